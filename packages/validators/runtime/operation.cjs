@@ -1,0 +1,119 @@
+'use strict';
+// Wraps one generated operation module in the stable API: validate a response for a status, validate a request's
+// parameters and body. Each returns `{ ok: true, data }` or `{ ok: false, issues }`; the assert* forms throw a
+// ValidationError whose message names the operation, the field and the rule.
+const { formatErrors } = require('./format.cjs');
+
+class ValidationError extends Error {
+  constructor(operationId, where, issues) {
+    const head = issues.slice(0, 5).map((i) => i.message).join('; ');
+    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+    super(`${operationId}: invalid ${where}: ${head}${more}`);
+    this.name = 'ValidationError';
+    this.operationId = operationId;
+    this.where = where;
+    this.issues = issues;
+  }
+}
+
+function fail(operationId, where, issues) {
+  return { ok: false, operationId, where, issues };
+}
+
+function lowerKeys(headers) {
+  if (!headers) return {};
+  const entries = typeof headers.entries === 'function' && !(headers instanceof Array) && typeof headers.get === 'function'
+    ? [...headers.entries()]
+    : Object.entries(headers);
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+function decodeBase64Json(text) {
+  const json = typeof Buffer !== 'undefined' ? Buffer.from(text, 'base64').toString('utf8') : new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
+  return JSON.parse(json);
+}
+
+function createOperationValidator(mod) {
+  const { meta, validators } = mod;
+  const id = meta.operationId;
+
+  function run(fn, data, where) {
+    if (fn(data)) return { ok: true, data };
+    return fail(id, where, formatErrors(fn.errors, where === 'response body' ? '' : where.split(' ')[0]));
+  }
+
+  function validateResponse(status, body, headers) {
+    const documented = meta.responses[status];
+    if (!documented) {
+      const known = Object.keys(meta.responses).join(', ');
+      return fail(id, 'response status', [{ path: 'status', rule: 'status', message: `status ${status} is not documented (documented: ${known})` }]);
+    }
+    if (documented.body) {
+      const result = run(validators[`response${status}`], body, 'response body');
+      if (!result.ok) return result;
+    }
+    if (headers !== undefined && documented.headers) {
+      const lowered = lowerKeys(headers);
+      const result = run(validators[`headers${status}`], lowered, 'response headers');
+      if (!result.ok) return result;
+      for (const [header, fnName] of Object.entries(meta.decodedHeaders[status] || {})) {
+        if (lowered[header] === undefined) continue;
+        let decoded;
+        try {
+          decoded = decodeBase64Json(String(lowered[header]));
+        } catch (error) {
+          return fail(id, 'response headers', [{ path: header, rule: 'contentEncoding', message: `${header} must be base64-encoded JSON` }]);
+        }
+        const inner = run(validators[fnName], decoded, `${header} (decoded)`);
+        if (!inner.ok) return inner;
+      }
+    }
+    return { ok: true, data: body };
+  }
+
+  /** @param {{path?: object, query?: object, headers?: object, body?: unknown}} request */
+  function validateRequest(request = {}) {
+    const params = {
+      path: { ...(request.path || {}) },
+      query: Object.fromEntries(Object.entries(request.query || {}).filter(([, v]) => v !== undefined)),
+      header: lowerKeys(request.headers),
+    };
+    for (const name of meta.caseInsensitive) {
+      const [location, key] = name.split('.');
+      if (typeof params[location][key] === 'string') params[location][key] = params[location][key].toUpperCase();
+    }
+    const fn = validators.params;
+    if (!fn(params)) {
+      return fail(id, 'request parameters', formatErrors(fn.errors, ''));
+    }
+    if (meta.requestBody) {
+      if (request.body === undefined) {
+        if (meta.requestBody.required) return fail(id, 'request body', [{ path: 'body', rule: 'required', message: 'body is required' }]);
+      } else {
+        const result = run(validators.requestBody, request.body, 'body');
+        if (!result.ok) return result;
+      }
+    } else if (request.body !== undefined) {
+      return fail(id, 'request body', [{ path: 'body', rule: 'body', message: `${meta.method.toUpperCase()} ${meta.path} takes no body` }]);
+    }
+    return { ok: true, data: { path: params.path, query: params.query, headers: params.header, body: request.body } };
+  }
+
+  const assert = (result) => {
+    if (!result.ok) throw new ValidationError(id, result.where, result.issues);
+    return result.data;
+  };
+
+  return Object.freeze({
+    operationId: id,
+    method: meta.method,
+    path: meta.path,
+    statuses: Object.keys(meta.responses).map(Number),
+    validateResponse,
+    validateRequest,
+    assertResponse: (status, body, headers) => assert(validateResponse(status, body, headers)),
+    assertRequest: (request) => assert(validateRequest(request)),
+  });
+}
+
+module.exports = { createOperationValidator, ValidationError };

@@ -1,0 +1,53 @@
+// Bundles the multi-file spec into the published artefacts of spec/dist. Redocly does the bundling (it is the tool
+// the layout is designed for) and @apiture/openapi-down-convert writes the 3.0 copy for tools that only read 3.0.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import YAML from 'yaml';
+
+const require = createRequire(import.meta.url);
+
+export const BUNDLE_FILES = {
+  yaml: 'spec/dist/openapi.yaml',
+  json: 'spec/dist/openapi.json',
+  deref: 'spec/dist/openapi.deref.json',
+  oas30: 'spec/dist/openapi-3.0.yaml',
+};
+
+/** @param {string} root workspace root @returns {{files: Record<string,string>, document: any}} */
+export function bundleSpec(root) {
+  const work = mkdtempSync(join(tmpdir(), 'laevitas-bundle-'));
+  try {
+    const redocly = (...args) =>
+      execFileSync(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), ...args], {
+        cwd: root,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    const config = ['--config', 'spec/redocly.yaml'];
+    redocly('bundle', 'spec/openapi.yaml', ...config, '-o', join(work, 'openapi.yaml'));
+    redocly('bundle', 'spec/openapi.yaml', ...config, '--dereferenced', '--ext', 'json', '-o', join(work, 'deref.json'));
+    const yamlText = readFileSync(join(work, 'openapi.yaml'), 'utf8');
+    const document = YAML.parse(yamlText);
+    const deref = JSON.parse(readFileSync(join(work, 'deref.json'), 'utf8'));
+    return {
+      document,
+      files: {
+        [BUNDLE_FILES.yaml]: yamlText,
+        [BUNDLE_FILES.json]: JSON.stringify(document, null, 2),
+        [BUNDLE_FILES.deref]: JSON.stringify(deref, null, 2),
+        [BUNDLE_FILES.oas30]: downConvert(document),
+      },
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function downConvert(document) {
+  const { Converter } = require('@apiture/openapi-down-convert');
+  const converter = new Converter(structuredClone(document), { verbose: false, deleteExampleWithId: false });
+  return YAML.stringify(converter.convert(), { lineWidth: 0 });
+}

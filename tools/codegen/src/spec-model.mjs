@@ -1,0 +1,131 @@
+// Reads the bundled document into the flat list of operations every generator works from, so the rules "which
+// family is this path", "which parameters does it take", "what does it return" live in exactly one place.
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** @param {string} ref e.g. '#/components/parameters/Limit' */
+export function resolveRef(document, ref) {
+  if (!ref.startsWith('#/')) throw new Error(`codegen: external $ref left in bundle: ${ref}`);
+  return ref
+    .slice(2)
+    .split('/')
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce((node, key) => {
+      if (node == null || !(key in node)) throw new Error(`codegen: unresolved $ref ${ref}`);
+      return node[key];
+    }, document);
+}
+
+export function deref(document, node) {
+  let current = node;
+  const seen = new Set();
+  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+    if (seen.has(current.$ref)) throw new Error(`codegen: circular $ref ${current.$ref}`);
+    seen.add(current.$ref);
+    current = resolveRef(document, current.$ref);
+  }
+  return current;
+}
+
+/** The family is decided by the server the path item declares, falling back to the path prefix. */
+export function familyOf(path, pathItem) {
+  const url = pathItem?.servers?.[0]?.url;
+  if (url === '{base_url}') return 'legacy';
+  if (url === '{v2_base_url}') return 'v1';
+  return path.startsWith('/analytics/') || path.startsWith('/historical/') ? 'legacy' : 'v1';
+}
+
+/**
+ * @typedef {{name: string, in: 'path'|'query'|'header'|'cookie', required: boolean, schema: any, description?: string,
+ *   example?: any, caseInsensitive: boolean}} ParameterModel
+ * @typedef {{operationId: string, method: string, path: string, family: 'legacy'|'v1', tags: string[], summary: string,
+ *   parameters: ParameterModel[], requestBody: {required: boolean, schema: any} | undefined,
+ *   responses: {status: number, schema: any | undefined, headers: Record<string, any>}[], extensions: Record<string, any>,
+ *   security: any[]}} OperationModel
+ */
+
+/** @returns {OperationModel[]} */
+export function operationsOf(document) {
+  const operations = [];
+  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+    const pathItem = deref(document, rawItem);
+    const shared = pathItem.parameters ?? [];
+    for (const method of HTTP_METHODS) {
+      const op = pathItem[method];
+      if (!op) continue;
+      if (!op.operationId) throw new Error(`codegen: ${method.toUpperCase()} ${path} has no operationId`);
+      const byKey = new Map();
+      for (const raw of [...shared, ...(op.parameters ?? [])]) {
+        const p = deref(document, raw);
+        byKey.set(`${p.in}:${p.name}`, {
+          name: p.name,
+          in: p.in,
+          required: Boolean(p.required),
+          schema: p.schema ?? {},
+          description: p.description,
+          example: p.example,
+          caseInsensitive: p['x-case-insensitive'] === true,
+        });
+      }
+      const body = op.requestBody ? deref(document, op.requestBody) : undefined;
+      const responses = Object.entries(op.responses ?? {})
+        .filter(([status]) => /^[0-9]{3}$/.test(status))
+        .map(([status, raw]) => {
+          const response = deref(document, raw);
+          return {
+            status: Number(status),
+            schema: response.content?.['application/json']?.schema,
+            headers: Object.fromEntries(
+              Object.entries(response.headers ?? {}).map(([name, h]) => [name.toLowerCase(), deref(document, h)]),
+            ),
+          };
+        });
+      operations.push({
+        operationId: op.operationId,
+        method,
+        path,
+        family: familyOf(path, pathItem),
+        tags: op.tags ?? [],
+        summary: op.summary ?? '',
+        parameters: [...byKey.values()],
+        requestBody: body?.content?.['application/json']
+          ? { required: Boolean(body.required), schema: body.content['application/json'].schema }
+          : undefined,
+        responses,
+        extensions: Object.fromEntries(Object.entries(op).filter(([key]) => key.startsWith('x-'))),
+        security: op.security ?? document.security ?? [],
+      });
+    }
+  }
+  const ids = new Set();
+  for (const op of operations) {
+    if (ids.has(op.operationId)) throw new Error(`codegen: duplicate operationId ${op.operationId}`);
+    ids.add(op.operationId);
+  }
+  return operations.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+/** Component schemas that are closed string value sets: they become runtime constants. */
+export function valueSetsOf(document) {
+  return Object.entries(document.components?.schemas ?? {})
+    .filter(([, s]) => s.type === 'string' && Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string'))
+    .map(([name, s]) => ({ schemaName: name, constName: constantName(name), values: s.enum, description: s.description }));
+}
+
+/** MarketsA → MARKETS_A, TradesGroupBy → TRADES_GROUP_BY_VALUES, Resolution → RESOLUTIONS, Granularity → GRANULARITIES, OptionsExchange → OPTIONS_EXCHANGES. */
+export function constantName(schemaName) {
+  const words = schemaName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').split('_');
+  const last = words.at(-1);
+  if (/^[A-Z]$/.test(last) || /s$/.test(last)) {
+    // already plural (MarketsA, ...Options) or a set letter
+  } else if (last.length <= 2) {
+    words.push('Values'); // GroupBy → GROUP_BY_VALUES: no readable plural
+  } else {
+    words[words.length - 1] = /[^aeiou]y$/.test(last)
+      ? last.slice(0, -1) + 'ies'
+      : /(x|ch|sh)$/.test(last)
+        ? last + 'es'
+        : last + 's';
+  }
+  return words.join('_').toUpperCase();
+}

@@ -1,0 +1,87 @@
+// House rules of the contract that Redocly's ruleset does not check.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { SPEC, listFiles, loadBundle, loadYaml, operations } from './load.js';
+
+const doc = loadBundle();
+const ops = operations(doc);
+const root = loadYaml(join(SPEC, 'openapi.yaml'));
+
+describe('operations', () => {
+  it.each(ops.map((o) => [o.operationId, o] as const))('%s has a summary, one known tag, its errors and its family server', (_id, op) => {
+    expect(op.summary.length).toBeGreaterThan(3);
+    expect(op.tags).toHaveLength(1);
+    expect(doc.tags.map((t: any) => t.name)).toContain(op.tags[0]);
+    const statuses = op.responses.map((r) => r.status);
+    expect(statuses.some((s) => s >= 200 && s < 300)).toBe(true);
+    if (!op.extensions['x-no-auth-errors']) {
+      const isPublic = op.security.length === 0;
+      if (!isPublic) expect(statuses, 'authenticated operations document 401').toContain(401);
+    }
+    expect(statuses.some((s) => s >= 400 && s < 500)).toBe(true);
+    if (op.extensions['x-x402-price']) {
+      expect(statuses, 'priced operations document 402').toContain(402);
+      const r402 = op.responses.find((r) => r.status === 402)!;
+      expect(Object.keys(r402.headers)).toContain('payment-required');
+    }
+    if (op.family === 'legacy') expect(op.security).toEqual([{ ApiKey: [] }]);
+  });
+});
+
+describe('layout', () => {
+  it('every path file is referenced from the root, and every root path has its file', () => {
+    const referenced = Object.values(root.paths).map((p: any) => join(SPEC, p.$ref));
+    const files = listFiles(join(SPEC, 'paths'));
+    expect(files.filter((f) => !referenced.includes(f)).map((f) => relative(SPEC, f))).toEqual([]);
+    expect(Object.keys(root.paths).length).toBe(files.length);
+  });
+
+  it('path files are named after their path', () => {
+    for (const [path, item] of Object.entries<any>(root.paths)) {
+      let name = path.replace(/^\//, '').replace(/^api\/v1\//, '').replace('.well-known', 'well-known');
+      name = name.replaceAll('/', '_').replaceAll('.', '-');
+      expect(basename(item.$ref)).toBe(`${name}.yaml`);
+    }
+  });
+
+  it('every component file ends up in the bundle (no orphans)', () => {
+    const kinds = ['schemas', 'parameters', 'responses', 'headers', 'examples'] as const;
+    const bundled = JSON.stringify(doc);
+    const orphans: string[] = [];
+    for (const kind of kinds) {
+      for (const file of listFiles(join(SPEC, 'components', kind))) {
+        const name = basename(file, '.yaml');
+        // Redocly inlines parameters, responses and headers under their component name or at the use site;
+        // schemas and examples keep their names.
+        const present = kind === 'schemas' ? name in (doc.components.schemas ?? {}) : kind === 'examples' ? name in (doc.components.examples ?? {}) : bundled.includes(`"${name}"`) || name in (doc.components[kind] ?? {});
+        if (!present) orphans.push(`${kind}/${name}`);
+      }
+    }
+    expect(orphans).toEqual([]);
+  });
+
+  it('every x- extension used in the spec is documented in EXTENSIONS.md', () => {
+    const documented = readFileSync(join(SPEC, 'EXTENSIONS.md'), 'utf8');
+    const used = new Set<string>();
+    const visit = (node: any, inProperties = false) => {
+      if (Array.isArray(node)) return node.forEach((n) => visit(n));
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (!inProperties && key.startsWith('x-')) used.add(key);
+        visit(value, key === 'properties' || key === 'examples' || key === 'example' || key === 'value');
+      }
+    };
+    visit(doc);
+    const missing = [...used].filter((x) => !documented.includes(`\`${x}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('unpublished shapes stay open', () => {
+    const bad: string[] = [];
+    for (const [name, schema] of Object.entries<any>(doc.components.schemas)) {
+      if (schema['x-unpublished-shape'] && schema.additionalProperties === false) bad.push(name);
+    }
+    expect(bad).toEqual([]);
+  });
+});
