@@ -1,0 +1,189 @@
+// One error type per failure the caller may want to branch on, all under APIError (Stainless-style), with the
+// status, the parsed body, the response headers and the request that failed, its credentials redacted.
+
+export interface RequestSummary {
+  readonly method: string;
+  /** The URL with credential-looking query values redacted. */
+  readonly url: string;
+  readonly operationId?: string;
+}
+
+export class LaevitasError extends Error {
+  override name = 'LaevitasError';
+}
+
+export class APIError<Body = unknown> extends LaevitasError {
+  override name = 'APIError';
+  /** HTTP status; 0 when no response arrived. */
+  readonly status: number;
+  /** Parsed JSON body (or text) of the error response. */
+  readonly body: Body | undefined;
+  readonly headers: Headers | undefined;
+  readonly request: RequestSummary;
+
+  constructor(status: number, body: Body | undefined, headers: Headers | undefined, request: RequestSummary, message?: string) {
+    super(message ?? APIError.describe(status, body, request));
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+    this.request = request;
+  }
+
+  /** Value of the x-request-id header, when the service sends one. */
+  get requestId(): string | undefined {
+    return this.headers?.get('x-request-id') ?? undefined;
+  }
+
+  private static describe(status: number, body: unknown, request: RequestSummary): string {
+    const detail = extractMessage(body);
+    const op = request.operationId ? ` (${request.operationId})` : '';
+    return `${status} ${request.method} ${request.url}${op}${detail ? `: ${detail}` : ''}`;
+  }
+
+  /** Picks the subclass for a status. */
+  static from(status: number, body: unknown, headers: Headers | undefined, request: RequestSummary): APIError {
+    switch (status) {
+      case 400:
+        return new BadRequestError(status, body, headers, request);
+      case 401:
+        return new AuthenticationError(status, body, headers, request);
+      case 402:
+        return new PaymentRequiredError(status, body, headers, request);
+      case 403:
+        return new PermissionDeniedError(status, body, headers, request);
+      case 404:
+        return new NotFoundError(status, body, headers, request);
+      case 429:
+        return new RateLimitError(status, body, headers, request);
+      default:
+        return status >= 500 ? new InternalServerError(status, body, headers, request) : new APIError(status, body, headers, request);
+    }
+  }
+}
+
+function extractMessage(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.slice(0, 300);
+  if (!body || typeof body !== 'object') return undefined;
+  const { message, error } = body as { message?: unknown; error?: unknown };
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  return undefined;
+}
+
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+  /** The service's validation messages (`message` array of the 400 body). */
+  get messages(): string[] {
+    const message = (this.body as { message?: unknown } | undefined)?.message;
+    return Array.isArray(message) ? message.map(String) : typeof message === 'string' ? [message] : [];
+  }
+}
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+/** 429. `retryAfterMs` comes from `Retry-After` (seconds or an HTTP date), else the documented 60 s. */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  get retryAfterMs(): number {
+    return parseRetryAfter(this.headers) ?? 60_000;
+  }
+}
+
+/** x402 payment requirements as decoded from the `payment-required` header (version 2). */
+export interface PaymentRequirements {
+  x402Version: number;
+  error?: string;
+  resource?: { url: string; description?: string; mimeType?: string };
+  accepts: Array<{ scheme: string; network: string; amount: string; asset: string; payTo: string; maxTimeoutSeconds?: number; extra?: Record<string, unknown> }>;
+  extensions?: Record<string, unknown>;
+}
+
+/** 402. The request needs an API key, a credit token, or an x402 payment for one of `requirements.accepts`. */
+export class PaymentRequiredError extends APIError {
+  override name = 'PaymentRequiredError';
+  /** Decoded `payment-required` header; undefined when absent or not base64 JSON. */
+  get requirements(): PaymentRequirements | undefined {
+    const header = this.headers?.get('payment-required');
+    if (!header) return undefined;
+    try {
+      return JSON.parse(decodeBase64(header)) as PaymentRequirements;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** No response: DNS, connection refused, reset. */
+export class APIConnectionError extends APIError {
+  override name = 'APIConnectionError';
+  constructor(request: RequestSummary, cause: unknown) {
+    super(0, undefined, undefined, request, `Connection error on ${request.method} ${request.url}: ${(cause as Error)?.message ?? cause}`);
+    this.cause = cause;
+  }
+}
+export class APIConnectionTimeoutError extends APIError {
+  override name = 'APIConnectionTimeoutError';
+  constructor(request: RequestSummary, timeoutMs: number) {
+    super(0, undefined, undefined, request, `Request timed out after ${timeoutMs} ms: ${request.method} ${request.url}`);
+  }
+}
+export class APIUserAbortError extends APIError {
+  override name = 'APIUserAbortError';
+  constructor(request: RequestSummary) {
+    super(0, undefined, undefined, request, `Request aborted by the caller: ${request.method} ${request.url}`);
+  }
+}
+
+/** The caller's parameters break the contract; raised before anything is sent. */
+export class RequestValidationError extends LaevitasError {
+  override name = 'RequestValidationError';
+  constructor(
+    readonly operationId: string,
+    readonly issues: readonly { path: string; rule: string; message: string }[],
+  ) {
+    super(`${operationId}: invalid request: ${issues.map((i) => i.message).join('; ')}`);
+  }
+}
+
+/** The response body breaks the contract (only with `validate: 'throw'`). */
+export class ResponseValidationError extends LaevitasError {
+  override name = 'ResponseValidationError';
+  constructor(
+    readonly operationId: string,
+    readonly status: number,
+    readonly issues: readonly { path: string; rule: string; message: string }[],
+    readonly body: unknown,
+  ) {
+    super(`${operationId}: ${status} response breaks the contract: ${issues.slice(0, 5).map((i) => i.message).join('; ')}`);
+  }
+}
+
+export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const ms = headers?.get('retry-after-ms');
+  if (ms && /^[0-9]+(\.[0-9]+)?$/.test(ms)) return Number(ms);
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  if (/^[0-9]+(\.[0-9]+)?$/.test(value.trim())) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function decodeBase64(text: string): string {
+  if (typeof atob === 'function') {
+    const binary = atob(text);
+    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  }
+  return Buffer.from(text, 'base64').toString('utf8');
+}
