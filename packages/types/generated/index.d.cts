@@ -51,10 +51,118 @@ export type LegacyFuturesLiveRow = components['schemas']['LegacyFuturesLiveRow']
 export type LegacyFuturesLiveResponse = components['schemas']['LegacyFuturesLiveResponse'];
 /** Error body of the legacy family, the NestJS shape `{statusCode, message, error}` (facts.md c, from a typed public client). On 400 `message` is an array of validation messages; the document does not show 401 and 429 bodies, so there `message` may be a single string. */
 export type LegacyErrorBody = components['schemas']['LegacyErrorBody'];
+/** Perpetuals row, the `data` item of `GET /analytics/derivs/perpetuals/{market}/{currency}` and `GET /analytics/derivs/perpetuals/{market}`. The document only describes these rows (section 2.4: contract symbol, base currency, margin type, index price, current price, annual percentage yield, open interest, 24-hour trading volume, liquidations); the field names come from facts.md b.2 (the real service's tool docstrings). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyPerpetualsRow = components['schemas']['LegacyPerpetualsRow'];
+/** Current perpetuals data (`{date, data}` envelope, facts.md b.1) of one market, optionally one currency. */
+export type LegacyPerpetualsResponse = components['schemas']['LegacyPerpetualsResponse'];
+/** Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. The document does not describe this row; field names from facts.md b.2 (the real service's tool docstrings, which also say `data` is an array). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyDerivsSummaryRow = components['schemas']['LegacyDerivsSummaryRow'];
+/** Aggregated perpetuals summary (`{date, data}` envelope, facts.md b.1), one row per currency. */
+export type LegacyDerivsSummaryResponse = components['schemas']['LegacyDerivsSummaryResponse'];
+/** Contract type of the gainers rankings. */
+export type GainersType = components['schemas']['GainersType'];
+/** Look-back period in hours (or `ytd`) of the open-interest and price gainers rankings. */
+export type GainersPeriod = components['schemas']['GainersPeriod'];
+/** Open-interest gainers row, the `data` item of `GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyOiGainersRow = components['schemas']['LegacyOiGainersRow'];
+/** Open-interest gainers of a market over a period (`{date, data}` envelope, facts.md b.1). */
+export type LegacyOiGainersResponse = components['schemas']['LegacyOiGainersResponse'];
+/** Price gainers row, the `data` item of `GET /analytics/derivs/price_gainers/{market}/{type}/{period}`. The document does not describe this row; field names from facts.md b.2 (`priceChange` is camelCase in the real service). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyPriceGainersRow = components['schemas']['LegacyPriceGainersRow'];
+/** Price gainers of a market over a period (`{date, data}` envelope, facts.md b.1). */
+export type LegacyPriceGainersResponse = components['schemas']['LegacyPriceGainersResponse'];
+/** Market codes of set MARKETS_C (legacy document, section 2.5). Upper case. */
+export type MarketsC = components['schemas']['MarketsC'];
+/** One perpetual contract in the perpetuals snapshot of a market, the value of each symbol key of `data` in `GET /analytics/derivs/perpetuals_snapshot/{market}`. The document describes these rows like the perpetuals rows (section 2.4); the field names come from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyPerpetualsSnapshotEntry = components['schemas']['LegacyPerpetualsSnapshotEntry'];
+/** Perpetuals snapshot of one market (`{date, data}` envelope, facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2). */
+export type LegacyPerpetualsSnapshotResponse = components['schemas']['LegacyPerpetualsSnapshotResponse'];
+/** Futures-by-market row, the `data` item of `GET /analytics/derivs/futures/{market}`. The document only describes these rows (section 2.4: contract symbol, base currency, margin type, index price, basis, funding, APY, open interest, 24-hour open-interest volume, 24-hour trading volume, liquidations); the field names come from facts.md b.2, which lists the futures live row fields of section 2.2 and no funding field, so no name is given here for the funding the document mentions. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyFuturesByMarketRow = components['schemas']['LegacyFuturesByMarketRow'];
+/** Current futures data of one market (`{date, data}` envelope, facts.md b.1). */
+export type LegacyFuturesByMarketResponse = components['schemas']['LegacyFuturesByMarketResponse'];
+/** Market code of `GET /analytics/derivs/alt_option/{market}`. The document publishes no value set for this endpoint (section 4.1: "value set for this endpoint: not shown") and the real catalog lists none either (empty list in legacy_endpoint_index.json; facts.md b.2), so the contract accepts any upper-case market code instead of an enum. */
+export type LegacyAltOptionMarket = components['schemas']['LegacyAltOptionMarket'];
+/** Alternative-options row, the `data` item of `GET /analytics/derivs/alt_option/{market}`. The document only describes these rows (section 2.4); the field names come from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyAltOptionRow = components['schemas']['LegacyAltOptionRow'];
+/** Alternative-options data of one market (`{date, data}` envelope, facts.md b.1). */
+export type LegacyAltOptionResponse = components['schemas']['LegacyAltOptionResponse'];
+/** Top-funding row, the `data` item of `GET /analytics/derivs/top_funding/{market}` (section 2.4: symbol, funding value, yield value). Field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyTopFundingRow = components['schemas']['LegacyTopFundingRow'];
+/** Top-funding rows of one market (`{date, data}` envelope, facts.md b.1); the document says the rows are returned as an array (section 2.4). */
+export type LegacyTopFundingResponse = components['schemas']['LegacyTopFundingResponse'];
+/** Look-back period in hours (or `ytd`) of the open-interest change reports; the gainers periods plus `8760` (one year). */
+export type OiChangePeriod = components['schemas']['OiChangePeriod'];
+/** Summary of the open-interest change of the perpetuals of one currency, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyPerpetualOiChangeSummaryRow = components['schemas']['LegacyPerpetualOiChangeSummaryRow'];
+/** Timestamped summary of the open-interest change of the perpetuals of one currency (`{date, data}` envelope, facts.md b.1). */
+export type LegacyPerpetualOiChangeSummaryResponse = components['schemas']['LegacyPerpetualOiChangeSummaryResponse'];
+/** Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`. The document does not describe this row; field names from facts.md b.2 (identical for both routes). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyOiChangeRow = components['schemas']['LegacyOiChangeRow'];
+/** Timestamped open-interest change report of one market and currency (`{date, data}` envelope, facts.md b.1). */
+export type LegacyOiChangeResponse = components['schemas']['LegacyOiChangeResponse'];
+/** Instrument record, the `data` item of `GET /analytics/futures/instruments` (section 2.3). */
+export type LegacyInstrumentRecord = components['schemas']['LegacyInstrumentRecord'];
+/** Instrument list: the envelope of section 2.1 with instrument records (section 2.3). */
+export type LegacyInstrumentsResponse = components['schemas']['LegacyInstrumentsResponse'];
+/** Currencies available on the legacy family (`{date, data}` envelope); `data` is an array of currency tickers (facts.md b.2). */
+export type LegacyAltCurrencyResponse = components['schemas']['LegacyAltCurrencyResponse'];
+/** Perpetual funding row, the `data` item of `GET /analytics/futures/perpetual_funding/{currency}` and `GET /analytics/futures/perpetual_funding/{currency}/{type}`. The document only describes these rows (section 2.4 and 4.2: market, symbol, funding, yield, next funding rate); field names from facts.md b.2, where a typed public client declares `next_fr` nullable. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyPerpetualFundingRow = components['schemas']['LegacyPerpetualFundingRow'];
+/** Funding rates and yields of the perpetuals of one currency (`{date, data}` envelope, facts.md b.1). */
+export type LegacyPerpetualFundingResponse = components['schemas']['LegacyPerpetualFundingResponse'];
+/** Venue kind of the perpetual funding, open-interest and volume breakdowns; `c` centralized, `d` decentralized. */
+export type VenueKind = components['schemas']['VenueKind'];
+/** The short currency subset accepted by the dated-futures endpoints (`/analytics/futures/futures_yield`, `futures_basis`, `futures_curve`). The document says only "dated-futures subset" and does not list the members (section 2.5); the members come from the real service's catalog (legacy_endpoint_index.json). */
+export type LegacyDatedFuturesCurrency = components['schemas']['LegacyDatedFuturesCurrency'];
+/** One point of a futures term structure: the `data` item of `GET /analytics/futures/futures_yield/{currency}` (value = yield), `futures_basis/{currency}` (value = basis) and `futures_curve/{currency}[/{market}]` (value = curve value). The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyFuturesTermRow = components['schemas']['LegacyFuturesTermRow'];
+/** Yield values of the dated futures of one currency (`{date, data}` envelope, facts.md b.1). */
+export type LegacyFuturesYieldResponse = components['schemas']['LegacyFuturesYieldResponse'];
+/** Basis values of the dated futures of one currency (`{date, data}` envelope, facts.md b.1). */
+export type LegacyFuturesBasisResponse = components['schemas']['LegacyFuturesBasisResponse'];
+/** Market codes of set MARKETS_B (legacy document, section 2.5). Upper case. */
+export type MarketsB = components['schemas']['MarketsB'];
+/** Futures curve of one currency, on one market or across markets (`{date, data}` envelope, facts.md b.1). */
+export type LegacyFuturesCurveResponse = components['schemas']['LegacyFuturesCurveResponse'];
+/** Contract types included in the cross-market open-interest gainers and losers. */
+export type OiGainersOption = components['schemas']['OiGainersOption'];
+/** Look-back period in hours (or `ytd`) of the cross-market open-interest gainers and losers. */
+export type OiGainersParam = components['schemas']['OiGainersParam'];
+/** Open-interest change of one market, the `data` item of `GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}` and of its `/{type}` variant. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyMarketsOiGainersRow = components['schemas']['LegacyMarketsOiGainersRow'];
+/** Open-interest gainers and losers across markets (`{date, data}` envelope, facts.md b.1). */
+export type LegacyMarketsOiGainersResponse = components['schemas']['LegacyMarketsOiGainersResponse'];
+/** One dated future in the futures snapshot of a market, the value of each symbol key of `data` in `GET /analytics/futures/snapshot/{market}` (section 4.2: bid, ask, volume, open interest and further contract details). Field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyFuturesSnapshotEntry = components['schemas']['LegacyFuturesSnapshotEntry'];
+/** Snapshot of the dated futures of one market (`{date, data}` envelope, facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2). */
+export type LegacyFuturesSnapshotResponse = components['schemas']['LegacyFuturesSnapshotResponse'];
+/** One contract-type slice of an open-interest or volume breakdown: values per market code (`BINANCE`, `OKX`, …), in USD (`usd`) and as notional values (`notional`, unit not published). Names from facts.md b.2 (typed public client `FuturesOiBreakdown`); the document says only "values in USD per market" (section 2.4). */
+export type LegacyBreakdownPart = components['schemas']['LegacyBreakdownPart'];
+/** `data` of `GET /analytics/futures/oi_breakdown/{currency}/{type}` and `volume_breakdown/{currency}/{type}`: an object (not an array) with one slice for all contract types, one for futures and one for perpetuals (document section 2.4). Names and nullability from facts.md b.2 (typed public client): `future` may be null, and so may `perpetual` (the public client declares it nullable in the open-interest breakdown). */
+export type LegacyBreakdown = components['schemas']['LegacyBreakdown'];
+/** Open interest of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array (facts.md b.2). */
+export type LegacyOiBreakdownResponse = components['schemas']['LegacyOiBreakdownResponse'];
+/** Trading volume of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array (facts.md b.2). */
+export type LegacyVolumeBreakdownResponse = components['schemas']['LegacyVolumeBreakdownResponse'];
+/** Currencies of the aggregated futures summary and of the futures open-interest change reports (`/analytics/futures/aggregated_future_summary/{currency}`, `open_interest_change_summary/{currency}/{period}`, `open_interest_change/{market}/{currency}/{period}`). These endpoints are not in the document (facts.md a.1); the members come from the real service's catalog (legacy_endpoint_index.json). */
+export type LegacyFuturesSummaryCurrency = components['schemas']['LegacyFuturesSummaryCurrency'];
+/** Aggregated summary row of one contract across markets, the `data` item of `GET /analytics/futures/aggregated_future_summary/{currency}` and `aggregated_option_summary/{currency}`. These endpoints are not in the document (facts.md a.1); field names from facts.md b.2 (identical for both). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyAggregatedSummaryRow = components['schemas']['LegacyAggregatedSummaryRow'];
+/** Aggregated futures summary of one currency (`{date, data}` envelope, facts.md b.1). */
+export type LegacyAggregatedFutureSummaryResponse = components['schemas']['LegacyAggregatedFutureSummaryResponse'];
+/** Currencies of `/analytics/futures/aggregated_option_summary/{currency}`. The endpoint is not in the document (facts.md a.1); the members come from the real service's catalog (legacy_endpoint_index.json). */
+export type LegacyOptionSummaryCurrency = components['schemas']['LegacyOptionSummaryCurrency'];
+/** Aggregated options summary of one currency (`{date, data}` envelope, facts.md b.1). */
+export type LegacyAggregatedOptionSummaryResponse = components['schemas']['LegacyAggregatedOptionSummaryResponse'];
+/** Summary of the open-interest change of the futures of one currency, the `data` item of `GET /analytics/futures/open_interest_change_summary/{currency}/{period}`. The endpoint is not in the document (facts.md a.1); field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open. */
+export type LegacyFuturesOiChangeSummaryRow = components['schemas']['LegacyFuturesOiChangeSummaryRow'];
+/** Timestamped summary of the open-interest change of the futures of one currency (`{date, data}` envelope, facts.md b.1). */
+export type LegacyFuturesOiChangeSummaryResponse = components['schemas']['LegacyFuturesOiChangeSummaryResponse'];
 /** Market codes of set MARKETS_G (legacy document, section 2.5). Upper case. */
 export type MarketsG = components['schemas']['MarketsG'];
-/** Exchange-native instrument symbol; its form differs per market (perpetuals such as `BTCUSDT`, `BTC-PERP`, `BTC-USDT-SWAP`, `BTC-PERPETUAL`; dated futures with an expiry suffix such as `BTC-27MAR26`). */
-export type LegacyHistoricalSymbol = components['schemas']['LegacyHistoricalSymbol'];
+/** Market codes of set MARKETS_D (legacy document, section 2.5). Upper case. */
+export type MarketsD = components['schemas']['MarketsD'];
 /** Bound of a historical range: a date (`2025-05-04`), a date-time without zone (`2025-05-04T14:00` or `2025-05-04T14:00:00`), or an epoch timestamp in milliseconds (`1747011600000`). */
 export type HistoricalTime = components['schemas']['HistoricalTime'];
 /** Interval between the dates of historical result rows. The document does not list the values; these are the union of the two lists published in the real service's tool docstrings (facts.md a.1). When omitted the service returns one-minute rows. */
@@ -63,6 +171,72 @@ export type Granularity = components['schemas']['Granularity'];
 export type LegacyHistoricalMeta = components['schemas']['LegacyHistoricalMeta'];
 /** Envelope of the legacy historical endpoints `{meta, items}` (facts.md b.1); each endpoint narrows `items`. */
 export type LegacyHistoricalEnvelope = components['schemas']['LegacyHistoricalEnvelope'];
+/** One row of a legacy historical endpoint whose row fields are not published. The document describes these rows in words only (section 2.4) and no public client names their fields, so only `date` is typed (epoch milliseconds, facts.md b.1) and the object stays open. Each endpoint's response schema says what the rows hold. */
+export type LegacyHistoricalRow = components['schemas']['LegacyHistoricalRow'];
+/** A page of the historical futures snapshot: one minute of data, all futures rows of that minute's snapshot (document 2.4). */
+export type LegacyHistoricalFuturesSnapshotResponse = components['schemas']['LegacyHistoricalFuturesSnapshotResponse'];
+/** A page of historical realized volatility rows of one currency (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalRealizedVolatilityResponse = components['schemas']['LegacyHistoricalRealizedVolatilityResponse'];
+/** A page of historical open-interest-weighted funding rows of one currency (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalOiWeightedFundingResponse = components['schemas']['LegacyHistoricalOiWeightedFundingResponse'];
+/** A page of historical open-interest-weighted volume funding rows of one currency (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalOiWeightedVolumeFundingResponse = components['schemas']['LegacyHistoricalOiWeightedVolumeFundingResponse'];
+/** A page of historical open-interest-weighted basis rows of one currency (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalOiWeightedBasisResponse = components['schemas']['LegacyHistoricalOiWeightedBasisResponse'];
+/** A page of historical total open interest rows of one currency: value and notional for perpetual and dated futures per exchange (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalTotalOiResponse = components['schemas']['LegacyHistoricalTotalOiResponse'];
+/** A page of historical total volume rows of one currency: value and notional for perpetual and dated futures per exchange (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalTotalVolumeResponse = components['schemas']['LegacyHistoricalTotalVolumeResponse'];
+/** Venue kind of the historical `{currency}/{option}` endpoints; `C` centralized, `D` decentralized (upper case, as in the real catalog). */
+export type HistoricalVenueKind = components['schemas']['HistoricalVenueKind'];
+/** Market code where the document does not show the accepted values (the market of the settlement funding rate route and the optional `market` query of the historical `{currency}/{option}` routes). Market codes of this family are upper-case strings (document 2.5), so the contract accepts any upper-case code. */
+export type LegacyHistoricalMarketCode = components['schemas']['LegacyHistoricalMarketCode'];
+/** A page of historical perpetual funding per exchange rows of one currency and venue kind; field names beyond `date` are not published. */
+export type LegacyHistoricalPerpetualFundingExchangeResponse = components['schemas']['LegacyHistoricalPerpetualFundingExchangeResponse'];
+/** A page of historical total open interest per exchange rows of one currency and venue kind; field names beyond `date` are not published. */
+export type LegacyHistoricalTotalOiByExchangeResponse = components['schemas']['LegacyHistoricalTotalOiByExchangeResponse'];
+/** A page of historical total volume per exchange rows of one currency and venue kind; field names beyond `date` are not published. */
+export type LegacyHistoricalTotalVolumeByExchangeResponse = components['schemas']['LegacyHistoricalTotalVolumeByExchangeResponse'];
+/** A page of historical perpetual yield rows: date plus the yield value per perpetual contract symbol (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalPerpetualYieldResponse = components['schemas']['LegacyHistoricalPerpetualYieldResponse'];
+/** A page of historical perpetual funding rows: date plus the funding value per perpetual contract symbol (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalPerpetualFundingResponse = components['schemas']['LegacyHistoricalPerpetualFundingResponse'];
+/** A page of historical aggregate exchange rows: open interest, trading volume, funding rates, long and short liquidations (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalAggregateExchangeDataResponse = components['schemas']['LegacyHistoricalAggregateExchangeDataResponse'];
+/** A page of historical global futures activity rows: date, open interest, trading volume, yield value, number of long and short liquidations (document 2.4); field names beyond `date` are not published. */
+export type LegacyHistoricalGlobalActivityFuturesResponse = components['schemas']['LegacyHistoricalGlobalActivityFuturesResponse'];
+/** Exchange-native instrument symbol; its form differs per market (perpetuals such as `BTCUSDT`, `BTC-PERP`, `BTC-USDT-SWAP`, `BTC-PERPETUAL`; dated futures with an expiry suffix such as `BTC-27MAR26`). */
+export type LegacyHistoricalSymbol = components['schemas']['LegacyHistoricalSymbol'];
+/** A page of historical settlement funding rate rows of one contract; field names beyond `date` are not published. */
+export type LegacyHistoricalSettlementFundingRateResponse = components['schemas']['LegacyHistoricalSettlementFundingRateResponse'];
+/** Market codes of set MARKETS_E (legacy document, section 2.5). Upper case. */
+export type MarketsE = components['schemas']['MarketsE'];
+/** One row of `GET /historical/derivs/snapshot/{market}/{currency}`: one contract in one minute's snapshot. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so prices and amounts are typed as numbers, `underlyer` and `datetime` are left untyped, and the object stays open. */
+export type LegacyHistoricalDerivsSnapshotRow = components['schemas']['LegacyHistoricalDerivsSnapshotRow'];
+/** A page of the historical derivatives snapshot: one minute of data (document 4.3 and 8). */
+export type LegacyHistoricalDerivsSnapshotResponse = components['schemas']['LegacyHistoricalDerivsSnapshotResponse'];
+/** One row of `GET /historical/derivs/liquidation/{market}/{symbol}` and `GET /historical/derivs/liquidation_by_currency/{market}/{currency}`. Field names and the side values come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so the object stays open. */
+export type LegacyHistoricalLiquidationRow = components['schemas']['LegacyHistoricalLiquidationRow'];
+/** A page of historical liquidation rows of one contract. */
+export type LegacyHistoricalLiquidationResponse = components['schemas']['LegacyHistoricalLiquidationResponse'];
+/** Market codes of set MARKETS_F = MARKETS_E plus AGGREGATED (legacy document, section 2.5). Upper case. */
+export type MarketsF = components['schemas']['MarketsF'];
+/** A page of historical liquidation rows of one currency. */
+export type LegacyHistoricalLiquidationByCurrencyResponse = components['schemas']['LegacyHistoricalLiquidationByCurrencyResponse'];
+/** One row of `GET /historical/derivs/summary/{currency}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so numbers are typed as numbers and the object stays open. */
+export type LegacyHistoricalDerivsSummaryRow = components['schemas']['LegacyHistoricalDerivsSummaryRow'];
+/** A page of historical derivatives summary rows of one currency. */
+export type LegacyHistoricalDerivsSummaryResponse = components['schemas']['LegacyHistoricalDerivsSummaryResponse'];
+/** One row of `GET /historical/derivs/perpetual/total_volume_by_currency` and `GET /historical/derivs/perpetual/total_open_interest_by_currency`: the total across all markets for BTC, ETH and all other currencies. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so the object stays open. */
+export type LegacyHistoricalCurrencyTotalsRow = components['schemas']['LegacyHistoricalCurrencyTotalsRow'];
+/** A page of historical total perpetual trading volume rows split by currency. */
+export type LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse = components['schemas']['LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse'];
+/** A page of historical total perpetual open interest rows split by currency. */
+export type LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse = components['schemas']['LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse'];
+/** One row of `GET /historical/derivs/futures/{market}/{symbol}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so numbers are typed as numbers, `expiry` is left untyped and the object stays open. */
+export type LegacyHistoricalDerivsFuturesRow = components['schemas']['LegacyHistoricalDerivsFuturesRow'];
+/** A page of historical rows of one dated futures contract. */
+export type LegacyHistoricalDerivsFuturesResponse = components['schemas']['LegacyHistoricalDerivsFuturesResponse'];
 /** One row of `GET /historical/derivs/perpetuals/{market}/{symbol}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document, which only describes the rows; their types are not published, so numbers are typed as numbers and the object stays open. */
 export type LegacyHistoricalPerpetualRow = components['schemas']['LegacyHistoricalPerpetualRow'];
 /** A page of historical perpetual rows of one symbol. */
@@ -101,6 +275,8 @@ export type X402PaymentRequirements = components['schemas']['X402PaymentRequirem
 export type PaymentRequired = components['schemas']['PaymentRequired'];
 /** Rate limit exceeded (section 7); the message advises to retry after 60 seconds. */
 export type ApiError429 = components['schemas']['ApiError429'];
+/** Response of the metadata routes (`/api/v1/*\/metadata`), named as in the service's own reference: availability, total record count and pagination information of one instrument. The field names are not published, so the object is open. When no data is found the route answers 400 instead. */
+export type MetadataResponseEntity = components['schemas']['MetadataResponseEntity'];
 /** Order by time bucket; keep it constant within one paginated scan. With `DESC` the cursor walks backward in time. */
 export type SortDir = components['schemas']['SortDir'];
 /** Bucket size of time series. `1m` is a persisted aggregate; coarser values roll up 1m rows (section 4.1). */
@@ -109,20 +285,498 @@ export type Resolution = components['schemas']['Resolution'];
 export type OhlcvtRow = components['schemas']['OhlcvtRow'];
 /** A page of options OHLCVT rows (section 2.4) in the `{data, meta}` envelope. */
 export type OptionsOhlcvtResponse = components['schemas']['OptionsOhlcvtResponse'];
+/** Volume of one instrument per bucket (section 2.10). `volume_24h` and `volume_usd_24h` are the latest ticker-reported rolling 24-hour values, not sums over the request window. The newer route version also returns the interval trade volume (`buy_volume`, `sell_volume`, `volume` = `buy_volume + sell_volume`) and the three trade counts from retained trade candles (count names as on the OHLCVT row, sections 2.4 and 2.17); they are optional because the older route version does not return them. Quantities are in retained source units. */
+export type OptionsVolumeRow = components['schemas']['OptionsVolumeRow'];
+/** A page of options volume rows (section 2.10) in the `{data, meta}` envelope. */
+export type OptionsVolumeResponse = components['schemas']['OptionsVolumeResponse'];
+/** Open interest of one instrument per bucket (section 2.5): outstanding position quantities over the interval in source units, not traded volume. */
+export type OptionsOpenInterestRow = components['schemas']['OptionsOpenInterestRow'];
+/** A page of options open interest rows (section 2.5) in the `{data, meta}` envelope. */
+export type OptionsOpenInterestResponse = components['schemas']['OptionsOpenInterestResponse'];
+/** Top of book of one instrument per bucket (section 2.6): open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity, plus the bucket's average total liquidity. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data. */
+export type OptionsLevel1Row = components['schemas']['OptionsLevel1Row'];
+/** A page of options level 1 rows (section 2.6) in the `{data, meta}` envelope. */
+export type OptionsLevel1Response = components['schemas']['OptionsLevel1Response'];
+/** Implied volatility and Greeks of one instrument per bucket (section 2.7). IVs are in percentage points (48.7 means 48.7 percent). `iv_spread_*` is ask IV minus bid IV. The Greeks are the latest retained values of the bucket. */
+export type OptionsVolatilityRow = components['schemas']['OptionsVolatilityRow'];
+/** A page of options volatility and Greeks rows (section 2.7) in the `{data, meta}` envelope. */
+export type OptionsVolatilityResponse = components['schemas']['OptionsVolatilityResponse'];
+/** Ticker state of one instrument per bucket (section 2.8). Prices are in the instrument's price currency (BTC or ETH for inverse options); IVs are in percentage points and `iv_spread` is ask IV minus bid IV. */
+export type OptionsTickerHistoryRow = components['schemas']['OptionsTickerHistoryRow'];
+/** A page of options ticker history rows (section 2.8) in the `{data, meta}` envelope. */
+export type OptionsTickerHistoryResponse = components['schemas']['OptionsTickerHistoryResponse'];
+/** Reference prices of one instrument per bucket (section 2.9). Mark prices are in the instrument's price currency. Rollups exclude incomplete or non-positive source minutes. */
+export type OptionsReferencePriceRow = components['schemas']['OptionsReferencePriceRow'];
+/** A page of options reference price rows (section 2.9) in the `{data, meta}` envelope. */
+export type OptionsReferencePriceResponse = components['schemas']['OptionsReferencePriceResponse'];
+/** One instrument in an options snapshot (section 2.11): every field of the ticker history row (section 2.8) plus `exchange`, `instrument_name` and `currency`. */
+export type OptionsSnapshotRow = components['schemas']['OptionsSnapshotRow'];
+/** `meta` of the options snapshot (section 4.2): `minute` names the minute the snapshot shows. Snapshots are not paginated (facts.md a.2), so `next_cursor` is not required; the availability fields of section 2.15 may appear. */
+export type OptionsSnapshotMeta = components['schemas']['OptionsSnapshotMeta'];
+/** Every instrument of one currency on one venue at one minute (section 2.11), in a single unpaginated response. */
+export type OptionsSnapshotResponse = components['schemas']['OptionsSnapshotResponse'];
+/** One of the most active instruments of the flow window (section 2.12). */
+export type OptionsFlowActiveStrike = components['schemas']['OptionsFlowActiveStrike'];
+/** Totals of the flow window (section 2.12). Premiums and notionals are in USD; the net Greeks are summed over the window's trades. `most_active_strikes` is always the top 10 instruments by activity; fewer appear only when fewer instruments traded. */
+export type OptionsFlowSummary = components['schemas']['OptionsFlowSummary'];
+/** Flow of one time bucket (section 2.12). Counts add up (`trade_count` = `buy_count + sell_count` = `call_count + put_count`), amounts are in source units, premiums in USD. */
+export type OptionsFlowBucket = components['schemas']['OptionsFlowBucket'];
+/** Aggressor side of a trade. */
+export type Direction = components['schemas']['Direction'];
+/** One of the largest trades of the flow window (section 2.12); `top_n` sets how many are returned. `price` is the premium per contract in the instrument's price currency (BTC or ETH for inverse options); `premium_usd` and `notional` are derived from it. The document names the fields without types; ids are typed leniently and the block and combo ids are null on plain trades. */
+export type OptionsFlowNotableTrade = components['schemas']['OptionsFlowNotableTrade'];
+/** Options flow of one currency on one venue over at most 7 days (section 2.12): the window totals, the per-bucket flow and the notable trades. The document gives this object as the response, without the `{data, meta}` list envelope. */
+export type OptionsFlowResponse = components['schemas']['OptionsFlowResponse'];
+/** Grouping key of the options trades summary (section 4.2). */
+export type TradesGroupBy = components['schemas']['TradesGroupBy'];
+/** Comma-separated trade strategy labels (section 4.2). Labels look like `LONG_CALL`, `SHORT_PUT`, `BOX_SPREAD`, `COMBO_STRADDLE` and `CUSTOM_STRATEGY`, each also in an `Opened ` and a `Closed ` prefixed form (`Opened LONG_CALL`). The complete label list is not published, so the value is not a closed set. */
+export type TradesStrategyList = components['schemas']['TradesStrategyList'];
+/** Trade statistics of one group (section 2.13), the group being set by `group_by`. `volume` = `buy_volume + sell_volume` and `premium_usd` = `buy_premium_usd + sell_premium_usd`. The row also identifies its group, but the name of that field is not published, so the row stays open. */
+export type OptionsTradesSummaryRow = components['schemas']['OptionsTradesSummaryRow'];
+/** A page of grouped options trade statistics (section 2.13) in the `{data, meta}` envelope. */
+export type OptionsTradesSummaryResponse = components['schemas']['OptionsTradesSummaryResponse'];
+/** Sort key of the options trades list (section 4.2; facts.md b.3); the order is set by `sort_dir`. */
+export type TradesSort = components['schemas']['TradesSort'];
+/** Margin type of a contract; `inverse` products are margined and priced in the base coin, `linear` in a stablecoin or USD. */
+export type MarginType = components['schemas']['MarginType'];
+/** One options trade (section 4.2). The trade row fields are not published; only the four sort keys of the route (`timestamp`, `premium_usd`, `notional`, `amount`; section 4.2 and facts.md b.3) are typed, and the row stays open. */
+export type OptionsTradeRow = components['schemas']['OptionsTradeRow'];
+/** A page of individual options trades in the `{data, meta}` envelope. */
+export type OptionsTradesResponse = components['schemas']['OptionsTradesResponse'];
+/** Volatility-surface metrics of one maturity at one point in time. The documents do not publish the row; the names typed here come from public callers of the real service (facts.md b.3: `maturity`, `atm_iv`, `skew_25d`), which also describe 25-delta call and put IVs and butterfly values whose names are not published. IVs are in percentage points; `skew_25d` is the put 25-delta IV minus the call 25-delta IV. */
+export type OptionsVolSurfaceByExpiryRow = components['schemas']['OptionsVolSurfaceByExpiryRow'];
+/** `meta` of an unpaginated options response (section 2.15 availability fields; snapshots are not paginated, facts.md a.2). `next_cursor` is null or absent. */
+export type OptionsUnpagedMeta = components['schemas']['OptionsUnpagedMeta'];
+/** The option-derived volatility surface across all maturities at one point in time, in a single unpaginated response. */
+export type OptionsVolSurfaceByExpiryResponse = components['schemas']['OptionsVolSurfaceByExpiryResponse'];
+/** Constant-maturity volatility metrics of one tenor at one time. The documents do not publish the row; the names typed here are read by a public caller of the real service (facts.md b.3). IVs are in percentage points; `skew_25d` = `put_25d_iv - call_25d_iv` and `skew_10d` is the put 10-delta IV minus the call 10-delta IV (section 2.17). */
+export type OptionsVolSurfaceByTenorRow = components['schemas']['OptionsVolSurfaceByTenorRow'];
+/** A page of constant-maturity volatility rows in the `{data, meta}` envelope. */
+export type OptionsVolSurfaceByTenorResponse = components['schemas']['OptionsVolSurfaceByTenorResponse'];
+/** Volatility-surface metrics of one maturity at one time bucket. No source publishes this row's field names; public material says the vol-surface routes return ATM IV, 25-delta call and put IV, skew and butterfly per maturity or tenor (facts.md b.3), so the row is left open. */
+export type OptionsVolSurfaceByTimeRow = components['schemas']['OptionsVolSurfaceByTimeRow'];
+/** A page of the volatility-surface history of one maturity in the `{data, meta}` envelope; `meta.has_more` tells whether more rows exist past this page (section 2.15). */
+export type OptionsVolSurfaceByTimeResponse = components['schemas']['OptionsVolSurfaceByTimeResponse'];
+/** Venues of the dealer GEX routes (section 4.3); options venue `deribit` only, and the default. */
+export type GexExchange = components['schemas']['GexExchange'];
+/** One covered GEX currency: its history depth and latest state (section 4.3). The field list is not published (section 2.17), so the entry stays open. */
+export type GexCatalogEntry = components['schemas']['GexCatalogEntry'];
+/** Covered GEX currencies with history depth and latest state (section 4.3). */
+export type GexCatalogResponse = components['schemas']['GexCatalogResponse'];
+/** Time of a GEX snapshot, ISO 8601 in UTC with milliseconds (section 2.1), for example `2026-11-20T15:09:00.000Z`. */
+export type GexDate = components['schemas']['GexDate'];
+/** Dealer gamma regime (sections 2.14 and 3). A new snapshot every 60 seconds may move it; when the regime differs from the previous one, a row appears in `/api/v1/options/gex/regime-changes`. */
+export type GexRegime = components['schemas']['GexRegime'];
+/** Dealer gamma exposure of one currency at one snapshot (section 2.14). `total_gex` is the net dealer gamma exposure, split into `net_long_gex` and `net_short_gex`; `regime` classifies its sign. Snapshots are persisted every 60 seconds. Units of the GEX values are not published. */
+export type GexRow = components['schemas']['GexRow'];
+/** Code of a freshness warning in the meta of GEX latest and strike responses (section 2.14). */
+export type GexWarningCode = components['schemas']['GexWarningCode'];
+/** A freshness warning of a GEX response (section 2.14). */
+export type GexWarning = components['schemas']['GexWarning'];
+/** `meta` of the GEX latest and strike responses (section 2.14): which persisted snapshot was served and how fresh it is. Snapshots are persisted every 60 seconds; a `STALE_SNAPSHOT` warning flags an old one. */
+export type GexSnapshotMeta = components['schemas']['GexSnapshotMeta'];
+/** The latest persisted GEX snapshot at or before `date`, one row per currency (section 2.14). */
+export type GexLatestResponse = components['schemas']['GexLatestResponse'];
+/** A page of GEX snapshots over a window (section 2.14) in the `{data, meta}` envelope. */
+export type GexHistoryResponse = components['schemas']['GexHistoryResponse'];
+/** A snapshot whose regime differs from the previous snapshot's (sections 2.14 and 3): the GEX row plus `previous_regime`. */
+export type GexRegimeChangeRow = components['schemas']['GexRegimeChangeRow'];
+/** A page of GEX regime changes (sections 2.14 and 3), newest first by default. */
+export type GexRegimeChangesResponse = components['schemas']['GexRegimeChangesResponse'];
+/** Expiry of a strike-contribution row or filter (section 4.3), an expiry code `DDMMMYY` or `all_expiries` for the aggregate over every expiry. */
+export type GexExpiry = components['schemas']['GexExpiry'];
+/** Basis of the strike contributions used by `min_abs_contribution` (section 4.3): `weighted` (default) is the moneyness- and expiry-weighted decomposition that reconciles with `total_gex`; `raw` is the unweighted one. */
+export type GexContributionBasis = components['schemas']['GexContributionBasis'];
+/** Contribution of one strike of one expiry (or of the `all_expiries` aggregate) to the snapshot's dealer gamma exposure (section 2.14): the GEX row plus the decomposition fields. The weighted fields reconcile with the aggregate `total_gex` when summed over the per-expiry rows; the raw fields are the unweighted decomposition; the unsuffixed `contribution`, `pos_contribution` and `neg_contribution` are the legacy fields and equal the raw ones. */
+export type GexStrikeRow = components['schemas']['GexStrikeRow'];
+/** Strike contributions of a GEX snapshot (section 2.14), aggregate `all_expiries` rows and, on request, per-expiry rows. */
+export type GexStrikesResponse = components['schemas']['GexStrikesResponse'];
+/** Per-expiry GEX concentration and contributing strike counts (section 4.3). The field list is not published (section 2.17), so the row stays open. */
+export type GexTermStructureRow = components['schemas']['GexTermStructureRow'];
+/** Per-expiry GEX concentration and contributing strike counts (section 4.3); the envelope is assumed to be the list envelope of section 2.1. */
+export type GexTermStructureResponse = components['schemas']['GexTermStructureResponse'];
+/** One point of the interpolated GEX profile across strikes (section 4.3). The field list is not published (section 2.17), so the point stays open. */
+export type GexProfilePoint = components['schemas']['GexProfilePoint'];
+/** Interpolated GEX profile points across strikes (section 4.3); the envelope is assumed to be the list envelope of section 2.1. */
+export type GexProfileResponse = components['schemas']['GexProfileResponse'];
+/** Venue of a dated futures contract. The documents give no REST venue set for futures (section 4.1 lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (facts.md d, v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `kraken`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400. */
+export type FuturesExchange = components['schemas']['FuturesExchange'];
+/** Exact venue-native name of a futures or perpetual contract, as listed by the family's catalog. The documents do not define these names; known forms (facts.md a.2): Deribit `BTC-PERPETUAL`, `BTC-25DEC26`, `BTC_USDC-PERPETUAL`; Binance and Bybit `BTCUSDT`; OKX `BTC-USDT-SWAP` (perpetual) and `BTC-USDT-261225` (dated); Hyperliquid `BTC-USD`. Names are upper case on crypto venues (a lower-case name is answered with 400 `instrument_name must be ...`); only a Hyperliquid namespace prefix stays lower case (`xyz:SNDK-USD`). The pattern encodes that rule only. */
+export type ContractInstrumentName = components['schemas']['ContractInstrumentName'];
+/** One futures or perpetuals catalog entry. Section 2.3 tables the catalog entry (`instrument_name`, `exchange`) without restricting it to options, and section 2.17 lists a catalog for these families; further fields may be present. */
+export type ContractCatalogEntry = components['schemas']['ContractCatalogEntry'];
+/** A page of futures catalog entries of `GET /api/v1/futures/catalog` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesCatalogResponse = components['schemas']['FuturesCatalogResponse'];
+/** One dated futures contract in the latest (or requested) snapshot. The documents do not table this row; the field names are the column names of the official CLI README's `futures snapshot` example (facts.md b.3), so the object stays open and only those fields are typed. Basis is `mark_price - index_price`. */
+export type FuturesSnapshotRow = components['schemas']['FuturesSnapshotRow'];
+/** The futures snapshot rows of `GET /api/v1/futures/snapshot` in the `{data, meta}` envelope (section 2.1). Snapshots are not paginated: all rows come in one response (facts.md a.2). */
+export type FuturesSnapshotResponse = components['schemas']['FuturesSnapshotResponse'];
+/** One OHLC bucket of a futures or perpetual contract. Section 2.17 names OHLC for these families but does not table the row ("Row field lists of these families: not shown"); it names the volume and trade-count fields `volume`, `buy_volume`, `sell_volume`, `trades_count`, `buy_trades_count`, `sell_trades_count`, which are typed here together with the bucket `date` (section 2.1). The price fields are not published, and the options OHLCVT row (section 2.4) is not assumed to apply. Quantities are in retained source units, not USD notional. */
+export type ContractOhlcvtRow = components['schemas']['ContractOhlcvtRow'];
+/** A page of futures OHLC buckets of `GET /api/v1/futures/ohlcvt` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesOhlcvtResponse = components['schemas']['FuturesOhlcvtResponse'];
+/** One open-interest bucket of a futures or perpetual contract. Section 2.17 lists open interest for these families without its fields; only the bucket `date` (section 2.1) is published. The options open-interest row (section 2.5) is not assumed to apply. Open interest is an outstanding position quantity in retained source units, not traded volume. */
+export type ContractOpenInterestRow = components['schemas']['ContractOpenInterestRow'];
+/** A page of futures open-interest buckets of `GET /api/v1/futures/open-interest` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesOpenInterestResponse = components['schemas']['FuturesOpenInterestResponse'];
+/** One carry bucket of a dated futures contract: carry is the mark price minus the index price (section 2.17). The field names are not published; only the bucket `date` (section 2.1) is typed. The futures snapshot shows an `annualized_carry` column (facts.md b.3), but that it appears on this route is not confirmed. */
+export type FuturesCarryRow = components['schemas']['FuturesCarryRow'];
+/** A page of futures carry buckets of `GET /api/v1/futures/carry` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesCarryResponse = components['schemas']['FuturesCarryResponse'];
+/** Sort key of futures and perpetuals trade and liquidation lists. The values are the CLI's accepted keys for these families (the options trades use `timestamp`, `premium_usd`, `notional`, `amount` instead). */
+export type ContractTradeSort = components['schemas']['ContractTradeSort'];
+/** One futures or perpetual trade. The documents do not table trade rows of these families; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (facts.md a.2 and b.3, official CLI flags for `*\/trades`). The rest of the row is not published, so the object stays open. */
+export type ContractTradeRow = components['schemas']['ContractTradeRow'];
+/** A page of futures trades of `GET /api/v1/futures/trades` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesTradesResponse = components['schemas']['FuturesTradesResponse'];
+/** One volume bucket of a futures or perpetual contract. Section 2.17 names the fields `buy_volume`, `sell_volume`, `volume`, `buy_trades_count`, `sell_trades_count`, `trades_count` for this route; the bucket `date` follows section 2.1. The rest of the row (for example rolling 24-hour fields) is not published for these families. Quantities are in retained source units, not USD notional. */
+export type ContractVolumeRow = components['schemas']['ContractVolumeRow'];
+/** A page of futures volume buckets of `GET /api/v1/futures/volume` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesVolumeResponse = components['schemas']['FuturesVolumeResponse'];
+/** One level 1 (top of book) bucket of a futures or perpetual contract. Section 2.17 lists level 1 for these families without its fields; only the bucket `date` (section 2.1) is published. The options level 1 row (section 2.6) is not assumed to apply. Sizes are displayed sizes, not fill guarantees. */
+export type ContractLevel1Row = components['schemas']['ContractLevel1Row'];
+/** A page of futures level 1 buckets of `GET /api/v1/futures/level1` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesLevel1Response = components['schemas']['FuturesLevel1Response'];
+/** One bucket of aggregated L2 order-book metrics of a futures or perpetual contract at depths 10, 20, 50 and 100 (section 2.17: bid and ask liquidity, imbalance, microprice, snapshot count). The REST row is not published. The field names typed here are those of the WebSocket `book.*` payload (facts.md d), used because the REST row is not published: that the REST row uses the same names is an assumption. The name of the snapshot-count field is not known. The object stays open. */
+export type ContractOrderbookRow = components['schemas']['ContractOrderbookRow'];
+/** A page of futures aggregated L2 order-book buckets of `GET /api/v1/futures/orderbook` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesOrderbookResponse = components['schemas']['FuturesOrderbookResponse'];
+/** One order-book level as a `[price, size]` tuple: price in the instrument's price currency, displayed size in retained source units (no contract multiplier applied, section 2.1). Tuple form from the WebSocket `book.*` payload (facts.md d). */
+export type ContractBookLevel = components['schemas']['ContractBookLevel'];
+/** One raw L2 snapshot of a futures or perpetual contract: up to 100 levels per side (section 2.17; section 8: 100 levels, 30-day retention, so older windows return no rows). The REST row is not published; `bids` and `asks` as arrays of `[price, size]` tuples are the names and level form of the WebSocket `book.*` payload (facts.md d), assumed for the REST row. The snapshot time field is not published. The object stays open. */
+export type ContractOrderbookRawRow = components['schemas']['ContractOrderbookRawRow'];
+/** A page of futures raw L2 snapshots of `GET /api/v1/futures/orderbook-raw` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesOrderbookRawResponse = components['schemas']['FuturesOrderbookRawResponse'];
+/** One reference-price bucket of a futures or perpetual contract. Section 2.17 lists reference prices for these families without their fields; only the bucket `date` (section 2.1) is published. The options reference-price row (section 2.9) is not assumed to apply. */
+export type ContractReferencePriceRow = components['schemas']['ContractReferencePriceRow'];
+/** A page of futures reference-price buckets of `GET /api/v1/futures/reference-price` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesReferencePriceResponse = components['schemas']['FuturesReferencePriceResponse'];
+/** One ticker-history bucket of a futures or perpetual contract. Section 2.17 lists ticker history for these families without its fields; only the bucket `date` (section 2.1) is published. The options ticker row (section 2.8, with implied volatilities) does not apply as such. */
+export type ContractTickerHistoryRow = components['schemas']['ContractTickerHistoryRow'];
+/** A page of futures ticker-history buckets of `GET /api/v1/futures/ticker-history` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesTickerHistoryResponse = components['schemas']['FuturesTickerHistoryResponse'];
+/** Side of the liquidated position (`long` or `short`). */
+export type ContractPositionSide = components['schemas']['ContractPositionSide'];
+/** One liquidation of a futures or perpetual contract. The documents do not table liquidation rows; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (facts.md a.2 and b.3, official CLI flags for `*\/liquidations`). The rest of the row is not published, so the object stays open. */
+export type ContractLiquidationRow = components['schemas']['ContractLiquidationRow'];
+/** A page of futures liquidations of `GET /api/v1/futures/liquidations` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesLiquidationsResponse = components['schemas']['FuturesLiquidationsResponse'];
+/** Grouping of the futures and perpetuals trades summary. The options summary also groups by `strike` and `option_type`, which do not exist for these families. */
+export type ContractTradesGroupBy = components['schemas']['ContractTradesGroupBy'];
+/** One group of the futures or perpetuals trades summary (one per value of `group_by`). The row is not published for these families; the options summary row (section 2.13, with premium and Greeks totals) is not assumed to apply. The object stays open. */
+export type ContractTradesSummaryRow = components['schemas']['ContractTradesSummaryRow'];
+/** A page of futures trades-summary groups of `GET /api/v1/futures/trades/summary` in the `{data, meta}` envelope (section 2.1). */
+export type FuturesTradesSummaryResponse = components['schemas']['FuturesTradesSummaryResponse'];
+/** Trade-flow summary of one currency over the window for futures or perpetuals (route and parameters from facts.md a.2). Its shape is not published; the options flow summary (section 2.12: `summary`, `buckets`, `notable_trades`) is not assumed to apply. `top_n` (default 10) bounds the number of notable trades. The object stays open. */
+export type ContractFlowSummary = components['schemas']['ContractFlowSummary'];
+/** The futures trade-flow summary of `GET /api/v1/futures/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published. */
+export type FuturesFlowResponse = components['schemas']['FuturesFlowResponse'];
+/** Venue of a perpetual swap. The documents give no REST venue set for perpetuals (section 4.1 lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (facts.md d, v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400. */
+export type PerpetualsExchange = components['schemas']['PerpetualsExchange'];
+/** A page of perpetuals catalog entries of `GET /api/v1/perpetuals/catalog` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsCatalogResponse = components['schemas']['PerpetualsCatalogResponse'];
+/** One perpetual swap in the latest (or requested) snapshot. The documents do not table this row; the field names are the JSON tags the official CLI decodes from this route's `data` array (facts.md b.3, `PerpRow`), so the object stays open and only those fields are typed. */
+export type PerpetualsSnapshotRow = components['schemas']['PerpetualsSnapshotRow'];
+/** The perpetuals snapshot rows of `GET /api/v1/perpetuals/snapshot` in the `{data, meta}` envelope (section 2.1). Snapshots are not paginated: all rows come in one response (facts.md a.2). */
+export type PerpetualsSnapshotResponse = components['schemas']['PerpetualsSnapshotResponse'];
+/** A page of perpetuals OHLC buckets of `GET /api/v1/perpetuals/ohlcvt` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsOhlcvtResponse = components['schemas']['PerpetualsOhlcvtResponse'];
+/** A page of perpetuals open-interest buckets of `GET /api/v1/perpetuals/open-interest` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsOpenInterestResponse = components['schemas']['PerpetualsOpenInterestResponse'];
+/** One funding and carry bucket of a perpetual swap (section 2.17: "funding and carry metrics (perpetuals)"). The documents do not table the row. `funding_rate_close` is named by the official CLI README and skill file for this route; `funding_rate_open`, `annualized_basis` and `annualized_carry` are inferred from the CLI printer's list of signed fields (facts.md b.3, inferred). The object stays open. */
+export type PerpetualsCarryRow = components['schemas']['PerpetualsCarryRow'];
+/** A page of perpetuals carry buckets of `GET /api/v1/perpetuals/carry` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsCarryResponse = components['schemas']['PerpetualsCarryResponse'];
+/** A page of perpetuals trades of `GET /api/v1/perpetuals/trades` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsTradesResponse = components['schemas']['PerpetualsTradesResponse'];
+/** A page of perpetuals volume buckets of `GET /api/v1/perpetuals/volume` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsVolumeResponse = components['schemas']['PerpetualsVolumeResponse'];
+/** A page of perpetuals level 1 buckets of `GET /api/v1/perpetuals/level1` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsLevel1Response = components['schemas']['PerpetualsLevel1Response'];
+/** A page of perpetuals aggregated L2 order-book buckets of `GET /api/v1/perpetuals/orderbook` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsOrderbookResponse = components['schemas']['PerpetualsOrderbookResponse'];
+/** A page of perpetuals raw L2 snapshots of `GET /api/v1/perpetuals/orderbook-raw` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsOrderbookRawResponse = components['schemas']['PerpetualsOrderbookRawResponse'];
+/** A page of perpetuals reference-price buckets of `GET /api/v1/perpetuals/reference-price` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsReferencePriceResponse = components['schemas']['PerpetualsReferencePriceResponse'];
+/** A page of perpetuals ticker-history buckets of `GET /api/v1/perpetuals/ticker-history` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsTickerHistoryResponse = components['schemas']['PerpetualsTickerHistoryResponse'];
+/** A page of perpetuals liquidations of `GET /api/v1/perpetuals/liquidations` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsLiquidationsResponse = components['schemas']['PerpetualsLiquidationsResponse'];
+/** A page of perpetuals trades-summary groups of `GET /api/v1/perpetuals/trades/summary` in the `{data, meta}` envelope (section 2.1). */
+export type PerpetualsTradesSummaryResponse = components['schemas']['PerpetualsTradesSummaryResponse'];
+/** The perpetuals trade-flow summary of `GET /api/v1/perpetuals/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published. */
+export type PerpetualsFlowResponse = components['schemas']['PerpetualsFlowResponse'];
+/** Spot venues of the versioned API (facts.md a.2, CLI CHANGELOG 0.5.0); `binance` is the default. */
+export type SpotExchange = components['schemas']['SpotExchange'];
+/** Exchange-native spot pair name as listed by the spot catalog, for example `BTCUSDT` (binance, bybit), `BTC-USD` (coinbase) or `BTC-USDT` (okx). Names on crypto venues are upper case; a lower-case name is rejected with 400 (facts.md a.2). */
+export type SpotInstrumentName = components['schemas']['SpotInstrumentName'];
+/** One spot catalog entry. Typed are the two fields of the catalog entry of v1-family.md 2.3; the spot family's own entry is not tabled (2.17), so the object stays open. */
+export type SpotCatalogEntry = components['schemas']['SpotCatalogEntry'];
+/** A page of the spot catalog in the `{data, meta}` envelope (v1-family.md 2.1, 2.17; paginated since API/CLI 0.5.0, facts.md a.2). */
+export type SpotCatalogResponse = components['schemas']['SpotCatalogResponse'];
+/** OHLC with volume per bucket of one spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); `date` follows the bucket convention of 2.1 and the OHLC names are those of the OHLCVT row (2.4), which the route name refers to. Prices are in the pair's quote currency, quantities in retained source units (2.1). None is listed as required because the spot row is not tabled. */
+export type SpotOhlcvtRow = components['schemas']['SpotOhlcvtRow'];
+/** A page of spot OHLCVT rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type SpotOhlcvtResponse = components['schemas']['SpotOhlcvtResponse'];
+/** One ticker bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed. */
+export type SpotTickerRow = components['schemas']['SpotTickerRow'];
+/** A page of spot ticker rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type SpotTickerResponse = components['schemas']['SpotTickerResponse'];
+/** One spot trade. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed. */
+export type SpotTradeRow = components['schemas']['SpotTradeRow'];
+/** A page of spot trades in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type SpotTradesResponse = components['schemas']['SpotTradesResponse'];
+/** One volume bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed. */
+export type SpotVolumeRow = components['schemas']['SpotVolumeRow'];
+/** A page of spot volume rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type SpotVolumeResponse = components['schemas']['SpotVolumeResponse'];
+/** One spot pair in a venue snapshot. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). Public material says the rows carry base volume, quote/USD volume and top-of-book liquidity fields, without their names (facts.md b.3). Typed are `exchange` and `instrument_name`, which every documented snapshot row carries (v1-family.md 2.11; facts.md b.3). */
+export type SpotSnapshotRow = components['schemas']['SpotSnapshotRow'];
+/** A spot snapshot in the `{data, meta}` envelope (v1-family.md 2.1). Snapshots return all rows in one response and are not paginated (facts.md a.2). */
+export type SpotSnapshotResponse = components['schemas']['SpotSnapshotResponse'];
+/** One level 1 (top-of-book) bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed. */
+export type SpotLevel1Row = components['schemas']['SpotLevel1Row'];
+/** A page of spot level 1 rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type SpotLevel1Response = components['schemas']['SpotLevel1Response'];
+/** One bucket of aggregated L2 order-book metrics of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). For futures and perpetuals the document describes the metrics as bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count; the spot field names are not published. Only the bucket `date` of 2.1 is typed. */
+export type SpotL2OrderbookRow = components['schemas']['SpotL2OrderbookRow'];
+/** A page of spot aggregated L2 order-book rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type SpotL2OrderbookResponse = components['schemas']['SpotL2OrderbookResponse'];
+/** One raw L2 order-book snapshot of a spot pair, with 100-level arrays (v1-family.md 2.17 and 8: 100 levels, 30-day retention). The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed. */
+export type SpotL2OrderbookRawRow = components['schemas']['SpotL2OrderbookRawRow'];
+/** A page of raw spot L2 snapshots in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type SpotL2OrderbookRawResponse = components['schemas']['SpotL2OrderbookRawResponse'];
+/** Prediction-market instrument id: a case-sensitive slug of the form `{market-slug}-YES` or `{market-slug}-NO` (facts.md a.2, CLI SKILL.md and CHANGELOG 0.11.1/0.11.2). The case is kept as listed by the catalog; it is not upper-cased. */
+export type PredictionInstrumentName = components['schemas']['PredictionInstrumentName'];
+/** One prediction-market catalog entry. Typed are the two fields of the catalog entry of v1-family.md 2.3; the family's own entry is not tabled (2.17), so neither is required and the object stays open. */
+export type PredictionCatalogEntry = components['schemas']['PredictionCatalogEntry'];
+/** A page of the predictions catalog in the `{data, meta}` envelope (v1-family.md 2.1, 2.17; paginated since API/CLI 0.5.0, facts.md a.2). */
+export type PredictionCatalogResponse = components['schemas']['PredictionCatalogResponse'];
+/** One prediction-market category, a value for the `category` filter of the catalog and snapshot routes. Whether an item is a plain name or an object is not published (v1-family.md 2.17), so both are accepted. */
+export type PredictionCategory = components['schemas']['PredictionCategory'];
+/** The prediction-market categories in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type PredictionCategoriesResponse = components['schemas']['PredictionCategoriesResponse'];
+/** OHLC with volume per bucket of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); `close` (the probability) is named by public material (facts.md b.3), `date` follows the bucket convention of 2.1 and `open`, `high`, `low`, `volume` are the OHLCVT names of 2.4 that the route name refers to; only `close` is required. */
+export type PredictionOhlcvtRow = components['schemas']['PredictionOhlcvtRow'];
+/** A page of prediction-market OHLCVT rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type PredictionOhlcvtResponse = components['schemas']['PredictionOhlcvtResponse'];
+/** One ticker bucket of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed. */
+export type PredictionTickerHistoryRow = components['schemas']['PredictionTickerHistoryRow'];
+/** A page of prediction-market ticker rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type PredictionTickerHistoryResponse = components['schemas']['PredictionTickerHistoryResponse'];
+/** One prediction-market trade; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed. */
+export type PredictionTradeRow = components['schemas']['PredictionTradeRow'];
+/** A page of prediction-market trades in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type PredictionTradesResponse = components['schemas']['PredictionTradesResponse'];
+/** One raw order-book snapshot of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed. */
+export type PredictionOrderbookRawRow = components['schemas']['PredictionOrderbookRawRow'];
+/** A page of raw prediction-market order-book snapshots in the `{data, meta}` envelope (v1-family.md 2.1, 2.17). */
+export type PredictionOrderbookRawResponse = components['schemas']['PredictionOrderbookRawResponse'];
+/** One prediction-market outcome in a snapshot; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). Typed are `exchange` and `instrument_name`, which every documented snapshot row carries (v1-family.md 2.11; facts.md b.3). */
+export type PredictionSnapshotRow = components['schemas']['PredictionSnapshotRow'];
+/** A prediction-market snapshot in the `{data, meta}` envelope (v1-family.md 2.1). Snapshots return all rows in one response and are not paginated (facts.md a.2). */
+export type PredictionSnapshotResponse = components['schemas']['PredictionSnapshotResponse'];
+/** Market type filter of the instruments registry, as singular REST tokens (facts.md a.2); the WebSocket channels use the plural market names instead. */
+export type MarketType = components['schemas']['MarketType'];
+/** Lifecycle status filter of the instruments registry (facts.md a.2); `all` lifts the filter. */
+export type InstrumentStatus = components['schemas']['InstrumentStatus'];
+/** Option type filter of the instruments registry, spelled `call` or `put` (facts.md a.2), unlike the options catalog, which uses `C` and `P` (`OptionType`). */
+export type InstrumentOptionType = components['schemas']['InstrumentOptionType'];
+/** Reference data of one contract in the cross-market instruments registry (v1-family.md 2.17), refreshed every 5 minutes (section 8). The field list is not published. Typed are `instrument_name` and `exchange`, the two keys of the detail lookup (facts.md a.2); the list filters (`market_type`, `base_currency`, `quote_currency`, `status`, `margin_type`, `option_type`, expiry) suggest further fields, but their names in the rows are not published. */
+export type InstrumentRecord = components['schemas']['InstrumentRecord'];
+/** A page of the instruments registry in the `{data, meta}` envelope (v1-family.md 2.1, 2.17, 4.5). */
+export type InstrumentListResponse = components['schemas']['InstrumentListResponse'];
+/** Reference data of one instrument in the `{data, meta}` envelope (v1-family.md 2.1, 4.5). `data` is typed as one record; the published material does not say whether it is wrapped in an array. */
+export type InstrumentDetailResponse = components['schemas']['InstrumentDetailResponse'];
+/** Sampling frequency of the returns behind the realized volatility (facts.md a.2). */
+export type RealizedVolatilityFrequency = components['schemas']['RealizedVolatilityFrequency'];
+/** Look-back window of the realized volatility, in days (facts.md a.2). */
+export type RealizedVolatilityWindowDays = components['schemas']['RealizedVolatilityWindowDays'];
+/** Volatility estimator (facts.md a.2): `close_to_close` (standard deviation of close-to-close returns), `parkinson` (high-low range) or `garman_klass` (open-high-low-close). */
+export type RealizedVolatilityEstimator = components['schemas']['RealizedVolatilityEstimator'];
+/** One realized-volatility value of an instrument (facts.md a.2). The row fields are not published; only the bucket `date` of v1-family.md 2.1 is typed (historical mode buckets by `resolution`). */
+export type RealizedVolatilityRow = components['schemas']['RealizedVolatilityRow'];
+/** Realized volatility in the `{data, meta}` envelope (v1-family.md 2.1): the latest value (or the value at `date`) in snapshot mode, a page of rows in historical mode (facts.md a.2). */
+export type RealizedVolatilityResponse = components['schemas']['RealizedVolatilityResponse'];
+/** One entry of the vol-surface catalog. The entry layout is not published; the typed fields are the catalog's own filters (`exchange`, `currency`, `margin`, section 4.5), assumed to be echoed under the same names. */
+export type VolSurfaceCatalogEntry = components['schemas']['VolSurfaceCatalogEntry'];
+/** A page of the vol-surface catalog in the `{data, meta}` envelope (section 2.1). */
+export type VolSurfaceCatalogResponse = components['schemas']['VolSurfaceCatalogResponse'];
+/** 25-delta and 10-delta metrics of the volatility surface (section 2.17), IV in percentage points. `skew_10d` = put 10-delta IV minus call 10-delta IV; `butterfly_10d` = mean of the call and put 10-delta IVs minus the ATM IV. `atm_iv`, `skew_25d`, `call_25d_iv` and `put_25d_iv` are the names of the option-derived vol-surface rows (facts.md b.3, where `skew_25d` = `put_25d_iv` - `call_25d_iv`); that this family uses the same names is not confirmed. The names of the 10-delta call and put IVs and of the 25-delta butterfly are not published. */
+export type VolSurfaceMetrics = components['schemas']['VolSurfaceMetrics'];
+/** One per-expiry row of a vol-surface snapshot: the 25-delta and 10-delta metrics (section 2.17) of one maturity at one time. `maturity` and `date` are the names of the option-derived vol-surface rows (facts.md b.3). The complete row layout is not published. */
+export type VolSurfaceSnapshotRow = components['schemas']['VolSurfaceSnapshotRow'];
+/** A page of vol-surface snapshot rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15). */
+export type VolSurfaceSnapshotsResponse = components['schemas']['VolSurfaceSnapshotsResponse'];
+/** One fitted model slice of the volatility surface (one maturity). Neither the model parameters nor the row layout are published; `model` is the route's filter (default `svi`, section 4.5) and `maturity` the per-expiry name of the option-derived vol-surface rows (facts.md b.3). */
+export type VolSurfaceSliceRow = components['schemas']['VolSurfaceSliceRow'];
+/** A page of fitted vol-surface model slices in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15). */
+export type VolSurfaceSlicesResponse = components['schemas']['VolSurfaceSlicesResponse'];
+/** Constant-maturity tenors of the vol-surface term structure (section 4.5): 1, 7, 14, 30, 60, 90, 180 and 365 days. */
+export type VolSurfaceTenor = components['schemas']['VolSurfaceTenor'];
+/** One constant-maturity row of the vol-surface term structure: the metrics of section 2.17 at one of the tenors of section 4.5. `tenor` and `date` are the names of the option-derived by-tenor rows (facts.md b.3, which reports the tenor in days there); the complete row layout is not published. */
+export type VolSurfaceTermStructureRow = components['schemas']['VolSurfaceTermStructureRow'];
+/** A page of constant-maturity term-structure rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15). */
+export type VolSurfaceTermStructureResponse = components['schemas']['VolSurfaceTermStructureResponse'];
+/** One per-strike row of the volatility surface. The row layout is not published; the typed fields are the route's own filters (`expiry`, `instrument`, section 4.5), assumed to be echoed under the same names. */
+export type VolSurfaceStrikeRow = components['schemas']['VolSurfaceStrikeRow'];
+/** A page of per-strike vol-surface rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15). */
+export type VolSurfaceStrikesResponse = components['schemas']['VolSurfaceStrikesResponse'];
 /** Expiry of a risk position in one of five forms: ISO 8601 timestamp, ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`. Date-only forms resolve to 08:00 UTC. */
 export type RiskExpiry = components['schemas']['RiskExpiry'];
-/** One position of a risk request. The document names only `expiry` (five accepted forms); the other position fields are not published, so the object stays open. */
+/** One position of a risk request (section 4.5). The document names only `expiry` (five accepted forms, date-only forms resolving to 08:00 UTC). A position may carry its own entry price, since the results report `entry_price_source: input`; without one the service falls back to the mark price (`mark_fallback`, section 2.17). The names of the entry-price field and of the other position fields are not published, so the object stays open. */
 export type RiskPosition = components['schemas']['RiskPosition'];
-/** Body of the portfolio-risk calls (decompose, scenario, ladder). Only the `positions` array is published. */
+/** JSON body of the portfolio-risk calls (decompose, scenario, ladder; section 4.5): a `positions` array. Only the array and the position `expiry` are published; the scenario and ladder settings (for example the spot and volatility grid of the ladder, at most 400 cells) have unpublished names, so the body stays open. */
 export type RiskRequest = components['schemas']['RiskRequest'];
-/** Spot by parallel-vol risk matrix of the portfolio, at most 400 cells. The response layout is not published; the position objects in it carry the `RiskPositionResult` fields. */
+/** Fields the document names on the position objects of the risk responses (decompose, scenario, ladder; section 2.17). Where the position objects sit in each response and their other fields are not published. */
+export type RiskPositionResult = components['schemas']['RiskPositionResult'];
+/** Risk decomposition of the posted portfolio (section 4.5). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open. */
+export type RiskDecomposeResponse = components['schemas']['RiskDecomposeResponse'];
+/** Revaluation of the posted portfolio under a scenario (section 4.5). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open. */
+export type RiskScenarioResponse = components['schemas']['RiskScenarioResponse'];
+/** Spot by parallel-vol risk matrix of the portfolio, at most 400 cells (sections 4.5 and 8). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open. */
 export type RiskLadderResponse = components['schemas']['RiskLadderResponse'];
+/** Wallet address on the onchain perpetual venue (Hyperliquid), an EVM-style 0x-prefixed 20-byte hex address. */
+export type HyperliquidWallet = components['schemas']['HyperliquidWallet'];
+/** Instrument name of the onchain perpetual venue in the service's normalised form, for example `BTC-USD`. Names are upper case except that namespaced builder-deployed markets keep their lower-case prefix (`xyz:SNDK-USD`; `XYZ:SNDK-USD` is rejected with 400). Naming from facts.md a.2. */
+export type HyperliquidInstrumentName = components['schemas']['HyperliquidInstrumentName'];
+/** One fill of a wallet on the onchain perpetual venue. Negative fee values are maker rebates (section 2.1); the fee field names are not published. The complete row layout is not published. */
+export type HyperliquidFill = components['schemas']['HyperliquidFill'];
+/** A page of onchain fills of one wallet in the `{data, meta}` envelope. */
+export type HyperliquidFillsResponse = components['schemas']['HyperliquidFillsResponse'];
+/** One fill of an onchain prediction market. Negative fee values are maker rebates (section 2.1); the fee field names are not published. The complete row layout is not published. */
+export type HyperliquidPredictionFill = components['schemas']['HyperliquidPredictionFill'];
+/** A page of onchain prediction-market fills in the `{data, meta}` envelope. */
+export type HyperliquidPredictionFillsResponse = components['schemas']['HyperliquidPredictionFillsResponse'];
+/** Bucket size of the aggregated mode of the onchain liquidations route (section 4.5). */
+export type HyperliquidLiquidationResolution = components['schemas']['HyperliquidLiquidationResolution'];
+/** One onchain liquidation, or in aggregated mode one `resolution` bucket of liquidations (section 4.5). The layouts of both row kinds are not published. */
+export type HyperliquidLiquidation = components['schemas']['HyperliquidLiquidation'];
+/** A page of onchain liquidations (or aggregated buckets) in the `{data, meta}` envelope. */
+export type HyperliquidLiquidationsResponse = components['schemas']['HyperliquidLiquidationsResponse'];
+/** Sort key of the onchain wallet-flow route (section 4.5). */
+export type HyperliquidWalletFlowSortBy = components['schemas']['HyperliquidWalletFlowSortBy'];
+/** Trading flow of one wallet over the window. The flow fields are typed under the names of the `sort_by` keys of section 4.5; their definitions are read from the names (total = buy + sell notional, net = buy - sell notional) and are not published, nor is the notional unit or the complete row layout. */
+export type HyperliquidWalletFlow = components['schemas']['HyperliquidWalletFlow'];
+/** A page of per-wallet flow rows in the `{data, meta}` envelope. */
+export type HyperliquidWalletFlowResponse = components['schemas']['HyperliquidWalletFlowResponse'];
+/** One open position of a wallet on the onchain perpetual venue. The complete row layout is not published. */
+export type HyperliquidWalletPosition = components['schemas']['HyperliquidWalletPosition'];
+/** A page of onchain wallet positions in the `{data, meta}` envelope. */
+export type HyperliquidWalletPositionsResponse = components['schemas']['HyperliquidWalletPositionsResponse'];
+/** One funding payment of a wallet on the onchain perpetual venue. The complete row layout, including the sign convention of the payment, is not published. */
+export type HyperliquidFundingPayment = components['schemas']['HyperliquidFundingPayment'];
+/** A page of onchain funding payments of one wallet in the `{data, meta}` envelope. */
+export type HyperliquidFundingPaymentsResponse = components['schemas']['HyperliquidFundingPaymentsResponse'];
+/** One lifecycle event of a TWAP order on the onchain perpetual venue. The status values of TWAP lifecycle events are not published (section 3), nor is the complete row layout. */
+export type HyperliquidTwapEvent = components['schemas']['HyperliquidTwapEvent'];
+/** A page of onchain TWAP lifecycle events in the `{data, meta}` envelope. */
+export type HyperliquidTwapEventsResponse = components['schemas']['HyperliquidTwapEventsResponse'];
+/** One resting (open) order on the onchain perpetual venue. The complete row layout is not published. */
+export type HyperliquidRestingOrder = components['schemas']['HyperliquidRestingOrder'];
+/** A page of onchain resting orders in the `{data, meta}` envelope. */
+export type HyperliquidRestingOrdersResponse = components['schemas']['HyperliquidRestingOrdersResponse'];
+/** One L2 order-book record of an onchain instrument. The record layout is not published. */
+export type HyperliquidL2Orderbook = components['schemas']['HyperliquidL2Orderbook'];
+/** A page of onchain L2 order-book records in the `{data, meta}` envelope. */
+export type HyperliquidL2OrderbookResponse = components['schemas']['HyperliquidL2OrderbookResponse'];
+/** One instrument of the onchain venue. The complete entry layout is not published. */
+export type HyperliquidInstrument = components['schemas']['HyperliquidInstrument'];
+/** A page of onchain venue instruments in the `{data, meta}` envelope. */
+export type HyperliquidInstrumentsResponse = components['schemas']['HyperliquidInstrumentsResponse'];
+/** Top-level `lastUpdated` of the changelog feeds (section 9): the time of the latest change to the feed; polling clients watch it. The document does not give its format; the examples use ISO 8601 UTC. */
+export type ChangelogLastUpdated = components['schemas']['ChangelogLastUpdated'];
+/** The data-coverage feed (`GET /api/v1/changelog/data-coverage`, sections 4.5 and 9). Only the top-level `lastUpdated` is published; the coverage entries and their field names are not, so the object stays open. */
+export type DataCoverageResponse = components['schemas']['DataCoverageResponse'];
+/** One record of the data-corrections feed (section 9): it carries an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Polling clients compare record ids and `updatedAt` to find new or revised corrections. The property name `id` is inferred from "record ids" (section 9); the other fields of a record are not published. */
+export type DataCorrectionRecord = components['schemas']['DataCorrectionRecord'];
+/** The data-corrections feed (`GET /api/v1/changelog/data-corrections`, section 9): top-level `lastUpdated` and a monotonic `feedRevision`, plus the correction records (`DataCorrectionRecord`). The document does not name the member that holds the records, so any other top-level member is accepted; a non-empty array of objects carrying `updatedAt` there is read as the records list and validated as `DataCorrectionRecord[]`. */
+export type DataCorrectionsResponse = components['schemas']['DataCorrectionsResponse'];
+/** Decoded content of the `PAYMENT-RESPONSE` header (base64-encoded JSON): the settlement result of an x402 payment. Field names from the x402 protocol (facts.md f: `{success, transaction, network, payer}`); the service does not publish its own settlement body, so the object stays open. */
+export type X402SettleResponse = components['schemas']['X402SettleResponse'];
+/** Body of a granted WebSocket pass (`POST /api/v1/x402/ws-pass/hour` or `/day`, sections 2.16 and 4.4). The document names the type only; its fields are not published. The credit token that authenticates WebSocket connections at `/ws` and `/stream` (section 5.3 item 7) arrives in the `x-credit-token` response header, not in a documented body field. */
+export type WsPassResponseDto = components['schemas']['WsPassResponseDto'];
+/** Answer of `POST /api/v1/x402/subscriptions/solana-rpc` and `POST /api/v1/x402/tick-data/solana-rpc` (section 4.4): read-only token-mint and recent-blockhash data a wallet needs to sign a Solana payment. Field names are not published. */
+export type X402SolanaRpcResponse = components['schemas']['X402SolanaRpcResponse'];
+/** Live plan pricing of the subscription checkouts for monthly, quarterly, six-month and annual terms, payable on Base or Solana (section 4.4). Field names are not published (section 2.16). */
+export type SubscriptionProductsResponse = components['schemas']['SubscriptionProductsResponse'];
+/** Status of one subscription or tick-data checkout (section 4.4). Section 3 names the states payable, pending and completed; the full set of state names and every field name are not published (sections 2.16 and 3). */
+export type CheckoutStatusResponse = components['schemas']['CheckoutStatusResponse'];
+/** 200 of a checkout pay request: confirmation is complete and the subscription is active or the data order is funded, with a receipt (sections 3 and 4.4). Field names, including those of the receipt, are not published. */
+export type CheckoutPaidResponse = components['schemas']['CheckoutPaidResponse'];
+/** 202 of a checkout pay request: the payment was accepted but confirmation or fulfilment is still running (section 3). The checkout must not be paid again; poll the checkout status instead. Field names are not published. */
+export type CheckoutPendingResponse = components['schemas']['CheckoutPendingResponse'];
+/** Checkout networks and quote instructions of the tick-data orders (section 4.4); the price depends on the files, exchanges and date range ordered. Field names are not published (section 2.16). */
+export type TickDataProductsResponse = components['schemas']['TickDataProductsResponse'];
+/** Body of `POST /api/v1/x402/credit-token/challenge` (section 4.4). The document names `chain_id` and `address` (from the 400 error text: unsupported `chain_id`, invalid address); other fields are not shown, so the object stays open. */
+export type CreditTokenChallengeRequest = components['schemas']['CreditTokenChallengeRequest'];
+/** A single-use CAIP-122 (Sign-In-With-X) challenge, valid 5 minutes (sections 4.4 and 8). The document names its `info` member, whose fields the client copies into the redemption body; their names are not published (the x402 `sign-in-with-x` extension, general protocol knowledge, uses `domain`, `uri`, `version`, `nonce`, `issuedAt`, `expirationTime`, `statement`, `resources`). Signing it authorizes no payment and moves no funds. */
+export type CreditTokenChallengeResponse = components['schemas']['CreditTokenChallengeResponse'];
+/** Error codes the document gives for the credit-token routes (section 7): `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature` on 401 and `no_credits` on 402. The codes of the 400, 404 and 503 answers are not shown, so `CreditTokenErrorDto.code` accepts any string besides these. */
+export type CreditTokenErrorCode = components['schemas']['CreditTokenErrorCode'];
+/** Error body of the credit-token routes (sections 2.16 and 7). Only the `code` string is published; other fields are not shown. `code` is open: the known codes are listed in `CreditTokenErrorCode`, and any other string is accepted because the codes of the 400, 404 and 503 answers (for example "challenge store unavailable") are not shown and may exist. */
+export type CreditTokenErrorDto = components['schemas']['CreditTokenErrorDto'];
+/** Body of `POST /api/v1/x402/credit-token` (section 4.4): every field of the challenge's `info` (copied at the top level; their names are not published), plus `address`, `chainId`, `type` and `signature`. The signature authorizes no payment and moves no funds. */
+export type CreditTokenRequest = components['schemas']['CreditTokenRequest'];
+/** Body of a successful credit-token redemption (`POST /api/v1/x402/credit-token`, sections 2.16 and 4.4). The document names the type only; its fields are not published. The token itself arrives in the `x-credit-token` header and the remaining balance in `x-credits-remaining`. */
+export type CreditTokenResponseDto = components['schemas']['CreditTokenResponseDto'];
+/** JSON-RPC 2.0 request id, a string or an integer; the response repeats it. */
+export type JsonRpcId = components['schemas']['JsonRpcId'];
+/** JSON-RPC methods of the agent endpoint with a known meaning. `initialize`, `tools/list` and `tools/call` are named by the document (section 5.3 item 6, billing); `ping` comes from the Model Context Protocol itself (general protocol knowledge, facts.md e), not from a Laevitas source. Other MCP methods and notifications (for example `notifications/initialized`) may be sent too, so `JsonRpcRequest.method` is not limited to this set. */
+export type McpMethod = components['schemas']['McpMethod'];
+/** A JSON-RPC 2.0 request to the agent endpoint (section 4.5). `params` depends on the method and follows the Model Context Protocol: `initialize` takes `protocolVersion`, `capabilities` and `clientInfo`; `tools/list` takes an optional `cursor`; `tools/call` takes the tool `name` and its `arguments`; `ping` takes none (protocol knowledge, facts.md e). A message without `id` is a notification and gets no JSON-RPC answer. */
+export type JsonRpcRequest = components['schemas']['JsonRpcRequest'];
+/** A successful JSON-RPC 2.0 answer: `result` holds the method's result (MCP: `serverInfo` and `capabilities` for `initialize`, `tools` for `tools/list`, `content` and optionally `structuredContent` / `isError` for `tools/call`; protocol knowledge, facts.md e). It never carries `error`. */
+export type JsonRpcResultResponse = components['schemas']['JsonRpcResultResponse'];
+/** The `error` member of a JSON-RPC 2.0 error answer. Standard codes (JSON-RPC 2.0): -32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error; the codes the agent endpoint uses for payment and authorization errors are not published. */
+export type JsonRpcError = components['schemas']['JsonRpcError'];
+/** A JSON-RPC 2.0 error answer. `id` repeats the request id, or is null when the request could not be read. It never carries `result`. Per section 5.3 item 6, the agent endpoint's 402 carries this body together with the x402 headers. */
+export type JsonRpcErrorResponse = components['schemas']['JsonRpcErrorResponse'];
+/** One JSON-RPC 2.0 answer: either a result or an error. The two branches exclude each other by their required member (`result` or `error`), so no discriminator is needed. */
+export type JsonRpcResponse = components['schemas']['JsonRpcResponse'];
+/** The x402 discovery document at `GET /.well-known/x402` (section 4.5). Its content is not published; it describes the service's paid resources for x402 clients and crawlers. */
+export type DiscoveryX402Document = components['schemas']['DiscoveryX402Document'];
+/** The service's own OpenAPI document (`GET /openapi.json` and `GET /.well-known/openapi.json`, section 4.5; facts.md h: Swagger UI and Redoc are served from it). `openapi` and `info` are required by the OpenAPI 3 specification itself; the rest is kept open and not validated here. */
+export type DiscoveryOpenApiDocument = components['schemas']['DiscoveryOpenApiDocument'];
+/** Body of `GET /api/v1/health` (facts.md a.2). Its fields are not published; any answer below 500 means the service is reachable (the official CLI's `doctor` check). */
+export type HealthResponse = components['schemas']['HealthResponse'];
 /** Members of {@link MarketsA}, in the order the spec lists them. */
 export declare const MARKETS_A: readonly ["DERIBIT", "AEVO", "BINANCE", "BITFINEX", "BITGET", "BITMEX", "BYBIT", "COINBASE", "DYDX", "HUOBI", "HYPERLIQUID", "KRAKEN", "OKX", "PARADEX"];
+/** Members of {@link GainersType}, in the order the spec lists them. */
+export declare const GAINERS_TYPES: readonly ["future", "perpetual"];
+/** Members of {@link GainersPeriod}, in the order the spec lists them. */
+export declare const GAINERS_PERIODS: readonly ["1", "2", "4", "8", "12", "18", "24", "48", "168", "336", "504", "720", "ytd"];
+/** Members of {@link MarketsC}, in the order the spec lists them. */
+export declare const MARKETS_C: readonly ["DERIBIT", "AEVO", "BINANCE", "BITFINEX", "BITGET", "BITMEX", "BLITZ", "BYBIT", "COINBASE", "HUOBI", "KRAKEN", "KWENTA", "OKX", "PARADEX", "VERTEX"];
+/** Members of {@link OiChangePeriod}, in the order the spec lists them. */
+export declare const OI_CHANGE_PERIODS: readonly ["1", "2", "4", "8", "12", "18", "24", "48", "168", "336", "504", "720", "8760", "ytd"];
+/** Members of {@link VenueKind}, in the order the spec lists them. */
+export declare const VENUE_KINDS: readonly ["c", "d"];
+/** Members of {@link LegacyDatedFuturesCurrency}, in the order the spec lists them. */
+export declare const LEGACY_DATED_FUTURES_CURRENCIES: readonly ["BTC", "ADA", "BCH", "BNB", "BTCDVOL", "DOT", "ETH", "LINK", "LTC", "PAXG", "RED", "SOL", "TRX", "XRP"];
+/** Members of {@link MarketsB}, in the order the spec lists them. */
+export declare const MARKETS_B: readonly ["DERIBIT", "BINANCE", "BITGET", "BITMEX", "BYBIT", "HUOBI", "KRAKEN", "OKX"];
+/** Members of {@link OiGainersOption}, in the order the spec lists them. */
+export declare const OI_GAINERS_OPTIONS: readonly ["all", "future", "perpetual"];
+/** Members of {@link OiGainersParam}, in the order the spec lists them. */
+export declare const OI_GAINERS_PARAMS: readonly ["1", "4", "24", "168", "720", "ytd"];
+/** Members of {@link LegacyFuturesSummaryCurrency}, in the order the spec lists them. */
+export declare const LEGACY_FUTURES_SUMMARY_CURRENCIES: readonly ["BTC", "ADA", "BCH", "BNB", "DOT", "ETH", "LINK", "LTC", "SOL", "TRX", "XRP"];
+/** Members of {@link LegacyOptionSummaryCurrency}, in the order the spec lists them. */
+export declare const LEGACY_OPTION_SUMMARY_CURRENCIES: readonly ["BTC", "BNB", "DOGE", "ENA", "ETH", "FIL", "ICP", "KAS", "LINK", "PAXG", "SOL", "SUI", "TRUMP", "XRP"];
 /** Members of {@link MarketsG}, in the order the spec lists them. */
 export declare const MARKETS_G: readonly ["DERIBIT", "AEVO", "BINANCE", "BITFINEX", "BITGET", "BITMEX", "BLITZ", "BYBIT", "COINBASE", "DYDX", "HUOBI", "HYPERLIQUID", "KRAKEN", "OKX", "PARADEX", "VERTEX"];
+/** Members of {@link MarketsD}, in the order the spec lists them. */
+export declare const MARKETS_D: readonly ["DERIBIT", "BINANCE", "BITMEX", "BYBIT", "HUOBI", "KRAKEN", "OKX"];
 /** Members of {@link Granularity}, in the order the spec lists them. */
 export declare const GRANULARITIES: readonly ["1m", "5m", "15m", "30m", "1h", "2h", "4h", "6h", "12h", "1d"];
+/** Members of {@link HistoricalVenueKind}, in the order the spec lists them. */
+export declare const HISTORICAL_VENUE_KINDS: readonly ["C", "D"];
+/** Members of {@link MarketsE}, in the order the spec lists them. */
+export declare const MARKETS_E: readonly ["DERIBIT", "BINANCE", "BITFINEX", "BITMEX", "BYBIT", "HUOBI", "KRAKEN", "OKX"];
+/** Members of {@link MarketsF}, in the order the spec lists them. */
+export declare const MARKETS_F: readonly ["DERIBIT", "BINANCE", "BITFINEX", "BITMEX", "BYBIT", "HUOBI", "KRAKEN", "OKX", "AGGREGATED"];
 /** Members of {@link OptionsExchange}, in the order the spec lists them. */
 export declare const OPTIONS_EXCHANGES: readonly ["deribit", "binance", "okx", "bybit", "bullish", "derive", "paradex"];
 /** Members of {@link OptionType}, in the order the spec lists them. */
@@ -133,3 +787,47 @@ export declare const EMPTY_REASONS: readonly ["unsupported_exchange", "ineligibl
 export declare const SORT_DIRS: readonly ["ASC", "DESC"];
 /** Members of {@link Resolution}, in the order the spec lists them. */
 export declare const RESOLUTIONS: readonly ["1m", "5m", "15m", "1h", "4h", "1d"];
+/** Members of {@link Direction}, in the order the spec lists them. */
+export declare const DIRECTIONS: readonly ["buy", "sell"];
+/** Members of {@link TradesGroupBy}, in the order the spec lists them. */
+export declare const TRADES_GROUP_BY_VALUES: readonly ["exchange", "instrument_name", "strike", "maturity", "option_type", "direction", "strategy"];
+/** Members of {@link TradesSort}, in the order the spec lists them. */
+export declare const TRADES_SORTS: readonly ["timestamp", "premium_usd", "notional", "amount"];
+/** Members of {@link MarginType}, in the order the spec lists them. */
+export declare const MARGIN_TYPES: readonly ["inverse", "linear"];
+/** Members of {@link GexExchange}, in the order the spec lists them. */
+export declare const GEX_EXCHANGES: readonly ["deribit"];
+/** Members of {@link GexRegime}, in the order the spec lists them. */
+export declare const GEX_REGIMES: readonly ["positive", "negative", "neutral"];
+/** Members of {@link GexWarningCode}, in the order the spec lists them. */
+export declare const GEX_WARNING_CODES: readonly ["STALE_SNAPSHOT"];
+/** Members of {@link GexContributionBasis}, in the order the spec lists them. */
+export declare const GEX_CONTRIBUTION_BASIS: readonly ["weighted", "raw"];
+/** Members of {@link ContractTradeSort}, in the order the spec lists them. */
+export declare const CONTRACT_TRADE_SORTS: readonly ["timestamp", "amount_usd", "price"];
+/** Members of {@link ContractPositionSide}, in the order the spec lists them. */
+export declare const CONTRACT_POSITION_SIDES: readonly ["long", "short"];
+/** Members of {@link ContractTradesGroupBy}, in the order the spec lists them. */
+export declare const CONTRACT_TRADES_GROUP_BY_VALUES: readonly ["exchange", "instrument_name", "maturity", "direction", "strategy"];
+/** Members of {@link SpotExchange}, in the order the spec lists them. */
+export declare const SPOT_EXCHANGES: readonly ["binance", "coinbase", "bybit", "okx", "kraken", "bullish"];
+/** Members of {@link MarketType}, in the order the spec lists them. */
+export declare const MARKET_TYPES: readonly ["perpetual", "future", "option", "spot", "prediction"];
+/** Members of {@link InstrumentStatus}, in the order the spec lists them. */
+export declare const INSTRUMENT_STATUS: readonly ["active", "expired", "delisted", "suspended", "all"];
+/** Members of {@link InstrumentOptionType}, in the order the spec lists them. */
+export declare const INSTRUMENT_OPTION_TYPES: readonly ["call", "put"];
+/** Members of {@link RealizedVolatilityFrequency}, in the order the spec lists them. */
+export declare const REALIZED_VOLATILITY_FREQUENCIES: readonly ["daily", "hourly"];
+/** Members of {@link RealizedVolatilityEstimator}, in the order the spec lists them. */
+export declare const REALIZED_VOLATILITY_ESTIMATORS: readonly ["close_to_close", "parkinson", "garman_klass"];
+/** Members of {@link VolSurfaceTenor}, in the order the spec lists them. */
+export declare const VOL_SURFACE_TENORS: readonly ["1d", "7d", "14d", "30d", "60d", "90d", "180d", "365d"];
+/** Members of {@link HyperliquidLiquidationResolution}, in the order the spec lists them. */
+export declare const HYPERLIQUID_LIQUIDATION_RESOLUTIONS: readonly ["5m", "15m", "1h", "1d"];
+/** Members of {@link HyperliquidWalletFlowSortBy}, in the order the spec lists them. */
+export declare const HYPERLIQUID_WALLET_FLOW_SORT_BY_VALUES: readonly ["time", "total_notional", "buy_notional", "sell_notional", "net_notional", "realized_pnl", "trade_count"];
+/** Members of {@link CreditTokenErrorCode}, in the order the spec lists them. */
+export declare const CREDIT_TOKEN_ERROR_CODES: readonly ["invalid_siwx", "nonce_invalid", "expired", "invalid_signature", "no_credits"];
+/** Members of {@link McpMethod}, in the order the spec lists them. */
+export declare const MCP_METHODS: readonly ["initialize", "tools/list", "tools/call", "ping"];

@@ -20,6 +20,1026 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/derivs/perpetuals/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Current perpetuals data by market and currency
+         * @description Current state of the perpetual swaps of one market and currency (section 4.1), in the `{date, data}` envelope (facts.md b.1). The document describes the rows only (section 2.4); field names from facts.md b.2.
+         */
+        get: operations["perpetuals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/summary/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregated perpetuals summary of one currency
+         * @description Aggregated perpetuals summary for one currency across markets (section 4.1), in the `{date, data}` envelope (facts.md b.1). The document does not describe the body; field names from facts.md b.2.
+         */
+        get: operations["summary_c"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregated perpetuals summary of all currencies
+         * @description Aggregated perpetuals summary for all currencies (section 4.1), one row per currency, in the `{date, data}` envelope (facts.md b.1). The document does not describe the body; field names from facts.md b.2.
+         */
+        get: operations["summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/oi_gainers/{market}/{type}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-interest gainers of a market
+         * @description Contracts of one market ranked by open-interest change over the period (section 4.1), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         */
+        get: operations["oi_gainers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/price_gainers/{market}/{type}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price gainers of a market
+         * @description Contracts of one market ranked by price change over the period (section 4.1), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         */
+        get: operations["price_gainers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/perpetuals_snapshot/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals snapshot of a market
+         * @description Snapshot of the perpetual swaps of one market (section 4.1), in the `{date, data}` envelope (facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2). The market set is MARKETS_C (no DYDX or HYPERLIQUID, plus BLITZ, KWENTA and VERTEX); one public SDK sends this market in lower case (facts.md a.1), the document specifies upper case.
+         */
+        get: operations["getPerpetualsSnapshotDataByMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/perpetuals/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Current perpetuals data of a market
+         * @description Current state of all perpetual swaps of one market (section 4.1), in the `{date, data}` envelope (facts.md b.1). Same rows as the by-currency route; field names from facts.md b.2.
+         */
+        get: operations["getPerpetualsDataByMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/futures/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Current futures data of a market
+         * @description Current state of all dated futures of one market (section 4.1), in the `{date, data}` envelope (facts.md b.1). The document describes the rows only (section 2.4); field names from facts.md b.2.
+         */
+        get: operations["getFuturesDataByMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/alt_option/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alternative options data of a market
+         * @description Alternative options data of one market (section 4.1), in the `{date, data}` envelope (facts.md b.1). The document publishes no market set for this endpoint and the real catalog lists none (facts.md b.2), so `market` is any upper-case code. Field names from facts.md b.2.
+         */
+        get: operations["getAltOptionDataByMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/top_funding/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top funding rates of a market
+         * @description Perpetual contracts of one market with the highest funding (section 4.1), returned as an array of top-funding rows (section 2.4) in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         */
+        get: operations["getTopFundingData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-interest change summary of the perpetuals of a currency
+         * @description Timestamped summary of the open-interest changes of the perpetuals of one currency over the period (section 4.1), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         */
+        get: operations["getDerivsOpenInterestChangeSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-interest change of the perpetuals of a market and currency
+         * @description Timestamped open-interest change report of the perpetuals of one market and currency over the period (section 4.1), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         */
+        get: operations["getDerivsOpenInterestChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures and perpetual instrument list
+         * @description All futures and perpetual instruments, in the envelope of section 2.1 with instrument records (section 2.3).
+         */
+        get: operations["getFuturesInstrumentData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/alt_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Available currencies
+         * @description List of the available currencies (section 4.2), the values accepted by the `currency` parameters of this family (section 2.5). `data` is an array of currency tickers (facts.md b.2).
+         */
+        get: operations["getAlternativeCurrencyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/perpetual_funding/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetual funding of a currency
+         * @description Funding rates and yields of the perpetuals of one currency across markets (section 4.2), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         */
+        get: operations["getPerpetualFundingData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/perpetual_funding/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetual funding of a currency by venue kind
+         * @description Per market: market, symbol, funding, yield and next funding rate of the perpetuals of one currency on centralized (`c`) or decentralized (`d`) venues (section 4.2), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         */
+        get: operations["getPerpetualFundingDataWithType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/futures_yield/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures yield of a currency
+         * @description Yield values of the dated futures of one currency (section 4.2), one row per market and maturity, in the `{date, data}` envelope (facts.md b.1). The currency is from the dated-futures subset. Field names from facts.md b.2.
+         */
+        get: operations["getFuturesYieldData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/futures_basis/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures basis of a currency
+         * @description Basis values of the dated futures of one currency (section 4.2), one row per market and maturity, in the `{date, data}` envelope (facts.md b.1). The currency is from the dated-futures subset. Field names from facts.md b.2.
+         */
+        get: operations["getFuturesBasisData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/futures_curve/{currency}/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures curve of a currency on one market
+         * @description Futures curve of one currency on one market (section 4.2), one row per maturity, in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2. The document words the market set as "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX"; the listed members are exactly MARKETS_B, which is used here.
+         */
+        get: operations["getFuturesCurveData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/futures_curve/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures curve of a currency across markets
+         * @description Futures curve of one currency across markets (section 4.2), one row per market and maturity, in the `{date, data}` envelope (facts.md b.1). The document does not restrict the currency here; the real catalog lists the dated-futures subset, which is used. Field names from facts.md b.2.
+         */
+        get: operations["getFuturesCurveDataForCurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-interest gainers and losers across markets
+         * @description Markets ranked by the open-interest change of one currency over the period (section 4.2), in the `{date, data}` envelope (facts.md b.1). `param` follows the document's set (section 2.5); the real catalog also lists 2, 8, 12, 18, 48, 336, 504 and 8760 (facts.md a.1). Field names from facts.md b.2.
+         */
+        get: operations["getOpenInterestGainersAndLosersForFuturesMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/snapshot/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures snapshot of a market
+         * @description Snapshot of the dated futures of one market: bid, ask, volume, open interest and further contract details (section 4.2), in the `{date, data}` envelope (facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2).
+         */
+        get: operations["getFuturesMarketSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/oi_breakdown/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-interest breakdown of a currency
+         * @description Open interest of one currency in USD per market, split into all types, futures and perpetuals (section 4.2), on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array (facts.md b.2).
+         */
+        get: operations["getOpenInterestBreakdownData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/volume_breakdown/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Volume breakdown of a currency
+         * @description Trading volume of one currency in USD per market, split into all types, futures and perpetuals (section 4.2), on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array (facts.md b.2).
+         */
+        get: operations["getVolumeBreakdownData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-interest gainers and losers across markets by venue kind
+         * @description Markets of one venue kind (centralized `c` or decentralized `d`) ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope (facts.md b.1). Same rows as the route without `{type}` (facts.md b.2). `param` takes the catalog set, hours 1 to 720, 8760 or `ytd` (facts.md a.1).
+         */
+        get: operations["getOpenInterestGainersAndLosersData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/aggregated_future_summary/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregated futures summary of a currency
+         * @description Dated futures of one currency aggregated across markets, in the `{date, data}` envelope (facts.md b.1). Currencies and field names from the real catalog and facts.md b.2.
+         */
+        get: operations["getAggregatedFutureSummaryData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/aggregated_option_summary/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregated options summary of a currency
+         * @description Options of one currency aggregated across markets, in the `{date, data}` envelope (facts.md b.1). Currencies and field names from the real catalog and facts.md b.2.
+         */
+        get: operations["getAggregatedOptionSummaryData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/open_interest_change_summary/{currency}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-interest change summary of the futures of a currency
+         * @description Timestamped summary of the open-interest changes of the futures of one currency over the period, in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         */
+        get: operations["getFutureOpenInterestChangeSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/futures/open_interest_change/{market}/{currency}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open-interest change of the futures of a market and currency
+         * @description Timestamped open-interest change report of the futures of one market and currency over the period, in the `{date, data}` envelope (facts.md b.1). The catalog's market list for this route equals MARKETS_G. Field names from facts.md b.2.
+         */
+        get: operations["getFutureOpenInterestChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/snapshot/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical futures snapshots of one market and currency
+         * @description Archived futures snapshots of one market and currency. On this snapshot endpoint one page is one minute of data and holds all futures rows of that minute's snapshot (legacy document 2.4 and 8), so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (document 2.5), given per market in `x-currency-subsets` exactly as tabled; BITGET appears in that table but is not in MARKETS_D, so it cannot be requested here. Field names of these rows beyond `date` are not published (document 2.4), so the row is open.
+         */
+        get: operations["getFuturesSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/realized_volatility/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical realized volatility of a currency
+         * @description Archived time series of the realized volatility of one currency. Each row carries `date` and the realized volatility (document 2.4: "the measure named by the endpoint"); its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getFuturesRealizedVolatility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/oi_weighted_funding/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical open-interest-weighted funding of a currency
+         * @description Archived time series of the open-interest-weighted funding of one currency. Each row carries `date` and the open-interest-weighted funding (document 2.4: "the measure named by the endpoint"); its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getFuturesOIWeightedFunding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/oi_weighted_volume_funding/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical open-interest-weighted volume funding of a currency
+         * @description Archived time series of the open-interest-weighted volume funding of one currency. Each row carries `date` and the open-interest-weighted volume funding (document 2.4: "the measure named by the endpoint"); its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getFuturesOIWeightedVolumeFunding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/oi_weighted_basis/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical open-interest-weighted basis of a currency
+         * @description Archived time series of the open-interest-weighted basis of one currency. Each row carries `date` and the open-interest-weighted basis (document 2.4: "the measure named by the endpoint"); its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getFuturesOIWeightedBasisFunding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/total_oi/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical total open interest of a currency
+         * @description Archived total open interest of one currency: value and notional for perpetual and dated futures per exchange (document 2.4). Field names of these rows beyond `date` are not published (document 2.4), so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getFuturesTotalOI"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/total_volume/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical total volume of a currency
+         * @description Archived total volume of one currency: value and notional for perpetual and dated futures per exchange (document 2.4). Field names of these rows beyond `date` are not published (document 2.4), so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getFuturesTotalVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/perpetual_funding_exchange/{currency}/{option}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical perpetual funding per exchange
+         * @description Archived perpetual funding per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The document lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included (facts.md a.1). The MCP-local docstrings give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows (facts.md a.1). No `legacy` parameter (document 4.4, catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         */
+        get: operations["getHistoricalPerpetualFundingExchangeData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/total_oi_by_exchange/{currency}/{option}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical total open interest per exchange
+         * @description Archived total open interest per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The document lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included (facts.md a.1). The MCP-local docstrings give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows (facts.md a.1). No `legacy` parameter (document 4.4, catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         */
+        get: operations["getHistoricalTotalOpenInterestByExchangeData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/total_volume_by_exchange/{currency}/{option}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical total volume per exchange
+         * @description Archived total volume per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The document lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included (facts.md a.1). The MCP-local docstrings give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows (facts.md a.1). No `legacy` parameter (document 4.4, catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         */
+        get: operations["getHistoricalTotalVolumeByExchangeData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/perpetual_yield/{currency}/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical perpetual yield of a currency on one market
+         * @description Archived perpetual yield of one currency on one market: the date plus the yield value per perpetual contract symbol (document 2.4). The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getHistoricalPerpetualYieldData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/perpetual_funding/{currency}/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical perpetual funding of a currency on one market
+         * @description Archived perpetual funding of one currency on one market: the date plus the funding value per perpetual contract symbol (document 2.4). The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getHistoricalPerpetualFundingData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/aggregate_exchange_data/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical aggregate data of one exchange
+         * @description Archived aggregate data of one market: open interest, trading volume, funding rates, long and short liquidations (document 2.4). Field names of these rows beyond `date` are not published (document 2.4), so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getHistoricalExchangeData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/global_activity_futures/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical global futures activity of one market
+         * @description Archived global futures activity of one market: date, open interest, trading volume, yield value, number of long and short liquidations (document 2.4). Field names of these rows beyond `date` are not published (document 2.4), so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         */
+        get: operations["getHistoricalGlobalFuturesActivityData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/settlement_funding_rate/{market}/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical settlement funding rates of one contract
+         * @description Archived settlement funding rates of one perpetual contract. Query parameters are `start`, `end`, `limit` and `page` only: no `granularity` and no `legacy` (catalog, facts.md a.1). The document does not show the market values (4.4), so `market` is a plain upper-case market code. The catalog gives this route no methodName (facts.md a.1); the operationId is this contract's own. Field names of the rows beyond `date` are not published, so the row is open.
+         */
+        get: operations["getHistoricalSettlementFundingRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/derivs/snapshot/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical derivatives snapshots of one market and currency
+         * @description Archived derivatives snapshots of one market and currency. On this snapshot endpoint one page is one minute of data (document 4.3 and 8), so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (document 4.5 says "per-market subset"); the document tables the subsets only for the historical futures snapshot (2.5), and this contract applies the same map, given in `x-currency-subsets`. BITFINEX (in MARKETS_E) has no tabled subset, so the map does not restrict it; BITGET is tabled but not in MARKETS_E. Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         */
+        get: operations["getHistoricalDerivsSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/derivs/liquidation/{market}/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical liquidations of one contract
+         * @description Archived liquidations of one contract of a market. The market is converted to upper case by the service (document 4.5). Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         */
+        get: operations["getDerivativesLiquidationData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/derivs/liquidation_by_currency/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical liquidations of one currency on a market
+         * @description Archived liquidations of all contracts of one currency on a market, or across markets with `AGGREGATED` (MARKETS_F). Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         */
+        get: operations["getDerivativesLiquidationByCurrencyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/derivs/summary/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical derivatives summary of one currency
+         * @description Archived aggregated derivatives summary of one currency. Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         */
+        get: operations["getHistoricalDerivsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/derivs/perpetual/total_volume_by_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical total perpetual volume by currency
+         * @description Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from facts.md b.2 (MCP-local docstrings); their types are not published. Accepts `legacy` to select the old endpoint logic (flag L, document 4.5).
+         */
+        get: operations["getTotalVolumeForPerpetuals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/derivs/perpetual/total_open_interest_by_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical total perpetual open interest by currency
+         * @description Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from facts.md b.2 (MCP-local docstrings); their types are not published. Accepts `legacy` to select the old endpoint logic (flag L, document 4.5).
+         */
+        get: operations["getTotalOiForPerpetuals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/derivs/futures/{market}/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical data of one dated futures contract
+         * @description Archived minute (or `granularity`) rows of one dated futures contract: price, index, basis, yield, volume, open interest. The market is converted to upper case by the service (document 4.5). Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         */
+        get: operations["getHistoricalFuturesData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/historical/derivs/perpetuals/{market}/{symbol}": {
         parameters: {
             query?: never;
@@ -60,6 +1080,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/options/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options instrument metadata
+         * @description Availability, total record count and pagination information of one options instrument (section 4.2), returned as `MetadataResponseEntity`, whose field names are not published. `limit` is 1 to 100 on this route. When no data is found for the instrument the route answers 400 (section 7).
+         */
+        get: operations["getOptionsMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/options/ohlcvt": {
         parameters: {
             query?: never;
@@ -80,6 +1120,1606 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/options/volume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options volume
+         * @description Rolling 24-hour volume in source units and in USD per bucket of one instrument (section 2.10). The rolling fields are the latest ticker-reported values, not sums of the request window; the newer route version adds the interval buy, sell and total volume and the trade counts from retained trade candles.
+         */
+        get: operations["getOptionsVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/open-interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options open interest
+         * @description Open, high, low and close of the open interest of one instrument per bucket (section 2.5): outstanding position quantities in source units, not traded volume.
+         */
+        get: operations["getOptionsOpenInterest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/level1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options level 1 (top of book)
+         * @description Open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity per bucket of one instrument (section 2.6). Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
+         */
+        get: operations["getOptionsLevel1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/volatility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options implied volatility and Greeks
+         * @description Mark, bid and ask implied volatility (open, high, low, close), the ask-minus-bid IV spread and the latest retained Greeks per bucket of one instrument (section 2.7). IVs are in percentage points.
+         */
+        get: operations["getOptionsVolatility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/ticker-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options ticker history
+         * @description Mark, index, best bid and ask with sizes, open interest, 24-hour USD volume and bid, ask and mark IV per bucket of one instrument (section 2.8).
+         */
+        get: operations["getOptionsTickerHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/reference-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options reference prices
+         * @description Mark price OHLC, expiry-specific underlying price, index price and days to expiry per bucket of one instrument (section 2.9). Rollups exclude incomplete or non-positive source minutes.
+         */
+        get: operations["getOptionsReferencePrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options snapshot of a currency
+         * @description Every options instrument of one currency on one venue at one minute (section 2.11): the ticker-history fields plus `exchange`, `instrument_name` and `currency`; `meta.minute` names the minute served. The latest minute when `date` is omitted. All rows come in one response, without pagination (facts.md a.2).
+         */
+        get: operations["getOptionsSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options flow of a currency
+         * @description Options trade flow of one currency on one venue (section 2.12): window totals with the top 10 most active instruments, per-bucket flow (default bucket `1h`) and the notable trades (`top_n`, default 10, controls only `notable_trades`). `min_premium_usd` drops smaller trades. The `start`..`end` window is at most 7 days (section 8).
+         */
+        get: operations["getOptionsFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/trades/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options trade statistics grouped by a key
+         * @description Trade counts, volume, premium, notional, net open-interest change, net Greeks and block-trade count of one currency on one venue, per group of `group_by` (section 2.13). Filters narrow the trades first: minimum premium or notional, side, block trades only, opening trades only (strategies starting with `Opened`), option type, maturity and strategy labels.
+         */
+        get: operations["getOptionsTradesSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Individual options trades
+         * @description Individual options trades (section 4.2), either of one instrument (`instrument_name`) or of all instruments of one currency (`currency`; then `instrument_name` is optional and the `start`..`end` window is at most 7 days). Filters: minimum premium or notional, side, strategy labels, block trades only, opening trades only, option type, maturity, settlement currency and margin type. `sort` orders by `timestamp`, `premium_usd`, `notional` or `amount` in the `sort_dir` direction. The remaining query parameters and the trade row fields are not published.
+         */
+        get: operations["getOptionsTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/vol-surface/by-expiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Option-derived vol surface across maturities
+         * @description The option-derived volatility surface across all maturities at one point in time: ATM IV, 25-delta skew and related metrics per maturity. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/` (section 9); the route name, parameters and row names come from public callers (facts.md a.2, b.3). The latest snapshot when `date` is omitted; not paginated. Public callers always pass `currency`.
+         */
+        get: operations["getOptionsVolSurfaceByExpiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/vol-surface/by-tenor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Option-derived constant-maturity vol term structure
+         * @description Interpolated constant-maturity volatility metrics per tenor (1 to 365 days): ATM IV, 25-delta call and put IV, 25-delta and 10-delta skew. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/` (section 9); the route name, parameters and row names come from public callers (facts.md a.2, b.3), which pass either `date` for one snapshot or a `start`..`end` window for history.
+         */
+        get: operations["getOptionsVolSurfaceByTenor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/vol-surface/by-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Option-derived vol surface history of one maturity
+         * @description History of the option-derived volatility-surface metrics of one maturity over a window. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/` (section 9); the route name and parameters come from public callers (facts.md a.2): `currency` and `maturity` are required, plus the time-series parameters. `meta.has_more` tells whether more rows exist (section 2.15). The row fields are not published.
+         */
+        get: operations["getOptionsVolSurfaceByTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/gex/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dealer GEX catalog
+         * @description Currencies covered by the dealer gamma exposure data, with their history depth and latest state (section 4.3). Venue `deribit` only. The entry fields are not published (section 2.17).
+         */
+        get: operations["getOptionsGexCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/gex/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest dealer GEX snapshot
+         * @description The latest persisted dealer gamma exposure snapshot at or before `date` (now when omitted), one row per currency (section 2.14). Snapshots are persisted every 60 seconds; `meta` tells which snapshot was served, how old it is, and carries a `STALE_SNAPSHOT` warning when it is old. Venue `deribit` only.
+         */
+        get: operations["getOptionsGexLatest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/gex/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dealer GEX history
+         * @description Dealer gamma exposure snapshots over a window (section 2.14), rolled up to `resolution`. Snapshots are persisted every 60 seconds. Venue `deribit` only.
+         */
+        get: operations["getOptionsGexHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/gex/regime-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dealer GEX regime changes
+         * @description Snapshots at which the dealer gamma regime (`positive`, `negative`, `neutral`) changed, each with `previous_regime` (sections 2.14 and 3). By default the last 7 days up to now, newest first. Venue `deribit` only.
+         */
+        get: operations["getOptionsGexRegimeChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/gex/strikes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dealer GEX contributions by strike
+         * @description Contribution of each strike to the dealer gamma exposure (section 2.14). Latest mode (no `start`, `end` or `cursor`) returns the most recent persisted detail snapshot at or before `date`; history mode starts when `start`, `end` or `cursor` is given. Without `expiry`, only the aggregate `all_expiries` rows are returned unless `include_expiries` is true. The weighted contributions summed over the per-expiry rows equal the aggregate `total_gex`. `min_abs_contribution` drops smaller strikes on the `contribution_basis`. Venue `deribit` only.
+         */
+        get: operations["getOptionsGexStrikes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/gex/term-structure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dealer GEX term structure
+         * @description Per-expiry concentration of the dealer gamma exposure and the number of contributing strikes (section 4.3). Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published (section 2.17).
+         */
+        get: operations["getOptionsGexTermStructure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/options/gex/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dealer GEX profile across strikes
+         * @description Interpolated dealer gamma exposure profile points across strikes (section 4.3). Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published (section 2.17).
+         */
+        get: operations["getOptionsGexProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List futures instruments
+         * @description Recently observed futures instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0, facts.md a.2). Exact instrument names for the other futures routes come from here. Entries carry at least `instrument_name` and `exchange` (section 2.3).
+         */
+        get: operations["getFuturesCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest futures snapshot
+         * @description One row per dated futures contract at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response (facts.md a.2). Row fields are the official CLI README columns (facts.md b.3).
+         */
+        get: operations["getV1FuturesSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/ohlcvt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures OHLC with trade statistics
+         * @description OHLC with buy/sell volume and trade counts per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). Only the volume and trade-count fields of the row are published (section 2.17); the price fields are not, and the options OHLCVT row is not assumed to apply.
+         */
+        get: operations["getFuturesOhlcvt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/open-interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures open interest
+         * @description Open interest (outstanding position quantity, not traded volume) per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         */
+        get: operations["getFuturesOpenInterest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/carry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures carry
+         * @description Carry (mark price minus index price, section 2.17) per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         */
+        get: operations["getFuturesCarry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures trades
+         * @description Individual futures trades in one of two modes (facts.md a.2): instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days (section 8). Pass one of the two. Filters by side, block trades, minimum amount, strategy and maturity; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
+         */
+        get: operations["getFuturesTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/volume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures traded volume
+         * @description Interval buy, sell and total volume with trade counts (section 2.17) per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). Quantities are in retained source units, not USD notional.
+         */
+        get: operations["getFuturesVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/level1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures level 1 (top of book)
+         * @description Top-of-book quotes per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         */
+        get: operations["getFuturesLevel1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/orderbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures aggregated L2 order-book metrics
+         * @description Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count; section 2.17) per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The REST row is not published; the typed names are those of the WebSocket `book.*` payload (facts.md d).
+         */
+        get: operations["getFuturesOrderbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/orderbook-raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures raw L2 order-book snapshots
+         * @description Raw L2 order-book snapshots of one dated futures contract with up to 100 price levels per side. Retention is 30 days (section 8): windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload, facts.md d). `resolution` is not offered: raw snapshots are not rolled up.
+         */
+        get: operations["getFuturesOrderbookRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/reference-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures reference prices
+         * @description Reference (mark and index) prices per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         */
+        get: operations["getFuturesReferencePrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/ticker-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures ticker history
+         * @description Ticker history per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         */
+        get: operations["getFuturesTickerHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures instrument metadata
+         * @description Availability, total record count and pagination information of one dated futures contract (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found (section 7). The parameters follow the options metadata route (section 4.2); the documents do not list them for this family.
+         */
+        get: operations["getFuturesMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/liquidations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures liquidations
+         * @description Liquidations of one dated futures contract. `instrument_name` is required: currency-only queries are rejected (facts.md a.2, CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
+         */
+        get: operations["getFuturesLiquidations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/trades/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures trades summary by group
+         * @description Futures trades aggregated per value of `group_by` (required; facts.md a.2), with the same filters as the trades route. The grouped row is not published for this family.
+         */
+        get: operations["getFuturesTradesSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/futures/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Futures trade flow of a currency
+         * @description Trade-flow summary of one currency across futures (parameters from facts.md a.2): `currency` is required, the window is at most 7 days (section 8), `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
+         */
+        get: operations["getFuturesFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List perpetuals instruments
+         * @description Recently observed perpetuals instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0, facts.md a.2). Exact instrument names for the other perpetuals routes come from here. Entries carry at least `instrument_name` and `exchange` (section 2.3).
+         */
+        get: operations["getPerpetualsCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest perpetuals snapshot
+         * @description One row per perpetual swap at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response (facts.md a.2). Row fields are the JSON tags the official CLI decodes from this route (facts.md b.3).
+         */
+        get: operations["getPerpetualsSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/ohlcvt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals OHLC with trade statistics
+         * @description OHLC with buy/sell volume and trade counts per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). Only the volume and trade-count fields of the row are published (section 2.17); the price fields are not, and the options OHLCVT row is not assumed to apply.
+         */
+        get: operations["getPerpetualsOhlcvt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/open-interest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals open interest
+         * @description Open interest (outstanding position quantity, not traded volume) per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         */
+        get: operations["getPerpetualsOpenInterest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/carry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals funding and carry
+         * @description Funding and carry metrics (section 2.17) per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). `funding_rate_close` is named by the official CLI; the other typed names are inferred (facts.md b.3).
+         */
+        get: operations["getPerpetualsCarry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals trades
+         * @description Individual perpetuals trades in one of two modes (facts.md a.2): instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days (section 8). Pass one of the two. Filters by side, block trades, minimum amount and strategy; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
+         */
+        get: operations["getPerpetualsTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/volume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals traded volume
+         * @description Interval buy, sell and total volume with trade counts (section 2.17) per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). Quantities are in retained source units, not USD notional.
+         */
+        get: operations["getPerpetualsVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/level1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals level 1 (top of book)
+         * @description Top-of-book quotes per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         */
+        get: operations["getPerpetualsLevel1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/orderbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals aggregated L2 order-book metrics
+         * @description Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count; section 2.17) per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The REST row is not published; the typed names are those of the WebSocket `book.*` payload (facts.md d).
+         */
+        get: operations["getPerpetualsOrderbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/orderbook-raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals raw L2 order-book snapshots
+         * @description Raw L2 order-book snapshots of one perpetual swap with up to 100 price levels per side. Retention is 30 days (section 8): windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload, facts.md d). `resolution` is not offered: raw snapshots are not rolled up.
+         */
+        get: operations["getPerpetualsOrderbookRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/reference-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals reference prices
+         * @description Reference (mark and index) prices per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         */
+        get: operations["getPerpetualsReferencePrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/ticker-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals ticker history
+         * @description Ticker history per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         */
+        get: operations["getPerpetualsTickerHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals instrument metadata
+         * @description Availability, total record count and pagination information of one perpetual swap (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found (section 7). The parameters follow the options metadata route (section 4.2); the documents do not list them for this family.
+         */
+        get: operations["getPerpetualsMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/liquidations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals liquidations
+         * @description Liquidations of one perpetual swap. `instrument_name` is required: currency-only queries are rejected (facts.md a.2, CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
+         */
+        get: operations["getPerpetualsLiquidations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/trades/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals trades summary by group
+         * @description Perpetuals trades aggregated per value of `group_by` (required; facts.md a.2), with the same filters as the trades route. The grouped row is not published for this family.
+         */
+        get: operations["getPerpetualsTradesSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/perpetuals/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Perpetuals trade flow of a currency
+         * @description Trade-flow summary of one currency across perpetuals (parameters from facts.md a.2): `currency` is required, the window is at most 7 days (section 8), `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
+         */
+        get: operations["getPerpetualsFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List spot pairs
+         * @description Spot pairs of the spot venues (`binance` by default, `coinbase`, `bybit`, `okx`, `kraken`, `bullish`), filterable by base `currency` and `quote_currency` and paginated with `cursor` (route: v1-family.md 2.17; filters and venues: facts.md a.2). Exact pair names for the other spot routes come from here.
+         */
+        get: operations["getSpotCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spot instrument metadata
+         * @description Availability, total record count and pagination information of one spot pair (route: v1-family.md 2.17; response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100 (section 8).
+         */
+        get: operations["getSpotMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/ohlcvt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spot OHLC with volume
+         * @description OHLC and volume per bucket of one spot pair, with the shared time-series parameters of section 4.1 (route: v1-family.md 2.17). Prices are in the pair's quote currency; quantities are in retained source units, not USD notional (2.1). The row fields are not tabled for spot, so the rows stay open.
+         */
+        get: operations["getSpotOhlcvt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/ticker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spot ticker history
+         * @description Ticker time series of one spot pair, with the shared time-series parameters of section 4.1. The document names the route `ticker` (v1-family.md 2.17); public material confirms the CLI constant `SpotTicker` but not its path string (facts.md a.2). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         */
+        get: operations["getSpotTicker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spot trades
+         * @description Individual spot trades, either of one pair (`instrument_name`) or of all pairs of a base `currency` (facts.md a.2); a currency-wide window is at most 7 days (section 8). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         */
+        get: operations["getSpotTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/volume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spot volume
+         * @description Volume time series of one spot pair, with the shared time-series parameters of section 4.1 (route: v1-family.md 2.17). Quantities are in retained source units, not USD notional (2.1). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         */
+        get: operations["getSpotVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spot snapshot
+         * @description Latest snapshot of the spot pairs of one venue, or the one at or before `date`, filterable by base `currency` and `quote_currency` (route: v1-family.md 2.17; parameters: facts.md a.2). Rows carry base volume, quote/USD volume and top-of-book liquidity (facts.md b.3; names not published). Snapshots return all rows in one response and are not paginated.
+         */
+        get: operations["getSpotSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/level1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spot level 1
+         * @description Top-of-book (level 1) time series of one spot pair, with the shared time-series parameters of section 4.1 (route: v1-family.md 2.17). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         */
+        get: operations["getSpotLevel1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/l2-orderbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spot aggregated L2 order-book metrics
+         * @description Aggregated L2 order-book metrics per bucket of one spot pair, with the shared time-series parameters of section 4.1. The document names the route `l2-orderbook` (v1-family.md 2.17); public material confirms the CLI constant `SpotL2Orderbook` but not its path string (facts.md a.2). For futures and perpetuals the metrics are bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count. The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         */
+        get: operations["getSpotL2Orderbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spot/l2-orderbook-raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spot raw L2 order-book snapshots
+         * @description Raw L2 order-book snapshots of one spot pair with 100-level arrays, retained for 30 days (v1-family.md 2.17 and 8). The document names the route `l2-orderbook-raw`; public material confirms the CLI constant `SpotL2OrderbookRaw` but not its path string (facts.md a.2). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         */
+        get: operations["getSpotL2OrderbookRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/predictions/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List prediction markets
+         * @description Prediction-market outcomes, filterable by `category`, `event_slug` and `keyword` and paginated with `cursor` (route: v1-family.md 2.17; filters: facts.md a.2). Instrument ids are case-sensitive slugs such as `{market-slug}-YES` and `{market-slug}-NO`; exact ids for the other prediction routes come from here.
+         */
+        get: operations["getPredictionsCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/predictions/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List prediction-market categories
+         * @description Categories of the prediction markets, the values of the `category` filter of the catalog and snapshot routes (route: v1-family.md 2.17). Parameters and the item form are not published.
+         */
+        get: operations["getPredictionsCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/predictions/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prediction-market instrument metadata
+         * @description Availability, total record count and pagination information of one prediction-market outcome (route: v1-family.md 2.17; response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100 (section 8).
+         */
+        get: operations["getPredictionsMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/predictions/ohlcvt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prediction-market OHLC with volume
+         * @description OHLC and volume per bucket of one prediction-market outcome, with the shared time-series parameters of section 4.1. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). `close` is the probability (facts.md b.3); the rest of the row is not tabled, so it stays open.
+         */
+        get: operations["getPredictionsOhlcvt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/predictions/ticker-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prediction-market ticker history
+         * @description Ticker time series of one prediction-market outcome, with the shared time-series parameters of section 4.1. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         */
+        get: operations["getPredictionsTickerHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/predictions/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prediction-market trades
+         * @description Individual trades of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         */
+        get: operations["getPredictionsTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/predictions/orderbook-raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prediction-market raw order-book snapshots
+         * @description Raw order-book snapshots of one prediction-market outcome (route: v1-family.md 2.17). Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         */
+        get: operations["getPredictionsOrderbookRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/predictions/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prediction-market snapshot
+         * @description Snapshot of the prediction-market outcomes, filterable by `category` and `event_slug`, at the latest bucket or the one at or before `date`, with `resolution` defaulting to `1h` (route: v1-family.md 2.17; parameters: facts.md a.2). Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). Snapshots return all rows in one response and are not paginated.
+         */
+        get: operations["getPredictionsSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List instruments across markets
+         * @description Cross-market contract reference data (perpetuals, futures, options, spot, prediction markets), refreshed every 5 minutes (v1-family.md 2.17, 4.5 and 8). Filters: exchange, market type, base and quote currency, status (`active` by default), margin type, option type, expiry range and a partial instrument name; paginated with an offset `cursor`. The path string is inferred (facts.md a.2). `limit=1` is the cheapest authenticated call.
+         */
+        get: operations["getInstruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/instruments/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Instrument detail
+         * @description Reference data of one instrument, looked up by `instrument_name` and `exchange` (v1-family.md 4.5; parameters: facts.md a.2). The data is refreshed every 5 minutes (section 8). The path string is inferred (facts.md a.2).
+         */
+        get: operations["getInstrumentsDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/realized-volatility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Realized volatility of an instrument
+         * @description Realized volatility of one instrument for a `window_days` look-back, sampled `daily` or `hourly`, with the `close_to_close`, `parkinson` or `garman_klass` estimator (facts.md a.2). Snapshot mode returns the latest value, or the one at or before `date`; historical mode starts when `start`, `end` or `cursor` is given and pages with `cursor`. Parameter keys are snake_case as inferred from the CLI flags; defaults are not published. The row fields are not published, so the rows stay open.
+         */
+        get: operations["getAnalyticsRealizedVolatility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vol-surface/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List available volatility surfaces
+         * @description Surfaces available for the vol-surface routes, filterable by venue, currency and margin type (`inverse` or `linear`). The entry layout is not published; the parameters other than `margin` follow the shared parameters of section 4.1 and the option-derived vol-surface routes (facts.md a.2).
+         */
+        get: operations["getVolSurfaceCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vol-surface/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Volatility-surface snapshots
+         * @description Snapshots of the volatility surface per expiry with its 25-delta and 10-delta metrics (section 2.17): `skew_10d` is the put 10-delta IV minus the call 10-delta IV, `butterfly_10d` the mean of the call and put 10-delta IVs minus the ATM IV, all in IV percentage points. Filters on `margin` (section 4.5); the time-series parameters are the shared ones of section 4.1. History pages also report `meta.has_more` (section 2.15).
+         */
+        get: operations["getVolSurfaceSnapshots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vol-surface/slices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fitted volatility-surface model slices
+         * @description Per-maturity slices of the fitted surface model; the model defaults to `svi` (section 4.5) and the slice parameters are not published. Filters on `margin`; the time-series parameters are the shared ones of section 4.1. History pages also report `meta.has_more` (section 2.15).
+         */
+        get: operations["getVolSurfaceSlices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vol-surface/term-structure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Constant-maturity volatility term structure
+         * @description The surface metrics at the constant-maturity tenors 1d, 7d, 14d, 30d, 60d, 90d, 180d and 365d (section 4.5): ATM IV, 25-delta and 10-delta metrics (section 2.17; `skew_10d` = put 10-delta IV - call 10-delta IV, `butterfly_10d` = mean of call and put 10-delta IV - ATM IV). Filters on `margin`; the time-series parameters are the shared ones of section 4.1. History pages also report `meta.has_more` (section 2.15).
+         */
+        get: operations["getVolSurfaceTermStructure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vol-surface/strikes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Volatility surface by strike
+         * @description Per-strike rows of the volatility surface. Filters on `margin` (section 4.5). A historical scan must name `expiry` or `instrument` (section 4.5); what switches the route into a historical scan is not published (on the GEX strikes route it is `start`, `end` or `cursor`, section 4.3). The time-series parameters are the shared ones of section 4.1. History pages also report `meta.has_more` (section 2.15).
+         */
+        get: operations["getVolSurfaceStrikes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vol-surface/risk/decompose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decompose portfolio risk
+         * @description Live risk decomposition of the posted positions against the volatility surface (section 4.5). Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status` (section 2.17). The response layout is not published.
+         */
+        post: operations["postVolSurfaceRiskDecompose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/vol-surface/risk/scenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revalue a portfolio under a scenario
+         * @description Revalues the posted positions under a market scenario (section 4.5); the names of the scenario settings are not published, so the body stays open beyond `positions`. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status` (section 2.17). The response layout is not published.
+         */
+        post: operations["postVolSurfaceRiskScenario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vol-surface/risk/ladder": {
         parameters: {
             query?: never;
@@ -91,12 +2731,602 @@ export interface paths {
         put?: never;
         /**
          * Portfolio risk ladder (spot by parallel vol)
-         * @description Revalues the posted positions over a matrix of spot moves by parallel volatility shifts, at most 400 cells. A request whose matrix would exceed the cap is rejected with 400.
+         * @description Revalues the posted positions over a matrix of spot moves by parallel volatility shifts, at most 400 cells (sections 4.5 and 8). A request whose matrix would exceed the cap is rejected with 400; the names of the grid settings are not published. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status` (section 2.17). The response layout is not published.
          */
         post: operations["postVolSurfaceRiskLadder"];
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/fills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain fills of a wallet
+         * @description Fills of one wallet on the onchain perpetual venue (Hyperliquid node data); `wallet` is required (section 4.5). Negative fee values are maker rebates (section 2.1). The time-window and paging parameters are the shared ones of section 4.1. The row layout is not published.
+         */
+        get: operations["getHyperliquidNodeFills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/prediction-fills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain prediction-market fills
+         * @description Fills of the venue's prediction markets. At least one of `condition_id`, `token_id` or `instrument_name` is required (section 4.5; recorded as `x-requires-one-of`). Negative fee values are maker rebates (section 2.1). The time-window and paging parameters are the shared ones of section 4.1. The row layout is not published.
+         */
+        get: operations["getHyperliquidNodePredictionFills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/liquidations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain liquidations
+         * @description Liquidations on the onchain perpetual venue, filterable by the wallet's `role` and deduplicated on request (`dedupe`); an aggregated mode buckets them at `resolution` 5m, 15m, 1h or 1d (section 4.5). How the aggregated mode is selected besides `resolution`, the `role` values and the row layouts are not published. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: section 4.5 says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones of section 4.1.
+         */
+        get: operations["getHyperliquidNodeLiquidations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/wallet-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain trading flow per wallet
+         * @description Per-wallet trading flow on the onchain perpetual venue, sorted by `sort_by` (`time`, `total_notional`, `buy_notional`, `sell_notional`, `net_notional`, `realized_pnl`, `trade_count`) and filtered by `min_notional` (section 4.5). Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: section 4.5 says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones of section 4.1.
+         */
+        get: operations["getHyperliquidNodeWalletFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/wallet-positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain wallet positions
+         * @description Open positions of wallets on the onchain perpetual venue. At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: section 4.5 says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
+         */
+        get: operations["getHyperliquidNodeWalletPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/funding-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain funding payments of a wallet
+         * @description Funding payments of one wallet on the onchain perpetual venue; `wallet` is required (section 4.5). The time- window and paging parameters are the shared ones of section 4.1. The row layout is not published.
+         */
+        get: operations["getHyperliquidNodeFundingPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/twap-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain TWAP order events
+         * @description Lifecycle events of TWAP orders on the onchain perpetual venue, filtered by `min_target_notional` (section 4.5). The status values of TWAP lifecycle events are not published (section 3). Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: section 4.5 says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones of section 4.1.
+         */
+        get: operations["getHyperliquidNodeTwapEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/resting-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain resting orders
+         * @description Resting (open) orders on the onchain perpetual venue, filtered by `max_distance_from_mark` (section 4.5). At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: section 4.5 says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
+         */
+        get: operations["getHyperliquidNodeRestingOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/l2-orderbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain L2 order book
+         * @description L2 order-book records of one instrument of the onchain perpetual venue; `instrument_name` is required (section 4.5). The time-window and paging parameters are the shared ones of section 4.1. The record layout is not published.
+         */
+        get: operations["getHyperliquidNodeL2Orderbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hyperliquid/node/instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Onchain venue instruments
+         * @description Instruments of the onchain perpetual venue with their normalised and venue-native names (section 4.5). The entry layout is not published.
+         */
+        get: operations["getHyperliquidNodeInstruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/changelog/data-coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Data-coverage feed
+         * @description Data-coverage feed for polling clients (sections 4.5 and 9). Watch the top-level `lastUpdated`: the content stays the same until a record changes. Only `lastUpdated` is published; the coverage entries are not. The document prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
+         */
+        get: operations["getChangelogDataCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/changelog/data-corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Data-corrections feed
+         * @description Data-corrections feed for polling clients (section 9): a top-level `lastUpdated`, a monotonic `feedRevision` and correction records, each with an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Watch `lastUpdated`, then compare record ids and `updatedAt` to find new or revised corrections; the content stays the same until a record changes. The document prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
+         */
+        get: operations["getChangelogDataCorrections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/ws-pass/hour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy a 1-hour WebSocket pass
+         * @description Buys a WebSocket streaming pass valid for 1 hour with an x402 payment (sections 3, 4.4 and 8). Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream` (section 5.3 item 7). Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
+         */
+        post: operations["postX402WsPassHour"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/ws-pass/day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy a 24-hour WebSocket pass
+         * @description Buys a WebSocket streaming pass valid for 24 hours with an x402 payment (sections 3, 4.4 and 8). Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream` (section 5.3 item 7). Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
+         */
+        post: operations["postX402WsPassDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/subscriptions/solana-rpc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Solana signing data for a subscription payment
+         * @description Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a subscription checkout payment (section 4.4). It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
+         */
+        post: operations["postX402SubscriptionsSolanaRpc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/subscriptions/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Subscription plans and live pricing
+         * @description Live plan pricing for monthly, quarterly, six-month and annual subscription terms, payable in USDC on Base or Solana (sections 4.4 and 5.3). Needs no credentials. Field names are not published.
+         */
+        get: operations["getX402SubscriptionsProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/subscriptions/checkouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status of a subscription checkout
+         * @description Current status of one subscription checkout, read with its `x-checkout-token` (section 4.4). Section 3 names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
+         */
+        get: operations["getX402SubscriptionsCheckoutsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/subscriptions/checkouts/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a subscription checkout
+         * @description Pays one subscription checkout whose account-bound quote was created through the authenticated account backend (sections 3 and 4.4). Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the subscription is active, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
+         */
+        post: operations["postX402SubscriptionsCheckoutsByIdPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/tick-data/solana-rpc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Solana signing data for a tick-data payment
+         * @description Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a tick-data checkout payment (section 4.4). It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
+         */
+        post: operations["postX402TickDataSolanaRpc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/tick-data/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tick-data checkout networks and quote instructions
+         * @description Checkout networks and quote instructions for tick-data orders; the price depends on the files, exchanges and date range ordered (section 4.4). Needs no credentials. Field names are not published.
+         */
+        get: operations["getX402TickDataProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/tick-data/checkouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status of a tick-data checkout
+         * @description Current status of one tick-data checkout, read with its `x-checkout-token` (section 4.4). Section 3 names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
+         */
+        get: operations["getX402TickDataCheckoutsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/tick-data/checkouts/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a tick-data checkout
+         * @description Pays one tick-data checkout whose account-bound quote was created through the authenticated account backend (sections 3 and 4.4). Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the data order is funded, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
+         */
+        post: operations["postX402TickDataCheckoutsByIdPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/credit-token/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a credit-token challenge
+         * @description Issues a single-use CAIP-122 (Sign-In-With-X) challenge for a wallet, valid 5 minutes (sections 2.16, 4.4 and 8). Sign it and redeem it at `POST /api/v1/x402/credit-token` to get a fresh credit token for the wallet's prepaid credits; the refresh costs no credit (section 5.3 item 5). The signature authorizes no payment and moves no funds, so the operation needs no credentials. Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`). Returns 404 when credit bundles are not enabled.
+         */
+        post: operations["postX402CreditTokenChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/x402/credit-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a signed challenge for a credit token
+         * @description Exchanges a signed credit-token challenge for a credit token (JWT) of the wallet's prepaid credits (sections 2.16, 4.4 and 5.3). The body repeats every field of the challenge's `info` and adds `address`, `chainId`, `type` and `signature` (hex on EVM chains, base58 on Solana). The token arrives in `x-credit-token` and the balance in `x-credits-remaining`; send the token as `X-Credit-Token` on data requests. The signature authorizes no payment and moves no funds, and the refresh costs no credit, so the operation needs no credentials. 401 codes: `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature`; 402 code `no_credits` (section 7). Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`).
+         */
+        post: operations["postX402CreditToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agent endpoint (Model Context Protocol, JSON-RPC 2.0)
+         * @description Exposes the market data as tools over the Model Context Protocol (sections 1 and 4.5): the body is one JSON-RPC 2.0 message (`jsonrpc: '2.0'`, `id`, `method`, `params`). Methods: `initialize`, `tools/list`, `tools/call`, and `ping` (the last from the MCP protocol, not the document). The tool names and input schemas are not published: read them from `tools/list` (facts.md e).
+         *
+         *     **Accept header.** Send `Accept: application/json, text/event-stream` (`x-required-accept`); an MCP Streamable HTTP server answers 406 to `Accept: application/json` alone. The answer is either one JSON-RPC message as `application/json` or a server-sent event stream.
+         *
+         *     **Authentication.** A Bearer JWT from the endpoint's OAuth 2.1 flow (accepted here only, section 5.2), an API key in `x-api-key` or `apikey` (section 5.1; public material says an Enterprise key is required, facts.md e), a prepaid credit token, or a per-call x402 payment.
+         *
+         *     **Billing** (section 5.3 item 6, `x-credit-cost`): `initialize` and `tools/list` are free; each `tools/call` costs 1 credit (0.001). A 402 carries both the x402 `payment-required` header and a JSON-RPC error body; its resource address uses https. Snapshot tools default to `limit` 100 and report `total`, `count` and `truncated` (section 8).
+         */
+        post: operations["postMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/x402": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * x402 discovery document
+         * @description Machine-readable x402 discovery document of the service's paid resources (section 4.5), for x402 clients and crawlers. Public, no credentials. Its content is not published, so the body stays open.
+         */
+        get: operations["getWellKnownX402"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenAPI document
+         * @description The service's own OpenAPI document as JSON (section 4.5). facts.md h: the service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
+         */
+        get: operations["getOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenAPI document (well-known location)
+         * @description The service's own OpenAPI document as JSON (section 4.5). facts.md h: the service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
+         */
+        get: operations["getWellKnownOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health
+         * @description Liveness of the versioned service (facts.md a.2: `GET /api/v1/health`, used by the official CLI). Public, no credentials. The body is small and its fields are not published; any status below 500 means the service is reachable.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Service health (headers only)
+         * @description The same check without a body: the official CLI's `doctor` sends `HEAD /api/v1/health` with no credentials and treats any status below 500 as reachable (facts.md a.2).
+         */
+        head: operations["headHealth"];
         patch?: never;
         trace?: never;
     };
@@ -198,19 +3428,649 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * LegacyPerpetualsRow
+         * @description Perpetuals row, the `data` item of `GET /analytics/derivs/perpetuals/{market}/{currency}` and `GET /analytics/derivs/perpetuals/{market}`. The document only describes these rows (section 2.4: contract symbol, base currency, margin type, index price, current price, annual percentage yield, open interest, 24-hour trading volume, liquidations); the field names come from facts.md b.2 (the real service's tool docstrings). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyPerpetualsRow: {
+            /** @description Contract symbol. */
+            symbol: string;
+            base_currency?: string | null;
+            /** @description Margin type of the contract. */
+            margin?: string | null;
+            market_cap?: number | null;
+            index_price?: number | null;
+            /** @description Current price. */
+            price?: number | null;
+            basis?: number | null;
+            /** @description Current funding rate. */
+            funding?: number | null;
+            /** @description Next funding rate. */
+            next_funding?: number | null;
+            /** @description Annual percentage yield. */
+            apy?: number | null;
+            open_interest?: number | null;
+            /** @description Open interest in coin units. */
+            open_interest_coin?: number | null;
+            /** @description 24-hour open-interest volume. */
+            oi_volume24h?: number | null;
+            /** @description 24-hour trading volume. */
+            volume24h?: number | null;
+            /** @description 24-hour trading volume in coin units. */
+            volume24h_coin?: number | null;
+            bid?: number | null;
+            ask?: number | null;
+            bid_amount?: number | null;
+            ask_amount?: number | null;
+            /** @description Liquidations split by side (`short`, `long`). */
+            liquidations?: components["schemas"]["LegacyLiquidations"] | null;
+            long_short_ratio?: number | null;
+            /** @description Realized volatility keyed by period; the period keys are not published. */
+            realized_vol?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Average APR keyed by period; the period keys are not published. */
+            avg_apr?: {
+                [key: string]: unknown;
+            } | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyPerpetualsResponse
+         * @description Current perpetuals data (`{date, data}` envelope, facts.md b.1) of one market, optionally one currency.
+         */
+        LegacyPerpetualsResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyPerpetualsRow"][];
+        };
+        /**
+         * LegacyDerivsSummaryRow
+         * @description Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. The document does not describe this row; field names from facts.md b.2 (the real service's tool docstrings, which also say `data` is an array). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyDerivsSummaryRow: {
+            /** @description Currency ticker. */
+            currency: string;
+            price?: number | null;
+            /** @description Price change. */
+            change?: number | null;
+            market_cap?: number | null;
+            /** @description Realized volatility; its type is not published. */
+            realized_vol?: unknown;
+            open_interest?: number | null;
+            open_interest_notional?: number | null;
+            /** @description Trading volume. */
+            volume?: number | null;
+            /** @description 24-hour open-interest volume. */
+            oi_volume_24h?: number | null;
+            /** @description Market codes included in the aggregate. */
+            markets?: string[] | null;
+            funding?: number | null;
+            yield?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyDerivsSummaryResponse
+         * @description Aggregated perpetuals summary (`{date, data}` envelope, facts.md b.1), one row per currency.
+         */
+        LegacyDerivsSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyDerivsSummaryRow"][];
+        };
+        /**
+         * GainersType
+         * @description Contract type of the gainers rankings.
+         * @enum {string}
+         */
+        GainersType: "future" | "perpetual";
+        /**
+         * GainersPeriod
+         * @description Look-back period in hours (or `ytd`) of the open-interest and price gainers rankings.
+         * @enum {string}
+         */
+        GainersPeriod: "1" | "2" | "4" | "8" | "12" | "18" | "24" | "48" | "168" | "336" | "504" | "720" | "ytd";
+        /**
+         * LegacyOiGainersRow
+         * @description Open-interest gainers row, the `data` item of `GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyOiGainersRow: {
+            /** @description Contract symbol. */
+            symbol: string;
+            open_interest_change?: number | null;
+            open_interest_change_notional?: number | null;
+            open_interest_change_percentage?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyOiGainersResponse
+         * @description Open-interest gainers of a market over a period (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyOiGainersResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyOiGainersRow"][];
+        };
+        /**
+         * LegacyPriceGainersRow
+         * @description Price gainers row, the `data` item of `GET /analytics/derivs/price_gainers/{market}/{type}/{period}`. The document does not describe this row; field names from facts.md b.2 (`priceChange` is camelCase in the real service). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyPriceGainersRow: {
+            /** @description Contract symbol. */
+            symbol: string;
+            /** @description Price change over the period. */
+            priceChange?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyPriceGainersResponse
+         * @description Price gainers of a market over a period (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyPriceGainersResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyPriceGainersRow"][];
+        };
+        /**
+         * MarketsC
+         * @description Market codes of set MARKETS_C (legacy document, section 2.5). Upper case.
+         * @enum {string}
+         */
+        MarketsC: "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BLITZ" | "BYBIT" | "COINBASE" | "HUOBI" | "KRAKEN" | "KWENTA" | "OKX" | "PARADEX" | "VERTEX";
+        /**
+         * LegacyPerpetualsSnapshotEntry
+         * @description One perpetual contract in the perpetuals snapshot of a market, the value of each symbol key of `data` in `GET /analytics/derivs/perpetuals_snapshot/{market}`. The document describes these rows like the perpetuals rows (section 2.4); the field names come from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyPerpetualsSnapshotEntry: {
+            bid?: number | null;
+            bid_amount?: number | null;
+            ask?: number | null;
+            ask_amount?: number | null;
+            volume?: number | null;
+            /** @description Trading volume in USD. */
+            volume_usd?: number | null;
+            open_interest?: number | null;
+            /** @description Time of the snapshot; its type and format are not published. */
+            datetime?: unknown;
+            /** @description Underlying of the contract; its type is not published. */
+            underlyer?: unknown;
+            /** @description Spot price of the underlying. */
+            underlyer_spot?: number | null;
+            basis?: number | null;
+            /** @description Current funding rate. */
+            fr?: number | null;
+            /** @description Next funding rate. */
+            next_fr?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyPerpetualsSnapshotResponse
+         * @description Perpetuals snapshot of one market (`{date, data}` envelope, facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2).
+         */
+        LegacyPerpetualsSnapshotResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: {
+                [key: string]: components["schemas"]["LegacyPerpetualsSnapshotEntry"];
+            };
+        };
+        /**
+         * LegacyFuturesByMarketRow
+         * @description Futures-by-market row, the `data` item of `GET /analytics/derivs/futures/{market}`. The document only describes these rows (section 2.4: contract symbol, base currency, margin type, index price, basis, funding, APY, open interest, 24-hour open-interest volume, 24-hour trading volume, liquidations); the field names come from facts.md b.2, which lists the futures live row fields of section 2.2 and no funding field, so no name is given here for the funding the document mentions. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyFuturesByMarketRow: {
+            /** @description Contract symbol. */
+            symbol: string;
+            base_currency?: string | null;
+            /** @description Margin type of the contract. */
+            margin?: string | null;
+            index_price?: number | null;
+            /** @description Current price. */
+            price?: number | null;
+            basis?: number | null;
+            /** @description Annual percentage yield. */
+            apy?: number | null;
+            open_interest?: number | null;
+            /** @description Open interest in coin units. */
+            open_interest_coin?: number | null;
+            /** @description 24-hour open-interest volume. */
+            oi_volume24h?: number | null;
+            /** @description 24-hour trading volume. */
+            volume24h?: number | null;
+            /** @description 24-hour trading volume in coin units. */
+            volume24h_coin?: number | null;
+            bid?: number | null;
+            ask?: number | null;
+            bid_amount?: number | null;
+            ask_amount?: number | null;
+            /** @description Liquidations split by side (`short`, `long`). */
+            liquidations?: components["schemas"]["LegacyLiquidations"] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyFuturesByMarketResponse
+         * @description Current futures data of one market (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyFuturesByMarketResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyFuturesByMarketRow"][];
+        };
+        /**
+         * LegacyAltOptionMarket
+         * @description Market code of `GET /analytics/derivs/alt_option/{market}`. The document publishes no value set for this endpoint (section 4.1: "value set for this endpoint: not shown") and the real catalog lists none either (empty list in legacy_endpoint_index.json; facts.md b.2), so the contract accepts any upper-case market code instead of an enum.
+         * @example DERIBIT
+         */
+        LegacyAltOptionMarket: string;
+        /**
+         * LegacyAltOptionRow
+         * @description Alternative-options row, the `data` item of `GET /analytics/derivs/alt_option/{market}`. The document only describes these rows (section 2.4); the field names come from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyAltOptionRow: {
+            /** @description Market code. */
+            market?: string | null;
+            /** @description Contract symbol. */
+            symbol: string;
+            /** @description Margin type. */
+            margin?: string | null;
+            index_price?: number | null;
+            underlying_price?: number | null;
+            /** @description At-the-money volatility. */
+            atm_vol?: number | null;
+            /** @description 25-delta risk reversal. */
+            _25_delta_risk_reversal?: number | null;
+            /** @description 25-delta butterfly. */
+            _25_delta_butterfly?: number | null;
+            open_interest?: number | null;
+            open_interest_notional?: number | null;
+            volume24h_call?: number | null;
+            volume24h_call_notional?: number | null;
+            volume24h_put?: number | null;
+            volume24h_put_notional?: number | null;
+            volume24h?: number | null;
+            volume24h_notional?: number | null;
+            basis?: number | null;
+            /** @description Expiry date; its type and format are not published. */
+            expiry?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyAltOptionResponse
+         * @description Alternative-options data of one market (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyAltOptionResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyAltOptionRow"][];
+        };
+        /**
+         * LegacyTopFundingRow
+         * @description Top-funding row, the `data` item of `GET /analytics/derivs/top_funding/{market}` (section 2.4: symbol, funding value, yield value). Field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyTopFundingRow: {
+            /** @description Contract symbol. */
+            symbol: string;
+            /** @description Funding rate. */
+            funding?: number | null;
+            /** @description Annualized yield of the funding. */
+            yield?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyTopFundingResponse
+         * @description Top-funding rows of one market (`{date, data}` envelope, facts.md b.1); the document says the rows are returned as an array (section 2.4).
+         */
+        LegacyTopFundingResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyTopFundingRow"][];
+        };
+        /**
+         * OiChangePeriod
+         * @description Look-back period in hours (or `ytd`) of the open-interest change reports; the gainers periods plus `8760` (one year).
+         * @enum {string}
+         */
+        OiChangePeriod: "1" | "2" | "4" | "8" | "12" | "18" | "24" | "48" | "168" | "336" | "504" | "720" | "8760" | "ytd";
+        /**
+         * LegacyPerpetualOiChangeSummaryRow
+         * @description Summary of the open-interest change of the perpetuals of one currency, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyPerpetualOiChangeSummaryRow: {
+            /** @description Market codes included in the summary. */
+            markets?: string[] | null;
+            open_interest?: number | null;
+            open_interest_notional?: number | null;
+            open_interest_change_usd_percentage?: number | null;
+            open_interest_change_usd?: number | null;
+            open_interest_notional_change_usd_percentage?: number | null;
+            open_interest_notional_change_usd?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyPerpetualOiChangeSummaryResponse
+         * @description Timestamped summary of the open-interest change of the perpetuals of one currency (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyPerpetualOiChangeSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyPerpetualOiChangeSummaryRow"][];
+        };
+        /**
+         * LegacyOiChangeRow
+         * @description Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`. The document does not describe this row; field names from facts.md b.2 (identical for both routes). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyOiChangeRow: {
+            /** @description Contract symbol. */
+            symbol: string;
+            open_interest?: number | null;
+            open_interest_notional?: number | null;
+            open_interest_change_usd?: number | null;
+            open_interest_notional_change?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyOiChangeResponse
+         * @description Timestamped open-interest change report of one market and currency (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyOiChangeResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyOiChangeRow"][];
+        };
+        /**
+         * LegacyInstrumentRecord
+         * @description Instrument record, the `data` item of `GET /analytics/futures/instruments` (section 2.3).
+         */
+        LegacyInstrumentRecord: {
+            /** @description Market code. */
+            market: string;
+            /** @description Contract type, for example `perpetual` or a dated future. */
+            type: string;
+            /** @description Currency code. */
+            currency: string;
+            /** @description Instrument identifier. */
+            instrument: string;
+            /** @description Expiry; the empty string for perpetuals. */
+            expiry: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyInstrumentsResponse
+         * @description Instrument list: the envelope of section 2.1 with instrument records (section 2.3).
+         */
+        LegacyInstrumentsResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyInstrumentRecord"][];
+        };
+        /**
+         * LegacyAltCurrencyResponse
+         * @description Currencies available on the legacy family (`{date, data}` envelope); `data` is an array of currency tickers (facts.md b.2).
+         */
+        LegacyAltCurrencyResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: string[];
+        };
+        /**
+         * LegacyPerpetualFundingRow
+         * @description Perpetual funding row, the `data` item of `GET /analytics/futures/perpetual_funding/{currency}` and `GET /analytics/futures/perpetual_funding/{currency}/{type}`. The document only describes these rows (section 2.4 and 4.2: market, symbol, funding, yield, next funding rate); field names from facts.md b.2, where a typed public client declares `next_fr` nullable. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyPerpetualFundingRow: {
+            /** @description Market code. */
+            market: string;
+            /** @description Contract symbol. */
+            symbol: string;
+            /** @description Funding rate. */
+            funding?: number | null;
+            /** @description Annualized yield of the funding. */
+            yield?: number | null;
+            /** @description Next funding rate; null where the venue publishes none. */
+            next_fr?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyPerpetualFundingResponse
+         * @description Funding rates and yields of the perpetuals of one currency (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyPerpetualFundingResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyPerpetualFundingRow"][];
+        };
+        /**
+         * VenueKind
+         * @description Venue kind of the perpetual funding, open-interest and volume breakdowns; `c` centralized, `d` decentralized.
+         * @enum {string}
+         */
+        VenueKind: "c" | "d";
+        /**
+         * LegacyDatedFuturesCurrency
+         * @description The short currency subset accepted by the dated-futures endpoints (`/analytics/futures/futures_yield`, `futures_basis`, `futures_curve`). The document says only "dated-futures subset" and does not list the members (section 2.5); the members come from the real service's catalog (legacy_endpoint_index.json).
+         * @enum {string}
+         */
+        LegacyDatedFuturesCurrency: "BTC" | "ADA" | "BCH" | "BNB" | "BTCDVOL" | "DOT" | "ETH" | "LINK" | "LTC" | "PAXG" | "RED" | "SOL" | "TRX" | "XRP";
+        /**
+         * LegacyFuturesTermRow
+         * @description One point of a futures term structure: the `data` item of `GET /analytics/futures/futures_yield/{currency}` (value = yield), `futures_basis/{currency}` (value = basis) and `futures_curve/{currency}[/{market}]` (value = curve value). The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyFuturesTermRow: {
+            /** @description Market code. */
+            market: string;
+            /** @description Expiry code of the contract, for example `26MAR27`. */
+            maturity: string;
+            /** @description Yield, basis or curve value, depending on the endpoint. */
+            value?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyFuturesYieldResponse
+         * @description Yield values of the dated futures of one currency (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyFuturesYieldResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyFuturesTermRow"][];
+        };
+        /**
+         * LegacyFuturesBasisResponse
+         * @description Basis values of the dated futures of one currency (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyFuturesBasisResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyFuturesTermRow"][];
+        };
+        /**
+         * MarketsB
+         * @description Market codes of set MARKETS_B (legacy document, section 2.5). Upper case.
+         * @enum {string}
+         */
+        MarketsB: "DERIBIT" | "BINANCE" | "BITGET" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
+        /**
+         * LegacyFuturesCurveResponse
+         * @description Futures curve of one currency, on one market or across markets (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyFuturesCurveResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyFuturesTermRow"][];
+        };
+        /**
+         * OiGainersOption
+         * @description Contract types included in the cross-market open-interest gainers and losers.
+         * @enum {string}
+         */
+        OiGainersOption: "all" | "future" | "perpetual";
+        /**
+         * OiGainersParam
+         * @description Look-back period in hours (or `ytd`) of the cross-market open-interest gainers and losers.
+         * @enum {string}
+         */
+        OiGainersParam: "1" | "4" | "24" | "168" | "720" | "ytd";
+        /**
+         * LegacyMarketsOiGainersRow
+         * @description Open-interest change of one market, the `data` item of `GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}` and of its `/{type}` variant. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyMarketsOiGainersRow: {
+            /** @description Market code. */
+            market: string;
+            open_interest_change?: number | null;
+            /** @description Percentage change of the open interest. */
+            open_interest_change_perc?: number | null;
+            open_interest_notional_change?: number | null;
+            /** @description Percentage change of the notional open interest. */
+            open_interest_notional_change_perc?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyMarketsOiGainersResponse
+         * @description Open-interest gainers and losers across markets (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyMarketsOiGainersResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyMarketsOiGainersRow"][];
+        };
+        /**
+         * LegacyFuturesSnapshotEntry
+         * @description One dated future in the futures snapshot of a market, the value of each symbol key of `data` in `GET /analytics/futures/snapshot/{market}` (section 4.2: bid, ask, volume, open interest and further contract details). Field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyFuturesSnapshotEntry: {
+            /** @description Expiry of the contract; its type and format are not published. */
+            expiration_date?: unknown;
+            bid?: number | null;
+            bid_amount?: number | null;
+            ask?: number | null;
+            ask_amount?: number | null;
+            volume?: number | null;
+            /** @description Trading volume in USD. */
+            volume_usd?: number | null;
+            open_interest?: number | null;
+            /** @description Time of the snapshot; its type and format are not published. */
+            datetime?: unknown;
+            /** @description Underlying of the contract; its type is not published. */
+            underlyer?: unknown;
+            basis?: number | null;
+            /** @description Spot price of the underlying. */
+            underlyer_spot?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyFuturesSnapshotResponse
+         * @description Snapshot of the dated futures of one market (`{date, data}` envelope, facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2).
+         */
+        LegacyFuturesSnapshotResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: {
+                [key: string]: components["schemas"]["LegacyFuturesSnapshotEntry"];
+            };
+        };
+        /**
+         * LegacyBreakdownPart
+         * @description One contract-type slice of an open-interest or volume breakdown: values per market code (`BINANCE`, `OKX`, …), in USD (`usd`) and as notional values (`notional`, unit not published). Names from facts.md b.2 (typed public client `FuturesOiBreakdown`); the document says only "values in USD per market" (section 2.4).
+         */
+        LegacyBreakdownPart: {
+            /** @description Value in USD, keyed by market code. */
+            usd: {
+                [key: string]: number;
+            };
+            /** @description Notional value, keyed by market code. */
+            notional: {
+                [key: string]: number;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyBreakdown
+         * @description `data` of `GET /analytics/futures/oi_breakdown/{currency}/{type}` and `volume_breakdown/{currency}/{type}`: an object (not an array) with one slice for all contract types, one for futures and one for perpetuals (document section 2.4). Names and nullability from facts.md b.2 (typed public client): `future` may be null, and so may `perpetual` (the public client declares it nullable in the open-interest breakdown).
+         */
+        LegacyBreakdown: {
+            all: components["schemas"]["LegacyBreakdownPart"];
+            future?: components["schemas"]["LegacyBreakdownPart"] | null;
+            perpetual?: components["schemas"]["LegacyBreakdownPart"] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyOiBreakdownResponse
+         * @description Open interest of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array (facts.md b.2).
+         */
+        LegacyOiBreakdownResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyBreakdown"];
+        };
+        /**
+         * LegacyVolumeBreakdownResponse
+         * @description Trading volume of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array (facts.md b.2).
+         */
+        LegacyVolumeBreakdownResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyBreakdown"];
+        };
+        /**
+         * LegacyFuturesSummaryCurrency
+         * @description Currencies of the aggregated futures summary and of the futures open-interest change reports (`/analytics/futures/aggregated_future_summary/{currency}`, `open_interest_change_summary/{currency}/{period}`, `open_interest_change/{market}/{currency}/{period}`). These endpoints are not in the document (facts.md a.1); the members come from the real service's catalog (legacy_endpoint_index.json).
+         * @enum {string}
+         */
+        LegacyFuturesSummaryCurrency: "BTC" | "ADA" | "BCH" | "BNB" | "DOT" | "ETH" | "LINK" | "LTC" | "SOL" | "TRX" | "XRP";
+        /**
+         * LegacyAggregatedSummaryRow
+         * @description Aggregated summary row of one contract across markets, the `data` item of `GET /analytics/futures/aggregated_future_summary/{currency}` and `aggregated_option_summary/{currency}`. These endpoints are not in the document (facts.md a.1); field names from facts.md b.2 (identical for both). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyAggregatedSummaryRow: {
+            /** @description Contract symbol. */
+            symbol: string;
+            /** @description Currency ticker. */
+            currency?: string | null;
+            /** @description Expiry; its type and format are not published. */
+            expiry?: unknown;
+            price?: number | null;
+            open_interest?: number | null;
+            open_interest_notional?: number | null;
+            volume?: number | null;
+            volume_notional?: number | null;
+            yield?: number | null;
+            basis?: number | null;
+            open_interest_volume?: number | null;
+            /** @description Market codes included in the aggregate. */
+            markets?: string[] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyAggregatedFutureSummaryResponse
+         * @description Aggregated futures summary of one currency (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyAggregatedFutureSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyAggregatedSummaryRow"][];
+        };
+        /**
+         * LegacyOptionSummaryCurrency
+         * @description Currencies of `/analytics/futures/aggregated_option_summary/{currency}`. The endpoint is not in the document (facts.md a.1); the members come from the real service's catalog (legacy_endpoint_index.json).
+         * @enum {string}
+         */
+        LegacyOptionSummaryCurrency: "BTC" | "BNB" | "DOGE" | "ENA" | "ETH" | "FIL" | "ICP" | "KAS" | "LINK" | "PAXG" | "SOL" | "SUI" | "TRUMP" | "XRP";
+        /**
+         * LegacyAggregatedOptionSummaryResponse
+         * @description Aggregated options summary of one currency (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyAggregatedOptionSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyAggregatedSummaryRow"][];
+        };
+        /**
+         * LegacyFuturesOiChangeSummaryRow
+         * @description Summary of the open-interest change of the futures of one currency, the `data` item of `GET /analytics/futures/open_interest_change_summary/{currency}/{period}`. The endpoint is not in the document (facts.md a.1); field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         */
+        LegacyFuturesOiChangeSummaryRow: {
+            /** @description Market codes included in the summary. */
+            markets?: string[] | null;
+            /** @description Ticker symbol. */
+            ticker?: string | null;
+            open_interest?: number | null;
+            open_interest_notional?: number | null;
+            open_interest_change_usd?: number | null;
+            open_interest_notional_change?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyFuturesOiChangeSummaryResponse
+         * @description Timestamped summary of the open-interest change of the futures of one currency (`{date, data}` envelope, facts.md b.1).
+         */
+        LegacyFuturesOiChangeSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+            data: components["schemas"]["LegacyFuturesOiChangeSummaryRow"][];
+        };
+        /**
          * MarketsG
          * @description Market codes of set MARKETS_G (legacy document, section 2.5). Upper case.
          * @enum {string}
          */
         MarketsG: "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BLITZ" | "BYBIT" | "COINBASE" | "DYDX" | "HUOBI" | "HYPERLIQUID" | "KRAKEN" | "OKX" | "PARADEX" | "VERTEX";
         /**
-         * LegacyHistoricalSymbol
-         * @description Exchange-native instrument symbol; its form differs per market (perpetuals such as `BTCUSDT`, `BTC-PERP`, `BTC-USDT-SWAP`, `BTC-PERPETUAL`; dated futures with an expiry suffix such as `BTC-27MAR26`).
-         * @example BTCUSDT
-         * @example BTC-PERPETUAL
-         * @example BTC-USDT-SWAP
+         * MarketsD
+         * @description Market codes of set MARKETS_D (legacy document, section 2.5). Upper case.
+         * @enum {string}
          */
-        LegacyHistoricalSymbol: string;
+        MarketsD: "DERIBIT" | "BINANCE" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
         /**
          * HistoricalTime
          * @description Bound of a historical range: a date (`2025-05-04`), a date-time without zone (`2025-05-04T14:00` or `2025-05-04T14:00:00`), or an epoch timestamp in milliseconds (`1747011600000`).
@@ -250,6 +4110,310 @@ export interface components {
             items: unknown[];
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * LegacyHistoricalRow
+         * @description One row of a legacy historical endpoint whose row fields are not published. The document describes these rows in words only (section 2.4) and no public client names their fields, so only `date` is typed (epoch milliseconds, facts.md b.1) and the object stays open. Each endpoint's response schema says what the rows hold.
+         */
+        LegacyHistoricalRow: {
+            /** @description Epoch milliseconds of the row. */
+            date: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyHistoricalFuturesSnapshotResponse
+         * @description A page of the historical futures snapshot: one minute of data, all futures rows of that minute's snapshot (document 2.4).
+         */
+        LegacyHistoricalFuturesSnapshotResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalRealizedVolatilityResponse
+         * @description A page of historical realized volatility rows of one currency (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalRealizedVolatilityResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalOiWeightedFundingResponse
+         * @description A page of historical open-interest-weighted funding rows of one currency (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalOiWeightedFundingResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalOiWeightedVolumeFundingResponse
+         * @description A page of historical open-interest-weighted volume funding rows of one currency (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalOiWeightedVolumeFundingResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalOiWeightedBasisResponse
+         * @description A page of historical open-interest-weighted basis rows of one currency (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalOiWeightedBasisResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalTotalOiResponse
+         * @description A page of historical total open interest rows of one currency: value and notional for perpetual and dated futures per exchange (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalTotalOiResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalTotalVolumeResponse
+         * @description A page of historical total volume rows of one currency: value and notional for perpetual and dated futures per exchange (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalTotalVolumeResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * HistoricalVenueKind
+         * @description Venue kind of the historical `{currency}/{option}` endpoints; `C` centralized, `D` decentralized (upper case, as in the real catalog).
+         * @enum {string}
+         */
+        HistoricalVenueKind: "C" | "D";
+        /**
+         * LegacyHistoricalMarketCode
+         * @description Market code where the document does not show the accepted values (the market of the settlement funding rate route and the optional `market` query of the historical `{currency}/{option}` routes). Market codes of this family are upper-case strings (document 2.5), so the contract accepts any upper-case code.
+         * @example BINANCE
+         * @example DERIBIT
+         * @example OKX
+         */
+        LegacyHistoricalMarketCode: string;
+        /**
+         * LegacyHistoricalPerpetualFundingExchangeResponse
+         * @description A page of historical perpetual funding per exchange rows of one currency and venue kind; field names beyond `date` are not published.
+         */
+        LegacyHistoricalPerpetualFundingExchangeResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalTotalOiByExchangeResponse
+         * @description A page of historical total open interest per exchange rows of one currency and venue kind; field names beyond `date` are not published.
+         */
+        LegacyHistoricalTotalOiByExchangeResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalTotalVolumeByExchangeResponse
+         * @description A page of historical total volume per exchange rows of one currency and venue kind; field names beyond `date` are not published.
+         */
+        LegacyHistoricalTotalVolumeByExchangeResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalPerpetualYieldResponse
+         * @description A page of historical perpetual yield rows: date plus the yield value per perpetual contract symbol (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalPerpetualYieldResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalPerpetualFundingResponse
+         * @description A page of historical perpetual funding rows: date plus the funding value per perpetual contract symbol (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalPerpetualFundingResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalAggregateExchangeDataResponse
+         * @description A page of historical aggregate exchange rows: open interest, trading volume, funding rates, long and short liquidations (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalAggregateExchangeDataResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalGlobalActivityFuturesResponse
+         * @description A page of historical global futures activity rows: date, open interest, trading volume, yield value, number of long and short liquidations (document 2.4); field names beyond `date` are not published.
+         */
+        LegacyHistoricalGlobalActivityFuturesResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * LegacyHistoricalSymbol
+         * @description Exchange-native instrument symbol; its form differs per market (perpetuals such as `BTCUSDT`, `BTC-PERP`, `BTC-USDT-SWAP`, `BTC-PERPETUAL`; dated futures with an expiry suffix such as `BTC-27MAR26`).
+         * @example BTCUSDT
+         * @example BTC-PERPETUAL
+         * @example BTC-USDT-SWAP
+         */
+        LegacyHistoricalSymbol: string;
+        /**
+         * LegacyHistoricalSettlementFundingRateResponse
+         * @description A page of historical settlement funding rate rows of one contract; field names beyond `date` are not published.
+         */
+        LegacyHistoricalSettlementFundingRateResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalRow"][];
+        };
+        /**
+         * MarketsE
+         * @description Market codes of set MARKETS_E (legacy document, section 2.5). Upper case.
+         * @enum {string}
+         */
+        MarketsE: "DERIBIT" | "BINANCE" | "BITFINEX" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
+        /**
+         * LegacyHistoricalDerivsSnapshotRow
+         * @description One row of `GET /historical/derivs/snapshot/{market}/{currency}`: one contract in one minute's snapshot. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so prices and amounts are typed as numbers, `underlyer` and `datetime` are left untyped, and the object stays open.
+         */
+        LegacyHistoricalDerivsSnapshotRow: {
+            /** @description Epoch milliseconds of the row. */
+            date: number;
+            /** @description Derivative instrument name. */
+            instrument_name?: string | null;
+            /** @description Trading volume. */
+            volume?: number | null;
+            /** @description Trading volume in USD. */
+            volume_usd?: number | null;
+            /** @description Underlying asset (type not published). */
+            underlyer?: unknown;
+            bid?: number | null;
+            bid_amount?: number | null;
+            ask?: number | null;
+            ask_amount?: number | null;
+            /** @description Spot price of the underlying. */
+            underlyer_spot?: number | null;
+            /** @description Next funding rate. */
+            next_fr?: number | null;
+            basis?: number | null;
+            /** @description Precise recording time (type not published). */
+            datetime?: unknown;
+            /** @description Current funding rate. */
+            fr?: number | null;
+            open_interest?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyHistoricalDerivsSnapshotResponse
+         * @description A page of the historical derivatives snapshot: one minute of data (document 4.3 and 8).
+         */
+        LegacyHistoricalDerivsSnapshotResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalDerivsSnapshotRow"][];
+        };
+        /**
+         * LegacyHistoricalLiquidationRow
+         * @description One row of `GET /historical/derivs/liquidation/{market}/{symbol}` and `GET /historical/derivs/liquidation_by_currency/{market}/{currency}`. Field names and the side values come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so the object stays open.
+         */
+        LegacyHistoricalLiquidationRow: {
+            /** @description Epoch milliseconds of the row. */
+            date: number;
+            /**
+             * @description Side of the liquidated positions.
+             * @enum {string}
+             */
+            side?: "long" | "short";
+            /** @description Liquidated amount in USD. */
+            usd_amount?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyHistoricalLiquidationResponse
+         * @description A page of historical liquidation rows of one contract.
+         */
+        LegacyHistoricalLiquidationResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalLiquidationRow"][];
+        };
+        /**
+         * MarketsF
+         * @description Market codes of set MARKETS_F = MARKETS_E plus AGGREGATED (legacy document, section 2.5). Upper case.
+         * @enum {string}
+         */
+        MarketsF: "DERIBIT" | "BINANCE" | "BITFINEX" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX" | "AGGREGATED";
+        /**
+         * LegacyHistoricalLiquidationByCurrencyResponse
+         * @description A page of historical liquidation rows of one currency.
+         */
+        LegacyHistoricalLiquidationByCurrencyResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalLiquidationRow"][];
+        };
+        /**
+         * LegacyHistoricalDerivsSummaryRow
+         * @description One row of `GET /historical/derivs/summary/{currency}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so numbers are typed as numbers and the object stays open.
+         */
+        LegacyHistoricalDerivsSummaryRow: {
+            /** @description Epoch milliseconds of the row. */
+            date: number;
+            price?: number | null;
+            open_interest?: number | null;
+            volume?: number | null;
+            funding?: number | null;
+            /** @description Next funding rate. */
+            next_fr?: number | null;
+            yield?: number | null;
+            liquidations_long?: number | null;
+            liquidations_short?: number | null;
+            market_cap?: number | null;
+            oi_volume24h?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyHistoricalDerivsSummaryResponse
+         * @description A page of historical derivatives summary rows of one currency.
+         */
+        LegacyHistoricalDerivsSummaryResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalDerivsSummaryRow"][];
+        };
+        /**
+         * LegacyHistoricalCurrencyTotalsRow
+         * @description One row of `GET /historical/derivs/perpetual/total_volume_by_currency` and `GET /historical/derivs/perpetual/total_open_interest_by_currency`: the total across all markets for BTC, ETH and all other currencies. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so the object stays open.
+         */
+        LegacyHistoricalCurrencyTotalsRow: {
+            /** @description Epoch milliseconds of the row. */
+            date: number;
+            /** @description Total of the BTC perpetuals. */
+            BTC?: number | null;
+            /** @description Total of the ETH perpetuals. */
+            ETH?: number | null;
+            /** @description Total of the perpetuals of all other currencies. */
+            Other?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse
+         * @description A page of historical total perpetual trading volume rows split by currency.
+         */
+        LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalCurrencyTotalsRow"][];
+        };
+        /**
+         * LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse
+         * @description A page of historical total perpetual open interest rows split by currency.
+         */
+        LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalCurrencyTotalsRow"][];
+        };
+        /**
+         * LegacyHistoricalDerivsFuturesRow
+         * @description One row of `GET /historical/derivs/futures/{market}/{symbol}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so numbers are typed as numbers, `expiry` is left untyped and the object stays open.
+         */
+        LegacyHistoricalDerivsFuturesRow: {
+            /** @description Epoch milliseconds of the row. */
+            date: number;
+            /** @description Contract expiry date (type not published). */
+            expiry?: unknown;
+            price?: number | null;
+            /** @description Index price. */
+            index?: number | null;
+            basis?: number | null;
+            yield?: number | null;
+            volume?: number | null;
+            open_interest?: number | null;
+            oi_volume24h?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * LegacyHistoricalDerivsFuturesResponse
+         * @description A page of historical rows of one dated futures contract.
+         */
+        LegacyHistoricalDerivsFuturesResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
+            items: components["schemas"]["LegacyHistoricalDerivsFuturesRow"][];
         };
         /**
          * LegacyHistoricalPerpetualRow
@@ -464,6 +4628,13 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * MetadataResponseEntity
+         * @description Response of the metadata routes (`/api/v1/*\/metadata`), named as in the service's own reference: availability, total record count and pagination information of one instrument. The field names are not published, so the object is open. When no data is found the route answers 400 instead.
+         */
+        MetadataResponseEntity: {
+            [key: string]: unknown;
+        };
+        /**
          * SortDir
          * @description Order by time bucket; keep it constant within one paginated scan. With `DESC` the cursor walks backward in time.
          * @enum {string}
@@ -525,6 +4696,2030 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * OptionsVolumeRow
+         * @description Volume of one instrument per bucket (section 2.10). `volume_24h` and `volume_usd_24h` are the latest ticker-reported rolling 24-hour values, not sums over the request window. The newer route version also returns the interval trade volume (`buy_volume`, `sell_volume`, `volume` = `buy_volume + sell_volume`) and the three trade counts from retained trade candles (count names as on the OHLCVT row, sections 2.4 and 2.17); they are optional because the older route version does not return them. Quantities are in retained source units.
+         */
+        OptionsVolumeRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description Rolling 24-hour volume in source units, latest ticker-reported value. */
+            volume_24h: number;
+            /** @description Rolling 24-hour volume in USD, latest ticker-reported value. */
+            volume_usd_24h: number;
+            /** @description Interval trade volume in source units; equals `buy_volume + sell_volume` (newer route version). */
+            volume?: number;
+            /** @description Buyer-initiated interval volume in source units (newer route version). */
+            buy_volume?: number;
+            /** @description Seller-initiated interval volume in source units (newer route version). */
+            sell_volume?: number;
+            /** @description Count of retained trades in the interval (newer route version). */
+            trades_count?: number;
+            buy_trades_count?: number;
+            sell_trades_count?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsVolumeResponse
+         * @description A page of options volume rows (section 2.10) in the `{data, meta}` envelope.
+         */
+        OptionsVolumeResponse: {
+            data: components["schemas"]["OptionsVolumeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsOpenInterestRow
+         * @description Open interest of one instrument per bucket (section 2.5): outstanding position quantities over the interval in source units, not traded volume.
+         */
+        OptionsOpenInterestRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description Open interest at the start of the bucket. */
+            oi_open: number;
+            /** @description Highest open interest in the bucket. */
+            oi_high: number;
+            /** @description Lowest open interest in the bucket. */
+            oi_low: number;
+            /** @description Open interest at the end of the bucket. */
+            oi_close: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsOpenInterestResponse
+         * @description A page of options open interest rows (section 2.5) in the `{data, meta}` envelope.
+         */
+        OptionsOpenInterestResponse: {
+            data: components["schemas"]["OptionsOpenInterestRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsLevel1Row
+         * @description Top of book of one instrument per bucket (section 2.6): open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity, plus the bucket's average total liquidity. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
+         */
+        OptionsLevel1Row: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description Best bid, in the instrument's price currency; first value of the bucket. */
+            bid_price_open: number;
+            /** @description Best bid, in the instrument's price currency; highest value of the bucket. */
+            bid_price_high: number;
+            /** @description Best bid, in the instrument's price currency; lowest value of the bucket. */
+            bid_price_low: number;
+            /** @description Best bid, in the instrument's price currency; last value of the bucket. */
+            bid_price_close: number;
+            /** @description Best ask, in the instrument's price currency; first value of the bucket. */
+            ask_price_open: number;
+            /** @description Best ask, in the instrument's price currency; highest value of the bucket. */
+            ask_price_high: number;
+            /** @description Best ask, in the instrument's price currency; lowest value of the bucket. */
+            ask_price_low: number;
+            /** @description Best ask, in the instrument's price currency; last value of the bucket. */
+            ask_price_close: number;
+            /** @description Displayed best-bid size in source units; first value of the bucket. */
+            bid_size_open: number;
+            /** @description Displayed best-bid size in source units; highest value of the bucket. */
+            bid_size_high: number;
+            /** @description Displayed best-bid size in source units; lowest value of the bucket. */
+            bid_size_low: number;
+            /** @description Displayed best-bid size in source units; last value of the bucket. */
+            bid_size_close: number;
+            /** @description Displayed best-ask size in source units; first value of the bucket. */
+            ask_size_open: number;
+            /** @description Displayed best-ask size in source units; highest value of the bucket. */
+            ask_size_high: number;
+            /** @description Displayed best-ask size in source units; lowest value of the bucket. */
+            ask_size_low: number;
+            /** @description Displayed best-ask size in source units; last value of the bucket. */
+            ask_size_close: number;
+            /** @description Ask minus bid, in the instrument's price currency; first value of the bucket. */
+            bid_ask_spread_open: number;
+            /** @description Ask minus bid, in the instrument's price currency; highest value of the bucket. */
+            bid_ask_spread_high: number;
+            /** @description Ask minus bid, in the instrument's price currency; lowest value of the bucket. */
+            bid_ask_spread_low: number;
+            /** @description Ask minus bid, in the instrument's price currency; last value of the bucket. */
+            bid_ask_spread_close: number;
+            /** @description Displayed top-of-book liquidity; first value of the bucket. */
+            total_liquidity_open: number;
+            /** @description Displayed top-of-book liquidity; highest value of the bucket. */
+            total_liquidity_high: number;
+            /** @description Displayed top-of-book liquidity; lowest value of the bucket. */
+            total_liquidity_low: number;
+            /** @description Displayed top-of-book liquidity; last value of the bucket. */
+            total_liquidity_close: number;
+            /** @description Average displayed top-of-book liquidity over the bucket. */
+            total_liquidity_avg: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsLevel1Response
+         * @description A page of options level 1 rows (section 2.6) in the `{data, meta}` envelope.
+         */
+        OptionsLevel1Response: {
+            data: components["schemas"]["OptionsLevel1Row"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsVolatilityRow
+         * @description Implied volatility and Greeks of one instrument per bucket (section 2.7). IVs are in percentage points (48.7 means 48.7 percent). `iv_spread_*` is ask IV minus bid IV. The Greeks are the latest retained values of the bucket.
+         */
+        OptionsVolatilityRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description Strike price, in the quote currency of the strike. */
+            strike: number;
+            /** @description Expiry code of the instrument, `DDMMMYY` on the Deribit-style names. */
+            maturity: string;
+            /** @description Fractional days to expiry. */
+            days_to_expiry: number;
+            /** @description Price of the expiry-specific underlying used for the IV. */
+            underlying_price: number;
+            /** @description Mark implied volatility in percentage points; first value of the bucket. */
+            mark_iv_open: number;
+            /** @description Mark implied volatility in percentage points; highest value of the bucket. */
+            mark_iv_high: number;
+            /** @description Mark implied volatility in percentage points; lowest value of the bucket. */
+            mark_iv_low: number;
+            /** @description Mark implied volatility in percentage points; last value of the bucket. */
+            mark_iv_close: number;
+            /** @description Bid implied volatility in percentage points; first value of the bucket. */
+            bid_iv_open: number;
+            /** @description Bid implied volatility in percentage points; highest value of the bucket. */
+            bid_iv_high: number;
+            /** @description Bid implied volatility in percentage points; lowest value of the bucket. */
+            bid_iv_low: number;
+            /** @description Bid implied volatility in percentage points; last value of the bucket. */
+            bid_iv_close: number;
+            /** @description Ask implied volatility in percentage points; first value of the bucket. */
+            ask_iv_open: number;
+            /** @description Ask implied volatility in percentage points; highest value of the bucket. */
+            ask_iv_high: number;
+            /** @description Ask implied volatility in percentage points; lowest value of the bucket. */
+            ask_iv_low: number;
+            /** @description Ask implied volatility in percentage points; last value of the bucket. */
+            ask_iv_close: number;
+            /** @description Ask IV minus bid IV in percentage points; first value of the bucket. */
+            iv_spread_open: number;
+            /** @description Ask IV minus bid IV in percentage points; highest value of the bucket. */
+            iv_spread_high: number;
+            /** @description Ask IV minus bid IV in percentage points; lowest value of the bucket. */
+            iv_spread_low: number;
+            /** @description Ask IV minus bid IV in percentage points; last value of the bucket. */
+            iv_spread_close: number;
+            /** @description Ask IV minus bid IV in percentage points; average over the bucket. */
+            iv_spread_avg: number;
+            /** @description Delta, latest retained value of the bucket. */
+            delta: number;
+            /** @description Gamma, latest retained value of the bucket. */
+            gamma: number;
+            /** @description Theta, latest retained value of the bucket. */
+            theta: number;
+            /** @description Vega, latest retained value of the bucket. */
+            vega: number;
+            /** @description Rho, latest retained value of the bucket. */
+            rho: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsVolatilityResponse
+         * @description A page of options volatility and Greeks rows (section 2.7) in the `{data, meta}` envelope.
+         */
+        OptionsVolatilityResponse: {
+            data: components["schemas"]["OptionsVolatilityRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsTickerHistoryRow
+         * @description Ticker state of one instrument per bucket (section 2.8). Prices are in the instrument's price currency (BTC or ETH for inverse options); IVs are in percentage points and `iv_spread` is ask IV minus bid IV.
+         */
+        OptionsTickerHistoryRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description Mark price, in the instrument's price currency. */
+            mark_price: number;
+            /** @description Spot index price of the underlying. */
+            index_price: number;
+            /** @description Best bid, in the instrument's price currency. */
+            bid_price: number;
+            /** @description Best ask, in the instrument's price currency. */
+            ask_price: number;
+            /** @description Ask minus bid, in the instrument's price currency. */
+            bid_ask_spread: number;
+            /** @description Displayed best-bid size in source units. */
+            bid_size: number;
+            /** @description Displayed best-ask size in source units. */
+            ask_size: number;
+            /** @description Open interest in source units. */
+            oi: number;
+            /** @description Rolling 24-hour volume in USD. */
+            volume_usd_24h: number;
+            /** @description Bid implied volatility in percentage points. */
+            bid_iv: number;
+            /** @description Ask implied volatility in percentage points. */
+            ask_iv: number;
+            /** @description Mark implied volatility in percentage points. */
+            mark_iv: number;
+            /** @description Ask IV minus bid IV, in percentage points. */
+            iv_spread: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsTickerHistoryResponse
+         * @description A page of options ticker history rows (section 2.8) in the `{data, meta}` envelope.
+         */
+        OptionsTickerHistoryResponse: {
+            data: components["schemas"]["OptionsTickerHistoryRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsReferencePriceRow
+         * @description Reference prices of one instrument per bucket (section 2.9). Mark prices are in the instrument's price currency. Rollups exclude incomplete or non-positive source minutes.
+         */
+        OptionsReferencePriceRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description First mark price of the bucket. */
+            mark_price_open: number;
+            /** @description Highest mark price of the bucket. */
+            mark_price_high: number;
+            /** @description Lowest mark price of the bucket. */
+            mark_price_low: number;
+            /** @description Last mark price of the bucket. */
+            mark_price_close: number;
+            /** @description Price of the expiry-specific underlying. */
+            underlying_price: number;
+            /** @description Fractional days to expiry. */
+            days_to_expiry: number;
+            /** @description Spot index price of the underlying. */
+            index_price: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsReferencePriceResponse
+         * @description A page of options reference price rows (section 2.9) in the `{data, meta}` envelope.
+         */
+        OptionsReferencePriceResponse: {
+            data: components["schemas"]["OptionsReferencePriceRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsSnapshotRow
+         * @description One instrument in an options snapshot (section 2.11): every field of the ticker history row (section 2.8) plus `exchange`, `instrument_name` and `currency`.
+         */
+        OptionsSnapshotRow: components["schemas"]["OptionsTickerHistoryRow"] & ({
+            /** @description Venue of the instrument, one of the options venues of section 4.1. */
+            exchange: string;
+            instrument_name: components["schemas"]["OptionsInstrumentName"];
+            /** @description Underlying currency, for example `BTC`. */
+            currency: string;
+        } & {
+            [key: string]: unknown;
+        });
+        /**
+         * OptionsSnapshotMeta
+         * @description `meta` of the options snapshot (section 4.2): `minute` names the minute the snapshot shows. Snapshots are not paginated (facts.md a.2), so `next_cursor` is not required; the availability fields of section 2.15 may appear.
+         */
+        OptionsSnapshotMeta: {
+            /** @description The minute of the snapshot. The document types it as a string only; the minute-bucket form `YYYY-MM-DD HH:mm:ss` is expected. */
+            minute: string;
+            next_cursor?: string | null;
+            empty_reason?: components["schemas"]["EmptyReason"] | null;
+            coverage?: components["schemas"]["Coverage"];
+            completeness?: components["schemas"]["Completeness"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsSnapshotResponse
+         * @description Every instrument of one currency on one venue at one minute (section 2.11), in a single unpaginated response.
+         */
+        OptionsSnapshotResponse: {
+            data: components["schemas"]["OptionsSnapshotRow"][];
+            meta: components["schemas"]["OptionsSnapshotMeta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsFlowActiveStrike
+         * @description One of the most active instruments of the flow window (section 2.12).
+         */
+        OptionsFlowActiveStrike: {
+            instrument_name: components["schemas"]["OptionsInstrumentName"];
+            /** @description Trades of the instrument in the window. */
+            trade_count: number;
+            /** @description Premium traded in the instrument in the window, in USD. */
+            premium_usd: number;
+            /** @description Net open-interest change attributed to the instrument's trades, in source units. */
+            net_oi_change: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsFlowSummary
+         * @description Totals of the flow window (section 2.12). Premiums and notionals are in USD; the net Greeks are summed over the window's trades. `most_active_strikes` is always the top 10 instruments by activity; fewer appear only when fewer instruments traded.
+         */
+        OptionsFlowSummary: {
+            /** @description Start of the window as applied. */
+            start: string;
+            /** @description End of the window as applied. */
+            end: string;
+            resolution: components["schemas"]["Resolution"];
+            total_trades: number;
+            /** @description Premium of all trades in USD; equals `call_premium_usd + put_premium_usd` and `buy_premium_usd + sell_premium_usd`. */
+            total_premium_usd: number;
+            total_notional_usd: number;
+            call_premium_usd: number;
+            put_premium_usd: number;
+            buy_premium_usd: number;
+            sell_premium_usd: number;
+            net_delta: number;
+            net_gamma: number;
+            net_vega: number;
+            opening_trades: number;
+            closing_trades: number;
+            net_oi_change: number;
+            block_trade_count: number;
+            block_trade_premium_usd: number;
+            /** @description The top 10 most active instruments of the window. */
+            most_active_strikes: components["schemas"]["OptionsFlowActiveStrike"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsFlowBucket
+         * @description Flow of one time bucket (section 2.12). Counts add up (`trade_count` = `buy_count + sell_count` = `call_count + put_count`), amounts are in source units, premiums in USD.
+         */
+        OptionsFlowBucket: {
+            date: components["schemas"]["MinuteBucketDate"];
+            trade_count: number;
+            buy_count: number;
+            sell_count: number;
+            /** @description Traded amount in source units; equals `buy_amount + sell_amount`. */
+            total_amount: number;
+            buy_amount: number;
+            sell_amount: number;
+            total_premium_usd: number;
+            buy_premium_usd: number;
+            sell_premium_usd: number;
+            total_notional: number;
+            buy_notional: number;
+            sell_notional: number;
+            call_premium_usd: number;
+            put_premium_usd: number;
+            call_count: number;
+            put_count: number;
+            block_trade_count: number;
+            block_premium_usd: number;
+            net_oi_change: number;
+            /** @description Average implied volatility of the bucket's trades, in percentage points. */
+            avg_iv: number;
+            /** @description Average absolute delta of the bucket's trades. */
+            avg_abs_delta: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Direction
+         * @description Aggressor side of a trade.
+         * @enum {string}
+         */
+        Direction: "buy" | "sell";
+        /**
+         * OptionsFlowNotableTrade
+         * @description One of the largest trades of the flow window (section 2.12); `top_n` sets how many are returned. `price` is the premium per contract in the instrument's price currency (BTC or ETH for inverse options); `premium_usd` and `notional` are derived from it. The document names the fields without types; ids are typed leniently and the block and combo ids are null on plain trades.
+         */
+        OptionsFlowNotableTrade: {
+            instrument_name: components["schemas"]["OptionsInstrumentName"];
+            /** @description Execution time in epoch milliseconds. */
+            timestamp: number;
+            /** @description Venue trade id. */
+            trade_id: string | number;
+            /** @description Venue block-trade id, null when the trade is not part of a block. */
+            block_trade_id: string | null;
+            /** @description Venue combo id, null when the trade is not part of a combo. */
+            combo_id: string | null;
+            /** @description Strategy label such as `LONG_CALL` or `Opened LONG_CALL` (section 4.2). */
+            strategy: string | null;
+            /** @description Execution time as a date string (its exact form is not published). */
+            date: string;
+            currency: string;
+            /** @description Expiry code, `DDMMMYY` on the Deribit-style names. */
+            maturity: string;
+            days_to_expiry: number;
+            strike: number;
+            option_type: components["schemas"]["OptionType"];
+            direction: components["schemas"]["Direction"];
+            /** @description Traded amount in source units. */
+            amount: number;
+            /** @description Premium per contract in the instrument's price currency. */
+            price: number;
+            /** @description Trade implied volatility in percentage points. */
+            iv: number;
+            index_price: number;
+            mark_price: number;
+            premium_usd: number;
+            notional: number;
+            delta: number;
+            gamma: number;
+            vega: number;
+            theta: number;
+            /** @description Open-interest change attributed to the trade, in source units. */
+            oi_change: number;
+            /** @description Open interest of the instrument after the trade, in source units. */
+            open_interest: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsFlowResponse
+         * @description Options flow of one currency on one venue over at most 7 days (section 2.12): the window totals, the per-bucket flow and the notable trades. The document gives this object as the response, without the `{data, meta}` list envelope.
+         */
+        OptionsFlowResponse: {
+            summary: components["schemas"]["OptionsFlowSummary"];
+            buckets: components["schemas"]["OptionsFlowBucket"][];
+            /** @description The largest trades of the window; `top_n` (default 10) sets how many. */
+            notable_trades: components["schemas"]["OptionsFlowNotableTrade"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * TradesGroupBy
+         * @description Grouping key of the options trades summary (section 4.2).
+         * @enum {string}
+         */
+        TradesGroupBy: "exchange" | "instrument_name" | "strike" | "maturity" | "option_type" | "direction" | "strategy";
+        /**
+         * TradesStrategyList
+         * @description Comma-separated trade strategy labels (section 4.2). Labels look like `LONG_CALL`, `SHORT_PUT`, `BOX_SPREAD`, `COMBO_STRADDLE` and `CUSTOM_STRATEGY`, each also in an `Opened ` and a `Closed ` prefixed form (`Opened LONG_CALL`). The complete label list is not published, so the value is not a closed set.
+         * @example LONG_CALL
+         * @example LONG_CALL,SHORT_PUT
+         * @example Opened LONG_CALL,Closed SHORT_PUT
+         * @example BOX_SPREAD
+         */
+        TradesStrategyList: string;
+        /**
+         * OptionsTradesSummaryRow
+         * @description Trade statistics of one group (section 2.13), the group being set by `group_by`. `volume` = `buy_volume + sell_volume` and `premium_usd` = `buy_premium_usd + sell_premium_usd`. The row also identifies its group, but the name of that field is not published, so the row stays open.
+         */
+        OptionsTradesSummaryRow: {
+            trade_count: number;
+            /** @description Traded volume in source units; equals `buy_volume + sell_volume`. */
+            volume: number;
+            buy_volume: number;
+            sell_volume: number;
+            premium_usd: number;
+            buy_premium_usd: number;
+            sell_premium_usd: number;
+            notional: number;
+            net_oi_change: number;
+            net_delta: number;
+            net_gamma: number;
+            net_vega: number;
+            block_trade_count: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsTradesSummaryResponse
+         * @description A page of grouped options trade statistics (section 2.13) in the `{data, meta}` envelope.
+         */
+        OptionsTradesSummaryResponse: {
+            data: components["schemas"]["OptionsTradesSummaryRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * TradesSort
+         * @description Sort key of the options trades list (section 4.2; facts.md b.3); the order is set by `sort_dir`.
+         * @enum {string}
+         */
+        TradesSort: "timestamp" | "premium_usd" | "notional" | "amount";
+        /**
+         * MarginType
+         * @description Margin type of a contract; `inverse` products are margined and priced in the base coin, `linear` in a stablecoin or USD.
+         * @enum {string}
+         */
+        MarginType: "inverse" | "linear";
+        /**
+         * OptionsTradeRow
+         * @description One options trade (section 4.2). The trade row fields are not published; only the four sort keys of the route (`timestamp`, `premium_usd`, `notional`, `amount`; section 4.2 and facts.md b.3) are typed, and the row stays open.
+         */
+        OptionsTradeRow: {
+            /** @description Execution time in epoch milliseconds (as on the notable trades of section 2.12). */
+            timestamp?: number;
+            /** @description Premium of the trade in USD. */
+            premium_usd?: number;
+            /** @description Notional of the trade. */
+            notional?: number;
+            /** @description Traded amount in source units. */
+            amount?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsTradesResponse
+         * @description A page of individual options trades in the `{data, meta}` envelope.
+         */
+        OptionsTradesResponse: {
+            data: components["schemas"]["OptionsTradeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsVolSurfaceByExpiryRow
+         * @description Volatility-surface metrics of one maturity at one point in time. The documents do not publish the row; the names typed here come from public callers of the real service (facts.md b.3: `maturity`, `atm_iv`, `skew_25d`), which also describe 25-delta call and put IVs and butterfly values whose names are not published. IVs are in percentage points; `skew_25d` is the put 25-delta IV minus the call 25-delta IV.
+         */
+        OptionsVolSurfaceByExpiryRow: {
+            maturity?: components["schemas"]["Maturity"];
+            /** @description At-the-money implied volatility in percentage points. */
+            atm_iv?: number;
+            /** @description Put 25-delta IV minus call 25-delta IV, in percentage points. */
+            skew_25d?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsUnpagedMeta
+         * @description `meta` of an unpaginated options response (section 2.15 availability fields; snapshots are not paginated, facts.md a.2). `next_cursor` is null or absent.
+         */
+        OptionsUnpagedMeta: {
+            next_cursor?: string | null;
+            empty_reason?: components["schemas"]["EmptyReason"] | null;
+            coverage?: components["schemas"]["Coverage"];
+            completeness?: components["schemas"]["Completeness"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsVolSurfaceByExpiryResponse
+         * @description The option-derived volatility surface across all maturities at one point in time, in a single unpaginated response.
+         */
+        OptionsVolSurfaceByExpiryResponse: {
+            data: components["schemas"]["OptionsVolSurfaceByExpiryRow"][];
+            meta?: components["schemas"]["OptionsUnpagedMeta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsVolSurfaceByTenorRow
+         * @description Constant-maturity volatility metrics of one tenor at one time. The documents do not publish the row; the names typed here are read by a public caller of the real service (facts.md b.3). IVs are in percentage points; `skew_25d` = `put_25d_iv - call_25d_iv` and `skew_10d` is the put 10-delta IV minus the call 10-delta IV (section 2.17).
+         */
+        OptionsVolSurfaceByTenorRow: {
+            /** @description Time of the row, epoch milliseconds or an ISO 8601 string (both forms are seen, facts.md b.3). */
+            date?: number | string;
+            /** @description Constant maturity in days, one of 1, 7, 14, 30, 60, 90, 180, 365 (section 4.5). */
+            tenor?: number;
+            /** @description At-the-money implied volatility in percentage points. */
+            atm_iv?: number;
+            /** @description Call 25-delta implied volatility in percentage points. */
+            call_25d_iv?: number;
+            /** @description Put 25-delta implied volatility in percentage points. */
+            put_25d_iv?: number;
+            /** @description Put 25-delta IV minus call 25-delta IV, in percentage points. */
+            skew_25d?: number;
+            /** @description Put 10-delta IV minus call 10-delta IV, in percentage points. */
+            skew_10d?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsVolSurfaceByTenorResponse
+         * @description A page of constant-maturity volatility rows in the `{data, meta}` envelope.
+         */
+        OptionsVolSurfaceByTenorResponse: {
+            data: components["schemas"]["OptionsVolSurfaceByTenorRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsVolSurfaceByTimeRow
+         * @description Volatility-surface metrics of one maturity at one time bucket. No source publishes this row's field names; public material says the vol-surface routes return ATM IV, 25-delta call and put IV, skew and butterfly per maturity or tenor (facts.md b.3), so the row is left open.
+         */
+        OptionsVolSurfaceByTimeRow: {
+            [key: string]: unknown;
+        };
+        /**
+         * OptionsVolSurfaceByTimeResponse
+         * @description A page of the volatility-surface history of one maturity in the `{data, meta}` envelope; `meta.has_more` tells whether more rows exist past this page (section 2.15).
+         */
+        OptionsVolSurfaceByTimeResponse: {
+            data: components["schemas"]["OptionsVolSurfaceByTimeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GexExchange
+         * @description Venues of the dealer GEX routes (section 4.3); options venue `deribit` only, and the default.
+         * @default deribit
+         * @enum {string}
+         */
+        GexExchange: "deribit";
+        /**
+         * GexCatalogEntry
+         * @description One covered GEX currency: its history depth and latest state (section 4.3). The field list is not published (section 2.17), so the entry stays open.
+         */
+        GexCatalogEntry: {
+            [key: string]: unknown;
+        };
+        /**
+         * GexCatalogResponse
+         * @description Covered GEX currencies with history depth and latest state (section 4.3).
+         */
+        GexCatalogResponse: {
+            data: components["schemas"]["GexCatalogEntry"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GexDate
+         * Format: date-time
+         * @description Time of a GEX snapshot, ISO 8601 in UTC with milliseconds (section 2.1), for example `2026-11-20T15:09:00.000Z`.
+         * @example 2026-11-20T15:09:00.000Z
+         */
+        GexDate: string;
+        /**
+         * GexRegime
+         * @description Dealer gamma regime (sections 2.14 and 3). A new snapshot every 60 seconds may move it; when the regime differs from the previous one, a row appears in `/api/v1/options/gex/regime-changes`.
+         * @enum {string}
+         */
+        GexRegime: "positive" | "negative" | "neutral";
+        /**
+         * GexRow
+         * @description Dealer gamma exposure of one currency at one snapshot (section 2.14). `total_gex` is the net dealer gamma exposure, split into `net_long_gex` and `net_short_gex`; `regime` classifies its sign. Snapshots are persisted every 60 seconds. Units of the GEX values are not published.
+         */
+        GexRow: {
+            date: components["schemas"]["GexDate"];
+            /** @description Underlying currency, for example `BTC` or `BTC_USDC`. */
+            currency: string;
+            /** @description Options venue, `deribit`. */
+            exchange: string;
+            /** @description Typed as a number by the document; its meaning is not published. */
+            market: number;
+            /** @description Spot price of the underlying at the snapshot, in USD. */
+            spot: number;
+            /** @description Net dealer gamma exposure of the snapshot. */
+            total_gex: number;
+            /** @description Long (positive) part of the dealer gamma exposure. */
+            net_long_gex: number;
+            /** @description Short (negative) part of the dealer gamma exposure. */
+            net_short_gex: number;
+            regime: components["schemas"]["GexRegime"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GexWarningCode
+         * @description Code of a freshness warning in the meta of GEX latest and strike responses (section 2.14).
+         * @enum {string}
+         */
+        GexWarningCode: "STALE_SNAPSHOT";
+        /**
+         * GexWarning
+         * @description A freshness warning of a GEX response (section 2.14).
+         */
+        GexWarning: {
+            code: components["schemas"]["GexWarningCode"];
+            /** @description Human-readable explanation. */
+            message: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GexSnapshotMeta
+         * @description `meta` of the GEX latest and strike responses (section 2.14): which persisted snapshot was served and how fresh it is. Snapshots are persisted every 60 seconds; a `STALE_SNAPSHOT` warning flags an old one.
+         */
+        GexSnapshotMeta: components["schemas"]["V1Meta"] & ({
+            /** @description Time of the served snapshot. The document does not give its form; `snapshot_time_iso` is its ISO 8601 companion (section 2.1). */
+            snapshot_time: string | number;
+            snapshot_time_iso: components["schemas"]["IsoDateTime"];
+            /**
+             * @description Interval between persisted snapshots, in milliseconds.
+             * @constant
+             */
+            snapshot_interval_ms: 60000;
+            /**
+             * @description What the freshness fields measure.
+             * @constant
+             */
+            freshness_basis: "snapshot";
+            /** @description Age of the served snapshot in milliseconds, or null when unknown. */
+            staleness_ms: number | null;
+            warnings: components["schemas"]["GexWarning"][];
+        } & {
+            [key: string]: unknown;
+        });
+        /**
+         * GexLatestResponse
+         * @description The latest persisted GEX snapshot at or before `date`, one row per currency (section 2.14).
+         */
+        GexLatestResponse: {
+            data: components["schemas"]["GexRow"][];
+            meta: components["schemas"]["GexSnapshotMeta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GexHistoryResponse
+         * @description A page of GEX snapshots over a window (section 2.14) in the `{data, meta}` envelope.
+         */
+        GexHistoryResponse: {
+            data: components["schemas"]["GexRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GexRegimeChangeRow
+         * @description A snapshot whose regime differs from the previous snapshot's (sections 2.14 and 3): the GEX row plus `previous_regime`.
+         */
+        GexRegimeChangeRow: components["schemas"]["GexRow"] & ({
+            previous_regime: components["schemas"]["GexRegime"];
+        } & {
+            [key: string]: unknown;
+        });
+        /**
+         * GexRegimeChangesResponse
+         * @description A page of GEX regime changes (sections 2.14 and 3), newest first by default.
+         */
+        GexRegimeChangesResponse: {
+            data: components["schemas"]["GexRegimeChangeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GexExpiry
+         * @description Expiry of a strike-contribution row or filter (section 4.3), an expiry code `DDMMMYY` or `all_expiries` for the aggregate over every expiry.
+         * @example 25DEC26
+         * @example all_expiries
+         */
+        GexExpiry: components["schemas"]["Maturity"] | "all_expiries";
+        /**
+         * GexContributionBasis
+         * @description Basis of the strike contributions used by `min_abs_contribution` (section 4.3): `weighted` (default) is the moneyness- and expiry-weighted decomposition that reconciles with `total_gex`; `raw` is the unweighted one.
+         * @default weighted
+         * @enum {string}
+         */
+        GexContributionBasis: "weighted" | "raw";
+        /**
+         * GexStrikeRow
+         * @description Contribution of one strike of one expiry (or of the `all_expiries` aggregate) to the snapshot's dealer gamma exposure (section 2.14): the GEX row plus the decomposition fields. The weighted fields reconcile with the aggregate `total_gex` when summed over the per-expiry rows; the raw fields are the unweighted decomposition; the unsuffixed `contribution`, `pos_contribution` and `neg_contribution` are the legacy fields and equal the raw ones.
+         */
+        GexStrikeRow: components["schemas"]["GexRow"] & ({
+            expiry: components["schemas"]["GexExpiry"];
+            /** @description True on the `all_expiries` aggregate rows. */
+            is_aggregate: boolean;
+            /** @description Display label of the strike. */
+            strike_label: string;
+            /** @description Strike price in USD. */
+            strike: number;
+            /** @description Legacy contribution field, equal to `raw_contribution`. */
+            contribution: number;
+            /** @description Legacy field, equal to `raw_pos_contribution`. */
+            pos_contribution: number;
+            /** @description Legacy field, equal to `raw_neg_contribution`. */
+            neg_contribution: number;
+            /** @description Unweighted net contribution of the strike. */
+            raw_contribution: number;
+            /** @description Unweighted positive part of the contribution. */
+            raw_pos_contribution: number;
+            /** @description Unweighted negative part of the contribution. */
+            raw_neg_contribution: number;
+            /** @description Weighted net contribution; summed over the per-expiry rows it equals the aggregate `total_gex`. */
+            weighted_contribution: number;
+            /** @description Weighted positive part of the contribution. */
+            weighted_pos_contribution: number;
+            /** @description Weighted negative part of the contribution. */
+            weighted_neg_contribution: number;
+            /** @description Moneyness weight applied to the raw contribution. The document does not define it for aggregate rows, so null is accepted. */
+            moneyness_weight: number | null;
+            /** @description Expiry weight applied to the raw contribution. The document does not define it for aggregate rows, so null is accepted. */
+            expiry_weight: number | null;
+        } & {
+            [key: string]: unknown;
+        });
+        /**
+         * GexStrikesResponse
+         * @description Strike contributions of a GEX snapshot (section 2.14), aggregate `all_expiries` rows and, on request, per-expiry rows.
+         */
+        GexStrikesResponse: {
+            data: components["schemas"]["GexStrikeRow"][];
+            meta: components["schemas"]["GexSnapshotMeta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GexTermStructureRow
+         * @description Per-expiry GEX concentration and contributing strike counts (section 4.3). The field list is not published (section 2.17), so the row stays open.
+         */
+        GexTermStructureRow: {
+            [key: string]: unknown;
+        };
+        /**
+         * GexTermStructureResponse
+         * @description Per-expiry GEX concentration and contributing strike counts (section 4.3); the envelope is assumed to be the list envelope of section 2.1.
+         */
+        GexTermStructureResponse: {
+            data: components["schemas"]["GexTermStructureRow"][];
+            meta?: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * GexProfilePoint
+         * @description One point of the interpolated GEX profile across strikes (section 4.3). The field list is not published (section 2.17), so the point stays open.
+         */
+        GexProfilePoint: {
+            [key: string]: unknown;
+        };
+        /**
+         * GexProfileResponse
+         * @description Interpolated GEX profile points across strikes (section 4.3); the envelope is assumed to be the list envelope of section 2.1.
+         */
+        GexProfileResponse: {
+            data: components["schemas"]["GexProfilePoint"][];
+            meta?: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesExchange
+         * @description Venue of a dated futures contract. The documents give no REST venue set for futures (section 4.1 lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (facts.md d, v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `kraken`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
+         * @example deribit
+         * @example binance
+         * @example okx
+         * @example bybit
+         * @example kraken
+         */
+        FuturesExchange: string;
+        /**
+         * ContractInstrumentName
+         * @description Exact venue-native name of a futures or perpetual contract, as listed by the family's catalog. The documents do not define these names; known forms (facts.md a.2): Deribit `BTC-PERPETUAL`, `BTC-25DEC26`, `BTC_USDC-PERPETUAL`; Binance and Bybit `BTCUSDT`; OKX `BTC-USDT-SWAP` (perpetual) and `BTC-USDT-261225` (dated); Hyperliquid `BTC-USD`. Names are upper case on crypto venues (a lower-case name is answered with 400 `instrument_name must be ...`); only a Hyperliquid namespace prefix stays lower case (`xyz:SNDK-USD`). The pattern encodes that rule only.
+         * @example BTC-PERPETUAL
+         * @example BTC-25DEC26
+         * @example BTCUSDT
+         * @example ETH-USDT-SWAP
+         * @example BTC-USDT-261225
+         */
+        ContractInstrumentName: string;
+        /**
+         * ContractCatalogEntry
+         * @description One futures or perpetuals catalog entry. Section 2.3 tables the catalog entry (`instrument_name`, `exchange`) without restricting it to options, and section 2.17 lists a catalog for these families; further fields may be present.
+         */
+        ContractCatalogEntry: {
+            instrument_name: components["schemas"]["ContractInstrumentName"];
+            /** @description Venue of the contract (see FuturesExchange and PerpetualsExchange for the known venues). */
+            exchange: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesCatalogResponse
+         * @description A page of futures catalog entries of `GET /api/v1/futures/catalog` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesCatalogResponse: {
+            data: components["schemas"]["ContractCatalogEntry"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesSnapshotRow
+         * @description One dated futures contract in the latest (or requested) snapshot. The documents do not table this row; the field names are the column names of the official CLI README's `futures snapshot` example (facts.md b.3), so the object stays open and only those fields are typed. Basis is `mark_price - index_price`.
+         */
+        FuturesSnapshotRow: {
+            instrument_name: components["schemas"]["ContractInstrumentName"];
+            /** @description Mark price in the contract's price currency. */
+            mark_price: number;
+            /** @description Spot index price of the underlying. */
+            index_price?: number | null;
+            /** @description Open interest in retained source units (no contract multiplier applied, section 2.1). */
+            open_interest?: number | null;
+            /** @description Rolling 24-hour volume in USD. */
+            volume_usd_24h?: number | null;
+            /** @description Days to expiry (fractional days on the other families' rows). */
+            days_to_expiry?: number;
+            /** @description Annualized carry of the mark over the index. The README prints it as a percentage (`8.12%`); the JSON unit is not published. */
+            annualized_carry?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesSnapshotResponse
+         * @description The futures snapshot rows of `GET /api/v1/futures/snapshot` in the `{data, meta}` envelope (section 2.1). Snapshots are not paginated: all rows come in one response (facts.md a.2).
+         */
+        FuturesSnapshotResponse: {
+            data: components["schemas"]["FuturesSnapshotRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractOhlcvtRow
+         * @description One OHLC bucket of a futures or perpetual contract. Section 2.17 names OHLC for these families but does not table the row ("Row field lists of these families: not shown"); it names the volume and trade-count fields `volume`, `buy_volume`, `sell_volume`, `trades_count`, `buy_trades_count`, `sell_trades_count`, which are typed here together with the bucket `date` (section 2.1). The price fields are not published, and the options OHLCVT row (section 2.4) is not assumed to apply. Quantities are in retained source units, not USD notional.
+         */
+        ContractOhlcvtRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description Interval trade volume in source units; `buy_volume + sell_volume`. */
+            volume?: number;
+            /** @description Buyer-initiated interval volume in source units. */
+            buy_volume?: number;
+            /** @description Seller-initiated interval volume in source units. */
+            sell_volume?: number;
+            /** @description Count of retained trades in the bucket. */
+            trades_count?: number;
+            buy_trades_count?: number;
+            sell_trades_count?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesOhlcvtResponse
+         * @description A page of futures OHLC buckets of `GET /api/v1/futures/ohlcvt` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesOhlcvtResponse: {
+            data: components["schemas"]["ContractOhlcvtRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractOpenInterestRow
+         * @description One open-interest bucket of a futures or perpetual contract. Section 2.17 lists open interest for these families without its fields; only the bucket `date` (section 2.1) is published. The options open-interest row (section 2.5) is not assumed to apply. Open interest is an outstanding position quantity in retained source units, not traded volume.
+         */
+        ContractOpenInterestRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesOpenInterestResponse
+         * @description A page of futures open-interest buckets of `GET /api/v1/futures/open-interest` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesOpenInterestResponse: {
+            data: components["schemas"]["ContractOpenInterestRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesCarryRow
+         * @description One carry bucket of a dated futures contract: carry is the mark price minus the index price (section 2.17). The field names are not published; only the bucket `date` (section 2.1) is typed. The futures snapshot shows an `annualized_carry` column (facts.md b.3), but that it appears on this route is not confirmed.
+         */
+        FuturesCarryRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesCarryResponse
+         * @description A page of futures carry buckets of `GET /api/v1/futures/carry` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesCarryResponse: {
+            data: components["schemas"]["FuturesCarryRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractTradeSort
+         * @description Sort key of futures and perpetuals trade and liquidation lists. The values are the CLI's accepted keys for these families (the options trades use `timestamp`, `premium_usd`, `notional`, `amount` instead).
+         * @enum {string}
+         */
+        ContractTradeSort: "timestamp" | "amount_usd" | "price";
+        /**
+         * ContractTradeRow
+         * @description One futures or perpetual trade. The documents do not table trade rows of these families; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (facts.md a.2 and b.3, official CLI flags for `*\/trades`). The rest of the row is not published, so the object stays open.
+         */
+        ContractTradeRow: {
+            /** @description Time of the event. Epoch milliseconds on the options trade rows (section 2.12); the format on this family is not published. */
+            timestamp?: number | string;
+            /** @description Size in USD. */
+            amount_usd?: number | null;
+            /** @description Execution price in the contract's price currency. */
+            price?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesTradesResponse
+         * @description A page of futures trades of `GET /api/v1/futures/trades` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesTradesResponse: {
+            data: components["schemas"]["ContractTradeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractVolumeRow
+         * @description One volume bucket of a futures or perpetual contract. Section 2.17 names the fields `buy_volume`, `sell_volume`, `volume`, `buy_trades_count`, `sell_trades_count`, `trades_count` for this route; the bucket `date` follows section 2.1. The rest of the row (for example rolling 24-hour fields) is not published for these families. Quantities are in retained source units, not USD notional.
+         */
+        ContractVolumeRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description Interval trade volume in source units; `buy_volume + sell_volume`. */
+            volume: number;
+            /** @description Buyer-initiated interval volume in source units. */
+            buy_volume: number;
+            /** @description Seller-initiated interval volume in source units. */
+            sell_volume: number;
+            /** @description Count of retained trades in the bucket. */
+            trades_count: number;
+            buy_trades_count: number;
+            sell_trades_count: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesVolumeResponse
+         * @description A page of futures volume buckets of `GET /api/v1/futures/volume` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesVolumeResponse: {
+            data: components["schemas"]["ContractVolumeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractLevel1Row
+         * @description One level 1 (top of book) bucket of a futures or perpetual contract. Section 2.17 lists level 1 for these families without its fields; only the bucket `date` (section 2.1) is published. The options level 1 row (section 2.6) is not assumed to apply. Sizes are displayed sizes, not fill guarantees.
+         */
+        ContractLevel1Row: {
+            date: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesLevel1Response
+         * @description A page of futures level 1 buckets of `GET /api/v1/futures/level1` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesLevel1Response: {
+            data: components["schemas"]["ContractLevel1Row"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractOrderbookRow
+         * @description One bucket of aggregated L2 order-book metrics of a futures or perpetual contract at depths 10, 20, 50 and 100 (section 2.17: bid and ask liquidity, imbalance, microprice, snapshot count). The REST row is not published. The field names typed here are those of the WebSocket `book.*` payload (facts.md d), used because the REST row is not published: that the REST row uses the same names is an assumption. The name of the snapshot-count field is not known. The object stays open.
+         */
+        ContractOrderbookRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description Resting bid liquidity within the best 10 levels (name from the WS payload). */
+            bid_liquidity_10?: number | null;
+            /** @description Resting bid liquidity within the best 20 levels (name from the WS payload). */
+            bid_liquidity_20?: number | null;
+            /** @description Resting bid liquidity within the best 50 levels (name from the WS payload). */
+            bid_liquidity_50?: number | null;
+            /** @description Resting bid liquidity within the best 100 levels (name from the WS payload). */
+            bid_liquidity_100?: number | null;
+            /** @description Resting ask liquidity within the best 10 levels (name from the WS payload). */
+            ask_liquidity_10?: number | null;
+            /** @description Resting ask liquidity within the best 20 levels (name from the WS payload). */
+            ask_liquidity_20?: number | null;
+            /** @description Resting ask liquidity within the best 50 levels (name from the WS payload). */
+            ask_liquidity_50?: number | null;
+            /** @description Resting ask liquidity within the best 100 levels (name from the WS payload). */
+            ask_liquidity_100?: number | null;
+            /** @description Bid/ask liquidity imbalance over the best 10 levels (name from the WS payload). */
+            imbalance_10?: number | null;
+            /** @description Bid/ask liquidity imbalance over the best 20 levels (name from the WS payload). */
+            imbalance_20?: number | null;
+            /** @description Bid/ask liquidity imbalance over the best 50 levels (name from the WS payload). */
+            imbalance_50?: number | null;
+            /** @description Bid/ask liquidity imbalance over the best 100 levels (name from the WS payload). */
+            imbalance_100?: number | null;
+            /** @description Size-weighted mid price (name from the WS payload). */
+            microprice?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesOrderbookResponse
+         * @description A page of futures aggregated L2 order-book buckets of `GET /api/v1/futures/orderbook` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesOrderbookResponse: {
+            data: components["schemas"]["ContractOrderbookRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractBookLevel
+         * @description One order-book level as a `[price, size]` tuple: price in the instrument's price currency, displayed size in retained source units (no contract multiplier applied, section 2.1). Tuple form from the WebSocket `book.*` payload (facts.md d).
+         */
+        ContractBookLevel: [
+            number,
+            number
+        ];
+        /**
+         * ContractOrderbookRawRow
+         * @description One raw L2 snapshot of a futures or perpetual contract: up to 100 levels per side (section 2.17; section 8: 100 levels, 30-day retention, so older windows return no rows). The REST row is not published; `bids` and `asks` as arrays of `[price, size]` tuples are the names and level form of the WebSocket `book.*` payload (facts.md d), assumed for the REST row. The snapshot time field is not published. The object stays open.
+         */
+        ContractOrderbookRawRow: {
+            /** @description Bid levels (name and tuple form from the WS payload). */
+            bids?: components["schemas"]["ContractBookLevel"][];
+            /** @description Ask levels (name and tuple form from the WS payload). */
+            asks?: components["schemas"]["ContractBookLevel"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesOrderbookRawResponse
+         * @description A page of futures raw L2 snapshots of `GET /api/v1/futures/orderbook-raw` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesOrderbookRawResponse: {
+            data: components["schemas"]["ContractOrderbookRawRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractReferencePriceRow
+         * @description One reference-price bucket of a futures or perpetual contract. Section 2.17 lists reference prices for these families without their fields; only the bucket `date` (section 2.1) is published. The options reference-price row (section 2.9) is not assumed to apply.
+         */
+        ContractReferencePriceRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesReferencePriceResponse
+         * @description A page of futures reference-price buckets of `GET /api/v1/futures/reference-price` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesReferencePriceResponse: {
+            data: components["schemas"]["ContractReferencePriceRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractTickerHistoryRow
+         * @description One ticker-history bucket of a futures or perpetual contract. Section 2.17 lists ticker history for these families without its fields; only the bucket `date` (section 2.1) is published. The options ticker row (section 2.8, with implied volatilities) does not apply as such.
+         */
+        ContractTickerHistoryRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesTickerHistoryResponse
+         * @description A page of futures ticker-history buckets of `GET /api/v1/futures/ticker-history` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesTickerHistoryResponse: {
+            data: components["schemas"]["ContractTickerHistoryRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractPositionSide
+         * @description Side of the liquidated position (`long` or `short`).
+         * @enum {string}
+         */
+        ContractPositionSide: "long" | "short";
+        /**
+         * ContractLiquidationRow
+         * @description One liquidation of a futures or perpetual contract. The documents do not table liquidation rows; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (facts.md a.2 and b.3, official CLI flags for `*\/liquidations`). The rest of the row is not published, so the object stays open.
+         */
+        ContractLiquidationRow: {
+            /** @description Time of the event. Epoch milliseconds on the options trade rows (section 2.12); the format on this family is not published. */
+            timestamp?: number | string;
+            /** @description Size in USD. */
+            amount_usd?: number | null;
+            /** @description Execution price in the contract's price currency. */
+            price?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesLiquidationsResponse
+         * @description A page of futures liquidations of `GET /api/v1/futures/liquidations` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesLiquidationsResponse: {
+            data: components["schemas"]["ContractLiquidationRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractTradesGroupBy
+         * @description Grouping of the futures and perpetuals trades summary. The options summary also groups by `strike` and `option_type`, which do not exist for these families.
+         * @enum {string}
+         */
+        ContractTradesGroupBy: "exchange" | "instrument_name" | "maturity" | "direction" | "strategy";
+        /**
+         * ContractTradesSummaryRow
+         * @description One group of the futures or perpetuals trades summary (one per value of `group_by`). The row is not published for these families; the options summary row (section 2.13, with premium and Greeks totals) is not assumed to apply. The object stays open.
+         */
+        ContractTradesSummaryRow: {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesTradesSummaryResponse
+         * @description A page of futures trades-summary groups of `GET /api/v1/futures/trades/summary` in the `{data, meta}` envelope (section 2.1).
+         */
+        FuturesTradesSummaryResponse: {
+            data: components["schemas"]["ContractTradesSummaryRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ContractFlowSummary
+         * @description Trade-flow summary of one currency over the window for futures or perpetuals (route and parameters from facts.md a.2). Its shape is not published; the options flow summary (section 2.12: `summary`, `buckets`, `notable_trades`) is not assumed to apply. `top_n` (default 10) bounds the number of notable trades. The object stays open.
+         */
+        ContractFlowSummary: {
+            [key: string]: unknown;
+        };
+        /**
+         * FuturesFlowResponse
+         * @description The futures trade-flow summary of `GET /api/v1/futures/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published.
+         */
+        FuturesFlowResponse: {
+            data: components["schemas"]["ContractFlowSummary"];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsExchange
+         * @description Venue of a perpetual swap. The documents give no REST venue set for perpetuals (section 4.1 lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (facts.md d, v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
+         * @example deribit
+         * @example binance
+         * @example okx
+         * @example bybit
+         * @example hyperliquid
+         * @example kraken
+         * @example nado
+         * @example bullish
+         */
+        PerpetualsExchange: string;
+        /**
+         * PerpetualsCatalogResponse
+         * @description A page of perpetuals catalog entries of `GET /api/v1/perpetuals/catalog` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsCatalogResponse: {
+            data: components["schemas"]["ContractCatalogEntry"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsSnapshotRow
+         * @description One perpetual swap in the latest (or requested) snapshot. The documents do not table this row; the field names are the JSON tags the official CLI decodes from this route's `data` array (facts.md b.3, `PerpRow`), so the object stays open and only those fields are typed.
+         */
+        PerpetualsSnapshotRow: {
+            exchange?: components["schemas"]["PerpetualsExchange"];
+            instrument_name: components["schemas"]["ContractInstrumentName"];
+            /** @description Mark price in the contract's price currency. */
+            mark_price: number;
+            /** @description Best bid price. */
+            bid_price?: number | null;
+            /** @description Best ask price. */
+            ask_price?: number | null;
+            /** @description Rolling 24-hour volume in USD. */
+            volume_usd_24h?: number | null;
+            /** @description Open interest in the contract's base unit (facts.md b.3), not USD notional. */
+            oi?: number | null;
+            /** @description Current funding rate as reported by the venue; its period and unit are not published. */
+            funding_rate?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsSnapshotResponse
+         * @description The perpetuals snapshot rows of `GET /api/v1/perpetuals/snapshot` in the `{data, meta}` envelope (section 2.1). Snapshots are not paginated: all rows come in one response (facts.md a.2).
+         */
+        PerpetualsSnapshotResponse: {
+            data: components["schemas"]["PerpetualsSnapshotRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsOhlcvtResponse
+         * @description A page of perpetuals OHLC buckets of `GET /api/v1/perpetuals/ohlcvt` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsOhlcvtResponse: {
+            data: components["schemas"]["ContractOhlcvtRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsOpenInterestResponse
+         * @description A page of perpetuals open-interest buckets of `GET /api/v1/perpetuals/open-interest` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsOpenInterestResponse: {
+            data: components["schemas"]["ContractOpenInterestRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsCarryRow
+         * @description One funding and carry bucket of a perpetual swap (section 2.17: "funding and carry metrics (perpetuals)"). The documents do not table the row. `funding_rate_close` is named by the official CLI README and skill file for this route; `funding_rate_open`, `annualized_basis` and `annualized_carry` are inferred from the CLI printer's list of signed fields (facts.md b.3, inferred). The object stays open.
+         */
+        PerpetualsCarryRow: {
+            date: components["schemas"]["MinuteBucketDate"];
+            /** @description Funding rate at the start of the bucket (name inferred, facts.md b.3). */
+            funding_rate_open?: number | null;
+            /** @description Funding rate at the end of the bucket (facts.md b.3, CLI README). */
+            funding_rate_close?: number | null;
+            /** @description Annualized basis of the mark over the index; signed (name inferred, facts.md b.3). */
+            annualized_basis?: number | null;
+            /** @description Annualized carry; signed (name inferred, facts.md b.3). */
+            annualized_carry?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsCarryResponse
+         * @description A page of perpetuals carry buckets of `GET /api/v1/perpetuals/carry` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsCarryResponse: {
+            data: components["schemas"]["PerpetualsCarryRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsTradesResponse
+         * @description A page of perpetuals trades of `GET /api/v1/perpetuals/trades` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsTradesResponse: {
+            data: components["schemas"]["ContractTradeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsVolumeResponse
+         * @description A page of perpetuals volume buckets of `GET /api/v1/perpetuals/volume` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsVolumeResponse: {
+            data: components["schemas"]["ContractVolumeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsLevel1Response
+         * @description A page of perpetuals level 1 buckets of `GET /api/v1/perpetuals/level1` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsLevel1Response: {
+            data: components["schemas"]["ContractLevel1Row"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsOrderbookResponse
+         * @description A page of perpetuals aggregated L2 order-book buckets of `GET /api/v1/perpetuals/orderbook` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsOrderbookResponse: {
+            data: components["schemas"]["ContractOrderbookRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsOrderbookRawResponse
+         * @description A page of perpetuals raw L2 snapshots of `GET /api/v1/perpetuals/orderbook-raw` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsOrderbookRawResponse: {
+            data: components["schemas"]["ContractOrderbookRawRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsReferencePriceResponse
+         * @description A page of perpetuals reference-price buckets of `GET /api/v1/perpetuals/reference-price` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsReferencePriceResponse: {
+            data: components["schemas"]["ContractReferencePriceRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsTickerHistoryResponse
+         * @description A page of perpetuals ticker-history buckets of `GET /api/v1/perpetuals/ticker-history` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsTickerHistoryResponse: {
+            data: components["schemas"]["ContractTickerHistoryRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsLiquidationsResponse
+         * @description A page of perpetuals liquidations of `GET /api/v1/perpetuals/liquidations` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsLiquidationsResponse: {
+            data: components["schemas"]["ContractLiquidationRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsTradesSummaryResponse
+         * @description A page of perpetuals trades-summary groups of `GET /api/v1/perpetuals/trades/summary` in the `{data, meta}` envelope (section 2.1).
+         */
+        PerpetualsTradesSummaryResponse: {
+            data: components["schemas"]["ContractTradesSummaryRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PerpetualsFlowResponse
+         * @description The perpetuals trade-flow summary of `GET /api/v1/perpetuals/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published.
+         */
+        PerpetualsFlowResponse: {
+            data: components["schemas"]["ContractFlowSummary"];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotExchange
+         * @description Spot venues of the versioned API (facts.md a.2, CLI CHANGELOG 0.5.0); `binance` is the default.
+         * @enum {string}
+         */
+        SpotExchange: "binance" | "coinbase" | "bybit" | "okx" | "kraken" | "bullish";
+        /**
+         * SpotInstrumentName
+         * @description Exchange-native spot pair name as listed by the spot catalog, for example `BTCUSDT` (binance, bybit), `BTC-USD` (coinbase) or `BTC-USDT` (okx). Names on crypto venues are upper case; a lower-case name is rejected with 400 (facts.md a.2).
+         * @example BTCUSDT
+         */
+        SpotInstrumentName: string;
+        /**
+         * SpotCatalogEntry
+         * @description One spot catalog entry. Typed are the two fields of the catalog entry of v1-family.md 2.3; the spot family's own entry is not tabled (2.17), so the object stays open.
+         */
+        SpotCatalogEntry: {
+            instrument_name?: components["schemas"]["SpotInstrumentName"];
+            exchange?: components["schemas"]["SpotExchange"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotCatalogResponse
+         * @description A page of the spot catalog in the `{data, meta}` envelope (v1-family.md 2.1, 2.17; paginated since API/CLI 0.5.0, facts.md a.2).
+         */
+        SpotCatalogResponse: {
+            data: components["schemas"]["SpotCatalogEntry"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotOhlcvtRow
+         * @description OHLC with volume per bucket of one spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); `date` follows the bucket convention of 2.1 and the OHLC names are those of the OHLCVT row (2.4), which the route name refers to. Prices are in the pair's quote currency, quantities in retained source units (2.1). None is listed as required because the spot row is not tabled.
+         */
+        SpotOhlcvtRow: {
+            date?: components["schemas"]["MinuteBucketDate"];
+            /** @description First price of the bucket, in the quote currency. */
+            open?: number;
+            /** @description Highest price of the bucket, in the quote currency. */
+            high?: number;
+            /** @description Lowest price of the bucket, in the quote currency. */
+            low?: number;
+            /** @description Last price of the bucket, in the quote currency. */
+            close?: number;
+            /** @description Interval trade volume in retained source units (base currency), not USD notional. */
+            volume?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotOhlcvtResponse
+         * @description A page of spot OHLCVT rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        SpotOhlcvtResponse: {
+            data: components["schemas"]["SpotOhlcvtRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotTickerRow
+         * @description One ticker bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
+         */
+        SpotTickerRow: {
+            date?: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotTickerResponse
+         * @description A page of spot ticker rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        SpotTickerResponse: {
+            data: components["schemas"]["SpotTickerRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotTradeRow
+         * @description One spot trade. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
+         */
+        SpotTradeRow: {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotTradesResponse
+         * @description A page of spot trades in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        SpotTradesResponse: {
+            data: components["schemas"]["SpotTradeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotVolumeRow
+         * @description One volume bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
+         */
+        SpotVolumeRow: {
+            date?: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotVolumeResponse
+         * @description A page of spot volume rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        SpotVolumeResponse: {
+            data: components["schemas"]["SpotVolumeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotSnapshotRow
+         * @description One spot pair in a venue snapshot. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). Public material says the rows carry base volume, quote/USD volume and top-of-book liquidity fields, without their names (facts.md b.3). Typed are `exchange` and `instrument_name`, which every documented snapshot row carries (v1-family.md 2.11; facts.md b.3).
+         */
+        SpotSnapshotRow: {
+            exchange?: components["schemas"]["SpotExchange"];
+            instrument_name?: components["schemas"]["SpotInstrumentName"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotSnapshotResponse
+         * @description A spot snapshot in the `{data, meta}` envelope (v1-family.md 2.1). Snapshots return all rows in one response and are not paginated (facts.md a.2).
+         */
+        SpotSnapshotResponse: {
+            data: components["schemas"]["SpotSnapshotRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotLevel1Row
+         * @description One level 1 (top-of-book) bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
+         */
+        SpotLevel1Row: {
+            date?: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotLevel1Response
+         * @description A page of spot level 1 rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        SpotLevel1Response: {
+            data: components["schemas"]["SpotLevel1Row"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotL2OrderbookRow
+         * @description One bucket of aggregated L2 order-book metrics of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). For futures and perpetuals the document describes the metrics as bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count; the spot field names are not published. Only the bucket `date` of 2.1 is typed.
+         */
+        SpotL2OrderbookRow: {
+            date?: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotL2OrderbookResponse
+         * @description A page of spot aggregated L2 order-book rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        SpotL2OrderbookResponse: {
+            data: components["schemas"]["SpotL2OrderbookRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotL2OrderbookRawRow
+         * @description One raw L2 order-book snapshot of a spot pair, with 100-level arrays (v1-family.md 2.17 and 8: 100 levels, 30-day retention). The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
+         */
+        SpotL2OrderbookRawRow: {
+            [key: string]: unknown;
+        };
+        /**
+         * SpotL2OrderbookRawResponse
+         * @description A page of raw spot L2 snapshots in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        SpotL2OrderbookRawResponse: {
+            data: components["schemas"]["SpotL2OrderbookRawRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionInstrumentName
+         * @description Prediction-market instrument id: a case-sensitive slug of the form `{market-slug}-YES` or `{market-slug}-NO` (facts.md a.2, CLI SKILL.md and CHANGELOG 0.11.1/0.11.2). The case is kept as listed by the catalog; it is not upper-cased.
+         * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+         */
+        PredictionInstrumentName: string;
+        /**
+         * PredictionCatalogEntry
+         * @description One prediction-market catalog entry. Typed are the two fields of the catalog entry of v1-family.md 2.3; the family's own entry is not tabled (2.17), so neither is required and the object stays open.
+         */
+        PredictionCatalogEntry: {
+            instrument_name?: components["schemas"]["PredictionInstrumentName"];
+            /** @description Prediction-market venue, for example `polymarket` (facts.md d). */
+            exchange?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionCatalogResponse
+         * @description A page of the predictions catalog in the `{data, meta}` envelope (v1-family.md 2.1, 2.17; paginated since API/CLI 0.5.0, facts.md a.2).
+         */
+        PredictionCatalogResponse: {
+            data: components["schemas"]["PredictionCatalogEntry"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionCategory
+         * @description One prediction-market category, a value for the `category` filter of the catalog and snapshot routes. Whether an item is a plain name or an object is not published (v1-family.md 2.17), so both are accepted.
+         */
+        PredictionCategory: string | {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionCategoriesResponse
+         * @description The prediction-market categories in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        PredictionCategoriesResponse: {
+            data: components["schemas"]["PredictionCategory"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionOhlcvtRow
+         * @description OHLC with volume per bucket of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); `close` (the probability) is named by public material (facts.md b.3), `date` follows the bucket convention of 2.1 and `open`, `high`, `low`, `volume` are the OHLCVT names of 2.4 that the route name refers to; only `close` is required.
+         */
+        PredictionOhlcvtRow: {
+            date?: components["schemas"]["MinuteBucketDate"];
+            /** @description First price of the bucket, a probability from 0.0 to 1.0. */
+            open?: number;
+            /** @description Highest price of the bucket, a probability from 0.0 to 1.0. */
+            high?: number;
+            /** @description Lowest price of the bucket, a probability from 0.0 to 1.0. */
+            low?: number;
+            /** @description Last price of the bucket, a probability from 0.0 to 1.0. */
+            close: number;
+            /** @description Interval trade volume in retained source units, not USD notional. */
+            volume?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionOhlcvtResponse
+         * @description A page of prediction-market OHLCVT rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        PredictionOhlcvtResponse: {
+            data: components["schemas"]["PredictionOhlcvtRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionTickerHistoryRow
+         * @description One ticker bucket of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
+         */
+        PredictionTickerHistoryRow: {
+            date?: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionTickerHistoryResponse
+         * @description A page of prediction-market ticker rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        PredictionTickerHistoryResponse: {
+            data: components["schemas"]["PredictionTickerHistoryRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionTradeRow
+         * @description One prediction-market trade; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
+         */
+        PredictionTradeRow: {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionTradesResponse
+         * @description A page of prediction-market trades in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        PredictionTradesResponse: {
+            data: components["schemas"]["PredictionTradeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionOrderbookRawRow
+         * @description One raw order-book snapshot of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
+         */
+        PredictionOrderbookRawRow: {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionOrderbookRawResponse
+         * @description A page of raw prediction-market order-book snapshots in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         */
+        PredictionOrderbookRawResponse: {
+            data: components["schemas"]["PredictionOrderbookRawRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionSnapshotRow
+         * @description One prediction-market outcome in a snapshot; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). Typed are `exchange` and `instrument_name`, which every documented snapshot row carries (v1-family.md 2.11; facts.md b.3).
+         */
+        PredictionSnapshotRow: {
+            /** @description Prediction-market venue, for example `polymarket` (facts.md d). */
+            exchange?: string;
+            instrument_name?: components["schemas"]["PredictionInstrumentName"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PredictionSnapshotResponse
+         * @description A prediction-market snapshot in the `{data, meta}` envelope (v1-family.md 2.1). Snapshots return all rows in one response and are not paginated (facts.md a.2).
+         */
+        PredictionSnapshotResponse: {
+            data: components["schemas"]["PredictionSnapshotRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * MarketType
+         * @description Market type filter of the instruments registry, as singular REST tokens (facts.md a.2); the WebSocket channels use the plural market names instead.
+         * @enum {string}
+         */
+        MarketType: "perpetual" | "future" | "option" | "spot" | "prediction";
+        /**
+         * InstrumentStatus
+         * @description Lifecycle status filter of the instruments registry (facts.md a.2); `all` lifts the filter.
+         * @enum {string}
+         */
+        InstrumentStatus: "active" | "expired" | "delisted" | "suspended" | "all";
+        /**
+         * InstrumentOptionType
+         * @description Option type filter of the instruments registry, spelled `call` or `put` (facts.md a.2), unlike the options catalog, which uses `C` and `P` (`OptionType`).
+         * @enum {string}
+         */
+        InstrumentOptionType: "call" | "put";
+        /**
+         * InstrumentRecord
+         * @description Reference data of one contract in the cross-market instruments registry (v1-family.md 2.17), refreshed every 5 minutes (section 8). The field list is not published. Typed are `instrument_name` and `exchange`, the two keys of the detail lookup (facts.md a.2); the list filters (`market_type`, `base_currency`, `quote_currency`, `status`, `margin_type`, `option_type`, expiry) suggest further fields, but their names in the rows are not published.
+         */
+        InstrumentRecord: {
+            /** @description Exchange-native instrument name, for example `BTC-PERPETUAL`, `BTCUSDT` or `ETH-USDT-SWAP`. */
+            instrument_name?: string;
+            /** @description Venue of the instrument. */
+            exchange?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * InstrumentListResponse
+         * @description A page of the instruments registry in the `{data, meta}` envelope (v1-family.md 2.1, 2.17, 4.5).
+         */
+        InstrumentListResponse: {
+            data: components["schemas"]["InstrumentRecord"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * InstrumentDetailResponse
+         * @description Reference data of one instrument in the `{data, meta}` envelope (v1-family.md 2.1, 4.5). `data` is typed as one record; the published material does not say whether it is wrapped in an array.
+         */
+        InstrumentDetailResponse: {
+            data: components["schemas"]["InstrumentRecord"];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * RealizedVolatilityFrequency
+         * @description Sampling frequency of the returns behind the realized volatility (facts.md a.2).
+         * @enum {string}
+         */
+        RealizedVolatilityFrequency: "daily" | "hourly";
+        /**
+         * RealizedVolatilityWindowDays
+         * @description Look-back window of the realized volatility, in days (facts.md a.2).
+         * @enum {integer}
+         */
+        RealizedVolatilityWindowDays: 7 | 30 | 60 | 90 | 180 | 365;
+        /**
+         * RealizedVolatilityEstimator
+         * @description Volatility estimator (facts.md a.2): `close_to_close` (standard deviation of close-to-close returns), `parkinson` (high-low range) or `garman_klass` (open-high-low-close).
+         * @enum {string}
+         */
+        RealizedVolatilityEstimator: "close_to_close" | "parkinson" | "garman_klass";
+        /**
+         * RealizedVolatilityRow
+         * @description One realized-volatility value of an instrument (facts.md a.2). The row fields are not published; only the bucket `date` of v1-family.md 2.1 is typed (historical mode buckets by `resolution`).
+         */
+        RealizedVolatilityRow: {
+            date?: components["schemas"]["MinuteBucketDate"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * RealizedVolatilityResponse
+         * @description Realized volatility in the `{data, meta}` envelope (v1-family.md 2.1): the latest value (or the value at `date`) in snapshot mode, a page of rows in historical mode (facts.md a.2).
+         */
+        RealizedVolatilityResponse: {
+            data: components["schemas"]["RealizedVolatilityRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * VolSurfaceCatalogEntry
+         * @description One entry of the vol-surface catalog. The entry layout is not published; the typed fields are the catalog's own filters (`exchange`, `currency`, `margin`, section 4.5), assumed to be echoed under the same names.
+         */
+        VolSurfaceCatalogEntry: {
+            exchange?: components["schemas"]["OptionsExchange"];
+            /** @description Underlying currency of the surface. */
+            currency?: string;
+            margin?: components["schemas"]["MarginType"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * VolSurfaceCatalogResponse
+         * @description A page of the vol-surface catalog in the `{data, meta}` envelope (section 2.1).
+         */
+        VolSurfaceCatalogResponse: {
+            data: components["schemas"]["VolSurfaceCatalogEntry"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * VolSurfaceMetrics
+         * @description 25-delta and 10-delta metrics of the volatility surface (section 2.17), IV in percentage points. `skew_10d` = put 10-delta IV minus call 10-delta IV; `butterfly_10d` = mean of the call and put 10-delta IVs minus the ATM IV. `atm_iv`, `skew_25d`, `call_25d_iv` and `put_25d_iv` are the names of the option-derived vol-surface rows (facts.md b.3, where `skew_25d` = `put_25d_iv` - `call_25d_iv`); that this family uses the same names is not confirmed. The names of the 10-delta call and put IVs and of the 25-delta butterfly are not published.
+         */
+        VolSurfaceMetrics: {
+            /** @description At-the-money implied volatility, percentage points (name from facts.md b.3). */
+            atm_iv?: number;
+            /** @description 25-delta call implied volatility, percentage points (name from facts.md b.3). */
+            call_25d_iv?: number;
+            /** @description 25-delta put implied volatility, percentage points (name from facts.md b.3). */
+            put_25d_iv?: number;
+            /** @description 25-delta put IV minus 25-delta call IV, percentage points (name and sign from facts.md b.3). */
+            skew_25d?: number;
+            /** @description 10-delta put IV minus 10-delta call IV, percentage points (section 2.17). */
+            skew_10d?: number;
+            /** @description Mean of the 10-delta call and put IVs minus the ATM IV, percentage points (section 2.17). */
+            butterfly_10d?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * VolSurfaceSnapshotRow
+         * @description One per-expiry row of a vol-surface snapshot: the 25-delta and 10-delta metrics (section 2.17) of one maturity at one time. `maturity` and `date` are the names of the option-derived vol-surface rows (facts.md b.3). The complete row layout is not published.
+         */
+        VolSurfaceSnapshotRow: {
+            [key: string]: unknown;
+        } & (components["schemas"]["VolSurfaceMetrics"] & {
+            /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601 (facts.md b.3); minute-bucketed rows use `YYYY-MM-DD HH:mm:ss` (section 2.1). */
+            date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
+            /** @description Expiry of the row, `DDMMMYY` on the option-derived rows (facts.md b.3). */
+            maturity?: string;
+        });
+        /**
+         * VolSurfaceSnapshotsResponse
+         * @description A page of vol-surface snapshot rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
+         */
+        VolSurfaceSnapshotsResponse: {
+            data: components["schemas"]["VolSurfaceSnapshotRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * VolSurfaceSliceRow
+         * @description One fitted model slice of the volatility surface (one maturity). Neither the model parameters nor the row layout are published; `model` is the route's filter (default `svi`, section 4.5) and `maturity` the per-expiry name of the option-derived vol-surface rows (facts.md b.3).
+         */
+        VolSurfaceSliceRow: {
+            /** @description Surface model of the slice; `svi` is the only value the documents name. */
+            model?: string;
+            /** @description Expiry of the slice, `DDMMMYY` on the option-derived rows (facts.md b.3). */
+            maturity?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * VolSurfaceSlicesResponse
+         * @description A page of fitted vol-surface model slices in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
+         */
+        VolSurfaceSlicesResponse: {
+            data: components["schemas"]["VolSurfaceSliceRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * VolSurfaceTenor
+         * @description Constant-maturity tenors of the vol-surface term structure (section 4.5): 1, 7, 14, 30, 60, 90, 180 and 365 days.
+         * @enum {string}
+         */
+        VolSurfaceTenor: "1d" | "7d" | "14d" | "30d" | "60d" | "90d" | "180d" | "365d";
+        /**
+         * VolSurfaceTermStructureRow
+         * @description One constant-maturity row of the vol-surface term structure: the metrics of section 2.17 at one of the tenors of section 4.5. `tenor` and `date` are the names of the option-derived by-tenor rows (facts.md b.3, which reports the tenor in days there); the complete row layout is not published.
+         */
+        VolSurfaceTermStructureRow: {
+            [key: string]: unknown;
+        } & (components["schemas"]["VolSurfaceMetrics"] & {
+            /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601 (facts.md b.3); minute-bucketed rows use `YYYY-MM-DD HH:mm:ss` (section 2.1). */
+            date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
+            tenor?: components["schemas"]["VolSurfaceTenor"];
+        });
+        /**
+         * VolSurfaceTermStructureResponse
+         * @description A page of constant-maturity term-structure rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
+         */
+        VolSurfaceTermStructureResponse: {
+            data: components["schemas"]["VolSurfaceTermStructureRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * VolSurfaceStrikeRow
+         * @description One per-strike row of the volatility surface. The row layout is not published; the typed fields are the route's own filters (`expiry`, `instrument`, section 4.5), assumed to be echoed under the same names.
+         */
+        VolSurfaceStrikeRow: {
+            /** @description Expiry of the strike row. */
+            expiry?: string;
+            instrument?: components["schemas"]["OptionsInstrumentName"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * VolSurfaceStrikesResponse
+         * @description A page of per-strike vol-surface rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
+         */
+        VolSurfaceStrikesResponse: {
+            data: components["schemas"]["VolSurfaceStrikeRow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * RiskExpiry
          * @description Expiry of a risk position in one of five forms: ISO 8601 timestamp, ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`. Date-only forms resolve to 08:00 UTC.
          * @example 2027-03-26T08:00:00Z
@@ -537,7 +6732,7 @@ export interface components {
         RiskExpiry: string | unknown | unknown | unknown | unknown | unknown;
         /**
          * RiskPosition
-         * @description One position of a risk request. The document names only `expiry` (five accepted forms); the other position fields are not published, so the object stays open.
+         * @description One position of a risk request (section 4.5). The document names only `expiry` (five accepted forms, date-only forms resolving to 08:00 UTC). A position may carry its own entry price, since the results report `entry_price_source: input`; without one the service falls back to the mark price (`mark_fallback`, section 2.17). The names of the entry-price field and of the other position fields are not published, so the object stays open.
          */
         RiskPosition: {
             expiry?: components["schemas"]["RiskExpiry"];
@@ -546,7 +6741,7 @@ export interface components {
         };
         /**
          * RiskRequest
-         * @description Body of the portfolio-risk calls (decompose, scenario, ladder). Only the `positions` array is published.
+         * @description JSON body of the portfolio-risk calls (decompose, scenario, ladder; section 4.5): a `positions` array. Only the array and the position `expiry` are published; the scenario and ladder settings (for example the spot and volatility grid of the ladder, at most 400 cells) have unpublished names, so the body stays open.
          */
         RiskRequest: {
             positions: components["schemas"]["RiskPosition"][];
@@ -554,10 +6749,591 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * RiskPositionResult
+         * @description Fields the document names on the position objects of the risk responses (decompose, scenario, ladder; section 2.17). Where the position objects sit in each response and their other fields are not published.
+         */
+        RiskPositionResult: {
+            /**
+             * @description Whether the entry price came from the request (`input`) or, when the position gave none, fell back to the mark price (`mark_fallback`).
+             * @enum {string}
+             */
+            entry_price_source?: "input" | "mark_fallback";
+            /** @description Expiry of the position as resolved by the service; date-only inputs resolve to 08:00 UTC (section 4.5). The output format is not published. */
+            expiry?: string;
+            /** @description Funding status of the position; the values are not published. */
+            funding_status?: string;
+            /** @description Status of the funding-carry component of the position; the values are not published. */
+            funding_carry_status?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * RiskDecomposeResponse
+         * @description Risk decomposition of the posted portfolio (section 4.5). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
+         */
+        RiskDecomposeResponse: {
+            /** @description Per-position results. The key `positions` is assumed from the request body (section 4.5), not published for responses. */
+            positions?: components["schemas"]["RiskPositionResult"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * RiskScenarioResponse
+         * @description Revaluation of the posted portfolio under a scenario (section 4.5). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
+         */
+        RiskScenarioResponse: {
+            /** @description Per-position results. The key `positions` is assumed from the request body (section 4.5), not published for responses. */
+            positions?: components["schemas"]["RiskPositionResult"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * RiskLadderResponse
-         * @description Spot by parallel-vol risk matrix of the portfolio, at most 400 cells. The response layout is not published; the position objects in it carry the `RiskPositionResult` fields.
+         * @description Spot by parallel-vol risk matrix of the portfolio, at most 400 cells (sections 4.5 and 8). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
          */
         RiskLadderResponse: {
+            /** @description Per-position results. The key `positions` is assumed from the request body (section 4.5), not published for responses. */
+            positions?: components["schemas"]["RiskPositionResult"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidWallet
+         * @description Wallet address on the onchain perpetual venue (Hyperliquid), an EVM-style 0x-prefixed 20-byte hex address.
+         * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+         */
+        HyperliquidWallet: string;
+        /**
+         * HyperliquidInstrumentName
+         * @description Instrument name of the onchain perpetual venue in the service's normalised form, for example `BTC-USD`. Names are upper case except that namespaced builder-deployed markets keep their lower-case prefix (`xyz:SNDK-USD`; `XYZ:SNDK-USD` is rejected with 400). Naming from facts.md a.2.
+         * @example BTC-USD
+         * @example xyz:SNDK-USD
+         */
+        HyperliquidInstrumentName: string;
+        /**
+         * HyperliquidFill
+         * @description One fill of a wallet on the onchain perpetual venue. Negative fee values are maker rebates (section 2.1); the fee field names are not published. The complete row layout is not published.
+         */
+        HyperliquidFill: {
+            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            wallet?: components["schemas"]["HyperliquidWallet"];
+            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidFillsResponse
+         * @description A page of onchain fills of one wallet in the `{data, meta}` envelope.
+         */
+        HyperliquidFillsResponse: {
+            data: components["schemas"]["HyperliquidFill"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidPredictionFill
+         * @description One fill of an onchain prediction market. Negative fee values are maker rebates (section 2.1); the fee field names are not published. The complete row layout is not published.
+         */
+        HyperliquidPredictionFill: {
+            /** @description Condition id of the prediction market, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            condition_id?: string;
+            /** @description Outcome token id, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            token_id?: string;
+            /** @description Prediction instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidPredictionFillsResponse
+         * @description A page of onchain prediction-market fills in the `{data, meta}` envelope.
+         */
+        HyperliquidPredictionFillsResponse: {
+            data: components["schemas"]["HyperliquidPredictionFill"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidLiquidationResolution
+         * @description Bucket size of the aggregated mode of the onchain liquidations route (section 4.5).
+         * @enum {string}
+         */
+        HyperliquidLiquidationResolution: "5m" | "15m" | "1h" | "1d";
+        /**
+         * HyperliquidLiquidation
+         * @description One onchain liquidation, or in aggregated mode one `resolution` bucket of liquidations (section 4.5). The layouts of both row kinds are not published.
+         */
+        HyperliquidLiquidation: {
+            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            wallet?: components["schemas"]["HyperliquidWallet"];
+            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+            /** @description Currency of the instrument, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            currency?: string;
+            /** @description Role of the wallet in the liquidation, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. The values are not published. */
+            role?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidLiquidationsResponse
+         * @description A page of onchain liquidations (or aggregated buckets) in the `{data, meta}` envelope.
+         */
+        HyperliquidLiquidationsResponse: {
+            data: components["schemas"]["HyperliquidLiquidation"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidWalletFlowSortBy
+         * @description Sort key of the onchain wallet-flow route (section 4.5).
+         * @enum {string}
+         */
+        HyperliquidWalletFlowSortBy: "time" | "total_notional" | "buy_notional" | "sell_notional" | "net_notional" | "realized_pnl" | "trade_count";
+        /**
+         * HyperliquidWalletFlow
+         * @description Trading flow of one wallet over the window. The flow fields are typed under the names of the `sort_by` keys of section 4.5; their definitions are read from the names (total = buy + sell notional, net = buy - sell notional) and are not published, nor is the notional unit or the complete row layout.
+         */
+        HyperliquidWalletFlow: {
+            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            wallet?: components["schemas"]["HyperliquidWallet"];
+            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+            /** @description Bought plus sold notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            total_notional?: number;
+            /** @description Bought notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            buy_notional?: number;
+            /** @description Sold notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            sell_notional?: number;
+            /** @description Bought minus sold notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            net_notional?: number;
+            /** @description Realized profit and loss over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            realized_pnl?: number;
+            /** @description Number of trades over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            trade_count?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidWalletFlowResponse
+         * @description A page of per-wallet flow rows in the `{data, meta}` envelope.
+         */
+        HyperliquidWalletFlowResponse: {
+            data: components["schemas"]["HyperliquidWalletFlow"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidWalletPosition
+         * @description One open position of a wallet on the onchain perpetual venue. The complete row layout is not published.
+         */
+        HyperliquidWalletPosition: {
+            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            wallet?: components["schemas"]["HyperliquidWallet"];
+            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidWalletPositionsResponse
+         * @description A page of onchain wallet positions in the `{data, meta}` envelope.
+         */
+        HyperliquidWalletPositionsResponse: {
+            data: components["schemas"]["HyperliquidWalletPosition"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidFundingPayment
+         * @description One funding payment of a wallet on the onchain perpetual venue. The complete row layout, including the sign convention of the payment, is not published.
+         */
+        HyperliquidFundingPayment: {
+            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            wallet?: components["schemas"]["HyperliquidWallet"];
+            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidFundingPaymentsResponse
+         * @description A page of onchain funding payments of one wallet in the `{data, meta}` envelope.
+         */
+        HyperliquidFundingPaymentsResponse: {
+            data: components["schemas"]["HyperliquidFundingPayment"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidTwapEvent
+         * @description One lifecycle event of a TWAP order on the onchain perpetual venue. The status values of TWAP lifecycle events are not published (section 3), nor is the complete row layout.
+         */
+        HyperliquidTwapEvent: {
+            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            wallet?: components["schemas"]["HyperliquidWallet"];
+            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidTwapEventsResponse
+         * @description A page of onchain TWAP lifecycle events in the `{data, meta}` envelope.
+         */
+        HyperliquidTwapEventsResponse: {
+            data: components["schemas"]["HyperliquidTwapEvent"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidRestingOrder
+         * @description One resting (open) order on the onchain perpetual venue. The complete row layout is not published.
+         */
+        HyperliquidRestingOrder: {
+            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            wallet?: components["schemas"]["HyperliquidWallet"];
+            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidRestingOrdersResponse
+         * @description A page of onchain resting orders in the `{data, meta}` envelope.
+         */
+        HyperliquidRestingOrdersResponse: {
+            data: components["schemas"]["HyperliquidRestingOrder"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidL2Orderbook
+         * @description One L2 order-book record of an onchain instrument. The record layout is not published.
+         */
+        HyperliquidL2Orderbook: {
+            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidL2OrderbookResponse
+         * @description A page of onchain L2 order-book records in the `{data, meta}` envelope.
+         */
+        HyperliquidL2OrderbookResponse: {
+            data: components["schemas"]["HyperliquidL2Orderbook"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidInstrument
+         * @description One instrument of the onchain venue. The complete entry layout is not published.
+         */
+        HyperliquidInstrument: {
+            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+            /** @description Instrument in the venue's own naming, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            instrument_name_raw?: string;
+            /** @description Currency of the instrument, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            currency?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HyperliquidInstrumentsResponse
+         * @description A page of onchain venue instruments in the `{data, meta}` envelope.
+         */
+        HyperliquidInstrumentsResponse: {
+            data: components["schemas"]["HyperliquidInstrument"][];
+            meta: components["schemas"]["V1Meta"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * ChangelogLastUpdated
+         * @description Top-level `lastUpdated` of the changelog feeds (section 9): the time of the latest change to the feed; polling clients watch it. The document does not give its format; the examples use ISO 8601 UTC.
+         * @example 2026-11-20T09:30:00.000Z
+         */
+        ChangelogLastUpdated: string;
+        /**
+         * DataCoverageResponse
+         * @description The data-coverage feed (`GET /api/v1/changelog/data-coverage`, sections 4.5 and 9). Only the top-level `lastUpdated` is published; the coverage entries and their field names are not, so the object stays open.
+         */
+        DataCoverageResponse: {
+            lastUpdated: components["schemas"]["ChangelogLastUpdated"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DataCorrectionRecord
+         * @description One record of the data-corrections feed (section 9): it carries an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Polling clients compare record ids and `updatedAt` to find new or revised corrections. The property name `id` is inferred from "record ids" (section 9); the other fields of a record are not published.
+         */
+        DataCorrectionRecord: {
+            /** @description Record identifier (name inferred from "record ids"; type not published). */
+            id: string | number;
+            /** @description When the correction was first published (format not published; ISO 8601 expected). */
+            publishedAt: string;
+            /** @description When the record last changed (format not published; ISO 8601 expected). */
+            updatedAt: string;
+            deployment: {
+                /** @description When the corrected data was deployed (format not published; ISO 8601 expected). */
+                deployedAt: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * DataCorrectionsResponse
+         * @description The data-corrections feed (`GET /api/v1/changelog/data-corrections`, section 9): top-level `lastUpdated` and a monotonic `feedRevision`, plus the correction records (`DataCorrectionRecord`). The document does not name the member that holds the records, so any other top-level member is accepted; a non-empty array of objects carrying `updatedAt` there is read as the records list and validated as `DataCorrectionRecord[]`.
+         */
+        DataCorrectionsResponse: {
+            lastUpdated: components["schemas"]["ChangelogLastUpdated"];
+            /** @description Revision of the feed; monotonic, so it never decreases between two polls. The document says "monotonic" without a type; an integer is assumed. */
+            feedRevision: number;
+        } & {
+            [key: string]: components["schemas"]["DataCorrectionRecord"][] | unknown;
+        };
+        /**
+         * X402SettleResponse
+         * @description Decoded content of the `PAYMENT-RESPONSE` header (base64-encoded JSON): the settlement result of an x402 payment. Field names from the x402 protocol (facts.md f: `{success, transaction, network, payer}`); the service does not publish its own settlement body, so the object stays open.
+         */
+        X402SettleResponse: {
+            success: boolean;
+            /** @description Transaction hash (EVM) or signature (Solana) of the settlement; empty when settlement failed. */
+            transaction?: string;
+            /** @description CAIP-2 network of the settlement, for example `eip155:8453`. */
+            network?: string;
+            /** @description Address of the paying wallet. */
+            payer?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * WsPassResponseDto
+         * @description Body of a granted WebSocket pass (`POST /api/v1/x402/ws-pass/hour` or `/day`, sections 2.16 and 4.4). The document names the type only; its fields are not published. The credit token that authenticates WebSocket connections at `/ws` and `/stream` (section 5.3 item 7) arrives in the `x-credit-token` response header, not in a documented body field.
+         */
+        WsPassResponseDto: {
+            [key: string]: unknown;
+        };
+        /**
+         * X402SolanaRpcResponse
+         * @description Answer of `POST /api/v1/x402/subscriptions/solana-rpc` and `POST /api/v1/x402/tick-data/solana-rpc` (section 4.4): read-only token-mint and recent-blockhash data a wallet needs to sign a Solana payment. Field names are not published.
+         */
+        X402SolanaRpcResponse: {
+            [key: string]: unknown;
+        };
+        /**
+         * SubscriptionProductsResponse
+         * @description Live plan pricing of the subscription checkouts for monthly, quarterly, six-month and annual terms, payable on Base or Solana (section 4.4). Field names are not published (section 2.16).
+         */
+        SubscriptionProductsResponse: {
+            [key: string]: unknown;
+        };
+        /**
+         * CheckoutStatusResponse
+         * @description Status of one subscription or tick-data checkout (section 4.4). Section 3 names the states payable, pending and completed; the full set of state names and every field name are not published (sections 2.16 and 3).
+         */
+        CheckoutStatusResponse: {
+            [key: string]: unknown;
+        };
+        /**
+         * CheckoutPaidResponse
+         * @description 200 of a checkout pay request: confirmation is complete and the subscription is active or the data order is funded, with a receipt (sections 3 and 4.4). Field names, including those of the receipt, are not published.
+         */
+        CheckoutPaidResponse: {
+            [key: string]: unknown;
+        };
+        /**
+         * CheckoutPendingResponse
+         * @description 202 of a checkout pay request: the payment was accepted but confirmation or fulfilment is still running (section 3). The checkout must not be paid again; poll the checkout status instead. Field names are not published.
+         */
+        CheckoutPendingResponse: {
+            [key: string]: unknown;
+        };
+        /**
+         * TickDataProductsResponse
+         * @description Checkout networks and quote instructions of the tick-data orders (section 4.4); the price depends on the files, exchanges and date range ordered. Field names are not published (section 2.16).
+         */
+        TickDataProductsResponse: {
+            [key: string]: unknown;
+        };
+        /**
+         * CreditTokenChallengeRequest
+         * @description Body of `POST /api/v1/x402/credit-token/challenge` (section 4.4). The document names `chain_id` and `address` (from the 400 error text: unsupported `chain_id`, invalid address); other fields are not shown, so the object stays open.
+         */
+        CreditTokenChallengeRequest: {
+            /**
+             * @description Chain of the wallet. Its format is not published; the examples use the CAIP-2 form of the payment networks (`eip155:8453` for Base mainnet, section 5.3). An unsupported chain gives 400.
+             * @example eip155:8453
+             */
+            chain_id: string | number;
+            /** @description Wallet address (hex on EVM chains, base58 on Solana). An invalid address gives 400. */
+            address: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreditTokenChallengeResponse
+         * @description A single-use CAIP-122 (Sign-In-With-X) challenge, valid 5 minutes (sections 4.4 and 8). The document names its `info` member, whose fields the client copies into the redemption body; their names are not published (the x402 `sign-in-with-x` extension, general protocol knowledge, uses `domain`, `uri`, `version`, `nonce`, `issuedAt`, `expirationTime`, `statement`, `resources`). Signing it authorizes no payment and moves no funds.
+         */
+        CreditTokenChallengeResponse: {
+            /** @description Challenge message fields to sign and echo back in `POST /api/v1/x402/credit-token`; names not published. */
+            info: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreditTokenErrorCode
+         * @description Error codes the document gives for the credit-token routes (section 7): `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature` on 401 and `no_credits` on 402. The codes of the 400, 404 and 503 answers are not shown, so `CreditTokenErrorDto.code` accepts any string besides these.
+         * @enum {string}
+         */
+        CreditTokenErrorCode: "invalid_siwx" | "nonce_invalid" | "expired" | "invalid_signature" | "no_credits";
+        /**
+         * CreditTokenErrorDto
+         * @description Error body of the credit-token routes (sections 2.16 and 7). Only the `code` string is published; other fields are not shown. `code` is open: the known codes are listed in `CreditTokenErrorCode`, and any other string is accepted because the codes of the 400, 404 and 503 answers (for example "challenge store unavailable") are not shown and may exist.
+         */
+        CreditTokenErrorDto: {
+            /** @description Machine-readable error code; one of `CreditTokenErrorCode` or another string the document does not list. */
+            code: components["schemas"]["CreditTokenErrorCode"] | string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreditTokenRequest
+         * @description Body of `POST /api/v1/x402/credit-token` (section 4.4): every field of the challenge's `info` (copied at the top level; their names are not published), plus `address`, `chainId`, `type` and `signature`. The signature authorizes no payment and moves no funds.
+         */
+        CreditTokenRequest: {
+            /** @description Wallet address that signed the challenge. */
+            address: string;
+            /** @description Chain of the signing wallet. Format not published; the examples use CAIP-2 (`eip155:8453`, or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp` for Solana mainnet). */
+            chainId: string;
+            /** @description Signature type. Values not published; CAIP-122 / x402 `sign-in-with-x` use `eip191` on EVM chains and `ed25519` on Solana (protocol knowledge). */
+            type: string;
+            /** @description Signature of the challenge message, hex on EVM chains, base58 on Solana. */
+            signature: string | unknown | unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * CreditTokenResponseDto
+         * @description Body of a successful credit-token redemption (`POST /api/v1/x402/credit-token`, sections 2.16 and 4.4). The document names the type only; its fields are not published. The token itself arrives in the `x-credit-token` header and the remaining balance in `x-credits-remaining`.
+         */
+        CreditTokenResponseDto: {
+            [key: string]: unknown;
+        };
+        /**
+         * JsonRpcId
+         * @description JSON-RPC 2.0 request id, a string or an integer; the response repeats it.
+         */
+        JsonRpcId: string | number;
+        /**
+         * McpMethod
+         * @description JSON-RPC methods of the agent endpoint with a known meaning. `initialize`, `tools/list` and `tools/call` are named by the document (section 5.3 item 6, billing); `ping` comes from the Model Context Protocol itself (general protocol knowledge, facts.md e), not from a Laevitas source. Other MCP methods and notifications (for example `notifications/initialized`) may be sent too, so `JsonRpcRequest.method` is not limited to this set.
+         * @enum {string}
+         */
+        McpMethod: "initialize" | "tools/list" | "tools/call" | "ping";
+        /**
+         * JsonRpcRequest
+         * @description A JSON-RPC 2.0 request to the agent endpoint (section 4.5). `params` depends on the method and follows the Model Context Protocol: `initialize` takes `protocolVersion`, `capabilities` and `clientInfo`; `tools/list` takes an optional `cursor`; `tools/call` takes the tool `name` and its `arguments`; `ping` takes none (protocol knowledge, facts.md e). A message without `id` is a notification and gets no JSON-RPC answer.
+         */
+        JsonRpcRequest: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id?: components["schemas"]["JsonRpcId"];
+            /** @description The method; one of `McpMethod` or another MCP method or notification name. */
+            method: components["schemas"]["McpMethod"] | string;
+            params?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * JsonRpcResultResponse
+         * @description A successful JSON-RPC 2.0 answer: `result` holds the method's result (MCP: `serverInfo` and `capabilities` for `initialize`, `tools` for `tools/list`, `content` and optionally `structuredContent` / `isError` for `tools/call`; protocol knowledge, facts.md e). It never carries `error`.
+         */
+        JsonRpcResultResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: components["schemas"]["JsonRpcId"];
+            result: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * JsonRpcError
+         * @description The `error` member of a JSON-RPC 2.0 error answer. Standard codes (JSON-RPC 2.0): -32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error; the codes the agent endpoint uses for payment and authorization errors are not published.
+         */
+        JsonRpcError: {
+            code: number;
+            message: string;
+            /** @description Optional additional information; any JSON value. */
+            data?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * JsonRpcErrorResponse
+         * @description A JSON-RPC 2.0 error answer. `id` repeats the request id, or is null when the request could not be read. It never carries `result`. Per section 5.3 item 6, the agent endpoint's 402 carries this body together with the x402 headers.
+         */
+        JsonRpcErrorResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: components["schemas"]["JsonRpcId"] | null;
+            error: components["schemas"]["JsonRpcError"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * JsonRpcResponse
+         * @description One JSON-RPC 2.0 answer: either a result or an error. The two branches exclude each other by their required member (`result` or `error`), so no discriminator is needed.
+         */
+        JsonRpcResponse: components["schemas"]["JsonRpcResultResponse"] | components["schemas"]["JsonRpcErrorResponse"];
+        /**
+         * DiscoveryX402Document
+         * @description The x402 discovery document at `GET /.well-known/x402` (section 4.5). Its content is not published; it describes the service's paid resources for x402 clients and crawlers.
+         */
+        DiscoveryX402Document: {
+            [key: string]: unknown;
+        };
+        /**
+         * DiscoveryOpenApiDocument
+         * @description The service's own OpenAPI document (`GET /openapi.json` and `GET /.well-known/openapi.json`, section 4.5; facts.md h: Swagger UI and Redoc are served from it). `openapi` and `info` are required by the OpenAPI 3 specification itself; the rest is kept open and not validated here.
+         */
+        DiscoveryOpenApiDocument: {
+            /** @description OpenAPI version of the document, for example `3.0.0`. */
+            openapi: string;
+            info: {
+                [key: string]: unknown;
+            };
+            paths?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * HealthResponse
+         * @description Body of `GET /api/v1/health` (facts.md a.2). Its fields are not published; any answer below 500 means the service is reachable (the official CLI's `doctor` check).
+         */
+        HealthResponse: {
             [key: string]: unknown;
         };
     };
@@ -630,6 +7406,93 @@ export interface components {
                 "application/json": components["schemas"]["ApiError429"];
             };
         };
+        /** @description Quote (x402 version 2): the request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists the accepted payments; sign one and repeat the purchase with `PAYMENT-SIGNATURE`. The body is not published. */
+        WsPassPaymentRequired: {
+            headers: {
+                "payment-required": components["headers"]["WsPassPaymentRequired"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description Quote (x402 version 2): the pay request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the pay request with `PAYMENT-SIGNATURE`. The body is not published. */
+        CheckoutPaymentRequired: {
+            headers: {
+                "payment-required": components["headers"]["CheckoutPaymentRequired"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description Unsupported `chain_id`, invalid address, or malformed payload (section 7). The document does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
+        CreditTokenBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError400"] | components["schemas"]["CreditTokenErrorDto"];
+            };
+        };
+        /** @description Credit bundles are not enabled on this deployment (section 7). No body is shown. */
+        CreditTokenNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Rate limit of the credit-token routes exceeded: 10 challenge and redemption requests per minute per client (section 8, `info.x-rate-limits.creditToken`); retry after the advised wait. */
+        CreditTokenTooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError429"];
+            };
+        };
+        /** @description The challenge store is unavailable (section 7); retry later. The code of this answer is not published. */
+        CreditTokenServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CreditTokenErrorDto"];
+            };
+        };
+        /** @description The signed challenge was rejected (section 7): `invalid_siwx` (not a valid CAIP-122 message), `nonce_invalid` (unknown or already used challenge; challenges are single use), `expired` (older than 5 minutes) or `invalid_signature`. */
+        CreditTokenUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CreditTokenErrorDto"];
+            };
+        };
+        /** @description The wallet has no credits (code `no_credits`, section 7); buy a credit bundle through x402 first. Unlike the data routes, this 402 is identified by its error code; the document shows no `payment-required` header here. */
+        CreditTokenNoCredits: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CreditTokenErrorDto"];
+            };
+        };
+        /** @description Payment required on the agent endpoint (section 5.3 item 6): a `tools/call` without an API key, Bearer token or credits. The answer carries both the x402 `payment-required` header (its resource address uses https) and a JSON-RPC error body. The JSON-RPC error code the service uses is not published. */
+        McpPaymentRequired: {
+            headers: {
+                "payment-required": components["headers"]["McpPaymentRequired"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["JsonRpcErrorResponse"];
+            };
+        };
     };
     parameters: {
         /**
@@ -638,10 +7501,40 @@ export interface components {
          */
         LegacyCurrencyPath: components["schemas"]["LegacyCurrency"];
         /**
-         * @description Exchange-native instrument symbol.
-         * @example BTCUSDT
+         * @description Contract type of the ranking (section 2.5).
+         * @example perpetual
          */
-        LegacySymbolPath: components["schemas"]["LegacyHistoricalSymbol"];
+        LegacyGainersTypePath: components["schemas"]["GainersType"];
+        /**
+         * @description Look-back period in hours, or `ytd` (section 2.5).
+         * @example 24
+         */
+        LegacyGainersPeriodPath: components["schemas"]["GainersPeriod"];
+        /**
+         * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5).
+         * @example 24
+         */
+        LegacyOiChangePeriodPath: components["schemas"]["OiChangePeriod"];
+        /**
+         * @description Venue kind, `c` centralized or `d` decentralized (section 2.5).
+         * @example c
+         */
+        LegacyVenueKindPath: components["schemas"]["VenueKind"];
+        /**
+         * @description Currency of the dated-futures subset. The document does not list the subset (section 2.5); the members come from the real catalog (legacy_endpoint_index.json).
+         * @example BTC
+         */
+        LegacyDatedFuturesCurrencyPath: components["schemas"]["LegacyDatedFuturesCurrency"];
+        /**
+         * @description Contract types included, `all`, `future` or `perpetual` (section 2.5).
+         * @example all
+         */
+        LegacyOiGainersOptionPath: components["schemas"]["OiGainersOption"];
+        /**
+         * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document.
+         * @example BTC
+         */
+        LegacyFuturesSummaryCurrencyPath: components["schemas"]["LegacyFuturesSummaryCurrency"];
         /**
          * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
          * @example 2026-11-20
@@ -664,6 +7557,23 @@ export interface components {
         LegacyHistPage: number;
         /** @description Interval between the dates of the result rows; one minute when omitted. */
         LegacyHistGranularity: components["schemas"]["Granularity"];
+        /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+        LegacyHistLegacy: "true" | "false";
+        /**
+         * @description Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D").
+         * @example C
+         */
+        LegacyHistoricalOptionPath: components["schemas"]["HistoricalVenueKind"];
+        /**
+         * @description Narrows the breakdown to one market. The document gives it as an optional string without values (4.4), and the catalog lists none (facts.md a.1), so any upper-case market code is accepted.
+         * @example BINANCE
+         */
+        LegacyHistoricalMarketQuery: components["schemas"]["LegacyHistoricalMarketCode"];
+        /**
+         * @description Exchange-native instrument symbol.
+         * @example BTCUSDT
+         */
+        LegacySymbolPath: components["schemas"]["LegacyHistoricalSymbol"];
         /**
          * @description Options venue.
          * @example deribit
@@ -686,6 +7596,18 @@ export interface components {
         /** @description Option type, `C` call or `P` put. */
         OptionType: components["schemas"]["OptionType"];
         /**
+         * @description Options venue.
+         * @example deribit
+         */
+        OptionsExchangeRequired: components["schemas"]["OptionsExchange"];
+        /**
+         * @description Exact options instrument name from the catalog.
+         * @example BTC-27MAR26-100000-C
+         */
+        OptionsInstrumentNameRequired: components["schemas"]["OptionsInstrumentName"];
+        /** @description Maximum rows per page on metadata routes, 1 to 100. */
+        MetadataLimit: number;
+        /**
          * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
          * @example 2026-11-20T00:00:00Z
          */
@@ -704,6 +7626,190 @@ export interface components {
          * @example BTC-27MAR26-100000-C
          */
         OptionsInstrumentName: components["schemas"]["OptionsInstrumentName"];
+        /**
+         * @description Underlying currency, for example `BTC` or `ETH`.
+         * @example BTC
+         */
+        CurrencyRequired: string;
+        /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+        SnapshotDate: components["schemas"]["IsoDateTime"];
+        /** @description Keep only trades whose premium is at least this many USD. */
+        TradesMinPremiumUsd: number;
+        /** @description Keep only trades whose notional is at least this value. */
+        TradesMinNotional: number;
+        /** @description Keep only trades with this aggressor side. */
+        TradesDirection: components["schemas"]["Direction"];
+        /** @description Keep only block trades. */
+        TradesBlockOnly: boolean;
+        /** @description Keep only opening trades, those whose strategy label starts with `Opened`. */
+        TradesOpeningOnly: boolean;
+        /**
+         * @description Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. The complete label list is not published.
+         * @example LONG_CALL,SHORT_PUT
+         */
+        TradesStrategy: components["schemas"]["TradesStrategyList"];
+        /**
+         * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+         * @example deribit
+         */
+        GexExchange: components["schemas"]["GexExchange"];
+        /**
+         * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+         * @example BTC
+         */
+        GexCurrency: string;
+        /**
+         * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+         * @example deribit
+         */
+        FuturesExchange: components["schemas"]["FuturesExchange"];
+        /**
+         * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+         * @example BTC-25DEC26
+         */
+        FuturesInstrumentName: components["schemas"]["ContractInstrumentName"];
+        /** @description Only trades of this aggressor side. */
+        ContractDirection: components["schemas"]["Direction"];
+        /** @description When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
+        ContractBlockOnly: boolean;
+        /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional (section 2.1). */
+        ContractMinAmount: number;
+        /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
+        ContractStrategy: string;
+        /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
+        ContractTradeSort: components["schemas"]["ContractTradeSort"];
+        /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
+        ContractSortDir: components["schemas"]["SortDir"];
+        /** @description Return only the top N trades by `sort`, in one response without pagination. */
+        ContractTradesTopN: number;
+        /**
+         * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+         * @example deribit
+         */
+        FuturesExchangeRequired: components["schemas"]["FuturesExchange"];
+        /**
+         * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+         * @example BTC-25DEC26
+         */
+        FuturesInstrumentNameRequired: components["schemas"]["ContractInstrumentName"];
+        /** @description Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
+        ContractLiquidationDirection: components["schemas"]["Direction"];
+        /** @description Only liquidations of `long` or of `short` positions. */
+        ContractPositionSide: components["schemas"]["ContractPositionSide"];
+        /** @description Smallest liquidation to include, in USD. */
+        ContractMinAmountUsd: number;
+        /**
+         * @description Dimension to group the trades by.
+         * @example exchange
+         */
+        ContractTradesGroupBy: components["schemas"]["ContractTradesGroupBy"];
+        /** @description Number of notable trades in the flow response. */
+        ContractFlowTopN: number;
+        /**
+         * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+         * @example deribit
+         */
+        PerpetualsExchange: components["schemas"]["PerpetualsExchange"];
+        /**
+         * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+         * @example BTC-PERPETUAL
+         */
+        PerpetualsInstrumentName: components["schemas"]["ContractInstrumentName"];
+        /**
+         * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+         * @example deribit
+         */
+        PerpetualsExchangeRequired: components["schemas"]["PerpetualsExchange"];
+        /**
+         * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+         * @example BTC-PERPETUAL
+         */
+        PerpetualsInstrumentNameRequired: components["schemas"]["ContractInstrumentName"];
+        /**
+         * @description Spot venue; `binance` when omitted.
+         * @example binance
+         */
+        SpotExchange: components["schemas"]["SpotExchange"];
+        /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
+        SpotQuoteCurrency: string;
+        /**
+         * @description Exact spot pair name from the spot catalog, upper case.
+         * @example BTCUSDT
+         */
+        SpotInstrumentNameRequired: components["schemas"]["SpotInstrumentName"];
+        /**
+         * @description Exact spot pair name from the spot catalog, upper case.
+         * @example BTCUSDT
+         */
+        SpotInstrumentName: components["schemas"]["SpotInstrumentName"];
+        /**
+         * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2).
+         * @example crypto
+         */
+        PredictionCategory: string;
+        /** @description Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
+        PredictionEventSlug: string;
+        /** @description Free-text keyword matched against the prediction markets (facts.md a.2). */
+        PredictionKeyword: string;
+        /**
+         * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions (facts.md d).
+         * @example polymarket
+         */
+        PredictionExchange: string;
+        /**
+         * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
+         * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+         */
+        PredictionInstrumentNameRequired: components["schemas"]["PredictionInstrumentName"];
+        /**
+         * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
+         * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+         */
+        PredictionInstrumentName: components["schemas"]["PredictionInstrumentName"];
+        /** @description Bucket size of the prediction-market snapshot; `1h` when omitted (facts.md a.2). */
+        PredictionSnapshotResolution: components["schemas"]["Resolution"];
+        /**
+         * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5).
+         * @example inverse
+         */
+        VolSurfaceMargin: components["schemas"]["MarginType"];
+        /**
+         * @description Wallet address whose records are returned (required on this route, section 4.5).
+         * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+         */
+        HyperliquidWalletRequired: components["schemas"]["HyperliquidWallet"];
+        /**
+         * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
+         * @example BTC-USD
+         */
+        HyperliquidInstrumentName: components["schemas"]["HyperliquidInstrumentName"];
+        /**
+         * @description Wallet address to narrow the query to (one of the narrowing filters of section 4.5).
+         * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+         */
+        HyperliquidWallet: components["schemas"]["HyperliquidWallet"];
+        /**
+         * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). Its exact form is not published; the example assumes the venue's coin name.
+         * @example BTC
+         */
+        HyperliquidInstrumentNameRaw: string;
+        /**
+         * @description Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route, section 4.5).
+         * @example BTC-USD
+         */
+        HyperliquidInstrumentNameRequired: components["schemas"]["HyperliquidInstrumentName"];
+        /**
+         * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). Its format is not published.
+         * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+         */
+        CheckoutId: string;
+        /**
+         * @description Token of the checkout, issued with the quote (section 4.4). It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
+         * @example 4d2f9a7b1c8e4f6a9b3d5e7c1a2b4c6d
+         */
+        CheckoutToken: string;
+        /** @description Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). Without it the pay request answers 402 with the quote; with it the payment is verified and settled. A checkout that is already pending or completed is never charged again. */
+        X402PaymentSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -717,6 +7823,36 @@ export interface components {
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEvb3B0aW9ucy9vaGxjdnQiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiIxMDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMCIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH1dfQ==
          */
         PaymentRequired: string;
+        /**
+         * @description Credit token (JWT) for later fast-path requests; send it back in the `X-Credit-Token` request header.
+         * @example eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIweGFiYyIsImNyZWRpdHMiOjEwMH0.c2lnbmF0dXJl
+         */
+        XCreditToken: string;
+        /**
+         * @description `PAYMENT-RESPONSE` (x402 version 2): base64-encoded JSON with the settlement result of the payment carried in `PAYMENT-SIGNATURE`; decoded, it is an `X402SettleResponse`. Header name from the x402 v2 protocol (facts.md f); the document does not say whether the service sends it, so it is optional.
+         * @example eyJzdWNjZXNzIjp0cnVlLCJ0cmFuc2FjdGlvbiI6IjB4NGYxYzJiN2E5ZTBkM2M1YjhhNmYxZTJkM2M0YjVhNjk3ODg3OTZhNWI0YzNkMmUxZjAwMTEyMjMzNDQ1NTY2NyIsIm5ldHdvcmsiOiJlaXAxNTU6ODQ1MyIsInBheWVyIjoiMHg4NTdiMDY1MTlFOTFlM0E1NDUzODc5MWJEYmIwRTIyMzczZTM2YjY2In0=
+         */
+        PaymentResponse: string;
+        /**
+         * @description Base64-encoded JSON (x402 version 2) with the quote of a WebSocket pass: USDC on Base mainnet (`eip155:8453`) or the test network (section 5.3 item 3); decoded, it is a `PaymentRequired` object. Pass prices are not published; the example amount is illustrative.
+         * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEveDQwMi93cy1wYXNzL2hvdXIiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiIxMDAwMDAiLCJhc3NldCI6IjB4ODMzNTg5ZkNENmVEYjZFMDhmNGM3QzMyRDRmNzFiNTRiZEEwMjkxMyIsInBheVRvIjoiMHgwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwIiwibWF4VGltZW91dFNlY29uZHMiOjYwfV19
+         */
+        WsPassPaymentRequired: string;
+        /**
+         * @description Base64-encoded JSON (x402 version 2) with the quote of a checkout: one accepted payment on Base (`eip155:8453`) and one on Solana (section 5.3 item 3), with the amount of the account-bound quote; decoded, it is a `PaymentRequired` object. The example amount (500 USDC) is illustrative (facts.md c quotes $500 a month for the API plan).
+         * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEveDQwMi9zdWJzY3JpcHRpb25zL2NoZWNrb3V0cy83YzllNjY3OS03NDI1LTQwZGUtOTQ0Yi1lMDdmYzFmOTBhZTcvcGF5IiwibWltZVR5cGUiOiJhcHBsaWNhdGlvbi9qc29uIn0sImFjY2VwdHMiOlt7InNjaGVtZSI6ImV4YWN0IiwibmV0d29yayI6ImVpcDE1NTo4NDUzIiwiYW1vdW50IjoiNTAwMDAwMDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMCIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH0seyJzY2hlbWUiOiJleGFjdCIsIm5ldHdvcmsiOiJzb2xhbmE6NWV5a3Q0VXNGdjhQOE5KZFRSRXBZMXZ6cUtxWkt2ZHAiLCJhbW91bnQiOiI1MDAwMDAwMDAiLCJhc3NldCI6IkVQakZXZGQ1QXVmcVNTcWVNMnFOMXh6eWJhcEM4RzR3RUdHa1p3eVREdDF2IiwicGF5VG8iOiIxMTExMTExMTExMTExMTExMTExMTExMTExMTExMTExMSIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH1dfQ==
+         */
+        CheckoutPaymentRequired: string;
+        /**
+         * @description Remaining prepaid credits after this call.
+         * @example 99
+         */
+        XCreditsRemaining: number;
+        /**
+         * @description Base64-encoded JSON (x402 version 2) with the requirements of one `tools/call` (1 credit, 0.001 USDC on Base mainnet `eip155:8453`, section 5.3); decoded, it is a `PaymentRequired` object whose resource address uses https.
+         * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEvbWNwIiwibWltZVR5cGUiOiJhcHBsaWNhdGlvbi9qc29uIn0sImFjY2VwdHMiOlt7InNjaGVtZSI6ImV4YWN0IiwibmV0d29yayI6ImVpcDE1NTo4NDUzIiwiYW1vdW50IjoiMTAwMCIsImFzc2V0IjoiMHg4MzM1ODlmQ0Q2ZURiNkUwOGY0YzdDMzJENGY3MWI1NGJkQTAyOTEzIiwicGF5VG8iOiIweDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAiLCJtYXhUaW1lb3V0U2Vjb25kcyI6NjB9XX0=
+         */
+        McpPaymentRequired: string;
     };
     pathItems: never;
 }
@@ -754,6 +7890,2153 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyFuturesLiveResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    perpetuals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_A, section 2.5).
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["MarketsA"];
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Perpetuals rows of the currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPerpetualsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    summary_c: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Summary row of the currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyDerivsSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Summary rows, one per currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyDerivsSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    oi_gainers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_A, section 2.5).
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsA"];
+                /**
+                 * @description Contract type of the ranking (section 2.5).
+                 * @example perpetual
+                 */
+                type: components["parameters"]["LegacyGainersTypePath"];
+                /**
+                 * @description Look-back period in hours, or `ytd` (section 2.5).
+                 * @example 24
+                 */
+                period: components["parameters"]["LegacyGainersPeriodPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open-interest gainers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOiGainersResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    price_gainers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_A, section 2.5).
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsA"];
+                /**
+                 * @description Contract type of the ranking (section 2.5).
+                 * @example perpetual
+                 */
+                type: components["parameters"]["LegacyGainersTypePath"];
+                /**
+                 * @description Look-back period in hours, or `ytd` (section 2.5).
+                 * @example 24
+                 */
+                period: components["parameters"]["LegacyGainersPeriodPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Price gainers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPriceGainersResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getPerpetualsSnapshotDataByMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_C, section 2.5).
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["MarketsC"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Snapshot entries keyed by contract symbol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPerpetualsSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getPerpetualsDataByMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_A, section 2.5).
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsA"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Perpetuals rows of the market. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPerpetualsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesDataByMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_A, section 2.5).
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["MarketsA"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Futures rows of the market. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesByMarketResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getAltOptionDataByMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code. No value set is published for this endpoint (section 4.1, facts.md b.2); any upper-case code is accepted.
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["LegacyAltOptionMarket"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alternative-options rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyAltOptionResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getTopFundingData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_A, section 2.5).
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsA"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top-funding rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTopFundingResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getDerivsOpenInterestChangeSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5).
+                 * @example 24
+                 */
+                period: components["parameters"]["LegacyOiChangePeriodPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open-interest change summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPerpetualOiChangeSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getDerivsOpenInterestChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_A, section 2.5).
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsA"];
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5).
+                 * @example 24
+                 */
+                period: components["parameters"]["LegacyOiChangePeriodPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open-interest change rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOiChangeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesInstrumentData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Instrument records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyInstrumentsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getAlternativeCurrencyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Currency tickers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyAltCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getPerpetualFundingData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Perpetual funding rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPerpetualFundingResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getPerpetualFundingDataWithType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Venue kind, `c` centralized or `d` decentralized (section 2.5).
+                 * @example c
+                 */
+                type: components["parameters"]["LegacyVenueKindPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Perpetual funding rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyPerpetualFundingResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesYieldData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency of the dated-futures subset. The document does not list the subset (section 2.5); the members come from the real catalog (legacy_endpoint_index.json).
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Yield per market and maturity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesYieldResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesBasisData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency of the dated-futures subset. The document does not list the subset (section 2.5); the members come from the real catalog (legacy_endpoint_index.json).
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Basis per market and maturity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesBasisResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesCurveData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency of the dated-futures subset. The document does not list the subset (section 2.5); the members come from the real catalog (legacy_endpoint_index.json).
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
+                /**
+                 * @description Market code. The document: "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX" (section 4.2), that is MARKETS_B.
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["MarketsB"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Curve points per maturity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesCurveResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesCurveDataForCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency of the dated-futures subset. The document does not list the subset (section 2.5); the members come from the real catalog (legacy_endpoint_index.json).
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Curve points per market and maturity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesCurveResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getOpenInterestGainersAndLosersForFuturesMarkets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Contract types included, `all`, `future` or `perpetual` (section 2.5).
+                 * @example all
+                 */
+                option: components["parameters"]["LegacyOiGainersOptionPath"];
+                /**
+                 * @description Look-back period in hours, or `ytd` (section 2.5).
+                 * @example 24
+                 */
+                param: components["schemas"]["OiGainersParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open-interest change per market. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyMarketsOiGainersResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesMarketSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_B, section 2.5).
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["MarketsB"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Snapshot entries keyed by contract symbol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getOpenInterestBreakdownData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Venue kind, `c` centralized or `d` decentralized (section 2.5).
+                 * @example c
+                 */
+                type: components["parameters"]["LegacyVenueKindPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open-interest breakdown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOiBreakdownResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getVolumeBreakdownData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Venue kind, `c` centralized or `d` decentralized (section 2.5).
+                 * @example c
+                 */
+                type: components["parameters"]["LegacyVenueKindPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Volume breakdown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyVolumeBreakdownResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getOpenInterestGainersAndLosersData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Contract types included, `all`, `future` or `perpetual` (section 2.5).
+                 * @example all
+                 */
+                option: components["parameters"]["LegacyOiGainersOptionPath"];
+                /**
+                 * @description Look-back period in hours, or `ytd`. The document does not cover this route; the real catalog lists the hours 1 to 720, 8760 and `ytd` (facts.md a.1), the open-interest change set.
+                 * @example 24
+                 */
+                param: components["schemas"]["OiChangePeriod"];
+                /**
+                 * @description Venue kind, `c` centralized or `d` decentralized (facts.md a.1).
+                 * @example d
+                 */
+                type: components["schemas"]["VenueKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open-interest change per market. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyMarketsOiGainersResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getAggregatedFutureSummaryData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aggregated futures rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyAggregatedFutureSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getAggregatedOptionSummaryData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency with listed options; members from the real catalog (legacy_endpoint_index.json).
+                 * @example BTC
+                 */
+                currency: components["schemas"]["LegacyOptionSummaryCurrency"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aggregated options rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyAggregatedOptionSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFutureOpenInterestChangeSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
+                /**
+                 * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5).
+                 * @example 24
+                 */
+                period: components["parameters"]["LegacyOiChangePeriodPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open-interest change summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesOiChangeSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFutureOpenInterestChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Market code; the real catalog lists the MARKETS_G members for this route (facts.md a.1).
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["MarketsG"];
+                /**
+                 * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
+                /**
+                 * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5).
+                 * @example 24
+                 */
+                period: components["parameters"]["LegacyOiChangePeriodPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open-interest change rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOiChangeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesSnapshot: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_D).
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["MarketsD"];
+                /**
+                 * @description Currency of the market's subset (document 2.5, see `x-currency-subsets`), for example BTC on DERIBIT.
+                 * @example BTC
+                 */
+                currency: components["schemas"]["LegacyCurrency"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One minute of archived futures snapshot rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalFuturesSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesRealizedVolatility: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical realized volatility rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalRealizedVolatilityResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesOIWeightedFunding: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical open-interest-weighted funding rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOiWeightedFundingResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesOIWeightedVolumeFunding: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical open-interest-weighted volume funding rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOiWeightedVolumeFundingResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesOIWeightedBasisFunding: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical open-interest-weighted basis rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOiWeightedBasisResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesTotalOI: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical total open interest rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalTotalOiResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getFuturesTotalVolume: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical total volume rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalTotalVolumeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalPerpetualFundingExchangeData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Narrows the breakdown to one market. The document gives it as an optional string without values (4.4), and the catalog lists none (facts.md a.1), so any upper-case market code is accepted.
+                 * @example BINANCE
+                 */
+                market?: components["parameters"]["LegacyHistoricalMarketQuery"];
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D").
+                 * @example C
+                 */
+                option: components["parameters"]["LegacyHistoricalOptionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical perpetual funding per exchange rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalPerpetualFundingExchangeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalTotalOpenInterestByExchangeData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Narrows the breakdown to one market. The document gives it as an optional string without values (4.4), and the catalog lists none (facts.md a.1), so any upper-case market code is accepted.
+                 * @example BINANCE
+                 */
+                market?: components["parameters"]["LegacyHistoricalMarketQuery"];
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D").
+                 * @example C
+                 */
+                option: components["parameters"]["LegacyHistoricalOptionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical total open interest per exchange rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalTotalOiByExchangeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalTotalVolumeByExchangeData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Narrows the breakdown to one market. The document gives it as an optional string without values (4.4), and the catalog lists none (facts.md a.1), so any upper-case market code is accepted.
+                 * @example BINANCE
+                 */
+                market?: components["parameters"]["LegacyHistoricalMarketQuery"];
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D").
+                 * @example C
+                 */
+                option: components["parameters"]["LegacyHistoricalOptionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical total volume per exchange rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalTotalVolumeByExchangeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalPerpetualYieldData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Market code (MARKETS_A).
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsA"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical perpetual yield rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalPerpetualYieldResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalPerpetualFundingData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+                /**
+                 * @description Market code (MARKETS_A).
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsA"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical perpetual funding rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalPerpetualFundingResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalExchangeData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_A).
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsA"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical aggregate exchange rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalAggregateExchangeDataResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalGlobalFuturesActivityData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_B).
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["MarketsB"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical global futures activity rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalGlobalActivityFuturesResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalSettlementFundingRate: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Market code, upper case. The document does not show the accepted values (4.4); the stored catalog (reference/data/legacy_endpoint_index.json, see facts.md a.1) lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["LegacyHistoricalMarketCode"];
+                /**
+                 * @description Exchange-native instrument symbol.
+                 * @example BTCUSDT
+                 */
+                symbol: components["parameters"]["LegacySymbolPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical settlement funding rate rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalSettlementFundingRateResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalDerivsSnapshot: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_E).
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsE"];
+                /**
+                 * @description Currency of the market's subset (see `x-currency-subsets`), for example BTC on BINANCE.
+                 * @example BTC
+                 */
+                currency: components["schemas"]["LegacyCurrency"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One minute of archived derivatives snapshot rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalDerivsSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getDerivativesLiquidationData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_E); the service converts it to upper case.
+                 * @example BINANCE
+                 */
+                market: components["schemas"]["MarketsE"];
+                /**
+                 * @description Exchange-native instrument symbol.
+                 * @example BTCUSDT
+                 */
+                symbol: components["parameters"]["LegacySymbolPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical liquidation rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalLiquidationResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getDerivativesLiquidationByCurrencyData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_F: MARKETS_E plus AGGREGATED).
+                 * @example AGGREGATED
+                 */
+                market: components["schemas"]["MarketsF"];
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical liquidation rows of the currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalLiquidationByCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalDerivsSummary: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["LegacyCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical derivatives summary rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalDerivsSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getTotalVolumeForPerpetuals: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical total perpetual trading volume rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getTotalOiForPerpetuals: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+                /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+                legacy?: components["parameters"]["LegacyHistLegacy"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical total perpetual open interest rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getHistoricalFuturesData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-20
+                 */
+                start: components["parameters"]["LegacyHistStart"];
+                /**
+                 * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+                 * @example 2026-11-21
+                 */
+                end: components["parameters"]["LegacyHistEnd"];
+                /**
+                 * @description Maximum number of results per page (at most 144).
+                 * @example 144
+                 */
+                limit?: components["parameters"]["LegacyHistLimit"];
+                /**
+                 * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+                 * @example 1
+                 */
+                page?: components["parameters"]["LegacyHistPage"];
+                /** @description Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Market code (MARKETS_B); the service converts it to upper case.
+                 * @example DERIBIT
+                 */
+                market: components["schemas"]["MarketsB"];
+                /**
+                 * @description Exchange-native symbol of the dated future (with an expiry suffix), for example `BTC-26MAR27` on DERIBIT.
+                 * @example BTC-26MAR27
+                 */
+                symbol: components["schemas"]["LegacyHistoricalSymbol"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of historical futures rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalDerivsFuturesResponse"];
                 };
             };
             400: components["responses"]["LegacyBadRequest"];
@@ -868,6 +10151,51 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getOptionsMetadata: {
+        parameters: {
+            query: {
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange: components["parameters"]["OptionsExchangeRequired"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name: components["parameters"]["OptionsInstrumentNameRequired"];
+                /** @description Maximum rows per page on metadata routes, 1 to 100. */
+                limit?: components["parameters"]["MetadataLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata of the instrument. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                };
+            };
+            /** @description Invalid parameters (for example a non-string exchange), or no data found for the instrument: this route answers 400, not an empty body, when nothing is stored for the selector (section 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError400"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getOptionsOhlcvt: {
         parameters: {
             query?: {
@@ -921,6 +10249,4083 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getOptionsVolume: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of volume rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsVolumeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsOpenInterest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of open interest rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsOpenInterestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsLevel1: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of level 1 rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsLevel1Response"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsVolatility: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of volatility rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsVolatilityResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsTickerHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ticker rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsTickerHistoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsReferencePrice: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reference price rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsReferencePriceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsSnapshot: {
+        parameters: {
+            query: {
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange: components["parameters"]["OptionsExchangeRequired"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["CurrencyRequired"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot rows of the minute. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsFlow: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /**
+                 * @description Bucket size of `buckets`; `1h` when omitted.
+                 * @example 1h
+                 */
+                resolution?: components["schemas"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange: components["parameters"]["OptionsExchangeRequired"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["CurrencyRequired"];
+                /** @description Keep only trades whose premium is at least this many USD. */
+                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"];
+                /** @description Number of `notable_trades` to return (it does not change the other parts of the response). */
+                top_n?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow summary of the window. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsFlowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsTradesSummary: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange: components["parameters"]["OptionsExchangeRequired"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["CurrencyRequired"];
+                /**
+                 * @description Key the trades are grouped by.
+                 * @example option_type
+                 */
+                group_by: components["schemas"]["TradesGroupBy"];
+                /** @description Keep only trades whose premium is at least this many USD. */
+                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"];
+                /** @description Keep only trades whose notional is at least this value. */
+                min_notional?: components["parameters"]["TradesMinNotional"];
+                /** @description Keep only trades with this aggressor side. */
+                direction?: components["parameters"]["TradesDirection"];
+                /** @description Keep only block trades. */
+                block_only?: components["parameters"]["TradesBlockOnly"];
+                /** @description Keep only opening trades, those whose strategy label starts with `Opened`. */
+                opening_only?: components["parameters"]["TradesOpeningOnly"];
+                /** @description Option type, `C` call or `P` put. */
+                option_type?: components["parameters"]["OptionType"];
+                /**
+                 * @description Expiry code `DDMMMYY`.
+                 * @example 27MAR26
+                 */
+                maturity?: components["parameters"]["Maturity"];
+                /**
+                 * @description Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. The complete label list is not published.
+                 * @example LONG_CALL,SHORT_PUT
+                 */
+                strategy?: components["parameters"]["TradesStrategy"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of grouped trade statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsTradesSummaryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsTrades: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Keep only trades whose premium is at least this many USD. */
+                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"];
+                /** @description Keep only trades whose notional is at least this value. */
+                min_notional?: components["parameters"]["TradesMinNotional"];
+                /** @description Keep only trades with this aggressor side. */
+                direction?: components["parameters"]["TradesDirection"];
+                /**
+                 * @description Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. The complete label list is not published.
+                 * @example LONG_CALL,SHORT_PUT
+                 */
+                strategy?: components["parameters"]["TradesStrategy"];
+                /** @description Keep only block trades. */
+                block_only?: components["parameters"]["TradesBlockOnly"];
+                /** @description Keep only opening trades, those whose strategy label starts with `Opened`. */
+                opening_only?: components["parameters"]["TradesOpeningOnly"];
+                /** @description Option type, `C` call or `P` put. */
+                option_type?: components["parameters"]["OptionType"];
+                /**
+                 * @description Expiry code `DDMMMYY`.
+                 * @example 27MAR26
+                 */
+                maturity?: components["parameters"]["Maturity"];
+                /**
+                 * @description Field the trades are ordered by; the direction comes from `sort_dir`.
+                 * @example premium_usd
+                 */
+                sort?: components["schemas"]["TradesSort"];
+                /**
+                 * @description Keep only trades settled in this currency. The accepted values are not published.
+                 * @example BTC
+                 */
+                settlement_currency?: string;
+                /**
+                 * @description Keep only `inverse` or `linear` options.
+                 * @example inverse
+                 */
+                margin_type?: components["schemas"]["MarginType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of trades. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsTradesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsVolSurfaceByExpiry: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The surface rows, one per maturity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsVolSurfaceByExpiryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsVolSurfaceByTenor: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tenor rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsVolSurfaceByTenorResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsVolSurfaceByTime: {
+        parameters: {
+            query: {
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["CurrencyRequired"];
+                /**
+                 * @description Expiry code `DDMMMYY` of the maturity whose history is returned.
+                 * @example 25DEC26
+                 */
+                maturity: components["schemas"]["Maturity"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of surface history rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsVolSurfaceByTimeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsGexCatalog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["GexExchange"];
+                /**
+                 * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["GexCurrency"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The covered currencies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GexCatalogResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsGexLatest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["GexExchange"];
+                /**
+                 * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["GexCurrency"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest snapshot rows and their freshness. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GexLatestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsGexHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["GexExchange"];
+                /**
+                 * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["GexCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of GEX rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GexHistoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsGexRegimeChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["GexExchange"];
+                /**
+                 * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["GexCurrency"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 7 days before the request time (a relative default, so it is not given as a schema value).
+                 * @example 2026-11-13T15:00:00Z
+                 */
+                start?: components["schemas"]["IsoDateTime"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC. Defaults to now.
+                 * @example 2026-11-20T15:00:00Z
+                 */
+                end?: components["schemas"]["IsoDateTime"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time; newest first (`DESC`) when omitted. Keep it constant within one paginated scan. */
+                sort_dir?: components["schemas"]["SortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of regime changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GexRegimeChangesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsGexStrikes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["GexExchange"];
+                /**
+                 * @description Exact options instrument name from the catalog.
+                 * @example BTC-27MAR26-100000-C
+                 */
+                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+                /**
+                 * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["GexCurrency"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+                /**
+                 * @description Expiry code `DDMMMYY`, or `all_expiries` for the aggregate rows only.
+                 * @example 25DEC26
+                 */
+                expiry?: components["schemas"]["GexExpiry"];
+                /**
+                 * @description Also return the per-expiry rows when no `expiry` is given.
+                 * @example true
+                 */
+                include_expiries?: boolean;
+                /** @description Lowest strike to include, in USD. */
+                strike_min?: number;
+                /** @description Highest strike to include, in USD. */
+                strike_max?: number;
+                /** @description Basis of `min_abs_contribution`, `weighted` (default) or `raw`. */
+                contribution_basis?: components["schemas"]["GexContributionBasis"];
+                /** @description Drop strikes whose absolute contribution on `contribution_basis` is below this value. */
+                min_abs_contribution?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The strike contribution rows and the freshness of their snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GexStrikesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsGexTermStructure: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["GexExchange"];
+                /**
+                 * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["GexCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The term-structure rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GexTermStructureResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOptionsGexProfile: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["GexExchange"];
+                /**
+                 * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["GexCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GexProfileResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesCatalog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of catalog entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesCatalogResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getV1FuturesSnapshot: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All snapshot rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesOhlcvt: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of OHLC buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesOhlcvtResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesOpenInterest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of open-interest buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesOpenInterestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesCarry: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of carry buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesCarryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesTrades: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Only trades of this aggressor side. */
+                direction?: components["parameters"]["ContractDirection"];
+                /** @description When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
+                block_only?: components["parameters"]["ContractBlockOnly"];
+                /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional (section 2.1). */
+                min_amount?: components["parameters"]["ContractMinAmount"];
+                /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
+                strategy?: components["parameters"]["ContractStrategy"];
+                /**
+                 * @description Expiry code `DDMMMYY`.
+                 * @example 27MAR26
+                 */
+                maturity?: components["parameters"]["Maturity"];
+                /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
+                sort?: components["parameters"]["ContractTradeSort"];
+                /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
+                sort_dir?: components["parameters"]["ContractSortDir"];
+                /** @description Return only the top N trades by `sort`, in one response without pagination. */
+                top_n?: components["parameters"]["ContractTradesTopN"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of trades. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesTradesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesVolume: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of volume buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesVolumeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesLevel1: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of level 1 buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesLevel1Response"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesOrderbook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of order-book metric buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesOrderbookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesOrderbookRaw: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of raw L2 snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesOrderbookRawResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesReferencePrice: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reference-price buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesReferencePriceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesTickerHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ticker-history buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesTickerHistoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesMetadata: {
+        parameters: {
+            query: {
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange: components["parameters"]["FuturesExchangeRequired"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name: components["parameters"]["FuturesInstrumentNameRequired"];
+                /** @description Maximum rows per page on metadata routes, 1 to 100. */
+                limit?: components["parameters"]["MetadataLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata of the instrument. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                };
+            };
+            /** @description Invalid parameters, or no data found for the instrument (section 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError400"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesLiquidations: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Exact instrument name from the futures catalog, upper case; required on this route.
+                 * @example BTC-USDT-261225
+                 */
+                instrument_name: components["schemas"]["ContractInstrumentName"];
+                /**
+                 * @description Futures venue (free string; known venues in FuturesExchange, facts.md d).
+                 * @example okx
+                 */
+                exchange?: components["schemas"]["FuturesExchange"];
+                /** @description Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
+                direction?: components["parameters"]["ContractLiquidationDirection"];
+                /** @description Only liquidations of `long` or of `short` positions. */
+                position_side?: components["parameters"]["ContractPositionSide"];
+                /** @description Smallest liquidation to include, in USD. */
+                min_amount_usd?: components["parameters"]["ContractMinAmountUsd"];
+                /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
+                sort?: components["parameters"]["ContractTradeSort"];
+                /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
+                sort_dir?: components["parameters"]["ContractSortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of liquidations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesLiquidationsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesTradesSummary: {
+        parameters: {
+            query: {
+                /**
+                 * @description Dimension to group the trades by.
+                 * @example exchange
+                 */
+                group_by: components["parameters"]["ContractTradesGroupBy"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order of the groups. The ordering key and the default are not published. */
+                sort_dir?: components["schemas"]["SortDir"];
+                /**
+                 * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["FuturesExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+                 * @example BTC-25DEC26
+                 */
+                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+                /** @description Only trades of this aggressor side. */
+                direction?: components["parameters"]["ContractDirection"];
+                /** @description When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
+                block_only?: components["parameters"]["ContractBlockOnly"];
+                /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional (section 2.1). */
+                min_amount?: components["parameters"]["ContractMinAmount"];
+                /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
+                strategy?: components["parameters"]["ContractStrategy"];
+                /**
+                 * @description Expiry code `DDMMMYY`.
+                 * @example 27MAR26
+                 */
+                maturity?: components["parameters"]["Maturity"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of grouped rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesTradesSummaryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFuturesFlow: {
+        parameters: {
+            query: {
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["CurrencyRequired"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional (section 2.1). */
+                min_amount?: components["parameters"]["ContractMinAmount"];
+                /** @description Number of notable trades in the flow response. */
+                top_n?: components["parameters"]["ContractFlowTopN"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturesFlowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsCatalog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of catalog entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsCatalogResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsSnapshot: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All snapshot rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsOhlcvt: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of OHLC buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsOhlcvtResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsOpenInterest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of open-interest buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsOpenInterestResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsCarry: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of funding and carry buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsCarryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsTrades: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Only trades of this aggressor side. */
+                direction?: components["parameters"]["ContractDirection"];
+                /** @description When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
+                block_only?: components["parameters"]["ContractBlockOnly"];
+                /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional (section 2.1). */
+                min_amount?: components["parameters"]["ContractMinAmount"];
+                /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
+                strategy?: components["parameters"]["ContractStrategy"];
+                /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
+                sort?: components["parameters"]["ContractTradeSort"];
+                /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
+                sort_dir?: components["parameters"]["ContractSortDir"];
+                /** @description Return only the top N trades by `sort`, in one response without pagination. */
+                top_n?: components["parameters"]["ContractTradesTopN"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of trades. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsTradesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsVolume: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of volume buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsVolumeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsLevel1: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of level 1 buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsLevel1Response"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsOrderbook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of order-book metric buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsOrderbookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsOrderbookRaw: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of raw L2 snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsOrderbookRawResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsReferencePrice: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reference-price buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsReferencePriceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsTickerHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ticker-history buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsTickerHistoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsMetadata: {
+        parameters: {
+            query: {
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange: components["parameters"]["PerpetualsExchangeRequired"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name: components["parameters"]["PerpetualsInstrumentNameRequired"];
+                /** @description Maximum rows per page on metadata routes, 1 to 100. */
+                limit?: components["parameters"]["MetadataLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata of the instrument. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                };
+            };
+            /** @description Invalid parameters, or no data found for the instrument (section 7). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError400"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsLiquidations: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Exact instrument name from the perpetuals catalog, upper case; required on this route.
+                 * @example BTCUSDT
+                 */
+                instrument_name: components["schemas"]["ContractInstrumentName"];
+                /**
+                 * @description Perpetuals venue (free string; known venues in PerpetualsExchange, facts.md d).
+                 * @example binance
+                 */
+                exchange?: components["schemas"]["PerpetualsExchange"];
+                /** @description Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
+                direction?: components["parameters"]["ContractLiquidationDirection"];
+                /** @description Only liquidations of `long` or of `short` positions. */
+                position_side?: components["parameters"]["ContractPositionSide"];
+                /** @description Smallest liquidation to include, in USD. */
+                min_amount_usd?: components["parameters"]["ContractMinAmountUsd"];
+                /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
+                sort?: components["parameters"]["ContractTradeSort"];
+                /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
+                sort_dir?: components["parameters"]["ContractSortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of liquidations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsLiquidationsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsTradesSummary: {
+        parameters: {
+            query: {
+                /**
+                 * @description Dimension to group the trades by.
+                 * @example exchange
+                 */
+                group_by: components["parameters"]["ContractTradesGroupBy"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order of the groups. The ordering key and the default are not published. */
+                sort_dir?: components["schemas"]["SortDir"];
+                /**
+                 * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["PerpetualsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+                /** @description Only trades of this aggressor side. */
+                direction?: components["parameters"]["ContractDirection"];
+                /** @description When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
+                block_only?: components["parameters"]["ContractBlockOnly"];
+                /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional (section 2.1). */
+                min_amount?: components["parameters"]["ContractMinAmount"];
+                /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
+                strategy?: components["parameters"]["ContractStrategy"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of grouped rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsTradesSummaryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPerpetualsFlow: {
+        parameters: {
+            query: {
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency: components["parameters"]["CurrencyRequired"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional (section 2.1). */
+                min_amount?: components["parameters"]["ContractMinAmount"];
+                /** @description Number of notable trades in the flow response. */
+                top_n?: components["parameters"]["ContractFlowTopN"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerpetualsFlowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotCatalog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
+                quote_currency?: components["parameters"]["SpotQuoteCurrency"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spot catalog entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpotCatalogResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotMetadata: {
+        parameters: {
+            query: {
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Exact spot pair name from the spot catalog, upper case.
+                 * @example BTCUSDT
+                 */
+                instrument_name: components["parameters"]["SpotInstrumentNameRequired"];
+                /** @description Maximum rows per page on metadata routes, 1 to 100. */
+                limit?: components["parameters"]["MetadataLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata of the pair. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotOhlcvt: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Exact spot pair name from the spot catalog, upper case.
+                 * @example BTCUSDT
+                 */
+                instrument_name?: components["parameters"]["SpotInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spot OHLCVT rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpotOhlcvtResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotTicker: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Exact spot pair name from the spot catalog, upper case.
+                 * @example BTCUSDT
+                 */
+                instrument_name?: components["parameters"]["SpotInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spot ticker rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpotTickerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotTrades: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Exact spot pair name from the spot catalog, upper case.
+                 * @example BTCUSDT
+                 */
+                instrument_name?: components["parameters"]["SpotInstrumentName"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spot trades. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpotTradesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotVolume: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Exact spot pair name from the spot catalog, upper case.
+                 * @example BTCUSDT
+                 */
+                instrument_name?: components["parameters"]["SpotInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spot volume rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpotVolumeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotSnapshot: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
+                quote_currency?: components["parameters"]["SpotQuoteCurrency"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spot snapshot rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpotSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotLevel1: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Exact spot pair name from the spot catalog, upper case.
+                 * @example BTCUSDT
+                 */
+                instrument_name?: components["parameters"]["SpotInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spot level 1 rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpotLevel1Response"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotL2Orderbook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Exact spot pair name from the spot catalog, upper case.
+                 * @example BTCUSDT
+                 */
+                instrument_name?: components["parameters"]["SpotInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spot L2 metric rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpotL2OrderbookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSpotL2OrderbookRaw: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Spot venue; `binance` when omitted.
+                 * @example binance
+                 */
+                exchange?: components["parameters"]["SpotExchange"];
+                /**
+                 * @description Exact spot pair name from the spot catalog, upper case.
+                 * @example BTCUSDT
+                 */
+                instrument_name?: components["parameters"]["SpotInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of raw spot L2 snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpotL2OrderbookRawResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPredictionsCatalog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2).
+                 * @example crypto
+                 */
+                category?: components["parameters"]["PredictionCategory"];
+                /** @description Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
+                event_slug?: components["parameters"]["PredictionEventSlug"];
+                /** @description Free-text keyword matched against the prediction markets (facts.md a.2). */
+                keyword?: components["parameters"]["PredictionKeyword"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prediction catalog entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionCatalogResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPredictionsCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prediction-market categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionCategoriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPredictionsMetadata: {
+        parameters: {
+            query: {
+                /**
+                 * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions (facts.md d).
+                 * @example polymarket
+                 */
+                exchange?: components["parameters"]["PredictionExchange"];
+                /**
+                 * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
+                 * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+                 */
+                instrument_name: components["parameters"]["PredictionInstrumentNameRequired"];
+                /** @description Maximum rows per page on metadata routes, 1 to 100. */
+                limit?: components["parameters"]["MetadataLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadata of the outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPredictionsOhlcvt: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions (facts.md d).
+                 * @example polymarket
+                 */
+                exchange?: components["parameters"]["PredictionExchange"];
+                /**
+                 * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
+                 * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+                 */
+                instrument_name?: components["parameters"]["PredictionInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prediction-market OHLCVT rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionOhlcvtResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPredictionsTickerHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions (facts.md d).
+                 * @example polymarket
+                 */
+                exchange?: components["parameters"]["PredictionExchange"];
+                /**
+                 * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
+                 * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+                 */
+                instrument_name?: components["parameters"]["PredictionInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prediction-market ticker rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionTickerHistoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPredictionsTrades: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /**
+                 * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions (facts.md d).
+                 * @example polymarket
+                 */
+                exchange?: components["parameters"]["PredictionExchange"];
+                /**
+                 * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
+                 * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+                 */
+                instrument_name?: components["parameters"]["PredictionInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prediction-market trades. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionTradesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPredictionsOrderbookRaw: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions (facts.md d).
+                 * @example polymarket
+                 */
+                exchange?: components["parameters"]["PredictionExchange"];
+                /**
+                 * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
+                 * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+                 */
+                instrument_name?: components["parameters"]["PredictionInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of raw prediction-market order-book snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionOrderbookRawResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPredictionsSnapshot: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2).
+                 * @example crypto
+                 */
+                category?: components["parameters"]["PredictionCategory"];
+                /** @description Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
+                event_slug?: components["parameters"]["PredictionEventSlug"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+                /** @description Bucket size of the prediction-market snapshot; `1h` when omitted (facts.md a.2). */
+                resolution?: components["parameters"]["PredictionSnapshotResolution"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prediction-market snapshot rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PredictionSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInstruments: {
+        parameters: {
+            query?: {
+                /** @description Venue of the instruments, any market's venue (free string). */
+                exchange?: string;
+                /** @description Market type, as a singular token (facts.md a.2). */
+                market_type?: components["schemas"]["MarketType"];
+                /** @description Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored (facts.md a.2). */
+                base_currency?: string;
+                /** @description Quote currency, for example `USDT` or `USD` (facts.md a.2). */
+                quote_currency?: string;
+                /** @description Lifecycle status; `active` when omitted, `all` for every status (facts.md a.2). */
+                status?: components["schemas"]["InstrumentStatus"];
+                /** @description Margin type, `linear` or `inverse`. */
+                margin_type?: components["schemas"]["MarginType"];
+                /** @description Option type, `call` or `put` (not `C`/`P` as on the options catalog; facts.md a.2). */
+                option_type?: components["schemas"]["InstrumentOptionType"];
+                /** @description Lower bound of the expiry range. The document names an expiry range filter (v1-family.md 4.5); the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published (facts.md a.2). */
+                expiry_from?: string;
+                /** @description Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published (facts.md a.2). */
+                expiry_to?: string;
+                /** @description Partial, case-insensitive match on the instrument name (v1-family.md 4.5; facts.md a.2). */
+                instrument_name?: string;
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instrument records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstrumentListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInstrumentsDetail: {
+        parameters: {
+            query: {
+                /**
+                 * @description Exact exchange-native instrument name, for example `BTC-PERPETUAL` or `BTCUSDT`.
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name: string;
+                /**
+                 * @description Venue of the instrument.
+                 * @example deribit
+                 */
+                exchange: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instrument record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstrumentDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAnalyticsRealizedVolatility: {
+        parameters: {
+            query: {
+                /**
+                 * @description Exact exchange-native instrument name, upper case for crypto venues (facts.md a.2).
+                 * @example BTC-PERPETUAL
+                 */
+                instrument_name: string;
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Sampling frequency of the returns. */
+                frequency?: components["schemas"]["RealizedVolatilityFrequency"];
+                /** @description Look-back window in days. */
+                window_days?: components["schemas"]["RealizedVolatilityWindowDays"];
+                /** @description Volatility estimator. */
+                estimator?: components["schemas"]["RealizedVolatilityEstimator"];
+                /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+                date?: components["parameters"]["SnapshotDate"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Realized-volatility rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RealizedVolatilityResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVolSurfaceCatalog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5).
+                 * @example inverse
+                 */
+                margin?: components["parameters"]["VolSurfaceMargin"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of vol-surface catalog entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolSurfaceCatalogResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVolSurfaceSnapshots: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5).
+                 * @example inverse
+                 */
+                margin?: components["parameters"]["VolSurfaceMargin"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of vol-surface snapshot rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolSurfaceSnapshotsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVolSurfaceSlices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5).
+                 * @example inverse
+                 */
+                margin?: components["parameters"]["VolSurfaceMargin"];
+                /**
+                 * @description Surface model of the slices. `svi` is the default and the only value the documents name.
+                 * @example svi
+                 */
+                model?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of fitted model slices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolSurfaceSlicesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVolSurfaceTermStructure: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5).
+                 * @example inverse
+                 */
+                margin?: components["parameters"]["VolSurfaceMargin"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of term-structure rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolSurfaceTermStructureResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVolSurfaceStrikes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+                resolution?: components["parameters"]["Resolution"];
+                /**
+                 * @description Options venue.
+                 * @example deribit
+                 */
+                exchange?: components["parameters"]["OptionsExchange"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5).
+                 * @example inverse
+                 */
+                margin?: components["parameters"]["VolSurfaceMargin"];
+                /**
+                 * @description Expiry to scan. A historical scan needs `expiry` or `instrument` (section 4.5). The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
+                 * @example 26MAR27
+                 */
+                expiry?: string;
+                /**
+                 * @description Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument` (section 4.5).
+                 * @example BTC-26MAR27-100000-C
+                 */
+                instrument?: components["schemas"]["OptionsInstrumentName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of per-strike rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolSurfaceStrikesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postVolSurfaceRiskDecompose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskRequest"];
+            };
+        };
+        responses: {
+            /** @description The risk decomposition of the portfolio. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskDecomposeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postVolSurfaceRiskScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskRequest"];
+            };
+        };
+        responses: {
+            /** @description The scenario revaluation of the portfolio. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskScenarioResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     postVolSurfaceRiskLadder: {
         parameters: {
             query?: never;
@@ -947,6 +14352,1096 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodeFills: {
+        parameters: {
+            query: {
+                /**
+                 * @description Wallet address whose records are returned (required on this route, section 4.5).
+                 * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+                 */
+                wallet: components["parameters"]["HyperliquidWalletRequired"];
+                /**
+                 * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
+                 * @example BTC-USD
+                 */
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of fills. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidFillsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodePredictionFills: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Condition id of the prediction market; one of `condition_id`, `token_id`, `instrument_name` is required.
+                 * @example 0x5f65177b394277fd294cd75650044e32ba009a95022d88a0c1d565897d72f8f1
+                 */
+                condition_id?: string;
+                /**
+                 * @description Outcome token id; one of `condition_id`, `token_id`, `instrument_name` is required.
+                 * @example 71321045679252212594626385532706912750332728571942532289631379312455583992563
+                 */
+                token_id?: string;
+                /** @description Prediction instrument name; one of `condition_id`, `token_id`, `instrument_name` is required. The name form of the venue's prediction instruments is not published. */
+                instrument_name?: string;
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prediction-market fills. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidPredictionFillsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodeLiquidations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /**
+                 * @description Wallet address to narrow the query to (one of the narrowing filters of section 4.5).
+                 * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+                 */
+                wallet?: components["parameters"]["HyperliquidWallet"];
+                /**
+                 * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
+                 * @example BTC-USD
+                 */
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                /**
+                 * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). Its exact form is not published; the example assumes the venue's coin name.
+                 * @example BTC
+                 */
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Role of the wallet in the liquidation. The accepted values are not published. */
+                role?: string;
+                /** @description Deduplicate liquidation records (section 4.5). The parameter type is not published; a boolean flag is assumed from the name. */
+                dedupe?: boolean;
+                /** @description Bucket size of the aggregated mode (section 4.5). */
+                resolution?: components["schemas"]["HyperliquidLiquidationResolution"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of liquidations or aggregated buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidLiquidationsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodeWalletFlow: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Wallet address to narrow the query to (one of the narrowing filters of section 4.5).
+                 * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+                 */
+                wallet?: components["parameters"]["HyperliquidWallet"];
+                /**
+                 * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
+                 * @example BTC-USD
+                 */
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                /**
+                 * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). Its exact form is not published; the example assumes the venue's coin name.
+                 * @example BTC
+                 */
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /**
+                 * @description Sort key of the rows (section 4.5). The default is not published.
+                 * @example net_notional
+                 */
+                sort_by?: components["schemas"]["HyperliquidWalletFlowSortBy"];
+                /**
+                 * @description Direction of the `sort_by` order. Section 4.1 documents `ASC` as the default for time ordering; the default for the other keys is not published.
+                 * @example DESC
+                 */
+                sort_dir?: components["schemas"]["SortDir"];
+                /** @description Smallest notional a row must reach to be returned (section 4.5). Its unit is not published. */
+                min_notional?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of per-wallet flow rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidWalletFlowResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodeWalletPositions: {
+        parameters: {
+            query?: {
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Wallet address to narrow the query to (one of the narrowing filters of section 4.5).
+                 * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+                 */
+                wallet?: components["parameters"]["HyperliquidWallet"];
+                /**
+                 * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
+                 * @example BTC-USD
+                 */
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                /**
+                 * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). Its exact form is not published; the example assumes the venue's coin name.
+                 * @example BTC
+                 */
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of wallet positions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidWalletPositionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodeFundingPayments: {
+        parameters: {
+            query: {
+                /**
+                 * @description Wallet address whose records are returned (required on this route, section 4.5).
+                 * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+                 */
+                wallet: components["parameters"]["HyperliquidWalletRequired"];
+                /**
+                 * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
+                 * @example BTC-USD
+                 */
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of funding payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidFundingPaymentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodeTwapEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+                /**
+                 * @description Wallet address to narrow the query to (one of the narrowing filters of section 4.5).
+                 * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+                 */
+                wallet?: components["parameters"]["HyperliquidWallet"];
+                /**
+                 * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
+                 * @example BTC-USD
+                 */
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                /**
+                 * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). Its exact form is not published; the example assumes the venue's coin name.
+                 * @example BTC
+                 */
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Smallest target notional of the TWAP orders to include (section 4.5). Its unit is not published. */
+                min_target_notional?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of TWAP lifecycle events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidTwapEventsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodeRestingOrders: {
+        parameters: {
+            query?: {
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Wallet address to narrow the query to (one of the narrowing filters of section 4.5).
+                 * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+                 */
+                wallet?: components["parameters"]["HyperliquidWallet"];
+                /**
+                 * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
+                 * @example BTC-USD
+                 */
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                /**
+                 * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). Its exact form is not published; the example assumes the venue's coin name.
+                 * @example BTC
+                 */
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                /**
+                 * @description Underlying currency, for example `BTC` or `ETH`.
+                 * @example BTC
+                 */
+                currency?: components["parameters"]["Currency"];
+                /** @description Largest distance of an order's price from the mark price (section 4.5). Whether the distance is relative or absolute is not published. */
+                max_distance_from_mark?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of resting orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidRestingOrdersResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodeL2Orderbook: {
+        parameters: {
+            query: {
+                /**
+                 * @description Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route, section 4.5).
+                 * @example BTC-USD
+                 */
+                instrument_name: components["parameters"]["HyperliquidInstrumentNameRequired"];
+                /**
+                 * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+                 * @example 2026-11-20T00:00:00Z
+                 */
+                start?: components["parameters"]["Start"];
+                /**
+                 * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+                 * @example 2026-11-20T00:59:59Z
+                 */
+                end?: components["parameters"]["End"];
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Order by time bucket; keep it constant within one paginated scan. */
+                sort_dir?: components["parameters"]["SortDir"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of L2 order-book records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidL2OrderbookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHyperliquidNodeInstruments: {
+        parameters: {
+            query?: {
+                /** @description Maximum rows per page, 1 to 1000. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instruments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HyperliquidInstrumentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChangelogDataCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data-coverage feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataCoverageResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChangelogDataCorrections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data-corrections feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataCorrectionsResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postX402WsPassHour: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pass granted; the credit token of the pass is in `x-credit-token`. */
+            200: {
+                headers: {
+                    "x-credit-token": components["headers"]["XCreditToken"];
+                    "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WsPassResponseDto"];
+                };
+            };
+            402: components["responses"]["WsPassPaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postX402WsPassDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pass granted; the credit token of the pass is in `x-credit-token`. */
+            200: {
+                headers: {
+                    "x-credit-token": components["headers"]["XCreditToken"];
+                    "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WsPassResponseDto"];
+                };
+            };
+            402: components["responses"]["WsPassPaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postX402SubscriptionsSolanaRpc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token-mint and recent-blockhash data for wallet signing. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["X402SolanaRpcResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getX402SubscriptionsProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription products with their live prices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionProductsResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getX402SubscriptionsCheckoutsById: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Token of the checkout, issued with the quote (section 4.4). It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
+                 * @example 4d2f9a7b1c8e4f6a9b3d5e7c1a2b4c6d
+                 */
+                "x-checkout-token": components["parameters"]["CheckoutToken"];
+            };
+            path: {
+                /**
+                 * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). Its format is not published.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: components["parameters"]["CheckoutId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postX402SubscriptionsCheckoutsByIdPay: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Token of the checkout, issued with the quote (section 4.4). It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
+                 * @example 4d2f9a7b1c8e4f6a9b3d5e7c1a2b4c6d
+                 */
+                "x-checkout-token": components["parameters"]["CheckoutToken"];
+                /** @description Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). Without it the pay request answers 402 with the quote; with it the payment is verified and settled. A checkout that is already pending or completed is never charged again. */
+                "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"];
+            };
+            path: {
+                /**
+                 * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). Its format is not published.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: components["parameters"]["CheckoutId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Completed; the subscription is active. The body carries the receipt. */
+            200: {
+                headers: {
+                    "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPaidResponse"];
+                };
+            };
+            /** @description Pending; confirmation or fulfilment is still running. Do not pay again; poll the checkout status. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPendingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["CheckoutPaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postX402TickDataSolanaRpc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token-mint and recent-blockhash data for wallet signing. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["X402SolanaRpcResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getX402TickDataProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tick-data checkout networks and quote instructions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TickDataProductsResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getX402TickDataCheckoutsById: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Token of the checkout, issued with the quote (section 4.4). It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
+                 * @example 4d2f9a7b1c8e4f6a9b3d5e7c1a2b4c6d
+                 */
+                "x-checkout-token": components["parameters"]["CheckoutToken"];
+            };
+            path: {
+                /**
+                 * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). Its format is not published.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: components["parameters"]["CheckoutId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postX402TickDataCheckoutsByIdPay: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Token of the checkout, issued with the quote (section 4.4). It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
+                 * @example 4d2f9a7b1c8e4f6a9b3d5e7c1a2b4c6d
+                 */
+                "x-checkout-token": components["parameters"]["CheckoutToken"];
+                /** @description Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). Without it the pay request answers 402 with the quote; with it the payment is verified and settled. A checkout that is already pending or completed is never charged again. */
+                "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"];
+            };
+            path: {
+                /**
+                 * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). Its format is not published.
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: components["parameters"]["CheckoutId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Completed; the data order is funded. The body carries the receipt. */
+            200: {
+                headers: {
+                    "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPaidResponse"];
+                };
+            };
+            /** @description Pending; confirmation or fulfilment is still running. Do not pay again; poll the checkout status. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPendingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["CheckoutPaymentRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    postX402CreditTokenChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditTokenChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description The challenge message to sign, valid 5 minutes and usable once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditTokenChallengeResponse"];
+                };
+            };
+            400: components["responses"]["CreditTokenBadRequest"];
+            404: components["responses"]["CreditTokenNotFound"];
+            429: components["responses"]["CreditTokenTooManyRequests"];
+            503: components["responses"]["CreditTokenServiceUnavailable"];
+        };
+    };
+    postX402CreditToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Credit token issued; token in `x-credit-token`, balance in `x-credits-remaining`. */
+            200: {
+                headers: {
+                    "x-credit-token": components["headers"]["XCreditToken"];
+                    "x-credits-remaining": components["headers"]["XCreditsRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditTokenResponseDto"];
+                };
+            };
+            400: components["responses"]["CreditTokenBadRequest"];
+            401: components["responses"]["CreditTokenUnauthorized"];
+            402: components["responses"]["CreditTokenNoCredits"];
+            404: components["responses"]["CreditTokenNotFound"];
+            429: components["responses"]["CreditTokenTooManyRequests"];
+            503: components["responses"]["CreditTokenServiceUnavailable"];
+        };
+    };
+    postMcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsonRpcRequest"];
+            };
+        };
+        responses: {
+            /** @description One JSON-RPC answer (a result or a JSON-RPC error) as `application/json`, or a `text/event-stream` whose `data:` lines each carry one JSON-RPC message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Accepted: the body was a JSON-RPC notification or response (no `id` to answer), so there is no body (MCP Streamable HTTP; protocol knowledge). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not a valid JSON-RPC message; JSON-RPC error with `id` null (MCP Streamable HTTP; protocol knowledge). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["McpPaymentRequired"];
+            /** @description The `Accept` header does not list both `application/json` and `text/event-stream` (MCP Streamable HTTP; seen with the MCP SDK, protocol knowledge). */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcErrorResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWellKnownX402: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The x402 discovery document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryX402Document"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryOpenApiDocument"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWellKnownOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryOpenApiDocument"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    headHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is up (no body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (no body on HEAD); retry after the advised wait. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -44,6 +44,1245 @@ export const OPERATIONS = {
       200
     ]
   },
+  "getAggregatedFutureSummaryData": {
+    "method": "GET",
+    "path": "/analytics/futures/aggregated_future_summary/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getAggregatedOptionSummaryData": {
+    "method": "GET",
+    "path": "/analytics/futures/aggregated_option_summary/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getAlternativeCurrencyData": {
+    "method": "GET",
+    "path": "/analytics/futures/alt_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getAltOptionDataByMarket": {
+    "method": "GET",
+    "path": "/analytics/derivs/alt_option/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getAnalyticsRealizedVolatility": {
+    "method": "GET",
+    "path": "/api/v1/analytics/realized-volatility",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "instrument_name",
+      "currency",
+      "frequency",
+      "window_days",
+      "estimator",
+      "date",
+      "start",
+      "end",
+      "resolution",
+      "limit",
+      "cursor"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getChangelogDataCorrections": {
+    "method": "GET",
+    "path": "/api/v1/changelog/data-corrections",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getChangelogDataCoverage": {
+    "method": "GET",
+    "path": "/api/v1/changelog/data-coverage",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getDerivativesLiquidationByCurrencyData": {
+    "method": "GET",
+    "path": "/historical/derivs/liquidation_by_currency/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getDerivativesLiquidationData": {
+    "method": "GET",
+    "path": "/historical/derivs/liquidation/{market}/{symbol}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "symbol"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [
+      "market"
+    ],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getDerivsOpenInterestChange": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getDerivsOpenInterestChangeSummary": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getFutureOpenInterestChange": {
+    "method": "GET",
+    "path": "/analytics/futures/open_interest_change/{market}/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getFutureOpenInterestChangeSummary": {
+    "method": "GET",
+    "path": "/analytics/futures/open_interest_change_summary/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getFuturesBasisData": {
+    "method": "GET",
+    "path": "/analytics/futures/futures_basis/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getFuturesCarry": {
+    "method": "GET",
+    "path": "/api/v1/futures/carry",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesCatalog": {
+    "method": "GET",
+    "path": "/api/v1/futures/catalog",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "limit",
+      "cursor"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesCurveData": {
+    "method": "GET",
+    "path": "/analytics/futures/futures_curve/{currency}/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getFuturesCurveDataForCurrency": {
+    "method": "GET",
+    "path": "/analytics/futures/futures_curve/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getFuturesDataByMarket": {
+    "method": "GET",
+    "path": "/analytics/derivs/futures/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getFuturesFlow": {
+    "method": "GET",
+    "path": "/api/v1/futures/flow",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "currency",
+      "start",
+      "end",
+      "min_amount",
+      "top_n"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001",
+    "maxWindow": {
+      "days": 7
+    }
+  },
+  "getFuturesInstrumentData": {
+    "method": "GET",
+    "path": "/analytics/futures/instruments",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getFuturesLevel1": {
+    "method": "GET",
+    "path": "/api/v1/futures/level1",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesLiquidations": {
+    "method": "GET",
+    "path": "/api/v1/futures/liquidations",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "instrument_name",
+      "exchange",
+      "direction",
+      "position_side",
+      "min_amount_usd",
+      "sort",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesMarketSnapshot": {
+    "method": "GET",
+    "path": "/analytics/futures/snapshot/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getFuturesMetadata": {
+    "method": "GET",
+    "path": "/api/v1/futures/metadata",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "instrument_name",
+      "limit"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getFuturesOhlcvt": {
+    "method": "GET",
+    "path": "/api/v1/futures/ohlcvt",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesOIWeightedBasisFunding": {
+    "method": "GET",
+    "path": "/historical/futures/oi_weighted_basis/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getFuturesOIWeightedFunding": {
+    "method": "GET",
+    "path": "/historical/futures/oi_weighted_funding/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getFuturesOIWeightedVolumeFunding": {
+    "method": "GET",
+    "path": "/historical/futures/oi_weighted_volume_funding/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getFuturesOpenInterest": {
+    "method": "GET",
+    "path": "/api/v1/futures/open-interest",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesOrderbook": {
+    "method": "GET",
+    "path": "/api/v1/futures/orderbook",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesOrderbookRaw": {
+    "method": "GET",
+    "path": "/api/v1/futures/orderbook-raw",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesRealizedVolatility": {
+    "method": "GET",
+    "path": "/historical/futures/realized_volatility/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getFuturesReferencePrice": {
+    "method": "GET",
+    "path": "/api/v1/futures/reference-price",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesSnapshot": {
+    "method": "GET",
+    "path": "/historical/futures/snapshot/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    },
+    "currencySubsets": {
+      "DERIBIT": [
+        "BTC",
+        "BTCDVOL",
+        "ETH",
+        "PAXG"
+      ],
+      "BINANCE": [
+        "ADA",
+        "BCH",
+        "BNB",
+        "BTC",
+        "DOT",
+        "ETH",
+        "LINK",
+        "LTC",
+        "SOL",
+        "XRP"
+      ],
+      "BITGET": [
+        "BTC",
+        "ETH"
+      ],
+      "BITMEX": [
+        "BTC",
+        "ETH"
+      ],
+      "BYBIT": [
+        "BTC",
+        "ETH",
+        "SOL"
+      ],
+      "HUOBI": [
+        "BTC",
+        "ETH",
+        "TRX"
+      ],
+      "KRAKEN": [
+        "BTC",
+        "ETH",
+        "LTC",
+        "SOL",
+        "XRP"
+      ],
+      "OKX": [
+        "BTC",
+        "ETH"
+      ]
+    }
+  },
+  "getFuturesTickerHistory": {
+    "method": "GET",
+    "path": "/api/v1/futures/ticker-history",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesTotalOI": {
+    "method": "GET",
+    "path": "/historical/futures/total_oi/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getFuturesTotalVolume": {
+    "method": "GET",
+    "path": "/historical/futures/total_volume/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getFuturesTrades": {
+    "method": "GET",
+    "path": "/api/v1/futures/trades",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "exchange",
+      "instrument_name",
+      "currency",
+      "direction",
+      "block_only",
+      "min_amount",
+      "strategy",
+      "maturity",
+      "sort",
+      "sort_dir",
+      "top_n"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001",
+    "maxWindow": {
+      "days": 7,
+      "when": "currency given without instrument_name"
+    }
+  },
+  "getFuturesTradesSummary": {
+    "method": "GET",
+    "path": "/api/v1/futures/trades/summary",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "group_by",
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "exchange",
+      "currency",
+      "instrument_name",
+      "direction",
+      "block_only",
+      "min_amount",
+      "strategy",
+      "maturity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesVolume": {
+    "method": "GET",
+    "path": "/api/v1/futures/volume",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getFuturesYieldData": {
+    "method": "GET",
+    "path": "/analytics/futures/futures_yield/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getHealth": {
+    "method": "GET",
+    "path": "/api/v1/health",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getHistoricalDerivsSnapshot": {
+    "method": "GET",
+    "path": "/historical/derivs/snapshot/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    },
+    "currencySubsets": {
+      "DERIBIT": [
+        "BTC",
+        "BTCDVOL",
+        "ETH",
+        "PAXG"
+      ],
+      "BINANCE": [
+        "ADA",
+        "BCH",
+        "BNB",
+        "BTC",
+        "DOT",
+        "ETH",
+        "LINK",
+        "LTC",
+        "SOL",
+        "XRP"
+      ],
+      "BITGET": [
+        "BTC",
+        "ETH"
+      ],
+      "BITMEX": [
+        "BTC",
+        "ETH"
+      ],
+      "BYBIT": [
+        "BTC",
+        "ETH",
+        "SOL"
+      ],
+      "HUOBI": [
+        "BTC",
+        "ETH",
+        "TRX"
+      ],
+      "KRAKEN": [
+        "BTC",
+        "ETH",
+        "LTC",
+        "SOL",
+        "XRP"
+      ],
+      "OKX": [
+        "BTC",
+        "ETH"
+      ]
+    }
+  },
+  "getHistoricalDerivsSummary": {
+    "method": "GET",
+    "path": "/historical/derivs/summary/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getHistoricalExchangeData": {
+    "method": "GET",
+    "path": "/historical/futures/aggregate_exchange_data/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getHistoricalFuturesData": {
+    "method": "GET",
+    "path": "/historical/derivs/futures/{market}/{symbol}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "symbol"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [
+      "market"
+    ],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getHistoricalGlobalFuturesActivityData": {
+    "method": "GET",
+    "path": "/historical/futures/global_activity_futures/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
   "getHistoricalPerpetualDerivativesData": {
     "method": "GET",
     "path": "/historical/derivs/perpetuals/{market}/{symbol}",
@@ -75,6 +1314,601 @@ export const OPERATIONS = {
       "totalPagesPath": "meta.total_pages"
     }
   },
+  "getHistoricalPerpetualFundingData": {
+    "method": "GET",
+    "path": "/historical/futures/perpetual_funding/{currency}/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getHistoricalPerpetualFundingExchangeData": {
+    "method": "GET",
+    "path": "/historical/futures/perpetual_funding_exchange/{currency}/{option}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "option"
+    ],
+    "queryParams": [
+      "market",
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getHistoricalPerpetualYieldData": {
+    "method": "GET",
+    "path": "/historical/futures/perpetual_yield/{currency}/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getHistoricalSettlementFundingRate": {
+    "method": "GET",
+    "path": "/historical/futures/settlement_funding_rate/{market}/{symbol}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "symbol"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getHistoricalTotalOpenInterestByExchangeData": {
+    "method": "GET",
+    "path": "/historical/futures/total_oi_by_exchange/{currency}/{option}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "option"
+    ],
+    "queryParams": [
+      "market",
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getHistoricalTotalVolumeByExchangeData": {
+    "method": "GET",
+    "path": "/historical/futures/total_volume_by_exchange/{currency}/{option}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "option"
+    ],
+    "queryParams": [
+      "market",
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getHyperliquidNodeFills": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/fills",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "wallet",
+      "instrument_name",
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getHyperliquidNodeFundingPayments": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/funding-payments",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "wallet",
+      "instrument_name",
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getHyperliquidNodeInstruments": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/instruments",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "limit",
+      "cursor"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getHyperliquidNodeL2Orderbook": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/l2-orderbook",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "instrument_name",
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getHyperliquidNodeLiquidations": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/liquidations",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "wallet",
+      "instrument_name",
+      "instrument_name_raw",
+      "currency",
+      "role",
+      "dedupe",
+      "resolution"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getHyperliquidNodePredictionFills": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/prediction-fills",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "condition_id",
+      "token_id",
+      "instrument_name",
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001",
+    "requiresOneOf": [
+      "condition_id",
+      "token_id",
+      "instrument_name"
+    ]
+  },
+  "getHyperliquidNodeRestingOrders": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/resting-orders",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "limit",
+      "cursor",
+      "wallet",
+      "instrument_name",
+      "instrument_name_raw",
+      "currency",
+      "max_distance_from_mark"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001",
+    "requiresOneOf": [
+      "wallet",
+      "instrument_name",
+      "instrument_name_raw",
+      "currency"
+    ]
+  },
+  "getHyperliquidNodeTwapEvents": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/twap-events",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "wallet",
+      "instrument_name",
+      "instrument_name_raw",
+      "currency",
+      "min_target_notional"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getHyperliquidNodeWalletFlow": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/wallet-flow",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "wallet",
+      "instrument_name",
+      "instrument_name_raw",
+      "currency",
+      "sort_by",
+      "sort_dir",
+      "min_notional"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getHyperliquidNodeWalletPositions": {
+    "method": "GET",
+    "path": "/api/v1/hyperliquid/node/wallet-positions",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "limit",
+      "cursor",
+      "wallet",
+      "instrument_name",
+      "instrument_name_raw",
+      "currency"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001",
+    "requiresOneOf": [
+      "wallet",
+      "instrument_name",
+      "instrument_name_raw",
+      "currency"
+    ]
+  },
+  "getInstruments": {
+    "method": "GET",
+    "path": "/api/v1/instruments",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "market_type",
+      "base_currency",
+      "quote_currency",
+      "status",
+      "margin_type",
+      "option_type",
+      "expiry_from",
+      "expiry_to",
+      "instrument_name",
+      "limit",
+      "cursor"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getInstrumentsDetail": {
+    "method": "GET",
+    "path": "/api/v1/instruments/detail",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "instrument_name",
+      "exchange"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getOpenapiJson": {
+    "method": "GET",
+    "path": "/openapi.json",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getOpenInterestBreakdownData": {
+    "method": "GET",
+    "path": "/analytics/futures/oi_breakdown/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getOpenInterestGainersAndLosersData": {
+    "method": "GET",
+    "path": "/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "option",
+      "param",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getOpenInterestGainersAndLosersForFuturesMarkets": {
+    "method": "GET",
+    "path": "/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "option",
+      "param"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
   "getOptionsCatalog": {
     "method": "GET",
     "path": "/api/v1/options/catalog",
@@ -102,6 +1936,247 @@ export const OPERATIONS = {
       "nextCursorPath": "meta.next_cursor",
       "itemsPath": "data"
     },
+    "x402Price": "0.001"
+  },
+  "getOptionsFlow": {
+    "method": "GET",
+    "path": "/api/v1/options/flow",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "currency",
+      "min_premium_usd",
+      "top_n"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001",
+    "maxWindow": {
+      "days": 7,
+      "when": "always"
+    }
+  },
+  "getOptionsGexCatalog": {
+    "method": "GET",
+    "path": "/api/v1/options/gex/catalog",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "limit"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getOptionsGexHistory": {
+    "method": "GET",
+    "path": "/api/v1/options/gex/history",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "currency"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsGexLatest": {
+    "method": "GET",
+    "path": "/api/v1/options/gex/latest",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "date",
+      "limit"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getOptionsGexProfile": {
+    "method": "GET",
+    "path": "/api/v1/options/gex/profile",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getOptionsGexRegimeChanges": {
+    "method": "GET",
+    "path": "/api/v1/options/gex/regime-changes",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsGexStrikes": {
+    "method": "GET",
+    "path": "/api/v1/options/gex/strikes",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name",
+      "currency",
+      "date",
+      "expiry",
+      "include_expiries",
+      "strike_min",
+      "strike_max",
+      "contribution_basis",
+      "min_abs_contribution"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsGexTermStructure": {
+    "method": "GET",
+    "path": "/api/v1/options/gex/term-structure",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getOptionsLevel1": {
+    "method": "GET",
+    "path": "/api/v1/options/level1",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsMetadata": {
+    "method": "GET",
+    "path": "/api/v1/options/metadata",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "instrument_name",
+      "limit"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
     "x402Price": "0.001"
   },
   "getOptionsOhlcvt": {
@@ -133,6 +2208,1714 @@ export const OPERATIONS = {
     },
     "x402Price": "0.001"
   },
+  "getOptionsOpenInterest": {
+    "method": "GET",
+    "path": "/api/v1/options/open-interest",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsReferencePrice": {
+    "method": "GET",
+    "path": "/api/v1/options/reference-price",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsSnapshot": {
+    "method": "GET",
+    "path": "/api/v1/options/snapshot",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "date",
+      "resolution"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getOptionsTickerHistory": {
+    "method": "GET",
+    "path": "/api/v1/options/ticker-history",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsTrades": {
+    "method": "GET",
+    "path": "/api/v1/options/trades",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "exchange",
+      "instrument_name",
+      "currency",
+      "min_premium_usd",
+      "min_notional",
+      "direction",
+      "strategy",
+      "block_only",
+      "opening_only",
+      "option_type",
+      "maturity",
+      "sort",
+      "settlement_currency",
+      "margin_type"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001",
+    "maxWindow": {
+      "days": 7,
+      "when": "instrument_name absent"
+    }
+  },
+  "getOptionsTradesSummary": {
+    "method": "GET",
+    "path": "/api/v1/options/trades/summary",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name",
+      "currency",
+      "group_by",
+      "min_premium_usd",
+      "min_notional",
+      "direction",
+      "block_only",
+      "opening_only",
+      "option_type",
+      "maturity",
+      "strategy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsVolatility": {
+    "method": "GET",
+    "path": "/api/v1/options/volatility",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsVolSurfaceByExpiry": {
+    "method": "GET",
+    "path": "/api/v1/options/vol-surface/by-expiry",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "date",
+      "resolution",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getOptionsVolSurfaceByTenor": {
+    "method": "GET",
+    "path": "/api/v1/options/vol-surface/by-tenor",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "date",
+      "start",
+      "end",
+      "resolution",
+      "limit",
+      "cursor",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsVolSurfaceByTime": {
+    "method": "GET",
+    "path": "/api/v1/options/vol-surface/by-time",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "maturity",
+      "start",
+      "end",
+      "resolution",
+      "limit",
+      "cursor",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getOptionsVolume": {
+    "method": "GET",
+    "path": "/api/v1/options/volume",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualFundingData": {
+    "method": "GET",
+    "path": "/analytics/futures/perpetual_funding/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getPerpetualFundingDataWithType": {
+    "method": "GET",
+    "path": "/analytics/futures/perpetual_funding/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getPerpetualsCarry": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/carry",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsCatalog": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/catalog",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "limit",
+      "cursor"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsDataByMarket": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetuals/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getPerpetualsFlow": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/flow",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "currency",
+      "start",
+      "end",
+      "min_amount",
+      "top_n"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001",
+    "maxWindow": {
+      "days": 7
+    }
+  },
+  "getPerpetualsLevel1": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/level1",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsLiquidations": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/liquidations",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "instrument_name",
+      "exchange",
+      "direction",
+      "position_side",
+      "min_amount_usd",
+      "sort",
+      "sort_dir"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsMetadata": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/metadata",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "instrument_name",
+      "limit"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getPerpetualsOhlcvt": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/ohlcvt",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsOpenInterest": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/open-interest",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsOrderbook": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/orderbook",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsOrderbookRaw": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/orderbook-raw",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsReferencePrice": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/reference-price",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsSnapshot": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/snapshot",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "date"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getPerpetualsSnapshotDataByMarket": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetuals_snapshot/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getPerpetualsTickerHistory": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/ticker-history",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsTrades": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/trades",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "exchange",
+      "instrument_name",
+      "currency",
+      "direction",
+      "block_only",
+      "min_amount",
+      "strategy",
+      "sort",
+      "sort_dir",
+      "top_n"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001",
+    "maxWindow": {
+      "days": 7,
+      "when": "currency given without instrument_name"
+    }
+  },
+  "getPerpetualsTradesSummary": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/trades/summary",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "group_by",
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "exchange",
+      "currency",
+      "instrument_name",
+      "direction",
+      "block_only",
+      "min_amount",
+      "strategy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPerpetualsVolume": {
+    "method": "GET",
+    "path": "/api/v1/perpetuals/volume",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPredictionsCatalog": {
+    "method": "GET",
+    "path": "/api/v1/predictions/catalog",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "category",
+      "event_slug",
+      "keyword",
+      "limit",
+      "cursor"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPredictionsCategories": {
+    "method": "GET",
+    "path": "/api/v1/predictions/categories",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getPredictionsMetadata": {
+    "method": "GET",
+    "path": "/api/v1/predictions/metadata",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "instrument_name",
+      "limit"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getPredictionsOhlcvt": {
+    "method": "GET",
+    "path": "/api/v1/predictions/ohlcvt",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPredictionsOrderbookRaw": {
+    "method": "GET",
+    "path": "/api/v1/predictions/orderbook-raw",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPredictionsSnapshot": {
+    "method": "GET",
+    "path": "/api/v1/predictions/snapshot",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "category",
+      "event_slug",
+      "date",
+      "resolution"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getPredictionsTickerHistory": {
+    "method": "GET",
+    "path": "/api/v1/predictions/ticker-history",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getPredictionsTrades": {
+    "method": "GET",
+    "path": "/api/v1/predictions/trades",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getSpotCatalog": {
+    "method": "GET",
+    "path": "/api/v1/spot/catalog",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "quote_currency",
+      "limit",
+      "cursor"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getSpotL2Orderbook": {
+    "method": "GET",
+    "path": "/api/v1/spot/l2-orderbook",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getSpotL2OrderbookRaw": {
+    "method": "GET",
+    "path": "/api/v1/spot/l2-orderbook-raw",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getSpotLevel1": {
+    "method": "GET",
+    "path": "/api/v1/spot/level1",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getSpotMetadata": {
+    "method": "GET",
+    "path": "/api/v1/spot/metadata",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "instrument_name",
+      "limit"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getSpotOhlcvt": {
+    "method": "GET",
+    "path": "/api/v1/spot/ohlcvt",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getSpotSnapshot": {
+    "method": "GET",
+    "path": "/api/v1/spot/snapshot",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "quote_currency",
+      "date"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getSpotTicker": {
+    "method": "GET",
+    "path": "/api/v1/spot/ticker",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getSpotTrades": {
+    "method": "GET",
+    "path": "/api/v1/spot/trades",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "exchange",
+      "instrument_name",
+      "currency"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001",
+    "maxWindow": {
+      "days": 7,
+      "when": "currency given without instrument_name"
+    }
+  },
+  "getSpotVolume": {
+    "method": "GET",
+    "path": "/api/v1/spot/volume",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "instrument_name"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getTopFundingData": {
+    "method": "GET",
+    "path": "/analytics/derivs/top_funding/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getTotalOiForPerpetuals": {
+    "method": "GET",
+    "path": "/historical/derivs/perpetual/total_open_interest_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getTotalVolumeForPerpetuals": {
+    "method": "GET",
+    "path": "/historical/derivs/perpetual/total_volume_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getV1FuturesSnapshot": {
+    "method": "GET",
+    "path": "/api/v1/futures/snapshot",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "date"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "getVolSurfaceCatalog": {
+    "method": "GET",
+    "path": "/api/v1/vol-surface/catalog",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "exchange",
+      "currency",
+      "margin",
+      "limit",
+      "cursor"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getVolSurfaceSlices": {
+    "method": "GET",
+    "path": "/api/v1/vol-surface/slices",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "currency",
+      "margin",
+      "model"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getVolSurfaceSnapshots": {
+    "method": "GET",
+    "path": "/api/v1/vol-surface/snapshots",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "currency",
+      "margin"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getVolSurfaceStrikes": {
+    "method": "GET",
+    "path": "/api/v1/vol-surface/strikes",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "currency",
+      "margin",
+      "expiry",
+      "instrument"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getVolSurfaceTermStructure": {
+    "method": "GET",
+    "path": "/api/v1/vol-surface/term-structure",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "cursor",
+      "sort_dir",
+      "resolution",
+      "exchange",
+      "currency",
+      "margin"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "cursor",
+      "cursorParam": "cursor",
+      "nextCursorPath": "meta.next_cursor",
+      "itemsPath": "data"
+    },
+    "x402Price": "0.001"
+  },
+  "getVolumeBreakdownData": {
+    "method": "GET",
+    "path": "/analytics/futures/volume_breakdown/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getWellKnownOpenapiJson": {
+    "method": "GET",
+    "path": "/.well-known/openapi.json",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getWellKnownX402": {
+    "method": "GET",
+    "path": "/.well-known/x402",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getX402SubscriptionsCheckoutsById": {
+    "method": "GET",
+    "path": "/api/v1/x402/subscriptions/checkouts/{id}",
+    "family": "v1",
+    "pathParams": [
+      "id"
+    ],
+    "queryParams": [],
+    "headerParams": [
+      "x-checkout-token"
+    ],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getX402SubscriptionsProducts": {
+    "method": "GET",
+    "path": "/api/v1/x402/subscriptions/products",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getX402TickDataCheckoutsById": {
+    "method": "GET",
+    "path": "/api/v1/x402/tick-data/checkouts/{id}",
+    "family": "v1",
+    "pathParams": [
+      "id"
+    ],
+    "queryParams": [],
+    "headerParams": [
+      "x-checkout-token"
+    ],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getX402TickDataProducts": {
+    "method": "GET",
+    "path": "/api/v1/x402/tick-data/products",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "headHealth": {
+    "method": "HEAD",
+    "path": "/api/v1/health",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "oi_gainers": {
+    "method": "GET",
+    "path": "/analytics/derivs/oi_gainers/{market}/{type}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "type",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "perpetuals": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetuals/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "postMcp": {
+    "method": "POST",
+    "path": "/api/v1/mcp",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": true,
+    "successStatuses": [
+      200,
+      202
+    ],
+    "x402Price": "0.001"
+  },
+  "postVolSurfaceRiskDecompose": {
+    "method": "POST",
+    "path": "/api/v1/vol-surface/risk/decompose",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": true,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
   "postVolSurfaceRiskLadder": {
     "method": "POST",
     "path": "/api/v1/vol-surface/risk/ladder",
@@ -147,6 +3930,181 @@ export const OPERATIONS = {
     ],
     "x402Price": "0.001",
     "maxCells": 400
+  },
+  "postVolSurfaceRiskScenario": {
+    "method": "POST",
+    "path": "/api/v1/vol-surface/risk/scenario",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": true,
+    "successStatuses": [
+      200
+    ],
+    "x402Price": "0.001"
+  },
+  "postX402CreditToken": {
+    "method": "POST",
+    "path": "/api/v1/x402/credit-token",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": true,
+    "successStatuses": [
+      200
+    ]
+  },
+  "postX402CreditTokenChallenge": {
+    "method": "POST",
+    "path": "/api/v1/x402/credit-token/challenge",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": true,
+    "successStatuses": [
+      200
+    ]
+  },
+  "postX402SubscriptionsCheckoutsByIdPay": {
+    "method": "POST",
+    "path": "/api/v1/x402/subscriptions/checkouts/{id}/pay",
+    "family": "v1",
+    "pathParams": [
+      "id"
+    ],
+    "queryParams": [],
+    "headerParams": [
+      "x-checkout-token",
+      "PAYMENT-SIGNATURE"
+    ],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200,
+      202
+    ]
+  },
+  "postX402SubscriptionsSolanaRpc": {
+    "method": "POST",
+    "path": "/api/v1/x402/subscriptions/solana-rpc",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      201
+    ]
+  },
+  "postX402TickDataCheckoutsByIdPay": {
+    "method": "POST",
+    "path": "/api/v1/x402/tick-data/checkouts/{id}/pay",
+    "family": "v1",
+    "pathParams": [
+      "id"
+    ],
+    "queryParams": [],
+    "headerParams": [
+      "x-checkout-token",
+      "PAYMENT-SIGNATURE"
+    ],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200,
+      202
+    ]
+  },
+  "postX402TickDataSolanaRpc": {
+    "method": "POST",
+    "path": "/api/v1/x402/tick-data/solana-rpc",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      201
+    ]
+  },
+  "postX402WsPassDay": {
+    "method": "POST",
+    "path": "/api/v1/x402/ws-pass/day",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "postX402WsPassHour": {
+    "method": "POST",
+    "path": "/api/v1/x402/ws-pass/hour",
+    "family": "v1",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "price_gainers": {
+    "method": "GET",
+    "path": "/analytics/derivs/price_gainers/{market}/{type}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "type",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "summary": {
+    "method": "GET",
+    "path": "/analytics/derivs/summary",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "summary_c": {
+    "method": "GET",
+    "path": "/analytics/derivs/summary/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
   }
 } as const satisfies Record<OperationId, OperationInfo>;
 

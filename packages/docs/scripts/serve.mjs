@@ -1,0 +1,30 @@
+// Serves dist/ on http://localhost:8080 (PORT to change it). A plain static server: the page needs nothing else.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
+const types = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.yaml': 'application/yaml', '.svg': 'image/svg+xml' };
+
+export function serveDocs(port = Number(process.env.PORT ?? 8080), host = process.env.HOST ?? '127.0.0.1') {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': types[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const server = await serveDocs();
+  const { port } = server.address();
+  console.log(`Docs: http://localhost:${port}/`);
+}
