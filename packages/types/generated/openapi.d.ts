@@ -7586,7 +7586,7 @@ export interface components {
         Currency: string;
         /**
          * @description Expiry code `DDMMMYY`.
-         * @example 27MAR26
+         * @example 26MAR27
          */
         Maturity: components["schemas"]["Maturity"];
         /** @description Maximum rows per page, 1 to 1000. */
@@ -7602,7 +7602,7 @@ export interface components {
         OptionsExchangeRequired: components["schemas"]["OptionsExchange"];
         /**
          * @description Exact options instrument name from the catalog.
-         * @example BTC-27MAR26-100000-C
+         * @example BTC-26MAR27-100000-C
          */
         OptionsInstrumentNameRequired: components["schemas"]["OptionsInstrumentName"];
         /** @description Maximum rows per page on metadata routes, 1 to 100. */
@@ -7623,7 +7623,7 @@ export interface components {
         Resolution: components["schemas"]["Resolution"];
         /**
          * @description Exact options instrument name from the catalog.
-         * @example BTC-27MAR26-100000-C
+         * @example BTC-26MAR27-100000-C
          */
         OptionsInstrumentName: components["schemas"]["OptionsInstrumentName"];
         /**
@@ -10116,7 +10116,7 @@ export interface operations {
                 currency?: components["parameters"]["Currency"];
                 /**
                  * @description Expiry code `DDMMMYY`.
-                 * @example 27MAR26
+                 * @example 26MAR27
                  */
                 maturity?: components["parameters"]["Maturity"];
                 /** @description Maximum rows per page, 1 to 1000. */
@@ -10161,7 +10161,7 @@ export interface operations {
                 exchange: components["parameters"]["OptionsExchangeRequired"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name: components["parameters"]["OptionsInstrumentNameRequired"];
                 /** @description Maximum rows per page on metadata routes, 1 to 100. */
@@ -10224,7 +10224,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
             };
@@ -10277,7 +10277,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
             };
@@ -10330,7 +10330,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
             };
@@ -10383,7 +10383,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
             };
@@ -10436,7 +10436,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
             };
@@ -10489,7 +10489,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
             };
@@ -10542,7 +10542,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
             };
@@ -10694,7 +10694,7 @@ export interface operations {
                 exchange: components["parameters"]["OptionsExchangeRequired"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
                 /**
@@ -10721,7 +10721,7 @@ export interface operations {
                 option_type?: components["parameters"]["OptionType"];
                 /**
                  * @description Expiry code `DDMMMYY`.
-                 * @example 27MAR26
+                 * @example 26MAR27
                  */
                 maturity?: components["parameters"]["Maturity"];
                 /**
@@ -10777,7 +10777,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
                 /**
@@ -10804,7 +10804,7 @@ export interface operations {
                 option_type?: components["parameters"]["OptionType"];
                 /**
                  * @description Expiry code `DDMMMYY`.
-                 * @example 27MAR26
+                 * @example 26MAR27
                  */
                 maturity?: components["parameters"]["Maturity"];
                 /**
@@ -11206,7 +11206,7 @@ export interface operations {
                 exchange?: components["parameters"]["GexExchange"];
                 /**
                  * @description Exact options instrument name from the catalog.
-                 * @example BTC-27MAR26-100000-C
+                 * @example BTC-26MAR27-100000-C
                  */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
                 /**
@@ -11603,7 +11603,7 @@ export interface operations {
                 strategy?: components["parameters"]["ContractStrategy"];
                 /**
                  * @description Expiry code `DDMMMYY`.
-                 * @example 27MAR26
+                 * @example 26MAR27
                  */
                 maturity?: components["parameters"]["Maturity"];
                 /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
@@ -12103,7 +12103,7 @@ export interface operations {
                 strategy?: components["parameters"]["ContractStrategy"];
                 /**
                  * @description Expiry code `DDMMMYY`.
-                 * @example 27MAR26
+                 * @example 26MAR27
                  */
                 maturity?: components["parameters"]["Maturity"];
             };
