@@ -1,0 +1,159 @@
+// The conformance run: for every operation, call the target with a valid request built from the spec, check the
+// status is documented, validate the body (and documented headers) with the generated validators, and check the
+// documents' invariants. Against the mock every documented error status is also forced (`Prefer: code=…`) and its
+// body and headers checked. Each operation ends passed, failed (with the first violation) or skipped (with why).
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { SPEC_JSON } from './paths.mjs';
+import { buildRequests, urlFor } from './requests.mjs';
+import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from './invariants.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @param {{legacyBaseUrl: string, v1BaseUrl: string, apiKey?: string, kind?: 'mock'|'live', only?: (id: string) => boolean,
+ *   fetch?: typeof fetch, spec?: any, validators?: any, concurrency?: number}} options
+ */
+export async function runConformance(options) {
+  const { legacyBaseUrl, v1BaseUrl, apiKey = 'contract-test-key', kind = 'mock', only = () => true, concurrency = 4 } = options;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const document = options.spec ?? JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
+  const validators = options.validators ?? require('@laevitas-api/validators');
+  const requests = buildRequests(document).filter((r) => only(r.op.operationId));
+  const observations = { legacyDateUnits: new Set() };
+
+  async function send(req, extraHeaders = {}, query = req.query) {
+    const base = req.op.family === 'legacy' ? legacyBaseUrl : v1BaseUrl;
+    const url = urlFor(base, req.op, req.path, query);
+    const headers = { accept: 'application/json', apiKey, 'X-API-Key': apiKey, ...req.headers, ...extraHeaders };
+    const init = { method: req.op.method.toUpperCase(), headers };
+    if (req.body !== undefined) {
+      init.body = JSON.stringify(req.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetchImpl(url, init);
+    const text = await response.text();
+    let body;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
+    return { status: response.status, headers: response.headers, body };
+  }
+
+  async function checkOne(req) {
+    const { op } = req;
+    const result = { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, outcome: 'passed', checks: 0, notes: [] };
+    const fail = (check, message) => {
+      if (result.outcome !== 'failed') Object.assign(result, { outcome: 'failed', failure: { check, message } });
+    };
+    const validate = (status, response, label) => {
+      result.checks++;
+      if (!op.responses.some((r) => r.status === status)) {
+        fail('status', `${label}: status ${status} is not documented (documented: ${op.responses.map((r) => r.status).join(', ')})`);
+        return false;
+      }
+      const outcome = validators.validateResponse(op.operationId, status, response.body, response.headers);
+      if (!outcome.ok) {
+        fail('schema', `${label}: ${status} ${outcome.where}: ${outcome.issues.map((i) => i.message).join('; ')}`);
+        return false;
+      }
+      return true;
+    };
+
+    try {
+      const success = op.responses.filter((r) => r.status < 300).map((r) => r.status);
+      const first = await send(req, kind === 'mock' ? { Prefer: `code=${success[0]}` } : {});
+      if (!success.includes(first.status)) {
+        if (first.status >= 400 && op.responses.some((r) => r.status === first.status)) {
+          validate(first.status, first, 'example request');
+          fail('status', `example request answered ${first.status}, not ${success.join('/')}: ${JSON.stringify(first.body)?.slice(0, 200)}`);
+        } else fail('status', `example request answered ${first.status}; documented success: ${success.join(', ')}`);
+        return result;
+      }
+      if (!validate(first.status, first, 'example request')) return result;
+      const ctx = { operationId: op.operationId, family: op.family, path: op.path, query: req.query, status: first.status, body: first.body, headers: first.headers, paramsDeclared: req.declaredDefaults };
+      for (const invariant of INVARIANTS) {
+        result.checks++;
+        const violations = invariant.check(ctx);
+        if (violations.length) fail(invariant.name, `${invariant.rule}: ${violations[0]}`);
+      }
+      if (op.family === 'legacy') {
+        const unit = legacyDateUnit(first.body);
+        if (unit) observations.legacyDateUnits.add(unit);
+      }
+
+      const pagination = op.extensions['x-pagination'];
+      if (pagination?.style === 'cursor') {
+        if (kind === 'mock') result.notes.push('cursor scan not checked: the mock serves examples and does not paginate');
+        else if (first.body?.meta?.next_cursor) {
+          const second = await send(req, {}, { ...req.query, [pagination.cursorParam]: first.body.meta.next_cursor });
+          if (validate(second.status, second, 'second page')) {
+            result.checks++;
+            const violations = [...checkScan([first.body, second.body]), ...checkCompletenessMonotonic(first.body, second.body)];
+            if (violations.length) fail('cursor-scan', `v1 4.1: ${violations[0]}`);
+          }
+        }
+      }
+
+      if (kind === 'mock') {
+        for (const response of op.responses.filter((r) => r.status >= 300)) {
+          const forced = await send(req, { Prefer: `code=${response.status}` });
+          if (forced.status !== response.status) fail('status', `Prefer: code=${response.status} answered ${forced.status}`);
+          else validate(response.status, forced, `forced ${response.status}`);
+        }
+      } else if (op.responses.some((r) => r.status >= 300)) {
+        result.notes.push('error statuses not provoked against a live target (a 402 costs money, a 429 trips the limit)');
+      }
+    } catch (error) {
+      fail('transport', `${error?.message ?? error}`);
+    }
+    return result;
+  }
+
+  const results = new Array(requests.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, requests.length) }, async () => {
+      while (next < requests.length) {
+        const i = next++;
+        results[i] = await checkOne(requests[i]);
+      }
+    }),
+  );
+  return { results, observations: { legacyDateUnits: [...observations.legacyDateUnits] } };
+}
+
+/** A readable summary: one line per operation, then the totals in the plain `N passed, N failed` form. */
+export function formatSummary({ results, observations }) {
+  const lines = results.map((r) => {
+    const mark = r.outcome === 'passed' ? 'PASS' : r.outcome === 'failed' ? 'FAIL' : 'SKIP';
+    const detail = r.outcome === 'failed' ? `  [${r.failure.check}] ${r.failure.message}` : r.notes.length ? `  (${r.notes.join('; ')})` : '';
+    return `${mark} ${r.operationId.padEnd(48)} ${r.method} ${r.path}${detail}`;
+  });
+  const count = (o) => results.filter((r) => r.outcome === o).length;
+  if (observations?.legacyDateUnits?.length) lines.push(`legacy \`date\` unit observed: ${observations.legacyDateUnits.join(', ')}`);
+  lines.push(`conformance: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+  return lines.join('\n');
+}
+
+const xml = (s) => String(s).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]);
+
+/** JUnit XML for CI systems: one testcase per operation. */
+export function toJUnit({ results }, suiteName = 'laevitas-contract') {
+  const failures = results.filter((r) => r.outcome === 'failed').length;
+  const skipped = results.filter((r) => r.outcome === 'skipped').length;
+  const cases = results.map((r) => {
+    const inner =
+      r.outcome === 'failed'
+        ? `<failure type="${xml(r.failure.check)}" message="${xml(r.failure.message)}"/>`
+        : r.outcome === 'skipped'
+          ? `<skipped message="${xml(r.notes.join('; '))}"/>`
+          : r.notes.length
+            ? `<system-out>${xml(r.notes.join('\n'))}</system-out>`
+            : '';
+    return `  <testcase classname="${xml(`${r.method} ${r.path}`)}" name="${xml(r.operationId)}">${inner}</testcase>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="${xml(suiteName)}" tests="${results.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n</testsuite>\n`;
+}

@@ -1,0 +1,38 @@
+// Builds one valid request per operation from the spec's own examples: path parameters and required query/header
+// parameters from their `example`, one narrowing filter where the operation requires one, and the first request-body
+// example. The spec guarantees these exist and validate (tools/codegen/test/examples.test.ts).
+import { deref, operationsOf } from '../../codegen/src/spec-model.mjs';
+
+function firstExample(document, media) {
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = Object.values(media.examples ?? {})[0];
+  return first === undefined ? undefined : deref(document, first).value;
+}
+
+export function buildRequests(document) {
+  return operationsOf(document).map((op) => {
+    const pick = (p) => p.example !== undefined && (p.in === 'path' || p.required || (op.extensions['x-requires-one-of'] ?? []).slice(0, 1).includes(p.name));
+    const path = {};
+    const query = {};
+    const headers = {};
+    for (const p of op.parameters.filter(pick)) {
+      if (p.in === 'path') path[p.name] = p.example;
+      else if (p.in === 'query') query[p.name] = p.example;
+      else if (p.in === 'header') headers[p.name] = String(p.example);
+    }
+    const rawOp = deref(document, document.paths[op.path])[op.method];
+    const body = rawOp.requestBody ? firstExample(document, deref(document, rawOp.requestBody).content?.['application/json']) : undefined;
+    const declaredDefaults = Object.fromEntries(
+      op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, deref(document, p.schema)?.default ?? p.schema?.default]),
+    );
+    return { op, path, query, headers, body, declaredDefaults };
+  });
+}
+
+export function urlFor(base, op, path, query) {
+  const filled = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(path[name])));
+  const url = new URL(base.replace(/\/+$/, '') + filled);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  return url;
+}
