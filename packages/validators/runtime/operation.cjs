@@ -39,7 +39,8 @@ function createOperationValidator(mod) {
 
   function run(fn, data, where) {
     if (fn(data)) return { ok: true, data };
-    return fail(id, where, formatErrors(fn.errors, where === 'response body' ? '' : where.split(' ')[0]));
+    const prefix = where === 'response body' ? '' : where === 'response headers' ? 'headers' : where.split(' ')[0];
+    return fail(id, where, formatErrors(fn.errors, prefix));
   }
 
   function validateResponse(status, body, headers) {

@@ -1,0 +1,65 @@
+// Imports the packages as another repo's ESM code would. Each @ts-expect-error proves the types reject a mistake.
+import {
+  MARKETS_A,
+  RESOLUTIONS,
+  type ApiError400,
+  type OhlcvtRow,
+  type LegacyFuturesLiveRow,
+  type GexRow,
+  type V1Envelope,
+  type ResponseBody,
+  type QueryParams,
+  type MarketsA,
+  type Resolution,
+} from '@laevitas-api/types';
+import { createClient, RateLimitError, PaymentRequiredError } from '@laevitas-api/client';
+import { validateResponse } from '@laevitas-api/validators';
+import { getOptionsOhlcvt } from '@laevitas-api/validators/ops/getOptionsOhlcvt';
+
+const market: MarketsA = MARKETS_A[0];
+const resolution: Resolution = RESOLUTIONS[3];
+// @ts-expect-error not a member of MARKETS_A
+const badMarket: MarketsA = 'BLITZ';
+// @ts-expect-error 7m is not a resolution
+const badResolution: Resolution = '7m';
+
+const page: V1Envelope<OhlcvtRow> = { data: [], meta: { next_cursor: null } };
+const body: ResponseBody<'getOptionsOhlcvt'> = page;
+const query: QueryParams<'getOptionsOhlcvt'> = { resolution: '1h', limit: 100, instrument_name: 'BTC-26MAR27-100000-C' };
+// @ts-expect-error limit is a number
+const badQuery: QueryParams<'getOptionsOhlcvt'> = { limit: '100' };
+const error: ApiError400 = { statusCode: 400, message: ['x'], error: 'Bad Request' };
+declare const row: LegacyFuturesLiveRow;
+const short: number = row.liquidations.short;
+declare const gex: GexRow;
+const regime: 'positive' | 'negative' | 'neutral' = gex.regime;
+
+const client = createClient({ apiKey: 'k' });
+async function use() {
+  const ohlcvt = await client.getOptionsOhlcvt({ query: { resolution: '1h' } });
+  const first: OhlcvtRow | undefined = ohlcvt.data[0];
+  const live = await client.futures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
+  const d: number = live.date;
+  // @ts-expect-error the path parameters are required
+  await client.futures();
+  // @ts-expect-error market must be in MARKETS_A
+  await client.futures({ path: { market: 'NOPE', currency: 'BTC', maturity: '26MAR27' } });
+  for await (const r of client.paginate('getOptionsOhlcvt', { query: { limit: 1000 } })) {
+    const date: string = r.date;
+  }
+  try {
+    await client.call('postVolSurfaceRiskLadder', { body: { positions: [{ expiry: '26MAR27' }] } });
+  } catch (e) {
+    if (e instanceof RateLimitError) console.log(e.retryAfterMs);
+    if (e instanceof PaymentRequiredError) console.log(e.requirements?.accepts[0]?.amount);
+  }
+  const checked = validateResponse('getOptionsOhlcvt', 200, {});
+  if (checked.ok) {
+    const rows: OhlcvtRow[] = checked.data.data;
+  } else {
+    const messages: string[] = checked.issues.map((i) => i.message);
+  }
+  const one = getOptionsOhlcvt.validateRequest({ query: { resolution: '1h' } });
+  return [first, d, one, market, resolution, badMarket, badResolution, body, query, badQuery, error, short, regime];
+}
+export { use };

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// The main job: regenerate every package from the spec (through Nx, so an unchanged spec is served from the cache),
+// build the docs, then serve the mock API of both families on :4010 and the docs on :8080 until Ctrl-C.
+import { spawnSync } from 'node:child_process';
+import { startMock } from '../contract/src/mock.mjs';
+import { serveDocs } from '../../packages/docs/scripts/serve.mjs';
+
+const nx = spawnSync('pnpm', ['exec', 'nx', 'run-many', '-t', 'generate', 'build', '--outputStyle=static'], { stdio: 'inherit', env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' } });
+if (nx.status !== 0) process.exit(nx.status ?? 1);
+
+const mock = await startMock({ port: Number(process.env.MOCK_PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1' });
+const docs = await serveDocs(Number(process.env.DOCS_PORT ?? 8080));
+console.log(`
+Mock API (both families, Prism): ${mock.url}
+  try: curl -H 'apiKey: any' ${mock.url}/analytics/derivs/futures/DERIBIT/BTC/26MAR27
+       curl -H 'X-API-Key: any' '${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C&resolution=1h'
+       curl -i -H 'X-API-Key: any' -H 'Prefer: code=402' ${mock.url}/api/v1/options/ohlcvt
+API reference (Redoc):           http://localhost:${docs.address().port}/
+Press Ctrl-C to stop.`);
+
+const stop = async () => {
+  docs.close();
+  await mock.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
