@@ -1,0 +1,36 @@
+// The types package resolves the same way from ESM and CJS, exports every value set with its spec values, has no
+// runtime dependencies, and carries the spec's descriptions (units included) into JSDoc for editor tooltips.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as esm from '@laevitas-api/types';
+
+const require = createRequire(import.meta.url);
+const cjs = require('@laevitas-api/types');
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const dts = readFileSync(new URL('../generated/openapi.d.ts', import.meta.url), 'utf8');
+const index = readFileSync(new URL('../generated/index.d.ts', import.meta.url), 'utf8');
+
+describe('@laevitas-api/types', () => {
+  it('has no runtime dependencies', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+  });
+  it('exports the same frozen constants from ESM and CJS', () => {
+    expect(Object.keys(esm).sort()).toEqual(Object.keys(cjs).sort());
+    expect(esm.MARKETS_A).toEqual(['DERIBIT', 'AEVO', 'BINANCE', 'BITFINEX', 'BITGET', 'BITMEX', 'BYBIT', 'COINBASE', 'DYDX', 'HUOBI', 'HYPERLIQUID', 'KRAKEN', 'OKX', 'PARADEX']);
+    expect(esm.RESOLUTIONS).toEqual(['1m', '5m', '15m', '1h', '4h', '1d']);
+    expect(esm.MARKETS_F).toContain('AGGREGATED');
+    expect(Object.isFrozen(esm.RESOLUTIONS)).toBe(true);
+  });
+  it('declares a readable alias for the schemas users touch', () => {
+    for (const name of ['OhlcvtRow', 'LegacyFuturesLiveRow', 'GexRow', 'ApiError400', 'ApiError401', 'ApiError429', 'PaymentRequired', 'V1Meta']) {
+      expect(index).toMatch(new RegExp(`export type ${name} = components\\['schemas'\\]\\['${name}'\\];`));
+    }
+    expect(index).toContain('export type V1Envelope<Row>');
+  });
+  it('keeps units in the JSDoc', () => {
+    expect(dts).toMatch(/percentage points/);
+    expect(dts).toMatch(/not USD notional/);
+    expect(dts).toMatch(/instrument's price currency/);
+  });
+});

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `pnpm test`: every check, in the order that makes each meaningful. The freshness check runs first, on the files as
+// committed (later targets regenerate them), then Nx runs lint, type checks, builds, unit and property tests, docs
+// checks and the contract run against the mock, caching what did not change. Closes with one line that totals
+// every test counted along the way.
+import { spawn } from 'node:child_process';
+
+const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', SCARF_ANALYTICS: 'false', REDOCLY_TELEMETRY: 'off', FORCE_COLOR: '0' };
+const steps = [
+  ['generated files are fresh', 'node', ['tools/codegen/src/cli.mjs', 'check']],
+  ['lint, typecheck, build, test, contract', 'pnpm', ['exec', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', 'contract', '--outputStyle=static']],
+];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+function count(line) {
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+  const vitest = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(plain);
+  if (vitest) {
+    for (const [, n, what] of vitest[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) if (what in totals) totals[what] += Number(n);
+    return;
+  }
+  const ours = /^(conformance|dredd): (\d+) passed, (\d+) failed, (\d+) skipped/.exec(plain);
+  if (ours) {
+    totals.passed += Number(ours[2]);
+    totals.failed += Number(ours[3]);
+    totals.skipped += Number(ours[4]);
+  }
+}
+
+function run(label, command, args) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let pending = '';
+    const onData = (stream) => (chunk) => {
+      stream.write(chunk);
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop();
+      lines.forEach(count);
+    };
+    child.stdout.on('data', onData(process.stdout));
+    child.stderr.on('data', onData(process.stderr));
+    child.on('exit', (code) => {
+      count(pending);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const started = Date.now();
+let failedStep;
+for (const [label, command, args] of steps) {
+  if ((await run(label, command, args)) !== 0) {
+    failedStep = label;
+    break;
+  }
+}
+console.log(`\n${failedStep ? `FAILED at: ${failedStep}` : 'All checks passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (failedStep && totals.failed === 0) totals.failed = 1; // a failing step without a counted test still fails the run
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStep ? 1 : 0);
