@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// `pnpm bench`: every performance claim of the packages, measured as ratios within one run so the numbers do not
+// depend on how fast this machine is. Prints medians of many iterations and the ratio against each target.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ohlcvtPage } from './ohlcvt-page.mjs';
+import { OptionsOhlcvtResponse } from './zod-ohlcvt.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const validatorsDir = dirname(require.resolve('@laevitas-api/validators/package.json'));
+const results = [];
+const report = (name, value, target, ok) => {
+  results.push({ name, value, target, ok });
+  console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
+};
+
+function median(fn, { iterations = 400, warmup = 100 } = {}) {
+  for (let i = 0; i < warmup; i++) fn();
+  const times = [];
+  for (let i = 0; i < iterations; i++) {
+    const t = process.hrtime.bigint();
+    fn();
+    times.push(Number(process.hrtime.bigint() - t));
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+// 1. Validation of a 1,000-row OHLCVT page, against JSON.parse of the same text and against zod.
+const page = ohlcvtPage(1000);
+const text = JSON.stringify(page);
+const op = require('@laevitas-api/validators/ops/getOptionsOhlcvt');
+const validators = require('@laevitas-api/validators');
+const raw = require(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).validators.response200;
+const parsed = JSON.parse(text);
+if (!raw(parsed) || !OptionsOhlcvtResponse.safeParse(parsed).success) throw new Error('benchmark page must be valid for both');
+let sink = 0;
+const tParse = median(() => (sink += JSON.parse(text).data.length));
+const tValidate = median(() => (sink += raw(parsed) ? 1 : 0));
+const tApi = median(() => (sink += op.getOptionsOhlcvt.validateResponse(200, parsed).ok ? 1 : 0));
+const tZod = median(() => (sink += OptionsOhlcvtResponse.safeParse(parsed).success ? 1 : 0));
+console.log(`OHLCVT page: 1000 rows, ${(text.length / 1024).toFixed(0)} KiB of JSON; medians: JSON.parse ${(tParse / 1e3).toFixed(0)} µs, validator ${(tValidate / 1e3).toFixed(1)} µs, validateResponse() ${(tApi / 1e3).toFixed(1)} µs, zod ${(tZod / 1e3).toFixed(0)} µs`);
+report('validation cost / JSON.parse (generated validator)', `${((tValidate / tParse) * 100).toFixed(1)}%`, '<= 6%', tValidate / tParse <= 0.06);
+report('validation cost / JSON.parse (validateResponse API)', `${((tApi / tParse) * 100).toFixed(1)}%`, '<= 6%', tApi / tParse <= 0.06);
+report('zod 4 time / our validator time', `${(tZod / tApi).toFixed(1)}x`, '>= 3x', tZod / tApi >= 3);
+
+// 2. Cold import of the validators package (whole set, and one operation), in fresh processes.
+const coldImport = (code) => {
+  const samples = [];
+  for (let i = 0; i < 7; i++) {
+    const out = execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();${code};console.log(Number(process.hrtime.bigint()-t))`], { cwd: here });
+    samples.push(Number(out));
+  }
+  return samples.sort((a, b) => a - b)[3] / 1e6;
+};
+const baseline = coldImport('void 0');
+const registry = coldImport(`require('@laevitas-api/validators')`);
+const every = coldImport(`const v=require('@laevitas-api/validators');for(const id of v.operationIds)v.operation(id)`);
+const single = coldImport(`require('@laevitas-api/validators/ops/getOptionsOhlcvt')`);
+report('cold import: @laevitas-api/validators (lazy registry)', `${(registry - baseline).toFixed(1)} ms`);
+report('cold import: every operation loaded', `${(every - baseline).toFixed(1)} ms`);
+report('cold import: one operation (ops/getOptionsOhlcvt)', `${(single - baseline).toFixed(1)} ms`);
+
+// 3. Size of the generated code.
+const sizeOf = (dir, filter = () => true) =>
+  readdirSync(dir, { recursive: true }).map(String).filter(filter).reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
+const mb = (n) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
+report('generated validators (all operations, .cjs)', mb(sizeOf(join(validatorsDir, 'generated/ops'), (f) => f.endsWith('.cjs') && !f.endsWith('wrapper.cjs'))));
+report('generated validators for one operation (getOptionsOhlcvt)', `${(statSync(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).size / 1024).toFixed(0)} KiB`);
+const typesDir = dirname(require.resolve('@laevitas-api/types/package.json'));
+report('generated types (openapi.d.ts + index.d.ts)', mb(sizeOf(join(typesDir, 'generated'), (f) => f === 'openapi.d.ts' || f === 'index.d.ts')));
+
+// 4. Consumer type-check cost: a file calling 30 operations against an empty file, same compiler options.
+// Realistic calls: 30 GET operations of both families with the parameters their examples give.
+const bundle = JSON.parse(readFileSync(join(here, '../../spec/dist/openapi.json'), 'utf8'));
+const deref = (n) => (n?.$ref ? n.$ref.split('/').slice(1).reduce((o, k) => o[k], bundle) : n);
+const calls30 = [];
+const perFamily = { legacy: 0, v1: 0 };
+for (const [path, item] of Object.entries(bundle.paths)) {
+  const get = deref(item).get;
+  const family = /^\/(analytics|historical)\//.test(path) ? 'legacy' : 'v1';
+  if (!get || perFamily[family] >= 15) continue;
+  const params = { path: {}, query: {} };
+  for (const p of (get.parameters ?? []).map(deref)) if (p.example !== undefined && (p.in === 'path' || p.required)) params[p.in][p.name] = p.example;
+  if ((get.parameters ?? []).map(deref).some((p) => p.in === 'header' && p.required)) continue;
+  const args = Object.fromEntries(Object.entries(params).filter(([, v]) => Object.keys(v).length));
+  calls30.push(`c.${get.operationId}(${JSON.stringify(args)})`);
+  perFamily[family]++;
+}
+const work = mkdtempSync(join(here, '.tc-'));
+try {
+  const options = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: true, types: [] } };
+  writeFileSync(join(work, 'empty.mts'), `export {};\n`);
+  writeFileSync(
+    join(work, 'calls.mts'),
+    `import { createClient } from '@laevitas-api/client';\nconst c = createClient();\nexport async function all() {\n${calls30
+      .map((call, i) => `  const r${i} = await ${call};`)
+      .join('\n')}\n  return [${calls30.map((_, i) => `r${i}`).join(', ')}];\n}\n`,
+  );
+  const tscTime = (file) => {
+    writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...options, files: [file] }));
+    const samples = [];
+    for (let i = 0; i < 3; i++) {
+      const out = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(work, 'tsconfig.json'), '--extendedDiagnostics'], { encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(`tsc failed on ${file}:\n${out.stdout}${out.stderr}`);
+      samples.push(Number(/Check time:\s+([0-9.]+)s/.exec(out.stdout)[1]) + Number(/Bind time:\s+([0-9.]+)s/.exec(out.stdout)[1]) + Number(/Parse time:\s+([0-9.]+)s/.exec(out.stdout)[1]));
+    }
+    return samples.sort((a, b) => a - b)[1];
+  };
+  const empty = tscTime('empty.mts');
+  const calls = tscTime('calls.mts');
+  console.log(`tsc (parse+bind+check, median of 3): empty file ${empty.toFixed(2)} s, 30 operation calls ${calls.toFixed(2)} s`);
+  report('type-check time: 30 operation calls / empty file', `${(calls / Math.max(empty, 0.01)).toFixed(2)}x`, '<= 1.5x', calls / Math.max(empty, 0.01) <= 1.5);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const failed = results.filter((r) => r.ok === false);
+console.log(`\nbench: ${results.filter((r) => r.ok).length} targets met, ${failed.length} missed${sink < 0 ? '' : ''}`);
+process.exitCode = failed.length ? 1 : 0;
