@@ -1,4 +1,4 @@
-import type { OperationId, ResponseBody, ResponseStatus } from '@laevitas-api/types';
+import type { OperationId, ResponseBody, ResponseStatus } from '@laevitas-api/types/operations';
 import type { OperationValidator, RequestInput, ValidationResult, ValidRequest, ValidationIssue } from './runtime/operation.js';
 export type { OperationValidator, RequestInput, ValidationResult, ValidationFailure, ValidRequest, ValidationIssue } from './runtime/operation.js';
 export { ValidationError } from './runtime/operation.js';

@@ -2,7 +2,7 @@
 // or as a method (`client.getOptionsOhlcvt(…)`), each routed to its family's base URL, with the API key sent in the
 // header its family expects, retries beneath everything else, a rate limiter that mirrors the service, and errors
 // thrown with status, body and headers.
-import type { OperationId, ResponseBody, operations } from '@laevitas-api/types';
+import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/operations';
 import { DEFAULT_BASE_URLS, OPERATIONS, RATE_LIMITS, type OperationInfo } from './generated/operations.js';
 import {
   APIConnectionError,
@@ -17,6 +17,10 @@ import { buildUrl, redactUrl, type QueryValue } from './url.js';
 import { retryDelay, shouldRetry, sleep, type RetryOptions } from './retry.js';
 import { RollingWindowLimiter, type RateWindow } from './rate-limiter.js';
 import { paginate, type Paginated } from './pagination.js';
+import type { RequestOptions } from './request-options.js';
+import type { OperationMethods } from './generated/methods.js';
+
+export type { RequestOptions, OperationMethods };
 
 /** What `@laevitas-api/validators` offers; injected so the client has no hard dependency on it. */
 export interface ValidatorsModule {
@@ -67,20 +71,12 @@ type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { co
     : {};
 type Clean<T> = { [K in keyof T as [T[K]] extends [never | undefined] ? never : K]: T[K] };
 
-/** Per-call options shared by every operation. */
-export interface RequestOptions {
-  signal?: AbortSignal;
-  timeout?: number;
-  headers?: Record<string, string>;
-}
 /** Parameters of one operation, by location, plus its body and the per-call options. */
 export type CallParams<Op extends OperationId> = Clean<Omit<ParamsOf<Op>, 'cookie'>> & BodyOf<Op> & RequestOptions;
 type AllOptional<T> = {} extends T ? true : false;
 /** The parameters argument is optional when nothing in it is required. */
 export type CallArgs<Op extends OperationId> = AllOptional<CallParams<Op>> extends true ? [params?: CallParams<Op>] : [params: CallParams<Op>];
 
-/** One method per operationId. */
-export type OperationMethods = { [Op in OperationId]: (...args: CallArgs<Op>) => Promise<ResponseBody<Op>> };
 
 export interface ResponseWithMeta<T> {
   data: T;
@@ -92,6 +88,11 @@ export interface ResponseWithMeta<T> {
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
 
+// Declaration merging gives the class one method per operation (defined in the constructor) without an
+// intersection type, which a consumer's compiler would otherwise rebuild at every call site.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface LaevitasClient extends OperationMethods {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class LaevitasClient {
   readonly options: Readonly<ClientOptions>;
   private readonly limiter: RollingWindowLimiter | undefined;
@@ -102,15 +103,15 @@ export class LaevitasClient {
     this.limiter = shared?.limiter ?? (windows ? new RollingWindowLimiter(windows) : undefined);
     for (const operationId of Object.keys(OPERATIONS) as OperationId[]) {
       Object.defineProperty(this, operationId, {
-        value: (params?: object) => this.call(operationId, params as never),
+        value: (params?: object, options?: RequestOptions) => this.call(operationId, { ...params, ...options } as never),
         enumerable: false,
       });
     }
   }
 
   /** A client with some options changed that shares this client's rate limiter. */
-  withOptions(options: Partial<ClientOptions>): LaevitasClient & OperationMethods {
-    return new LaevitasClient({ ...this.options, ...options }, { limiter: this.limiter }) as LaevitasClient & OperationMethods;
+  withOptions(options: Partial<ClientOptions>): LaevitasClient {
+    return new LaevitasClient({ ...this.options, ...options }, { limiter: this.limiter });
   }
 
   /** Calls one operation and resolves to its success body; throws an APIError subclass otherwise. */
@@ -230,6 +231,6 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 /** Creates a client; every operation is also a method: `client.getOptionsOhlcvt({ query: { … } })`. */
-export function createClient(options: ClientOptions = {}): LaevitasClient & OperationMethods {
-  return new LaevitasClient(options) as LaevitasClient & OperationMethods;
+export function createClient(options: ClientOptions = {}): LaevitasClient {
+  return new LaevitasClient(options);
 }

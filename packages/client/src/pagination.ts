@@ -1,7 +1,7 @@
 // Auto-pagination over both pagination styles the contract declares (x-pagination): the versioned family's opaque
 // `meta.next_cursor`, and the legacy historical routes' 1-based `page` with `meta.total_pages`. Iterating yields
 // items; `.pages()` yields whole pages. A repeated cursor stops the scan with an error instead of looping forever.
-import type { OperationId, ResponseBody } from '@laevitas-api/types';
+import type { OperationId, ResponseBody } from '@laevitas-api/types/operations';
 import type { OperationInfo } from './generated/operations.js';
 import type { CallArgs, CallParams, LaevitasClient } from './client.js';
 import { LaevitasError } from './errors.js';

@@ -33,6 +33,14 @@ function decodeBase64Json(text) {
   return JSON.parse(json);
 }
 
+/** JSON has no NaN or Infinity; a request body holding one would silently become null when serialised. */
+function nonFiniteNumbers(value, path, out) {
+  if (typeof value === 'number' && !Number.isFinite(value)) out.push({ path, rule: 'finite', message: `${path} must be a finite number (${value} is not JSON)` });
+  else if (Array.isArray(value)) value.forEach((item, i) => nonFiniteNumbers(item, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) nonFiniteNumbers(item, `${path}.${key}`, out);
+  return out;
+}
+
 function createOperationValidator(mod) {
   const { meta, validators } = mod;
   const id = meta.operationId;
@@ -91,6 +99,8 @@ function createOperationValidator(mod) {
       if (request.body === undefined) {
         if (meta.requestBody.required) return fail(id, 'request body', [{ path: 'body', rule: 'required', message: 'body is required' }]);
       } else {
+        const nonFinite = nonFiniteNumbers(request.body, 'body', []);
+        if (nonFinite.length) return fail(id, 'request body', nonFinite);
         const result = run(validators.requestBody, request.body, 'body');
         if (!result.ok) return result;
       }

@@ -1,4 +1,4 @@
-import type { HeaderParams, OperationId, PathParams, QueryParams, RequestBody, ResponseBody, ResponseStatus } from '@laevitas-api/types';
+import type { HeaderParams, OperationId, PathParams, QueryParams, RequestBody, ResponseBody, ResponseStatus } from '@laevitas-api/types/operations';
 
 /** One broken rule, e.g. `{ path: 'data[3].resolution', rule: 'enum', allowedValues: ['1m', …], message: 'data[3].resolution must be one of 1m, …' }`. */
 export interface ValidationIssue {

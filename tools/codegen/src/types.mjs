@@ -15,11 +15,25 @@ export async function generateTypes(document, output) {
     additionalProperties: false,
     excludeDeprecated: false,
   });
-  output.add(`${OUT}/openapi.d.ts`, HEADER + astToString(ast));
+  // `paths` goes to its own file: the client and other operationId-based code never load it, and every line a
+  // consumer's compiler does not parse keeps editors fast (pnpm bench measures it).
+  const isPaths = (node) => node.name?.escapedText === 'paths';
+  output.add(`${OUT}/paths.d.ts`, `${HEADER}import type { operations } from './openapi.js';\n\n${astToString(ast.filter(isPaths))}`);
+  output.add(`${OUT}/openapi.d.ts`, HEADER + shortenSharedParameterDocs(astToString(ast.filter((node) => !isPaths(node)))));
 
   const valueSets = valueSetsOf(document);
   const schemaNames = Object.keys(document.components?.schemas ?? {});
-  const declarations = [HEADER, renderHelpers(), renderAliases(document, schemaNames), renderValueSetTypes(valueSets)].join('\n');
+  // operations.d.ts: the lean entry (`@laevitas-api/types/operations`): components, operations and the helper types.
+  output.add(`${OUT}/operations.d.ts`, [HEADER, renderHelpers()].join('\n'));
+  output.add(`${OUT}/operations.d.cts`, [HEADER, renderHelpers()].join('\n'));
+  output.add(`${OUT}/empty.js`, `${HEADER}export {};`);
+  output.add(`${OUT}/empty.cjs`, `${HEADER}'use strict';`);
+  const declarations = [
+    HEADER,
+    "export * from './operations.js';\nexport type { paths } from './paths.js';\nimport type { components } from './openapi.js';\n",
+    renderAliases(document, schemaNames),
+    renderValueSetTypes(valueSets),
+  ].join('\n');
   output.add(`${OUT}/index.d.ts`, declarations);
   output.add(`${OUT}/index.d.cts`, declarations);
   output.add(`${OUT}/index.js`, HEADER + renderValueSetValues(valueSets, 'esm'));
@@ -27,8 +41,8 @@ export async function generateTypes(document, output) {
 }
 
 function renderHelpers() {
-  return `import type { components, operations, paths } from './openapi.js';
-export type { components, operations, paths } from './openapi.js';
+  return `import type { components, operations } from './openapi.js';
+export type { components, operations } from './openapi.js';
 
 /** Every operationId of the contract. */
 export type OperationId = keyof operations;
@@ -66,7 +80,9 @@ function renderAliases(document, names) {
   return names
     .map((name) => {
       const description = document.components.schemas[name]?.description;
-      const doc = description ? `/** ${escapeJsDoc(description)} */\n` : '';
+      // The first sentence only: the full description is already on the schema in openapi.d.ts, and every byte here is
+      // parsed by every consumer's compiler.
+      const doc = description ? `/** ${escapeJsDoc(firstSentence(description))} */\n` : '';
       return `${doc}export type ${name} = components['schemas']['${name}'];`;
     })
     .join('\n');
@@ -87,6 +103,30 @@ function renderValueSetValues(valueSets, format) {
     return format === 'esm' ? `export const ${constName} = ${array};` : `exports.${constName} = ${array};`;
   });
   return (format === 'cjs' ? "'use strict';\n" : '') + lines.join('\n');
+}
+
+/**
+ * openapi-typescript repeats a shared parameter's whole JSDoc (description, example) at each of the operations that
+ * use it: a third of the file. Each repetition keeps the first sentence, enough for a tooltip; the full text stays
+ * on `components["parameters"]`. Every consumer's compiler parses this file, so its size is editor latency.
+ */
+function shortenSharedParameterDocs(text) {
+  const start = text.indexOf('export interface operations');
+  const head = text.slice(0, start);
+  const ops = text.slice(start).replace(
+    /([ \t]*)\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\n([ \t]*[\w"-]+\??: components\["parameters"\])/g,
+    (_, indent, body, declaration) => {
+      const description = body.replace(/^\s*\*?\s?/gm, ' ').replace(/@example[\s\S]*$/, '').replace(/@description/, '').trim();
+      return `${indent}/** ${firstSentence(description)} */\n${declaration}`;
+    },
+  );
+  return head + ops;
+}
+
+function firstSentence(text) {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const end = flat.search(/\.(\s|$)/);
+  return end > 0 ? flat.slice(0, end + 1) : flat;
 }
 
 function escapeJsDoc(text) {
