@@ -9,7 +9,7 @@ const require = createRequire(import.meta.url);
 const cjs = require('@laevitas-api/types');
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const dts = readFileSync(new URL('../generated/openapi.d.ts', import.meta.url), 'utf8');
-const index = readFileSync(new URL('../generated/index.d.ts', import.meta.url), 'utf8');
+const index = readFileSync(new URL('../generated/index.d.ts', import.meta.url), 'utf8') + readFileSync(new URL('../generated/operations.d.ts', import.meta.url), 'utf8');
 
 describe('@laevitas-api/types', () => {
   it('has no runtime dependencies', () => {
