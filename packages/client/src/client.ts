@@ -18,6 +18,7 @@ import { retryDelay, shouldRetry, sleep, type RetryOptions } from './retry.js';
 import { RollingWindowLimiter, type RateWindow } from './rate-limiter.js';
 import { paginate, type Paginated } from './pagination.js';
 import type { RequestOptions } from './request-options.js';
+import { preflight } from './preflight.js';
 import type { OperationMethods } from './generated/methods.js';
 
 export type { RequestOptions, OperationMethods };
@@ -148,10 +149,12 @@ export class LaevitasClient {
     return paginate(this, operationId, info, (args[0] ?? {}) as CallParams<Op>);
   }
 
-  private checkRequest(operationId: string, info: OperationInfo, params: { path?: object; query?: object; header?: object; body?: unknown }) {
+  private checkRequest(operationId: string, info: OperationInfo, params: { path?: object | undefined; query?: object | undefined; header?: object | undefined; body?: unknown }) {
     if (info.hasBody === false && params.body !== undefined) {
       throw new RequestValidationError(operationId, [{ path: 'body', rule: 'body', message: `${info.method} ${info.path} takes no body` }]);
     }
+    const issues = preflight(info, params.path as Record<string, unknown>, params.query as Record<string, unknown>);
+    if (issues.length) throw new RequestValidationError(operationId, issues);
     const validators = this.options.validators;
     if (!validators || this.options.validateRequests === false) return;
     const result = validators.validateRequest(operationId, { path: params.path, query: params.query, headers: params.header, body: params.body });

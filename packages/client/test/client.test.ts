@@ -163,3 +163,24 @@ describe('response validation', () => {
     expect(error.message).toContain('data[0].volume must be number');
   });
 });
+
+describe('pre-flight rules from the spec extensions', () => {
+  it('rejects a currency the market does not serve (x-currency-subsets)', async () => {
+    const { fetch, calls } = fakeFetch([]);
+    const error = await createClient({ fetch, ...fast })
+      .getFuturesSnapshot({ path: { market: 'BITMEX', currency: 'SOL' }, query: { start: '2026-11-20', end: '2026-11-21' } })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.message).toContain('path.currency SOL is not served on BITMEX (accepted: BTC, ETH)');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('rejects a window longer than the documented 7 days (x-max-window), unless the rule is lifted by instrument_name', async () => {
+    const { fetch, calls } = fakeFetch([{ status: 200, body: { data: [], meta: { next_cursor: null, empty_reason: 'no_matching_data' } } }]);
+    const client = createClient({ fetch, ...fast });
+    const query = { currency: 'BTC', start: '2026-11-01T00:00:00Z', end: '2026-11-20T00:00:00Z' };
+    await expect(client.getOptionsTrades({ query })).rejects.toThrow(/spans 19.0 days; at most 7 are accepted without instrument_name/);
+    await client.getOptionsTrades({ query: { ...query, instrument_name: 'BTC-26MAR27-100000-C' } });
+    expect(calls).toHaveLength(1);
+  });
+});

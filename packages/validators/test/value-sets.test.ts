@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+// @ts-expect-error plain ESM module
+import { valueSetParameterUses } from '../../../tools/codegen/src/spec-model.mjs';
 
 const require = createRequire(import.meta.url);
 const validators = require('../index.cjs');
@@ -10,25 +12,8 @@ const constants = require('@laevitas-api/types');
 const bundle = JSON.parse(readFileSync(new URL('../../../spec/dist/openapi.json', import.meta.url), 'utf8'));
 
 const valueSets = Object.entries<any>(bundle.components.schemas).filter(([, s]) => s.type === 'string' && Array.isArray(s.enum));
-const ref = (name: string) => `#/components/schemas/${name}`;
-const usesSet = (schema: any, name: string) => schema?.$ref === ref(name) || (schema?.allOf?.length === 1 && schema.allOf[0].$ref === ref(name));
-
-/** A parameter of some operation drawing its values from the set, with the request the examples make. */
-function parameterUse(name: string) {
-  for (const [path, item] of Object.entries<any>(bundle.paths)) {
-    for (const method of ['get', 'post']) {
-      const op = item[method];
-      if (!op) continue;
-      const params = (op.parameters ?? []).map((p: any) => (p.$ref ? bundle.components.parameters[p.$ref.split('/').pop()] : p));
-      const target = params.find((p: any) => usesSet(p.schema, name));
-      if (!target || target.in === 'header' || op.requestBody) continue;
-      const request: any = { path: {}, query: {} };
-      for (const p of params) if (p.example !== undefined && (p.in === 'path' || p.required)) request[p.in][p.name] = p.example;
-      return { operationId: op.operationId, location: target.in as 'path' | 'query', param: target.name as string, request, path };
-    }
-  }
-  return undefined;
-}
+const uses: any[] = valueSetParameterUses(bundle);
+const parameterUse = (name: string) => uses.find((u) => u.schemaName === name);
 
 describe.each(valueSets.map(([name, schema]) => [name, schema] as const))('value set %s', (name, schema) => {
   it('is exported as a constant equal to the spec', () => {

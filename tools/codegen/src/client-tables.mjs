@@ -57,7 +57,7 @@ export interface OperationInfo {
   readonly x402Price?: string;
   /** Market → accepted currencies, where one path parameter cannot express the per-market subset. */
   readonly currencySubsets?: Readonly<Record<string, readonly string[]>>;
-  readonly maxWindow?: { readonly days: number; readonly when?: string };
+  readonly maxWindow?: { readonly days: number; readonly unlessParam?: string };
   readonly maxCells?: number;
   readonly requiresOneOf?: readonly string[];
 }

@@ -129,3 +129,29 @@ export function constantName(schemaName) {
   }
   return words.join('_').toUpperCase();
 }
+
+/** The component a parameter schema draws its values from: a direct $ref or a single-entry allOf $ref. */
+export function valueSetNameOf(schema) {
+  const ref = schema?.$ref ?? (schema?.allOf?.length === 1 ? schema.allOf[0].$ref : undefined);
+  return ref?.startsWith('#/components/schemas/') ? ref.slice('#/components/schemas/'.length) : undefined;
+}
+
+/**
+ * For each value set, one operation parameter (path or query) that draws from it, with a valid request built from
+ * the examples, so tests can swap in each member and a non-member. Sets used only in bodies are not listed.
+ */
+export function valueSetParameterUses(document) {
+  const uses = [];
+  const ops = operationsOf(document);
+  for (const set of valueSetsOf(document)) {
+    for (const op of ops) {
+      const target = op.parameters.find((p) => (p.in === 'path' || p.in === 'query') && valueSetNameOf(p.schema) === set.schemaName);
+      if (!target || op.requestBody || op.parameters.some((p) => p.in === 'header' && p.required)) continue;
+      const request = { path: {}, query: {} };
+      for (const p of op.parameters) if (p.example !== undefined && (p.in === 'path' || p.required)) request[p.in][p.name] = p.example;
+      uses.push({ ...set, operationId: op.operationId, method: op.method, path: op.path, family: op.family, location: target.in, param: target.name, caseInsensitive: target.caseInsensitive, request });
+      break;
+    }
+  }
+  return uses;
+}

@@ -1,6 +1,8 @@
 // A server that serves the contract with one deliberate fault: it forwards every request to the faithful Prism mock
 // and corrupts the responses of one operation in one way. Used to prove that the contract run catches drift.
 import { createServer } from 'node:http';
+// @ts-ignore plain ESM module
+import { forward, reply } from '../src/forward.mjs';
 
 const OHLCVT = '/api/v1/options/ohlcvt';
 
@@ -40,24 +42,14 @@ export async function startDriftServer({ upstream, fault }) {
   const spec = FAULTS[fault];
   if (!spec) throw new Error(`unknown fault ${fault}`);
   const server = createServer(async (req, res) => {
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
     const url = new URL(req.url, upstream);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k)));
-    const upstreamResponse = await fetch(url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    let response = {
-      status: upstreamResponse.status,
-      headers: Object.fromEntries([...upstreamResponse.headers].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k))),
-      body: await upstreamResponse.text(),
-      url,
-    };
+    let response = { ...(await forward(req, url)), url };
     if (url.pathname === spec.path && response.body) {
       response.body = JSON.parse(response.body);
       response = spec.mutate(response);
       response.body = JSON.stringify(response.body);
     }
-    res.writeHead(response.status, response.headers);
-    res.end(response.body);
+    reply(res, response);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((resolve) => server.close(resolve)) };

@@ -21,7 +21,7 @@ export interface OperationInfo {
   readonly x402Price?: string;
   /** Market → accepted currencies, where one path parameter cannot express the per-market subset. */
   readonly currencySubsets?: Readonly<Record<string, readonly string[]>>;
-  readonly maxWindow?: { readonly days: number; readonly when?: string };
+  readonly maxWindow?: { readonly days: number; readonly unlessParam?: string };
   readonly maxCells?: number;
   readonly requiresOneOf?: readonly string[];
 }
@@ -995,7 +995,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "x402Price": "0.001",
     "maxWindow": {
       "days": 7,
-      "when": "currency given without instrument_name"
+      "unlessParam": "instrument_name"
     }
   },
   "getFuturesTradesSummary": {
@@ -1965,8 +1965,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     ],
     "x402Price": "0.001",
     "maxWindow": {
-      "days": 7,
-      "when": "always"
+      "days": 7
     }
   },
   "getOptionsGexCatalog": {
@@ -2357,7 +2356,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "x402Price": "0.001",
     "maxWindow": {
       "days": 7,
-      "when": "instrument_name absent"
+      "unlessParam": "instrument_name"
     }
   },
   "getOptionsTradesSummary": {
@@ -2981,7 +2980,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "x402Price": "0.001",
     "maxWindow": {
       "days": 7,
-      "when": "currency given without instrument_name"
+      "unlessParam": "instrument_name"
     }
   },
   "getPerpetualsTradesSummary": {
@@ -3473,7 +3472,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "x402Price": "0.001",
     "maxWindow": {
       "days": 7,
-      "when": "currency given without instrument_name"
+      "unlessParam": "instrument_name"
     }
   },
   "getSpotVolume": {
