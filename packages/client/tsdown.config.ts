@@ -8,5 +8,5 @@ export default defineConfig({
   target: 'es2022',
   sourcemap: true,
   clean: true,
-  external: [/^@laevitas-api\//],
+  deps: { neverBundle: [/^@laevitas-api\//] },
 });

@@ -19,6 +19,8 @@ import { RollingWindowLimiter, type RateWindow } from './rate-limiter.js';
 import { paginate, type Paginated } from './pagination.js';
 import type { RequestOptions } from './request-options.js';
 import { preflight } from './preflight.js';
+import type { ClientSettings } from './settings.js';
+import { checkClientOptions } from './check-options.js';
 import type { OperationMethods } from './generated/methods.js';
 
 export type { RequestOptions, OperationMethods };
@@ -29,34 +31,10 @@ export interface ValidatorsModule {
   validateRequest(operationId: string, request: object): { ok: true } | { ok: false; issues: readonly { path: string; rule: string; message: string }[] };
 }
 
-export interface ClientOptions {
-  /** API key; defaults to the LAEVITAS_API_KEY environment variable where there is one. */
-  apiKey?: string | undefined;
-  /** Base URL of the legacy family (/analytics, /historical). Default https://api.laevitas.ch. */
-  baseUrl?: string;
-  /** Base URL of the versioned family (/api/v1). Default https://apiv2.laevitas.ch. */
-  v2BaseUrl?: string;
-  /** Prepaid credit token sent as X-Credit-Token on versioned calls (instead of, or besides, an API key). */
-  creditToken?: string;
-  /**
-   * Header that carries the key on the versioned family: 'X-API-Key' (the scheme the API declares, default) or
-   * 'apiKey' (what the official CLI sends). The legacy family always gets 'apiKey'.
-   */
-  v1KeyHeader?: 'X-API-Key' | 'apiKey';
-  /** Per-attempt timeout in ms. Default 60 000. */
-  timeout?: number;
-  /** Retry policy, or `false` to never retry. */
-  retry?: RetryOptions | false;
-  /** Client-side rolling-window limiter matching the versioned family's documented limits. Default on. */
-  rateLimit?: boolean | readonly RateWindow[];
+/** Options of `createClient`: the plain-data settings (checked at run time, see settings.ts) plus the hooks. */
+export interface ClientOptions extends ClientSettings {
   /** Injected fetch (proxies, x402 payment wrappers, tests). Default globalThis.fetch. */
   fetch?: typeof fetch;
-  /** Headers sent on every request. */
-  defaultHeaders?: Record<string, string>;
-  /** Check parameters and bodies against the contract before sending (needs `validators`). Default true when given. */
-  validateRequests?: boolean;
-  /** Check response bodies against the contract: off (default), warn (console) or throw (ResponseValidationError). */
-  validateResponses?: 'off' | 'warn' | 'throw';
   /** `@laevitas-api/validators` (or anything with the same two functions). */
   validators?: ValidatorsModule;
   /** Called before each attempt and after each response; for logging and metrics. Never sees the API key. */
@@ -99,6 +77,7 @@ export class LaevitasClient {
   private readonly limiter: RollingWindowLimiter | undefined;
 
   constructor(options: ClientOptions = {}, shared?: { limiter?: RollingWindowLimiter | undefined }) {
+    checkClientOptions(options);
     this.options = { ...options, apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') };
     const windows = options.rateLimit === false ? undefined : Array.isArray(options.rateLimit) ? options.rateLimit : (RATE_LIMITS.v1 as readonly RateWindow[]);
     this.limiter = shared?.limiter ?? (windows ? new RollingWindowLimiter(windows) : undefined);

@@ -2,17 +2,9 @@
 // 429, 5xx and connection errors; POST is retried only on 429 and connection failures that never reached the
 // server's handler, because the risk and payment calls must not run twice.
 import { parseRetryAfter } from './errors.js';
+import type { RetrySettings } from './settings.js';
 
-export interface RetryOptions {
-  /** Attempts after the first. Default 2. */
-  maxRetries?: number;
-  /** First backoff; doubles per attempt. Default 500 ms. */
-  initialDelayMs?: number;
-  /** Backoff cap. Default 8000 ms. */
-  maxDelayMs?: number;
-  /** A Retry-After longer than this is not waited for: the error is thrown instead. Default 60 000 ms. */
-  maxRetryAfterMs?: number;
-}
+export type { RetrySettings as RetryOptions } from './settings.js';
 
 export const RETRYABLE_STATUSES = new Set([408, 409, 429, 500, 502, 503, 504]);
 
@@ -26,7 +18,7 @@ export function shouldRetry(method: string, status: number | 'network', headers?
 }
 
 /** Delay before retry number `attempt` (1-based): Retry-After when given, else exponential backoff with jitter. */
-export function retryDelay(attempt: number, options: Required<RetryOptions>, headers?: Headers, random = Math.random): number | undefined {
+export function retryDelay(attempt: number, options: Required<RetrySettings>, headers?: Headers, random = Math.random): number | undefined {
   const retryAfter = parseRetryAfter(headers);
   if (retryAfter !== undefined) return retryAfter <= options.maxRetryAfterMs ? retryAfter : undefined;
   const base = Math.min(options.initialDelayMs * 2 ** (attempt - 1), options.maxDelayMs);

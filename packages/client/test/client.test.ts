@@ -184,3 +184,15 @@ describe('pre-flight rules from the spec extensions', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('client options', () => {
+  it('are checked against the schema generated from settings.ts, naming the option and the rule', () => {
+    expect(() => createClient({ timout: 5 } as never)).toThrow(/options.timout is not an option/);
+    expect(() => createClient({ timeout: -1 })).toThrow(/options.timeout must be > 0/);
+    expect(() => createClient({ v1KeyHeader: 'Authorization' as never })).toThrow(/options.v1KeyHeader must be one of X-API-Key, apiKey/);
+    expect(() => createClient({ baseUrl: 'api.laevitas.ch' })).toThrow(/options.baseUrl must match pattern/);
+    expect(() => createClient({ retry: { maxRetries: 2.5 } })).toThrow(/options.retry/);
+    expect(() => createClient({ fetch: 'curl' as never })).toThrow(/options.fetch must be a function/);
+    expect(() => createClient({ timeout: 1000, retry: false, rateLimit: [{ limit: 10, windowSeconds: 1 }] })).not.toThrow();
+  });
+});

@@ -10,6 +10,7 @@ import { bundleSpec } from './bundle.mjs';
 import { generateTypes } from './types.mjs';
 import { generateValidators } from './validators.mjs';
 import { generateClientTables } from './client-tables.mjs';
+import { generateClientSettingsValidator } from './client-settings.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2] ?? 'generate';
@@ -26,6 +27,7 @@ if (command !== 'bundle') {
   await generateTypes(document, output);
   generateValidators(document, output);
   generateClientTables(document, output);
+  generateClientSettingsValidator(root, output);
 }
 const stale = output.commit();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
