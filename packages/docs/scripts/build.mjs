@@ -18,7 +18,8 @@ execFileSync(
   { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, stdio: ['ignore', 'ignore', 'inherit'] },
 );
 
-// The inlined Redoc still links one logo from a CDN; drop remote asset URLs so the page makes no outside request.
-const html = readFileSync(out, 'utf8').replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', '');
+// The inlined Redoc still links one logo from a CDN; an empty inline SVG takes its place so the page makes no
+// outside request and shows no broken image.
+const html = readFileSync(out, 'utf8').replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E");
 writeFileSync(out, html);
 console.log(`docs: ${out} (${(statSync(out).size / 1024 / 1024).toFixed(1)} MB)`);
