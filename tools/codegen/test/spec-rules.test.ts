@@ -21,6 +21,10 @@ describe('operations', () => {
       if (!isPublic) expect(statuses, 'authenticated operations document 401').toContain(401);
     }
     expect(statuses.some((s) => s >= 400 && s < 500)).toBe(true);
+    if (op.security.some((r: object) => 'X402Payment' in r)) expect(statuses, 'payable operations document 402').toContain(402);
+    if (op.family === 'v1' && op.security.some((r: object) => 'XApiKey' in r)) {
+      expect(statuses, 'API-key operations document 400 and 429').toEqual(expect.arrayContaining([400, 429]));
+    }
     if (op.extensions['x-x402-price']) {
       expect(statuses, 'priced operations document 402').toContain(402);
       const r402 = op.responses.find((r) => r.status === 402)!;
