@@ -1,4 +1,6 @@
-// Imports the packages as another repo's ESM code would. Each @ts-expect-error proves the types reject a mistake.
+// Imports the packages as another repo would. The typecheck script compiles this file twice: as ESM (uses.mts)
+// and, copied to .tmp/uses.cts, as CommonJS, so both resolutions of every package are proved.
+// Every expect-error directive below proves the types reject a mistake.
 import {
   MARKETS_A,
   RESOLUTIONS,
