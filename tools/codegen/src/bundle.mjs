@@ -37,7 +37,8 @@ export function bundleSpec(root) {
       files: {
         [BUNDLE_FILES.yaml]: yamlText,
         [BUNDLE_FILES.json]: JSON.stringify(document, null, 2),
-        [BUNDLE_FILES.deref]: JSON.stringify(deref, null, 2),
+        // Compact: with every $ref expanded the pretty-printed file is over 5 MB; tools read it, people read openapi.yaml.
+        [BUNDLE_FILES.deref]: JSON.stringify(deref),
         [BUNDLE_FILES.oas30]: downConvert(document),
       },
     };
