@@ -97,6 +97,13 @@ export async function runConformance(options) {
         }
       }
 
+      if (req.invalid && op.responses.some((r) => r.status === 400)) {
+        const bad = structuredClone({ path: req.path, query: req.query });
+        bad[req.invalid.location][req.invalid.name] = 'NOT_A_MEMBER';
+        const rejected = await send({ ...req, path: bad.path }, {}, bad.query);
+        if (rejected.status !== 400) fail('status', `${req.invalid.location}.${req.invalid.name}=NOT_A_MEMBER answered ${rejected.status}, not the documented 400`);
+        else validate(400, rejected, `invalid ${req.invalid.location}.${req.invalid.name}`);
+      }
       if (kind === 'mock') {
         for (const response of op.responses.filter((r) => r.status >= 300)) {
           const forced = await send(req, { Prefer: `code=${response.status}` });
@@ -104,7 +111,7 @@ export async function runConformance(options) {
           else validate(response.status, forced, `forced ${response.status}`);
         }
       } else if (op.responses.some((r) => r.status >= 300)) {
-        result.notes.push('error statuses not provoked against a live target (a 402 costs money, a 429 trips the limit)');
+        result.notes.push(`402/429 not provoked against a live target (a 402 costs money, a 429 trips the limit)${req.invalid ? '; 400 provoked with an invalid value' : ''}`);
       }
     } catch (error) {
       fail('transport', `${error?.message ?? error}`);

@@ -26,8 +26,17 @@ export function buildRequests(document) {
     const declaredDefaults = Object.fromEntries(
       op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, deref(document, p.schema)?.default ?? p.schema?.default]),
     );
-    return { op, path, query, headers, body, declaredDefaults };
+    // A deliberately invalid variant: one closed-set parameter set to a non-member. Free and harmless on a live
+    // target, it provokes the documented 400 without paying or tripping the rate limit.
+    const closed = op.parameters.find((p) => (p.in === 'path' || p.in === 'query') && Array.isArray(enumOf(document, p.schema)));
+    const invalid = closed && { location: closed.in, name: closed.name };
+    return { op, path, query, headers, body, declaredDefaults, invalid };
   });
+}
+
+function enumOf(document, schema) {
+  const target = deref(document, schema);
+  return target?.enum ?? (target?.allOf?.length === 1 ? deref(document, target.allOf[0])?.enum : undefined);
 }
 
 export function urlFor(base, op, path, query) {
