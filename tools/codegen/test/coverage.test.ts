@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle, operations, resolve$ref } from './load.js';
+// @ts-expect-error plain ESM module without types
+import { valueSetNameOf } from '../src/spec-model.mjs';
 
 interface Expected {
   method: string;
@@ -23,11 +25,6 @@ const expected: Expected[] = readdirSync(fixtures)
 const doc = loadBundle();
 const ops = operations(doc);
 
-/** The component a parameter schema draws its values from: a direct $ref or a single allOf $ref. */
-function valueSetOf(schema: any): string | undefined {
-  const ref = schema?.$ref ?? (schema?.allOf?.length === 1 ? schema.allOf[0].$ref : undefined);
-  return ref?.startsWith('#/components/schemas/') ? ref.slice('#/components/schemas/'.length) : undefined;
-}
 function effective(schema: any): any {
   const target = schema?.$ref ? resolve$ref(doc, schema) : schema?.allOf?.length === 1 ? resolve$ref(doc, schema.allOf[0]) : schema;
   return { ...target, ...(schema?.default !== undefined ? { default: schema.default } : {}) };
@@ -61,7 +58,7 @@ describe.each(expected.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as 
     expect(path.map((p) => p.name).sort()).toEqual(Object.keys(want.pathParams).sort());
     for (const p of path) {
       expect(p.required).toBe(true);
-      if (want.pathParams[p.name]!.enum) expect(valueSetOf(p.schema), `path.${p.name}`).toBe(want.pathParams[p.name]!.enum);
+      if (want.pathParams[p.name]!.enum) expect(valueSetNameOf(p.schema), `path.${p.name}`).toBe(want.pathParams[p.name]!.enum);
     }
   });
 
@@ -72,7 +69,7 @@ describe.each(expected.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as 
       const rule = want.query[p.name]!;
       expect(p.required, `query.${p.name} required`).toBe(Boolean(rule.required));
       const schema = effective(p.schema);
-      if (rule.enum) expect(valueSetOf(p.schema), `query.${p.name} value set`).toBe(rule.enum);
+      if (rule.enum) expect(valueSetNameOf(p.schema), `query.${p.name} value set`).toBe(rule.enum);
       if (rule.max !== undefined) expect(schema.maximum, `query.${p.name} maximum`).toBe(rule.max);
       if (rule.default !== undefined) expect(schema.default, `query.${p.name} default`).toEqual(rule.default);
     }
