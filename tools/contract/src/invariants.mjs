@@ -8,6 +8,11 @@ const close = (a, b, scale = 1) => Math.abs(a - b) <= Math.max(1e-6 * Math.max(M
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 const rowsOf = (body) => (Array.isArray(body?.data) ? body.data : []);
 const RESOLUTION_MINUTES = { '1m': 1, '5m': 5, '15m': 15, '1h': 60, '4h': 240, '1d': 1440 };
+/** Epoch ms of a v1 time value: a 'YYYY-MM-DD HH:mm:ss' UTC bucket or an ISO 8601 date-time. */
+const timeOf = (value) => {
+  const text = String(value);
+  return Date.parse(BUCKET.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+};
 const BUCKET = /^([0-9]{4})-([0-9]{2})-([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2})$/;
 
 /** @typedef {{operationId: string, family: string, path: string, query: Record<string, any>, status: number, body: any, headers: Headers}} ResponseContext */
@@ -113,7 +118,7 @@ export const INVARIANTS = [
       const dir = ctx.query.sort_dir ?? ctx.paramsDeclared.sort_dir ?? 'ASC';
       const dates = rowsOf(ctx.body).map((r) => r.date).filter((d) => typeof d === 'string');
       for (let i = 1; i < dates.length; i++) {
-        const cmp = Date.parse(dates[i].replace(' ', 'T') + (dates[i].length === 19 ? 'Z' : '')) - Date.parse(dates[i - 1].replace(' ', 'T') + (dates[i - 1].length === 19 ? 'Z' : ''));
+        const cmp = timeOf(dates[i]) - timeOf(dates[i - 1]);
         if ((dir === 'ASC' && cmp < 0) || (dir === 'DESC' && cmp > 0)) return [`data[${i}].date ${dates[i]} breaks ${dir} order after ${dates[i - 1]}`];
       }
       return [];
@@ -137,8 +142,8 @@ export const INVARIANTS = [
       const c = ctx.body?.meta?.completeness;
       if (!c || c.status !== 'available') return [];
       if (c.complete_from === undefined || c.complete_through === undefined) return ['meta.completeness is available without complete_from/complete_through'];
-      const from = Date.parse(String(c.complete_from).replace(' ', 'T') + (String(c.complete_from).length === 19 ? 'Z' : ''));
-      const through = Date.parse(String(c.complete_through).replace(' ', 'T') + (String(c.complete_through).length === 19 ? 'Z' : ''));
+      const from = timeOf(c.complete_from);
+      const through = timeOf(c.complete_through);
       return from > through ? [`meta.completeness.complete_from ${c.complete_from} is after complete_through ${c.complete_through}`] : [];
     },
   },
@@ -179,8 +184,7 @@ export function checkCompletenessMonotonic(earlier, later) {
   const a = earlier?.meta?.completeness?.complete_through;
   const b = later?.meta?.completeness?.complete_through;
   if (a === undefined || b === undefined) return [];
-  const parse = (v) => Date.parse(String(v).replace(' ', 'T') + (String(v).length === 19 ? 'Z' : ''));
-  return parse(b) < parse(a) ? [`meta.completeness.complete_through moved back from ${a} to ${b}`] : [];
+  return timeOf(b) < timeOf(a) ? [`meta.completeness.complete_through moved back from ${a} to ${b}`] : [];
 }
 
 /** Which unit a legacy `date` uses: the magnitude tells (legacy 2.1 says seconds; public clients read milliseconds). */
