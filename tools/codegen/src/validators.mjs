@@ -13,7 +13,7 @@ const COMPONENTS_ID = 'urn:laevitas:components';
 
 const ANNOTATIONS = new Set(['title', 'description', 'examples', 'example', 'default', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'externalDocs', 'xml', 'discriminator']);
 const SUBSCHEMA = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'contentSchema']);
-const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf']);
 const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
 
 /**
@@ -38,15 +38,16 @@ function rewriteRefs(schema, components, stack = []) {
         if (!(name in components)) throw new Error(`codegen: unresolved $ref ${value}`);
         inlined = rewriteRefs(components[name], components, [...stack, name]);
       } else out.$ref = `${COMPONENTS_ID}#/$defs/${name}`;
-    } else if (SUBSCHEMA.has(key)) out[key] = key === 'items' && 'prefixItems' in schema ? undefined : walk(value);
+    } else if (key === 'items' && 'prefixItems' in schema) continue; // folded into the draft-07 tuple below
+    else if (SUBSCHEMA.has(key)) out[key] = walk(value);
     else if (key === 'prefixItems') {
+      // Draft-07 spelling of a 2020 tuple: `items` as a list, the rest under `additionalItems`.
       out.items = value.map(walk);
       out.additionalItems = 'items' in schema ? walk(schema.items) : true;
     } else if (SUBSCHEMA_LISTS.has(key)) out[key] = value.map(walk);
     else if (SUBSCHEMA_MAPS.has(key)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
     else out[key] = value;
   }
-  if (out.items === undefined) delete out.items;
   if (!inlined) return out;
   if (Object.keys(out).length === 0) return inlined;
   return { ...out, allOf: [...(out.allOf ?? []), inlined] };
