@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startMock } from './mock.mjs';
+import { freePort, startMock } from './mock.mjs';
 import { startValidatingProxy } from './proxy.mjs';
 import { runDredd } from './dredd.mjs';
 import { formatSummary, runConformance, toJUnit } from './conformance.mjs';
@@ -52,15 +52,15 @@ async function run() {
   try {
     let legacyBaseUrl, v1BaseUrl, dreddEndpoint, dreddEnv;
     if (kind === 'mock') {
-      const mock = await startMock({ port: Number(values.port ?? 4020) });
+      const mock = await startMock({ port: Number(values.port ?? 0) }); // a free port: runs on a shared machine never collide
       cleanup.push(mock.stop);
       legacyBaseUrl = v1BaseUrl = dreddEndpoint = mock.url;
       dreddEnv = {};
     } else {
       legacyBaseUrl = legacyLive ?? 'https://api.laevitas.ch';
       v1BaseUrl = v1Live ?? 'https://apiv2.laevitas.ch';
-      const legacyProxy = await startValidatingProxy({ upstream: legacyBaseUrl, port: 4031 });
-      const v1Proxy = await startValidatingProxy({ upstream: v1BaseUrl, port: 4032 });
+      const legacyProxy = await startValidatingProxy({ upstream: legacyBaseUrl, port: await freePort() });
+      const v1Proxy = await startValidatingProxy({ upstream: v1BaseUrl, port: await freePort() });
       cleanup.push(legacyProxy.stop, v1Proxy.stop);
       dreddEndpoint = v1Proxy.url;
       dreddEnv = { LAEVITAS_BASE_URL: legacyProxy.url, LAEVITAS_V2_BASE_URL: v1Proxy.url };

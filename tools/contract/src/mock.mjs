@@ -36,7 +36,7 @@ export function normaliseCase(url, rules) {
   return url;
 }
 
-async function freePort() {
+export async function freePort() {
   const server = createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();

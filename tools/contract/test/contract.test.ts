@@ -10,7 +10,7 @@ import { startDriftServer } from './drift-server.mjs';
 
 let mock: { url: string; stop: () => Promise<void> };
 beforeAll(async () => {
-  mock = await startMock({ port: 4390 });
+  mock = await startMock({ port: 0 });
 }, 90_000);
 afterAll(async () => mock?.stop());
 
