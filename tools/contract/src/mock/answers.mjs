@@ -1,0 +1,57 @@
+// The mock's answers in the API's own shapes, in one place, so every stage of the mock front (hostile-input guard,
+// request validation, rate limit, payment state, data synthesis) answers errors exactly as the spec documents them:
+// v1 400 `{statusCode: 400, message: [...], error: 'Bad Request'}`, v1 401 `{error: 'unauthorized', message}`, 429
+// `{statusCode: 429, message, error: 'Too Many Requests'}` with `Retry-After`, and the legacy NestJS shape
+// `{statusCode, message, error}`.
+//
+// The stage contract of the mock front (tools/contract/src/mock/*.mjs):
+//   a stage is `(ctx) => Answer | undefined | Promise<Answer | undefined>`; `undefined` hands the request on to the
+//   next stage, an Answer ends it. Stages run in this order: guard (hostile input) → route and request validation →
+//   rate limit → payment and credit state → data synthesis → Prism (supervised) for everything else.
+//
+/**
+ * @typedef {{status: number, headers?: Record<string, string>, body?: string | Buffer}} Answer
+ * @typedef {'legacy' | 'v1'} Family
+ * @typedef {{
+ *   method: string,              // upper case
+ *   url: URL,                    // the request URL, already safely decoded and case-normalised
+ *   headers: Record<string, string>, // lower-case names, one value each
+ *   body?: Buffer,               // the raw request body, if any
+ *   family?: Family,             // set once the route is matched
+ *   op?: any,                    // the matched operation (spec-model's operationsOf entry)
+ *   pathParams?: Record<string, string>,
+ * }} Context
+ */
+
+/** The family a path belongs to, by its prefix: legacy routes are `/analytics/…`, `/historical/…` (and `/pricer`, `/apis`). */
+export function familyOf(pathname) {
+  return /^\/(analytics|historical|pricer|apis|V2)\//.test(pathname) ? 'legacy' : 'v1';
+}
+
+/** @returns {Answer} */
+export function json(status, body, headers = {}) {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+}
+
+/** The documented 400: one message per violated rule, in the service's class-validator wording. @returns {Answer} */
+export function badRequest(family, messages, headers = {}) {
+  return json(400, { statusCode: 400, message: [].concat(messages), error: 'Bad Request' }, headers);
+}
+
+/** @returns {Answer} */
+export function unauthorized(family, message = 'Missing or invalid API key') {
+  return family === 'legacy'
+    ? json(401, { statusCode: 401, message, error: 'Unauthorized' })
+    : json(401, { error: 'unauthorized', message });
+}
+
+/** The documented 429 with `Retry-After` (whole seconds, at least 1). @returns {Answer} */
+export function tooManyRequests(family, retryAfterSeconds = 60) {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return json(429, { statusCode: 429, message: `Rate limit exceeded. Retry after ${seconds} seconds.`, error: 'Too Many Requests' }, { 'retry-after': String(seconds) });
+}
+
+/** Any other status in the NestJS shape `{statusCode, message, error}` (404, 405, 413, 414, 415, 431, 503, …). @returns {Answer} */
+export function problem(status, error, message, headers = {}) {
+  return json(status, { statusCode: status, message, error }, headers);
+}
