@@ -8,6 +8,9 @@
 //   a stage is `(ctx) => Answer | undefined | Promise<Answer | undefined>`; `undefined` hands the request on to the
 //   next stage, an Answer ends it. Stages run in this order: guard (hostile input) → route and request validation →
 //   rate limit → payment and credit state → data synthesis → Prism (supervised) for everything else.
+//   A stage that lets a request through but must mark the answer (the balance in `x-credits-remaining`, a rotated
+//   `x-credit-token`, a `PAYMENT-RESPONSE` receipt, a warning about an unknown parameter) adds to
+//   `ctx.extraHeaders`; the front merges them into whatever answer ends the request.
 //
 /**
  * @typedef {{status: number, headers?: Record<string, string>, body?: string | Buffer}} Answer
@@ -20,6 +23,7 @@
  *   family?: Family,             // set once the route is matched
  *   op?: any,                    // the matched operation (spec-model's operationsOf entry)
  *   pathParams?: Record<string, string>,
+ *   extraHeaders: Record<string, string>, // merged into the final answer
  * }} Context
  */
 
