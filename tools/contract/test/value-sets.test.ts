@@ -13,7 +13,7 @@ const bundle = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 const uses: any[] = valueSetParameterUses(bundle);
 let mock: { url: string; stop: () => Promise<void> };
 beforeAll(async () => {
-  mock = await startMock({ port: 4391 });
+  mock = await startMock({ port: 0 });
 }, 90_000);
 afterAll(async () => mock?.stop());
 
