@@ -110,7 +110,8 @@ function renderValueSetTypes(valueSets) {
 function renderValueSetValues(valueSets, format) {
   const lines = valueSets.map(({ constName, values }) => {
     const array = `Object.freeze(${JSON.stringify(values)})`;
-    return format === 'esm' ? `export const ${constName} = ${array};` : `exports.${constName} = ${array};`;
+    // A bundler keeps a call it cannot prove pure; the annotation lets a consumer that imports one constant drop the rest.
+    return format === 'esm' ? `export const ${constName} = /*#__PURE__*/ ${array};` : `exports.${constName} = ${array};`;
   });
   return (format === 'cjs' ? "'use strict';\n" : '') + lines.join('\n');
 }
