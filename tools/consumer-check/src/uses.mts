@@ -14,10 +14,13 @@ import {
   type MarketsA,
   type Resolution,
 } from '@laevitas-api/types';
+import type { OperationId, SuccessStatus } from '@laevitas-api/types/operations';
 import { createClient, RateLimitError, PaymentRequiredError } from '@laevitas-api/client';
 import { validateResponse } from '@laevitas-api/validators';
 import { getOptionsOhlcvt } from '@laevitas-api/validators/ops/getOptionsOhlcvt';
 
+const opId: OperationId = 'getOptionsOhlcvt';
+const ok: SuccessStatus<'getOptionsOhlcvt'> = 200;
 const market: MarketsA = MARKETS_A[0];
 const resolution: Resolution = RESOLUTIONS[3];
 // @ts-expect-error not a member of MARKETS_A
@@ -66,6 +69,6 @@ async function use() {
     const messages: string[] = checked.issues.map((i) => i.message);
   }
   const one = getOptionsOhlcvt.validateRequest({ query: { resolution: '1h' } });
-  return [first, d, one, market, resolution, badMarket, badResolution, body, query, badQuery, explicitUndefined, error, short, regime];
+  return [opId, ok, first, d, one, market, resolution, badMarket, badResolution, body, query, badQuery, explicitUndefined, error, short, regime];
 }
 export { use };
