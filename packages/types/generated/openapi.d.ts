@@ -3403,7 +3403,7 @@ export interface components {
          * @description One position of a risk request (section 4.5). The document names only `expiry` (five accepted forms, date-only forms resolving to 08:00 UTC). A position may carry its own entry price, since the results report `entry_price_source: input`; without one the service falls back to the mark price (`mark_fallback`, section 2.17). The names of the entry-price field and of the other position fields are not published, so the object stays open.
          */
         RiskPosition: {
-            expiry?: components["schemas"]["RiskExpiry"];
+            expiry?: components["schemas"]["RiskExpiry"] | undefined;
         } & {
             [key: string]: unknown;
         };
@@ -3922,12 +3922,12 @@ export interface components {
         JsonRpcRequest: {
             /** @constant */
             jsonrpc: "2.0";
-            id?: components["schemas"]["JsonRpcId"];
+            id?: components["schemas"]["JsonRpcId"] | undefined;
             /** @description The method; one of `McpMethod` or another MCP method or notification name. */
             method: components["schemas"]["McpMethod"] | string;
             params?: {
                 [key: string]: unknown;
-            };
+            } | undefined;
         } & {
             [key: string]: unknown;
         };
@@ -5403,11 +5403,11 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -5448,13 +5448,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5487,13 +5487,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5526,13 +5526,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5565,13 +5565,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5604,13 +5604,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5643,13 +5643,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5678,17 +5678,17 @@ export interface operations {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
-                market?: components["parameters"]["LegacyHistoricalMarketQuery"];
+                market?: components["parameters"]["LegacyHistoricalMarketQuery"] | undefined;
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
                 start: components["parameters"]["LegacyHistStart"];
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -5719,17 +5719,17 @@ export interface operations {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
-                market?: components["parameters"]["LegacyHistoricalMarketQuery"];
+                market?: components["parameters"]["LegacyHistoricalMarketQuery"] | undefined;
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
                 start: components["parameters"]["LegacyHistStart"];
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -5760,17 +5760,17 @@ export interface operations {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
-                market?: components["parameters"]["LegacyHistoricalMarketQuery"];
+                market?: components["parameters"]["LegacyHistoricalMarketQuery"] | undefined;
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
                 start: components["parameters"]["LegacyHistStart"];
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -5805,13 +5805,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5849,13 +5849,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5893,13 +5893,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5935,13 +5935,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
@@ -5977,9 +5977,9 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
             };
             header?: never;
             path: {
@@ -6017,11 +6017,11 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -6062,11 +6062,11 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -6104,11 +6104,11 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -6146,11 +6146,11 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -6183,13 +6183,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path?: never;
@@ -6219,13 +6219,13 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-                legacy?: components["parameters"]["LegacyHistLegacy"];
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path?: never;
@@ -6255,11 +6255,11 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -6300,11 +6300,11 @@ export interface operations {
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
                 end: components["parameters"]["LegacyHistEnd"];
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"];
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"];
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"];
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
@@ -6338,22 +6338,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"];
+                maturity?: components["parameters"]["Maturity"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"];
+                option_type?: components["parameters"]["OptionType"] | undefined;
                 /** @description Lowest strike to include, in the quote currency of the strike. */
-                strike_min?: number;
+                strike_min?: number | undefined;
                 /** @description Highest strike to include, in the quote currency of the strike. */
-                strike_max?: number;
-            };
+                strike_max?: number | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6383,7 +6383,7 @@ export interface operations {
                 /** Exact options instrument name from the catalog. */
                 instrument_name: components["parameters"]["OptionsInstrumentNameRequired"];
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"];
+                limit?: components["parameters"]["MetadataLimit"] | undefined;
             };
             header?: never;
             path?: never;
@@ -6418,22 +6418,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6459,22 +6459,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6500,22 +6500,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6541,22 +6541,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6582,22 +6582,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6623,22 +6623,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6664,22 +6664,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6709,9 +6709,9 @@ export interface operations {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
+                date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
             };
             header?: never;
             path?: never;
@@ -6738,28 +6738,28 @@ export interface operations {
         parameters: {
             query: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /**
                  * @description Bucket size of `buckets`; `1h` when omitted.
                  * @example 1h
                  */
-                resolution?: components["schemas"]["Resolution"];
+                resolution?: components["schemas"]["Resolution"] | undefined;
                 /** Options venue. */
                 exchange: components["parameters"]["OptionsExchangeRequired"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Keep only trades whose premium is at least this many USD. */
-                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"];
+                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"] | undefined;
                 /** @description Number of `notable_trades` to return (it does not change the other parts of the response). */
-                top_n?: number;
+                top_n?: number | undefined;
             };
             header?: never;
             path?: never;
@@ -6786,21 +6786,21 @@ export interface operations {
         parameters: {
             query: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
                 exchange: components["parameters"]["OptionsExchangeRequired"];
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /**
@@ -6809,21 +6809,21 @@ export interface operations {
                  */
                 group_by: components["schemas"]["TradesGroupBy"];
                 /** Keep only trades whose premium is at least this many USD. */
-                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"];
+                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"] | undefined;
                 /** Keep only trades whose notional is at least this value. */
-                min_notional?: components["parameters"]["TradesMinNotional"];
+                min_notional?: components["parameters"]["TradesMinNotional"] | undefined;
                 /** Keep only trades with this aggressor side. */
-                direction?: components["parameters"]["TradesDirection"];
+                direction?: components["parameters"]["TradesDirection"] | undefined;
                 /** Keep only block trades. */
-                block_only?: components["parameters"]["TradesBlockOnly"];
+                block_only?: components["parameters"]["TradesBlockOnly"] | undefined;
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
-                opening_only?: components["parameters"]["TradesOpeningOnly"];
+                opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"];
+                option_type?: components["parameters"]["OptionType"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"];
+                maturity?: components["parameters"]["Maturity"] | undefined;
                 /** Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. */
-                strategy?: components["parameters"]["TradesStrategy"];
+                strategy?: components["parameters"]["TradesStrategy"] | undefined;
             };
             header?: never;
             path?: never;
@@ -6850,53 +6850,53 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Keep only trades whose premium is at least this many USD. */
-                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"];
+                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"] | undefined;
                 /** Keep only trades whose notional is at least this value. */
-                min_notional?: components["parameters"]["TradesMinNotional"];
+                min_notional?: components["parameters"]["TradesMinNotional"] | undefined;
                 /** Keep only trades with this aggressor side. */
-                direction?: components["parameters"]["TradesDirection"];
+                direction?: components["parameters"]["TradesDirection"] | undefined;
                 /** Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. */
-                strategy?: components["parameters"]["TradesStrategy"];
+                strategy?: components["parameters"]["TradesStrategy"] | undefined;
                 /** Keep only block trades. */
-                block_only?: components["parameters"]["TradesBlockOnly"];
+                block_only?: components["parameters"]["TradesBlockOnly"] | undefined;
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
-                opening_only?: components["parameters"]["TradesOpeningOnly"];
+                opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"];
+                option_type?: components["parameters"]["OptionType"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"];
+                maturity?: components["parameters"]["Maturity"] | undefined;
                 /**
                  * @description Field the trades are ordered by; the direction comes from `sort_dir`.
                  * @example premium_usd
                  */
-                sort?: components["schemas"]["TradesSort"];
+                sort?: components["schemas"]["TradesSort"] | undefined;
                 /**
                  * @description Keep only trades settled in this currency. The accepted values are not published.
                  * @example BTC
                  */
-                settlement_currency?: string;
+                settlement_currency?: string | undefined;
                 /**
                  * @description Keep only `inverse` or `linear` options.
                  * @example inverse
                  */
-                margin_type?: components["schemas"]["MarginType"];
-            };
+                margin_type?: components["schemas"]["MarginType"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6922,16 +6922,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
+                date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
-            };
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -6957,24 +6957,24 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
+                date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
-            };
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7000,7 +7000,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /**
@@ -7009,17 +7009,17 @@ export interface operations {
                  */
                 maturity: components["schemas"]["Maturity"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
             };
             header?: never;
             path?: never;
@@ -7046,12 +7046,12 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
-                exchange?: components["parameters"]["GexExchange"];
+                exchange?: components["parameters"]["GexExchange"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"];
+                currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
-            };
+                limit?: components["parameters"]["Limit"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7077,14 +7077,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
-                exchange?: components["parameters"]["GexExchange"];
+                exchange?: components["parameters"]["GexExchange"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"];
+                currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
+                date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
-            };
+                limit?: components["parameters"]["Limit"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7110,22 +7110,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
-                exchange?: components["parameters"]["GexExchange"];
+                exchange?: components["parameters"]["GexExchange"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"];
-            };
+                currency?: components["parameters"]["GexCurrency"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7151,26 +7151,26 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
-                exchange?: components["parameters"]["GexExchange"];
+                exchange?: components["parameters"]["GexExchange"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"];
+                currency?: components["parameters"]["GexCurrency"] | undefined;
                 /**
                  * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 7 days before the request time (a relative default, so it is not given as a schema value).
                  * @example 2026-11-13T15:00:00Z
                  */
-                start?: components["schemas"]["IsoDateTime"];
+                start?: components["schemas"]["IsoDateTime"] | undefined;
                 /**
                  * @description End of the window, ISO 8601 date-time in UTC. Defaults to now.
                  * @example 2026-11-20T15:00:00Z
                  */
-                end?: components["schemas"]["IsoDateTime"];
+                end?: components["schemas"]["IsoDateTime"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** @description Order by time; newest first (`DESC`) when omitted. Keep it constant within one paginated scan. */
-                sort_dir?: components["schemas"]["SortDir"];
-            };
+                sort_dir?: components["schemas"]["SortDir"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7196,44 +7196,44 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
-                exchange?: components["parameters"]["GexExchange"];
+                exchange?: components["parameters"]["GexExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"];
+                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"];
+                currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
+                date?: components["parameters"]["SnapshotDate"] | undefined;
                 /**
                  * @description Expiry code `DDMMMYY`, or `all_expiries` for the aggregate rows only.
                  * @example 25DEC26
                  */
-                expiry?: components["schemas"]["GexExpiry"];
+                expiry?: components["schemas"]["GexExpiry"] | undefined;
                 /**
                  * @description Also return the per-expiry rows when no `expiry` is given.
                  * @example true
                  */
-                include_expiries?: boolean;
+                include_expiries?: boolean | undefined;
                 /** @description Lowest strike to include, in USD. */
-                strike_min?: number;
+                strike_min?: number | undefined;
                 /** @description Highest strike to include, in USD. */
-                strike_max?: number;
+                strike_max?: number | undefined;
                 /** @description Basis of `min_abs_contribution`, `weighted` (default) or `raw`. */
-                contribution_basis?: components["schemas"]["GexContributionBasis"];
+                contribution_basis?: components["schemas"]["GexContributionBasis"] | undefined;
                 /** @description Drop strikes whose absolute contribution on `contribution_basis` is below this value. */
-                min_abs_contribution?: number;
-            };
+                min_abs_contribution?: number | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7259,10 +7259,10 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
-                exchange?: components["parameters"]["GexExchange"];
+                exchange?: components["parameters"]["GexExchange"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"];
-            };
+                currency?: components["parameters"]["GexCurrency"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7288,10 +7288,10 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
-                exchange?: components["parameters"]["GexExchange"];
+                exchange?: components["parameters"]["GexExchange"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"];
-            };
+                currency?: components["parameters"]["GexCurrency"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7317,14 +7317,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
-            };
+                cursor?: components["parameters"]["Cursor"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7350,12 +7350,12 @@ export interface operations {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
-            };
+                date?: components["parameters"]["SnapshotDate"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7381,22 +7381,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7422,22 +7422,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7463,22 +7463,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7504,36 +7504,36 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Only trades of this aggressor side. */
-                direction?: components["parameters"]["ContractDirection"];
+                direction?: components["parameters"]["ContractDirection"] | undefined;
                 /** When `true`, only block trades. */
-                block_only?: components["parameters"]["ContractBlockOnly"];
+                block_only?: components["parameters"]["ContractBlockOnly"] | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"];
+                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
-                strategy?: components["parameters"]["ContractStrategy"];
+                strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"];
+                maturity?: components["parameters"]["Maturity"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"];
+                sort?: components["parameters"]["ContractTradeSort"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["ContractSortDir"];
+                sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
-                top_n?: components["parameters"]["ContractTradesTopN"];
-            };
+                top_n?: components["parameters"]["ContractTradesTopN"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7559,22 +7559,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7600,22 +7600,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7641,22 +7641,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7682,20 +7682,20 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7721,22 +7721,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7762,22 +7762,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -7807,7 +7807,7 @@ export interface operations {
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name: components["parameters"]["FuturesInstrumentNameRequired"];
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"];
+                limit?: components["parameters"]["MetadataLimit"] | undefined;
             };
             header?: never;
             path?: never;
@@ -7842,13 +7842,13 @@ export interface operations {
         parameters: {
             query: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /**
                  * @description Exact instrument name from the futures catalog, upper case; required on this route.
                  * @example BTC-USDT-261225
@@ -7858,17 +7858,17 @@ export interface operations {
                  * @description Futures venue (free string; known venues in FuturesExchange, facts.md d).
                  * @example okx
                  */
-                exchange?: components["schemas"]["FuturesExchange"];
+                exchange?: components["schemas"]["FuturesExchange"] | undefined;
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
-                direction?: components["parameters"]["ContractLiquidationDirection"];
+                direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSide"];
+                position_side?: components["parameters"]["ContractPositionSide"] | undefined;
                 /** Smallest liquidation to include, in USD. */
-                min_amount_usd?: components["parameters"]["ContractMinAmountUsd"];
+                min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"];
+                sort?: components["parameters"]["ContractTradeSort"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["ContractSortDir"];
+                sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
             };
             header?: never;
             path?: never;
@@ -7897,31 +7897,31 @@ export interface operations {
                 /** Dimension to group the trades by. */
                 group_by: components["parameters"]["ContractTradesGroupBy"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** @description Order of the groups. The ordering key and the default are not published. */
-                sort_dir?: components["schemas"]["SortDir"];
+                sort_dir?: components["schemas"]["SortDir"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"];
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"];
+                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
                 /** Only trades of this aggressor side. */
-                direction?: components["parameters"]["ContractDirection"];
+                direction?: components["parameters"]["ContractDirection"] | undefined;
                 /** When `true`, only block trades. */
-                block_only?: components["parameters"]["ContractBlockOnly"];
+                block_only?: components["parameters"]["ContractBlockOnly"] | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"];
+                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
-                strategy?: components["parameters"]["ContractStrategy"];
+                strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"];
+                maturity?: components["parameters"]["Maturity"] | undefined;
             };
             header?: never;
             path?: never;
@@ -7950,13 +7950,13 @@ export interface operations {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"];
+                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
                 /** Number of notable trades in the flow response. */
-                top_n?: components["parameters"]["ContractFlowTopN"];
+                top_n?: components["parameters"]["ContractFlowTopN"] | undefined;
             };
             header?: never;
             path?: never;
@@ -7983,14 +7983,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
-            };
+                cursor?: components["parameters"]["Cursor"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8016,12 +8016,12 @@ export interface operations {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
-            };
+                date?: components["parameters"]["SnapshotDate"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8047,22 +8047,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8088,22 +8088,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8129,22 +8129,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8170,34 +8170,34 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Only trades of this aggressor side. */
-                direction?: components["parameters"]["ContractDirection"];
+                direction?: components["parameters"]["ContractDirection"] | undefined;
                 /** When `true`, only block trades. */
-                block_only?: components["parameters"]["ContractBlockOnly"];
+                block_only?: components["parameters"]["ContractBlockOnly"] | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"];
+                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
-                strategy?: components["parameters"]["ContractStrategy"];
+                strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"];
+                sort?: components["parameters"]["ContractTradeSort"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["ContractSortDir"];
+                sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
-                top_n?: components["parameters"]["ContractTradesTopN"];
-            };
+                top_n?: components["parameters"]["ContractTradesTopN"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8223,22 +8223,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8264,22 +8264,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8305,22 +8305,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8346,20 +8346,20 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8385,22 +8385,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8426,22 +8426,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8471,7 +8471,7 @@ export interface operations {
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name: components["parameters"]["PerpetualsInstrumentNameRequired"];
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"];
+                limit?: components["parameters"]["MetadataLimit"] | undefined;
             };
             header?: never;
             path?: never;
@@ -8506,13 +8506,13 @@ export interface operations {
         parameters: {
             query: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /**
                  * @description Exact instrument name from the perpetuals catalog, upper case; required on this route.
                  * @example BTCUSDT
@@ -8522,17 +8522,17 @@ export interface operations {
                  * @description Perpetuals venue (free string; known venues in PerpetualsExchange, facts.md d).
                  * @example binance
                  */
-                exchange?: components["schemas"]["PerpetualsExchange"];
+                exchange?: components["schemas"]["PerpetualsExchange"] | undefined;
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
-                direction?: components["parameters"]["ContractLiquidationDirection"];
+                direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSide"];
+                position_side?: components["parameters"]["ContractPositionSide"] | undefined;
                 /** Smallest liquidation to include, in USD. */
-                min_amount_usd?: components["parameters"]["ContractMinAmountUsd"];
+                min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"];
+                sort?: components["parameters"]["ContractTradeSort"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["ContractSortDir"];
+                sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
             };
             header?: never;
             path?: never;
@@ -8561,29 +8561,29 @@ export interface operations {
                 /** Dimension to group the trades by. */
                 group_by: components["parameters"]["ContractTradesGroupBy"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** @description Order of the groups. The ordering key and the default are not published. */
-                sort_dir?: components["schemas"]["SortDir"];
+                sort_dir?: components["schemas"]["SortDir"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"];
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"];
+                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
                 /** Only trades of this aggressor side. */
-                direction?: components["parameters"]["ContractDirection"];
+                direction?: components["parameters"]["ContractDirection"] | undefined;
                 /** When `true`, only block trades. */
-                block_only?: components["parameters"]["ContractBlockOnly"];
+                block_only?: components["parameters"]["ContractBlockOnly"] | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"];
+                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
-                strategy?: components["parameters"]["ContractStrategy"];
+                strategy?: components["parameters"]["ContractStrategy"] | undefined;
             };
             header?: never;
             path?: never;
@@ -8612,13 +8612,13 @@ export interface operations {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"];
+                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
                 /** Number of notable trades in the flow response. */
-                top_n?: components["parameters"]["ContractFlowTopN"];
+                top_n?: components["parameters"]["ContractFlowTopN"] | undefined;
             };
             header?: never;
             path?: never;
@@ -8645,16 +8645,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
-                quote_currency?: components["parameters"]["SpotQuoteCurrency"];
+                quote_currency?: components["parameters"]["SpotQuoteCurrency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
-            };
+                cursor?: components["parameters"]["Cursor"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8680,11 +8680,11 @@ export interface operations {
         parameters: {
             query: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
                 instrument_name: components["parameters"]["SpotInstrumentNameRequired"];
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"];
+                limit?: components["parameters"]["MetadataLimit"] | undefined;
             };
             header?: never;
             path?: never;
@@ -8711,22 +8711,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8752,22 +8752,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8793,22 +8793,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"];
+                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
-            };
+                currency?: components["parameters"]["Currency"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8834,22 +8834,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8875,14 +8875,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
-                quote_currency?: components["parameters"]["SpotQuoteCurrency"];
+                quote_currency?: components["parameters"]["SpotQuoteCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
-            };
+                date?: components["parameters"]["SnapshotDate"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8908,22 +8908,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8949,22 +8949,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8990,18 +8990,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"];
+                exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9027,16 +9027,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2). */
-                category?: components["parameters"]["PredictionCategory"];
+                category?: components["parameters"]["PredictionCategory"] | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
-                event_slug?: components["parameters"]["PredictionEventSlug"];
+                event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
                 /** Free-text keyword matched against the prediction markets (facts.md a.2). */
-                keyword?: components["parameters"]["PredictionKeyword"];
+                keyword?: components["parameters"]["PredictionKeyword"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
-            };
+                cursor?: components["parameters"]["Cursor"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9086,11 +9086,11 @@ export interface operations {
         parameters: {
             query: {
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"];
+                exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
                 instrument_name: components["parameters"]["PredictionInstrumentNameRequired"];
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"];
+                limit?: components["parameters"]["MetadataLimit"] | undefined;
             };
             header?: never;
             path?: never;
@@ -9117,22 +9117,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"];
+                exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9158,22 +9158,22 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"];
+                exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9199,20 +9199,20 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"];
+                exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9238,18 +9238,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"];
+                exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"];
-            };
+                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9275,14 +9275,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2). */
-                category?: components["parameters"]["PredictionCategory"];
+                category?: components["parameters"]["PredictionCategory"] | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
-                event_slug?: components["parameters"]["PredictionEventSlug"];
+                event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
+                date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Bucket size of the prediction-market snapshot; `1h` when omitted (facts.md a.2). */
-                resolution?: components["parameters"]["PredictionSnapshotResolution"];
-            };
+                resolution?: components["parameters"]["PredictionSnapshotResolution"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9308,30 +9308,30 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Venue of the instruments, any market's venue (free string). */
-                exchange?: string;
+                exchange?: string | undefined;
                 /** @description Market type, as a singular token (facts.md a.2). */
-                market_type?: components["schemas"]["MarketType"];
+                market_type?: components["schemas"]["MarketType"] | undefined;
                 /** @description Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored (facts.md a.2). */
-                base_currency?: string;
+                base_currency?: string | undefined;
                 /** @description Quote currency, for example `USDT` or `USD` (facts.md a.2). */
-                quote_currency?: string;
+                quote_currency?: string | undefined;
                 /** @description Lifecycle status; `active` when omitted, `all` for every status (facts.md a.2). */
-                status?: components["schemas"]["InstrumentStatus"];
+                status?: components["schemas"]["InstrumentStatus"] | undefined;
                 /** @description Margin type, `linear` or `inverse`. */
-                margin_type?: components["schemas"]["MarginType"];
+                margin_type?: components["schemas"]["MarginType"] | undefined;
                 /** @description Option type, `call` or `put` (not `C`/`P` as on the options catalog; facts.md a.2). */
-                option_type?: components["schemas"]["InstrumentOptionType"];
+                option_type?: components["schemas"]["InstrumentOptionType"] | undefined;
                 /** @description Lower bound of the expiry range. The document names an expiry range filter (v1-family.md 4.5); the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published (facts.md a.2). */
-                expiry_from?: string;
+                expiry_from?: string | undefined;
                 /** @description Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published (facts.md a.2). */
-                expiry_to?: string;
+                expiry_to?: string | undefined;
                 /** @description Partial, case-insensitive match on the instrument name (v1-family.md 4.5; facts.md a.2). */
-                instrument_name?: string;
+                instrument_name?: string | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
-            };
+                cursor?: components["parameters"]["Cursor"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9397,25 +9397,25 @@ export interface operations {
                  */
                 instrument_name: string;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** @description Sampling frequency of the returns. */
-                frequency?: components["schemas"]["RealizedVolatilityFrequency"];
+                frequency?: components["schemas"]["RealizedVolatilityFrequency"] | undefined;
                 /** @description Look-back window in days. */
-                window_days?: components["schemas"]["RealizedVolatilityWindowDays"];
+                window_days?: components["schemas"]["RealizedVolatilityWindowDays"] | undefined;
                 /** @description Volatility estimator. */
-                estimator?: components["schemas"]["RealizedVolatilityEstimator"];
+                estimator?: components["schemas"]["RealizedVolatilityEstimator"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"];
+                date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
             };
             header?: never;
             path?: never;
@@ -9442,16 +9442,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
-                margin?: components["parameters"]["VolSurfaceMargin"];
+                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
-            };
+                cursor?: components["parameters"]["Cursor"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9477,24 +9477,24 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
-                margin?: components["parameters"]["VolSurfaceMargin"];
-            };
+                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9520,29 +9520,29 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
-                margin?: components["parameters"]["VolSurfaceMargin"];
+                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
                 /**
                  * @description Surface model of the slices. `svi` is the default and the only value the documents name.
                  * @example svi
                  */
-                model?: string;
-            };
+                model?: string | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9568,24 +9568,24 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
-                margin?: components["parameters"]["VolSurfaceMargin"];
-            };
+                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9611,34 +9611,34 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"];
+                resolution?: components["parameters"]["Resolution"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"];
+                exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
-                margin?: components["parameters"]["VolSurfaceMargin"];
+                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
                 /**
                  * @description Expiry to scan. A historical scan needs `expiry` or `instrument` (section 4.5). The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
                  * @example 26MAR27
                  */
-                expiry?: string;
+                expiry?: string | undefined;
                 /**
                  * @description Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument` (section 4.5).
                  * @example BTC-26MAR27-100000-C
                  */
-                instrument?: components["schemas"]["OptionsInstrumentName"];
-            };
+                instrument?: components["schemas"]["OptionsInstrumentName"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9750,17 +9750,17 @@ export interface operations {
                 /** Wallet address whose records are returned (required on this route, section 4.5). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
             };
             header?: never;
             path?: never;
@@ -9790,25 +9790,25 @@ export interface operations {
                  * @description Condition id of the prediction market; one of `condition_id`, `token_id`, `instrument_name` is required.
                  * @example 0x5f65177b394277fd294cd75650044e32ba009a95022d88a0c1d565897d72f8f1
                  */
-                condition_id?: string;
+                condition_id?: string | undefined;
                 /**
                  * @description Outcome token id; one of `condition_id`, `token_id`, `instrument_name` is required.
                  * @example 71321045679252212594626385532706912750332728571942532289631379312455583992563
                  */
-                token_id?: string;
+                token_id?: string | undefined;
                 /** @description Prediction instrument name; one of `condition_id`, `token_id`, `instrument_name` is required. The name form of the venue's prediction instruments is not published. */
-                instrument_name?: string;
+                instrument_name?: string | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
-            };
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9834,30 +9834,30 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
-                wallet?: components["parameters"]["HyperliquidWallet"];
+                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** @description Role of the wallet in the liquidation. The accepted values are not published. */
-                role?: string;
+                role?: string | undefined;
                 /** @description Deduplicate liquidation records (section 4.5). The parameter type is not published; a boolean flag is assumed from the name. */
-                dedupe?: boolean;
+                dedupe?: boolean | undefined;
                 /** @description Bucket size of the aggregated mode (section 4.5). */
-                resolution?: components["schemas"]["HyperliquidLiquidationResolution"];
-            };
+                resolution?: components["schemas"]["HyperliquidLiquidationResolution"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9883,34 +9883,34 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
-                wallet?: components["parameters"]["HyperliquidWallet"];
+                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /**
                  * @description Sort key of the rows (section 4.5). The default is not published.
                  * @example net_notional
                  */
-                sort_by?: components["schemas"]["HyperliquidWalletFlowSortBy"];
+                sort_by?: components["schemas"]["HyperliquidWalletFlowSortBy"] | undefined;
                 /**
                  * @description Direction of the `sort_by` order. Section 4.1 documents `ASC` as the default for time ordering; the default for the other keys is not published.
                  * @example DESC
                  */
-                sort_dir?: components["schemas"]["SortDir"];
+                sort_dir?: components["schemas"]["SortDir"] | undefined;
                 /** @description Smallest notional a row must reach to be returned (section 4.5). Its unit is not published. */
-                min_notional?: number;
-            };
+                min_notional?: number | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9936,18 +9936,18 @@ export interface operations {
         parameters: {
             query?: {
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
-                wallet?: components["parameters"]["HyperliquidWallet"];
+                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
-            };
+                currency?: components["parameters"]["Currency"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -9975,17 +9975,17 @@ export interface operations {
                 /** Wallet address whose records are returned (required on this route, section 4.5). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
             };
             header?: never;
             path?: never;
@@ -10012,26 +10012,26 @@ export interface operations {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
-                wallet?: components["parameters"]["HyperliquidWallet"];
+                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** @description Smallest target notional of the TWAP orders to include (section 4.5). Its unit is not published. */
-                min_target_notional?: number;
-            };
+                min_target_notional?: number | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -10057,20 +10057,20 @@ export interface operations {
         parameters: {
             query?: {
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
-                wallet?: components["parameters"]["HyperliquidWallet"];
+                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
+                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
+                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"];
+                currency?: components["parameters"]["Currency"] | undefined;
                 /** @description Largest distance of an order's price from the mark price (section 4.5). Whether the distance is relative or absolute is not published. */
-                max_distance_from_mark?: number;
-            };
+                max_distance_from_mark?: number | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -10098,15 +10098,15 @@ export interface operations {
                 /** Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route, section 4.5). */
                 instrument_name: components["parameters"]["HyperliquidInstrumentNameRequired"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"];
+                start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"];
+                end?: components["parameters"]["End"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
+                cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"];
+                sort_dir?: components["parameters"]["SortDir"] | undefined;
             };
             header?: never;
             path?: never;
@@ -10133,10 +10133,10 @@ export interface operations {
         parameters: {
             query?: {
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"];
-            };
+                cursor?: components["parameters"]["Cursor"] | undefined;
+            } | undefined;
             header?: never;
             path?: never;
             cookie?: never;
@@ -10325,7 +10325,7 @@ export interface operations {
                 /** Token of the checkout, issued with the quote (section 4.4). */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
                 /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). */
-                "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"];
+                "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"] | undefined;
             };
             path: {
                 /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */
@@ -10436,7 +10436,7 @@ export interface operations {
                 /** Token of the checkout, issued with the quote (section 4.4). */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
                 /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). */
-                "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"];
+                "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"] | undefined;
             };
             path: {
                 /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */

@@ -1,5 +1,5 @@
-// Imports the packages as another repo would. The typecheck script compiles this file twice: as ESM (uses.mts)
-// and, copied to .tmp/uses.cts, as CommonJS, so both resolutions of every package are proved.
+// Imports the packages as another repo would. run.mjs compiles this file under every module setting: as ESM
+// (uses.mts), as CommonJS (copied to .tmp/uses.cts) and as .tmp/uses.ts for bundler and node10.
 // Every expect-error directive below proves the types reject a mistake.
 import {
   MARKETS_A,
@@ -14,10 +14,13 @@ import {
   type MarketsA,
   type Resolution,
 } from '@laevitas-api/types';
+import type { OperationId, SuccessStatus } from '@laevitas-api/types/operations';
 import { createClient, RateLimitError, PaymentRequiredError } from '@laevitas-api/client';
 import { validateResponse } from '@laevitas-api/validators';
 import { getOptionsOhlcvt } from '@laevitas-api/validators/ops/getOptionsOhlcvt';
 
+const opId: OperationId = 'getOptionsOhlcvt';
+const ok: SuccessStatus<'getOptionsOhlcvt'> = 200;
 const market: MarketsA = MARKETS_A[0];
 const resolution: Resolution = RESOLUTIONS[3];
 // @ts-expect-error not a member of MARKETS_A
@@ -30,6 +33,9 @@ const body: ResponseBody<'getOptionsOhlcvt'> = page;
 const query: QueryParams<'getOptionsOhlcvt'> = { resolution: '1h', limit: 100, instrument_name: 'BTC-26MAR27-100000-C' };
 // @ts-expect-error limit is a number
 const badQuery: QueryParams<'getOptionsOhlcvt'> = { limit: '100' };
+// exactOptionalPropertyTypes: an optional parameter takes an explicit undefined (the client and validators drop it).
+declare const maybeLimit: number | undefined;
+const explicitUndefined: QueryParams<'getOptionsOhlcvt'> = { resolution: '1h', limit: maybeLimit, cursor: undefined };
 const error: ApiError400 = { statusCode: 400, message: ['x'], error: 'Bad Request' };
 declare const row: LegacyFuturesLiveRow;
 const short: number = row.liquidations.short;
@@ -40,6 +46,7 @@ const client = createClient({ apiKey: 'k' });
 async function use() {
   const ohlcvt = await client.getOptionsOhlcvt({ query: { resolution: '1h' } });
   const first: OhlcvtRow | undefined = ohlcvt.data[0];
+  await client.getOptionsOhlcvt({ query: { resolution: '1h', limit: maybeLimit, instrument_name: undefined } });
   const live = await client.futures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
   const d: number = live.date;
   // @ts-expect-error the path parameters are required
@@ -62,6 +69,6 @@ async function use() {
     const messages: string[] = checked.issues.map((i) => i.message);
   }
   const one = getOptionsOhlcvt.validateRequest({ query: { resolution: '1h' } });
-  return [first, d, one, market, resolution, badMarket, badResolution, body, query, badQuery, error, short, regime];
+  return [opId, ok, first, d, one, market, resolution, badMarket, badResolution, body, query, badQuery, explicitUndefined, error, short, regime];
 }
 export { use };

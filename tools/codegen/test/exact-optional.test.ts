@@ -1,0 +1,106 @@
+// Optional request-side members of the generated types accept an explicit `undefined` (exactOptionalPropertyTypes):
+// every optional query/header/cookie parameter of every operation, and every optional field of every schema a request
+// body reaches. Response-only schemas keep `?: T`, since a response never carries an explicit undefined.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import openapiTS from 'openapi-typescript';
+// @ts-expect-error plain ESM module without types
+import { acceptExplicitUndefined } from '../src/exact-optional.mjs';
+import { ROOT } from './load.js';
+
+const text = readFileSync(join(ROOT, 'packages/types/generated/openapi.d.ts'), 'utf8');
+const file = ts.createSourceFile('openapi.d.ts', text, ts.ScriptTarget.Latest, true);
+const top = (name: string) => file.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name)!;
+const nameOf = (m: ts.TypeElement) => (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : '');
+const literalMembers = (m: ts.TypeElement | undefined): readonly ts.TypeElement[] => {
+  const type = m && ts.isPropertySignature(m) ? m.type : undefined;
+  if (!type) return [];
+  const literal = ts.isUnionTypeNode(type) ? type.types.find(ts.isTypeLiteralNode) : type;
+  return literal && ts.isTypeLiteralNode(literal) ? literal.members : [];
+};
+const acceptsUndefined = (m: ts.PropertySignature) => !!m.type && ts.isUnionTypeNode(m.type) && m.type.types.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword);
+const optional = (members: readonly ts.TypeElement[]) => members.filter((m): m is ts.PropertySignature => ts.isPropertySignature(m) && !!m.questionToken && m.type?.kind !== ts.SyntaxKind.NeverKeyword);
+
+function optionalFieldsDeep(node: ts.Node, out: ts.PropertySignature[] = []): ts.PropertySignature[] {
+  if (ts.isPropertySignature(node) && node.questionToken) out.push(node);
+  ts.forEachChild(node, (child) => void optionalFieldsDeep(child, out));
+  return out;
+}
+
+describe('explicit undefined on optional request-side members', () => {
+  const operations = top('operations').members;
+  const schemas = literalMembers(top('components').members.find((m) => nameOf(m) === 'schemas'));
+
+  it('every optional query, header and cookie parameter of every operation', () => {
+    let checked = 0;
+    const missing: string[] = [];
+    for (const op of operations) {
+      const locations = literalMembers(literalMembers(op).find((m) => nameOf(m) === 'parameters'));
+      for (const location of locations.filter((l) => ['query', 'header', 'cookie'].includes(nameOf(l)))) {
+        for (const param of optional(literalMembers(location))) {
+          checked++;
+          if (!acceptsUndefined(param)) missing.push(`${nameOf(op)}.${nameOf(location)}.${nameOf(param)}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+    expect(missing).toEqual([]);
+  });
+
+  it('every optional field of the request-body schemas, and no field of a schema no request body reaches', () => {
+    const refs = (node: ts.Node) => [...node.getText(file).matchAll(/components\["schemas"\]\["(\w+)"\]/g)].map((m) => m[1]!);
+    const bySchema = new Map(schemas.map((s) => [nameOf(s), s]));
+    const queue = operations.flatMap((op) => literalMembers(op).filter((m) => nameOf(m) === 'requestBody').flatMap(refs));
+    const reached = new Set<string>();
+    for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+      if (reached.has(name) || !bySchema.has(name)) continue;
+      reached.add(name);
+      queue.push(...refs(bySchema.get(name)!));
+    }
+    expect([...reached]).toEqual(expect.arrayContaining(['RiskRequest', 'RiskPosition', 'CreditTokenChallengeRequest', 'CreditTokenRequest', 'JsonRpcRequest']));
+    const sent = [...reached].flatMap((name) => optionalFieldsDeep(bySchema.get(name)!).map((f) => [name, f] as const));
+    const received = schemas.filter((s) => !reached.has(nameOf(s))).flatMap((s) => optionalFieldsDeep(s).map((f) => [nameOf(s), f] as const));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(received.length).toBeGreaterThan(100);
+    expect(sent.filter(([, f]) => !acceptsUndefined(f)).map(([s, f]) => `${s}.${nameOf(f)}`)).toEqual([]);
+    expect(received.filter(([, f]) => acceptsUndefined(f)).map(([s, f]) => `${s}.${nameOf(f)}`)).toEqual([]);
+  });
+
+  it('the transform leaves a spec without request bodies or optional parameters unchanged, and adds undefined once', async () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            operationId: 'getA',
+            parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }, { name: 'r', in: 'query', required: true, schema: { type: 'string' } }],
+            responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Out' } } } } },
+          },
+          post: {
+            operationId: 'postA',
+            requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/In' } } } },
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          In: { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: { type: ['string', 'null'] }, nested: { $ref: '#/components/schemas/Nested' } } },
+          Nested: { type: 'object', properties: { c: { type: 'number' } } },
+          Out: { type: 'object', properties: { d: { type: 'number' } } },
+        },
+      },
+    };
+    const printed = ts.createPrinter().printList(ts.ListFormat.MultiLine, ts.factory.createNodeArray(acceptExplicitUndefined(await openapiTS(doc as any))), ts.createSourceFile('x.ts', '', ts.ScriptTarget.Latest));
+    expect(printed).toMatch(/q\?: string \| undefined;/);
+    expect(printed).toMatch(/r: string;/);
+    expect(printed).toMatch(/b\?: string \| null \| undefined;/);
+    expect(printed).toMatch(/a: string;/);
+    expect(printed).toMatch(/c\?: number \| undefined;/);
+    expect(printed).toMatch(/d\?: number;/);
+    expect(printed.match(/\| undefined \| undefined/g)).toBeNull();
+  });
+});
