@@ -1,8 +1,8 @@
 // The conformance run: for every operation, call the target with a valid request built from the spec, check the
-// status is documented, check the content type, that a JSON body parses and validates (with documented headers) against the
-// generated validators, list undocumented fields as notices, and check the documents' invariants. Against the mock every
-// documented error status is also forced (`Prefer: code=…`) and its
-// body and headers checked. Each operation ends passed, failed (with the first violation) or skipped (with why).
+// status is documented, then the content type, then that a JSON body parses, then the body (and documented headers)
+// with the generated validators, list undocumented fields as notices, and check the documents' invariants. Against
+// the mock every documented error status is also forced (`Prefer: code=…`) and its body and headers checked. Each
+// operation ends passed, failed (with the first violation) or skipped (with why).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { SPEC_JSON } from './paths.mjs';
