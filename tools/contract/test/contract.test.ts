@@ -67,7 +67,8 @@ describe.each(cases)('against a server drifting by %s', (fault, operationId, che
  * KNOWN GAPS, to be emptied by the integrator once the strict spec (closed documented schemas with their `required`
  * fields) is merged: operations whose response the fault changes but which pass today only because their success
  * schema is open or lists no `required` field. The test below fails as soon as one of them starts failing, so the
- * list can only shrink: remove the operations it names.
+ * list can only shrink: remove the operations it names. An operation that still passes after the merge because its
+ * shape is unpublished and no field of it is known to be always present belongs in NOT_DRIFT, with that reason.
  */
 const AWAITING_STRICT_SPEC: Record<string, string[]> = {
   'empty-object': ['getFuturesMetadata', 'getPerpetualsMetadata', 'postVolSurfaceRiskDecompose', 'postVolSurfaceRiskLadder', 'postVolSurfaceRiskScenario'],
@@ -90,16 +91,21 @@ const AWAITING_STRICT_SPEC: Record<string, string[]> = {
     'getSpotSnapshot', 'getSpotTicker', 'getSpotVolume', 'getVolSurfaceCatalog', 'getVolSurfaceSlices', 'getVolSurfaceSnapshots',
     'getVolSurfaceStrikes', 'getVolSurfaceTermStructure', 'postVolSurfaceRiskDecompose', 'postVolSurfaceRiskLadder', 'postVolSurfaceRiskScenario',
   ],
-  // The first number of these bodies sits in a row field the schema does not declare (an open row).
+  // The first number of these bodies sits in a row whose fields are not published (no `properties` yet).
   'number-as-string': [
-    'getFuturesFlow', 'getFuturesLiquidations', 'getFuturesTrades', 'getFuturesTradesSummary', 'getOptionsGexProfile', 'getOptionsVolSurfaceByTime',
-    'getPerpetualsFlow', 'getPerpetualsLiquidations', 'getPerpetualsTrades', 'getPerpetualsTradesSummary',
+    'getFuturesFlow', 'getFuturesTradesSummary', 'getOptionsGexProfile', 'getOptionsVolSurfaceByTime', 'getPerpetualsFlow', 'getPerpetualsTradesSummary',
   ],
 };
 
 /** Changes a fault makes that are not drift at all, each with the reason: these operations must pass. */
 const NOT_DRIFT: Record<string, Record<string, string>> = {
-  'number-as-string': { postMcp: 'the first number is the JSON-RPC 2.0 `id`, which may be a number or a string' },
+  'number-as-string': {
+    postMcp: 'the first number is the JSON-RPC 2.0 `id`, which may be a number or a string',
+    getFuturesTrades: 'the first number is `timestamp`, integer or string: its format on this family is not published',
+    getPerpetualsTrades: 'the first number is `timestamp`, integer or string: its format on this family is not published',
+    getFuturesLiquidations: 'the first number is `timestamp`, integer or string: its format on this family is not published',
+    getPerpetualsLiquidations: 'the first number is `timestamp`, integer or string: its format on this family is not published',
+  },
 };
 
 // Each fault corrupts the success answer of every operation it can; the run must fail exactly those, each for the
