@@ -91,7 +91,8 @@ describe("Dredd's failures", () => {
     const drift = await startDriftServer({ upstream: mock.url, fault: 'html-body' });
     try {
       const dir = reportsDir();
-      const dredd = await runDredd({ endpoint: drift.url, kind: 'mock', env: { LAEVITAS_BASE_URL: drift.url, LAEVITAS_V2_BASE_URL: drift.url }, reportsDir: dir });
+      // As a live target: only the success transactions are sent (the fault changes only those), a quarter of the work.
+      const dredd = await runDredd({ endpoint: drift.url, kind: 'live', env: { LAEVITAS_BASE_URL: drift.url, LAEVITAS_V2_BASE_URL: drift.url }, reportsDir: dir });
       expect(dredd.ok).toBe(false);
       const failedIds = [...new Set(dredd.cases.filter((c: any) => c.outcome === 'failed').map((c: any) => c.operationId))].sort();
       // Every operation whose success answer became HTML fails (HEAD ones are skipped: Dredd 14 cannot send them).
