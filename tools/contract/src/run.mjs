@@ -2,7 +2,7 @@
 // The target is the embedded mock unless a live base URL is given; a live target is reached by Dredd through Prism's
 // validating proxy (so schema violations Dredd cannot see still fail it) and by the conformance suite directly.
 // The CLI calls this with its flags and environment; tests call it with URLs and a temporary reports folder.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, startMock } from './mock.mjs';
 import { startValidatingProxy } from './proxy.mjs';
@@ -22,6 +22,8 @@ export async function runContract(options = {}) {
   const kind = options.legacyBaseUrl || options.v1BaseUrl ? 'live' : 'mock';
   const cleanup = [];
   mkdirSync(reportsDir, { recursive: true });
+  // A report of an earlier run must not pass for this one's.
+  if (!withDredd) for (const file of ['dredd.junit.xml', 'dredd.xunit.xml']) rmSync(join(reportsDir, file), { force: true });
   try {
     let legacyBaseUrl, v1BaseUrl, dreddEndpoint, dreddEnv;
     if (kind === 'mock') {
