@@ -50,7 +50,7 @@ function firstNumberToString(value) {
  */
 const json = (mutate) => (r) => {
   if (!r.text || !isJson(r)) return r;
-  const changed = mutate(r.status, JSON.parse(r.text), r);
+  const changed = mutate(r.status, JSON.parse(r.text));
   return changed === undefined ? r : { ...r, text: JSON.stringify(changed.body) };
 };
 
