@@ -1,12 +1,16 @@
 // The conformance run: for every operation, call the target with a valid request built from the spec, check the
-// status is documented, validate the body (and documented headers) with the generated validators, and check the
-// documents' invariants. Against the mock every documented error status is also forced (`Prefer: code=…`) and its
-// body and headers checked. Each operation ends passed, failed (with the first violation) or skipped (with why).
+// status is documented, then the content type, then that a JSON body parses, then the body (and documented headers)
+// with the generated validators, list undocumented fields as notices, and check the documents' invariants. Against
+// the mock every documented error status is also forced (`Prefer: code=…`) and its body and headers checked. Each
+// operation ends passed, failed (with the first violation) or skipped (with why).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { SPEC_JSON } from './paths.mjs';
 import { buildRequests, urlFor } from './requests.mjs';
 import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from './invariants.mjs';
+import { describeUndocumented, undocumentedFields } from './undocumented.mjs';
+import { xmlEscape as xml } from './xml.mjs';
+import { deref } from '../../codegen/src/spec-model.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -32,32 +36,61 @@ export async function runConformance(options) {
       headers['content-type'] = 'application/json';
     }
     const response = await fetchImpl(url, init);
-    const text = await response.text();
-    let body;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = text;
-    }
-    return { status: response.status, headers: response.headers, body };
+    // The body stays text here: validate() checks the content type before it parses, so an HTML error page or a
+    // truncated body is reported as what it is rather than as a schema mismatch.
+    return { status: response.status, headers: response.headers, text: await response.text() };
   }
 
   async function checkOne(req) {
     const { op } = req;
-    const result = { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, outcome: 'passed', checks: 0, notes: [] };
+    const result = { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, outcome: 'passed', checks: 0, notes: [], notices: [] };
     const fail = (check, message) => {
       if (result.outcome !== 'failed') Object.assign(result, { outcome: 'failed', failure: { check, message } });
     };
+    const note = (text) => {
+      if (!result.notes.includes(text)) result.notes.push(text);
+    };
+    /** Status, then content type, then JSON, then schema; the parsed body is left on `response.body`. */
     const validate = (status, response, label) => {
       result.checks++;
       if (!op.responses.some((r) => r.status === status)) {
         fail('status', `${label}: status ${status} is not documented (documented: ${op.responses.map((r) => r.status).join(', ')})`);
         return false;
       }
+      const types = contentTypesOf(document, op, status);
+      if (types.length && op.method !== 'head') {
+        const got = mediaTypeOf(response.headers.get('content-type'));
+        if (!response.text) {
+          fail('body', `${label}: ${status} body is empty; expected ${types.join(' or ')}`);
+          return false;
+        }
+        if (!types.includes(got)) {
+          fail('content-type', `${label}: ${status} expected ${types.join(' or ')}, got ${got || 'no Content-Type'}`);
+          return false;
+        }
+        if (isJson(got)) {
+          try {
+            response.body = JSON.parse(response.text);
+          } catch (error) {
+            fail('json', `${label}: ${status} body is not valid JSON: ${error.message} (first bytes: ${JSON.stringify(response.text.slice(0, 60))})`);
+            return false;
+          }
+        } else {
+          note(`${status} ${got} body not validated: only JSON bodies have a schema`);
+          response.body = undefined;
+        }
+      }
       const outcome = validators.validateResponse(op.operationId, status, response.body, response.headers);
       if (!outcome.ok) {
         fail('schema', `${label}: ${status} ${outcome.where}: ${outcome.issues.map((i) => i.message).join('; ')}`);
         return false;
+      }
+      const schema = op.responses.find((r) => r.status === status)?.schema;
+      if (schema && response.body !== undefined) {
+        for (const field of undocumentedFields(document, schema, response.body)) {
+          const text = `${status} ${describeUndocumented(field)}`;
+          if (!result.notices.includes(text)) result.notices.push(text);
+        }
       }
       return true;
     };
@@ -68,7 +101,7 @@ export async function runConformance(options) {
       if (!success.includes(first.status)) {
         if (first.status >= 400 && op.responses.some((r) => r.status === first.status)) {
           validate(first.status, first, 'example request');
-          fail('status', `example request answered ${first.status}, not ${success.join('/')}: ${JSON.stringify(first.body)?.slice(0, 200)}`);
+          fail('status', `example request answered ${first.status}, not ${success.join('/')}: ${first.text.slice(0, 200)}`);
         } else fail('status', `example request answered ${first.status}; documented success: ${success.join(', ')}`);
         return result;
       }
@@ -140,12 +173,22 @@ export function formatSummary({ results, observations }) {
     return `${mark} ${r.operationId.padEnd(48)} ${r.method} ${r.path}${detail}`;
   });
   const count = (o) => results.filter((r) => r.outcome === o).length;
+  // Undocumented fields never fail a run (the wire is additive) but are listed, one line per operation and field.
+  const notices = results.flatMap((r) => (r.notices ?? []).map((n) => `NOTICE ${r.operationId.padEnd(46)} ${n}`));
+  if (notices.length) lines.push(`notices (undocumented fields; never failures):`, ...notices);
   if (observations?.legacyDateUnits?.length) lines.push(`legacy \`date\` unit observed: ${observations.legacyDateUnits.join(', ')}`);
-  lines.push(`conformance: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+  lines.push(`conformance: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${notices.length} notices`);
   return lines.join('\n');
 }
 
-const xml = (s) => String(s).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]);
+/** The media types a documented response declares (`content` keys); empty when it documents no body. */
+export function contentTypesOf(document, op, status) {
+  const raw = deref(document, deref(document, document.paths[op.path])[op.method].responses[String(status)]);
+  return Object.keys(raw?.content ?? {}).map((t) => t.toLowerCase());
+}
+
+const mediaTypeOf = (header) => (header ?? '').split(';')[0].trim().toLowerCase();
+const isJson = (type) => type === 'application/json' || type.endsWith('+json');
 
 /** JUnit XML for CI systems: one testcase per operation. */
 export function toJUnit({ results }, suiteName = 'laevitas-contract') {
@@ -157,8 +200,8 @@ export function toJUnit({ results }, suiteName = 'laevitas-contract') {
         ? `<failure type="${xml(r.failure.check)}" message="${xml(r.failure.message)}"/>`
         : r.outcome === 'skipped'
           ? `<skipped message="${xml(r.notes.join('; '))}"/>`
-          : r.notes.length
-            ? `<system-out>${xml(r.notes.join('\n'))}</system-out>`
+          : r.notes.length || r.notices?.length
+            ? `<system-out>${xml([...r.notes, ...(r.notices ?? []).map((n) => `notice: ${n}`)].join('\n'))}</system-out>`
             : '';
     return `  <testcase classname="${xml(`${r.method} ${r.path}`)}" name="${xml(r.operationId)}">${inner}</testcase>`;
   });

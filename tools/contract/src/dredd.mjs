@@ -1,16 +1,37 @@
 // Runs Dredd over the 3.0 bundle. Dredd on OpenAPI 3 checks only statuses, Content-Type and key presence (toolchain
 // notes), so it complements the conformance run rather than replacing it. Its many "API description parser warning"
-// lines (for keywords it does not support) are filtered out of the output.
+// lines (for keywords it does not support) are filtered out of the output. Its counts and failures are read from its
+// xunit file (see dredd-report.mjs), never from stdout.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DREDD_BIN, SPEC_BUNDLE_30 } from './paths.mjs';
+import { DREDD_BIN, SPEC_BUNDLE_30, SPEC_JSON } from './paths.mjs';
+import { dreddJUnit, parseDreddXUnit } from './dredd-report.mjs';
 
-/** @returns {Promise<{passed: number, failed: number, errors: number, skipped: number, total: number, ok: boolean, output: string}>} */
-export function runDredd({ endpoint, kind, env = {}, junitPath, verbose = false }) {
-  const args = [DREDD_BIN, SPEC_BUNDLE_30, endpoint, `--hookfiles=${join(import.meta.dirname, 'dredd-hooks.cjs')}`, '--loglevel=warning'];
-  if (junitPath) args.push('--reporter=junit', `--output=${junitPath}`);
+/**
+ * @param {{endpoint: string, kind: 'mock'|'live', env?: Record<string, string>, reportsDir: string, verbose?: boolean}} options
+ * @returns {Promise<import('./dredd-report.mjs').DreddReport & {ok: boolean, exitCode: number | null, problem?: string, output: string, xunitPath: string, junitPath: string}>}
+ */
+export function runDredd({ endpoint, kind, env = {}, reportsDir, verbose = false }) {
+  mkdirSync(reportsDir, { recursive: true });
+  const xunitPath = join(reportsDir, 'dredd.xunit.xml');
+  const junitPath = join(reportsDir, 'dredd.junit.xml');
+  rmSync(xunitPath, { force: true });
+  rmSync(junitPath, { force: true });
+  const args = [
+    DREDD_BIN,
+    SPEC_BUNDLE_30,
+    endpoint,
+    `--hookfiles=${join(import.meta.dirname, 'dredd-hooks.cjs')}`,
+    '--loglevel=warning',
+    '--reporter=xunit',
+    `--output=${xunitPath}`,
+  ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env, CONTRACT_TARGET_KIND: kind }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...env, CONTRACT_TARGET_KIND: kind, CONTRACT_SPEC_JSON: SPEC_JSON },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const keep = (chunk) => {
       const text = String(chunk)
@@ -18,16 +39,28 @@ export function runDredd({ endpoint, kind, env = {}, junitPath, verbose = false 
         .filter((line) => line.trim() && !line.includes('API description parser warning') && !/^\s+(on line|in section|\d+ \|)/.test(line))
         .join('\n');
       if (!text) return;
-      output += text + '\n';
+      output = (output + text + '\n').slice(-200_000);
       if (verbose) process.stdout.write(text + '\n');
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('exit', (code) => {
-      const m = /complete.*?(\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped, (\d+) total/.exec(output.replace(/\x1b\[[0-9;]*m/g, ''));
-      const [passed, failed, errors, skipped, total] = m ? m.slice(1).map(Number) : [0, 0, 0, 0, 0];
-      resolve({ passed, failed, errors, skipped, total, ok: code === 0 && Boolean(m), output });
+    child.on('close', (exitCode) => {
+      let report = { passed: 0, failed: 0, skipped: 0, total: 0, cases: [] };
+      let problem;
+      if (!existsSync(xunitPath)) problem = `Dredd wrote no xunit report (exit code ${exitCode})`;
+      else {
+        try {
+          report = parseDreddXUnit(readFileSync(xunitPath, 'utf8'));
+          if (report.total === 0) problem = `Dredd ran no transaction (exit code ${exitCode})`;
+        } catch (error) {
+          problem = `Dredd's xunit report is unreadable: ${error.message}`;
+        }
+      }
+      writeFileSync(junitPath, dreddJUnit(report));
+      const ok = !problem && exitCode === 0 && report.failed === 0;
+      if (!ok && !problem && report.failed === 0) problem = `Dredd exited with code ${exitCode} without a failed transaction`;
+      resolve({ ...report, ok, exitCode, ...(problem ? { problem } : {}), output, xunitPath, junitPath });
     });
   });
 }

@@ -1,56 +1,162 @@
-// A server that serves the contract with one deliberate fault: it forwards every request to the faithful Prism mock
-// and corrupts the responses of one operation in one way. Used to prove that the contract run catches drift.
+// A server that serves the contract with one deliberate fault: it forwards every request to the faithful mock and
+// corrupts some responses in one way. It records which operations' responses it actually changed, so a test can
+// require that the contract run fails exactly those. Used to prove that the contract run catches drift.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 // @ts-ignore plain ESM module
 import { forward, reply } from '../src/forward.mjs';
+// @ts-ignore plain ESM module
+import { SPEC_JSON } from '../src/paths.mjs';
+// @ts-ignore plain ESM module
+import { operationsOf } from '../../codegen/src/spec-model.mjs';
 
 const OHLCVT = '/api/v1/options/ohlcvt';
+const isSuccess = (r) => r.status >= 200 && r.status < 300;
+const isJson = (r) => /^application\/(.+\+)?json\b/i.test(r.headers['content-type'] ?? '');
 
-/** Each fault: which path it corrupts and how. `mutate` gets {status, headers, body, url} and returns the same. */
+/** The first array (depth first) whose first element is an object with fields: a page's first row. */
+function firstRowHolder(value) {
+  if (Array.isArray(value)) {
+    if (value[0] && typeof value[0] === 'object' && !Array.isArray(value[0]) && Object.keys(value[0]).length) return value;
+    for (const item of value) {
+      const found = firstRowHolder(item);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) {
+      const found = firstRowHolder(item);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Replaces the first number (depth first) by its decimal string; false when the body holds none. */
+function firstNumberToString(value) {
+  if (!value || typeof value !== 'object') return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'number') {
+      value[key] = String(item);
+      return true;
+    }
+    if (firstNumberToString(item)) return true;
+  }
+  return false;
+}
+
+/**
+ * Each fault: `path` (only that route; otherwise every operation) and `mutate`, which gets a response as
+ * {status, headers, text} and returns it changed or not. `json` faults get the parsed body instead of `text`.
+ */
+const json = (mutate) => (r) => {
+  if (!r.text || !isJson(r)) return r;
+  const changed = mutate(r.status, JSON.parse(r.text));
+  return changed === undefined ? r : { ...r, text: JSON.stringify(changed.body) };
+};
+
 export const FAULTS = {
-  'wrong-type': { path: OHLCVT, mutate: (r) => (r.status === 200 && (r.body.data[0].volume = '42.5'), r) },
-  'missing-required-field': { path: OHLCVT, mutate: (r) => (r.status === 200 && delete r.body.data[0].vwap, r) },
-  'unknown-enum-member': { path: '/api/v1/options/catalog', mutate: (r) => (r.status === 200 && (r.body.data[0].exchange = 'ftx'), r) },
+  'wrong-type': { path: OHLCVT, mutate: json((status, body) => (status === 200 ? ((body.data[0].volume = '42.5'), { body }) : undefined)) },
+  'missing-required-field': { path: OHLCVT, mutate: json((status, body) => (status === 200 ? (delete body.data[0].vwap, { body }) : undefined)) },
+  'unknown-enum-member': { path: '/api/v1/options/catalog', mutate: json((status, body) => (status === 200 ? ((body.data[0].exchange = 'ftx'), { body }) : undefined)) },
   'renamed-field': {
     path: OHLCVT,
-    mutate: (r) => {
-      if (r.status === 200) {
-        const row = r.body.data[0];
-        row.buyVolume = row.buy_volume;
-        delete row.buy_volume;
-      }
-      return r;
-    },
+    mutate: json((status, body) => {
+      if (status !== 200) return undefined;
+      const row = body.data[0];
+      row.buyVolume = row.buy_volume;
+      delete row.buy_volume;
+      return { body };
+    }),
   },
   'wrong-status': { path: OHLCVT, mutate: (r) => (r.status === 200 ? { ...r, status: 201 } : r) },
   'missing-payment-required-header': {
     path: OHLCVT,
     mutate: (r) => {
-      if (r.status === 402) delete r.headers['payment-required'];
-      return r;
+      if (r.status !== 402) return r;
+      const { 'payment-required': _, ...headers } = r.headers;
+      return { ...r, headers };
     },
   },
   'repeated-cursor': {
     path: OHLCVT,
     // Every page advertises a next page and serves the same rows again.
-    mutate: (r) => (r.status === 200 && (r.body.meta.next_cursor = 'c-repeat'), r),
+    mutate: json((status, body) => (status === 200 ? ((body.meta.next_cursor = 'c-repeat'), { body }) : undefined)),
+  },
+
+  // Faults on every operation's success answer (error answers are left alone).
+  'empty-object': { mutate: json((status) => (status < 300 ? { body: {} } : undefined)) },
+  'extra-envelope': { mutate: json((status, body) => (status < 300 ? { body: { result: body } } : undefined)) },
+  'empty-row': {
+    mutate: json((status, body) => {
+      if (status >= 300) return undefined;
+      const rows = firstRowHolder(body);
+      if (!rows) return undefined;
+      rows[0] = {};
+      return { body };
+    }),
+  },
+  'number-as-string': { mutate: json((status, body) => (status < 300 && firstNumberToString(body) ? { body } : undefined)) },
+  'html-body': {
+    mutate: (r) =>
+      isSuccess(r) && r.text
+        ? {
+            ...r,
+            headers: { ...r.headers, 'content-type': 'text/html; charset=utf-8' },
+            text: '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>\n',
+          }
+        : r,
+  },
+  'truncated-json': { mutate: (r) => (isSuccess(r) && isJson(r) && r.text.length >= 2 ? { ...r, text: r.text.slice(0, Math.floor(r.text.length / 2)) } : r) },
+};
+
+/** Undocumented fields added to success answers: not faults (the wire is additive), the run must pass and notice them. */
+export const ADDITIONS = {
+  'undocumented-field': {
+    path: OHLCVT,
+    mutate: json((status, body) => (status === 200 ? ((body.data[0].clsoe = 1), (body.meta.served_by = 'drift'), { body }) : undefined)),
+  },
+  // The test names the route (`path` option): one whose success body is an x-unpublished-shape object.
+  'undocumented-field-on-unpublished-shape': {
+    mutate: json((status, body) => (status === 200 ? ((body.drift_extra = 1), { body }) : undefined)),
   },
 };
 
-/** @param {{upstream: string, fault: keyof typeof FAULTS}} options */
-export async function startDriftServer({ upstream, fault }) {
-  const spec = FAULTS[fault];
-  if (!spec) throw new Error(`unknown fault ${fault}`);
+/** Which operation a request is for: literal routes before templated ones, as a router does. */
+function operationMatcher() {
+  const routes = operationsOf(JSON.parse(readFileSync(SPEC_JSON, 'utf8')))
+    .map((op) => ({
+      op,
+      params: (op.path.match(/\{/g) ?? []).length,
+      pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`),
+    }))
+    .sort((a, b) => a.params - b.params);
+  return (method, pathname) => routes.find((r) => r.op.method === method.toLowerCase() && r.pattern.test(pathname))?.op;
+}
+
+/** @param {{upstream: string, fault: string, path?: string}} options `path` narrows the fault to one route. */
+export async function startDriftServer({ upstream, fault, path }) {
+  const chosen = FAULTS[fault] ?? ADDITIONS[fault];
+  if (!chosen) throw new Error(`unknown fault ${fault}`);
+  const spec = path ? { ...chosen, path } : chosen;
+  const match = operationMatcher();
+  /** operationIds whose responses this server changed. */
+  const altered = new Set();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, upstream);
-    let response = { ...(await forward(req, url)), url };
-    if (url.pathname === spec.path && response.body) {
-      response.body = JSON.parse(response.body);
-      response = spec.mutate(response);
-      response.body = JSON.stringify(response.body);
+    const upstreamAnswer = await forward(req, url);
+    const original = { status: upstreamAnswer.status, headers: upstreamAnswer.headers, text: upstreamAnswer.body };
+    const op = match(req.method, url.pathname);
+    let answer = original;
+    if (op && (!spec.path || spec.path === op.path)) {
+      answer = spec.mutate(structuredClone(original));
+      if (answer.status !== original.status || answer.text !== original.text || JSON.stringify(answer.headers) !== JSON.stringify(original.headers)) altered.add(op.operationId);
     }
-    reply(res, response);
+    reply(res, { status: answer.status, headers: answer.headers, body: answer.text });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    altered: () => [...altered].sort(),
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
