@@ -54,6 +54,8 @@ export interface FaultServer {
   inject(fault: Fault, options?: { match?: (req: Received) => boolean; times?: number }): void;
   /** Enforce rolling windows over accepted requests, answering 429 beyond them (like the service). */
   enforce(windows: readonly RateWindowMs[]): void;
+  /** Forgets the log, the pending faults and the windows: a clean server for the next test. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -165,6 +167,13 @@ export async function startFaultServer(): Promise<FaultServer> {
     },
     enforce(next) {
       windows = next;
+    },
+    reset() {
+      received.length = 0;
+      plans.length = 0;
+      accepted.length = 0;
+      windows = [];
+      throttled = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

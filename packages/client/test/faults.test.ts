@@ -28,8 +28,8 @@ afterAll(async () => {
 });
 beforeEach(() => {
   useFakeClock();
-  server.received.length = 0;
-  elsewhere.received.length = 0;
+  server.reset();
+  elsewhere.reset();
 });
 afterEach(() => vi.useRealTimers());
 
