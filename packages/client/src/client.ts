@@ -66,10 +66,14 @@ const SECRET_OPTIONS = ['apiKey', 'creditToken'] as const;
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 const warnedInsecure = new Set<string>();
 
+/** Base URLs with `user:password@` are credentials too. */
+const hasUserinfo = (url: unknown) => typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
+
 /** A copy of the options whose credentials are non-enumerable: `{...options}`, JSON and inspect never show them. */
 function hideSecrets(options: ClientOptions): Readonly<ClientOptions> {
   const copy: Record<string, unknown> = { ...options };
-  for (const key of SECRET_OPTIONS) {
+  for (const key of [...SECRET_OPTIONS, 'baseUrl', 'v2BaseUrl'] as const) {
+    if (key !== 'apiKey' && key !== 'creditToken' && !hasUserinfo(copy[key])) continue;
     const value = copy[key];
     delete copy[key];
     Object.defineProperty(copy, key, { value, enumerable: false });
@@ -77,9 +81,11 @@ function hideSecrets(options: ClientOptions): Readonly<ClientOptions> {
   return Object.freeze(copy) as Readonly<ClientOptions>;
 }
 
-/** The plain settings and credentials of a client, for `withOptions` (spread would drop the hidden credentials). */
+/** The plain settings and credentials of a client, for `withOptions` (spread would drop the hidden ones). */
 function allOptions(options: Readonly<ClientOptions>): ClientOptions {
-  return { ...options, apiKey: options.apiKey, ...(options.creditToken === undefined ? {} : { creditToken: options.creditToken }) };
+  const all: ClientOptions = { ...options, apiKey: options.apiKey };
+  for (const key of ['creditToken', 'baseUrl', 'v2BaseUrl'] as const) if (options[key] !== undefined) all[key] = options[key];
+  return all;
 }
 
 function budgetConfig(rateLimit: ClientOptions['rateLimit']): (BudgetConfig & { shared: boolean }) | undefined {
@@ -139,7 +145,7 @@ export class LaevitasClient {
     const shown: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(this.options)) if (typeof value !== 'function' && key !== 'validators') shown[key] = value;
     for (const key of SECRET_OPTIONS) if (this.options[key] !== undefined) shown[key] = '[redacted]';
-    for (const key of ['baseUrl', 'v2BaseUrl'] as const) if (typeof shown[key] === 'string') shown[key] = redactUrl(shown[key] as string);
+    for (const key of ['baseUrl', 'v2BaseUrl'] as const) if (this.options[key] !== undefined) shown[key] = redactUrl(this.options[key]);
     return shown;
   }
 
