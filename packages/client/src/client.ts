@@ -7,7 +7,7 @@ import { DEFAULT_BASE_URLS, OPERATIONS, type OperationInfo } from './generated/o
 import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, type RequestSummary } from './errors.js';
 import { buildUrl, isInsecureRemote, redactUrl, splitUserinfo, type QueryValue } from './url.js';
 import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
-import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig } from './rate-limiter.js';
+import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig, type ReleaseSlot, type RollingWindowLimiter } from './rate-limiter.js';
 import { exchange } from './exchange.js';
 import { parseError, parseSuccess } from './parse-body.js';
 import { paginate, type Paginated } from './pagination.js';
@@ -93,7 +93,7 @@ function budgetConfig(rateLimit: ClientOptions['rateLimit']): (BudgetConfig & { 
   const settings = Array.isArray(rateLimit) ? { windows: rateLimit } : rateLimit === true || rateLimit === undefined ? {} : rateLimit;
   return {
     groups: { ...SPEC_GROUPS, v1: settings.windows ?? SPEC_GROUPS.v1 ?? [] },
-    safetyMarginMs: settings.safetyMarginMs ?? 250,
+    safetyMarginMs: settings.safetyMarginMs ?? 100,
     shared: settings.shared ?? true,
   };
 }
@@ -232,7 +232,7 @@ export class LaevitasClient {
     const group = info.rateLimitGroup ?? (info.family === 'v1' ? 'v1' : undefined);
     const limiter = group === undefined ? undefined : this.budget?.limiter(group);
     for (let attempt = 1; ; attempt++) {
-      if (limiter) await pause(limiter.reserve(), params.signal, summary);
+      const release = limiter ? await acquire(limiter, params.signal, summary) : undefined;
       this.options.onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
       const started = Date.now();
       let failure: Failure;
@@ -248,6 +248,8 @@ export class LaevitasClient {
         else if (caught instanceof APIConnectionError) failure = { kind: caught.phase };
         else throw caught;
         error = caught;
+      } finally {
+        release?.();
       }
       if (attempt > policy.maxRetries || !shouldRetry(info.method, failure)) throw error;
       const delay = retryDelay(attempt, policy, failure);
@@ -255,6 +257,15 @@ export class LaevitasClient {
       if (limiter && failure.kind === 'status' && failure.status === 429) limiter.pauseUntil(Date.now() + delay);
       else await pause(delay, params.signal, summary);
     }
+  }
+}
+
+/** Waits for a rate-limit slot, turning the caller's abort into an APIUserAbortError. */
+async function acquire(limiter: RollingWindowLimiter, signal: AbortSignal | undefined, summary: RequestSummary): Promise<ReleaseSlot> {
+  try {
+    return await limiter.acquire(signal);
+  } catch {
+    throw new APIUserAbortError(summary);
   }
 }
 

@@ -3,9 +3,12 @@
 // collecting 429s. The windows, groups and the wait after a 429 come from the spec (`info.x-rate-limits`,
 // `x-rate-limit-group`), not from constants written here.
 //
-// Reservation is atomic (octokit plugin-throttling's lesson, octokit/plugin-throttling.js#629): a caller takes its
-// slot, possibly in the future, synchronously, and only then sleeps until it. 45 concurrent callers get 45 distinct
-// slots, never one shared sleep after which they all go at once.
+// Two rules make it match the service rather than approximate it:
+// - Reservation is atomic and in order (octokit/plugin-throttling.js#629): callers queue, and each is granted its
+//   own slot; 45 concurrent callers never share one sleep after which they all go at once.
+// - A slot is held until its response has arrived, plus the window, plus a small safety margin. The service counts
+//   a request when it arrives, which is some time between sending and the response; stamping at send time (as
+//   before) let a slow request still sit in the service's window when the client thought it had left.
 import { RATE_LIMITS } from './generated/operations.js';
 
 export interface RateWindow {
@@ -14,57 +17,105 @@ export interface RateWindow {
 }
 
 export interface LimiterOptions {
-  /** Extra time each slot is held beyond its window, for the latency between leaving here and reaching the service. */
+  /** Extra time each slot is held beyond its window and its response, for clock granularity on the service. */
   readonly safetyMarginMs?: number;
   readonly now?: () => number;
 }
 
+/** Call when the response of a granted request has been read (or the attempt failed): its slot starts to expire. */
+export type ReleaseSlot = () => void;
+
+interface Slot {
+  /** When the response arrived; undefined while the request is in flight (it counts in every window until then). */
+  done: number | undefined;
+}
+
+interface Waiter {
+  grant: (release: ReleaseSlot) => void;
+}
+
 export class RollingWindowLimiter {
-  /** Reserved send times (ms), ascending; the newest may lie in the future. */
-  private readonly slots: number[] = [];
-  private readonly spans: readonly { limit: number; spanMs: number }[];
-  private readonly longest: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Waiter[] = [];
+  private readonly windows: readonly { limit: number; spanMs: number }[];
   private readonly now: () => number;
   private pausedUntil = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(windows: readonly RateWindow[], options: LimiterOptions | (() => number) = {}) {
-    const { safetyMarginMs = 0, now = () => Date.now() } = typeof options === 'function' ? { now: options } : options;
+  constructor(windows: readonly RateWindow[], options: LimiterOptions = {}) {
+    const { safetyMarginMs = 0, now = () => Date.now() } = options;
     this.now = now;
-    this.spans = windows.map((w) => ({ limit: w.limit, spanMs: w.windowSeconds * 1000 + safetyMarginMs }));
-    this.longest = Math.max(0, ...this.spans.map((w) => w.spanMs));
+    this.windows = windows.map((w) => ({ limit: w.limit, spanMs: w.windowSeconds * 1000 + safetyMarginMs }));
   }
 
-  /**
-   * Reserves the earliest slot that fits every window given all earlier reservations, and returns how long to wait
-   * for it (0 when it is now). Slots are handed out in call order, so reservations never overtake each other.
-   */
-  reserve(): number {
-    const now = this.now();
-    while (this.slots.length && now - this.slots[0]! >= this.longest) this.slots.shift();
-    let at = Math.max(now, this.pausedUntil, this.slots[this.slots.length - 1] ?? 0);
-    for (const { limit, spanMs } of this.spans) {
-      // With slots ascending, the window ending at `at` holds fewer than `limit` once the limit-th newest has left it.
-      if (this.slots.length >= limit) at = Math.max(at, this.slots[this.slots.length - limit]! + spanMs);
-    }
-    this.slots.push(at);
-    return at - now;
-  }
-
-  /** Milliseconds until one more request would fit (0 when it fits now), without reserving. */
-  delay(): number {
-    const wait = this.reserve();
-    this.slots.pop();
-    return wait;
+  /** Waits for this caller's own slot, in call order. Resolves to the function that releases it. */
+  acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        const index = this.queue.indexOf(waiter);
+        if (index >= 0) this.queue.splice(index, 1);
+        reject(signal?.reason);
+        this.pump();
+      };
+      const waiter: Waiter = {
+        grant: (release) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(release);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(waiter);
+      this.pump();
+    });
   }
 
   /** After a 429: nobody on this budget is sent before `until` (the service's advised wait), not only the caller that got it. */
   pauseUntil(until: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, until);
+    this.pump();
   }
 
-  /** Records a request sent now (kept for callers of the old two-step API). */
-  take(): void {
-    this.slots.push(Math.max(this.now(), this.slots[this.slots.length - 1] ?? 0));
+  /** Requests granted and not yet released. */
+  get inFlight(): number {
+    return this.slots.filter((s) => s.done === undefined).length;
+  }
+
+  /** Milliseconds until the next caller could be granted: 0 now, Infinity when it waits for a response. */
+  private wait(now: number): number {
+    let wait = Math.max(0, this.pausedUntil - now);
+    for (const { limit, spanMs } of this.windows) {
+      const expiries = this.slots.map((s) => (s.done === undefined ? Infinity : s.done + spanMs)).filter((t) => t > now);
+      if (expiries.length < limit) continue;
+      expiries.sort((a, b) => a - b);
+      wait = Math.max(wait, expiries[expiries.length - limit]! - now);
+    }
+    return wait;
+  }
+
+  private pump(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    const now = this.now();
+    const longest = Math.max(0, ...this.windows.map((w) => w.spanMs));
+    for (let i = this.slots.length - 1; i >= 0; i--) if (this.slots[i]!.done !== undefined && this.slots[i]!.done! + longest <= now) this.slots.splice(i, 1);
+    while (this.queue.length) {
+      const wait = this.wait(now);
+      if (wait === Infinity) return; // a release will pump again
+      if (wait > 0) {
+        this.timer = setTimeout(() => this.pump(), wait);
+        return;
+      }
+      const slot: Slot = { done: undefined };
+      this.slots.push(slot);
+      let released = false;
+      this.queue.shift()!.grant(() => {
+        if (released) return;
+        released = true;
+        slot.done = this.now();
+        this.pump();
+      });
+    }
   }
 }
 

@@ -43,8 +43,8 @@ export interface RateLimitSettings {
   /** Windows of the default group; default: the spec's `info.x-rate-limits.v1`. */
   windows?: RateWindowSetting[];
   /**
-   * Each request holds its slot this much longer than the window (ms), so a request that reaches the service later
-   * than it left the client (network latency, queueing) is still counted inside the service's window. Default 250.
+   * Each request holds its slot until its response has arrived plus the window plus this margin (ms): the service
+   * counts a request when it arrives, somewhere between sending and the response, and may round its clock. Default 100.
    * @minimum 0
    */
   safetyMarginMs?: number;

@@ -37,8 +37,21 @@ const TIMEOUT = 2_000;
 const clientFor = (s: FaultServer = server): LaevitasClient =>
   createClient({ apiKey: 'secret-key', creditToken: 'credit-jwt', baseUrl: s.origin, v2BaseUrl: s.origin, timeout: TIMEOUT, rateLimit: false });
 
+interface ScanLike extends AsyncIterable<unknown> {
+  toArray(): Promise<unknown[]>;
+}
+interface Scan {
+  name: string;
+  rows: readonly unknown[];
+  isPage8: (r: Received) => boolean;
+  start: (c: LaevitasClient, resume?: { cursor?: string | undefined; page?: number | undefined }) => ScanLike;
+  resumeAt8: { cursor?: string; page?: number };
+  sameOrigin8: string;
+  keyHeader: string;
+}
+
 /** The two scans, each with the request of its 8th page and how a resume is expressed. */
-const scans = [
+const scans: Scan[] = [
   {
     name: 'cursor scan (meta.next_cursor)',
     rows: CURSOR_ROWS,
@@ -58,7 +71,7 @@ const scans = [
     sameOrigin8: '/historical/derivs/perpetuals/BINANCE/BTCUSDT?start=2026-11-20&end=2026-11-21&page=8&hop=1',
     keyHeader: 'apikey',
   },
-] as const;
+];
 
 /** Each fault with the typed error it must surface as when it does not go away. */
 const faults: { name: string; fault: Fault; error: new (...args: never[]) => Error }[] = [
@@ -103,7 +116,7 @@ describe.each(scans)('$name', (scan) => {
     expect(scanError.pagesFetched).toBe(7);
     expect(got).toEqual(scan.rows.slice(0, 7 * ROWS_PER_PAGE));
     expect(server.received.filter(scan.isPage8)).toHaveLength(3);
-    const rest = await drive(scan.start(clientFor(), scanError.resume as never).toArray());
+    const rest = await drive(scan.start(clientFor(), scanError.resume).toArray());
     expect([...got, ...rest]).toEqual(scan.rows);
   });
 
@@ -126,15 +139,15 @@ describe.each(scans)('$name', (scan) => {
 
 describe('a page that lacks what the scan steers by', () => {
   it('a cursor page without meta.next_cursor stops the scan with an error, not silently', async () => {
-    server.inject({ kind: 'status', status: 200, body: JSON.stringify({ data: [] }) }, { match: scans[0].isPage8 });
-    const error = await drive(scans[0].start(clientFor()).toArray().catch((e: unknown) => e));
+    server.inject({ kind: 'status', status: 200, body: JSON.stringify({ data: [] }) }, { match: scans[0]!.isPage8 });
+    const error = await drive(scans[0]!.start(clientFor()).toArray().catch((e: unknown) => e));
     expect(error).toBeInstanceOf(ScanInterruptedError);
     expect((error as Error).message).toMatch(/resume from query.cursor=c7: .*page has no meta.next_cursor/);
   });
 
   it('a legacy page without meta.total_pages stops the scan with an error, not silently', async () => {
-    server.inject({ kind: 'status', status: 200, body: JSON.stringify({ items: [] }) }, { match: scans[1].isPage8 });
-    const error = await drive(scans[1].start(clientFor()).toArray().catch((e: unknown) => e));
+    server.inject({ kind: 'status', status: 200, body: JSON.stringify({ items: [] }) }, { match: scans[1]!.isPage8 });
+    const error = await drive(scans[1]!.start(clientFor()).toArray().catch((e: unknown) => e));
     expect((error as Error).message).toMatch(/resume from query.page=8: .*page has no meta.total_pages/);
   });
 });
