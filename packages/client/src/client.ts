@@ -4,10 +4,10 @@
 // thrown with status, body and headers.
 import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/operations';
 import { DEFAULT_BASE_URLS, OPERATIONS, type OperationInfo } from './generated/operations.js';
-import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, type RequestSummary } from './errors.js';
+import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, parseRetryAfter, type RequestSummary } from './errors.js';
 import { buildUrl, isInsecureRemote, redactUrl, splitUserinfo, type QueryValue } from './url.js';
 import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
-import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig, type ReleaseSlot, type RollingWindowLimiter } from './rate-limiter.js';
+import { FALLBACK_RETRY_AFTER_MS, RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig, type ReleaseSlot, type RollingWindowLimiter } from './rate-limiter.js';
 import { exchange } from './exchange.js';
 import { parseError, parseSuccess } from './parse-body.js';
 import { paginate, type Paginated } from './pagination.js';
@@ -251,11 +251,14 @@ export class LaevitasClient {
       } finally {
         release?.();
       }
+      const refused = failure.kind === 'status' && failure.status === 429;
+      // Every caller on the key waits out a 429, whether or not this one retries (octokit/plugin-throttling.js#629).
+      if (failure.kind === 'status' && refused && limiter) limiter.pauseUntil(Date.now() + Math.min(parseRetryAfter(failure.headers) ?? FALLBACK_RETRY_AFTER_MS, policy.maxRetryAfterMs));
       if (attempt > policy.maxRetries || !shouldRetry(info.method, failure)) throw error;
       const delay = retryDelay(attempt, policy, failure);
       if (delay === undefined) throw error;
-      if (limiter && failure.kind === 'status' && failure.status === 429) limiter.pauseUntil(Date.now() + delay);
-      else await pause(delay, params.signal, summary);
+      // After a 429 the paused limiter is the wait; otherwise sleep the backoff.
+      if (!(refused && limiter)) await pause(delay, params.signal, summary);
     }
   }
 }

@@ -112,6 +112,14 @@ describe('groups and waits from the spec', () => {
     expect(times[2]).toBeGreaterThanOrEqual(60_000);
   });
 
+  it('a 429 the caller does not retry still pauses the others on the key', async () => {
+    server.inject({ kind: 'status', status: 429, headers: { 'retry-after': '10' } });
+    const c = client();
+    await drive(c.getOptionsOhlcvt().catch(() => undefined));
+    await drive(c.withOptions({ retry: { maxRetries: 0 } }).getOptionsOhlcvt());
+    expect(arrivals()[1]).toBeGreaterThanOrEqual(10_000);
+  });
+
   it('a 429 with Retry-After waits exactly that', async () => {
     server.inject({ kind: 'status', status: 429, headers: { 'retry-after': '7' } });
     await drive(client({ retry: { maxRetries: 1 } }).getOptionsOhlcvt());
