@@ -29,8 +29,8 @@ const fault: fc.Arbitrary<Fault> = fc.oneof(
     { kind: 'empty' },
     { kind: 'status', status: 200, body: '{"data":[]}' },
   ),
-  fc.integer({ min: 2_500, max: 4_000 }).map((ms): Fault => ({ kind: 'slow-body', ms })),
-  fc.integer({ min: 2_500, max: 4_000 }).map((ms): Fault => ({ kind: 'slow-headers', ms })),
+  fc.integer({ min: 12_000, max: 20_000 }).map((ms): Fault => ({ kind: 'slow-body', ms })),
+  fc.integer({ min: 12_000, max: 20_000 }).map((ms): Fault => ({ kind: 'slow-headers', ms })),
 );
 const plan = fc.array(fc.record({ page: fc.integer({ min: 0, max: PAGES - 1 }), fault, times: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 4 });
 const onPage = (page: number) => (r: { url: URL }) => r.url.pathname === '/api/v1/options/ohlcvt' && (r.url.searchParams.get('cursor') ?? 'c0') === `c${page}`;
@@ -40,7 +40,7 @@ it('a cursor scan under any seeded fault plan ends with exactly the rows, or a r
     fc.asyncProperty(plan, async (faults) => {
       server.reset();
       for (const f of faults) server.inject(f.fault, { match: onPage(f.page), times: f.times });
-      const client = createClient({ v2BaseUrl: server.origin, timeout: 2_000, rateLimit: false });
+      const client = createClient({ v2BaseUrl: server.origin, timeout: 10_000, rateLimit: false });
       const got: unknown[] = [];
       const error = await drive(
         (async () => {
@@ -67,7 +67,7 @@ it('a POST under any seeded fault plan reaches the server at most once more than
     fc.asyncProperty(fc.array(fault, { minLength: 1, maxLength: 4 }), async (faults) => {
       server.reset();
       for (const f of faults) server.inject(f);
-      const client = createClient({ apiKey: 'k', v2BaseUrl: server.origin, timeout: 2_000, rateLimit: false, retry: { maxRetries: 5 } });
+      const client = createClient({ apiKey: 'k', v2BaseUrl: server.origin, timeout: 10_000, rateLimit: false, retry: { maxRetries: 5 } });
       await drive(client.postVolSurfaceRiskLadder({ body: { positions: [] } } as never).catch(() => undefined));
       const posts = server.received.filter((r) => r.method === 'POST');
       const refusals = faults.slice(0, posts.length - 1).filter((f) => f.kind === 'status' && f.status === 429).length;

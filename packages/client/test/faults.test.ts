@@ -33,7 +33,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const TIMEOUT = 2_000;
+// Long against the fake clock's 50 ms steps: a loopback request on a loaded machine never reaches it by accident.
+const TIMEOUT = 10_000;
 const clientFor = (s: FaultServer = server): LaevitasClient =>
   createClient({ apiKey: 'secret-key', creditToken: 'credit-jwt', baseUrl: s.origin, v2BaseUrl: s.origin, timeout: TIMEOUT, rateLimit: false });
 
@@ -82,8 +83,8 @@ const faults: { name: string; fault: Fault; error: new (...args: never[]) => Err
   { name: '503', fault: { kind: 'status', status: 503 }, error: InternalServerError },
   { name: 'reset before headers', fault: { kind: 'reset-before-headers' }, error: APIConnectionError },
   { name: 'reset mid-body', fault: { kind: 'reset-mid-body' }, error: APIConnectionError },
-  { name: 'slow headers (past the timeout)', fault: { kind: 'slow-headers', ms: 5_000 }, error: APIConnectionTimeoutError },
-  { name: 'slow body (past the timeout)', fault: { kind: 'slow-body', ms: 5_000 }, error: APIConnectionTimeoutError },
+  { name: 'slow headers (past the timeout)', fault: { kind: 'slow-headers', ms: 25_000 }, error: APIConnectionTimeoutError },
+  { name: 'slow body (past the timeout)', fault: { kind: 'slow-body', ms: 25_000 }, error: APIConnectionTimeoutError },
   { name: 'truncated JSON', fault: { kind: 'truncated-json' }, error: ResponseParseError },
   { name: 'HTML body', fault: { kind: 'html' }, error: ResponseParseError },
   { name: 'empty body', fault: { kind: 'empty' }, error: ResponseParseError },
@@ -166,7 +167,7 @@ describe('ResponseParseError', () => {
   });
 
   it('a timeout is a connection error (Stainless), with the phase it happened in', async () => {
-    server.inject({ kind: 'slow-body', ms: 5_000 }, { times: 1 });
+    server.inject({ kind: 'slow-body', ms: 25_000 }, { times: 1 });
     const error = await drive(createClient({ v2BaseUrl: server.origin, timeout: TIMEOUT, retry: false, rateLimit: false }).getOptionsOhlcvt().catch((e: unknown) => e));
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(error).toBeInstanceOf(APIConnectionError);

@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const client = () => createClient({ apiKey: 'secret-key', v2BaseUrl: server.origin, timeout: 2_000, rateLimit: false, retry: { maxRetries: 3, initialDelayMs: 10 } });
+const client = () => createClient({ apiKey: 'secret-key', v2BaseUrl: server.origin, timeout: 10_000, rateLimit: false, retry: { maxRetries: 3, initialDelayMs: 10 } });
 const posts = [
   { name: 'risk ladder', call: () => client().postVolSurfaceRiskLadder({ body: { positions: [{ expiry: '26MAR27' }] } } as never), path: '/api/v1/vol-surface/risk/ladder' },
   {
@@ -39,8 +39,8 @@ const notRetried: { name: string; fault: Fault; error: new (...args: never[]) =>
   { name: '503 with Retry-After', fault: { kind: 'status', status: 503, headers: { 'retry-after': '1' } }, error: InternalServerError },
   { name: 'reset after the request arrived', fault: { kind: 'reset-before-headers' }, error: APIConnectionError },
   { name: 'reset mid-body', fault: { kind: 'reset-mid-body' }, error: APIConnectionError },
-  { name: 'timeout waiting for headers', fault: { kind: 'slow-headers', ms: 5_000 }, error: APIConnectionTimeoutError },
-  { name: 'timeout reading the body', fault: { kind: 'slow-body', ms: 5_000 }, error: APIConnectionTimeoutError },
+  { name: 'timeout waiting for headers', fault: { kind: 'slow-headers', ms: 25_000 }, error: APIConnectionTimeoutError },
+  { name: 'timeout reading the body', fault: { kind: 'slow-body', ms: 25_000 }, error: APIConnectionTimeoutError },
   { name: 'truncated JSON', fault: { kind: 'truncated-json' }, error: ResponseParseError },
   { name: 'same-origin 307', fault: { kind: 'redirect', status: 307, location: '/api/v1/vol-surface/risk/ladder' }, error: RedirectError },
 ];
