@@ -34,10 +34,12 @@ describe('bursts', () => {
     expect(server.throttled).toBe(0);
     const times = arrivals();
     expect(times).toHaveLength(45);
-    // Three waves (20, 20, 5), each one window plus the margin after the responses of the previous one.
-    expect(times.filter((t) => t < 1_000)).toHaveLength(20);
-    expect(times.filter((t) => t >= 5_100 && t < 6_000)).toHaveLength(20);
-    expect(times.filter((t) => t >= 10_200 && t < 12_000)).toHaveLength(5);
+    // Three waves (20, 20, 5), each one window plus the margin after the responses of the previous one. (Arrival
+    // times within a wave spread a little: the fake clock steps while real sockets open.)
+    expect(times.filter((t) => t < 5_000)).toHaveLength(20);
+    expect(times.filter((t) => t >= 5_100 && t < 10_000)).toHaveLength(20);
+    expect(times.filter((t) => t >= 10_200)).toHaveLength(5);
+    for (const t of times) expect(times.filter((u) => u > t - 5_000 && u <= t).length).toBeLessThanOrEqual(20);
   });
 
   it('the same burst without the limiter collects 429s (the enforcing server can fail the test above)', async () => {
@@ -80,11 +82,14 @@ describe('one budget per API key', () => {
     server.reset();
     const slow = c.withOptions({ rateLimit: [{ limit: 2, windowSeconds: 1 }] });
     await drive(burst(5, slow));
-    expect(arrivals().map((t) => Math.floor(t / 1_100))).toEqual([0, 0, 1, 1, 2]);
+    const t = arrivals();
+    expect(t[2]! - t[0]!).toBeGreaterThanOrEqual(1_100);
+    expect(t[3]! - t[1]!).toBeGreaterThanOrEqual(1_100);
+    expect(t[4]! - t[2]!).toBeGreaterThanOrEqual(1_100);
     server.reset();
     await drive(burst(25, c.withOptions({ rateLimit: false })));
     // No limiter: all 25 go at once (the spread is the fake clock stepping while sockets open), not in windows.
-    expect(Math.max(...arrivals())).toBeLessThan(1_000);
+    expect(Math.max(...arrivals())).toBeLessThan(5_000);
   });
 });
 
@@ -124,7 +129,7 @@ describe('groups and waits from the spec', () => {
     server.inject({ kind: 'status', status: 429, headers: { 'retry-after': '7' } });
     await drive(client({ retry: { maxRetries: 1 } }).getOptionsOhlcvt());
     expect(arrivals()[1]).toBeGreaterThanOrEqual(7_000);
-    expect(arrivals()[1]).toBeLessThan(7_200);
+    expect(arrivals()[1]).toBeLessThan(8_000);
   });
 });
 
