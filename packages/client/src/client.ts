@@ -233,11 +233,12 @@ export class LaevitasClient {
     const limiter = group === undefined ? undefined : this.budget?.limiter(group);
     for (let attempt = 1; ; attempt++) {
       const release = limiter ? await acquire(limiter, params.signal, summary) : undefined;
-      this.options.onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
       const started = Date.now();
       let failure: Failure;
       let error: APIError;
       try {
+        // Inside the try: a hook that throws still releases the slot.
+        this.options.onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
         const { response, text } = await exchange({ ...request, method: info.method, timeoutMs, signal: params.signal, fetch: fetchImpl, summary });
         this.options.onResponse?.({ operationId, method: info.method, url: summary.url, attempt, status: response.status, durationMs: Date.now() - started });
         if (response.ok) return { response, data: parseSuccess(text, response, info.method, summary, request.headers.get('accept')) };
