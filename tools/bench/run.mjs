@@ -135,6 +135,7 @@ try {
   if (!process.env.BENCH_KEEP) rmSync(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
 }
+await (await import('./client-rate.mjs')).clientRate(report);
 
 const failed = results.filter((r) => r.ok === false);
 console.log(`\nbench: ${results.filter((r) => r.ok).length} targets met, ${failed.length} missed${sink < 0 ? '' : ''}`);

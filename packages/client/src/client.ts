@@ -3,19 +3,13 @@
 // header its family expects, retries beneath everything else, a rate limiter that mirrors the service, and errors
 // thrown with status, body and headers.
 import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/operations';
-import { DEFAULT_BASE_URLS, OPERATIONS, RATE_LIMITS, type OperationInfo } from './generated/operations.js';
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  RequestValidationError,
-  ResponseValidationError,
-  type RequestSummary,
-} from './errors.js';
-import { buildUrl, redactUrl, type QueryValue } from './url.js';
-import { retryDelay, shouldRetry, sleep, type RetryOptions } from './retry.js';
-import { RollingWindowLimiter, type RateWindow } from './rate-limiter.js';
+import { DEFAULT_BASE_URLS, OPERATIONS, type OperationInfo } from './generated/operations.js';
+import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, parseRetryAfter, type RequestSummary } from './errors.js';
+import { buildUrl, isInsecureRemote, redactUrl, splitUserinfo, type QueryValue } from './url.js';
+import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
+import { FALLBACK_RETRY_AFTER_MS, RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig, type ReleaseSlot, type RollingWindowLimiter } from './rate-limiter.js';
+import { exchange } from './exchange.js';
+import { parseError, parseSuccess } from './parse-body.js';
 import { paginate, type Paginated } from './pagination.js';
 import type { RequestOptions } from './request-options.js';
 import { preflight } from './preflight.js';
@@ -37,7 +31,7 @@ export interface ClientOptions extends ClientSettings {
   fetch?: typeof fetch;
   /** `@laevitas-api/validators` (or anything with the same two functions). */
   validators?: ValidatorsModule;
-  /** Called before each attempt and after each response; for logging and metrics. Never sees the API key. */
+  /** Called before each attempt and after each response; for logging and metrics. Never sees the API key; URLs have userinfo redacted. */
   onRequest?: (event: { operationId: string; method: string; url: string; attempt: number }) => void;
   onResponse?: (event: { operationId: string; method: string; url: string; attempt: number; status: number; durationMs: number }) => void;
 }
@@ -67,20 +61,67 @@ export interface ResponseWithMeta<T> {
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
 
+/** Option keys whose values are credentials: never enumerable, never printed. */
+const SECRET_OPTIONS = ['apiKey', 'creditToken'] as const;
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+const warnedInsecure = new Set<string>();
+
+/** Base URLs with `user:password@` are credentials too. */
+const hasUserinfo = (url: unknown) => typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
+
+/** A copy of the options whose credentials are non-enumerable: `{...options}`, JSON and inspect never show them. */
+function hideSecrets(options: ClientOptions): Readonly<ClientOptions> {
+  const copy: Record<string, unknown> = { ...options };
+  for (const key of [...SECRET_OPTIONS, 'baseUrl', 'v2BaseUrl'] as const) {
+    if (key !== 'apiKey' && key !== 'creditToken' && !hasUserinfo(copy[key])) continue;
+    const value = copy[key];
+    delete copy[key];
+    Object.defineProperty(copy, key, { value, enumerable: false });
+  }
+  return Object.freeze(copy) as Readonly<ClientOptions>;
+}
+
+/** The plain settings and credentials of a client, for `withOptions` (spread would drop the hidden ones). */
+function allOptions(options: Readonly<ClientOptions>): ClientOptions {
+  const all: ClientOptions = { ...options, apiKey: options.apiKey };
+  for (const key of ['creditToken', 'baseUrl', 'v2BaseUrl'] as const) if (options[key] !== undefined) all[key] = options[key];
+  return all;
+}
+
+function budgetConfig(rateLimit: ClientOptions['rateLimit']): (BudgetConfig & { shared: boolean }) | undefined {
+  if (rateLimit === false) return undefined;
+  const settings = Array.isArray(rateLimit) ? { windows: rateLimit } : rateLimit === true || rateLimit === undefined ? {} : rateLimit;
+  return {
+    groups: { ...SPEC_GROUPS, v1: settings.windows ?? SPEC_GROUPS.v1 ?? [] },
+    safetyMarginMs: settings.safetyMarginMs ?? 100,
+    shared: settings.shared ?? true,
+  };
+}
+
 // Declaration merging gives the class one method per operation (defined in the constructor) without an
 // intersection type, which a consumer's compiler would otherwise rebuild at every call site.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface LaevitasClient extends OperationMethods {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class LaevitasClient {
-  readonly options: Readonly<ClientOptions>;
-  private readonly limiter: RollingWindowLimiter | undefined;
+  /** The options; `apiKey` and `creditToken` are readable but not enumerable. */
+  declare readonly options: Readonly<ClientOptions>;
+  declare private readonly budget: RateBudget | undefined;
 
-  constructor(options: ClientOptions = {}, shared?: { limiter?: RollingWindowLimiter | undefined }) {
+  constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined }) {
     checkClientOptions(options);
-    this.options = { ...options, apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') };
-    const windows = options.rateLimit === false ? undefined : Array.isArray(options.rateLimit) ? options.rateLimit : (RATE_LIMITS.v1 as readonly RateWindow[]);
-    this.limiter = shared?.limiter ?? (windows ? new RollingWindowLimiter(windows) : undefined);
+    const resolved = hideSecrets({ ...options, apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') });
+    const config = budgetConfig(options.rateLimit);
+    let budget: RateBudget | undefined;
+    if (config) {
+      const { shared, ...limits } = config;
+      const same = inherited?.budget && JSON.stringify(inherited.budget.config) === JSON.stringify(limits);
+      budget = same ? inherited.budget : shared ? sharedBudget(resolved.apiKey, limits) : new RateBudget(limits);
+    }
+    // Non-enumerable, like the operation methods: a client prints as its toJSON/inspect summary, nothing else.
+    Object.defineProperty(this, 'options', { value: resolved, enumerable: false });
+    Object.defineProperty(this, 'budget', { value: budget, enumerable: false });
+    warnIfInsecure(resolved);
     for (const operationId of Object.keys(OPERATIONS) as OperationId[]) {
       Object.defineProperty(this, operationId, {
         value: (params?: object, options?: RequestOptions) => this.call(operationId, { ...params, ...options } as never),
@@ -89,9 +130,27 @@ export class LaevitasClient {
     }
   }
 
-  /** A client with some options changed that shares this client's rate limiter. */
+  /**
+   * A client with some options changed. It keeps this client's rate-limit budget unless the change gives it other
+   * limits (`rateLimit`) or another key, in which case it draws on the budget those call for.
+   */
   withOptions(options: Partial<ClientOptions>): LaevitasClient {
-    return new LaevitasClient({ ...this.options, ...options }, { limiter: this.limiter });
+    const merged = { ...allOptions(this.options), ...options };
+    const sameKey = merged.apiKey === this.options.apiKey;
+    return new LaevitasClient(merged, { budget: sameKey ? this.budget : undefined });
+  }
+
+  /** What JSON.stringify(client) shows: the settings, credentials redacted. */
+  toJSON(): Record<string, unknown> {
+    const shown: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.options)) if (typeof value !== 'function' && key !== 'validators') shown[key] = value;
+    for (const key of SECRET_OPTIONS) if (this.options[key] !== undefined) shown[key] = '[redacted]';
+    for (const key of ['baseUrl', 'v2BaseUrl'] as const) if (this.options[key] !== undefined) shown[key] = redactUrl(this.options[key]);
+    return shown;
+  }
+
+  [INSPECT](): string {
+    return `LaevitasClient ${JSON.stringify(this.toJSON())}`;
   }
 
   /** Calls one operation and resolves to its success body; throws an APIError subclass otherwise. */
@@ -99,28 +158,27 @@ export class LaevitasClient {
     return (await this.callWithResponse(operationId, ...args)).data;
   }
 
-  /** Like `call`, also giving the raw Response, status and request id. */
+  /** Like `call`, also giving the raw Response (its body already read), status and request id. */
   async callWithResponse<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseWithMeta<ResponseBody<Op>>> {
     const info: OperationInfo | undefined = (OPERATIONS as Record<string, OperationInfo>)[operationId];
     if (!info) throw new TypeError(`Unknown operationId "${operationId}"`);
     const params = (args[0] ?? {}) as { path?: Record<string, unknown>; query?: Record<string, QueryValue>; header?: Record<string, string>; body?: unknown } & RequestOptions;
     this.checkRequest(operationId, info, params);
     const base = info.family === 'legacy' ? (this.options.baseUrl ?? DEFAULT_BASE_URLS.base_url) : (this.options.v2BaseUrl ?? DEFAULT_BASE_URLS.v2_base_url);
-    const url = buildUrl(operationId, info, base, params.path, params.query);
+    const { url, authorization } = splitUserinfo(buildUrl(operationId, info, base, params.path, params.query));
     const headers = this.headersFor(info, params);
+    if (authorization && !headers.has('authorization')) headers.set('authorization', authorization);
     const body = params.body === undefined ? undefined : JSON.stringify(params.body);
     const summary: RequestSummary = { method: info.method, url: redactUrl(url), operationId };
-    const init: RequestInit = body === undefined ? { method: info.method, headers } : { method: info.method, headers, body };
-    const response = await this.send(operationId, info, url, init, params, summary);
-    const data = (await parseBody(response)) as ResponseBody<Op>;
-    if (!response.ok) throw APIError.from(response.status, data, response.headers, summary);
+    const { response, data } = await this.send(operationId, info, { url, headers, body }, params, summary);
     this.checkResponse(operationId, response.status, data);
-    return { data, response, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined };
+    return { data: data as ResponseBody<Op>, response, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined };
   }
 
   /**
    * Every item of a paginated operation, following `meta.next_cursor` (versioned family) or `page`/`total_pages`
    * (legacy historical routes). `for await (const row of client.paginate(...))`; `.pages()` yields whole pages.
+   * A scan ends with every row or throws a ScanInterruptedError that says where to resume.
    */
   paginate<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Paginated<Op> {
     const info = (OPERATIONS as Record<string, OperationInfo>)[operationId];
@@ -161,55 +219,80 @@ export class LaevitasClient {
     return headers;
   }
 
-  private async send(operationId: string, info: OperationInfo, url: URL, init: RequestInit, params: RequestOptions, summary: RequestSummary): Promise<Response> {
+  /**
+   * The retry loop. Each attempt first takes its own slot from the rate-limit budget, then runs one exchange
+   * (exchange.ts); what may be retried, and after how long, is retry.ts. A 429 pauses the whole budget, so the
+   * other callers on the key wait too instead of collecting their own 429s.
+   */
+  private async send(operationId: string, info: OperationInfo, request: { url: URL; headers: Headers; body: string | undefined }, params: RequestOptions, summary: RequestSummary): Promise<{ response: Response; data: unknown }> {
     const retry = this.options.retry === false ? { maxRetries: 0 } : (this.options.retry ?? {});
     const policy = { maxRetries: retry.maxRetries ?? 2, initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 8000, maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000 };
     const fetchImpl = this.options.fetch ?? globalThis.fetch;
     const timeoutMs = params.timeout ?? this.options.timeout ?? 60_000;
+    const group = info.rateLimitGroup ?? (info.family === 'v1' ? 'v1' : undefined);
+    const limiter = group === undefined ? undefined : this.budget?.limiter(group);
     for (let attempt = 1; ; attempt++) {
-      if (this.limiter && info.family === 'v1') {
-        const wait = this.limiter.delay();
-        if (wait > 0) await sleep(wait, params.signal);
-        this.limiter.take();
-      }
-      this.options.onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
+      const release = limiter ? await acquire(limiter, params.signal, summary) : undefined;
       const started = Date.now();
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = params.signal ? AbortSignal.any([params.signal, timeout]) : timeout;
-      let response: Response;
+      let failure: Failure;
+      let error: APIError;
       try {
-        // A fresh RequestInit per attempt: a consumed body is never re-sent.
-        response = await fetchImpl(url, { ...init, headers: new Headers(init.headers), signal });
-      } catch (error) {
-        if (params.signal?.aborted) throw new APIUserAbortError(summary);
-        const failure = timeout.aborted ? new APIConnectionTimeoutError(summary, timeoutMs) : new APIConnectionError(summary, error);
-        if (attempt > policy.maxRetries || !shouldRetry(info.method, 'network')) throw failure;
-        await sleep(retryDelay(attempt, policy) ?? 0, params.signal);
-        continue;
+        // Inside the try: a hook that throws still releases the slot.
+        this.options.onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
+        const { response, text } = await exchange({ ...request, method: info.method, timeoutMs, signal: params.signal, fetch: fetchImpl, summary });
+        this.options.onResponse?.({ operationId, method: info.method, url: summary.url, attempt, status: response.status, durationMs: Date.now() - started });
+        if (response.ok) return { response, data: parseSuccess(text, response, info.method, summary, request.headers.get('accept')) };
+        error = APIError.from(response.status, parseError(text, response), response.headers, summary);
+        failure = { kind: 'status', status: response.status, headers: response.headers };
+      } catch (caught) {
+        if (caught instanceof ResponseParseError) failure = { kind: 'parse' };
+        else if (caught instanceof APIConnectionError) failure = { kind: caught.phase };
+        else throw caught;
+        error = caught;
+      } finally {
+        release?.();
       }
-      this.options.onResponse?.({ operationId, method: info.method, url: summary.url, attempt, status: response.status, durationMs: Date.now() - started });
-      if (response.ok || attempt > policy.maxRetries || !shouldRetry(info.method, response.status, response.headers)) return response;
-      const delay = retryDelay(attempt, policy, response.headers);
-      if (delay === undefined) return response;
-      await response.body?.cancel().catch(() => undefined);
-      await sleep(delay, params.signal);
+      const refused = failure.kind === 'status' && failure.status === 429;
+      // Every caller on the key waits out a 429, whether or not this one retries (octokit/plugin-throttling.js#629).
+      if (failure.kind === 'status' && refused && limiter) limiter.pauseUntil(Date.now() + Math.min(parseRetryAfter(failure.headers) ?? FALLBACK_RETRY_AFTER_MS, policy.maxRetryAfterMs));
+      if (attempt > policy.maxRetries || !shouldRetry(info.method, failure)) throw error;
+      const delay = retryDelay(attempt, policy, failure);
+      if (delay === undefined) throw error;
+      // After a 429 the paused limiter is the wait; otherwise sleep the backoff.
+      if (!(refused && limiter)) await pause(delay, params.signal, summary);
     }
   }
 }
 
-async function parseBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json') || /^[\s]*[{[]/.test(text)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
+/** Waits for a rate-limit slot, turning the caller's abort into an APIUserAbortError. */
+async function acquire(limiter: RollingWindowLimiter, signal: AbortSignal | undefined, summary: RequestSummary): Promise<ReleaseSlot> {
+  try {
+    return await limiter.acquire(signal);
+  } catch {
+    throw new APIUserAbortError(summary);
   }
-  return text;
+}
+
+/** Sleeps, turning the caller's abort into an APIUserAbortError. */
+async function pause(ms: number, signal: AbortSignal | undefined, summary: RequestSummary): Promise<void> {
+  if (ms <= 0 && !signal?.aborted) return;
+  try {
+    await sleep(ms, signal);
+  } catch {
+    throw new APIUserAbortError(summary);
+  }
+}
+
+/** A key sent over plain http to another machine can be read on the way: say so, once per origin and process. */
+function warnIfInsecure(options: Readonly<ClientOptions>): void {
+  if (!options.apiKey && !options.creditToken) return;
+  for (const base of [options.baseUrl, options.v2BaseUrl]) {
+    if (!base || !isInsecureRemote(base)) continue;
+    const origin = new URL(base).origin;
+    if (warnedInsecure.has(origin)) continue;
+    warnedInsecure.add(origin);
+    console.warn(`[laevitas] ${redactUrl(base)} is plain http to a remote host: the API key and tokens will travel unencrypted. Use https.`);
+  }
 }
 
 /** Creates a client; every operation is also a method: `client.getOptionsOhlcvt({ query: { … } })`. */

@@ -1,9 +1,11 @@
 // One error type per failure the caller may want to branch on, all under APIError (Stainless-style), with the
 // status, the parsed body, the response headers and the request that failed, its credentials redacted.
 
+import { RATE_LIMITS } from './generated/operations.js';
+
 export interface RequestSummary {
   readonly method: string;
-  /** The URL with credential-looking query values redacted. */
+  /** The URL with userinfo and credential-looking query values redacted. */
   readonly url: string;
   readonly operationId?: string;
 }
@@ -93,11 +95,11 @@ export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }
 
-/** 429. `retryAfterMs` comes from `Retry-After` (seconds or an HTTP date), else the documented 60 s. */
+/** 429. `retryAfterMs` comes from `Retry-After` (seconds or an HTTP date), else the spec's advised wait (60 s). */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
   get retryAfterMs(): number {
-    return parseRetryAfter(this.headers) ?? 60_000;
+    return parseRetryAfter(this.headers) ?? RATE_LIMITS.retryAfterSeconds * 1000;
   }
 }
 
@@ -125,18 +127,27 @@ export class PaymentRequiredError extends APIError {
   }
 }
 
-/** No response: DNS, connection refused, reset. */
+/**
+ * The exchange failed below HTTP: DNS, connection refused or reset, a body cut mid-stream. `phase` says how far it
+ * got, which is what decides whether a POST may be sent again: `connect` means no connection was ever opened (the
+ * request cannot have reached the service), `exchange` means it may have.
+ */
 export class APIConnectionError extends APIError {
   override name = 'APIConnectionError';
-  constructor(request: RequestSummary, cause: unknown) {
-    super(0, undefined, undefined, request, `Connection error on ${request.method} ${request.url}: ${(cause as Error)?.message ?? cause}`);
+  readonly phase: 'connect' | 'exchange';
+  constructor(request: RequestSummary, cause: unknown, phase: 'connect' | 'exchange' = 'exchange', message?: string) {
+    super(0, undefined, undefined, request, message ?? `Connection error on ${request.method} ${request.url}: ${describeCause(cause)}`);
     this.cause = cause;
+    this.phase = phase;
   }
 }
-export class APIConnectionTimeoutError extends APIError {
+/** The attempt took longer than `timeout` (waiting for headers or reading the body). A timeout is a connection error (Stainless). */
+export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
-  constructor(request: RequestSummary, timeoutMs: number) {
-    super(0, undefined, undefined, request, `Request timed out after ${timeoutMs} ms: ${request.method} ${request.url}`);
+  readonly timeoutMs: number;
+  constructor(request: RequestSummary, timeoutMs: number, during: 'headers' | 'body' = 'headers') {
+    super(request, undefined, 'exchange', `Request timed out after ${timeoutMs} ms ${during === 'body' ? 'while reading the body' : 'waiting for the response'}: ${request.method} ${request.url}`);
+    this.timeoutMs = timeoutMs;
   }
 }
 export class APIUserAbortError extends APIError {
@@ -144,6 +155,65 @@ export class APIUserAbortError extends APIError {
   constructor(request: RequestSummary) {
     super(0, undefined, undefined, request, `Request aborted by the caller: ${request.method} ${request.url}`);
   }
+}
+
+/**
+ * A success status whose body is not what the operation documents (JSON): truncated, HTML from a proxy, empty.
+ * Returning it as data would hand the caller a string or `undefined` typed as a page; a GET is retried instead.
+ */
+export class ResponseParseError extends APIError<string> {
+  override name = 'ResponseParseError';
+  readonly operationId: string | undefined;
+  readonly contentType: string | null;
+  /** The first 200 characters of the body. */
+  readonly firstBytes: string;
+  constructor(status: number, text: string, headers: Headers, request: RequestSummary, reason: string) {
+    const contentType = headers.get('content-type');
+    const firstBytes = text.slice(0, 200);
+    super(status, firstBytes, headers, request, `${status} ${request.method} ${request.url}${request.operationId ? ` (${request.operationId})` : ''}: ${reason} (content-type ${contentType ?? 'none'}, first bytes ${JSON.stringify(firstBytes.slice(0, 80))})`);
+    this.operationId = request.operationId;
+    this.contentType = contentType;
+    this.firstBytes = firstBytes;
+  }
+}
+
+/**
+ * A 3xx the client will not follow: to another origin (the credentials must not leave the API's origin, and a POST
+ * body must not be re-sent anywhere), any redirect of a non-GET request, or more than five hops.
+ */
+export class RedirectError extends APIError {
+  override name = 'RedirectError';
+  /** Where the service pointed, userinfo and credential-looking query values redacted; undefined when hidden (browser). */
+  readonly location: string | undefined;
+  constructor(status: number, headers: Headers | undefined, request: RequestSummary, location: string | undefined, reason: string) {
+    super(status, undefined, headers, request, `${status} ${request.method} ${request.url}${request.operationId ? ` (${request.operationId})` : ''}: redirect${location ? ` to ${location}` : ''} not followed: ${reason}`);
+    this.location = location;
+  }
+}
+
+/**
+ * A paginated scan stopped before its end. `resume` is what to pass to continue exactly where it stopped (the
+ * `query` cursor or page of the page that failed); `cause` is the error of that page.
+ */
+export class ScanInterruptedError extends LaevitasError {
+  override name = 'ScanInterruptedError';
+  constructor(
+    readonly operationId: string,
+    readonly resume: { readonly cursor?: string | undefined; readonly page?: number | undefined },
+    readonly pagesFetched: number,
+    readonly itemsYielded: number,
+    cause: unknown,
+  ) {
+    const at = resume.page !== undefined ? `query.page=${resume.page}` : resume.cursor !== undefined ? `query.cursor=${resume.cursor}` : 'the first page';
+    super(`${operationId}: scan stopped after ${pagesFetched} pages (${itemsYielded} items); resume from ${at}: ${(cause as Error)?.message ?? String(cause)}`);
+    this.cause = cause;
+  }
+}
+
+function describeCause(cause: unknown): string {
+  const error = cause as { message?: string; cause?: { message?: string; code?: string } } | undefined;
+  const inner = error?.cause?.code ?? error?.cause?.message;
+  return `${error?.message ?? String(cause)}${inner ? ` (${inner})` : ''}`;
 }
 
 /** The caller's parameters break the contract; raised before anything is sent. */

@@ -1,10 +1,11 @@
 // Auto-pagination over both pagination styles the contract declares (x-pagination): the versioned family's opaque
 // `meta.next_cursor`, and the legacy historical routes' 1-based `page` with `meta.total_pages`. Iterating yields
-// items; `.pages()` yields whole pages. A repeated cursor stops the scan with an error instead of looping forever.
+// items; `.pages()` yields whole pages. A repeated cursor stops the scan with an error instead of looping forever,
+// and a scan either yields every row or throws a ScanInterruptedError that says where to resume.
 import type { OperationId, ResponseBody } from '@laevitas-api/types/operations';
 import type { OperationInfo } from './generated/operations.js';
 import type { CallArgs, CallParams, LaevitasClient } from './client.js';
-import { LaevitasError } from './errors.js';
+import { LaevitasError, ScanInterruptedError } from './errors.js';
 
 type Item<Op extends OperationId> = ResponseBody<Op> extends { data: ReadonlyArray<infer R> } ? R : ResponseBody<Op> extends { items: ReadonlyArray<infer R> } ? R : unknown;
 
@@ -29,34 +30,58 @@ export function paginate<Op extends OperationId>(client: LaevitasClient, operati
   const spec = info.pagination!;
   let lastCursor: string | null | undefined;
 
+  /**
+   * Pages in order. Every page is checked for the fields the scan steers by (the items array, the next cursor or
+   * the page count): a page without them would otherwise end the scan early and silently. Any failure, of a
+   * request or of that check, becomes a ScanInterruptedError naming the cursor or page to resume from.
+   */
   async function* pages(options: PaginateOptions = {}): AsyncGenerator<ResponseBody<Op>> {
     const base = params as CallParams<Op> & { query?: Record<string, unknown> };
     let query: Record<string, unknown> = { ...(base.query ?? {}) };
     const seen = new Set<string>();
-    for (let count = 0; options.maxPages === undefined || count < options.maxPages; count++) {
-      const page = await client.call(operationId, ...([{ ...base, query }] as unknown as CallArgs<Op>));
-      yield page;
-      if (spec.style === 'cursor') {
-        const next = at(page, spec.nextCursorPath) as string | null | undefined;
-        lastCursor = next;
-        if (!next) return;
-        if (seen.has(next)) throw new LaevitasError(`${operationId}: the service repeated cursor ${next}; stopping to avoid a loop`);
-        seen.add(next);
-        query = { ...query, [spec.cursorParam]: next };
-      } else {
-        const current = Number(query[spec.pageParam] ?? 1);
-        const total = Number(at(page, spec.totalPagesPath) ?? 0);
-        if (!(current < total)) return;
-        query = { ...query, [spec.pageParam]: current + 1 };
+    let fetched = 0;
+    let items = 0;
+    for (; options.maxPages === undefined || fetched < options.maxPages; ) {
+      const resume = spec.style === 'cursor' ? { cursor: query[spec.cursorParam] as string | undefined } : { page: Number(query[spec.pageParam] ?? 1) };
+      let page: ResponseBody<Op>;
+      let next: Record<string, unknown> | undefined;
+      let count: number;
+      try {
+        page = await client.call(operationId, ...([{ ...base, query }] as unknown as CallArgs<Op>));
+        const list = at(page, spec.itemsPath);
+        if (!Array.isArray(list)) throw new LaevitasError(`${operationId}: page has no ${spec.itemsPath} array`);
+        count = list.length;
+        next = nextQuery(page, query, seen);
+      } catch (error) {
+        throw new ScanInterruptedError(operationId, resume, fetched, items, error);
       }
+      fetched++;
+      items += count;
+      yield page;
+      if (!next) return;
+      query = next;
     }
   }
 
-  async function* items(): AsyncGenerator<Item<Op>> {
-    for await (const page of pages()) {
-      const list = at(page, spec.itemsPath);
-      if (Array.isArray(list)) yield* list as Item<Op>[];
+  /** The query of the page after `page`, or undefined at the end. */
+  function nextQuery(page: unknown, query: Record<string, unknown>, seen: Set<string>): Record<string, unknown> | undefined {
+    if (spec.style === 'cursor') {
+      const next = at(page, spec.nextCursorPath);
+      if (next !== null && typeof next !== 'string') throw new LaevitasError(`${operationId}: page has no ${spec.nextCursorPath} (string, or null at the end); got ${JSON.stringify(next)}`);
+      lastCursor = next;
+      if (!next) return undefined;
+      if (seen.has(next)) throw new LaevitasError(`${operationId}: the service repeated cursor ${next}; stopping to avoid a loop`);
+      seen.add(next);
+      return { ...query, [spec.cursorParam]: next };
     }
+    const current = Number(query[spec.pageParam] ?? 1);
+    const total = at(page, spec.totalPagesPath);
+    if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) throw new LaevitasError(`${operationId}: page has no ${spec.totalPagesPath} (a whole number); got ${JSON.stringify(total)}`);
+    return current < total ? { ...query, [spec.pageParam]: current + 1 } : undefined;
+  }
+
+  async function* items(): AsyncGenerator<Item<Op>> {
+    for await (const page of pages()) yield* at(page, spec.itemsPath) as Item<Op>[];
   }
 
   return {
@@ -64,10 +89,7 @@ export function paginate<Op extends OperationId>(client: LaevitasClient, operati
     pages,
     async toArray(options) {
       const out: Item<Op>[] = [];
-      for await (const page of pages(options)) {
-        const list = at(page, spec.itemsPath);
-        if (Array.isArray(list)) out.push(...(list as Item<Op>[]));
-      }
+      for await (const page of pages(options)) out.push(...(at(page, spec.itemsPath) as Item<Op>[]));
       return out;
     },
     get lastCursor() {

@@ -39,6 +39,22 @@ export interface RateWindowSetting {
   windowSeconds: number;
 }
 
+export interface RateLimitSettings {
+  /** Windows of the default group; default: the spec's `info.x-rate-limits.v1`. */
+  windows?: RateWindowSetting[];
+  /**
+   * Each request holds its slot until its response has arrived plus the window plus this margin (ms): the service
+   * counts a request when it arrives, somewhere between sending and the response, and may round its clock. Default 100.
+   * @minimum 0
+   */
+  safetyMarginMs?: number;
+  /**
+   * Share one budget with every client of this process that uses the same API key (default true), as the service
+   * counts per key. `false` gives this client (and its `withOptions` copies) a budget of its own.
+   */
+  shared?: boolean;
+}
+
 export interface ClientSettings {
   /** API key; defaults to the LAEVITAS_API_KEY environment variable where there is one. */
   apiKey?: string | undefined;
@@ -66,8 +82,12 @@ export interface ClientSettings {
   timeout?: number;
   /** Retry policy, or `false` to never retry. */
   retry?: RetrySettings | false;
-  /** Client-side rolling-window limiter matching the versioned family's documented limits. Default on. */
-  rateLimit?: boolean | RateWindowSetting[];
+  /**
+   * Client-side rolling-window limiter matching the versioned family's documented limits (`info.x-rate-limits`,
+   * per `x-rate-limit-group`). Default on, shared per API key. `false` turns it off; an array replaces the default
+   * group's windows.
+   */
+  rateLimit?: boolean | RateWindowSetting[] | RateLimitSettings;
   /** Headers sent on every request. */
   defaultHeaders?: { [name: string]: string };
   /** Check parameters and bodies against the contract before sending (needs `validators`). */

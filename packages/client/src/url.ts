@@ -42,11 +42,37 @@ export function buildUrl(
   return url;
 }
 
-/** The URL as it may appear in errors and logs: values of credential-looking query keys replaced. */
-export function redactUrl(url: URL): string {
+/** The URL as it may appear in errors and logs: userinfo and values of credential-looking query keys replaced. */
+export function redactUrl(url: URL | string): string {
   const copy = new URL(url);
+  if (copy.username || copy.password) {
+    copy.username = 'redacted';
+    copy.password = '';
+  }
   for (const key of [...copy.searchParams.keys()]) {
     if (/key|token|signature|secret/i.test(key)) copy.searchParams.set(key, '[redacted]');
   }
   return copy.toString();
+}
+
+/**
+ * fetch refuses URLs with `user:password@`; the credentials go in an `Authorization: Basic` header instead (what
+ * curl and browsers do), and the URL that is sent, and reported, has none.
+ */
+export function splitUserinfo(url: URL): { url: URL; authorization: string | undefined } {
+  if (!url.username && !url.password) return { url, authorization: undefined };
+  const bare = new URL(url);
+  bare.username = '';
+  bare.password = '';
+  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  const bytes = new TextEncoder().encode(pair);
+  return { url: bare, authorization: `Basic ${btoa(String.fromCharCode(...bytes))}` };
+}
+
+const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|[^.]+\.localhost|0\.0\.0\.0)$/i;
+
+/** True for an `http:` URL that leaves this machine: a key sent there travels in clear text. */
+export function isInsecureRemote(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol === 'http:' && !LOCAL_HOSTS.test(parsed.hostname);
 }

@@ -194,5 +194,7 @@ describe('client options', () => {
     expect(() => createClient({ retry: { maxRetries: 2.5 } })).toThrow(/options.retry/);
     expect(() => createClient({ fetch: 'curl' as never })).toThrow(/options.fetch must be a function/);
     expect(() => createClient({ timeout: 1000, retry: false, rateLimit: [{ limit: 10, windowSeconds: 1 }] })).not.toThrow();
+    expect(() => createClient({ rateLimit: { safetyMarginMs: -1 } })).toThrow(/options.rateLimit/);
+    expect(() => createClient({ rateLimit: { windows: [{ limit: 5, windowSeconds: 1 }], safetyMarginMs: 0, shared: false } })).not.toThrow();
   });
 });

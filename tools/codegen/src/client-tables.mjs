@@ -27,6 +27,7 @@ export function generateClientTables(document, output) {
       ...(x['x-max-window'] ? { maxWindow: x['x-max-window'] } : {}),
       ...(x['x-max-cells'] ? { maxCells: x['x-max-cells'] } : {}),
       ...(x['x-requires-one-of'] ? { requiresOneOf: x['x-requires-one-of'] } : {}),
+      ...(x['x-rate-limit-group'] ? { rateLimitGroup: x['x-rate-limit-group'] } : {}),
     };
   }
   output.add(`${OUT}/methods.ts`, renderMethods(document));
@@ -60,6 +61,8 @@ export interface OperationInfo {
   readonly maxWindow?: { readonly days: number; readonly unlessParam?: string };
   readonly maxCells?: number;
   readonly requiresOneOf?: readonly string[];
+  /** Key in \`RATE_LIMITS\` whose windows govern this operation instead of the family's (x-rate-limit-group). */
+  readonly rateLimitGroup?: string;
 }
 
 // Typed as a record rather than \`as const\`: the literal type of 167 entries would make every consumer's compiler

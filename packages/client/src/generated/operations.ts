@@ -24,6 +24,8 @@ export interface OperationInfo {
   readonly maxWindow?: { readonly days: number; readonly unlessParam?: string };
   readonly maxCells?: number;
   readonly requiresOneOf?: readonly string[];
+  /** Key in `RATE_LIMITS` whose windows govern this operation instead of the family's (x-rate-limit-group). */
+  readonly rateLimitGroup?: string;
 }
 
 // Typed as a record rather than `as const`: the literal type of 167 entries would make every consumer's compiler
@@ -3957,7 +3959,8 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "hasBody": true,
     "successStatuses": [
       200
-    ]
+    ],
+    "rateLimitGroup": "creditToken"
   },
   "postX402CreditTokenChallenge": {
     "method": "POST",
@@ -3970,7 +3973,8 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "hasBody": true,
     "successStatuses": [
       200
-    ]
+    ],
+    "rateLimitGroup": "creditToken"
   },
   "postX402SubscriptionsCheckoutsByIdPay": {
     "method": "POST",
