@@ -56,12 +56,14 @@ function formatterOf(sample) {
 }
 
 /** Everything synthesis needs about one operation, computed once. */
-function planOf(document, op) {
+export function planOf(document, op) {
   const found = successExample(document, op);
   if (!found) return undefined;
   const { example, status } = found;
   const pagination = op.extensions['x-pagination'];
-  const listKey = Array.isArray(example?.data) ? 'data' : Array.isArray(example?.items) ? 'items' : undefined;
+  const isRows = (list) => Array.isArray(list) && list.every((row) => row && typeof row === 'object' && !Array.isArray(row));
+  // A list of plain values (currency codes, …) is not a series of rows: it is served as documented.
+  const listKey = isRows(example?.data) ? 'data' : isRows(example?.items) ? 'items' : undefined;
   const rows = listKey ? example[listKey] : [];
   const timeKey = rows.length ? timeKeyOf(rows[0]) : undefined;
   // Rows sharing one time value belong together (one bucket); their order is kept.
@@ -106,7 +108,7 @@ function scaleRow(row, factor) {
   if (factor === 1) return { ...row };
   const out = {};
   for (const [key, value] of Object.entries(row)) {
-    out[key] = typeof value === 'number' && !Number.isInteger(value) && !FIXED.test(key) ? Number((value * factor).toPrecision(12)) : value;
+    out[key] = typeof value === 'number' && value !== 0 && !FIXED.test(key) ? Number((value * factor).toPrecision(12)) : value;
   }
   return out;
 }
