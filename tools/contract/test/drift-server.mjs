@@ -32,7 +32,9 @@ export const FAULTS = {
   },
   'repeated-cursor': {
     path: OHLCVT,
-    // Every page advertises a next page and serves the same rows again.
+    // Every page advertises a next page and serves the same rows again: the cursor is dropped on the way to the
+    // mock (which pages for real, and refuses a cursor it never issued).
+    request: (url) => (url.searchParams.delete('cursor'), url),
     mutate: (r) => (r.status === 200 && (r.body.meta.next_cursor = 'c-repeat'), r),
   },
 };
@@ -43,6 +45,7 @@ export async function startDriftServer({ upstream, fault }) {
   if (!spec) throw new Error(`unknown fault ${fault}`);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, upstream);
+    if (spec.request && url.pathname === spec.path) spec.request(url);
     let response = { ...(await forward(req, url)), url };
     if (url.pathname === spec.path && response.body) {
       response.body = JSON.parse(response.body);
