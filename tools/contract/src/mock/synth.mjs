@@ -24,7 +24,7 @@ const BUCKET = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 /** Fields that name what a row is about; a request parameter of the same name is echoed into them. */
 const IDENTITY = ['instrument_name', 'instrument', 'currency', 'exchange', 'market', 'symbol', 'base_currency', 'quote_currency', 'maturity', 'wallet', 'category'];
 /** Numbers that are coordinates, not measurements: never scaled. */
-const FIXED = /(^|_)(id|strike|strikes|expiry|expiries|tenor|days|dte|days_to_expiry|count|date|time|timestamp|page|total|window|year|hour|minute|decimals|size_decimals|leverage|max_leverage)(_|$)/;
+const FIXED = /(^|_)(id|strike|strikes|expiry|expiries|tenor|days|dte|days_to_expiry|count|date|time|timestamp|year|hour|minute|decimals|size_decimals|leverage|max_leverage)(_|$)/;
 
 /** The first documented example of an operation's success answer. */
 function successExample(document, op) {
