@@ -18,6 +18,7 @@ import { routeStage } from './mock/route.mjs';
 import { preferStage } from './mock/prefer.mjs';
 import { requestValidationStage } from './mock/request-validation.mjs';
 import { synthStage } from './mock/synth.mjs';
+import { credentialsStage } from './mock/credentials.mjs';
 
 /** Path templates with the positions of their case-insensitive segments, and the case-insensitive query names. */
 export function caseRules(document) {
@@ -67,6 +68,7 @@ export function frontStages({ document, bundleText, prismUrl }) {
     requestValidationStage(),
     // rate limit (./mock/rate-limit.mjs): MOCK_RATE_LIMIT=on → documented 429 with Retry-After
     // payment and credit state (./mock/state.mjs): 402-for-keyless, x402, checkouts, credit tokens, POST /__mock/reset
+    credentialsStage(document), // after state: the state stage answers keyless v1 data requests with 402 first
     synthStage(document),
     // upstream (./mock/upstream.mjs) replaces this line: a supervised Prism with a cache, 503 while it is down
     prismFallback(prismUrl),

@@ -172,6 +172,19 @@ describe('what the front answers itself', () => {
     expect(limited.status).toBe(429);
   });
 
+  it("a request without credentials gets the family's documented 401; any key is accepted", async () => {
+    for (const [id, path] of [
+      ['getOptionsOhlcvt', '/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C'],
+      ['futures', '/analytics/derivs/futures/DERIBIT/BTC/26MAR27'],
+    ]) {
+      const bare = await fetch(mock.url + path);
+      expect(bare.status).toBe(401);
+      expect(validators.validateResponse(id, 401, await bare.json()).ok).toBe(true);
+      expect((await fetch(mock.url + path, { headers: { apikey: 'anything' } })).status).toBe(200);
+    }
+    expect((await fetch(`${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C`, { headers: { 'X-Credit-Token': 't' } })).status).toBe(200);
+  });
+
   it('serves the bundle at /openapi.json and /.well-known/openapi.json, byte for byte', async () => {
     for (const path of ['/openapi.json', '/.well-known/openapi.json']) {
       const response = await fetch(mock.url + path);
