@@ -3,7 +3,7 @@
 //   run   Dredd + the conformance suite against a target; the embedded Prism mock unless
 //         LAEVITAS_BASE_URL / LAEVITAS_V2_BASE_URL (and LAEVITAS_API_KEY) name a live deployment.
 //         Writes reports/contract-summary.txt, reports/conformance.junit.xml and reports/dredd.junit.xml.
-//   mock  Serves the mock of both families on PORT (default 4010) until stopped.
+//   mock  Serves the mock of both families on --port, MOCK_PORT or PORT (default 4010) and HOST until stopped.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +25,7 @@ const { positionals, values } = parseArgs({
 const command = positionals[0] ?? 'run';
 
 if (command === 'mock') {
-  const mock = await startMock({ port: Number(values.port ?? process.env.PORT ?? 4010), quiet: !values.verbose });
+  const mock = await startMock({ port: Number(values.port ?? process.env.MOCK_PORT ?? process.env.PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1', quiet: !values.verbose });
   console.log(`Mock API (both families): ${mock.url}`);
   const stop = async () => {
     await mock.stop();
