@@ -146,6 +146,14 @@ describe('what the front answers itself', () => {
     expect(body.message[0]).toMatch(/JSON/);
   });
 
+  it('a malformed escape in a path parameter gets a 400 naming it, never a 5xx', async () => {
+    const response = await fetch(`${mock.url}/api/v1/x402/subscriptions/checkouts/%E0%A4%A`, { headers: { ...KEY, 'x-checkout-token': 't' } });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.message).toEqual(['id must be a valid percent-encoded path segment']);
+    expect(validators.validateResponse('getX402SubscriptionsCheckoutsById', 400, body).ok).toBe(true);
+  });
+
   it('an unknown path gets a 404 naming it (NestJS shape; the spec documents no 404 for unknown routes)', async () => {
     const response = await fetch(`${mock.url}/api/v1/options/ohlcvtt`, { headers: KEY });
     expect(response.status).toBe(404);

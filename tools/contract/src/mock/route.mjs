@@ -1,7 +1,7 @@
 // Route matching: which documented operation a request is for, with its path parameters. An unknown path gets a 404
 // in the NestJS shape the service answers (`Cannot GET /x`); an unknown query parameter is served but named in a
 // `Warning` header, so a typo in a parameter name is visible instead of silently ignored.
-import { problem } from './answers.mjs';
+import { badRequest, problem } from './answers.mjs';
 
 const escape = (s) => s.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
 
@@ -36,7 +36,14 @@ export function matchRoute(routes, method, pathname) {
     if (route.method !== method && !(method === 'HEAD' && route.method === 'GET' && !routes.some((r) => r.method === 'HEAD' && r.pattern.test(pathname)))) continue;
     const m = route.pattern.exec(pathname);
     if (!m) continue;
-    const pathParams = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(m[i + 1])]));
+    const pathParams = {};
+    for (const [i, name] of route.names.entries()) {
+      try {
+        pathParams[name] = decodeURIComponent(m[i + 1]);
+      } catch {
+        return { route, malformed: name };
+      }
+    }
     return { route, pathParams };
   }
   return undefined;
@@ -55,6 +62,8 @@ export function routeStage(operations) {
       // NestJS's own answer for a route it does not know; the spec documents no 404 for these paths.
       return problem(404, 'Not Found', `Cannot ${ctx.method} ${ctx.url.pathname}`);
     }
+    // The guard stage refuses malformed escapes first; this keeps the front's answer a 400 naming the parameter without it.
+    if (found.malformed) return badRequest(found.route.op.family, [`${found.malformed} must be a valid percent-encoded path segment`]);
     ctx.op = found.route.op;
     ctx.family = found.route.op.family;
     ctx.pathParams = found.pathParams;
