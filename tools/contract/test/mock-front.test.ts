@@ -154,6 +154,19 @@ describe('what the front answers itself', () => {
     expect(validators.validateResponse('getX402SubscriptionsCheckoutsById', 400, body).ok).toBe(true);
   });
 
+  it('the agent endpoint refuses in JSON-RPC: parse error for malformed JSON, invalid request for a bad message', async () => {
+    const post = (body: string) => fetch(`${mock.url}/api/v1/mcp`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body });
+    const parse = await post('{"jsonrpc":');
+    const parseBody = await parse.json();
+    expect([parse.status, parseBody.error.code, parseBody.id]).toEqual([400, -32700, null]);
+    expect(validators.validateResponse('postMcp', 400, parseBody).ok).toBe(true);
+    const invalid = await post('{"jsonrpc":"1.0","id":7,"method":"tools/list"}');
+    const invalidBody = await invalid.json();
+    expect([invalid.status, invalidBody.error.code, invalidBody.id]).toEqual([400, -32600, 7]);
+    expect(invalidBody.error.data.join(' ')).toMatch(/jsonrpc/);
+    expect(validators.validateResponse('postMcp', 400, invalidBody).ok).toBe(true);
+  });
+
   it('an unknown path gets a 404 naming it (NestJS shape; the spec documents no 404 for unknown routes)', async () => {
     const response = await fetch(`${mock.url}/api/v1/options/ohlcvtt`, { headers: KEY });
     expect(response.status).toBe(404);

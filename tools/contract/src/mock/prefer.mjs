@@ -2,7 +2,7 @@
 // A documented error status is Prism's to answer with the documented example; a success status is served by the
 // front's own stages; a status the operation does not document gets a clear 400 saying so (the legacy family, for
 // one, documents no 402: it has no pay-per-call).
-import { badRequest } from './answers.mjs';
+import { refusal } from './request-validation.mjs';
 
 /** The status asked for in a `Prefer` header (`code=402`, `code=402, dynamic=true`), or undefined. */
 export function preferredCode(header) {
@@ -18,7 +18,7 @@ export function preferStage() {
     const documented = ctx.op.responses.map((r) => r.status);
     if (!documented.includes(code)) {
       const why = code === 402 && ctx.family === 'legacy' ? ' (the legacy family has no pay-per-call: it answers 401 without a valid key, never 402)' : '';
-      return badRequest(ctx.family, [
+      return refusal(ctx.op, [
         `Prefer: code=${code} cannot be honoured: ${ctx.method} ${ctx.op.path} documents no ${code} response${why}; documented: ${documented.join(', ')}`,
       ]);
     }

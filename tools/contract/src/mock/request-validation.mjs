@@ -3,7 +3,7 @@
 // class-validator that the service's documents show (`limit must not be greater than 1000`, `market must be one of
 // the following values: …`, `start should not be empty`). Prism's canned 400 example named the wrong rule.
 import { createRequire } from 'node:module';
-import { badRequest } from './answers.mjs';
+import { badRequest, json } from './answers.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -64,9 +64,23 @@ export function classValidatorMessage(issue) {
   }
 }
 
-/** The documented answer to a body that is not JSON: body-parser's reason (JSON.parse's own sentence, as NestJS passes it on), in the documented 400 shape. */
-export function malformedJson(family, error) {
-  return badRequest(family, [error.message]);
+/** Whether an operation answers errors in JSON-RPC (the agent endpoint) rather than NestJS's shape. */
+function speaksJsonRpc(op) {
+  return /JsonRpcErrorResponse$/.test(op.responses.find((r) => r.status === 400)?.schema?.$ref ?? '');
+}
+
+/**
+ * The operation's documented 400 carrying `messages`: NestJS's `{statusCode, message, error}` everywhere, a JSON-RPC
+ * error (-32700 parse error, -32600 invalid request, `id` null when unreadable) on the agent endpoint.
+ */
+export function refusal(op, messages, { parse = false, id = null } = {}) {
+  if (!speaksJsonRpc(op)) return badRequest(op.family, messages);
+  return json(400, { jsonrpc: '2.0', id, error: { code: parse ? -32700 : -32600, message: parse ? 'Parse error' : 'Invalid Request', data: [].concat(messages) } });
+}
+
+/** The documented answer to a body that is not JSON: body-parser's reason (JSON.parse's own sentence, as NestJS passes it on). */
+export function malformedJson(op, error) {
+  return refusal(op, [error.message], { parse: true });
 }
 
 /**
@@ -82,7 +96,7 @@ export function requestValidationStage(validators = require('@laevitas-api/valid
       try {
         body = JSON.parse(ctx.body.toString('utf8'));
       } catch (error) {
-        return malformedJson(ctx.family, error);
+        return malformedJson(op, error);
       }
     }
     ctx.json = body;
@@ -94,6 +108,7 @@ export function requestValidationStage(validators = require('@laevitas-api/valid
       ctx.params = result.data;
       return undefined;
     }
-    return badRequest(ctx.family, [...new Set(result.issues.map(classValidatorMessage))]);
+    const id = body && typeof body === 'object' && (typeof body.id === 'string' || typeof body.id === 'number') ? body.id : null;
+    return refusal(op, [...new Set(result.issues.map(classValidatorMessage))], { id });
   };
 }
