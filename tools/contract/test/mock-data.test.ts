@@ -59,6 +59,15 @@ describe('requests honoured', () => {
       if ('instrument_name' in row) expect(row.instrument_name).toBe(INSTRUMENT.instrument_name);
       if ('exchange' in row) expect(row.exchange).toBe('okx');
     }
+    // Rows that name their exchange and currency say what was asked for.
+    const snapshot = await get('/api/v1/options/snapshot', { currency: 'ETH', exchange: 'okx' });
+    expect(snapshot.status).toBe(200);
+    expect(snapshot.body.data.length).toBeGreaterThan(0);
+    for (const row of snapshot.body.data) expect([row.exchange, row.currency]).toEqual(['okx', 'ETH']);
+    // An instrument names its currency: ticker rows of an ETH option say ETH.
+    const ticker = await get('/api/v1/options/ticker-history', { ...INSTRUMENT, limit: 3 });
+    expect(ticker.status).toBe(200);
+    for (const row of ticker.body.data) if ('currency' in row) expect(row.currency).toBe('ETH');
     expect(body.meta.next_cursor).toEqual(expect.any(String));
   });
 
@@ -167,6 +176,10 @@ describe('real pagination', () => {
     expect(new Set(dates).size).toBe(24);
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
     expect(dates[1] - dates[0]).toBe(5 * 60_000);
+    const past = await get(path, { ...query, page: 9 });
+    expect(past.status).toBe(200);
+    expect(past.body.items).toEqual([]);
+    expect(past.body.meta).toMatchObject({ total: 24, page: 9, items: 0, total_pages: 4 });
   });
 });
 

@@ -75,10 +75,7 @@ export function planOf(document, op) {
   }
   const times = groups.map((g) => (timeKey ? parseTime(g[0][timeKey]) : undefined));
   const param = (name) => op.parameters.find((p) => p.in === 'query' && p.name === name);
-  const defaultOf = (name) => {
-    const schema = deref(document, param(name)?.schema);
-    return schema?.default ?? (schema?.allOf ? undefined : undefined);
-  };
+  const defaultOf = (name) => deref(document, param(name)?.schema)?.default;
   const limitSchema = deref(document, param('limit')?.schema);
   return {
     op,
@@ -129,6 +126,9 @@ function identityOf(pathParams, query) {
     const value = query[key] ?? pathParams[key];
     if (typeof value === 'string' && value && !value.includes(',')) out[key] = value;
   }
+  // An instrument names its currency first (BTC-26MAR27-100000-C, ETH-PERPETUAL, SOL-USDT): rows about it say so.
+  const prefix = /^([A-Z0-9]{2,10})-/.exec(out.instrument_name ?? '');
+  if (prefix && !out.currency) out.currency = prefix[1];
   return out;
 }
 
@@ -228,10 +228,13 @@ export function synthesise(plan, { pathParams = {}, query = {} }, options) {
   return { body };
 }
 
+/** A legacy page past the last one is honestly empty; the page-consistency rule speaks of pages that exist. */
+const pastTheEnd = (body) => Array.isArray(body?.items) && body.items.length === 0 && body.meta?.page > body.meta?.total_pages;
+
 function violations(plan, query, body, validators) {
   if (!validators.validateResponse(plan.op.operationId, plan.status, body).ok) return true;
   const ctx = { operationId: plan.op.operationId, family: plan.op.family, path: plan.op.path, query, status: plan.status, body, paramsDeclared: plan.declaredDefaults };
-  return INVARIANTS.some((invariant) => invariant.check(ctx).length > 0);
+  return INVARIANTS.some((invariant) => !(invariant.name === 'legacy-historical-page-consistent' && pastTheEnd(body)) && invariant.check(ctx).length > 0);
 }
 
 /**
