@@ -30,7 +30,7 @@ function exampleOf(document, path, method) {
 export function discoveryStage(document, operations, bundleText) {
   const x402 = JSON.stringify(x402Document(document, operations));
   const health = JSON.stringify(exampleOf(document, '/api/v1/health', 'get') ?? {});
-  const type = { 'content-type': 'application/json; charset=utf-8' };
+  const type = { 'content-type': 'application/json' }; // the declared media type, literally (Dredd compares it)
   const routes = {
     '/openapi.json': bundleText,
     '/.well-known/openapi.json': bundleText,

@@ -253,7 +253,8 @@ export function synthStage(document, validators = require('@laevitas-api/validat
     for (const options of [{ scale: true, echo: true }, { scale: false, echo: true }, { scale: false, echo: false }]) {
       const { body, error } = synthesise(plan, request, options);
       if (error) return error;
-      if (!violations(plan, request.query, body, validators)) return json(plan.status, body);
+      // Exactly the media type the spec declares (Dredd compares it literally), as Prism sent it.
+      if (!violations(plan, request.query, body, validators)) return json(plan.status, body, { 'content-type': 'application/json' });
     }
     return undefined;
   };
