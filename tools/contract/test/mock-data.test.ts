@@ -87,6 +87,8 @@ describe('requests honoured', () => {
     const b = await get(OHLCVT, { ...INSTRUMENT, limit: 5 });
     const c = await get(OHLCVT, { instrument_name: 'BTC-26MAR27-100000-C', limit: 5 });
     expect(a.text).toBe(b.text);
+    // The media type the spec declares, literally: Dredd compares it as a string.
+    expect((await fetch(`${mock.url}${OHLCVT}?instrument_name=BTC-26MAR27-100000-C`, { headers: KEY })).headers.get('content-type')).toBe('application/json');
     expect(a.body.data.map((r: any) => r.close)).not.toEqual(c.body.data.map((r: any) => r.close));
   });
 
