@@ -40,7 +40,14 @@ export function normaliseCase(url, rules) {
   const rule = rules.find((r) => r.pattern.test(url.pathname));
   if (!rule) return url;
   const segments = url.pathname.split('/');
-  for (const i of rule.upperAt) segments[i] = encodeURIComponent(decodeURIComponent(segments[i]).toUpperCase());
+  for (const i of rule.upperAt) {
+    // A malformed escape stays as sent: route matching answers it with a 400 naming the parameter.
+    try {
+      segments[i] = encodeURIComponent(decodeURIComponent(segments[i]).toUpperCase());
+    } catch {
+      /* left for the route stage */
+    }
+  }
   url.pathname = segments.join('/');
   for (const name of rule.query) if (url.searchParams.has(name)) url.searchParams.set(name, url.searchParams.get(name).toUpperCase());
   return url;

@@ -151,7 +151,9 @@ describe('what the front answers itself', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.message).toEqual(['id must be a valid percent-encoded path segment']);
-    expect(validators.validateResponse('getX402SubscriptionsCheckoutsById', 400, body).ok).toBe(true);
+    expect(validators.validateResponse('getX402SubscriptionsCheckoutsById', 400, body).ok).toBe(true);    // A case-insensitive segment too (it is upper-cased before routing).
+    const legacy = await fetch(`${mock.url}/analytics/derivs/futures/%E0%A4%A/BTC/26MAR27`, { headers: KEY });
+    expect([legacy.status, (await legacy.json()).message]).toEqual([400, ['market must be a valid percent-encoded path segment']]);
   });
 
   it('the agent endpoint refuses in JSON-RPC: parse error for malformed JSON, invalid request for a bad message', async () => {
