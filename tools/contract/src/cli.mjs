@@ -4,7 +4,7 @@
 //         LAEVITAS_BASE_URL / LAEVITAS_V2_BASE_URL (and LAEVITAS_API_KEY) name a live deployment.
 //         Writes reports/contract-summary.txt, reports/conformance.junit.xml, reports/dredd.junit.xml (and Dredd's own
 //         reports/dredd.xunit.xml). See run.mjs.
-//   mock  Serves the mock of both families on PORT (default 4010) until stopped.
+//   mock  Serves the mock of both families on --port, MOCK_PORT or PORT (default 4010) and HOST until stopped.
 import { parseArgs } from 'node:util';
 import { startMock } from './mock.mjs';
 import { runContract } from './run.mjs';
@@ -21,7 +21,7 @@ const { positionals, values } = parseArgs({
 const command = positionals[0] ?? 'run';
 
 if (command === 'mock') {
-  const mock = await startMock({ port: Number(values.port ?? process.env.PORT ?? 4010), quiet: !values.verbose });
+  const mock = await startMock({ port: Number(values.port ?? process.env.MOCK_PORT ?? process.env.PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1', quiet: !values.verbose });
   console.log(`Mock API (both families): ${mock.url}`);
   const stop = async () => {
     await mock.stop();

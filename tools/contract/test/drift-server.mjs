@@ -79,7 +79,9 @@ export const FAULTS = {
   },
   'repeated-cursor': {
     path: OHLCVT,
-    // Every page advertises a next page and serves the same rows again.
+    // Every page advertises a next page and serves the same rows again: the cursor is dropped on the way to the
+    // mock (which pages for real, and refuses a cursor it never issued).
+    request: (url) => (url.searchParams.delete('cursor'), url),
     mutate: json((status, body) => (status === 200 ? ((body.meta.next_cursor = 'c-repeat'), { body }) : undefined)),
   },
 
@@ -143,6 +145,7 @@ export async function startDriftServer({ upstream, fault, path }) {
   const altered = new Set();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, upstream);
+    if (spec.request && (!spec.path || url.pathname === spec.path)) spec.request(url);
     const upstreamAnswer = await forward(req, url);
     const original = { status: upstreamAnswer.status, headers: upstreamAnswer.headers, text: upstreamAnswer.body };
     const op = match(req.method, url.pathname);

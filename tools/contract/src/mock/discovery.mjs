@@ -1,0 +1,48 @@
+// The discovery routes with real content: `/openapi.json` and `/.well-known/openapi.json` serve our bundle (the
+// document the mock itself is built from), `/.well-known/x402` describes the paid resources from `info.x-x402`, and
+// health answers its documented example. Prism would answer the `{}` placeholder examples.
+
+/** The x402 description: the fields of `info.x-x402` as the spec states them, plus the operations that charge per call (those documenting a 402). */
+export function x402Document(document, operations) {
+  const x402 = document.info?.['x-x402'] ?? {};
+  return {
+    ...x402,
+    resources: operations
+      .filter((op) => op.family === 'v1' && op.responses.some((r) => r.status === 402))
+      .map((op) => ({ method: op.method.toUpperCase(), path: op.path, operationId: op.operationId })),
+  };
+}
+
+/** The first documented example of an operation's 200, or undefined. */
+function exampleOf(document, path, method) {
+  const media = document.paths?.[path]?.[method]?.responses?.['200']?.content?.['application/json'];
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = Object.values(media.examples ?? {})[0];
+  const ref = first?.$ref?.replace('#/components/examples/', '');
+  return ref ? document.components.examples[ref]?.value : first?.value;
+}
+
+/**
+ * Stage. Answers before route validation: these routes take no parameters and must answer even when the request
+ * carries odd ones. `bundleText` is the bundle as served (spec/dist/openapi.json), byte for byte.
+ */
+export function discoveryStage(document, operations, bundleText) {
+  const x402 = JSON.stringify(x402Document(document, operations));
+  const health = JSON.stringify(exampleOf(document, '/api/v1/health', 'get') ?? {});
+  const type = { 'content-type': 'application/json' }; // the declared media type, literally (Dredd compares it)
+  const routes = {
+    '/openapi.json': bundleText,
+    '/.well-known/openapi.json': bundleText,
+    '/.well-known/x402': x402,
+    '/api/v1/health': health,
+  };
+  return function discovery(ctx) {
+    const body = routes[ctx.url.pathname];
+    if (body === undefined || !(ctx.method === 'GET' || ctx.method === 'HEAD')) return undefined;
+    // A forced outcome (Prefer: code=429) is the Prefer stage's and Prism's to answer.
+    if (/code=/.test(ctx.headers.prefer ?? '') && !/code=2\d\d/.test(ctx.headers.prefer)) return undefined;
+    return { status: 200, headers: { ...type, 'content-length': String(Buffer.byteLength(body)) }, body };
+  };
+}
+

@@ -1,0 +1,79 @@
+// Route matching: which documented operation a request is for, with its path parameters. An unknown path gets a 404
+// in the NestJS shape the service answers (`Cannot GET /x`); an unknown query parameter is served but named in a
+// `Warning` header, so a typo in a parameter name is visible instead of silently ignored.
+import { badRequest, problem } from './answers.mjs';
+
+const escape = (s) => s.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+
+/** One matcher per operation, the most literal templates first so `/x/summary` beats `/x/{currency}`. */
+export function compileRoutes(operations) {
+  return operations
+    .map((op) => {
+      const names = [];
+      const source = op.path
+        .split('/')
+        .map((segment) => {
+          const m = /^\{([^}]+)\}$/.exec(segment);
+          if (!m) return escape(segment);
+          names.push(m[1]);
+          return '([^/]+)';
+        })
+        .join('/');
+      return {
+        op,
+        method: op.method.toUpperCase(),
+        pattern: new RegExp(`^${source}$`),
+        names,
+        query: new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name)),
+      };
+    })
+    .sort((a, b) => a.names.length - b.names.length);
+}
+
+/** @returns {{route: any, pathParams: Record<string, string>} | undefined} */
+export function matchRoute(routes, method, pathname) {
+  for (const route of routes) {
+    if (route.method !== method && !(method === 'HEAD' && route.method === 'GET' && !routes.some((r) => r.method === 'HEAD' && r.pattern.test(pathname)))) continue;
+    const m = route.pattern.exec(pathname);
+    if (!m) continue;
+    const pathParams = {};
+    for (const [i, name] of route.names.entries()) {
+      try {
+        pathParams[name] = decodeURIComponent(m[i + 1]);
+      } catch {
+        return { route, malformed: name };
+      }
+    }
+    return { route, pathParams };
+  }
+  return undefined;
+}
+
+/** The mock's own control routes (`/__mock/…`) belong to later stages, never to the spec. */
+const CONTROL = /^\/__mock(\/|$)/;
+
+/** Stage: sets ctx.op, ctx.family, ctx.pathParams, ctx.query; 404 for a path no operation documents. */
+export function routeStage(operations) {
+  const routes = compileRoutes(operations);
+  return function route(ctx) {
+    if (CONTROL.test(ctx.url.pathname)) return undefined;
+    const found = matchRoute(routes, ctx.method, ctx.url.pathname);
+    if (!found) {
+      // NestJS's own answer for a route it does not know; the spec documents no 404 for these paths.
+      return problem(404, 'Not Found', `Cannot ${ctx.method} ${ctx.url.pathname}`);
+    }
+    // The guard stage refuses malformed escapes first; this keeps the front's answer a 400 naming the parameter without it.
+    if (found.malformed) return badRequest(found.route.op.family, [`${found.malformed} must be a valid percent-encoded path segment`]);
+    ctx.op = found.route.op;
+    ctx.family = found.route.op.family;
+    ctx.pathParams = found.pathParams;
+    const unknown = [...new Set(ctx.url.searchParams.keys())].filter((name) => !found.route.query.has(name));
+    // Only documented parameters reach validation and synthesis: an unknown one is ignored, as the header says.
+    ctx.query = Object.fromEntries([...ctx.url.searchParams].filter(([name]) => found.route.query.has(name)));
+    if (unknown.length) {
+      ctx.unknownQuery = unknown;
+      ctx.extraHeaders.warning = `299 laevitas-mock "unknown query parameter${unknown.length > 1 ? 's' : ''} ignored: ${unknown.join(', ')}"`;
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,261 @@
+// Data synthesis: answers a valid data request from the spec's own 200 example, honouring the request instead of
+// replaying the example. Rows echo the request's identity (instrument, currency, market, exchange, …); the example's
+// rows become a finite time series whose buckets follow `resolution`/`granularity`, `start`/`end` and `sort_dir`;
+// values are the example's, scaled by a factor seeded by the normalised request (deterministic: the same request
+// always gets the same bytes). One factor per bucket, applied to every number of the bucket's rows alike, keeps the
+// linear rules of the documents (volume = buy + sell, high/low bounds, IV spread, GEX reconciliation). As a safety
+// net every answer is checked against the generated response validator and the conformance invariants; one that
+// fails falls back to the unscaled example values, and if that fails too the request goes on to Prism.
+import { createRequire } from 'node:module';
+import { deref } from '../../../codegen/src/spec-model.mjs';
+import { INVARIANTS } from '../invariants.mjs';
+import { badRequest, json } from './answers.mjs';
+import { decodeCursor, encodeCursor, fingerprintOf, hash32, pageEnd } from './pagination.mjs';
+
+const require = createRequire(import.meta.url);
+
+const MINUTE = 60_000;
+const STEP_MINUTES = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60, '2h': 120, '4h': 240, '6h': 360, '12h': 720, '1d': 1440 };
+/** A series is finite: a window of more buckets than this is cut (the real service pages through more). */
+const MAX_ROWS = 10_000;
+/** Without start/end a series spans this many pages at the request's limit: a scan has something to walk. */
+const DEFAULT_PAGES = 2.5;
+const BUCKET = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** Fields that name what a row is about; a request parameter of the same name is echoed into them. */
+const IDENTITY = ['instrument_name', 'instrument', 'currency', 'exchange', 'market', 'symbol', 'base_currency', 'quote_currency', 'maturity', 'wallet', 'category'];
+/** Numbers that are coordinates, not measurements: never scaled. */
+const FIXED = /(^|_)(id|strike|strikes|expiry|expiries|tenor|days|dte|days_to_expiry|count|date|time|timestamp|year|hour|minute|decimals|size_decimals|leverage|max_leverage)(_|$)/;
+
+/** The first documented example of an operation's success answer. */
+function successExample(document, op) {
+  const raw = deref(document, document.paths[op.path])[op.method];
+  const status = op.responses.find((r) => r.status >= 200 && r.status < 300)?.status;
+  const media = status && deref(document, raw.responses[String(status)])?.content?.['application/json'];
+  if (!media) return undefined;
+  const example = media.example ?? (media.examples ? deref(document, Object.values(media.examples)[0])?.value : undefined);
+  return example === undefined ? undefined : { status, example };
+}
+
+function timeKeyOf(row) {
+  return ['date', 'timestamp'].find((k) => row && (typeof row[k] === 'number' || (typeof row[k] === 'string' && !Number.isNaN(parseTime(row[k])))));
+}
+
+function parseTime(value) {
+  if (typeof value === 'number') return value > 1e11 ? value : value * 1000;
+  const text = String(value);
+  if (/^\d+$/.test(text)) return Number(text) > 1e11 ? Number(text) : Number(text) * 1000;
+  return Date.parse(BUCKET.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+}
+
+/** Writes epoch ms in the shape the example uses for that field. */
+function formatterOf(sample) {
+  if (typeof sample === 'number') return sample > 1e11 ? (t) => t : (t) => Math.floor(t / 1000);
+  if (BUCKET.test(sample)) return (t) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
+  if (/\.\d{3}Z$/.test(sample)) return (t) => new Date(t).toISOString();
+  return (t) => new Date(t).toISOString().replace('.000Z', 'Z');
+}
+
+/** Everything synthesis needs about one operation, computed once. */
+export function planOf(document, op) {
+  const found = successExample(document, op);
+  if (!found) return undefined;
+  const { example, status } = found;
+  const pagination = op.extensions['x-pagination'];
+  const isRows = (list) => Array.isArray(list) && list.every((row) => row && typeof row === 'object' && !Array.isArray(row));
+  // A list of plain values (currency codes, …) is not a series of rows: it is served as documented.
+  const listKey = isRows(example?.data) ? 'data' : isRows(example?.items) ? 'items' : undefined;
+  const rows = listKey ? example[listKey] : [];
+  const timeKey = rows.length ? timeKeyOf(rows[0]) : undefined;
+  // Rows sharing one time value belong together (one bucket); their order is kept.
+  const groups = [];
+  for (const row of rows) {
+    const last = groups.at(-1);
+    if (timeKey && last && last[0][timeKey] === row[timeKey]) last.push(row);
+    else groups.push([row]);
+  }
+  const times = groups.map((g) => (timeKey ? parseTime(g[0][timeKey]) : undefined));
+  const param = (name) => op.parameters.find((p) => p.in === 'query' && p.name === name);
+  const defaultOf = (name) => deref(document, param(name)?.schema)?.default;
+  const limitSchema = deref(document, param('limit')?.schema);
+  return {
+    op,
+    status,
+    example,
+    pagination: pagination?.style,
+    listKey,
+    groups,
+    timeKey,
+    format: timeKey ? formatterOf(rows[0][timeKey]) : undefined,
+    exampleStep: times.length > 1 && times[1] > times[0] ? times[1] - times[0] : undefined,
+    anchor: times[0],
+    defaultLimit: limitSchema ? (limitSchema.default ?? limitSchema.maximum ?? 100) : undefined,
+    stepParam: param('resolution') ? 'resolution' : param('granularity') ? 'granularity' : undefined,
+    stepDefault: param('resolution') ? (deref(document, param('resolution').schema)?.default ?? '1m') : param('granularity') ? '1m' : undefined,
+    sortDefault: param('sort_dir') ? (deref(document, param('sort_dir').schema)?.default ?? 'ASC') : undefined,
+    declaredDefaults: Object.fromEntries(op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, defaultOf(p.name)])),
+  };
+}
+
+/** A factor in [0.85, 1]: scaling down never leaves a bound the example respects from above. */
+function factorOf(seed, bucket) {
+  return 0.85 + (hash32(`${seed}:${bucket}`) % 1501) / 10_000;
+}
+
+function scaleRow(row, factor) {
+  if (factor === 1) return { ...row };
+  const out = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] = typeof value === 'number' && value !== 0 && !FIXED.test(key) ? Number((value * factor).toPrecision(12)) : value;
+  }
+  return out;
+}
+
+/** Echoes the request's identity into the fields of the same name, in the example's letter case. */
+function echoIdentity(target, identity) {
+  if (!target || typeof target !== 'object' || Array.isArray(target)) return target;
+  for (const [key, value] of Object.entries(identity)) {
+    if (typeof target[key] !== 'string') continue;
+    target[key] = target[key] === target[key].toLowerCase() ? value.toLowerCase() : value;
+  }
+  return target;
+}
+
+function identityOf(pathParams, query) {
+  const out = {};
+  for (const key of IDENTITY) {
+    const value = query[key] ?? pathParams[key];
+    if (typeof value === 'string' && value && !value.includes(',')) out[key] = value;
+  }
+  // An instrument names its currency first (BTC-26MAR27-100000-C, ETH-PERPETUAL, SOL-USDT): rows about it say so.
+  const prefix = /^([A-Z0-9]{2,10})-/.exec(out.instrument_name ?? '');
+  if (prefix && !out.currency) out.currency = prefix[1];
+  return out;
+}
+
+/** The series of one request: its length, and row i in ascending time order. */
+function seriesOf(plan, query, options) {
+  const { groups } = plan;
+  if (!groups.length) return { total: 0, rowAt: () => undefined, groupOf: () => 0 };
+  const sizes = groups.map((g) => g.length);
+  const cycle = sizes.reduce((a, b) => a + b, 0);
+  const locate = (i) => {
+    const round = Math.floor(i / cycle);
+    let within = i % cycle;
+    let g = 0;
+    while (within >= sizes[g]) within -= sizes[g++];
+    return { bucket: round * groups.length + g, row: groups[g][within] };
+  };
+  if (!plan.timeKey) {
+    // No time axis (catalogs, instrument lists): the example's rows are the whole, finite list.
+    return { total: cycle, groupOf: (i) => i, rowAt: (i) => echoIdentity(scaleRow(locate(i).row, 1), options.identity) };
+  }
+  const stepName = query[plan.stepParam] ?? plan.stepDefault;
+  const step = (STEP_MINUTES[stepName] ?? 0) * MINUTE || plan.exampleStep || 60 * MINUTE;
+  const start = query.start !== undefined ? parseTime(query.start) : undefined;
+  const end = query.end !== undefined ? parseTime(query.end) : undefined;
+  const limit = Number(query.limit ?? plan.defaultLimit ?? 100);
+  const defaultBuckets = Math.max(1, Math.ceil((DEFAULT_PAGES * limit) / (cycle / groups.length)));
+  let first;
+  let buckets;
+  if (start !== undefined && end !== undefined) {
+    first = Math.ceil(start / step) * step;
+    buckets = end < first ? 0 : Math.floor((end - first) / step) + 1;
+  } else if (start !== undefined) {
+    first = Math.ceil(start / step) * step;
+    buckets = defaultBuckets;
+  } else if (end !== undefined) {
+    const last = Math.floor(end / step) * step;
+    buckets = defaultBuckets;
+    first = last - (buckets - 1) * step;
+  } else {
+    first = Math.floor(plan.anchor / step) * step;
+    buckets = defaultBuckets;
+  }
+  const rowsPerBucket = cycle / groups.length;
+  const total = Math.min(MAX_ROWS, Math.round(buckets * rowsPerBucket));
+  return {
+    total,
+    groupOf: (i) => locate(i).bucket,
+    rowAt: (i) => {
+      const { bucket, row } = locate(i);
+      const out = echoIdentity(scaleRow(row, options.scale ? factorOf(options.seed, bucket) : 1), options.identity);
+      out[plan.timeKey] = plan.format(first + bucket * step);
+      return out;
+    },
+  };
+}
+
+/** Builds the answer body for one request, or a documented 400 for a cursor this query never issued. */
+export function synthesise(plan, { pathParams = {}, query = {} }, options) {
+  const { op, example } = plan;
+  const identity = options.echo ? identityOf(pathParams, query) : {};
+  const seed = fingerprintOf(op.operationId, pathParams, query);
+  const body = structuredClone(example);
+  echoIdentity(body, identity);
+  if (!plan.listKey) return { body };
+  const series = seriesOf(plan, query, { ...options, identity, seed });
+  const limit = Number(query.limit ?? plan.defaultLimit ?? series.total);
+  const desc = String(query.sort_dir ?? plan.sortDefault ?? 'ASC').toUpperCase() === 'DESC';
+  const at = (p) => series.rowAt(desc ? series.total - 1 - p : p);
+  const groupAt = (p) => series.groupOf(desc ? series.total - 1 - p : p);
+
+  if (plan.pagination === 'page') {
+    const page = Math.max(1, Number(query.page ?? 1));
+    const from = (page - 1) * limit;
+    const to = Math.min(series.total, from + limit);
+    const items = [];
+    for (let p = from; p < to; p++) items.push(at(p));
+    body.items = items;
+    body.meta = { ...(example.meta ?? {}), total: series.total, page, items: items.length, total_pages: Math.ceil(series.total / limit) };
+    return { body };
+  }
+
+  let offset = 0;
+  if (plan.pagination === 'cursor' && query.cursor !== undefined) {
+    offset = decodeCursor(query.cursor, seed);
+    if (offset === undefined) return { error: badRequest(op.family, ['cursor must be a value of meta.next_cursor returned for this same query']) };
+  }
+  const to = plan.pagination === 'cursor' ? pageEnd(offset, limit, series.total, groupAt) : Math.min(series.total, offset + limit);
+  const rows = [];
+  for (let p = offset; p < to; p++) rows.push(at(p));
+  body[plan.listKey] = rows;
+  if (plan.pagination === 'cursor' || (body.meta && 'next_cursor' in body.meta)) {
+    const next = plan.pagination === 'cursor' && to < series.total ? encodeCursor(to, seed) : null;
+    body.meta = { ...(body.meta ?? {}), next_cursor: next };
+    if ('has_more' in body.meta) body.meta.has_more = next !== null;
+    if ('empty_reason' in body.meta) body.meta.empty_reason = rows.length ? null : 'no_matching_data';
+  }
+  return { body };
+}
+
+/** A legacy page past the last one is honestly empty; the page-consistency rule speaks of pages that exist. */
+const pastTheEnd = (body) => Array.isArray(body?.items) && body.items.length === 0 && body.meta?.page > body.meta?.total_pages;
+
+function violations(plan, query, body, validators) {
+  if (!validators.validateResponse(plan.op.operationId, plan.status, body).ok) return true;
+  const ctx = { operationId: plan.op.operationId, family: plan.op.family, path: plan.op.path, query, status: plan.status, body, paramsDeclared: plan.declaredDefaults };
+  return INVARIANTS.some((invariant) => !(invariant.name === 'legacy-historical-page-consistent' && pastTheEnd(body)) && invariant.check(ctx).length > 0);
+}
+
+/**
+ * Stage: answers GET data operations with a synthesised body. Skipped when an outcome is forced (`Prefer: code=4xx`,
+ * handled by Prism) and for operations without a documented example (Prism answers those).
+ */
+export function synthStage(document, validators = require('@laevitas-api/validators')) {
+  const plans = new Map();
+  return function synth(ctx) {
+    const op = ctx.op;
+    if (!op || ctx.forcePrism || op.method !== 'get') return undefined;
+    if (!plans.has(op.operationId)) plans.set(op.operationId, planOf(document, op) ?? null);
+    const plan = plans.get(op.operationId);
+    if (!plan) return undefined;
+    const request = { pathParams: ctx.pathParams ?? {}, query: ctx.query ?? {} };
+    for (const options of [{ scale: true, echo: true }, { scale: false, echo: true }, { scale: false, echo: false }]) {
+      const { body, error } = synthesise(plan, request, options);
+      if (error) return error;
+      // Exactly the media type the spec declares (Dredd compares it literally), as Prism sent it.
+      if (!violations(plan, request.query, body, validators)) return json(plan.status, body, { 'content-type': 'application/json' });
+    }
+    return undefined;
+  };
+}
