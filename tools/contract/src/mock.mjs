@@ -6,9 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { operationsOf } from '../../codegen/src/spec-model.mjs';
-import { forward, reply } from './forward.mjs';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
-import { startPrism } from './prism.mjs';
+import { supervisePrism } from './prism.mjs';
+import { problem } from './mock/answers.mjs';
+import { LIMITS, createGuard, decodeSegmentOr, onClientError, readBody } from './mock/guard.mjs';
+import { createUpstream } from './mock/upstream.mjs';
 
 /** Path templates with the positions of their case-insensitive segments, and the case-insensitive query names. */
 export function caseRules(document) {
@@ -30,7 +32,7 @@ export function normaliseCase(url, rules) {
   const rule = rules.find((r) => r.pattern.test(url.pathname));
   if (!rule) return url;
   const segments = url.pathname.split('/');
-  for (const i of rule.upperAt) segments[i] = encodeURIComponent(decodeURIComponent(segments[i]).toUpperCase());
+  for (const i of rule.upperAt) segments[i] = encodeURIComponent(decodeSegmentOr(segments[i]).toUpperCase());
   url.pathname = segments.join('/');
   for (const name of rule.query) if (url.searchParams.has(name)) url.searchParams.set(name, url.searchParams.get(name).toUpperCase());
   return url;
@@ -48,23 +50,54 @@ export async function freePort() {
  * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean}} options
  * @returns {Promise<{url: string, log: () => string, stop: () => Promise<void>}>}
  */
-export async function startMock({ port = 4010, host = '127.0.0.1', spec = SPEC_BUNDLE, dynamic = false, quiet = true } = {}) {
-  const prism = await startPrism({ args: ['mock', spec, ...(dynamic ? ['--dynamic'] : [])], port: await freePort(), quiet });
+export async function startMock({ port = 4010, host = '127.0.0.1', spec = SPEC_BUNDLE, dynamic = false, quiet = true, onDeath } = {}) {
+  const prism = await supervisePrism({ args: ['mock', spec, ...(dynamic ? ['--dynamic'] : [])], quiet, onDeath });
+  const operations = operationsOf(JSON.parse(readFileSync(SPEC_JSON, 'utf8')));
   const rules = caseRules(JSON.parse(readFileSync(SPEC_JSON, 'utf8')));
-  const front = createServer(async (req, res) => {
+  const guard = createGuard(operations);
+  const upstream = createUpstream({ prism, cache: dynamic ? false : {} }); // --dynamic answers are random: never cached
+  const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
-      reply(res, await forward(req, normaliseCase(new URL(req.url, prism.url), rules)));
+      const body = await readBody(req);
+      if (!Buffer.isBuffer(body)) return send(res, body);
+      const ctx = {
+        method: req.method ?? 'GET',
+        rawTarget: req.url ?? '/',
+        rawHeaders: req.rawHeaders,
+        url: new URL(req.url ?? '/', 'http://mock'),
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v ?? ''])),
+        body,
+        extraHeaders: {},
+      };
+      const refused = guard.stage(ctx);
+      if (refused) return send(res, refused);
+      ctx.url = normaliseCase(ctx.url, rules);
+      send(res, await upstream.stage(ctx), ctx.extraHeaders);
     } catch (error) {
-      reply(res, { status: 502, headers: { 'content-type': 'text/plain' }, body: `mock front: ${error.message}` });
+      process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${error.stack}\n`);
+      send(res, problem(500, 'Internal Server Error', `mock front: ${error.message}`));
     }
   });
+  front.on('clientError', onClientError);
   await new Promise((resolve, reject) => front.once('error', reject).listen(port, host, resolve));
   return {
     url: `http://${host}:${front.address().port}`,
     log: prism.log,
+    prism,
+    upstream,
     stop: async () => {
+      front.closeAllConnections?.();
       await new Promise((resolve) => front.close(resolve));
+      upstream.close();
       await prism.stop();
     },
   };
+}
+
+/** Writes an Answer (plus the headers earlier stages asked for) without mutating it: cached answers are shared. */
+function send(res, { status, headers = {}, body }, extraHeaders = {}) {
+  if (res.headersSent || res.destroyed) return;
+  const payload = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(body);
+  res.writeHead(status, { ...headers, ...extraHeaders, 'content-length': String(payload.length) });
+  res.end(res.req.method === 'HEAD' ? undefined : payload);
 }

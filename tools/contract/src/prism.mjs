@@ -1,6 +1,12 @@
 // Runs one Prism process (`mock` or `proxy`) and waits until it accepts connections. Telemetry is denied, the last
 // 20 kB of its log are kept for error messages, and `stop` waits for the process to exit.
+//
+// `supervisePrism` keeps one Prism alive for the mock front: when the child exits it logs why (exit code or signal
+// and the tail of its output, where Prism prints the stack that killed it), restarts it on a fresh free port after a
+// backoff (250 ms doubling to 8 s, back to 250 ms once a child has stayed up 30 s), and tells the front whether it is
+// up so the front can answer 503 with Retry-After instead of hanging or failing opaquely.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { PRISM_BIN } from './paths.mjs';
 
 /** @param {{args: string[], port: number, host?: string, quiet?: boolean}} options */
@@ -17,10 +23,10 @@ export async function startPrism({ args, port, host = '127.0.0.1', quiet = true 
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   const url = `http://${host}:${port}`;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Prism ${args[0]} exited (${child.exitCode}) before listening:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Prism ${args[0]} exited (${child.exitCode ?? child.signalCode}) before listening:\n${log}`);
     // Any HTTP answer means it listens (a proxy may answer with an upstream error).
     if (await fetch(`${url}/api/v1/health`, { method: 'HEAD' }).then(() => true, () => false)) break;
     if (Date.now() > deadline) {
@@ -29,5 +35,166 @@ export async function startPrism({ args, port, host = '127.0.0.1', quiet = true 
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, log: () => log, stop: async () => (child.exitCode === null && child.kill('SIGTERM'), exited) };
+  return {
+    url,
+    log: () => log,
+    stop: async () => (child.exitCode === null && child.signalCode === null && child.kill('SIGTERM'), exited),
+    pid: child.pid,
+    /** Resolves with `{code, signal}` when the process exits, for whatever reason. */
+    exited,
+  };
+}
+
+async function freePort(host) {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, host, resolve));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Why a child died, in one line: the error it printed (Prism's fatal errors are uncaught exceptions such as
+ * `URIError: URI malformed`), else the signal that killed it, else its exit code.
+ */
+export function deathReason(log, code, signal) {
+  const lines = log.split('\n').map((l) => l.trim()).filter(Boolean).slice(-40);
+  const error = lines.findLast((l) => /^(\w*(Error|Exception)\b|Error:|FATAL)/.test(l));
+  return error ?? (signal ? `killed by ${signal}` : `exit code ${code}`);
+}
+
+/**
+ * @typedef {{at: string, code: number | null, signal: string | null, reason: string, tail: string}} Death
+ * @typedef {{
+ *   readonly state: 'starting' | 'up' | 'down' | 'stopped',
+ *   readonly url: string | undefined,
+ *   readonly pid: number | undefined,
+ *   readonly deaths: Death[],
+ *   readonly restarts: number,
+ *   retryAfterSeconds: () => number,
+ *   whenUp: (timeoutMs?: number) => Promise<boolean>,
+ *   log: () => string,
+ *   stop: () => Promise<void>,
+ * }} SupervisedPrism
+ */
+
+/**
+ * Starts Prism and keeps it running. The first start must succeed (a spec Prism cannot load is a hard error); later
+ * deaths are logged through `onDeath` (stderr by default: a dead child is never silent) and restarted.
+ * @param {{args: string[], host?: string, quiet?: boolean, onDeath?: (death: Death) => void,
+ *   backoff?: {initialMs?: number, maxMs?: number, stableMs?: number}}} options
+ * @returns {Promise<SupervisedPrism>}
+ */
+export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, onDeath, backoff = {} }) {
+  const { initialMs = 250, maxMs = 8000, stableMs = 30_000 } = backoff;
+  const report =
+    onDeath ??
+    ((death) =>
+      process.stderr.write(
+        `[mock] Prism exited (${death.signal ? `signal ${death.signal}` : `code ${death.code}`}) at ${death.at}: ${death.reason}; restarting\n${death.tail
+          .split('\n')
+          .slice(-12)
+          .map((l) => `[mock]   ${l}`)
+          .join('\n')}\n`,
+      ));
+  let current; // the running child, from startPrism
+  let state = 'starting';
+  let delay = initialMs;
+  let restartAt = 0; // when the pending restart is expected to listen (for Retry-After)
+  let timer;
+  let upSince = 0;
+  let restarts = 0;
+  let pending; // a restart in progress, awaited by stop() so no child outlives the supervisor
+  const deaths = [];
+  let waiters = [];
+  const typicalStartMs = { value: 5000 };
+
+  const setState = (next) => {
+    state = next;
+    if (next === 'up') for (const w of waiters.splice(0)) w(true);
+  };
+
+  async function launch() {
+    const started = Date.now();
+    const child = await startPrism({ args, port: await freePort(host), host, quiet });
+    typicalStartMs.value = Date.now() - started;
+    if (state === 'stopped') {
+      await child.stop();
+      return;
+    }
+    current = child;
+    upSince = Date.now();
+    setState('up');
+    child.exited.then(({ code, signal }) => {
+      if (state === 'stopped' || current !== child) return;
+      const log = child.log();
+      const death = { at: new Date().toISOString(), code, signal, reason: deathReason(log, code, signal), tail: log.slice(-2000) };
+      deaths.push(death);
+      if (deaths.length > 20) deaths.shift();
+      current = undefined;
+      setState('down');
+      try {
+        report(death);
+      } catch {
+        // a broken logger must not stop the restart
+      }
+      if (Date.now() - upSince > stableMs) delay = initialMs;
+      scheduleRestart();
+    });
+  }
+
+  function scheduleRestart() {
+    if (state === 'stopped') return;
+    const wait = delay;
+    delay = Math.min(delay * 2, maxMs);
+    restartAt = Date.now() + wait + typicalStartMs.value;
+    timer = setTimeout(() => {
+      timer = undefined;
+      restarts++;
+      pending = launch().catch((error) => {
+        if (state === 'stopped') return;
+        const death = { at: new Date().toISOString(), code: null, signal: null, reason: `restart failed: ${error.message.split('\n')[0]}`, tail: error.message.slice(-2000) };
+        deaths.push(death);
+        report(death);
+        scheduleRestart();
+      });
+    }, wait);
+    timer.unref?.();
+  }
+
+  await launch();
+
+  return {
+    get state() {
+      return state;
+    },
+    get url() {
+      return state === 'up' ? current?.url : undefined;
+    },
+    get pid() {
+      return current?.pid;
+    },
+    get deaths() {
+      return deaths;
+    },
+    get restarts() {
+      return restarts;
+    },
+    retryAfterSeconds: () => Math.max(1, Math.ceil((restartAt - Date.now()) / 1000)),
+    whenUp: (timeoutMs = 60_000) =>
+      state === 'up'
+        ? Promise.resolve(true)
+        : new Promise((resolve) => {
+            const t = setTimeout(() => resolve(false), timeoutMs);
+            waiters.push((v) => (clearTimeout(t), resolve(v)));
+          }),
+    log: () => current?.log() ?? deaths.at(-1)?.tail ?? '',
+    stop: async () => {
+      setState('stopped');
+      for (const w of waiters.splice(0)) w(false);
+      if (timer) clearTimeout(timer);
+      await pending;
+      await current?.stop();
+    },
+  };
 }
