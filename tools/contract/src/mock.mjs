@@ -47,11 +47,21 @@ export async function freePort() {
 }
 
 /**
- * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean}} options
- * @returns {Promise<{url: string, log: () => string, stop: () => Promise<void>}>}
+ * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean, spare?: boolean,
+ *   onDeath?: (death: import('./prism.mjs').Death) => void}} options
+ * @returns {Promise<{url: string, log: () => string, stop: () => Promise<void>,
+ *   prism: import('./prism.mjs').SupervisedPrism, upstream: ReturnType<typeof createUpstream>}>}
  */
-export async function startMock({ port = 4010, host = '127.0.0.1', spec = SPEC_BUNDLE, dynamic = false, quiet = true, onDeath } = {}) {
-  const prism = await supervisePrism({ args: ['mock', spec, ...(dynamic ? ['--dynamic'] : [])], quiet, onDeath });
+export async function startMock({
+  port = 4010,
+  host = '127.0.0.1',
+  spec = SPEC_BUNDLE,
+  dynamic = false,
+  quiet = true,
+  onDeath = undefined,
+  spare = process.env.MOCK_SPARE_PRISM === 'on', // a warm second Prism takes over at once when the first dies
+} = {}) {
+  const prism = await supervisePrism({ args: ['mock', spec, ...(dynamic ? ['--dynamic'] : [])], quiet, onDeath, spare });
   const operations = operationsOf(JSON.parse(readFileSync(SPEC_JSON, 'utf8')));
   const rules = caseRules(JSON.parse(readFileSync(SPEC_JSON, 'utf8')));
   const guard = createGuard(operations);

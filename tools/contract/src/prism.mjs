@@ -64,7 +64,7 @@ export function deathReason(log, code, signal) {
 }
 
 /**
- * @typedef {{at: string, code: number | null, signal: string | null, reason: string, tail: string}} Death
+ * @typedef {{at: string, code: number | null, signal: string | null, reason: string, tail: string, next: string}} Death
  * @typedef {{
  *   readonly state: 'starting' | 'up' | 'down' | 'stopped',
  *   readonly url: string | undefined,
@@ -81,88 +81,124 @@ export function deathReason(log, code, signal) {
 /**
  * Starts Prism and keeps it running. The first start must succeed (a spec Prism cannot load is a hard error); later
  * deaths are logged through `onDeath` (stderr by default: a dead child is never silent) and restarted.
- * @param {{args: string[], host?: string, quiet?: boolean, onDeath?: (death: Death) => void,
+ * With `spare`, a second child is kept started and idle, so a death is answered by the spare at once (no 503 window
+ * for new requests) instead of after Prism's 3–10 s start; it costs one more idle Prism process (~170 MB).
+ * @param {{args: string[], host?: string, quiet?: boolean, onDeath?: (death: Death) => void, spare?: boolean,
  *   backoff?: {initialMs?: number, maxMs?: number, stableMs?: number}}} options
  * @returns {Promise<SupervisedPrism>}
  */
-export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, onDeath, backoff = {} }) {
+export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, onDeath, backoff = {}, spare = false }) {
   const { initialMs = 250, maxMs = 8000, stableMs = 30_000 } = backoff;
   const report =
     onDeath ??
     ((death) =>
       process.stderr.write(
-        `[mock] Prism exited (${death.signal ? `signal ${death.signal}` : `code ${death.code}`}) at ${death.at}: ${death.reason}; restarting\n${death.tail
+        `[mock] Prism exited (${death.signal ? `signal ${death.signal}` : `code ${death.code}`}) at ${death.at}: ${death.reason}; ${death.next}\n${death.tail
           .split('\n')
           .slice(-12)
           .map((l) => `[mock]   ${l}`)
           .join('\n')}\n`,
       ));
-  let current; // the running child, from startPrism
+  let current; // the child serving requests (startPrism's handle)
+  let standby; // a started child waiting to replace `current` the moment it dies (only with `spare`)
   let state = 'starting';
   let delay = initialMs;
   let restartAt = 0; // when the pending restart is expected to listen (for Retry-After)
-  let timer;
+  const timers = new Set();
   let upSince = 0;
   let restarts = 0;
-  let pending; // a restart in progress, awaited by stop() so no child outlives the supervisor
+  const starting = new Set(); // launches in progress, awaited by stop() so no child outlives the supervisor
   const deaths = [];
-  let waiters = [];
-  const typicalStartMs = { value: 5000 };
+  const waiters = [];
+  let typicalStartMs = 5000;
 
   const setState = (next) => {
     state = next;
     if (next === 'up') for (const w of waiters.splice(0)) w(true);
   };
+  const record = (death) => {
+    deaths.push(death);
+    if (deaths.length > 20) deaths.shift();
+    try {
+      report(death);
+    } catch {
+      // a broken logger must not stop the restart
+    }
+  };
 
+  /** Starts a child; resolves undefined if the supervisor was stopped meanwhile. */
   async function launch() {
     const started = Date.now();
-    const child = await startPrism({ args, port: await freePort(host), host, quiet });
-    typicalStartMs.value = Date.now() - started;
-    if (state === 'stopped') {
-      await child.stop();
-      return;
+    const job = freePort(host).then((port) => startPrism({ args, port, host, quiet }));
+    starting.add(job);
+    try {
+      const child = await job;
+      typicalStartMs = Date.now() - started;
+      if (state === 'stopped') return void (await child.stop());
+      child.exited.then((exit) => onExit(child, exit));
+      return child;
+    } finally {
+      starting.delete(job);
     }
+  }
+
+  function adopt(child) {
     current = child;
     upSince = Date.now();
     setState('up');
-    child.exited.then(({ code, signal }) => {
-      if (state === 'stopped' || current !== child) return;
-      const log = child.log();
-      const death = { at: new Date().toISOString(), code, signal, reason: deathReason(log, code, signal), tail: log.slice(-2000) };
-      deaths.push(death);
-      if (deaths.length > 20) deaths.shift();
-      current = undefined;
-      setState('down');
-      try {
-        report(death);
-      } catch {
-        // a broken logger must not stop the restart
-      }
-      if (Date.now() - upSince > stableMs) delay = initialMs;
-      scheduleRestart();
-    });
+    if (spare && !standby && starting.size === 0 && timers.size === 0) scheduleLaunch('standby', { backoff: false });
   }
 
-  function scheduleRestart() {
+  function onExit(child, { code, signal }) {
     if (state === 'stopped') return;
-    const wait = delay;
-    delay = Math.min(delay * 2, maxMs);
-    restartAt = Date.now() + wait + typicalStartMs.value;
-    timer = setTimeout(() => {
-      timer = undefined;
-      restarts++;
-      pending = launch().catch((error) => {
-        if (state === 'stopped') return;
-        const death = { at: new Date().toISOString(), code: null, signal: null, reason: `restart failed: ${error.message.split('\n')[0]}`, tail: error.message.slice(-2000) };
-        deaths.push(death);
-        report(death);
-        scheduleRestart();
-      });
-    }, wait);
-    timer.unref?.();
+    const log = child.log();
+    const death = { at: new Date().toISOString(), code, signal, reason: deathReason(log, code, signal), tail: log.slice(-2000) };
+    if (Date.now() - upSince > stableMs) delay = initialMs;
+    if (child === standby) {
+      standby = undefined;
+      record({ ...death, next: 'the standby child died; starting another' });
+      return scheduleLaunch('standby');
+    }
+    if (child !== current) return;
+    current = undefined;
+    restarts++;
+    if (standby) {
+      // The warm spare takes over at once; a new spare is started after the backoff.
+      const next = standby;
+      standby = undefined;
+      record({ ...death, next: 'the standby child took over' });
+      return adopt(next);
+    }
+    setState('down');
+    record({ ...death, next: 'restarting' });
+    scheduleLaunch('current');
   }
 
-  await launch();
+  function scheduleLaunch(role, { backoff = true } = {}) {
+    if (state === 'stopped') return;
+    const wait = backoff ? delay : 0;
+    if (backoff) delay = Math.min(delay * 2, maxMs);
+    if (role === 'current') restartAt = Date.now() + wait + typicalStartMs;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      launch().then(
+        (child) => {
+          if (!child) return;
+          if (!current) adopt(child);
+          else if (!standby) standby = child;
+          else child.stop();
+        },
+        (error) => {
+          if (state === 'stopped') return;
+          record({ at: new Date().toISOString(), code: null, signal: null, reason: `restart failed: ${error.message.split('\n')[0]}`, tail: error.message.slice(-2000), next: 'retrying' });
+          scheduleLaunch(current ? 'standby' : 'current');
+        },
+      );
+    }, wait);
+    timers.add(timer);
+  }
+
+  adopt(await launch());
 
   return {
     get state() {
@@ -176,6 +212,10 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
     },
     get deaths() {
       return deaths;
+    },
+    /** Whether a warm spare is started and waiting (with `spare`). */
+    get standbyReady() {
+      return Boolean(standby);
     },
     get restarts() {
       return restarts;
@@ -192,9 +232,9 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
     stop: async () => {
       setState('stopped');
       for (const w of waiters.splice(0)) w(false);
-      if (timer) clearTimeout(timer);
-      await pending;
-      await current?.stop();
+      for (const t of timers) clearTimeout(t);
+      await Promise.allSettled([...starting]);
+      await Promise.all([current?.stop(), standby?.stop()]);
     },
   };
 }
