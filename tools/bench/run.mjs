@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench`: every performance claim of the packages, measured as ratios within one run so the numbers do not
+// `pnpm bench`: every performance claim of the packages and of the mock, measured as ratios within one run so the numbers do not
 // depend on how fast this machine is. Prints medians of many iterations and the ratio against each target.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchMock } from './mock.mjs';
 import { ohlcvtPage } from './ohlcvt-page.mjs';
 import { OptionsOhlcvtResponse } from './zod-ohlcvt.mjs';
 
@@ -135,6 +136,10 @@ try {
   if (!process.env.BENCH_KEEP) rmSync(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
 }
+
+// 5. The mock beside a bare node:http server with the same bodies (autocannon at 1, 10 and 50 connections).
+console.log('\nmock (tools/contract) against a bare node:http server, same routes and bodies:');
+await benchMock(report);
 
 const failed = results.filter((r) => r.ok === false);
 console.log(`\nbench: ${results.filter((r) => r.ok).length} targets met, ${failed.length} missed${sink < 0 ? '' : ''}`);

@@ -47,7 +47,7 @@ export async function freePort() {
 }
 
 /**
- * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean, spare?: boolean,
+ * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean, spare?: boolean, cache?: boolean,
  *   onDeath?: (death: import('./prism.mjs').Death) => void}} options
  * @returns {Promise<{url: string, log: () => string, stop: () => Promise<void>,
  *   prism: import('./prism.mjs').SupervisedPrism, upstream: ReturnType<typeof createUpstream>}>}
@@ -60,12 +60,13 @@ export async function startMock({
   quiet = true,
   onDeath = undefined,
   spare = process.env.MOCK_SPARE_PRISM === 'on', // a warm second Prism takes over at once when the first dies
+  cache = !dynamic, // --dynamic answers are random: never cached
 } = {}) {
   const prism = await supervisePrism({ args: ['mock', spec, ...(dynamic ? ['--dynamic'] : [])], quiet, onDeath, spare });
   const operations = operationsOf(JSON.parse(readFileSync(SPEC_JSON, 'utf8')));
   const rules = caseRules(JSON.parse(readFileSync(SPEC_JSON, 'utf8')));
   const guard = createGuard(operations);
-  const upstream = createUpstream({ prism, cache: dynamic ? false : {} }); // --dynamic answers are random: never cached
+  const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
   const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
       const body = await readBody(req);

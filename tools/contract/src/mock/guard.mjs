@@ -84,6 +84,16 @@ const READ_HEADERS = ['prefer', 'accept', 'content-type', 'apikey', 'x-api-key',
  */
 export function createGuard(operations, limits = LIMITS) {
   const templates = compileTemplates(operations);
+  const templateCache = new Map(); // raw path → template (or null), bounded: most clients repeat a few paths
+  const templateFor = (rawPath, rawSegments) => {
+    let found = templateCache.get(rawPath);
+    if (found === undefined) {
+      found = templateOf(templates, rawSegments) ?? null;
+      if (templateCache.size >= 10_000) templateCache.clear();
+      templateCache.set(rawPath, found);
+    }
+    return found ?? undefined;
+  };
 
   /**
    * The guard stage: `(ctx) => Answer | undefined`. Expects `ctx.rawTarget` (the request target as received) and
@@ -99,7 +109,7 @@ export function createGuard(operations, limits = LIMITS) {
       return problem(414, 'URI Too Long', `request target is ${Buffer.byteLength(target)} bytes; the mock accepts at most ${limits.targetBytes} bytes (path and query)`);
     }
     const rawSegments = rawPath.split('/');
-    const template = templateOf(templates, rawSegments);
+    const template = templateFor(rawPath, rawSegments);
     if (!METHODS.includes(ctx.method) || (template && ctx.method !== 'OPTIONS' && !template.methods.has(ctx.method))) {
       const allow = template ? [...template.methods, 'OPTIONS'] : METHODS;
       return problem(405, 'Method Not Allowed', `method ${shown(ctx.method)} is not supported on ${shown(rawPath)}; allowed: ${allow.join(', ')}`, { allow: allow.join(', ') });
@@ -108,14 +118,15 @@ export function createGuard(operations, limits = LIMITS) {
     const headerAnswer = checkHeaders(ctx, family);
     if (headerAnswer) return headerAnswer;
 
+    // Without a % nothing can fail to decode (node's parser already refused raw bytes that are not allowed).
     const messages = [];
-    rawSegments.forEach((segment, i) => {
+    if (target.includes('%')) rawSegments.forEach((segment, i) => {
       const decoded = safeDecode(segment);
       if (decoded.ok) return;
       const name = template?.segments[i]?.startsWith('{') ? template.segments[i].slice(1, -1) : `path segment ${i}`;
       messages.push(`${name} ${decoded.rule}: ${shown(segment)}`);
     });
-    for (const pair of rawQuery ? rawQuery.split('&') : []) {
+    for (const pair of rawQuery && target.includes('%') ? rawQuery.split('&') : []) {
       if (!pair) continue;
       const eq = pair.indexOf('=');
       const [rawKey, rawValue] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
@@ -168,6 +179,8 @@ function splitTarget(target) {
   return [hash < 0 ? path : path.slice(0, hash), q < 0 ? '' : target.slice(q + 1).split('#')[0]];
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /**
  * Reads a request body up to the limit. Resolves the body, or an Answer (413) as soon as the declared or received
  * length passes the limit (the rest is not read; the front closes the connection).
@@ -177,6 +190,8 @@ export async function readBody(req, limit = LIMITS.bodyBytes) {
   const tooLarge = (n) => problem(413, 'Payload Too Large', `request body is ${n} bytes or more; the mock accepts at most ${limit} bytes`, { connection: 'close' });
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return tooLarge(declared);
+  // No body announced: nothing to read (saves an async iteration per GET).
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY;
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {

@@ -20,12 +20,12 @@ import { problem } from './answers.mjs';
 const HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding', 'accept-encoding']);
 const CREDENTIAL_HEADERS = ['apikey', 'x-api-key', 'authorization', 'x-credit-token', 'payment-signature', 'x-checkout-token'];
 const STATEFUL = /^\/api\/v1\/(x402\/|mcp(\/|$))|credit-token/;
-/** The health check reports liveness, so it is never answered from the cache and says 503 while Prism is down. */
+/** The health check reports liveness: while Prism is down it says 503, even though its last answer is cached. */
 const HEALTH = /^\/api\/v1\/health\/?$/;
 
 /** Whether Prism's answer to this request may be reused for an identical one. */
 export function isCacheable(ctx) {
-  return (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.body?.length && !STATEFUL.test(ctx.url.pathname) && !HEALTH.test(ctx.url.pathname);
+  return (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.body?.length && !STATEFUL.test(ctx.url.pathname);
 }
 
 /** The normalised request a cached answer is keyed by. */
@@ -125,6 +125,7 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
 
   /** The stage: `(ctx) => Promise<Answer>`; it always answers. */
   async function stage(ctx) {
+    if (prism.state !== 'up' && HEALTH.test(ctx.url.pathname)) return unavailable('restarting');
     if (!answers || !isCacheable(ctx)) return forward(ctx);
     const key = cacheKey(ctx);
     const hit = answers.get(key);
