@@ -128,4 +128,22 @@ describe('against the mock', () => {
     expect((await fetch(`${mock.url}/api/v1/health`)).status).toBe(200);
     expect(mock.prism.deaths).toEqual([]);
   });
+
+  it("requests node's parser refuses (control characters, an unknown method token) get a 400 in the documented shape, not a bare close", async () => {
+    const { connect } = await import('node:net');
+    const { port } = new URL(mock.url);
+    for (const head of ['GET /api/v1/health\x01x HTTP/1.1', 'G@T /api/v1/health HTTP/1.1', 'GET /api/v1/health HTTP/1.1\r\nbad header']) {
+      const text = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\nHost: x\r\n\r\n`));
+        let data = '';
+        socket.on('data', (c) => (data += c));
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+        socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
+      });
+      expect(text, head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      const body = JSON.parse(text.split('\r\n\r\n')[1]);
+      expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: [expect.stringMatching(/could not be parsed as HTTP \(HPE_/)] });
+    }
+  });
 });
