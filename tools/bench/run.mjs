@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench`: every performance claim of the packages, measured as ratios within one run so the numbers do not
+// `pnpm bench`: every performance claim of the packages and of the mock, measured as ratios within one run so the numbers do not
 // depend on how fast this machine is. Prints medians of many iterations and the ratio against each target.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchMock } from './mock.mjs';
 import { ohlcvtPage } from './ohlcvt-page.mjs';
 import { OptionsOhlcvtResponse } from './zod-ohlcvt.mjs';
 
@@ -82,7 +83,11 @@ report('generated validators for one operation (getOptionsOhlcvt)', `${(statSync
 const typesDir = dirname(require.resolve('@laevitas-api/types/package.json'));
 report('generated types (openapi.d.ts + index.d.ts)', mb(sizeOf(join(typesDir, 'generated'), (f) => f === 'openapi.d.ts' || f === 'index.d.ts')));
 
-// 4. Consumer type-check cost: a file calling 30 operations against an empty file, same compiler options.
+// 4. The mock beside a bare node:http server with the same bodies (autocannon at 1, 10 and 50 connections).
+console.log('\nmock (tools/contract) against a bare node:http server, same routes and bodies:');
+await benchMock(report);
+
+// 5. Consumer type-check cost: a file calling 30 operations against an empty file, same compiler options.
 // Realistic calls: 30 GET operations of both families with the parameters their examples give.
 const bundle = JSON.parse(readFileSync(join(here, '../../spec/dist/openapi.json'), 'utf8'));
 const deref = (n) => (n?.$ref ? n.$ref.split('/').slice(1).reduce((o, k) => o[k], bundle) : n);

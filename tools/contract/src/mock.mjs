@@ -5,14 +5,19 @@
 // request validation with our own validators (the real reasons in the documented 400), then data synthesised from
 // the examples (identity echoed, buckets following the request, real pagination); Prism answers the rest. Before all
 // of it the front upper-cases the parameters the spec marks `x-case-insensitive`, so
-// `/historical/derivs/perpetuals/binance/BTCUSDT` is answered like `BINANCE`.
+// `/historical/derivs/perpetuals/binance/BTCUSDT` is answered like `BINANCE`. Hostile input is refused first (guard),
+// payment and credit state and the optional rate limit sit between validation and synthesis, and Prism is a
+// supervised child (restarted when it dies, 503 while it is down) whose deterministic answers are cached.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { operationsOf } from '../../codegen/src/spec-model.mjs';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
-import { startPrism } from './prism.mjs';
+import { supervisePrism } from './prism.mjs';
 import { problem } from './mock/answers.mjs';
-import { contextOf, prismFallback, runStages, send } from './mock/pipeline.mjs';
+import { runStages } from './mock/pipeline.mjs';
+import { LIMITS, createGuard, onClientError, readBody } from './mock/guard.mjs';
+import { createUpstream } from './mock/upstream.mjs';
+import { createStatefulMock } from './mock/state.mjs';
 import { discoveryStage } from './mock/discovery.mjs';
 import { routeStage } from './mock/route.mjs';
 import { preferStage } from './mock/prefer.mjs';
@@ -62,53 +67,106 @@ export async function freePort() {
 }
 
 /**
- * The front's stages, in order (the stage contract is in ./mock/answers.mjs). Each line is one stage; the stages other
- * helpers add go where the comments say.
+ * The front's stages, in order (the stage contract is in ./mock/answers.mjs). Each line is one stage.
  */
-export function frontStages({ document, bundleText, prismUrl }) {
+export function frontStages({ document, bundleText, guard, stateful, upstream, prism }) {
   const operations = operationsOf(document);
   return [
-    // guard (./mock/guard.mjs): hostile input (malformed escapes, over-long URLs, …) → 4xx, before anything decodes it
+    guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
+    healthStage(prism), // health tells the truth about the Prism child
     discoveryStage(document, operations, bundleText),
     routeStage(operations),
     preferStage(),
     requestValidationStage(),
-    // rate limit (./mock/rate-limit.mjs): MOCK_RATE_LIMIT=on → documented 429 with Retry-After
-    // payment and credit state (./mock/state.mjs): 402-for-keyless, x402, checkouts, credit tokens, POST /__mock/reset
+    ...stateful.stages, // POST /__mock/reset, MOCK_RATE_LIMIT, 402-for-keyless, x402, checkouts, passes, credits, agent
     credentialsStage(document), // after state: the state stage answers keyless v1 data requests with 402 first
     synthStage(document),
-    // upstream (./mock/upstream.mjs) replaces this line: a supervised Prism with a cache, 503 while it is down
-    prismFallback(prismUrl),
+    upstream.stage, // a supervised Prism with a cache; 503 with Retry-After while it is down
   ];
 }
 
+/** `/api/v1/health` answers 503 while the Prism child is down, so a dead child is never silent. */
+function healthStage(prism) {
+  return function health(ctx) {
+    if (ctx.url.pathname !== '/api/v1/health' || prism.state === 'up') return undefined;
+    const last = prism.deaths.at(-1);
+    const seconds = prism.retryAfterSeconds();
+    return problem(503, 'Service Unavailable', `mock is degraded: Prism is ${prism.state}${last ? ` (exited at ${last.at}: ${last.reason})` : ''}; retry after ${seconds} s`, { 'retry-after': String(seconds) });
+  };
+}
+
 /**
- * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean}} options
- * @returns {Promise<{url: string, log: () => string, stop: () => Promise<void>}>}
+ * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean, now?: () => number,
+ *   rateLimit?: boolean, spare?: boolean, cache?: boolean, onDeath?: (death: import('./prism.mjs').Death) => void}} options
+ *   `now` is the clock of the stateful stages (tests move it); `rateLimit` defaults to `MOCK_RATE_LIMIT=on`; `spare`
+ *   keeps a warm second Prism that takes over at once when the first dies (`MOCK_SPARE_PRISM=on`).
+ * @returns {Promise<{url: string, log: () => string, stop: () => Promise<void>, state: any,
+ *   prism: import('./prism.mjs').SupervisedPrism, upstream: ReturnType<typeof createUpstream>}>}
  */
-export async function startMock({ port = 4010, host = '127.0.0.1', spec = SPEC_BUNDLE, dynamic = false, quiet = true } = {}) {
-  const prism = await startPrism({ args: ['mock', spec, ...(dynamic ? ['--dynamic'] : [])], port: await freePort(), quiet });
+export async function startMock({
+  port = 4010,
+  host = '127.0.0.1',
+  spec = SPEC_BUNDLE,
+  dynamic = false,
+  quiet = true,
+  now = Date.now,
+  rateLimit = process.env.MOCK_RATE_LIMIT === 'on',
+  onDeath = undefined,
+  spare = process.env.MOCK_SPARE_PRISM === 'on',
+  cache = !dynamic, // --dynamic answers are random: never cached
+} = {}) {
+  // Quiet: Prism logs warnings and errors only (its per-request info lines cost ~20% of its throughput); a fatal
+  // error's stack is printed either way, so the supervisor still says why a child died.
+  const args = ['mock', spec, ...(dynamic ? ['--dynamic'] : []), '--verboseLevel', quiet ? 'warn' : 'info'];
+  const prism = await supervisePrism({ args, quiet, onDeath, spare });
   const bundleText = readFileSync(SPEC_JSON, 'utf8');
   const document = JSON.parse(bundleText);
   const rules = caseRules(document);
-  const stages = frontStages({ document, bundleText, prismUrl: prism.url });
-  const front = createServer(async (req, res) => {
+  const guard = createGuard(operationsOf(document));
+  const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
+  const stateful = createStatefulMock({ document, now, rateLimit });
+  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism });
+  const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
-      const ctx = await contextOf(req, (url) => normaliseCase(url, rules));
-      send(res, await runStages(stages, ctx), ctx.method);
+      const body = await readBody(req);
+      if (!Buffer.isBuffer(body)) return send(res, body); // over the body limit: readBody's 413
+      const ctx = {
+        method: String(req.method ?? 'GET').toUpperCase(),
+        rawTarget: req.url ?? '/',
+        rawHeaders: req.rawHeaders,
+        url: normaliseCase(new URL(req.url ?? '/', 'http://mock.invalid'), rules),
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v ?? '')])),
+        body: body.length ? body : undefined,
+        remoteAddress: req.socket.remoteAddress,
+        extraHeaders: {},
+      };
+      send(res, await runStages(stages, ctx));
     } catch (error) {
-      const { status, headers, body } = problem(400, 'Bad Request', `mock front: ${error.message}`);
-      if (!res.headersSent) res.writeHead(status, headers);
-      res.end(body);
+      process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${error.stack}\n`);
+      send(res, problem(400, 'Bad Request', `mock front: ${error.message}`));
     }
   });
+  front.on('clientError', onClientError);
   await new Promise((resolve, reject) => front.once('error', reject).listen(port, host, resolve));
   return {
     url: `http://${host}:${front.address().port}`,
     log: prism.log,
+    state: stateful.store,
+    prism,
+    upstream,
     stop: async () => {
+      front.closeAllConnections?.();
       await new Promise((resolve) => front.close(resolve));
+      upstream.close();
       await prism.stop();
     },
   };
+}
+
+/** Writes an Answer without mutating it (cached answers are shared between requests). */
+function send(res, { status, headers = {}, body }) {
+  if (res.headersSent || res.destroyed) return;
+  const payload = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(body);
+  res.writeHead(status, { ...headers, 'content-length': String(payload.length) });
+  res.end(res.req.method === 'HEAD' ? undefined : payload);
 }

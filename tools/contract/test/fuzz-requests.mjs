@@ -1,0 +1,133 @@
+// Hostile and valid requests for every operation of the bundled spec, as fast-check arbitraries, and the check every
+// answer of the mock must pass: a status the operation documents (or one of the guard's documented 4xx statuses,
+// which the spec does not list everywhere), with a body valid against that status's schema.
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { validateResponse } from '@laevitas-api/validators';
+import { deref, operationsOf } from '../../codegen/src/spec-model.mjs';
+import { SPEC_JSON } from '../src/paths.mjs';
+import { GUARD_STATUSES } from '../src/mock/guard.mjs';
+
+export const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
+export const operations = operationsOf(document);
+
+/** Raw (not re-encoded) escapes that are malformed or decode to invalid UTF-8: what killed Prism. */
+export const MALFORMED = ['%', '%E0%A4%A', '%zz', '%FF', '%C0%AF', 'abc%2', '%%', '%ED%A0%80', '%u0041'];
+const CONTROL = ['\u0000', '\n', '\r\n', '\t', '\u001b[31m', '\u007f', '\u2028', '\ufeff'];
+const WRONG_TYPES = ['abc', '1.5', '-1', 'true', '[]', '{}', 'null', ' ', '0x10', '1e3', 'NaN', 'Infinity'];
+const IMPOSSIBLE_DATES = ['2024-02-30', '2023-13-01', '2024-00-10', '2024-02-29T25:00:00Z', '2024-04-31T00:00:00Z', '0000-00-00', '99999-01-01'];
+
+const enc = (s) => ({ raw: false, value: s });
+const raw = (s) => ({ raw: true, value: s });
+
+function schemaOf(parameter) {
+  let schema = deref(document, parameter.schema);
+  if (schema.allOf?.length === 1) schema = { ...deref(document, schema.allOf[0]), ...schema, allOf: undefined };
+  if (schema.anyOf) schema = deref(document, schema.anyOf.find((s) => deref(document, s).type !== 'null') ?? schema.anyOf[0]);
+  return schema;
+}
+
+/** Values the spec accepts (or very nearly: a pattern-constrained string falls back to its example). */
+function validValue(parameter) {
+  const schema = schemaOf(parameter);
+  const examples = [parameter.example, schema.example, ...(schema.examples ?? []), schema.default].filter((v) => v !== undefined && v !== null).map(String);
+  if (schema.enum) return fc.constantFrom(...schema.enum.map(String)).map(enc);
+  if (schema.type === 'integer') return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 1000, 1e9) }).map((n) => enc(String(n)));
+  if (schema.type === 'number') return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true }).map((n) => enc(String(n)));
+  if (schema.type === 'boolean') return fc.constantFrom('true', 'false').map(enc);
+  if (schema.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2026-01-01'), noInvalidDate: true }).map((d) => enc(d.toISOString()));
+  if (schema.format === 'date') return fc.date({ min: new Date('2020-01-01'), max: new Date('2026-01-01'), noInvalidDate: true }).map((d) => enc(d.toISOString().slice(0, 10)));
+  if (examples.length) return fc.constantFrom(...examples).map(enc);
+  return fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom(...'ABCXYZ0123456789-_') }).map(enc);
+}
+
+/** Values chosen to break a parser: escapes, unicode, control characters, long strings, wrong types, boundaries. */
+function hostileValue(parameter) {
+  const schema = schemaOf(parameter);
+  const bounds = [schema.minimum, schema.maximum].filter((n) => typeof n === 'number').flatMap((n) => [n - 1, n, n + 1]);
+  return fc.oneof(
+    fc.constantFrom(...MALFORMED).map(raw),
+    fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme' }).map(enc),
+    fc.string({ minLength: 1, maxLength: 8, unit: 'binary' }).map(enc),
+    fc.constantFrom(...CONTROL).map(enc),
+    fc.integer({ min: 300, max: 2500 }).map((n) => enc('A'.repeat(n))),
+    fc.constantFrom(...WRONG_TYPES).map(enc),
+    fc.constantFrom(0, -1, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1e309, 5e-324, ...bounds).map((n) => enc(String(n))),
+    fc.constantFrom(...IMPOSSIBLE_DATES).map(enc),
+  );
+}
+
+const valueOf = (parameter) => fc.oneof({ weight: 2, arbitrary: validValue(parameter) }, { weight: 3, arbitrary: hostileValue(parameter) });
+const encode = ({ raw: isRaw, value }) => (isRaw ? value : encodeURIComponent(value));
+
+/** A request for one operation: every path parameter filled, each query parameter omitted, sent once or twice. */
+export function requestFor(op) {
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  const queryParams = op.parameters.filter((p) => p.in === 'query');
+  const headerParams = op.parameters.filter((p) => p.in === 'header');
+  const bodyExamples = Object.values(deref(document, deref(document, document.paths[op.path])[op.method].requestBody ?? {})?.content?.['application/json']?.examples ?? {}).map(
+    (e) => deref(document, e).value,
+  );
+  // A path value of '.' or '..' is resolved away by the URL itself (another route, not this operation's input).
+  const pathValue = (p) => valueOf(p).filter((v) => v.value !== '' && v.value !== '.' && v.value !== '..');
+  return fc.record({
+    path: fc.tuple(...pathParams.map(pathValue)),
+    query: fc.tuple(
+      ...queryParams.map((p) =>
+        fc.oneof(
+          { weight: p.required ? 1 : 3, arbitrary: fc.constant([]) },
+          { weight: 4, arbitrary: valueOf(p).map((v) => [v]) },
+          { weight: 1, arbitrary: fc.tuple(valueOf(p), valueOf(p)) },
+        ),
+      ),
+    ),
+    unknown: fc.option(fc.constantFrom('limt', 'curency', 'x', 'page_size'), { freq: 4 }),
+    headers: fc.tuple(...headerParams.map((p) => fc.option(fc.constantFrom(String(p.example ?? 'token-1'), 'ab c', 'x'.repeat(600)), { freq: 3 }))),
+    credential: fc.constantFrom('apiKey', 'apiKey', 'apiKey', 'none'),
+    body: bodyExamples.length ? fc.oneof(fc.constantFrom(...bodyExamples), fc.constant({}), fc.constant([])) : fc.constant(undefined),
+  }).map(({ path, query, unknown, headers, credential, body }) => {
+    let target = op.path;
+    pathParams.forEach((p, i) => (target = target.replace(`{${p.name}}`, encode(path[i]))));
+    const pairs = queryParams.flatMap((p, i) => query[i].map((v) => `${encodeURIComponent(p.name)}=${encode(v)}`));
+    if (unknown) pairs.push(`${unknown}=1`);
+    if (pairs.length) target += `?${pairs.join('&')}`;
+    const sent = {};
+    headerParams.forEach((p, i) => headers[i] !== null && (sent[p.name] = headers[i]));
+    if (credential === 'apiKey') sent.apiKey = 'fuzz-key';
+    if (body !== undefined) sent['content-type'] = 'application/json';
+    return { operationId: op.operationId, method: op.method.toUpperCase(), target, headers: sent, body: body === undefined ? undefined : JSON.stringify(body) };
+  });
+}
+
+/**
+ * Sends one request and checks its answer. Resolves a problem description, or undefined when the answer is one the
+ * contract allows. A request that does not answer within `timeoutMs` is a failure (a hang).
+ */
+export async function sendAndCheck(baseUrl, request, { timeoutMs = 20_000 } = {}) {
+  const op = operations.find((o) => o.operationId === request.operationId);
+  const where = `${request.method} ${request.target.slice(0, 200)}`;
+  let response;
+  try {
+    response = await fetch(baseUrl + request.target, { method: request.method, headers: request.headers, body: request.body, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    return `${where}: no answer (${error.name}: ${error.cause?.message ?? error.message})`;
+  }
+  const text = await response.text();
+  const status = response.status;
+  const documented = op.responses.some((r) => r.status === status);
+  if (!documented && !GUARD_STATUSES.includes(status)) return `${where}: status ${status} is not documented for ${op.operationId} (${text.slice(0, 200)})`;
+  if (request.method === 'HEAD') return undefined;
+  let body;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    return `${where}: ${status} body is not JSON: ${text.slice(0, 200)}`;
+  }
+  if (documented) {
+    const result = validateResponse(op.operationId, status, body, response.headers);
+    if (!result.ok) return `${where}: ${status} body invalid for ${op.operationId}: ${JSON.stringify(result.issues).slice(0, 300)} in ${text.slice(0, 200)}`;
+  } else if (!(body?.statusCode === status && typeof body.error === 'string' && body.message)) {
+    return `${where}: guard answer ${status} is not in the {statusCode, message, error} shape: ${text.slice(0, 200)}`;
+  }
+  return undefined;
+}
