@@ -9,6 +9,7 @@ import { operationsOf } from '../../codegen/src/spec-model.mjs';
 import { forward, reply } from './forward.mjs';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
 import { startPrism } from './prism.mjs';
+import { createStatefulMock, runStateful } from './mock/state.mjs';
 
 /** Path templates with the positions of their case-insensitive segments, and the case-insensitive query names. */
 export function caseRules(document) {
@@ -45,15 +46,27 @@ export async function freePort() {
 }
 
 /**
- * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean}} options
- * @returns {Promise<{url: string, log: () => string, stop: () => Promise<void>}>}
+ * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean, now?: () => number,
+ *   rateLimit?: boolean}} options `now` is the clock of the stateful stages (tests move it); `rateLimit` defaults
+ *   to `MOCK_RATE_LIMIT=on`.
+ * @returns {Promise<{url: string, log: () => string, stop: () => Promise<void>, state: ReturnType<typeof createStatefulMock>['store']}>}
  */
-export async function startMock({ port = 4010, host = '127.0.0.1', spec = SPEC_BUNDLE, dynamic = false, quiet = true } = {}) {
+export async function startMock({ port = 4010, host = '127.0.0.1', spec = SPEC_BUNDLE, dynamic = false, quiet = true, now = Date.now, rateLimit = process.env.MOCK_RATE_LIMIT === 'on' } = {}) {
   const prism = await startPrism({ args: ['mock', spec, ...(dynamic ? ['--dynamic'] : [])], port: await freePort(), quiet });
-  const rules = caseRules(JSON.parse(readFileSync(SPEC_JSON, 'utf8')));
+  const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
+  const rules = caseRules(document);
+  const stateful = createStatefulMock({ document, now, rateLimit });
   const front = createServer(async (req, res) => {
     try {
-      reply(res, await forward(req, normaliseCase(new URL(req.url, prism.url), rules)));
+      // Stateful stages (payments, credits, rate limit) first; what they pass on goes to Prism with their headers.
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const body = Buffer.concat(chunks);
+      const url = new URL(req.url, `http://${req.headers.host ?? host}`);
+      const { answer, extraHeaders } = await runStateful(stateful, { method: req.method, url, headers: req.headers, body, remoteAddress: req.socket.remoteAddress });
+      const replay = { method: req.method, headers: req.headers, async *[Symbol.asyncIterator]() { if (body.length) yield body; } };
+      const final = answer ?? (await forward(replay, normaliseCase(new URL(req.url, prism.url), rules)));
+      reply(res, { ...final, headers: { ...final.headers, ...extraHeaders } });
     } catch (error) {
       reply(res, { status: 502, headers: { 'content-type': 'text/plain' }, body: `mock front: ${error.message}` });
     }
@@ -62,6 +75,7 @@ export async function startMock({ port = 4010, host = '127.0.0.1', spec = SPEC_B
   return {
     url: `http://${host}:${front.address().port}`,
     log: prism.log,
+    state: stateful.store,
     stop: async () => {
       await new Promise((resolve) => front.close(resolve));
       await prism.stop();
