@@ -10,6 +10,15 @@ import { validateResponse } from '@laevitas-api/validators';
 import { startMock } from '../src/mock.mjs';
 // @ts-expect-error plain ESM modules
 import { PENDING_MS } from '../src/mock/checkout.mjs';
+// @ts-expect-error plain ESM modules
+import { createStatefulMock, runStateful } from '../src/mock/state.mjs';
+// @ts-expect-error plain ESM modules
+import { isPaidDataOperation } from '../src/mock/payments.mjs';
+// @ts-expect-error plain ESM modules
+import { operationsOf } from '../../codegen/src/spec-model.mjs';
+// @ts-expect-error plain ESM modules
+import { SPEC_JSON } from '../src/paths.mjs';
+import { readFileSync } from 'node:fs';
 
 const START = Date.parse('2026-11-20T15:00:00.000Z');
 let clock = START;
@@ -117,6 +126,23 @@ describe('keyless data requests (x402 pay-per-call)', () => {
       { seed: 10_4, numRuns: 25 },
     );
     expect(mock.state.charges).toHaveLength(0);
+  });
+});
+
+describe('every paid data operation', () => {
+  it('answers a keyless request with its documented 402 (quote at 0.001 USDC on the info.x-x402 networks)', async () => {
+    const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
+    const stateful = createStatefulMock({ document });
+    const paid = operationsOf(document).filter(isPaidDataOperation);
+    expect(paid.length).toBeGreaterThan(90);
+    for (const op of paid) {
+      const pathname = op.path.replace(/\{[^}]+\}/g, 'x');
+      const { answer } = await runStateful(stateful, { method: op.method.toUpperCase(), url: new URL(`http://mock${pathname}`), headers: { host: 'mock' }, body: Buffer.alloc(0) });
+      expect(answer?.status, op.operationId).toBe(402);
+      const headers = answer.headers;
+      documented(op.operationId, { status: 402, headers, body: JSON.parse(answer.body) });
+      expect(decode(headers['payment-required']).accepts.map((a: any) => [a.network, a.amount]), op.operationId).toEqual([['eip155:8453', '1000']]);
+    }
   });
 });
 
