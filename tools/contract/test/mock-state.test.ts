@@ -123,7 +123,7 @@ describe('keyless data requests (x402 pay-per-call)', () => {
         const answer = await call(OHLCVT, { headers: { 'payment-signature': text.trim() || 'x' } });
         expect(answer.status).toBe(402);
       }),
-      { seed: 10_4, numRuns: 25 },
+      { seed: 104, numRuns: 25 },
     );
     expect(mock.state.charges).toHaveLength(0);
   });
