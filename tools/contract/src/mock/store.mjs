@@ -1,0 +1,68 @@
+// The mock's memory of the API's state (section 3 of the v1 document): wallets and their prepaid credits, credit
+// tokens, credit-token challenges, WebSocket passes, checkouts, and every charge made. It lives in memory, so a
+// restart forgets it; `reset()` (POST /__mock/reset) forgets it on demand. The clock is injected so tests can move
+// time (challenge expiry, pass expiry, pending checkouts) without waiting.
+import { randomBytes } from 'node:crypto';
+
+/** Credits a wallet holds when the mock first sees it: one bundle of 100 calls (facts.md f, "bundles of 100"). */
+export const DEFAULT_CREDIT_BUNDLE = 100;
+
+/**
+ * @param {{now?: () => number, creditBundle?: number}} options
+ */
+export function createStore({ now = Date.now, creditBundle = DEFAULT_CREDIT_BUNDLE } = {}) {
+  const store = {
+    now,
+    creditBundle,
+    /** @type {{kind: string, subject: string, network: string, payer: string, amount: string, at: number}[]} */
+    charges: [],
+    /** @type {Map<string, {address: string, credits: number}>} wallet address (lower case) → balance */
+    wallets: new Map(),
+    /** @type {Map<string, {kind: 'credits' | 'ws-pass', subject: string}>} token → what it stands for */
+    tokens: new Map(),
+    /** @type {Map<string, {address: string, chainId: string, expiresAt: number, used: boolean}>} nonce → challenge */
+    challenges: new Map(),
+    /** @type {Map<string, {token: string, expiresAt: number}>} pass holder → pass */
+    passes: new Map(),
+    /** @type {Map<string, {checkoutToken: string, state: 'payable' | 'pending' | 'completed', completesAt?: number, receipt?: any}>} */
+    checkouts: new Map(),
+
+    reset() {
+      store.charges.length = 0;
+      for (const map of [store.wallets, store.tokens, store.challenges, store.passes, store.checkouts]) map.clear();
+    },
+
+    charge(entry) {
+      store.charges.push({ ...entry, at: now() });
+    },
+
+    /** The wallet's balance record, created with one bundle (or `initialCredits`) the first time it is seen. */
+    wallet(address, initialCredits = creditBundle) {
+      const key = address.toLowerCase();
+      if (!store.wallets.has(key)) store.wallets.set(key, { address, credits: initialCredits });
+      return store.wallets.get(key);
+    },
+
+    /** A JWT-shaped token (unsigned: header.payload.signature, the last part is not a real signature). */
+    issueToken(kind, subject) {
+      const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const token = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: subject, kind, iat: Math.floor(now() / 1000), jti: randomBytes(8).toString('hex') })}.${Buffer.from('mock-unsigned').toString('base64url')}`;
+      store.tokens.set(token, { kind, subject });
+      return token;
+    },
+
+    /**
+     * Spends one credit of the wallet behind a credit token.
+     * @returns {{ok: true, remaining: number} | {ok: false, reason: 'unknown_token' | 'no_credits'}}
+     */
+    spendCredit(token) {
+      const entry = store.tokens.get(token);
+      if (!entry || entry.kind !== 'credits') return { ok: false, reason: 'unknown_token' };
+      const wallet = store.wallet(entry.subject);
+      if (wallet.credits <= 0) return { ok: false, reason: 'no_credits' };
+      wallet.credits -= 1;
+      return { ok: true, remaining: wallet.credits };
+    },
+  };
+  return store;
+}
