@@ -73,7 +73,7 @@ export function frontStages({ document, bundleText, guard, stateful, upstream, p
   const operations = operationsOf(document);
   return [
     guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
-    healthStage(prism), // health tells the truth about the Prism child
+    healthStage(prism, upstream), // health tells the truth about the Prism child
     discoveryStage(document, operations, bundleText),
     routeStage(operations),
     preferStage(),
@@ -85,13 +85,13 @@ export function frontStages({ document, bundleText, guard, stateful, upstream, p
   ];
 }
 
-/** `/api/v1/health` answers 503 while the Prism child is down, so a dead child is never silent. */
-function healthStage(prism) {
+/**
+ * `/api/v1/health` goes to the upstream stage while the Prism child is not up, which answers 503 with Retry-After and
+ * why it died: the discovery stage would otherwise answer the documented body and a dead child would be silent.
+ */
+function healthStage(prism, upstream) {
   return function health(ctx) {
-    if (ctx.url.pathname !== '/api/v1/health' || prism.state === 'up') return undefined;
-    const last = prism.deaths.at(-1);
-    const seconds = prism.retryAfterSeconds();
-    return problem(503, 'Service Unavailable', `mock is degraded: Prism is ${prism.state}${last ? ` (exited at ${last.at}: ${last.reason})` : ''}; retry after ${seconds} s`, { 'retry-after': String(seconds) });
+    return ctx.url.pathname === '/api/v1/health' && prism.state !== 'up' ? upstream.stage(ctx) : undefined;
   };
 }
 

@@ -150,10 +150,13 @@ describe('what the front answers itself', () => {
     const response = await fetch(`${mock.url}/api/v1/x402/subscriptions/checkouts/%E0%A4%A`, { headers: { ...KEY, 'x-checkout-token': 't' } });
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body.message).toEqual(['id must be a valid percent-encoded path segment']);
+    // The guard answers before routing, naming the parameter the segment fills.
+    expect(body.message).toEqual(['id has a malformed percent-escape "%A" (a % must be followed by two hex digits): "%E0%A4%A"']);
     expect(validators.validateResponse('getX402SubscriptionsCheckoutsById', 400, body).ok).toBe(true);    // A case-insensitive segment too (it is upper-cased before routing).
     const legacy = await fetch(`${mock.url}/analytics/derivs/futures/%E0%A4%A/BTC/26MAR27`, { headers: KEY });
-    expect([legacy.status, (await legacy.json()).message]).toEqual([400, ['market must be a valid percent-encoded path segment']]);
+    const legacyBody = await legacy.json();
+    expect(legacy.status).toBe(400);
+    expect(legacyBody.message[0]).toMatch(/^market has a malformed percent-escape/);
   });
 
   it('the agent endpoint refuses in JSON-RPC: parse error for malformed JSON, invalid request for a bad message', async () => {
@@ -195,14 +198,14 @@ describe('what the front answers itself', () => {
     expect(limited.status).toBe(429);
   });
 
-  it("a request without credentials gets the family's documented 401; any key is accepted", async () => {
-    for (const [id, path] of [
-      ['getOptionsOhlcvt', '/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C'],
-      ['futures', '/analytics/derivs/futures/DERIBIT/BTC/26MAR27'],
-    ]) {
+  it("a request without credentials gets the family's documented 401 (402 with a quote on paid v1 routes); any key is accepted", async () => {
+    for (const [id, path, status] of [
+      ['getOptionsOhlcvt', '/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C', 402],
+      ['futures', '/analytics/derivs/futures/DERIBIT/BTC/26MAR27', 401],
+    ] as const) {
       const bare = await fetch(mock.url + path);
-      expect(bare.status).toBe(401);
-      expect(validators.validateResponse(id, 401, await bare.json()).ok).toBe(true);
+      expect(bare.status).toBe(status);
+      expect(validators.validateResponse(id, status, await bare.json(), bare.headers).ok).toBe(true);
       expect((await fetch(mock.url + path, { headers: { apikey: 'anything' } })).status).toBe(200);
     }
     expect((await fetch(`${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C`, { headers: { 'X-Credit-Token': 't' } })).status).toBe(200);

@@ -288,7 +288,7 @@ describe('credit tokens and credits', () => {
       ['/api/v1/x402/credit-token/challenge', { chain_id: 'eip155:1', address: WALLET }, 400, ['unsupported chain_id']],
       ['/api/v1/x402/credit-token/challenge', { chain_id: 'eip155:8453', address: 'nope' }, 400, ['invalid address']],
       ['/api/v1/x402/credit-token/challenge', { address: WALLET }, 400, ['chain_id should not be empty']],
-      ['/api/v1/x402/credit-token', { address: WALLET, chainId: 'eip155:8453', type: 'eip191' }, 400, ['signature must be a non-empty string']],
+      ['/api/v1/x402/credit-token', { address: WALLET, chainId: 'eip155:8453', type: 'eip191' }, 400, ['signature should not be empty']],
       ['/api/v1/x402/credit-token', { address: WALLET, chainId: 'eip155:8453', type: 'eip191', signature: EVM_SIGNATURE }, 401, { code: 'invalid_siwx' }],
     ];
     for (const [path, body, wanted, shown] of cases) {
