@@ -23,15 +23,17 @@ export async function generateTypes(document, output) {
 
   const valueSets = valueSetsOf(document);
   const schemaNames = Object.keys(document.components?.schemas ?? {});
-  // operations.d.ts: the lean entry (`@laevitas-api/types/operations`): components, operations and the helper types.
-  output.add(`${OUT}/operations.d.ts`, [HEADER, renderHelpers()].join('\n'));
-  output.add(`${OUT}/operations.d.cts`, [HEADER, renderHelpers()].join('\n'));
+  // operations.d.ts: the lean entry (`@laevitas-api/types/operations`): components, operations, the helper types and
+  // a named alias per schema. The aliases live here so the client's method signatures can return them by name (a
+  // hover shows `OhlcvtRow`, not a structural dump) without loading the large `paths` file.
+  const lean = [HEADER, renderHelpers(), renderAliases(document, schemaNames)].join('\n');
+  output.add(`${OUT}/operations.d.ts`, lean);
+  output.add(`${OUT}/operations.d.cts`, lean);
   output.add(`${OUT}/empty.js`, `${HEADER}export {};`);
   output.add(`${OUT}/empty.cjs`, `${HEADER}'use strict';`);
   const declarations = [
     HEADER,
-    "export * from './operations.js';\nexport type { paths } from './paths.js';\nimport type { components } from './openapi.js';\n",
-    renderAliases(document, schemaNames),
+    "export * from './operations.js';\nexport type { paths } from './paths.js';\n",
     renderValueSetTypes(valueSets),
   ].join('\n');
   output.add(`${OUT}/index.d.ts`, declarations);

@@ -90,4 +90,28 @@ describe('layout', () => {
     }
     expect(bad).toEqual([]);
   });
+
+  it('documented shapes are closed types: an explicit `additionalProperties: true` only on unpublished shapes or free-form maps', () => {
+    // Omitting additionalProperties keeps the wire additive (JSON Schema accepts extra fields) while generators emit
+    // no index signature, so a misspelt field fails to compile. A map with no `properties` is a free-form record.
+    const bad: string[] = [];
+    const visit = (node: any, where: string, insideUnpublished: boolean) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`, insideUnpublished));
+      if (!node || typeof node !== 'object') return;
+      const unpublished = insideUnpublished || node['x-unpublished-shape'] === true;
+      if (node.additionalProperties === true && node.properties && !unpublished) bad.push(where);
+      for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') visit(value, `${where}/${key}`, unpublished);
+    };
+    visit(doc.components.schemas, '#/components/schemas', false);
+    visit(doc.paths, '#/paths', false);
+    expect(bad).toEqual([]);
+  });
+
+  it('unpublished object shapes say they are open', () => {
+    const bad = Object.entries<any>(doc.components.schemas)
+      .filter(([, s]) => s['x-unpublished-shape'] && s.type === 'object' && (s.additionalProperties === undefined || s.additionalProperties === false))
+      .map(([name]) => name);
+    expect(bad).toEqual([]);
+  });
 });
+
