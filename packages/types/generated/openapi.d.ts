@@ -35,8 +35,6 @@ export interface components {
             date: components["schemas"]["LegacyEpochTime"];
             /** @description Rows of the resource; each endpoint narrows this. */
             data: unknown;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * LegacyLiquidations
@@ -45,8 +43,6 @@ export interface components {
         LegacyLiquidations: {
             short: number;
             long: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * LegacyFuturesLiveRow
@@ -74,8 +70,6 @@ export interface components {
             bid_amount: number;
             ask_amount: number;
             liquidations: components["schemas"]["LegacyLiquidations"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * LegacyFuturesLiveResponse
@@ -92,8 +86,6 @@ export interface components {
             statusCode: number;
             message: string[] | string;
             error?: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * LegacyPerpetualsRow
@@ -449,8 +441,6 @@ export interface components {
             instrument: string;
             /** @description Expiry; the empty string for perpetuals. */
             expiry: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * LegacyInstrumentsResponse
@@ -766,8 +756,6 @@ export interface components {
             items: number;
             /** @description Number of pages in the range at the requested `limit`. */
             total_pages: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * LegacyHistoricalEnvelope
@@ -776,8 +764,6 @@ export interface components {
         LegacyHistoricalEnvelope: {
             meta: components["schemas"]["LegacyHistoricalMeta"];
             items: unknown[];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * LegacyHistoricalRow
@@ -1131,13 +1117,14 @@ export interface components {
         OptionType: "C" | "P";
         /**
          * OptionsInstrumentName
-         * @description Options instrument name in one of the four venue forms of section 2.2: inverse Deribit-style `<CCY>-<DDMMMYY>-<strike>-<C|P>` (`BTC-27MAR26-100000-C`), USDC-linear Deribit-style `<CCY>_USDC-<DDMMMYY>-<strike>-<C|P>` where a `d` marks the decimal point (`XRP_USDC-27MAR26-2d5-C`), Paradex-style `<CCY>-USD-<DDMMMYY>-<strike>-<C|P>` and Bullish-style `<CCY>-USDC-<YYYYMMDD>-<strike>-<C|P>`. Names are upper case. Exact names come from the options catalog. The legacy underscore symbol is not defined by the document, so the contract does not try to reject it by pattern.
+         * @description Options instrument name as the venue spells it; exact names come from the options catalog. The Deribit-family venues use four forms: inverse `<CCY>-<DDMMMYY>-<strike>-<C|P>` (`BTC-27MAR26-100000-C`), USDC-linear `<CCY>_USDC-<DDMMMYY>-<strike>-<C|P>` where a `d` marks the decimal point (`XRP_USDC-27MAR26-2d5-C`), Paradex-style `<CCY>-USD-<DDMMMYY>-<strike>-<C|P>` and Bullish-style `<CCY>-USDC-<YYYYMMDD>-<strike>-<C|P>`. Other venues (Binance, OKX, Bybit, Derive) keep their own spelling, for example `BTC-250627-100000-C`, so the contract accepts any non-empty name rather than rejecting a valid one by pattern.
          * @example BTC-27MAR26-100000-C
          * @example XRP_USDC-27MAR26-2d5-C
          * @example ETH-USD-27MAR26-3000-P
          * @example BTC-USDC-20260327-100000-C
+         * @example BTC-250627-100000-C
          */
-        OptionsInstrumentName: string | unknown | unknown | unknown | unknown;
+        OptionsInstrumentName: string;
         /**
          * OptionsCatalogEntry
          * @description One options catalog entry (section 2.3).
@@ -1145,8 +1132,6 @@ export interface components {
         OptionsCatalogEntry: {
             instrument_name: components["schemas"]["OptionsInstrumentName"];
             exchange: components["schemas"]["OptionsExchange"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * EmptyReason
@@ -1198,8 +1183,6 @@ export interface components {
             completeness?: components["schemas"]["Completeness"];
             /** @description Present on vol-surface history; true when more rows exist past this page. */
             has_more?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsCatalogResponse
@@ -1208,8 +1191,6 @@ export interface components {
         OptionsCatalogResponse: {
             data: components["schemas"]["OptionsCatalogEntry"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ApiError400
@@ -1222,8 +1203,6 @@ export interface components {
             message: string[];
             /** @constant */
             error: "Bad Request";
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ApiError401
@@ -1233,8 +1212,6 @@ export interface components {
             /** @constant */
             error: "unauthorized";
             message: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * X402PaymentRequirements
@@ -1253,8 +1230,6 @@ export interface components {
             extra?: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PaymentRequired
@@ -1272,15 +1247,11 @@ export interface components {
                 url: string;
                 description?: string;
                 mimeType?: string;
-            } & {
-                [key: string]: unknown;
             };
             accepts: components["schemas"]["X402PaymentRequirements"][];
             extensions?: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ApiError429
@@ -1292,8 +1263,6 @@ export interface components {
             message: string;
             /** @constant */
             error: "Too Many Requests";
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MetadataResponseEntity
@@ -1350,8 +1319,6 @@ export interface components {
             index_price: number | null;
             /** @description Fractional days to expiry. */
             days_to_expiry: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsOhlcvtResponse
@@ -1360,8 +1327,6 @@ export interface components {
         OptionsOhlcvtResponse: {
             data: components["schemas"]["OhlcvtRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsVolumeRow
@@ -1383,8 +1348,6 @@ export interface components {
             trades_count?: number;
             buy_trades_count?: number;
             sell_trades_count?: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsVolumeResponse
@@ -1393,8 +1356,6 @@ export interface components {
         OptionsVolumeResponse: {
             data: components["schemas"]["OptionsVolumeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsOpenInterestRow
@@ -1410,8 +1371,6 @@ export interface components {
             oi_low: number;
             /** @description Open interest at the end of the bucket. */
             oi_close: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsOpenInterestResponse
@@ -1420,8 +1379,6 @@ export interface components {
         OptionsOpenInterestResponse: {
             data: components["schemas"]["OptionsOpenInterestRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsLevel1Row
@@ -1479,8 +1436,6 @@ export interface components {
             total_liquidity_close: number;
             /** @description Average displayed top-of-book liquidity over the bucket. */
             total_liquidity_avg: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsLevel1Response
@@ -1489,8 +1444,6 @@ export interface components {
         OptionsLevel1Response: {
             data: components["schemas"]["OptionsLevel1Row"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsVolatilityRow
@@ -1550,8 +1503,6 @@ export interface components {
             vega: number;
             /** @description Rho, latest retained value of the bucket. */
             rho: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsVolatilityResponse
@@ -1560,8 +1511,6 @@ export interface components {
         OptionsVolatilityResponse: {
             data: components["schemas"]["OptionsVolatilityRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsTickerHistoryRow
@@ -1595,8 +1544,6 @@ export interface components {
             mark_iv: number;
             /** @description Ask IV minus bid IV, in percentage points. */
             iv_spread: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsTickerHistoryResponse
@@ -1605,8 +1552,6 @@ export interface components {
         OptionsTickerHistoryResponse: {
             data: components["schemas"]["OptionsTickerHistoryRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsReferencePriceRow
@@ -1628,8 +1573,6 @@ export interface components {
             days_to_expiry: number;
             /** @description Spot index price of the underlying. */
             index_price: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsReferencePriceResponse
@@ -1638,22 +1581,18 @@ export interface components {
         OptionsReferencePriceResponse: {
             data: components["schemas"]["OptionsReferencePriceRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsSnapshotRow
          * @description One instrument in an options snapshot (section 2.11): every field of the ticker history row (section 2.8) plus `exchange`, `instrument_name` and `currency`.
          */
-        OptionsSnapshotRow: components["schemas"]["OptionsTickerHistoryRow"] & ({
+        OptionsSnapshotRow: components["schemas"]["OptionsTickerHistoryRow"] & {
             /** @description Venue of the instrument, one of the options venues of section 4.1. */
             exchange: string;
             instrument_name: components["schemas"]["OptionsInstrumentName"];
             /** @description Underlying currency, for example `BTC`. */
             currency: string;
-        } & {
-            [key: string]: unknown;
-        });
+        };
         /**
          * OptionsSnapshotMeta
          * @description `meta` of the options snapshot (section 4.2): `minute` names the minute the snapshot shows. Snapshots are not paginated (facts.md a.2), so `next_cursor` is not required; the availability fields of section 2.15 may appear.
@@ -1665,8 +1604,6 @@ export interface components {
             empty_reason?: components["schemas"]["EmptyReason"] | null;
             coverage?: components["schemas"]["Coverage"];
             completeness?: components["schemas"]["Completeness"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsSnapshotResponse
@@ -1675,8 +1612,6 @@ export interface components {
         OptionsSnapshotResponse: {
             data: components["schemas"]["OptionsSnapshotRow"][];
             meta: components["schemas"]["OptionsSnapshotMeta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsFlowActiveStrike
@@ -1690,8 +1625,6 @@ export interface components {
             premium_usd: number;
             /** @description Net open-interest change attributed to the instrument's trades, in source units. */
             net_oi_change: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsFlowSummary
@@ -1721,8 +1654,6 @@ export interface components {
             block_trade_premium_usd: number;
             /** @description The top 10 most active instruments of the window. */
             most_active_strikes: components["schemas"]["OptionsFlowActiveStrike"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsFlowBucket
@@ -1754,8 +1685,6 @@ export interface components {
             avg_iv: number;
             /** @description Average absolute delta of the bucket's trades. */
             avg_abs_delta: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * Direction
@@ -1806,8 +1735,6 @@ export interface components {
             oi_change: number;
             /** @description Open interest of the instrument after the trade, in source units. */
             open_interest: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsFlowResponse
@@ -1818,8 +1745,6 @@ export interface components {
             buckets: components["schemas"]["OptionsFlowBucket"][];
             /** @description The largest trades of the window; `top_n` (default 10) sets how many. */
             notable_trades: components["schemas"]["OptionsFlowNotableTrade"][];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TradesGroupBy
@@ -1865,8 +1790,6 @@ export interface components {
         OptionsTradesSummaryResponse: {
             data: components["schemas"]["OptionsTradesSummaryRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * TradesSort
@@ -1903,8 +1826,6 @@ export interface components {
         OptionsTradesResponse: {
             data: components["schemas"]["OptionsTradeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsVolSurfaceByExpiryRow
@@ -1928,8 +1849,6 @@ export interface components {
             empty_reason?: components["schemas"]["EmptyReason"] | null;
             coverage?: components["schemas"]["Coverage"];
             completeness?: components["schemas"]["Completeness"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsVolSurfaceByExpiryResponse
@@ -1938,8 +1857,6 @@ export interface components {
         OptionsVolSurfaceByExpiryResponse: {
             data: components["schemas"]["OptionsVolSurfaceByExpiryRow"][];
             meta?: components["schemas"]["OptionsUnpagedMeta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsVolSurfaceByTenorRow
@@ -1970,8 +1887,6 @@ export interface components {
         OptionsVolSurfaceByTenorResponse: {
             data: components["schemas"]["OptionsVolSurfaceByTenorRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * OptionsVolSurfaceByTimeRow
@@ -1987,8 +1902,6 @@ export interface components {
         OptionsVolSurfaceByTimeResponse: {
             data: components["schemas"]["OptionsVolSurfaceByTimeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GexExchange
@@ -2011,8 +1924,6 @@ export interface components {
         GexCatalogResponse: {
             data: components["schemas"]["GexCatalogEntry"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GexDate
@@ -2048,8 +1959,6 @@ export interface components {
             /** @description Short (negative) part of the dealer gamma exposure. */
             net_short_gex: number;
             regime: components["schemas"]["GexRegime"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GexWarningCode
@@ -2065,14 +1974,12 @@ export interface components {
             code: components["schemas"]["GexWarningCode"];
             /** @description Human-readable explanation. */
             message: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GexSnapshotMeta
          * @description `meta` of the GEX latest and strike responses (section 2.14): which persisted snapshot was served and how fresh it is. Snapshots are persisted every 60 seconds; a `STALE_SNAPSHOT` warning flags an old one.
          */
-        GexSnapshotMeta: components["schemas"]["V1Meta"] & ({
+        GexSnapshotMeta: components["schemas"]["V1Meta"] & {
             /** @description Time of the served snapshot. The document does not give its form; `snapshot_time_iso` is its ISO 8601 companion (section 2.1). */
             snapshot_time: string | number;
             snapshot_time_iso: components["schemas"]["IsoDateTime"];
@@ -2089,9 +1996,7 @@ export interface components {
             /** @description Age of the served snapshot in milliseconds, or null when unknown. */
             staleness_ms: number | null;
             warnings: components["schemas"]["GexWarning"][];
-        } & {
-            [key: string]: unknown;
-        });
+        };
         /**
          * GexLatestResponse
          * @description The latest persisted GEX snapshot at or before `date`, one row per currency (section 2.14).
@@ -2099,8 +2004,6 @@ export interface components {
         GexLatestResponse: {
             data: components["schemas"]["GexRow"][];
             meta: components["schemas"]["GexSnapshotMeta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GexHistoryResponse
@@ -2109,18 +2012,14 @@ export interface components {
         GexHistoryResponse: {
             data: components["schemas"]["GexRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GexRegimeChangeRow
          * @description A snapshot whose regime differs from the previous snapshot's (sections 2.14 and 3): the GEX row plus `previous_regime`.
          */
-        GexRegimeChangeRow: components["schemas"]["GexRow"] & ({
+        GexRegimeChangeRow: components["schemas"]["GexRow"] & {
             previous_regime: components["schemas"]["GexRegime"];
-        } & {
-            [key: string]: unknown;
-        });
+        };
         /**
          * GexRegimeChangesResponse
          * @description A page of GEX regime changes (sections 2.14 and 3), newest first by default.
@@ -2128,8 +2027,6 @@ export interface components {
         GexRegimeChangesResponse: {
             data: components["schemas"]["GexRegimeChangeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GexExpiry
@@ -2149,7 +2046,7 @@ export interface components {
          * GexStrikeRow
          * @description Contribution of one strike of one expiry (or of the `all_expiries` aggregate) to the snapshot's dealer gamma exposure (section 2.14): the GEX row plus the decomposition fields. The weighted fields reconcile with the aggregate `total_gex` when summed over the per-expiry rows; the raw fields are the unweighted decomposition; the unsuffixed `contribution`, `pos_contribution` and `neg_contribution` are the legacy fields and equal the raw ones.
          */
-        GexStrikeRow: components["schemas"]["GexRow"] & ({
+        GexStrikeRow: components["schemas"]["GexRow"] & {
             expiry: components["schemas"]["GexExpiry"];
             /** @description True on the `all_expiries` aggregate rows. */
             is_aggregate: boolean;
@@ -2179,9 +2076,7 @@ export interface components {
             moneyness_weight: number | null;
             /** @description Expiry weight applied to the raw contribution. The document does not define it for aggregate rows, so null is accepted. */
             expiry_weight: number | null;
-        } & {
-            [key: string]: unknown;
-        });
+        };
         /**
          * GexStrikesResponse
          * @description Strike contributions of a GEX snapshot (section 2.14), aggregate `all_expiries` rows and, on request, per-expiry rows.
@@ -2189,8 +2084,6 @@ export interface components {
         GexStrikesResponse: {
             data: components["schemas"]["GexStrikeRow"][];
             meta: components["schemas"]["GexSnapshotMeta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * GexTermStructureRow
@@ -2254,8 +2147,6 @@ export interface components {
             instrument_name: components["schemas"]["ContractInstrumentName"];
             /** @description Venue of the contract (see FuturesExchange and PerpetualsExchange for the known venues). */
             exchange: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * FuturesCatalogResponse
@@ -2264,8 +2155,6 @@ export interface components {
         FuturesCatalogResponse: {
             data: components["schemas"]["ContractCatalogEntry"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * FuturesSnapshotRow
@@ -2295,8 +2184,6 @@ export interface components {
         FuturesSnapshotResponse: {
             data: components["schemas"]["FuturesSnapshotRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractOhlcvtRow
@@ -2324,8 +2211,6 @@ export interface components {
         FuturesOhlcvtResponse: {
             data: components["schemas"]["ContractOhlcvtRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractOpenInterestRow
@@ -2343,8 +2228,6 @@ export interface components {
         FuturesOpenInterestResponse: {
             data: components["schemas"]["ContractOpenInterestRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * FuturesCarryRow
@@ -2362,8 +2245,6 @@ export interface components {
         FuturesCarryResponse: {
             data: components["schemas"]["FuturesCarryRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractTradeSort
@@ -2392,8 +2273,6 @@ export interface components {
         FuturesTradesResponse: {
             data: components["schemas"]["ContractTradeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractVolumeRow
@@ -2421,8 +2300,6 @@ export interface components {
         FuturesVolumeResponse: {
             data: components["schemas"]["ContractVolumeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractLevel1Row
@@ -2440,8 +2317,6 @@ export interface components {
         FuturesLevel1Response: {
             data: components["schemas"]["ContractLevel1Row"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractOrderbookRow
@@ -2485,8 +2360,6 @@ export interface components {
         FuturesOrderbookResponse: {
             data: components["schemas"]["ContractOrderbookRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractBookLevel
@@ -2515,8 +2388,6 @@ export interface components {
         FuturesOrderbookRawResponse: {
             data: components["schemas"]["ContractOrderbookRawRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractReferencePriceRow
@@ -2534,8 +2405,6 @@ export interface components {
         FuturesReferencePriceResponse: {
             data: components["schemas"]["ContractReferencePriceRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractTickerHistoryRow
@@ -2553,8 +2422,6 @@ export interface components {
         FuturesTickerHistoryResponse: {
             data: components["schemas"]["ContractTickerHistoryRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractPositionSide
@@ -2583,8 +2450,6 @@ export interface components {
         FuturesLiquidationsResponse: {
             data: components["schemas"]["ContractLiquidationRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractTradesGroupBy
@@ -2606,8 +2471,6 @@ export interface components {
         FuturesTradesSummaryResponse: {
             data: components["schemas"]["ContractTradesSummaryRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ContractFlowSummary
@@ -2623,8 +2486,6 @@ export interface components {
         FuturesFlowResponse: {
             data: components["schemas"]["ContractFlowSummary"];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsExchange
@@ -2646,8 +2507,6 @@ export interface components {
         PerpetualsCatalogResponse: {
             data: components["schemas"]["ContractCatalogEntry"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsSnapshotRow
@@ -2678,8 +2537,6 @@ export interface components {
         PerpetualsSnapshotResponse: {
             data: components["schemas"]["PerpetualsSnapshotRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsOhlcvtResponse
@@ -2688,8 +2545,6 @@ export interface components {
         PerpetualsOhlcvtResponse: {
             data: components["schemas"]["ContractOhlcvtRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsOpenInterestResponse
@@ -2698,8 +2553,6 @@ export interface components {
         PerpetualsOpenInterestResponse: {
             data: components["schemas"]["ContractOpenInterestRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsCarryRow
@@ -2725,8 +2578,6 @@ export interface components {
         PerpetualsCarryResponse: {
             data: components["schemas"]["PerpetualsCarryRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsTradesResponse
@@ -2735,8 +2586,6 @@ export interface components {
         PerpetualsTradesResponse: {
             data: components["schemas"]["ContractTradeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsVolumeResponse
@@ -2745,8 +2594,6 @@ export interface components {
         PerpetualsVolumeResponse: {
             data: components["schemas"]["ContractVolumeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsLevel1Response
@@ -2755,8 +2602,6 @@ export interface components {
         PerpetualsLevel1Response: {
             data: components["schemas"]["ContractLevel1Row"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsOrderbookResponse
@@ -2765,8 +2610,6 @@ export interface components {
         PerpetualsOrderbookResponse: {
             data: components["schemas"]["ContractOrderbookRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsOrderbookRawResponse
@@ -2775,8 +2618,6 @@ export interface components {
         PerpetualsOrderbookRawResponse: {
             data: components["schemas"]["ContractOrderbookRawRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsReferencePriceResponse
@@ -2785,8 +2626,6 @@ export interface components {
         PerpetualsReferencePriceResponse: {
             data: components["schemas"]["ContractReferencePriceRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsTickerHistoryResponse
@@ -2795,8 +2634,6 @@ export interface components {
         PerpetualsTickerHistoryResponse: {
             data: components["schemas"]["ContractTickerHistoryRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsLiquidationsResponse
@@ -2805,8 +2642,6 @@ export interface components {
         PerpetualsLiquidationsResponse: {
             data: components["schemas"]["ContractLiquidationRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsTradesSummaryResponse
@@ -2815,8 +2650,6 @@ export interface components {
         PerpetualsTradesSummaryResponse: {
             data: components["schemas"]["ContractTradesSummaryRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PerpetualsFlowResponse
@@ -2825,8 +2658,6 @@ export interface components {
         PerpetualsFlowResponse: {
             data: components["schemas"]["ContractFlowSummary"];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SpotExchange
@@ -2857,8 +2688,6 @@ export interface components {
         SpotCatalogResponse: {
             data: components["schemas"]["SpotCatalogEntry"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SpotOhlcvtRow
@@ -2886,8 +2715,6 @@ export interface components {
         SpotOhlcvtResponse: {
             data: components["schemas"]["SpotOhlcvtRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SpotTickerRow
@@ -2905,8 +2732,6 @@ export interface components {
         SpotTickerResponse: {
             data: components["schemas"]["SpotTickerRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SpotTradeRow
@@ -2922,8 +2747,6 @@ export interface components {
         SpotTradesResponse: {
             data: components["schemas"]["SpotTradeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SpotVolumeRow
@@ -2941,8 +2764,6 @@ export interface components {
         SpotVolumeResponse: {
             data: components["schemas"]["SpotVolumeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SpotSnapshotRow
@@ -2961,8 +2782,6 @@ export interface components {
         SpotSnapshotResponse: {
             data: components["schemas"]["SpotSnapshotRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SpotLevel1Row
@@ -2980,8 +2799,6 @@ export interface components {
         SpotLevel1Response: {
             data: components["schemas"]["SpotLevel1Row"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SpotL2OrderbookRow
@@ -2999,8 +2816,6 @@ export interface components {
         SpotL2OrderbookResponse: {
             data: components["schemas"]["SpotL2OrderbookRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SpotL2OrderbookRawRow
@@ -3016,8 +2831,6 @@ export interface components {
         SpotL2OrderbookRawResponse: {
             data: components["schemas"]["SpotL2OrderbookRawRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PredictionInstrumentName
@@ -3043,8 +2856,6 @@ export interface components {
         PredictionCatalogResponse: {
             data: components["schemas"]["PredictionCatalogEntry"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PredictionCategory
@@ -3060,8 +2871,6 @@ export interface components {
         PredictionCategoriesResponse: {
             data: components["schemas"]["PredictionCategory"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PredictionOhlcvtRow
@@ -3089,8 +2898,6 @@ export interface components {
         PredictionOhlcvtResponse: {
             data: components["schemas"]["PredictionOhlcvtRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PredictionTickerHistoryRow
@@ -3108,8 +2915,6 @@ export interface components {
         PredictionTickerHistoryResponse: {
             data: components["schemas"]["PredictionTickerHistoryRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PredictionTradeRow
@@ -3125,8 +2930,6 @@ export interface components {
         PredictionTradesResponse: {
             data: components["schemas"]["PredictionTradeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PredictionOrderbookRawRow
@@ -3142,8 +2945,6 @@ export interface components {
         PredictionOrderbookRawResponse: {
             data: components["schemas"]["PredictionOrderbookRawRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * PredictionSnapshotRow
@@ -3163,8 +2964,6 @@ export interface components {
         PredictionSnapshotResponse: {
             data: components["schemas"]["PredictionSnapshotRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * MarketType
@@ -3203,8 +3002,6 @@ export interface components {
         InstrumentListResponse: {
             data: components["schemas"]["InstrumentRecord"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * InstrumentDetailResponse
@@ -3213,8 +3010,6 @@ export interface components {
         InstrumentDetailResponse: {
             data: components["schemas"]["InstrumentRecord"];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * RealizedVolatilityFrequency
@@ -3250,8 +3045,6 @@ export interface components {
         RealizedVolatilityResponse: {
             data: components["schemas"]["RealizedVolatilityRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * VolSurfaceCatalogEntry
@@ -3272,8 +3065,6 @@ export interface components {
         VolSurfaceCatalogResponse: {
             data: components["schemas"]["VolSurfaceCatalogEntry"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * VolSurfaceMetrics
@@ -3314,8 +3105,6 @@ export interface components {
         VolSurfaceSnapshotsResponse: {
             data: components["schemas"]["VolSurfaceSnapshotRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * VolSurfaceSliceRow
@@ -3336,8 +3125,6 @@ export interface components {
         VolSurfaceSlicesResponse: {
             data: components["schemas"]["VolSurfaceSliceRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * VolSurfaceTenor
@@ -3363,8 +3150,6 @@ export interface components {
         VolSurfaceTermStructureResponse: {
             data: components["schemas"]["VolSurfaceTermStructureRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * VolSurfaceStrikeRow
@@ -3384,8 +3169,6 @@ export interface components {
         VolSurfaceStrikesResponse: {
             data: components["schemas"]["VolSurfaceStrikeRow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * RiskExpiry
@@ -3397,7 +3180,7 @@ export interface components {
          * @example 270326
          * @example 20270326
          */
-        RiskExpiry: string | unknown | unknown | unknown | unknown | unknown;
+        RiskExpiry: string;
         /**
          * RiskPosition
          * @description One position of a risk request (section 4.5). The document names only `expiry` (five accepted forms, date-only forms resolving to 08:00 UTC). A position may carry its own entry price, since the results report `entry_price_source: input`; without one the service falls back to the mark price (`mark_fallback`, section 2.17). The names of the entry-price field and of the other position fields are not published, so the object stays open.
@@ -3497,8 +3280,6 @@ export interface components {
         HyperliquidFillsResponse: {
             data: components["schemas"]["HyperliquidFill"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * HyperliquidPredictionFill
@@ -3521,8 +3302,6 @@ export interface components {
         HyperliquidPredictionFillsResponse: {
             data: components["schemas"]["HyperliquidPredictionFill"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * HyperliquidLiquidationResolution
@@ -3553,8 +3332,6 @@ export interface components {
         HyperliquidLiquidationsResponse: {
             data: components["schemas"]["HyperliquidLiquidation"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * HyperliquidWalletFlowSortBy
@@ -3593,8 +3370,6 @@ export interface components {
         HyperliquidWalletFlowResponse: {
             data: components["schemas"]["HyperliquidWalletFlow"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * HyperliquidWalletPosition
@@ -3615,8 +3390,6 @@ export interface components {
         HyperliquidWalletPositionsResponse: {
             data: components["schemas"]["HyperliquidWalletPosition"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * HyperliquidFundingPayment
@@ -3637,8 +3410,6 @@ export interface components {
         HyperliquidFundingPaymentsResponse: {
             data: components["schemas"]["HyperliquidFundingPayment"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * HyperliquidTwapEvent
@@ -3659,8 +3430,6 @@ export interface components {
         HyperliquidTwapEventsResponse: {
             data: components["schemas"]["HyperliquidTwapEvent"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * HyperliquidRestingOrder
@@ -3681,8 +3450,6 @@ export interface components {
         HyperliquidRestingOrdersResponse: {
             data: components["schemas"]["HyperliquidRestingOrder"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * HyperliquidL2Orderbook
@@ -3701,8 +3468,6 @@ export interface components {
         HyperliquidL2OrderbookResponse: {
             data: components["schemas"]["HyperliquidL2Orderbook"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * HyperliquidInstrument
@@ -3725,8 +3490,6 @@ export interface components {
         HyperliquidInstrumentsResponse: {
             data: components["schemas"]["HyperliquidInstrument"][];
             meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * ChangelogLastUpdated
@@ -3893,7 +3656,7 @@ export interface components {
             /** @description Signature type. Values not published; CAIP-122 / x402 `sign-in-with-x` use `eip191` on EVM chains and `ed25519` on Solana (protocol knowledge). */
             type: string;
             /** @description Signature of the challenge message, hex on EVM chains, base58 on Solana. */
-            signature: string | unknown | unknown;
+            signature: string;
         } & {
             [key: string]: unknown;
         };
@@ -3928,8 +3691,6 @@ export interface components {
             params?: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * JsonRpcResultResponse
@@ -3942,8 +3703,6 @@ export interface components {
             result: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * JsonRpcError
@@ -3954,8 +3713,6 @@ export interface components {
             message: string;
             /** @description Optional additional information; any JSON value. */
             data?: unknown;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * JsonRpcErrorResponse
@@ -3966,8 +3723,6 @@ export interface components {
             jsonrpc: "2.0";
             id: components["schemas"]["JsonRpcId"] | null;
             error: components["schemas"]["JsonRpcError"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * JsonRpcResponse
