@@ -1519,31 +1519,31 @@ export interface components {
         OptionsTickerHistoryRow: {
             date: components["schemas"]["MinuteBucketDate"];
             /** @description Mark price, in the instrument's price currency. */
-            mark_price: number;
+            mark_price?: number | null;
             /** @description Spot index price of the underlying. */
-            index_price: number;
+            index_price?: number | null;
             /** @description Best bid, in the instrument's price currency. */
-            bid_price: number;
+            bid_price?: number | null;
             /** @description Best ask, in the instrument's price currency. */
-            ask_price: number;
+            ask_price?: number | null;
             /** @description Ask minus bid, in the instrument's price currency. */
-            bid_ask_spread: number;
+            bid_ask_spread?: number | null;
             /** @description Displayed best-bid size in source units. */
-            bid_size: number;
+            bid_size?: number | null;
             /** @description Displayed best-ask size in source units. */
-            ask_size: number;
+            ask_size?: number | null;
             /** @description Open interest in source units. */
-            oi: number;
+            oi?: number | null;
             /** @description Rolling 24-hour volume in USD. */
-            volume_usd_24h: number;
+            volume_usd_24h?: number | null;
             /** @description Bid implied volatility in percentage points. */
-            bid_iv: number;
+            bid_iv?: number | null;
             /** @description Ask implied volatility in percentage points. */
-            ask_iv: number;
+            ask_iv?: number | null;
             /** @description Mark implied volatility in percentage points. */
-            mark_iv: number;
+            mark_iv?: number | null;
             /** @description Ask IV minus bid IV, in percentage points. */
-            iv_spread: number;
+            iv_spread?: number | null;
         };
         /**
          * OptionsTickerHistoryResponse
@@ -1560,19 +1560,19 @@ export interface components {
         OptionsReferencePriceRow: {
             date: components["schemas"]["MinuteBucketDate"];
             /** @description First mark price of the bucket. */
-            mark_price_open: number;
+            mark_price_open?: number | null;
             /** @description Highest mark price of the bucket. */
-            mark_price_high: number;
+            mark_price_high?: number | null;
             /** @description Lowest mark price of the bucket. */
-            mark_price_low: number;
+            mark_price_low?: number | null;
             /** @description Last mark price of the bucket. */
-            mark_price_close: number;
+            mark_price_close?: number | null;
             /** @description Price of the expiry-specific underlying. */
-            underlying_price: number;
+            underlying_price?: number | null;
             /** @description Fractional days to expiry. */
-            days_to_expiry: number;
+            days_to_expiry?: number | null;
             /** @description Spot index price of the underlying. */
-            index_price: number;
+            index_price?: number | null;
         };
         /**
          * OptionsReferencePriceResponse
@@ -1620,11 +1620,11 @@ export interface components {
         OptionsFlowActiveStrike: {
             instrument_name: components["schemas"]["OptionsInstrumentName"];
             /** @description Trades of the instrument in the window. */
-            trade_count: number;
+            trade_count?: number | null;
             /** @description Premium traded in the instrument in the window, in USD. */
-            premium_usd: number;
+            premium_usd?: number | null;
             /** @description Net open-interest change attributed to the instrument's trades, in source units. */
-            net_oi_change: number;
+            net_oi_change?: number | null;
         };
         /**
          * OptionsFlowSummary
@@ -1635,23 +1635,23 @@ export interface components {
             start: string;
             /** @description End of the window as applied. */
             end: string;
-            resolution: components["schemas"]["Resolution"];
-            total_trades: number;
+            resolution?: components["schemas"]["Resolution"];
+            total_trades?: number | null;
             /** @description Premium of all trades in USD; equals `call_premium_usd + put_premium_usd` and `buy_premium_usd + sell_premium_usd`. */
-            total_premium_usd: number;
-            total_notional_usd: number;
-            call_premium_usd: number;
-            put_premium_usd: number;
-            buy_premium_usd: number;
-            sell_premium_usd: number;
-            net_delta: number;
-            net_gamma: number;
-            net_vega: number;
-            opening_trades: number;
-            closing_trades: number;
-            net_oi_change: number;
-            block_trade_count: number;
-            block_trade_premium_usd: number;
+            total_premium_usd?: number | null;
+            total_notional_usd?: number | null;
+            call_premium_usd?: number | null;
+            put_premium_usd?: number | null;
+            buy_premium_usd?: number | null;
+            sell_premium_usd?: number | null;
+            net_delta?: number | null;
+            net_gamma?: number | null;
+            net_vega?: number | null;
+            opening_trades?: number | null;
+            closing_trades?: number | null;
+            net_oi_change?: number | null;
+            block_trade_count?: number | null;
+            block_trade_premium_usd?: number | null;
             /** @description The top 10 most active instruments of the window. */
             most_active_strikes: components["schemas"]["OptionsFlowActiveStrike"][];
         };
@@ -1661,30 +1661,30 @@ export interface components {
          */
         OptionsFlowBucket: {
             date: components["schemas"]["MinuteBucketDate"];
-            trade_count: number;
-            buy_count: number;
-            sell_count: number;
+            trade_count?: number | null;
+            buy_count?: number | null;
+            sell_count?: number | null;
             /** @description Traded amount in source units; equals `buy_amount + sell_amount`. */
-            total_amount: number;
-            buy_amount: number;
-            sell_amount: number;
-            total_premium_usd: number;
-            buy_premium_usd: number;
-            sell_premium_usd: number;
-            total_notional: number;
-            buy_notional: number;
-            sell_notional: number;
-            call_premium_usd: number;
-            put_premium_usd: number;
-            call_count: number;
-            put_count: number;
-            block_trade_count: number;
-            block_premium_usd: number;
-            net_oi_change: number;
+            total_amount?: number | null;
+            buy_amount?: number | null;
+            sell_amount?: number | null;
+            total_premium_usd?: number | null;
+            buy_premium_usd?: number | null;
+            sell_premium_usd?: number | null;
+            total_notional?: number | null;
+            buy_notional?: number | null;
+            sell_notional?: number | null;
+            call_premium_usd?: number | null;
+            put_premium_usd?: number | null;
+            call_count?: number | null;
+            put_count?: number | null;
+            block_trade_count?: number | null;
+            block_premium_usd?: number | null;
+            net_oi_change?: number | null;
             /** @description Average implied volatility of the bucket's trades, in percentage points. */
-            avg_iv: number;
+            avg_iv?: number | null;
             /** @description Average absolute delta of the bucket's trades. */
-            avg_abs_delta: number;
+            avg_abs_delta?: number | null;
         };
         /**
          * Direction
@@ -1703,38 +1703,38 @@ export interface components {
             /** @description Venue trade id. */
             trade_id: string | number;
             /** @description Venue block-trade id, null when the trade is not part of a block. */
-            block_trade_id: string | null;
+            block_trade_id?: string | null;
             /** @description Venue combo id, null when the trade is not part of a combo. */
-            combo_id: string | null;
+            combo_id?: string | null;
             /** @description Strategy label such as `LONG_CALL` or `Opened LONG_CALL` (section 4.2). */
-            strategy: string | null;
+            strategy?: string | null;
             /** @description Execution time as a date string (its exact form is not published). */
-            date: string;
-            currency: string;
+            date?: string;
+            currency?: string;
             /** @description Expiry code, `DDMMMYY` on the Deribit-style names. */
-            maturity: string;
-            days_to_expiry: number;
-            strike: number;
-            option_type: components["schemas"]["OptionType"];
-            direction: components["schemas"]["Direction"];
+            maturity?: string;
+            days_to_expiry?: number | null;
+            strike?: number | null;
+            option_type?: components["schemas"]["OptionType"];
+            direction?: components["schemas"]["Direction"];
             /** @description Traded amount in source units. */
-            amount: number;
+            amount?: number | null;
             /** @description Premium per contract in the instrument's price currency. */
-            price: number;
+            price?: number | null;
             /** @description Trade implied volatility in percentage points. */
-            iv: number;
-            index_price: number;
-            mark_price: number;
-            premium_usd: number;
-            notional: number;
-            delta: number;
-            gamma: number;
-            vega: number;
-            theta: number;
+            iv?: number | null;
+            index_price?: number | null;
+            mark_price?: number | null;
+            premium_usd?: number | null;
+            notional?: number | null;
+            delta?: number | null;
+            gamma?: number | null;
+            vega?: number | null;
+            theta?: number | null;
             /** @description Open-interest change attributed to the trade, in source units. */
-            oi_change: number;
+            oi_change?: number | null;
             /** @description Open interest of the instrument after the trade, in source units. */
-            open_interest: number;
+            open_interest?: number | null;
         };
         /**
          * OptionsFlowResponse
@@ -1766,20 +1766,20 @@ export interface components {
          * @description Trade statistics of one group (section 2.13), the group being set by `group_by`. `volume` = `buy_volume + sell_volume` and `premium_usd` = `buy_premium_usd + sell_premium_usd`. The row also identifies its group, but the name of that field is not published, so the row stays open.
          */
         OptionsTradesSummaryRow: {
-            trade_count: number;
+            trade_count?: number | null;
             /** @description Traded volume in source units; equals `buy_volume + sell_volume`. */
-            volume: number;
-            buy_volume: number;
-            sell_volume: number;
-            premium_usd: number;
-            buy_premium_usd: number;
-            sell_premium_usd: number;
-            notional: number;
-            net_oi_change: number;
-            net_delta: number;
-            net_gamma: number;
-            net_vega: number;
-            block_trade_count: number;
+            volume?: number | null;
+            buy_volume?: number | null;
+            sell_volume?: number | null;
+            premium_usd?: number | null;
+            buy_premium_usd?: number | null;
+            sell_premium_usd?: number | null;
+            notional?: number | null;
+            net_oi_change?: number | null;
+            net_delta?: number | null;
+            net_gamma?: number | null;
+            net_vega?: number | null;
+            block_trade_count?: number | null;
         } & {
             [key: string]: unknown;
         };
@@ -2694,7 +2694,7 @@ export interface components {
          * @description OHLC with volume per bucket of one spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); `date` follows the bucket convention of 2.1 and the OHLC names are those of the OHLCVT row (2.4), which the route name refers to. Prices are in the pair's quote currency, quantities in retained source units (2.1). None is listed as required because the spot row is not tabled.
          */
         SpotOhlcvtRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
+            date: components["schemas"]["MinuteBucketDate"];
             /** @description First price of the bucket, in the quote currency. */
             open?: number;
             /** @description Highest price of the bucket, in the quote currency. */
@@ -2721,7 +2721,7 @@ export interface components {
          * @description One ticker bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
          */
         SpotTickerRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
+            date: components["schemas"]["MinuteBucketDate"];
         } & {
             [key: string]: unknown;
         };
@@ -2753,7 +2753,7 @@ export interface components {
          * @description One volume bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
          */
         SpotVolumeRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
+            date: components["schemas"]["MinuteBucketDate"];
         } & {
             [key: string]: unknown;
         };
@@ -2788,7 +2788,7 @@ export interface components {
          * @description One level 1 (top-of-book) bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
          */
         SpotLevel1Row: {
-            date?: components["schemas"]["MinuteBucketDate"];
+            date: components["schemas"]["MinuteBucketDate"];
         } & {
             [key: string]: unknown;
         };
@@ -2805,7 +2805,7 @@ export interface components {
          * @description One bucket of aggregated L2 order-book metrics of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). For futures and perpetuals the document describes the metrics as bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count; the spot field names are not published. Only the bucket `date` of 2.1 is typed.
          */
         SpotL2OrderbookRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
+            date: components["schemas"]["MinuteBucketDate"];
         } & {
             [key: string]: unknown;
         };
@@ -2904,7 +2904,7 @@ export interface components {
          * @description One ticker bucket of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
          */
         PredictionTickerHistoryRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
+            date: components["schemas"]["MinuteBucketDate"];
         } & {
             [key: string]: unknown;
         };
@@ -3034,7 +3034,7 @@ export interface components {
          * @description One realized-volatility value of an instrument (facts.md a.2). The row fields are not published; only the bucket `date` of v1-family.md 2.1 is typed (historical mode buckets by `resolution`).
          */
         RealizedVolatilityRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
+            date: components["schemas"]["MinuteBucketDate"];
         } & {
             [key: string]: unknown;
         };
