@@ -371,11 +371,11 @@ export interface components {
         };
         /**
          * LegacyTopFundingResponse
-         * @description Top-funding rows of one market (`{date, data}` envelope, facts.md b.1); the document says the rows are returned as an array (section 2.4).
+         * @description Top-funding rows of one market. The reference describes the body as an array of top-funding rows, while public clients of the service read the rows from the `data` member of the `{date, data}` envelope; both forms are accepted.
          */
-        LegacyTopFundingResponse: components["schemas"]["LegacyLiveEnvelope"] & {
+        LegacyTopFundingResponse: (components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyTopFundingRow"][];
-        };
+        }) | components["schemas"]["LegacyTopFundingRow"][];
         /**
          * OiChangePeriod
          * @description Look-back period in hours (or `ytd`) of the open-interest change reports; the gainers periods plus `8760` (one year).
@@ -4469,7 +4469,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_C, section 2.5).
+                 * @description Market code (MARKETS_C), accepted in either case: public clients send it in lower case and the service matches it case-insensitively.
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsC"];
@@ -5735,6 +5735,8 @@ export interface operations {
                 limit?: components["parameters"]["LegacyHistLimit"];
                 /** 1-based page of results. */
                 page?: components["parameters"]["LegacyHistPage"];
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"];
             };
             header?: never;
             path: {
@@ -7704,6 +7706,8 @@ export interface operations {
             query: {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
+                /** Futures venue. */
+                exchange?: components["parameters"]["FuturesExchange"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"];
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8366,6 +8370,8 @@ export interface operations {
             query: {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
+                /** Perpetuals venue. */
+                exchange?: components["parameters"]["PerpetualsExchange"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"];
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */

@@ -89,7 +89,7 @@ export type LegacyAltOptionRow = components['schemas']['LegacyAltOptionRow'];
 export type LegacyAltOptionResponse = components['schemas']['LegacyAltOptionResponse'];
 /** Top-funding row, the `data` item of `GET /analytics/derivs/top_funding/{market}` (section 2.4: symbol, funding value, yield value). */
 export type LegacyTopFundingRow = components['schemas']['LegacyTopFundingRow'];
-/** Top-funding rows of one market (`{date, data}` envelope, facts.md b.1); the document says the rows are returned as an array (section 2.4). */
+/** Top-funding rows of one market. */
 export type LegacyTopFundingResponse = components['schemas']['LegacyTopFundingResponse'];
 /** Look-back period in hours (or `ytd`) of the open-interest change reports; the gainers periods plus `8760` (one year). */
 export type OiChangePeriod = components['schemas']['OiChangePeriod'];

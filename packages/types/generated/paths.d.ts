@@ -211,7 +211,7 @@ export interface paths {
         };
         /**
          * Top funding rates of a market
-         * @description Perpetual contracts of one market with the highest funding (section 4.1), returned as an array of top-funding rows (section 2.4) in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         * @description Perpetual contracts of one market with the highest funding: an array of top-funding rows, either bare or in the `data` member of the `{date, data}` envelope.
          */
         get: operations["getTopFundingData"];
         put?: never;
@@ -891,7 +891,7 @@ export interface paths {
         };
         /**
          * Historical settlement funding rates of one contract
-         * @description Archived settlement funding rates of one perpetual contract. Query parameters are `start`, `end`, `limit` and `page` only: no `granularity` and no `legacy` (catalog, facts.md a.1). The document does not show the market values (4.4), so `market` is a plain upper-case market code. The catalog gives this route no methodName (facts.md a.1); the operationId is this contract's own. Field names of the rows beyond `date` are not published, so the row is open.
+         * @description Archived settlement funding rates of one perpetual contract. It takes the shared historical query parameters (`start`, `end`, `limit`, `page`, `granularity`); the service catalog lists `granularity` only on other routes, and the shared list wins. No `legacy` parameter. The document does not show the market values (4.4), so `market` is a plain upper-case market code. The catalog gives this route no methodName (facts.md a.1); the operationId is this contract's own. Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getHistoricalSettlementFundingRate"];
         put?: never;

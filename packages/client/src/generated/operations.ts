@@ -410,6 +410,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "pathParams": [],
     "queryParams": [
       "currency",
+      "exchange",
       "start",
       "end",
       "min_amount",
@@ -1418,7 +1419,8 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "start",
       "end",
       "limit",
-      "page"
+      "page",
+      "granularity"
     ],
     "headerParams": [],
     "caseInsensitive": [],
@@ -2643,6 +2645,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "pathParams": [],
     "queryParams": [
       "currency",
+      "exchange",
       "start",
       "end",
       "min_amount",
@@ -2909,7 +2912,9 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     ],
     "queryParams": [],
     "headerParams": [],
-    "caseInsensitive": [],
+    "caseInsensitive": [
+      "market"
+    ],
     "hasBody": false,
     "successStatuses": [
       200
