@@ -4,7 +4,7 @@ export interface components {
     schemas: {
         /**
          * MarketsA
-         * @description Market codes of set MARKETS_A (legacy document, section 2.5). Upper case.
+         * @description Market codes of set MARKETS_A. Upper case.
          * @enum {string}
          */
         MarketsA: "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BYBIT" | "COINBASE" | "DYDX" | "HUOBI" | "HYPERLIQUID" | "KRAKEN" | "OKX" | "PARADEX";
@@ -18,18 +18,18 @@ export interface components {
         LegacyCurrency: string;
         /**
          * LegacyMaturity
-         * @description Expiry code: day, three-letter upper-case month, two-digit year (`29DEC23`, `27MAR26`). The document specifies a two-digit day; the real catalog also lists single-digit days (`7MAR25`, Deribit style), so both are accepted.
+         * @description Expiry code: day, three-letter upper-case month, two-digit year (`29DEC23`, `27MAR26`). The API reference specifies a two-digit day; the real catalog also lists single-digit days (`7MAR25`, Deribit style), so both are accepted.
          * @example 27MAR26
          */
         LegacyMaturity: string;
         /**
          * LegacyEpochTime
-         * @description Timestamp of the data. Section 2.1 of the document says Unix time in seconds; every public client of the real service reads it as epoch milliseconds (facts.md b.1). The contract types it as an integer and the contract tests report which unit a deployment sends (values above 1e11 are milliseconds).
+         * @description Timestamp of the data. The API reference says Unix time in seconds; every public client of the real service reads it as epoch milliseconds. The contract types it as an integer and the contract tests report which unit a deployment sends (values above 1e11 are milliseconds).
          */
         LegacyEpochTime: number;
         /**
          * LegacyLiveEnvelope
-         * @description Envelope of the legacy current-data (`/analytics`) endpoints (section 2.1).
+         * @description Envelope of the legacy current-data (`/analytics`) endpoints.
          */
         LegacyLiveEnvelope: {
             date: components["schemas"]["LegacyEpochTime"];
@@ -46,7 +46,7 @@ export interface components {
         };
         /**
          * LegacyFuturesLiveRow
-         * @description Futures live row, the `data` item of `GET /analytics/derivs/futures/{market}/{currency}/{maturity}` (section 2.2).
+         * @description Futures live row, the `data` item of `GET /analytics/derivs/futures/{market}/{currency}/{maturity}`.
          */
         LegacyFuturesLiveRow: {
             /** @description Contract symbol, base currency plus expiry. */
@@ -73,14 +73,14 @@ export interface components {
         };
         /**
          * LegacyFuturesLiveResponse
-         * @description Current futures data of one market, currency and maturity (sections 2.1 and 2.2).
+         * @description Current futures data of one market, currency and maturity.
          */
         LegacyFuturesLiveResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyFuturesLiveRow"][];
         };
         /**
          * LegacyErrorBody
-         * @description Error body of the legacy family, the NestJS shape `{statusCode, message, error}` (facts.md c, from a typed public client). On 400 `message` is an array of validation messages; the document does not show 401 and 429 bodies, so there `message` may be a single string.
+         * @description Error body of the legacy family, the NestJS shape `{statusCode, message, error}` (from a typed public client). On 400 `message` is an array of validation messages; the API reference does not show 401 and 429 bodies, so there `message` may be a single string.
          */
         LegacyErrorBody: {
             statusCode: number;
@@ -89,7 +89,7 @@ export interface components {
         };
         /**
          * LegacyPerpetualsRow
-         * @description Perpetuals row, the `data` item of `GET /analytics/derivs/perpetuals/{market}/{currency}` and `GET /analytics/derivs/perpetuals/{market}`. The document only describes these rows (section 2.4: contract symbol, base currency, margin type, index price, current price, annual percentage yield, open interest, 24-hour trading volume, liquidations); the field names come from facts.md b.2 (the real service's tool docstrings). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Perpetuals row, the `data` item of `GET /analytics/derivs/perpetuals/{market}/{currency}` and `GET /analytics/derivs/perpetuals/{market}`. The API reference only describes these rows (contract symbol, base currency, margin type, index price, current price, annual percentage yield, open interest, 24-hour trading volume, liquidations); the field names come from public clients of the service (the real service's tool docstrings). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyPerpetualsRow: {
             /** @description Contract symbol. */
@@ -137,14 +137,14 @@ export interface components {
         };
         /**
          * LegacyPerpetualsResponse
-         * @description Current perpetuals data (`{date, data}` envelope, facts.md b.1) of one market, optionally one currency.
+         * @description Current perpetuals data (`{date, data}` envelope) of one market, optionally one currency.
          */
         LegacyPerpetualsResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyPerpetualsRow"][];
         };
         /**
          * LegacyDerivsSummaryRow
-         * @description Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. The document does not describe this row; field names from facts.md b.2 (the real service's tool docstrings, which also say `data` is an array). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. The API reference does not describe this row; field names from public clients of the service (the real service's tool docstrings, which also say `data` is an array). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyDerivsSummaryRow: {
             /** @description Currency ticker. */
@@ -170,7 +170,7 @@ export interface components {
         };
         /**
          * LegacyDerivsSummaryResponse
-         * @description Aggregated perpetuals summary (`{date, data}` envelope, facts.md b.1), one row per currency.
+         * @description Aggregated perpetuals summary (`{date, data}` envelope), one row per currency.
          */
         LegacyDerivsSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyDerivsSummaryRow"][];
@@ -189,7 +189,7 @@ export interface components {
         GainersPeriod: "1" | "2" | "4" | "8" | "12" | "18" | "24" | "48" | "168" | "336" | "504" | "720" | "ytd";
         /**
          * LegacyOiGainersRow
-         * @description Open-interest gainers row, the `data` item of `GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Open-interest gainers row, the `data` item of `GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`. The API reference does not describe this row; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyOiGainersRow: {
             /** @description Contract symbol. */
@@ -202,14 +202,14 @@ export interface components {
         };
         /**
          * LegacyOiGainersResponse
-         * @description Open-interest gainers of a market over a period (`{date, data}` envelope, facts.md b.1).
+         * @description Open-interest gainers of a market over a period (`{date, data}` envelope).
          */
         LegacyOiGainersResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyOiGainersRow"][];
         };
         /**
          * LegacyPriceGainersRow
-         * @description Price gainers row, the `data` item of `GET /analytics/derivs/price_gainers/{market}/{type}/{period}`. The document does not describe this row; field names from facts.md b.2 (`priceChange` is camelCase in the real service). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Price gainers row, the `data` item of `GET /analytics/derivs/price_gainers/{market}/{type}/{period}`. The API reference does not describe this row; field names from public clients of the service (`priceChange` is camelCase in the real service). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyPriceGainersRow: {
             /** @description Contract symbol. */
@@ -221,20 +221,20 @@ export interface components {
         };
         /**
          * LegacyPriceGainersResponse
-         * @description Price gainers of a market over a period (`{date, data}` envelope, facts.md b.1).
+         * @description Price gainers of a market over a period (`{date, data}` envelope).
          */
         LegacyPriceGainersResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyPriceGainersRow"][];
         };
         /**
          * MarketsC
-         * @description Market codes of set MARKETS_C (legacy document, section 2.5). Upper case.
+         * @description Market codes of set MARKETS_C. Upper case.
          * @enum {string}
          */
         MarketsC: "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BLITZ" | "BYBIT" | "COINBASE" | "HUOBI" | "KRAKEN" | "KWENTA" | "OKX" | "PARADEX" | "VERTEX";
         /**
          * LegacyPerpetualsSnapshotEntry
-         * @description One perpetual contract in the perpetuals snapshot of a market, the value of each symbol key of `data` in `GET /analytics/derivs/perpetuals_snapshot/{market}`. The document describes these rows like the perpetuals rows (section 2.4); the field names come from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description One perpetual contract in the perpetuals snapshot of a market, the value of each symbol key of `data` in `GET /analytics/derivs/perpetuals_snapshot/{market}`. The API reference describes these rows like the perpetuals rows; the field names come from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyPerpetualsSnapshotEntry: {
             bid?: number | null;
@@ -261,7 +261,7 @@ export interface components {
         };
         /**
          * LegacyPerpetualsSnapshotResponse
-         * @description Perpetuals snapshot of one market (`{date, data}` envelope, facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2).
+         * @description Perpetuals snapshot of one market (`{date, data}` envelope). `data` is an object keyed by contract symbol, not an array.
          */
         LegacyPerpetualsSnapshotResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: {
@@ -270,7 +270,7 @@ export interface components {
         };
         /**
          * LegacyFuturesByMarketRow
-         * @description Futures-by-market row, the `data` item of `GET /analytics/derivs/futures/{market}`. The document only describes these rows (section 2.4: contract symbol, base currency, margin type, index price, basis, funding, APY, open interest, 24-hour open-interest volume, 24-hour trading volume, liquidations); the field names come from facts.md b.2, which lists the futures live row fields of section 2.2 and no funding field, so no name is given here for the funding the document mentions. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Futures-by-market row, the `data` item of `GET /analytics/derivs/futures/{market}`. The API reference only describes these rows (contract symbol, base currency, margin type, index price, basis, funding, APY, open interest, 24-hour open-interest volume, 24-hour trading volume, liquidations); the field names come from public clients of the service, which lists the futures live row fields and no funding field, so no name is given here for the funding the API reference mentions. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyFuturesByMarketRow: {
             /** @description Contract symbol. */
@@ -304,20 +304,20 @@ export interface components {
         };
         /**
          * LegacyFuturesByMarketResponse
-         * @description Current futures data of one market (`{date, data}` envelope, facts.md b.1).
+         * @description Current futures data of one market (`{date, data}` envelope).
          */
         LegacyFuturesByMarketResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyFuturesByMarketRow"][];
         };
         /**
          * LegacyAltOptionMarket
-         * @description Market code of `GET /analytics/derivs/alt_option/{market}`. The document publishes no value set for this endpoint (section 4.1: "value set for this endpoint: not shown") and the real catalog lists none either (empty list in legacy_endpoint_index.json; facts.md b.2), so the contract accepts any upper-case market code instead of an enum.
+         * @description Market code of `GET /analytics/derivs/alt_option/{market}`. The API reference publishes no value set for this endpoint and the real catalog lists none either (empty list in legacy_endpoint_index.json), so the contract accepts any upper-case market code instead of an enum.
          * @example DERIBIT
          */
         LegacyAltOptionMarket: string;
         /**
          * LegacyAltOptionRow
-         * @description Alternative-options row, the `data` item of `GET /analytics/derivs/alt_option/{market}`. The document only describes these rows (section 2.4); the field names come from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Alternative-options row, the `data` item of `GET /analytics/derivs/alt_option/{market}`. The API reference only describes these rows; the field names come from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyAltOptionRow: {
             /** @description Market code. */
@@ -350,14 +350,14 @@ export interface components {
         };
         /**
          * LegacyAltOptionResponse
-         * @description Alternative-options data of one market (`{date, data}` envelope, facts.md b.1).
+         * @description Alternative-options data of one market (`{date, data}` envelope).
          */
         LegacyAltOptionResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyAltOptionRow"][];
         };
         /**
          * LegacyTopFundingRow
-         * @description Top-funding row, the `data` item of `GET /analytics/derivs/top_funding/{market}` (section 2.4: symbol, funding value, yield value). Field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Top-funding row, the `data` item of `GET /analytics/derivs/top_funding/{market}` (symbol, funding value, yield value). Field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyTopFundingRow: {
             /** @description Contract symbol. */
@@ -384,7 +384,7 @@ export interface components {
         OiChangePeriod: "1" | "2" | "4" | "8" | "12" | "18" | "24" | "48" | "168" | "336" | "504" | "720" | "8760" | "ytd";
         /**
          * LegacyPerpetualOiChangeSummaryRow
-         * @description Summary of the open-interest change of the perpetuals of one currency, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Summary of the open-interest change of the perpetuals of one currency, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`. The API reference does not describe this row; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyPerpetualOiChangeSummaryRow: {
             /** @description Market codes included in the summary. */
@@ -400,14 +400,14 @@ export interface components {
         };
         /**
          * LegacyPerpetualOiChangeSummaryResponse
-         * @description Timestamped summary of the open-interest change of the perpetuals of one currency (`{date, data}` envelope, facts.md b.1).
+         * @description Timestamped summary of the open-interest change of the perpetuals of one currency (`{date, data}` envelope).
          */
         LegacyPerpetualOiChangeSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyPerpetualOiChangeSummaryRow"][];
         };
         /**
          * LegacyOiChangeRow
-         * @description Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`. The document does not describe this row; field names from facts.md b.2 (identical for both routes). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`. The API reference does not describe this row; field names from public clients of the service (identical for both routes). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyOiChangeRow: {
             /** @description Contract symbol. */
@@ -421,14 +421,14 @@ export interface components {
         };
         /**
          * LegacyOiChangeResponse
-         * @description Timestamped open-interest change report of one market and currency (`{date, data}` envelope, facts.md b.1).
+         * @description Timestamped open-interest change report of one market and currency (`{date, data}` envelope).
          */
         LegacyOiChangeResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyOiChangeRow"][];
         };
         /**
          * LegacyInstrumentRecord
-         * @description Instrument record, the `data` item of `GET /analytics/futures/instruments` (section 2.3).
+         * @description Instrument record, the `data` item of `GET /analytics/futures/instruments`.
          */
         LegacyInstrumentRecord: {
             /** @description Market code. */
@@ -444,21 +444,21 @@ export interface components {
         };
         /**
          * LegacyInstrumentsResponse
-         * @description Instrument list: the envelope of section 2.1 with instrument records (section 2.3).
+         * @description Instrument list: the envelope with instrument records.
          */
         LegacyInstrumentsResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyInstrumentRecord"][];
         };
         /**
          * LegacyAltCurrencyResponse
-         * @description Currencies available on the legacy family (`{date, data}` envelope); `data` is an array of currency tickers (facts.md b.2).
+         * @description Currencies available on the legacy family (`{date, data}` envelope); `data` is an array of currency tickers.
          */
         LegacyAltCurrencyResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: string[];
         };
         /**
          * LegacyPerpetualFundingRow
-         * @description Perpetual funding row, the `data` item of `GET /analytics/futures/perpetual_funding/{currency}` and `GET /analytics/futures/perpetual_funding/{currency}/{type}`. The document only describes these rows (section 2.4 and 4.2: market, symbol, funding, yield, next funding rate); field names from facts.md b.2, where a typed public client declares `next_fr` nullable. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Perpetual funding row, the `data` item of `GET /analytics/futures/perpetual_funding/{currency}` and `GET /analytics/futures/perpetual_funding/{currency}/{type}`. The API reference only describes these rows (market, symbol, funding, yield, next funding rate); field names from public clients of the service, where a typed public client declares `next_fr` nullable. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyPerpetualFundingRow: {
             /** @description Market code. */
@@ -476,7 +476,7 @@ export interface components {
         };
         /**
          * LegacyPerpetualFundingResponse
-         * @description Funding rates and yields of the perpetuals of one currency (`{date, data}` envelope, facts.md b.1).
+         * @description Funding rates and yields of the perpetuals of one currency (`{date, data}` envelope).
          */
         LegacyPerpetualFundingResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyPerpetualFundingRow"][];
@@ -489,13 +489,13 @@ export interface components {
         VenueKind: "c" | "d";
         /**
          * LegacyDatedFuturesCurrency
-         * @description The short currency subset accepted by the dated-futures endpoints (`/analytics/futures/futures_yield`, `futures_basis`, `futures_curve`). The document says only "dated-futures subset" and does not list the members (section 2.5); the members come from the real service's catalog (legacy_endpoint_index.json).
+         * @description The short currency subset accepted by the dated-futures endpoints (`/analytics/futures/futures_yield`, `futures_basis`, `futures_curve`). The API reference says only "dated-futures subset" and does not list the members; the members come from the real service's catalog (legacy_endpoint_index.json).
          * @enum {string}
          */
         LegacyDatedFuturesCurrency: "BTC" | "ADA" | "BCH" | "BNB" | "BTCDVOL" | "DOT" | "ETH" | "LINK" | "LTC" | "PAXG" | "RED" | "SOL" | "TRX" | "XRP";
         /**
          * LegacyFuturesTermRow
-         * @description One point of a futures term structure: the `data` item of `GET /analytics/futures/futures_yield/{currency}` (value = yield), `futures_basis/{currency}` (value = basis) and `futures_curve/{currency}[/{market}]` (value = curve value). The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description One point of a futures term structure: the `data` item of `GET /analytics/futures/futures_yield/{currency}` (value = yield), `futures_basis/{currency}` (value = basis) and `futures_curve/{currency}[/{market}]` (value = curve value). The API reference does not describe this row; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyFuturesTermRow: {
             /** @description Market code. */
@@ -509,27 +509,27 @@ export interface components {
         };
         /**
          * LegacyFuturesYieldResponse
-         * @description Yield values of the dated futures of one currency (`{date, data}` envelope, facts.md b.1).
+         * @description Yield values of the dated futures of one currency (`{date, data}` envelope).
          */
         LegacyFuturesYieldResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyFuturesTermRow"][];
         };
         /**
          * LegacyFuturesBasisResponse
-         * @description Basis values of the dated futures of one currency (`{date, data}` envelope, facts.md b.1).
+         * @description Basis values of the dated futures of one currency (`{date, data}` envelope).
          */
         LegacyFuturesBasisResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyFuturesTermRow"][];
         };
         /**
          * MarketsB
-         * @description Market codes of set MARKETS_B (legacy document, section 2.5). Upper case.
+         * @description Market codes of set MARKETS_B. Upper case.
          * @enum {string}
          */
         MarketsB: "DERIBIT" | "BINANCE" | "BITGET" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
         /**
          * LegacyFuturesCurveResponse
-         * @description Futures curve of one currency, on one market or across markets (`{date, data}` envelope, facts.md b.1).
+         * @description Futures curve of one currency, on one market or across markets (`{date, data}` envelope).
          */
         LegacyFuturesCurveResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyFuturesTermRow"][];
@@ -548,7 +548,7 @@ export interface components {
         OiGainersParam: "1" | "4" | "24" | "168" | "720" | "ytd";
         /**
          * LegacyMarketsOiGainersRow
-         * @description Open-interest change of one market, the `data` item of `GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}` and of its `/{type}` variant. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Open-interest change of one market, the `data` item of `GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}` and of its `/{type}` variant. The API reference does not describe this row; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyMarketsOiGainersRow: {
             /** @description Market code. */
@@ -564,14 +564,14 @@ export interface components {
         };
         /**
          * LegacyMarketsOiGainersResponse
-         * @description Open-interest gainers and losers across markets (`{date, data}` envelope, facts.md b.1).
+         * @description Open-interest gainers and losers across markets (`{date, data}` envelope).
          */
         LegacyMarketsOiGainersResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyMarketsOiGainersRow"][];
         };
         /**
          * LegacyFuturesSnapshotEntry
-         * @description One dated future in the futures snapshot of a market, the value of each symbol key of `data` in `GET /analytics/futures/snapshot/{market}` (section 4.2: bid, ask, volume, open interest and further contract details). Field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description One dated future in the futures snapshot of a market, the value of each symbol key of `data` in `GET /analytics/futures/snapshot/{market}` (bid, ask, volume, open interest and further contract details). Field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyFuturesSnapshotEntry: {
             /** @description Expiry of the contract; its type and format are not published. */
@@ -596,7 +596,7 @@ export interface components {
         };
         /**
          * LegacyFuturesSnapshotResponse
-         * @description Snapshot of the dated futures of one market (`{date, data}` envelope, facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2).
+         * @description Snapshot of the dated futures of one market (`{date, data}` envelope). `data` is an object keyed by contract symbol, not an array.
          */
         LegacyFuturesSnapshotResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: {
@@ -605,7 +605,7 @@ export interface components {
         };
         /**
          * LegacyBreakdownPart
-         * @description One contract-type slice of an open-interest or volume breakdown: values per market code (`BINANCE`, `OKX`, …), in USD (`usd`) and as notional values (`notional`, unit not published). Names from facts.md b.2 (typed public client `FuturesOiBreakdown`); the document says only "values in USD per market" (section 2.4).
+         * @description One contract-type slice of an open-interest or volume breakdown: values per market code (`BINANCE`, `OKX`, …), in USD (`usd`) and as notional values (`notional`, unit not published). Names from public clients of the service (typed public client `FuturesOiBreakdown`); the API reference says only "values in USD per market".
          */
         LegacyBreakdownPart: {
             /** @description Value in USD, keyed by market code. */
@@ -621,7 +621,7 @@ export interface components {
         };
         /**
          * LegacyBreakdown
-         * @description `data` of `GET /analytics/futures/oi_breakdown/{currency}/{type}` and `volume_breakdown/{currency}/{type}`: an object (not an array) with one slice for all contract types, one for futures and one for perpetuals (document section 2.4). Names and nullability from facts.md b.2 (typed public client): `future` may be null, and so may `perpetual` (the public client declares it nullable in the open-interest breakdown).
+         * @description `data` of `GET /analytics/futures/oi_breakdown/{currency}/{type}` and `volume_breakdown/{currency}/{type}`: an object (not an array) with one slice for all contract types, one for futures and one for perpetuals. Names and nullability from public clients of the service (typed public client): `future` may be null, and so may `perpetual` (the public client declares it nullable in the open-interest breakdown).
          */
         LegacyBreakdown: {
             all: components["schemas"]["LegacyBreakdownPart"];
@@ -632,27 +632,27 @@ export interface components {
         };
         /**
          * LegacyOiBreakdownResponse
-         * @description Open interest of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array (facts.md b.2).
+         * @description Open interest of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array.
          */
         LegacyOiBreakdownResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyBreakdown"];
         };
         /**
          * LegacyVolumeBreakdownResponse
-         * @description Trading volume of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array (facts.md b.2).
+         * @description Trading volume of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array.
          */
         LegacyVolumeBreakdownResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyBreakdown"];
         };
         /**
          * LegacyFuturesSummaryCurrency
-         * @description Currencies of the aggregated futures summary and of the futures open-interest change reports (`/analytics/futures/aggregated_future_summary/{currency}`, `open_interest_change_summary/{currency}/{period}`, `open_interest_change/{market}/{currency}/{period}`). These endpoints are not in the document (facts.md a.1); the members come from the real service's catalog (legacy_endpoint_index.json).
+         * @description Currencies of the aggregated futures summary and of the futures open-interest change reports (`/analytics/futures/aggregated_future_summary/{currency}`, `open_interest_change_summary/{currency}/{period}`, `open_interest_change/{market}/{currency}/{period}`). These endpoints are not in the API reference; the members come from the real service's catalog (legacy_endpoint_index.json).
          * @enum {string}
          */
         LegacyFuturesSummaryCurrency: "BTC" | "ADA" | "BCH" | "BNB" | "DOT" | "ETH" | "LINK" | "LTC" | "SOL" | "TRX" | "XRP";
         /**
          * LegacyAggregatedSummaryRow
-         * @description Aggregated summary row of one contract across markets, the `data` item of `GET /analytics/futures/aggregated_future_summary/{currency}` and `aggregated_option_summary/{currency}`. These endpoints are not in the document (facts.md a.1); field names from facts.md b.2 (identical for both). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Aggregated summary row of one contract across markets, the `data` item of `GET /analytics/futures/aggregated_future_summary/{currency}` and `aggregated_option_summary/{currency}`. These endpoints are not in the API reference; field names from public clients of the service (identical for both). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyAggregatedSummaryRow: {
             /** @description Contract symbol. */
@@ -676,27 +676,27 @@ export interface components {
         };
         /**
          * LegacyAggregatedFutureSummaryResponse
-         * @description Aggregated futures summary of one currency (`{date, data}` envelope, facts.md b.1).
+         * @description Aggregated futures summary of one currency (`{date, data}` envelope).
          */
         LegacyAggregatedFutureSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyAggregatedSummaryRow"][];
         };
         /**
          * LegacyOptionSummaryCurrency
-         * @description Currencies of `/analytics/futures/aggregated_option_summary/{currency}`. The endpoint is not in the document (facts.md a.1); the members come from the real service's catalog (legacy_endpoint_index.json).
+         * @description Currencies of `/analytics/futures/aggregated_option_summary/{currency}`. The endpoint is not in the API reference; the members come from the real service's catalog (legacy_endpoint_index.json).
          * @enum {string}
          */
         LegacyOptionSummaryCurrency: "BTC" | "BNB" | "DOGE" | "ENA" | "ETH" | "FIL" | "ICP" | "KAS" | "LINK" | "PAXG" | "SOL" | "SUI" | "TRUMP" | "XRP";
         /**
          * LegacyAggregatedOptionSummaryResponse
-         * @description Aggregated options summary of one currency (`{date, data}` envelope, facts.md b.1).
+         * @description Aggregated options summary of one currency (`{date, data}` envelope).
          */
         LegacyAggregatedOptionSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyAggregatedSummaryRow"][];
         };
         /**
          * LegacyFuturesOiChangeSummaryRow
-         * @description Summary of the open-interest change of the futures of one currency, the `data` item of `GET /analytics/futures/open_interest_change_summary/{currency}/{period}`. The endpoint is not in the document (facts.md a.1); field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+         * @description Summary of the open-interest change of the futures of one currency, the `data` item of `GET /analytics/futures/open_interest_change_summary/{currency}/{period}`. The endpoint is not in the API reference; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
          */
         LegacyFuturesOiChangeSummaryRow: {
             /** @description Market codes included in the summary. */
@@ -712,20 +712,20 @@ export interface components {
         };
         /**
          * LegacyFuturesOiChangeSummaryResponse
-         * @description Timestamped summary of the open-interest change of the futures of one currency (`{date, data}` envelope, facts.md b.1).
+         * @description Timestamped summary of the open-interest change of the futures of one currency (`{date, data}` envelope).
          */
         LegacyFuturesOiChangeSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
             data: components["schemas"]["LegacyFuturesOiChangeSummaryRow"][];
         };
         /**
          * MarketsG
-         * @description Market codes of set MARKETS_G (legacy document, section 2.5). Upper case.
+         * @description Market codes of set MARKETS_G. Upper case.
          * @enum {string}
          */
         MarketsG: "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BLITZ" | "BYBIT" | "COINBASE" | "DYDX" | "HUOBI" | "HYPERLIQUID" | "KRAKEN" | "OKX" | "PARADEX" | "VERTEX";
         /**
          * MarketsD
-         * @description Market codes of set MARKETS_D (legacy document, section 2.5). Upper case.
+         * @description Market codes of set MARKETS_D. Upper case.
          * @enum {string}
          */
         MarketsD: "DERIBIT" | "BINANCE" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
@@ -739,13 +739,13 @@ export interface components {
         HistoricalTime: string;
         /**
          * Granularity
-         * @description Interval between the dates of historical result rows. The document does not list the values; these are the union of the two lists published in the real service's tool docstrings (facts.md a.1). When omitted the service returns one-minute rows.
+         * @description Interval between the dates of historical result rows. The API reference does not list the values; these are the union of the two lists published in the real service's tool docstrings. When omitted the service returns one-minute rows.
          * @enum {string}
          */
         Granularity: "1m" | "5m" | "15m" | "30m" | "1h" | "2h" | "4h" | "6h" | "12h" | "1d";
         /**
          * LegacyHistoricalMeta
-         * @description Page metadata of the legacy historical endpoints (facts.md b.1). On snapshot endpoints `total` is the number of minutes in the range and each page holds one minute of data.
+         * @description Page metadata of the legacy historical endpoints. On snapshot endpoints `total` is the number of minutes in the range and each page holds one minute of data.
          */
         LegacyHistoricalMeta: {
             /** @description Total number of results (minutes on snapshot endpoints) in the range. */
@@ -759,7 +759,7 @@ export interface components {
         };
         /**
          * LegacyHistoricalEnvelope
-         * @description Envelope of the legacy historical endpoints `{meta, items}` (facts.md b.1); each endpoint narrows `items`.
+         * @description Envelope of the legacy historical endpoints `{meta, items}`; each endpoint narrows `items`.
          */
         LegacyHistoricalEnvelope: {
             meta: components["schemas"]["LegacyHistoricalMeta"];
@@ -767,7 +767,7 @@ export interface components {
         };
         /**
          * LegacyHistoricalRow
-         * @description One row of a legacy historical endpoint whose row fields are not published. The document describes these rows in words only (section 2.4) and no public client names their fields, so only `date` is typed (epoch milliseconds, facts.md b.1) and the object stays open. Each endpoint's response schema says what the rows hold.
+         * @description One row of a legacy historical endpoint whose row fields are not published. The API reference describes these rows in words only and no public client names their fields, so only `date` is typed (epoch milliseconds) and the object stays open. Each endpoint's response schema says what the rows hold.
          */
         LegacyHistoricalRow: {
             /** @description Epoch milliseconds of the row. */
@@ -777,49 +777,49 @@ export interface components {
         };
         /**
          * LegacyHistoricalFuturesSnapshotResponse
-         * @description A page of the historical futures snapshot: one minute of data, all futures rows of that minute's snapshot (document 2.4).
+         * @description A page of the historical futures snapshot: one minute of data, all futures rows of that minute's snapshot.
          */
         LegacyHistoricalFuturesSnapshotResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
         };
         /**
          * LegacyHistoricalRealizedVolatilityResponse
-         * @description A page of historical realized volatility rows of one currency (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical realized volatility rows of one currency; field names beyond `date` are not published.
          */
         LegacyHistoricalRealizedVolatilityResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
         };
         /**
          * LegacyHistoricalOiWeightedFundingResponse
-         * @description A page of historical open-interest-weighted funding rows of one currency (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical open-interest-weighted funding rows of one currency; field names beyond `date` are not published.
          */
         LegacyHistoricalOiWeightedFundingResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
         };
         /**
          * LegacyHistoricalOiWeightedVolumeFundingResponse
-         * @description A page of historical open-interest-weighted volume funding rows of one currency (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical open-interest-weighted volume funding rows of one currency; field names beyond `date` are not published.
          */
         LegacyHistoricalOiWeightedVolumeFundingResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
         };
         /**
          * LegacyHistoricalOiWeightedBasisResponse
-         * @description A page of historical open-interest-weighted basis rows of one currency (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical open-interest-weighted basis rows of one currency; field names beyond `date` are not published.
          */
         LegacyHistoricalOiWeightedBasisResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
         };
         /**
          * LegacyHistoricalTotalOiResponse
-         * @description A page of historical total open interest rows of one currency: value and notional for perpetual and dated futures per exchange (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical total open interest rows of one currency: value and notional for perpetual and dated futures per exchange; field names beyond `date` are not published.
          */
         LegacyHistoricalTotalOiResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
         };
         /**
          * LegacyHistoricalTotalVolumeResponse
-         * @description A page of historical total volume rows of one currency: value and notional for perpetual and dated futures per exchange (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical total volume rows of one currency: value and notional for perpetual and dated futures per exchange; field names beyond `date` are not published.
          */
         LegacyHistoricalTotalVolumeResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
@@ -832,7 +832,7 @@ export interface components {
         HistoricalVenueKind: "C" | "D";
         /**
          * LegacyHistoricalMarketCode
-         * @description Market code where the document does not show the accepted values (the market of the settlement funding rate route and the optional `market` query of the historical `{currency}/{option}` routes). Market codes of this family are upper-case strings (document 2.5), so the contract accepts any upper-case code.
+         * @description Market code where the API reference does not show the accepted values (the market of the settlement funding rate route and the optional `market` query of the historical `{currency}/{option}` routes). Market codes of this family are upper-case strings, so the contract accepts any upper-case code.
          * @example BINANCE
          * @example DERIBIT
          * @example OKX
@@ -861,28 +861,28 @@ export interface components {
         };
         /**
          * LegacyHistoricalPerpetualYieldResponse
-         * @description A page of historical perpetual yield rows: date plus the yield value per perpetual contract symbol (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical perpetual yield rows: date plus the yield value per perpetual contract symbol; field names beyond `date` are not published.
          */
         LegacyHistoricalPerpetualYieldResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
         };
         /**
          * LegacyHistoricalPerpetualFundingResponse
-         * @description A page of historical perpetual funding rows: date plus the funding value per perpetual contract symbol (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical perpetual funding rows: date plus the funding value per perpetual contract symbol; field names beyond `date` are not published.
          */
         LegacyHistoricalPerpetualFundingResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
         };
         /**
          * LegacyHistoricalAggregateExchangeDataResponse
-         * @description A page of historical aggregate exchange rows: open interest, trading volume, funding rates, long and short liquidations (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical aggregate exchange rows: open interest, trading volume, funding rates, long and short liquidations; field names beyond `date` are not published.
          */
         LegacyHistoricalAggregateExchangeDataResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
         };
         /**
          * LegacyHistoricalGlobalActivityFuturesResponse
-         * @description A page of historical global futures activity rows: date, open interest, trading volume, yield value, number of long and short liquidations (document 2.4); field names beyond `date` are not published.
+         * @description A page of historical global futures activity rows: date, open interest, trading volume, yield value, number of long and short liquidations; field names beyond `date` are not published.
          */
         LegacyHistoricalGlobalActivityFuturesResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalRow"][];
@@ -904,13 +904,13 @@ export interface components {
         };
         /**
          * MarketsE
-         * @description Market codes of set MARKETS_E (legacy document, section 2.5). Upper case.
+         * @description Market codes of set MARKETS_E. Upper case.
          * @enum {string}
          */
         MarketsE: "DERIBIT" | "BINANCE" | "BITFINEX" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
         /**
          * LegacyHistoricalDerivsSnapshotRow
-         * @description One row of `GET /historical/derivs/snapshot/{market}/{currency}`: one contract in one minute's snapshot. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so prices and amounts are typed as numbers, `underlyer` and `datetime` are left untyped, and the object stays open.
+         * @description One row of `GET /historical/derivs/snapshot/{market}/{currency}`: one contract in one minute's snapshot. Field names come from the real service's tool docstrings, not from the API reference; their types are not published, so prices and amounts are typed as numbers, `underlyer` and `datetime` are left untyped, and the object stays open.
          */
         LegacyHistoricalDerivsSnapshotRow: {
             /** @description Epoch milliseconds of the row. */
@@ -942,14 +942,14 @@ export interface components {
         };
         /**
          * LegacyHistoricalDerivsSnapshotResponse
-         * @description A page of the historical derivatives snapshot: one minute of data (document 4.3 and 8).
+         * @description A page of the historical derivatives snapshot: one minute of data.
          */
         LegacyHistoricalDerivsSnapshotResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
             items: components["schemas"]["LegacyHistoricalDerivsSnapshotRow"][];
         };
         /**
          * LegacyHistoricalLiquidationRow
-         * @description One row of `GET /historical/derivs/liquidation/{market}/{symbol}` and `GET /historical/derivs/liquidation_by_currency/{market}/{currency}`. Field names and the side values come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so the object stays open.
+         * @description One row of `GET /historical/derivs/liquidation/{market}/{symbol}` and `GET /historical/derivs/liquidation_by_currency/{market}/{currency}`. Field names and the side values come from the real service's tool docstrings, not from the API reference; their types are not published, so the object stays open.
          */
         LegacyHistoricalLiquidationRow: {
             /** @description Epoch milliseconds of the row. */
@@ -973,7 +973,7 @@ export interface components {
         };
         /**
          * MarketsF
-         * @description Market codes of set MARKETS_F = MARKETS_E plus AGGREGATED (legacy document, section 2.5). Upper case.
+         * @description Market codes of set MARKETS_F = MARKETS_E plus AGGREGATED. Upper case.
          * @enum {string}
          */
         MarketsF: "DERIBIT" | "BINANCE" | "BITFINEX" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX" | "AGGREGATED";
@@ -986,7 +986,7 @@ export interface components {
         };
         /**
          * LegacyHistoricalDerivsSummaryRow
-         * @description One row of `GET /historical/derivs/summary/{currency}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so numbers are typed as numbers and the object stays open.
+         * @description One row of `GET /historical/derivs/summary/{currency}`. Field names come from the real service's tool docstrings, not from the API reference; their types are not published, so numbers are typed as numbers and the object stays open.
          */
         LegacyHistoricalDerivsSummaryRow: {
             /** @description Epoch milliseconds of the row. */
@@ -1014,7 +1014,7 @@ export interface components {
         };
         /**
          * LegacyHistoricalCurrencyTotalsRow
-         * @description One row of `GET /historical/derivs/perpetual/total_volume_by_currency` and `GET /historical/derivs/perpetual/total_open_interest_by_currency`: the total across all markets for BTC, ETH and all other currencies. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so the object stays open.
+         * @description One row of `GET /historical/derivs/perpetual/total_volume_by_currency` and `GET /historical/derivs/perpetual/total_open_interest_by_currency`: the total across all markets for BTC, ETH and all other currencies. Field names come from the real service's tool docstrings, not from the API reference; their types are not published, so the object stays open.
          */
         LegacyHistoricalCurrencyTotalsRow: {
             /** @description Epoch milliseconds of the row. */
@@ -1044,7 +1044,7 @@ export interface components {
         };
         /**
          * LegacyHistoricalDerivsFuturesRow
-         * @description One row of `GET /historical/derivs/futures/{market}/{symbol}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so numbers are typed as numbers, `expiry` is left untyped and the object stays open.
+         * @description One row of `GET /historical/derivs/futures/{market}/{symbol}`. Field names come from the real service's tool docstrings, not from the API reference; their types are not published, so numbers are typed as numbers, `expiry` is left untyped and the object stays open.
          */
         LegacyHistoricalDerivsFuturesRow: {
             /** @description Epoch milliseconds of the row. */
@@ -1071,7 +1071,7 @@ export interface components {
         };
         /**
          * LegacyHistoricalPerpetualRow
-         * @description One row of `GET /historical/derivs/perpetuals/{market}/{symbol}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document, which only describes the rows; their types are not published, so numbers are typed as numbers and the object stays open.
+         * @description One row of `GET /historical/derivs/perpetuals/{market}/{symbol}`. Field names come from the real service's tool docstrings, not from the API reference, which only describes the rows; their types are not published, so numbers are typed as numbers and the object stays open.
          */
         LegacyHistoricalPerpetualRow: {
             /** @description Epoch milliseconds of the row. */
@@ -1099,7 +1099,7 @@ export interface components {
         };
         /**
          * OptionsExchange
-         * @description Options venues of the versioned API (section 4.1). The older route version accepted a free string.
+         * @description Options venues of the versioned API. The older route version accepted a free string.
          * @enum {string}
          */
         OptionsExchange: "deribit" | "binance" | "okx" | "bybit" | "bullish" | "derive" | "paradex";
@@ -1127,7 +1127,7 @@ export interface components {
         OptionsInstrumentName: string;
         /**
          * OptionsCatalogEntry
-         * @description One options catalog entry (section 2.3).
+         * @description One options catalog entry.
          */
         OptionsCatalogEntry: {
             instrument_name: components["schemas"]["OptionsInstrumentName"];
@@ -1135,13 +1135,13 @@ export interface components {
         };
         /**
          * EmptyReason
-         * @description Why a `data` array is empty (section 2.15); null when rows exist.
+         * @description Why a `data` array is empty; null when rows exist.
          * @enum {string}
          */
         EmptyReason: "unsupported_exchange" | "ineligible_instrument" | "outside_coverage" | "no_matching_data" | "classification_unavailable";
         /**
          * Coverage
-         * @description Coverage of the exact selector (section 2.15): stable endpoint identifier, exchange support, instrument eligibility, earliest and latest stored rows observed. These are observed boundaries, not completeness or lag guarantees. The document names the contents but not the field names, so the object is open.
+         * @description Coverage of the exact selector: stable endpoint identifier, exchange support, instrument eligibility, earliest and latest stored rows observed. These are observed boundaries, not completeness or lag guarantees. The API reference names the contents but not the field names, so the object is open.
          */
         Coverage: {
             [key: string]: unknown;
@@ -1155,13 +1155,13 @@ export interface components {
         IsoDateTime: string;
         /**
          * MinuteBucketDate
-         * @description Start of a time bucket as `YYYY-MM-DD HH:mm:ss` in UTC (section 2.1). A `15:09:00` label at `1m` covers [15:09:00, 15:10:00).
+         * @description Start of a time bucket as `YYYY-MM-DD HH:mm:ss` in UTC. A `15:09:00` label at `1m` covers [15:09:00, 15:10:00).
          * @example 2026-11-20 15:09:00
          */
         MinuteBucketDate: string;
         /**
          * Completeness
-         * @description Completeness of minute-based families (section 2.15). When `status` is `available`, `complete_from` and the exclusive `complete_through` bound a gap-free run of persisted closed one-minute rows; `complete_through` never moves back, although corrections and backfills may still revise values at or before it. When `unavailable` a machine-readable reason is given (its field name is not published; `reason` is used by the contract tests only when present).
+         * @description Completeness of minute-based families. When `status` is `available`, `complete_from` and the exclusive `complete_through` bound a gap-free run of persisted closed one-minute rows; `complete_through` never moves back, although corrections and backfills may still revise values at or before it. When `unavailable` a machine-readable reason is given (its field name is not published; `reason` is used by the contract tests only when present).
          */
         Completeness: {
             /** @enum {string} */
@@ -1173,7 +1173,7 @@ export interface components {
         };
         /**
          * V1Meta
-         * @description `meta` of every versioned list envelope (sections 2.1 and 2.15). `next_cursor` is set only when a later page exists; pass it back as `cursor`.
+         * @description `meta` of every versioned list envelope. `next_cursor` is set only when a later page exists; pass it back as `cursor`.
          */
         V1Meta: {
             /** @description Opaque cursor of the next page, or null on the last page. */
@@ -1194,7 +1194,7 @@ export interface components {
         };
         /**
          * ApiError400
-         * @description Bad request (section 7): invalid parameters, for example a non-string exchange, an unsupported resolution or an invalid ISO date; also "no data found" on the metadata route.
+         * @description Bad request: invalid parameters, for example a non-string exchange, an unsupported resolution or an invalid ISO date; also "no data found" on the metadata route.
          */
         ApiError400: {
             /** @constant */
@@ -1206,7 +1206,7 @@ export interface components {
         };
         /**
          * ApiError401
-         * @description Missing or invalid API key (section 7).
+         * @description Missing or invalid API key.
          */
         ApiError401: {
             /** @constant */
@@ -1215,7 +1215,7 @@ export interface components {
         };
         /**
          * X402PaymentRequirements
-         * @description One accepted way to pay, in the x402 version 2 vocabulary (facts.md f): scheme, CAIP-2 network, amount in the asset's atomic units, asset address, payee and timeout.
+         * @description One accepted way to pay, in the x402 version 2 vocabulary: scheme, CAIP-2 network, amount in the asset's atomic units, asset address, payee and timeout.
          */
         X402PaymentRequirements: {
             /** @example exact */
@@ -1233,7 +1233,7 @@ export interface components {
         };
         /**
          * PaymentRequired
-         * @description Decoded content of the `payment-required` header of a 402 (base64-encoded JSON, x402 version 2): accepted networks, amounts and payee (section 5.3; field names from the x402 v2 protocol, facts.md f).
+         * @description Decoded content of the `payment-required` header of a 402 (base64-encoded JSON, x402 version 2): accepted networks, amounts and payee (field names from the x402 v2 protocol).
          */
         PaymentRequired: {
             /** @constant */
@@ -1255,7 +1255,7 @@ export interface components {
         };
         /**
          * ApiError429
-         * @description Rate limit exceeded (section 7); the message advises to retry after 60 seconds.
+         * @description Rate limit exceeded; the message advises to retry after 60 seconds.
          */
         ApiError429: {
             /** @constant */
@@ -1279,13 +1279,13 @@ export interface components {
         SortDir: "ASC" | "DESC";
         /**
          * Resolution
-         * @description Bucket size of time series. `1m` is a persisted aggregate; coarser values roll up 1m rows (section 4.1).
+         * @description Bucket size of time series. `1m` is a persisted aggregate; coarser values roll up 1m rows.
          * @enum {string}
          */
         Resolution: "1m" | "5m" | "15m" | "1h" | "4h" | "1d";
         /**
          * OhlcvtRow
-         * @description OHLC with trade statistics per bucket (section 2.4). Premiums are in the instrument's price currency (BTC or ETH for inverse options, USD/stablecoin for linear products); quantities are in retained source units, not USD notional. Coarser buckets use the first open, maximum high, minimum low and last close. Minutes without executions are filled from the mark price, with zero volume.
+         * @description OHLC with trade statistics per bucket. Premiums are in the instrument's price currency (BTC or ETH for inverse options, USD/stablecoin for linear products); quantities are in retained source units, not USD notional. Coarser buckets use the first open, maximum high, minimum low and last close. Minutes without executions are filled from the mark price, with zero volume.
          */
         OhlcvtRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -1322,7 +1322,7 @@ export interface components {
         };
         /**
          * OptionsOhlcvtResponse
-         * @description A page of options OHLCVT rows (section 2.4) in the `{data, meta}` envelope.
+         * @description A page of options OHLCVT rows in the `{data, meta}` envelope.
          */
         OptionsOhlcvtResponse: {
             data: components["schemas"]["OhlcvtRow"][];
@@ -1330,7 +1330,7 @@ export interface components {
         };
         /**
          * OptionsVolumeRow
-         * @description Volume of one instrument per bucket (section 2.10). `volume_24h` and `volume_usd_24h` are the latest ticker-reported rolling 24-hour values, not sums over the request window. The newer route version also returns the interval trade volume (`buy_volume`, `sell_volume`, `volume` = `buy_volume + sell_volume`) and the three trade counts from retained trade candles (count names as on the OHLCVT row, sections 2.4 and 2.17); they are optional because the older route version does not return them. Quantities are in retained source units.
+         * @description Volume of one instrument per bucket. `volume_24h` and `volume_usd_24h` are the latest ticker-reported rolling 24-hour values, not sums over the request window. The newer route version also returns the interval trade volume (`buy_volume`, `sell_volume`, `volume` = `buy_volume + sell_volume`) and the three trade counts from retained trade candles (count names as on the OHLCVT row); they are optional because the older route version does not return them. Quantities are in retained source units.
          */
         OptionsVolumeRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -1351,7 +1351,7 @@ export interface components {
         };
         /**
          * OptionsVolumeResponse
-         * @description A page of options volume rows (section 2.10) in the `{data, meta}` envelope.
+         * @description A page of options volume rows in the `{data, meta}` envelope.
          */
         OptionsVolumeResponse: {
             data: components["schemas"]["OptionsVolumeRow"][];
@@ -1359,7 +1359,7 @@ export interface components {
         };
         /**
          * OptionsOpenInterestRow
-         * @description Open interest of one instrument per bucket (section 2.5): outstanding position quantities over the interval in source units, not traded volume.
+         * @description Open interest of one instrument per bucket: outstanding position quantities over the interval in source units, not traded volume.
          */
         OptionsOpenInterestRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -1374,7 +1374,7 @@ export interface components {
         };
         /**
          * OptionsOpenInterestResponse
-         * @description A page of options open interest rows (section 2.5) in the `{data, meta}` envelope.
+         * @description A page of options open interest rows in the `{data, meta}` envelope.
          */
         OptionsOpenInterestResponse: {
             data: components["schemas"]["OptionsOpenInterestRow"][];
@@ -1382,7 +1382,7 @@ export interface components {
         };
         /**
          * OptionsLevel1Row
-         * @description Top of book of one instrument per bucket (section 2.6): open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity, plus the bucket's average total liquidity. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
+         * @description Top of book of one instrument per bucket: open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity, plus the bucket's average total liquidity. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
          */
         OptionsLevel1Row: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -1439,7 +1439,7 @@ export interface components {
         };
         /**
          * OptionsLevel1Response
-         * @description A page of options level 1 rows (section 2.6) in the `{data, meta}` envelope.
+         * @description A page of options level 1 rows in the `{data, meta}` envelope.
          */
         OptionsLevel1Response: {
             data: components["schemas"]["OptionsLevel1Row"][];
@@ -1447,7 +1447,7 @@ export interface components {
         };
         /**
          * OptionsVolatilityRow
-         * @description Implied volatility and Greeks of one instrument per bucket (section 2.7). IVs are in percentage points (48.7 means 48.7 percent). `iv_spread_*` is ask IV minus bid IV. The Greeks are the latest retained values of the bucket.
+         * @description Implied volatility and Greeks of one instrument per bucket. IVs are in percentage points (48.7 means 48.7 percent). `iv_spread_*` is ask IV minus bid IV. The Greeks are the latest retained values of the bucket.
          */
         OptionsVolatilityRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -1506,7 +1506,7 @@ export interface components {
         };
         /**
          * OptionsVolatilityResponse
-         * @description A page of options volatility and Greeks rows (section 2.7) in the `{data, meta}` envelope.
+         * @description A page of options volatility and Greeks rows in the `{data, meta}` envelope.
          */
         OptionsVolatilityResponse: {
             data: components["schemas"]["OptionsVolatilityRow"][];
@@ -1514,7 +1514,7 @@ export interface components {
         };
         /**
          * OptionsTickerHistoryRow
-         * @description Ticker state of one instrument per bucket (section 2.8). Prices are in the instrument's price currency (BTC or ETH for inverse options); IVs are in percentage points and `iv_spread` is ask IV minus bid IV.
+         * @description Ticker state of one instrument per bucket. Prices are in the instrument's price currency (BTC or ETH for inverse options); IVs are in percentage points and `iv_spread` is ask IV minus bid IV.
          */
         OptionsTickerHistoryRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -1547,7 +1547,7 @@ export interface components {
         };
         /**
          * OptionsTickerHistoryResponse
-         * @description A page of options ticker history rows (section 2.8) in the `{data, meta}` envelope.
+         * @description A page of options ticker history rows in the `{data, meta}` envelope.
          */
         OptionsTickerHistoryResponse: {
             data: components["schemas"]["OptionsTickerHistoryRow"][];
@@ -1555,7 +1555,7 @@ export interface components {
         };
         /**
          * OptionsReferencePriceRow
-         * @description Reference prices of one instrument per bucket (section 2.9). Mark prices are in the instrument's price currency. Rollups exclude incomplete or non-positive source minutes.
+         * @description Reference prices of one instrument per bucket. Mark prices are in the instrument's price currency. Rollups exclude incomplete or non-positive source minutes.
          */
         OptionsReferencePriceRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -1576,7 +1576,7 @@ export interface components {
         };
         /**
          * OptionsReferencePriceResponse
-         * @description A page of options reference price rows (section 2.9) in the `{data, meta}` envelope.
+         * @description A page of options reference price rows in the `{data, meta}` envelope.
          */
         OptionsReferencePriceResponse: {
             data: components["schemas"]["OptionsReferencePriceRow"][];
@@ -1584,10 +1584,10 @@ export interface components {
         };
         /**
          * OptionsSnapshotRow
-         * @description One instrument in an options snapshot (section 2.11): every field of the ticker history row (section 2.8) plus `exchange`, `instrument_name` and `currency`.
+         * @description One instrument in an options snapshot: every field of the ticker history row plus `exchange`, `instrument_name` and `currency`.
          */
         OptionsSnapshotRow: components["schemas"]["OptionsTickerHistoryRow"] & {
-            /** @description Venue of the instrument, one of the options venues of section 4.1. */
+            /** @description Venue of the instrument, one of the options venues. */
             exchange: string;
             instrument_name: components["schemas"]["OptionsInstrumentName"];
             /** @description Underlying currency, for example `BTC`. */
@@ -1595,10 +1595,10 @@ export interface components {
         };
         /**
          * OptionsSnapshotMeta
-         * @description `meta` of the options snapshot (section 4.2): `minute` names the minute the snapshot shows. Snapshots are not paginated (facts.md a.2), so `next_cursor` is not required; the availability fields of section 2.15 may appear.
+         * @description `meta` of the options snapshot: `minute` names the minute the snapshot shows. Snapshots are not paginated, so `next_cursor` is not required; the availability fields may appear.
          */
         OptionsSnapshotMeta: {
-            /** @description The minute of the snapshot. The document types it as a string only; the minute-bucket form `YYYY-MM-DD HH:mm:ss` is expected. */
+            /** @description The minute of the snapshot. The API reference types it as a string only; the minute-bucket form `YYYY-MM-DD HH:mm:ss` is expected. */
             minute: string;
             next_cursor?: string | null;
             empty_reason?: components["schemas"]["EmptyReason"] | null;
@@ -1607,7 +1607,7 @@ export interface components {
         };
         /**
          * OptionsSnapshotResponse
-         * @description Every instrument of one currency on one venue at one minute (section 2.11), in a single unpaginated response.
+         * @description Every instrument of one currency on one venue at one minute, in a single unpaginated response.
          */
         OptionsSnapshotResponse: {
             data: components["schemas"]["OptionsSnapshotRow"][];
@@ -1615,7 +1615,7 @@ export interface components {
         };
         /**
          * OptionsFlowActiveStrike
-         * @description One of the most active instruments of the flow window (section 2.12).
+         * @description One of the most active instruments of the flow window.
          */
         OptionsFlowActiveStrike: {
             instrument_name: components["schemas"]["OptionsInstrumentName"];
@@ -1628,7 +1628,7 @@ export interface components {
         };
         /**
          * OptionsFlowSummary
-         * @description Totals of the flow window (section 2.12). Premiums and notionals are in USD; the net Greeks are summed over the window's trades. `most_active_strikes` is always the top 10 instruments by activity; fewer appear only when fewer instruments traded.
+         * @description Totals of the flow window. Premiums and notionals are in USD; the net Greeks are summed over the window's trades. `most_active_strikes` is always the top 10 instruments by activity; fewer appear only when fewer instruments traded.
          */
         OptionsFlowSummary: {
             /** @description Start of the window as applied. */
@@ -1657,7 +1657,7 @@ export interface components {
         };
         /**
          * OptionsFlowBucket
-         * @description Flow of one time bucket (section 2.12). Counts add up (`trade_count` = `buy_count + sell_count` = `call_count + put_count`), amounts are in source units, premiums in USD.
+         * @description Flow of one time bucket. Counts add up (`trade_count` = `buy_count + sell_count` = `call_count + put_count`), amounts are in source units, premiums in USD.
          */
         OptionsFlowBucket: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -1694,7 +1694,7 @@ export interface components {
         Direction: "buy" | "sell";
         /**
          * OptionsFlowNotableTrade
-         * @description One of the largest trades of the flow window (section 2.12); `top_n` sets how many are returned. `price` is the premium per contract in the instrument's price currency (BTC or ETH for inverse options); `premium_usd` and `notional` are derived from it. The document names the fields without types; ids are typed leniently and the block and combo ids are null on plain trades.
+         * @description One of the largest trades of the flow window; `top_n` sets how many are returned. `price` is the premium per contract in the instrument's price currency (BTC or ETH for inverse options); `premium_usd` and `notional` are derived from it. The API reference names the fields without types; ids are typed leniently and the block and combo ids are null on plain trades.
          */
         OptionsFlowNotableTrade: {
             instrument_name: components["schemas"]["OptionsInstrumentName"];
@@ -1706,7 +1706,7 @@ export interface components {
             block_trade_id?: string | null;
             /** @description Venue combo id, null when the trade is not part of a combo. */
             combo_id?: string | null;
-            /** @description Strategy label such as `LONG_CALL` or `Opened LONG_CALL` (section 4.2). */
+            /** @description Strategy label such as `LONG_CALL` or `Opened LONG_CALL`. */
             strategy?: string | null;
             /** @description Execution time as a date string (its exact form is not published). */
             date?: string;
@@ -1738,7 +1738,7 @@ export interface components {
         };
         /**
          * OptionsFlowResponse
-         * @description Options flow of one currency on one venue over at most 7 days (section 2.12): the window totals, the per-bucket flow and the notable trades. The document gives this object as the response, without the `{data, meta}` list envelope.
+         * @description Options flow of one currency on one venue over at most 7 days: the window totals, the per-bucket flow and the notable trades. The API reference gives this object as the response, without the `{data, meta}` list envelope.
          */
         OptionsFlowResponse: {
             summary: components["schemas"]["OptionsFlowSummary"];
@@ -1748,13 +1748,13 @@ export interface components {
         };
         /**
          * TradesGroupBy
-         * @description Grouping key of the options trades summary (section 4.2).
+         * @description Grouping key of the options trades summary.
          * @enum {string}
          */
         TradesGroupBy: "exchange" | "instrument_name" | "strike" | "maturity" | "option_type" | "direction" | "strategy";
         /**
          * TradesStrategyList
-         * @description Comma-separated trade strategy labels (section 4.2). Labels look like `LONG_CALL`, `SHORT_PUT`, `BOX_SPREAD`, `COMBO_STRADDLE` and `CUSTOM_STRATEGY`, each also in an `Opened ` and a `Closed ` prefixed form (`Opened LONG_CALL`). The complete label list is not published, so the value is not a closed set.
+         * @description Comma-separated trade strategy labels. Labels look like `LONG_CALL`, `SHORT_PUT`, `BOX_SPREAD`, `COMBO_STRADDLE` and `CUSTOM_STRATEGY`, each also in an `Opened ` and a `Closed ` prefixed form (`Opened LONG_CALL`). The complete label list is not published, so the value is not a closed set.
          * @example LONG_CALL
          * @example LONG_CALL,SHORT_PUT
          * @example Opened LONG_CALL,Closed SHORT_PUT
@@ -1763,7 +1763,7 @@ export interface components {
         TradesStrategyList: string;
         /**
          * OptionsTradesSummaryRow
-         * @description Trade statistics of one group (section 2.13), the group being set by `group_by`. `volume` = `buy_volume + sell_volume` and `premium_usd` = `buy_premium_usd + sell_premium_usd`. The row also identifies its group, but the name of that field is not published, so the row stays open.
+         * @description Trade statistics of one group, the group being set by `group_by`. `volume` = `buy_volume + sell_volume` and `premium_usd` = `buy_premium_usd + sell_premium_usd`. The row also identifies its group, but the name of that field is not published, so the row stays open.
          */
         OptionsTradesSummaryRow: {
             trade_count?: number | null;
@@ -1785,7 +1785,7 @@ export interface components {
         };
         /**
          * OptionsTradesSummaryResponse
-         * @description A page of grouped options trade statistics (section 2.13) in the `{data, meta}` envelope.
+         * @description A page of grouped options trade statistics in the `{data, meta}` envelope.
          */
         OptionsTradesSummaryResponse: {
             data: components["schemas"]["OptionsTradesSummaryRow"][];
@@ -1793,7 +1793,7 @@ export interface components {
         };
         /**
          * TradesSort
-         * @description Sort key of the options trades list (section 4.2; facts.md b.3); the order is set by `sort_dir`.
+         * @description Sort key of the options trades list; the order is set by `sort_dir`.
          * @enum {string}
          */
         TradesSort: "timestamp" | "premium_usd" | "notional" | "amount";
@@ -1805,10 +1805,10 @@ export interface components {
         MarginType: "inverse" | "linear";
         /**
          * OptionsTradeRow
-         * @description One options trade (section 4.2). The trade row fields are not published; only the four sort keys of the route (`timestamp`, `premium_usd`, `notional`, `amount`; section 4.2 and facts.md b.3) are typed, and the row stays open.
+         * @description One options trade. The trade row fields are not published; only the four sort keys of the route (`timestamp`, `premium_usd`, `notional`, `amount`) are typed, and the row stays open.
          */
         OptionsTradeRow: {
-            /** @description Execution time in epoch milliseconds (as on the notable trades of section 2.12). */
+            /** @description Execution time in epoch milliseconds (as on the notable trades). */
             timestamp?: number;
             /** @description Premium of the trade in USD. */
             premium_usd?: number;
@@ -1829,7 +1829,7 @@ export interface components {
         };
         /**
          * OptionsVolSurfaceByExpiryRow
-         * @description Volatility-surface metrics of one maturity at one point in time. The documents do not publish the row; the names typed here come from public callers of the real service (facts.md b.3: `maturity`, `atm_iv`, `skew_25d`), which also describe 25-delta call and put IVs and butterfly values whose names are not published. IVs are in percentage points; `skew_25d` is the put 25-delta IV minus the call 25-delta IV.
+         * @description Volatility-surface metrics of one maturity at one point in time. The API reference does not publish the row; the names typed here come from public callers of the real service (`maturity`, `atm_iv`, `skew_25d`), which also describe 25-delta call and put IVs and butterfly values whose names are not published. IVs are in percentage points; `skew_25d` is the put 25-delta IV minus the call 25-delta IV.
          */
         OptionsVolSurfaceByExpiryRow: {
             maturity?: components["schemas"]["Maturity"];
@@ -1842,7 +1842,7 @@ export interface components {
         };
         /**
          * OptionsUnpagedMeta
-         * @description `meta` of an unpaginated options response (section 2.15 availability fields; snapshots are not paginated, facts.md a.2). `next_cursor` is null or absent.
+         * @description `meta` of an unpaginated options response (availability fields; snapshots are not paginated). `next_cursor` is null or absent.
          */
         OptionsUnpagedMeta: {
             next_cursor?: string | null;
@@ -1860,12 +1860,12 @@ export interface components {
         };
         /**
          * OptionsVolSurfaceByTenorRow
-         * @description Constant-maturity volatility metrics of one tenor at one time. The documents do not publish the row; the names typed here are read by a public caller of the real service (facts.md b.3). IVs are in percentage points; `skew_25d` = `put_25d_iv - call_25d_iv` and `skew_10d` is the put 10-delta IV minus the call 10-delta IV (section 2.17).
+         * @description Constant-maturity volatility metrics of one tenor at one time. The API reference does not publish the row; the names typed here are read by a public caller of the real service. IVs are in percentage points; `skew_25d` = `put_25d_iv - call_25d_iv` and `skew_10d` is the put 10-delta IV minus the call 10-delta IV.
          */
         OptionsVolSurfaceByTenorRow: {
-            /** @description Time of the row, epoch milliseconds or an ISO 8601 string (both forms are seen, facts.md b.3). */
+            /** @description Time of the row, epoch milliseconds or an ISO 8601 string (both forms are seen). */
             date?: number | string;
-            /** @description Constant maturity in days, one of 1, 7, 14, 30, 60, 90, 180, 365 (section 4.5). */
+            /** @description Constant maturity in days, one of 1, 7, 14, 30, 60, 90, 180, 365. */
             tenor?: number;
             /** @description At-the-money implied volatility in percentage points. */
             atm_iv?: number;
@@ -1890,14 +1890,14 @@ export interface components {
         };
         /**
          * OptionsVolSurfaceByTimeRow
-         * @description Volatility-surface metrics of one maturity at one time bucket. No source publishes this row's field names; public material says the vol-surface routes return ATM IV, 25-delta call and put IV, skew and butterfly per maturity or tenor (facts.md b.3), so the row is left open.
+         * @description Volatility-surface metrics of one maturity at one time bucket. No source publishes this row's field names; public material says the vol-surface routes return ATM IV, 25-delta call and put IV, skew and butterfly per maturity or tenor, so the row is left open.
          */
         OptionsVolSurfaceByTimeRow: {
             [key: string]: unknown;
         };
         /**
          * OptionsVolSurfaceByTimeResponse
-         * @description A page of the volatility-surface history of one maturity in the `{data, meta}` envelope; `meta.has_more` tells whether more rows exist past this page (section 2.15).
+         * @description A page of the volatility-surface history of one maturity in the `{data, meta}` envelope; `meta.has_more` tells whether more rows exist past this page.
          */
         OptionsVolSurfaceByTimeResponse: {
             data: components["schemas"]["OptionsVolSurfaceByTimeRow"][];
@@ -1905,21 +1905,21 @@ export interface components {
         };
         /**
          * GexExchange
-         * @description Venues of the dealer GEX routes (section 4.3); options venue `deribit` only, and the default.
+         * @description Venues of the dealer GEX routes; options venue `deribit` only, and the default.
          * @default deribit
          * @enum {string}
          */
         GexExchange: "deribit";
         /**
          * GexCatalogEntry
-         * @description One covered GEX currency: its history depth and latest state (section 4.3). The field list is not published (section 2.17), so the entry stays open.
+         * @description One covered GEX currency: its history depth and latest state. The field list is not published, so the entry stays open.
          */
         GexCatalogEntry: {
             [key: string]: unknown;
         };
         /**
          * GexCatalogResponse
-         * @description Covered GEX currencies with history depth and latest state (section 4.3).
+         * @description Covered GEX currencies with history depth and latest state.
          */
         GexCatalogResponse: {
             data: components["schemas"]["GexCatalogEntry"][];
@@ -1928,19 +1928,19 @@ export interface components {
         /**
          * GexDate
          * Format: date-time
-         * @description Time of a GEX snapshot, ISO 8601 in UTC with milliseconds (section 2.1), for example `2026-11-20T15:09:00.000Z`.
+         * @description Time of a GEX snapshot, ISO 8601 in UTC with milliseconds, for example `2026-11-20T15:09:00.000Z`.
          * @example 2026-11-20T15:09:00.000Z
          */
         GexDate: string;
         /**
          * GexRegime
-         * @description Dealer gamma regime (sections 2.14 and 3). A new snapshot every 60 seconds may move it; when the regime differs from the previous one, a row appears in `/api/v1/options/gex/regime-changes`.
+         * @description Dealer gamma regime. A new snapshot every 60 seconds may move it; when the regime differs from the previous one, a row appears in `/api/v1/options/gex/regime-changes`.
          * @enum {string}
          */
         GexRegime: "positive" | "negative" | "neutral";
         /**
          * GexRow
-         * @description Dealer gamma exposure of one currency at one snapshot (section 2.14). `total_gex` is the net dealer gamma exposure, split into `net_long_gex` and `net_short_gex`; `regime` classifies its sign. Snapshots are persisted every 60 seconds. Units of the GEX values are not published.
+         * @description Dealer gamma exposure of one currency at one snapshot. `total_gex` is the net dealer gamma exposure, split into `net_long_gex` and `net_short_gex`; `regime` classifies its sign. Snapshots are persisted every 60 seconds. Units of the GEX values are not published.
          */
         GexRow: {
             date: components["schemas"]["GexDate"];
@@ -1948,7 +1948,7 @@ export interface components {
             currency: string;
             /** @description Options venue, `deribit`. */
             exchange: string;
-            /** @description Typed as a number by the document; its meaning is not published. */
+            /** @description Typed as a number by the API reference; its meaning is not published. */
             market: number;
             /** @description Spot price of the underlying at the snapshot, in USD. */
             spot: number;
@@ -1962,13 +1962,13 @@ export interface components {
         };
         /**
          * GexWarningCode
-         * @description Code of a freshness warning in the meta of GEX latest and strike responses (section 2.14).
+         * @description Code of a freshness warning in the meta of GEX latest and strike responses.
          * @enum {string}
          */
         GexWarningCode: "STALE_SNAPSHOT";
         /**
          * GexWarning
-         * @description A freshness warning of a GEX response (section 2.14).
+         * @description A freshness warning of a GEX response.
          */
         GexWarning: {
             code: components["schemas"]["GexWarningCode"];
@@ -1977,10 +1977,10 @@ export interface components {
         };
         /**
          * GexSnapshotMeta
-         * @description `meta` of the GEX latest and strike responses (section 2.14): which persisted snapshot was served and how fresh it is. Snapshots are persisted every 60 seconds; a `STALE_SNAPSHOT` warning flags an old one.
+         * @description `meta` of the GEX latest and strike responses: which persisted snapshot was served and how fresh it is. Snapshots are persisted every 60 seconds; a `STALE_SNAPSHOT` warning flags an old one.
          */
         GexSnapshotMeta: components["schemas"]["V1Meta"] & {
-            /** @description Time of the served snapshot. The document does not give its form; `snapshot_time_iso` is its ISO 8601 companion (section 2.1). */
+            /** @description Time of the served snapshot. The API reference does not give its form; `snapshot_time_iso` is its ISO 8601 companion. */
             snapshot_time: string | number;
             snapshot_time_iso: components["schemas"]["IsoDateTime"];
             /**
@@ -1999,7 +1999,7 @@ export interface components {
         };
         /**
          * GexLatestResponse
-         * @description The latest persisted GEX snapshot at or before `date`, one row per currency (section 2.14).
+         * @description The latest persisted GEX snapshot at or before `date`, one row per currency.
          */
         GexLatestResponse: {
             data: components["schemas"]["GexRow"][];
@@ -2007,7 +2007,7 @@ export interface components {
         };
         /**
          * GexHistoryResponse
-         * @description A page of GEX snapshots over a window (section 2.14) in the `{data, meta}` envelope.
+         * @description A page of GEX snapshots over a window in the `{data, meta}` envelope.
          */
         GexHistoryResponse: {
             data: components["schemas"]["GexRow"][];
@@ -2015,14 +2015,14 @@ export interface components {
         };
         /**
          * GexRegimeChangeRow
-         * @description A snapshot whose regime differs from the previous snapshot's (sections 2.14 and 3): the GEX row plus `previous_regime`.
+         * @description A snapshot whose regime differs from the previous snapshot's: the GEX row plus `previous_regime`.
          */
         GexRegimeChangeRow: components["schemas"]["GexRow"] & {
             previous_regime: components["schemas"]["GexRegime"];
         };
         /**
          * GexRegimeChangesResponse
-         * @description A page of GEX regime changes (sections 2.14 and 3), newest first by default.
+         * @description A page of GEX regime changes, newest first by default.
          */
         GexRegimeChangesResponse: {
             data: components["schemas"]["GexRegimeChangeRow"][];
@@ -2030,21 +2030,21 @@ export interface components {
         };
         /**
          * GexExpiry
-         * @description Expiry of a strike-contribution row or filter (section 4.3), an expiry code `DDMMMYY` or `all_expiries` for the aggregate over every expiry.
+         * @description Expiry of a strike-contribution row or filter, an expiry code `DDMMMYY` or `all_expiries` for the aggregate over every expiry.
          * @example 25DEC26
          * @example all_expiries
          */
         GexExpiry: components["schemas"]["Maturity"] | "all_expiries";
         /**
          * GexContributionBasis
-         * @description Basis of the strike contributions used by `min_abs_contribution` (section 4.3): `weighted` (default) is the moneyness- and expiry-weighted decomposition that reconciles with `total_gex`; `raw` is the unweighted one.
+         * @description Basis of the strike contributions used by `min_abs_contribution`: `weighted` (default) is the moneyness- and expiry-weighted decomposition that reconciles with `total_gex`; `raw` is the unweighted one.
          * @default weighted
          * @enum {string}
          */
         GexContributionBasis: "weighted" | "raw";
         /**
          * GexStrikeRow
-         * @description Contribution of one strike of one expiry (or of the `all_expiries` aggregate) to the snapshot's dealer gamma exposure (section 2.14): the GEX row plus the decomposition fields. The weighted fields reconcile with the aggregate `total_gex` when summed over the per-expiry rows; the raw fields are the unweighted decomposition; the unsuffixed `contribution`, `pos_contribution` and `neg_contribution` are the legacy fields and equal the raw ones.
+         * @description Contribution of one strike of one expiry (or of the `all_expiries` aggregate) to the snapshot's dealer gamma exposure: the GEX row plus the decomposition fields. The weighted fields reconcile with the aggregate `total_gex` when summed over the per-expiry rows; the raw fields are the unweighted decomposition; the unsuffixed `contribution`, `pos_contribution` and `neg_contribution` are the legacy fields and equal the raw ones.
          */
         GexStrikeRow: components["schemas"]["GexRow"] & {
             expiry: components["schemas"]["GexExpiry"];
@@ -2072,14 +2072,14 @@ export interface components {
             weighted_pos_contribution: number;
             /** @description Weighted negative part of the contribution. */
             weighted_neg_contribution: number;
-            /** @description Moneyness weight applied to the raw contribution. The document does not define it for aggregate rows, so null is accepted. */
+            /** @description Moneyness weight applied to the raw contribution. The API reference does not define it for aggregate rows, so null is accepted. */
             moneyness_weight: number | null;
-            /** @description Expiry weight applied to the raw contribution. The document does not define it for aggregate rows, so null is accepted. */
+            /** @description Expiry weight applied to the raw contribution. The API reference does not define it for aggregate rows, so null is accepted. */
             expiry_weight: number | null;
         };
         /**
          * GexStrikesResponse
-         * @description Strike contributions of a GEX snapshot (section 2.14), aggregate `all_expiries` rows and, on request, per-expiry rows.
+         * @description Strike contributions of a GEX snapshot, aggregate `all_expiries` rows and, on request, per-expiry rows.
          */
         GexStrikesResponse: {
             data: components["schemas"]["GexStrikeRow"][];
@@ -2087,14 +2087,14 @@ export interface components {
         };
         /**
          * GexTermStructureRow
-         * @description Per-expiry GEX concentration and contributing strike counts (section 4.3). The field list is not published (section 2.17), so the row stays open.
+         * @description Per-expiry GEX concentration and contributing strike counts. The field list is not published, so the row stays open.
          */
         GexTermStructureRow: {
             [key: string]: unknown;
         };
         /**
          * GexTermStructureResponse
-         * @description Per-expiry GEX concentration and contributing strike counts (section 4.3); the envelope is assumed to be the list envelope of section 2.1.
+         * @description Per-expiry GEX concentration and contributing strike counts; the envelope is assumed to be the list envelope.
          */
         GexTermStructureResponse: {
             data: components["schemas"]["GexTermStructureRow"][];
@@ -2104,14 +2104,14 @@ export interface components {
         };
         /**
          * GexProfilePoint
-         * @description One point of the interpolated GEX profile across strikes (section 4.3). The field list is not published (section 2.17), so the point stays open.
+         * @description One point of the interpolated GEX profile across strikes. The field list is not published, so the point stays open.
          */
         GexProfilePoint: {
             [key: string]: unknown;
         };
         /**
          * GexProfileResponse
-         * @description Interpolated GEX profile points across strikes (section 4.3); the envelope is assumed to be the list envelope of section 2.1.
+         * @description Interpolated GEX profile points across strikes; the envelope is assumed to be the list envelope.
          */
         GexProfileResponse: {
             data: components["schemas"]["GexProfilePoint"][];
@@ -2121,7 +2121,7 @@ export interface components {
         };
         /**
          * FuturesExchange
-         * @description Venue of a dated futures contract. The documents give no REST venue set for futures (section 4.1 lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (facts.md d, v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `kraken`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
+         * @description Venue of a dated futures contract. The API reference gives no REST venue set for futures (lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `kraken`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
          * @example deribit
          * @example binance
          * @example okx
@@ -2131,7 +2131,7 @@ export interface components {
         FuturesExchange: string;
         /**
          * ContractInstrumentName
-         * @description Exact venue-native name of a futures or perpetual contract, as listed by the family's catalog. The documents do not define these names; known forms (facts.md a.2): Deribit `BTC-PERPETUAL`, `BTC-25DEC26`, `BTC_USDC-PERPETUAL`; Binance and Bybit `BTCUSDT`; OKX `BTC-USDT-SWAP` (perpetual) and `BTC-USDT-261225` (dated); Hyperliquid `BTC-USD`. Names are upper case on crypto venues (a lower-case name is answered with 400 `instrument_name must be ...`); only a Hyperliquid namespace prefix stays lower case (`xyz:SNDK-USD`). The pattern encodes that rule only.
+         * @description Exact venue-native name of a futures or perpetual contract, as listed by the family's catalog. The API reference does not define these names; known forms: Deribit `BTC-PERPETUAL`, `BTC-25DEC26`, `BTC_USDC-PERPETUAL`; Binance and Bybit `BTCUSDT`; OKX `BTC-USDT-SWAP` (perpetual) and `BTC-USDT-261225` (dated); Hyperliquid `BTC-USD`. Names are upper case on crypto venues (a lower-case name is answered with 400 `instrument_name must be...`); only a Hyperliquid namespace prefix stays lower case (`xyz:SNDK-USD`). The pattern encodes that rule only.
          * @example BTC-PERPETUAL
          * @example BTC-25DEC26
          * @example BTCUSDT
@@ -2141,7 +2141,7 @@ export interface components {
         ContractInstrumentName: string;
         /**
          * ContractCatalogEntry
-         * @description One futures or perpetuals catalog entry. Section 2.3 tables the catalog entry (`instrument_name`, `exchange`) without restricting it to options, and section 2.17 lists a catalog for these families; further fields may be present.
+         * @description One futures or perpetuals catalog entry. The API reference tables the catalog entry (`instrument_name`, `exchange`) without restricting it to options, and the API reference lists a catalog for these families; further fields may be present.
          */
         ContractCatalogEntry: {
             instrument_name: components["schemas"]["ContractInstrumentName"];
@@ -2150,7 +2150,7 @@ export interface components {
         };
         /**
          * FuturesCatalogResponse
-         * @description A page of futures catalog entries of `GET /api/v1/futures/catalog` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures catalog entries of `GET /api/v1/futures/catalog` in the `{data, meta}` envelope.
          */
         FuturesCatalogResponse: {
             data: components["schemas"]["ContractCatalogEntry"][];
@@ -2158,7 +2158,7 @@ export interface components {
         };
         /**
          * FuturesSnapshotRow
-         * @description One dated futures contract in the latest (or requested) snapshot. The documents do not table this row; the field names are the column names of the official CLI README's `futures snapshot` example (facts.md b.3), so the object stays open and only those fields are typed. Basis is `mark_price - index_price`.
+         * @description One dated futures contract in the latest (or requested) snapshot. The API reference does not table this row; the field names are the column names of the official CLI README's `futures snapshot` example, so the object stays open and only those fields are typed. Basis is `mark_price - index_price`.
          */
         FuturesSnapshotRow: {
             instrument_name: components["schemas"]["ContractInstrumentName"];
@@ -2166,7 +2166,7 @@ export interface components {
             mark_price: number;
             /** @description Spot index price of the underlying. */
             index_price?: number | null;
-            /** @description Open interest in retained source units (no contract multiplier applied, section 2.1). */
+            /** @description Open interest in retained source units (no contract multiplier applied). */
             open_interest?: number | null;
             /** @description Rolling 24-hour volume in USD. */
             volume_usd_24h?: number | null;
@@ -2179,7 +2179,7 @@ export interface components {
         };
         /**
          * FuturesSnapshotResponse
-         * @description The futures snapshot rows of `GET /api/v1/futures/snapshot` in the `{data, meta}` envelope (section 2.1). Snapshots are not paginated: all rows come in one response (facts.md a.2).
+         * @description The futures snapshot rows of `GET /api/v1/futures/snapshot` in the `{data, meta}` envelope. Snapshots are not paginated: all rows come in one response.
          */
         FuturesSnapshotResponse: {
             data: components["schemas"]["FuturesSnapshotRow"][];
@@ -2187,7 +2187,7 @@ export interface components {
         };
         /**
          * ContractOhlcvtRow
-         * @description One OHLC bucket of a futures or perpetual contract. Section 2.17 names OHLC for these families but does not table the row ("Row field lists of these families: not shown"); it names the volume and trade-count fields `volume`, `buy_volume`, `sell_volume`, `trades_count`, `buy_trades_count`, `sell_trades_count`, which are typed here together with the bucket `date` (section 2.1). The price fields are not published, and the options OHLCVT row (section 2.4) is not assumed to apply. Quantities are in retained source units, not USD notional.
+         * @description One OHLC bucket of a futures or perpetual contract. The API reference names OHLC for these families but does not table the row ("Row field lists of these families: not shown"); it names the volume and trade-count fields `volume`, `buy_volume`, `sell_volume`, `trades_count`, `buy_trades_count`, `sell_trades_count`, which are typed here together with the bucket `date`. The price fields are not published, and the options OHLCVT row is not assumed to apply. Quantities are in retained source units, not USD notional.
          */
         ContractOhlcvtRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2206,7 +2206,7 @@ export interface components {
         };
         /**
          * FuturesOhlcvtResponse
-         * @description A page of futures OHLC buckets of `GET /api/v1/futures/ohlcvt` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures OHLC buckets of `GET /api/v1/futures/ohlcvt` in the `{data, meta}` envelope.
          */
         FuturesOhlcvtResponse: {
             data: components["schemas"]["ContractOhlcvtRow"][];
@@ -2214,7 +2214,7 @@ export interface components {
         };
         /**
          * ContractOpenInterestRow
-         * @description One open-interest bucket of a futures or perpetual contract. Section 2.17 lists open interest for these families without its fields; only the bucket `date` (section 2.1) is published. The options open-interest row (section 2.5) is not assumed to apply. Open interest is an outstanding position quantity in retained source units, not traded volume.
+         * @description One open-interest bucket of a futures or perpetual contract. The API reference lists open interest for these families without its fields; only the bucket `date` is published. The options open-interest row is not assumed to apply. Open interest is an outstanding position quantity in retained source units, not traded volume.
          */
         ContractOpenInterestRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2223,7 +2223,7 @@ export interface components {
         };
         /**
          * FuturesOpenInterestResponse
-         * @description A page of futures open-interest buckets of `GET /api/v1/futures/open-interest` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures open-interest buckets of `GET /api/v1/futures/open-interest` in the `{data, meta}` envelope.
          */
         FuturesOpenInterestResponse: {
             data: components["schemas"]["ContractOpenInterestRow"][];
@@ -2231,7 +2231,7 @@ export interface components {
         };
         /**
          * FuturesCarryRow
-         * @description One carry bucket of a dated futures contract: carry is the mark price minus the index price (section 2.17). The field names are not published; only the bucket `date` (section 2.1) is typed. The futures snapshot shows an `annualized_carry` column (facts.md b.3), but that it appears on this route is not confirmed.
+         * @description One carry bucket of a dated futures contract: carry is the mark price minus the index price. The field names are not published; only the bucket `date` is typed. The futures snapshot shows an `annualized_carry` column, but that it appears on this route is not confirmed.
          */
         FuturesCarryRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2240,7 +2240,7 @@ export interface components {
         };
         /**
          * FuturesCarryResponse
-         * @description A page of futures carry buckets of `GET /api/v1/futures/carry` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures carry buckets of `GET /api/v1/futures/carry` in the `{data, meta}` envelope.
          */
         FuturesCarryResponse: {
             data: components["schemas"]["FuturesCarryRow"][];
@@ -2254,10 +2254,10 @@ export interface components {
         ContractTradeSort: "timestamp" | "amount_usd" | "price";
         /**
          * ContractTradeRow
-         * @description One futures or perpetual trade. The documents do not table trade rows of these families; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (facts.md a.2 and b.3, official CLI flags for `*\/trades`). The rest of the row is not published, so the object stays open.
+         * @description One futures or perpetual trade. The API reference does not table trade rows of these families; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (official CLI flags for `*\/trades`). The rest of the row is not published, so the object stays open.
          */
         ContractTradeRow: {
-            /** @description Time of the event. Epoch milliseconds on the options trade rows (section 2.12); the format on this family is not published. */
+            /** @description Time of the event. Epoch milliseconds on the options trade rows; the format on this family is not published. */
             timestamp?: number | string;
             /** @description Size in USD. */
             amount_usd?: number | null;
@@ -2268,7 +2268,7 @@ export interface components {
         };
         /**
          * FuturesTradesResponse
-         * @description A page of futures trades of `GET /api/v1/futures/trades` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures trades of `GET /api/v1/futures/trades` in the `{data, meta}` envelope.
          */
         FuturesTradesResponse: {
             data: components["schemas"]["ContractTradeRow"][];
@@ -2276,7 +2276,7 @@ export interface components {
         };
         /**
          * ContractVolumeRow
-         * @description One volume bucket of a futures or perpetual contract. Section 2.17 names the fields `buy_volume`, `sell_volume`, `volume`, `buy_trades_count`, `sell_trades_count`, `trades_count` for this route; the bucket `date` follows section 2.1. The rest of the row (for example rolling 24-hour fields) is not published for these families. Quantities are in retained source units, not USD notional.
+         * @description One volume bucket of a futures or perpetual contract. The API reference names the fields `buy_volume`, `sell_volume`, `volume`, `buy_trades_count`, `sell_trades_count`, `trades_count` for this route; the bucket `date` follows the bucket convention. The rest of the row (for example rolling 24-hour fields) is not published for these families. Quantities are in retained source units, not USD notional.
          */
         ContractVolumeRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2295,7 +2295,7 @@ export interface components {
         };
         /**
          * FuturesVolumeResponse
-         * @description A page of futures volume buckets of `GET /api/v1/futures/volume` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures volume buckets of `GET /api/v1/futures/volume` in the `{data, meta}` envelope.
          */
         FuturesVolumeResponse: {
             data: components["schemas"]["ContractVolumeRow"][];
@@ -2303,7 +2303,7 @@ export interface components {
         };
         /**
          * ContractLevel1Row
-         * @description One level 1 (top of book) bucket of a futures or perpetual contract. Section 2.17 lists level 1 for these families without its fields; only the bucket `date` (section 2.1) is published. The options level 1 row (section 2.6) is not assumed to apply. Sizes are displayed sizes, not fill guarantees.
+         * @description One level 1 (top of book) bucket of a futures or perpetual contract. The API reference lists level 1 for these families without its fields; only the bucket `date` is published. The options level 1 row is not assumed to apply. Sizes are displayed sizes, not fill guarantees.
          */
         ContractLevel1Row: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2312,7 +2312,7 @@ export interface components {
         };
         /**
          * FuturesLevel1Response
-         * @description A page of futures level 1 buckets of `GET /api/v1/futures/level1` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures level 1 buckets of `GET /api/v1/futures/level1` in the `{data, meta}` envelope.
          */
         FuturesLevel1Response: {
             data: components["schemas"]["ContractLevel1Row"][];
@@ -2320,7 +2320,7 @@ export interface components {
         };
         /**
          * ContractOrderbookRow
-         * @description One bucket of aggregated L2 order-book metrics of a futures or perpetual contract at depths 10, 20, 50 and 100 (section 2.17: bid and ask liquidity, imbalance, microprice, snapshot count). The REST row is not published. The field names typed here are those of the WebSocket `book.*` payload (facts.md d), used because the REST row is not published: that the REST row uses the same names is an assumption. The name of the snapshot-count field is not known. The object stays open.
+         * @description One bucket of aggregated L2 order-book metrics of a futures or perpetual contract at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count). The REST row is not published. The field names typed here are those of the WebSocket `book.*` payload, used because the REST row is not published: that the REST row uses the same names is an assumption. The name of the snapshot-count field is not known. The object stays open.
          */
         ContractOrderbookRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2355,7 +2355,7 @@ export interface components {
         };
         /**
          * FuturesOrderbookResponse
-         * @description A page of futures aggregated L2 order-book buckets of `GET /api/v1/futures/orderbook` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures aggregated L2 order-book buckets of `GET /api/v1/futures/orderbook` in the `{data, meta}` envelope.
          */
         FuturesOrderbookResponse: {
             data: components["schemas"]["ContractOrderbookRow"][];
@@ -2363,7 +2363,7 @@ export interface components {
         };
         /**
          * ContractBookLevel
-         * @description One order-book level as a `[price, size]` tuple: price in the instrument's price currency, displayed size in retained source units (no contract multiplier applied, section 2.1). Tuple form from the WebSocket `book.*` payload (facts.md d).
+         * @description One order-book level as a `[price, size]` tuple: price in the instrument's price currency, displayed size in retained source units (no contract multiplier applied). Tuple form from the WebSocket `book.*` payload.
          */
         ContractBookLevel: [
             number,
@@ -2371,7 +2371,7 @@ export interface components {
         ];
         /**
          * ContractOrderbookRawRow
-         * @description One raw L2 snapshot of a futures or perpetual contract: up to 100 levels per side (section 2.17; section 8: 100 levels, 30-day retention, so older windows return no rows). The REST row is not published; `bids` and `asks` as arrays of `[price, size]` tuples are the names and level form of the WebSocket `book.*` payload (facts.md d), assumed for the REST row. The snapshot time field is not published. The object stays open.
+         * @description One raw L2 snapshot of a futures or perpetual contract: up to 100 levels per side (100 levels, 30-day retention, so older windows return no rows). The REST row is not published; `bids` and `asks` as arrays of `[price, size]` tuples are the names and level form of the WebSocket `book.*` payload, assumed for the REST row. The snapshot time field is not published. The object stays open.
          */
         ContractOrderbookRawRow: {
             /** @description Bid levels (name and tuple form from the WS payload). */
@@ -2383,7 +2383,7 @@ export interface components {
         };
         /**
          * FuturesOrderbookRawResponse
-         * @description A page of futures raw L2 snapshots of `GET /api/v1/futures/orderbook-raw` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures raw L2 snapshots of `GET /api/v1/futures/orderbook-raw` in the `{data, meta}` envelope.
          */
         FuturesOrderbookRawResponse: {
             data: components["schemas"]["ContractOrderbookRawRow"][];
@@ -2391,7 +2391,7 @@ export interface components {
         };
         /**
          * ContractReferencePriceRow
-         * @description One reference-price bucket of a futures or perpetual contract. Section 2.17 lists reference prices for these families without their fields; only the bucket `date` (section 2.1) is published. The options reference-price row (section 2.9) is not assumed to apply.
+         * @description One reference-price bucket of a futures or perpetual contract. The API reference lists reference prices for these families without their fields; only the bucket `date` is published. The options reference-price row is not assumed to apply.
          */
         ContractReferencePriceRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2400,7 +2400,7 @@ export interface components {
         };
         /**
          * FuturesReferencePriceResponse
-         * @description A page of futures reference-price buckets of `GET /api/v1/futures/reference-price` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures reference-price buckets of `GET /api/v1/futures/reference-price` in the `{data, meta}` envelope.
          */
         FuturesReferencePriceResponse: {
             data: components["schemas"]["ContractReferencePriceRow"][];
@@ -2408,7 +2408,7 @@ export interface components {
         };
         /**
          * ContractTickerHistoryRow
-         * @description One ticker-history bucket of a futures or perpetual contract. Section 2.17 lists ticker history for these families without its fields; only the bucket `date` (section 2.1) is published. The options ticker row (section 2.8, with implied volatilities) does not apply as such.
+         * @description One ticker-history bucket of a futures or perpetual contract. The API reference lists ticker history for these families without its fields; only the bucket `date` is published. The options ticker row (with implied volatilities) does not apply as such.
          */
         ContractTickerHistoryRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2417,7 +2417,7 @@ export interface components {
         };
         /**
          * FuturesTickerHistoryResponse
-         * @description A page of futures ticker-history buckets of `GET /api/v1/futures/ticker-history` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures ticker-history buckets of `GET /api/v1/futures/ticker-history` in the `{data, meta}` envelope.
          */
         FuturesTickerHistoryResponse: {
             data: components["schemas"]["ContractTickerHistoryRow"][];
@@ -2431,10 +2431,10 @@ export interface components {
         ContractPositionSide: "long" | "short";
         /**
          * ContractLiquidationRow
-         * @description One liquidation of a futures or perpetual contract. The documents do not table liquidation rows; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (facts.md a.2 and b.3, official CLI flags for `*\/liquidations`). The rest of the row is not published, so the object stays open.
+         * @description One liquidation of a futures or perpetual contract. The API reference does not table liquidation rows; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (official CLI flags for `*\/liquidations`). The rest of the row is not published, so the object stays open.
          */
         ContractLiquidationRow: {
-            /** @description Time of the event. Epoch milliseconds on the options trade rows (section 2.12); the format on this family is not published. */
+            /** @description Time of the event. Epoch milliseconds on the options trade rows; the format on this family is not published. */
             timestamp?: number | string;
             /** @description Size in USD. */
             amount_usd?: number | null;
@@ -2445,7 +2445,7 @@ export interface components {
         };
         /**
          * FuturesLiquidationsResponse
-         * @description A page of futures liquidations of `GET /api/v1/futures/liquidations` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures liquidations of `GET /api/v1/futures/liquidations` in the `{data, meta}` envelope.
          */
         FuturesLiquidationsResponse: {
             data: components["schemas"]["ContractLiquidationRow"][];
@@ -2459,14 +2459,14 @@ export interface components {
         ContractTradesGroupBy: "exchange" | "instrument_name" | "maturity" | "direction" | "strategy";
         /**
          * ContractTradesSummaryRow
-         * @description One group of the futures or perpetuals trades summary (one per value of `group_by`). The row is not published for these families; the options summary row (section 2.13, with premium and Greeks totals) is not assumed to apply. The object stays open.
+         * @description One group of the futures or perpetuals trades summary (one per value of `group_by`). The row is not published for these families; the options summary row (with premium and Greeks totals) is not assumed to apply. The object stays open.
          */
         ContractTradesSummaryRow: {
             [key: string]: unknown;
         };
         /**
          * FuturesTradesSummaryResponse
-         * @description A page of futures trades-summary groups of `GET /api/v1/futures/trades/summary` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of futures trades-summary groups of `GET /api/v1/futures/trades/summary` in the `{data, meta}` envelope.
          */
         FuturesTradesSummaryResponse: {
             data: components["schemas"]["ContractTradesSummaryRow"][];
@@ -2474,7 +2474,7 @@ export interface components {
         };
         /**
          * ContractFlowSummary
-         * @description Trade-flow summary of one currency over the window for futures or perpetuals (route and parameters from facts.md a.2). Its shape is not published; the options flow summary (section 2.12: `summary`, `buckets`, `notable_trades`) is not assumed to apply. `top_n` (default 10) bounds the number of notable trades. The object stays open.
+         * @description Trade-flow summary of one currency over the window for futures or perpetuals. Its shape is not published; the options flow summary (`summary`, `buckets`, `notable_trades`) is not assumed to apply. `top_n` (default 10) bounds the number of notable trades. The object stays open.
          */
         ContractFlowSummary: {
             [key: string]: unknown;
@@ -2489,7 +2489,7 @@ export interface components {
         };
         /**
          * PerpetualsExchange
-         * @description Venue of a perpetual swap. The documents give no REST venue set for perpetuals (section 4.1 lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (facts.md d, v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
+         * @description Venue of a perpetual swap. The API reference gives no REST venue set for perpetuals (lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
          * @example deribit
          * @example binance
          * @example okx
@@ -2502,7 +2502,7 @@ export interface components {
         PerpetualsExchange: string;
         /**
          * PerpetualsCatalogResponse
-         * @description A page of perpetuals catalog entries of `GET /api/v1/perpetuals/catalog` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals catalog entries of `GET /api/v1/perpetuals/catalog` in the `{data, meta}` envelope.
          */
         PerpetualsCatalogResponse: {
             data: components["schemas"]["ContractCatalogEntry"][];
@@ -2510,7 +2510,7 @@ export interface components {
         };
         /**
          * PerpetualsSnapshotRow
-         * @description One perpetual swap in the latest (or requested) snapshot. The documents do not table this row; the field names are the JSON tags the official CLI decodes from this route's `data` array (facts.md b.3, `PerpRow`), so the object stays open and only those fields are typed.
+         * @description One perpetual swap in the latest (or requested) snapshot. The API reference does not table this row; the field names are the JSON tags the official CLI decodes from this route's `data` array (`PerpRow`), so the object stays open and only those fields are typed.
          */
         PerpetualsSnapshotRow: {
             exchange?: components["schemas"]["PerpetualsExchange"];
@@ -2523,7 +2523,7 @@ export interface components {
             ask_price?: number | null;
             /** @description Rolling 24-hour volume in USD. */
             volume_usd_24h?: number | null;
-            /** @description Open interest in the contract's base unit (facts.md b.3), not USD notional. */
+            /** @description Open interest in the contract's base unit, not USD notional. */
             oi?: number | null;
             /** @description Current funding rate as reported by the venue; its period and unit are not published. */
             funding_rate?: number | null;
@@ -2532,7 +2532,7 @@ export interface components {
         };
         /**
          * PerpetualsSnapshotResponse
-         * @description The perpetuals snapshot rows of `GET /api/v1/perpetuals/snapshot` in the `{data, meta}` envelope (section 2.1). Snapshots are not paginated: all rows come in one response (facts.md a.2).
+         * @description The perpetuals snapshot rows of `GET /api/v1/perpetuals/snapshot` in the `{data, meta}` envelope. Snapshots are not paginated: all rows come in one response.
          */
         PerpetualsSnapshotResponse: {
             data: components["schemas"]["PerpetualsSnapshotRow"][];
@@ -2540,7 +2540,7 @@ export interface components {
         };
         /**
          * PerpetualsOhlcvtResponse
-         * @description A page of perpetuals OHLC buckets of `GET /api/v1/perpetuals/ohlcvt` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals OHLC buckets of `GET /api/v1/perpetuals/ohlcvt` in the `{data, meta}` envelope.
          */
         PerpetualsOhlcvtResponse: {
             data: components["schemas"]["ContractOhlcvtRow"][];
@@ -2548,7 +2548,7 @@ export interface components {
         };
         /**
          * PerpetualsOpenInterestResponse
-         * @description A page of perpetuals open-interest buckets of `GET /api/v1/perpetuals/open-interest` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals open-interest buckets of `GET /api/v1/perpetuals/open-interest` in the `{data, meta}` envelope.
          */
         PerpetualsOpenInterestResponse: {
             data: components["schemas"]["ContractOpenInterestRow"][];
@@ -2556,24 +2556,24 @@ export interface components {
         };
         /**
          * PerpetualsCarryRow
-         * @description One funding and carry bucket of a perpetual swap (section 2.17: "funding and carry metrics (perpetuals)"). The documents do not table the row. `funding_rate_close` is named by the official CLI README and skill file for this route; `funding_rate_open`, `annualized_basis` and `annualized_carry` are inferred from the CLI printer's list of signed fields (facts.md b.3, inferred). The object stays open.
+         * @description One funding and carry bucket of a perpetual swap (the API reference lists "funding and carry metrics" for perpetuals). The API reference do not table the row. `funding_rate_close` is named by the official CLI README and skill file for this route; `funding_rate_open`, `annualized_basis` and `annualized_carry` are inferred from the CLI printer's list of signed fields (inferred). The object stays open.
          */
         PerpetualsCarryRow: {
             date: components["schemas"]["MinuteBucketDate"];
-            /** @description Funding rate at the start of the bucket (name inferred, facts.md b.3). */
+            /** @description Funding rate at the start of the bucket (name inferred). */
             funding_rate_open?: number | null;
-            /** @description Funding rate at the end of the bucket (facts.md b.3, CLI README). */
+            /** @description Funding rate at the end of the bucket (CLI README). */
             funding_rate_close?: number | null;
-            /** @description Annualized basis of the mark over the index; signed (name inferred, facts.md b.3). */
+            /** @description Annualized basis of the mark over the index; signed (name inferred). */
             annualized_basis?: number | null;
-            /** @description Annualized carry; signed (name inferred, facts.md b.3). */
+            /** @description Annualized carry; signed (name inferred). */
             annualized_carry?: number | null;
         } & {
             [key: string]: unknown;
         };
         /**
          * PerpetualsCarryResponse
-         * @description A page of perpetuals carry buckets of `GET /api/v1/perpetuals/carry` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals carry buckets of `GET /api/v1/perpetuals/carry` in the `{data, meta}` envelope.
          */
         PerpetualsCarryResponse: {
             data: components["schemas"]["PerpetualsCarryRow"][];
@@ -2581,7 +2581,7 @@ export interface components {
         };
         /**
          * PerpetualsTradesResponse
-         * @description A page of perpetuals trades of `GET /api/v1/perpetuals/trades` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals trades of `GET /api/v1/perpetuals/trades` in the `{data, meta}` envelope.
          */
         PerpetualsTradesResponse: {
             data: components["schemas"]["ContractTradeRow"][];
@@ -2589,7 +2589,7 @@ export interface components {
         };
         /**
          * PerpetualsVolumeResponse
-         * @description A page of perpetuals volume buckets of `GET /api/v1/perpetuals/volume` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals volume buckets of `GET /api/v1/perpetuals/volume` in the `{data, meta}` envelope.
          */
         PerpetualsVolumeResponse: {
             data: components["schemas"]["ContractVolumeRow"][];
@@ -2597,7 +2597,7 @@ export interface components {
         };
         /**
          * PerpetualsLevel1Response
-         * @description A page of perpetuals level 1 buckets of `GET /api/v1/perpetuals/level1` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals level 1 buckets of `GET /api/v1/perpetuals/level1` in the `{data, meta}` envelope.
          */
         PerpetualsLevel1Response: {
             data: components["schemas"]["ContractLevel1Row"][];
@@ -2605,7 +2605,7 @@ export interface components {
         };
         /**
          * PerpetualsOrderbookResponse
-         * @description A page of perpetuals aggregated L2 order-book buckets of `GET /api/v1/perpetuals/orderbook` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals aggregated L2 order-book buckets of `GET /api/v1/perpetuals/orderbook` in the `{data, meta}` envelope.
          */
         PerpetualsOrderbookResponse: {
             data: components["schemas"]["ContractOrderbookRow"][];
@@ -2613,7 +2613,7 @@ export interface components {
         };
         /**
          * PerpetualsOrderbookRawResponse
-         * @description A page of perpetuals raw L2 snapshots of `GET /api/v1/perpetuals/orderbook-raw` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals raw L2 snapshots of `GET /api/v1/perpetuals/orderbook-raw` in the `{data, meta}` envelope.
          */
         PerpetualsOrderbookRawResponse: {
             data: components["schemas"]["ContractOrderbookRawRow"][];
@@ -2621,7 +2621,7 @@ export interface components {
         };
         /**
          * PerpetualsReferencePriceResponse
-         * @description A page of perpetuals reference-price buckets of `GET /api/v1/perpetuals/reference-price` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals reference-price buckets of `GET /api/v1/perpetuals/reference-price` in the `{data, meta}` envelope.
          */
         PerpetualsReferencePriceResponse: {
             data: components["schemas"]["ContractReferencePriceRow"][];
@@ -2629,7 +2629,7 @@ export interface components {
         };
         /**
          * PerpetualsTickerHistoryResponse
-         * @description A page of perpetuals ticker-history buckets of `GET /api/v1/perpetuals/ticker-history` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals ticker-history buckets of `GET /api/v1/perpetuals/ticker-history` in the `{data, meta}` envelope.
          */
         PerpetualsTickerHistoryResponse: {
             data: components["schemas"]["ContractTickerHistoryRow"][];
@@ -2637,7 +2637,7 @@ export interface components {
         };
         /**
          * PerpetualsLiquidationsResponse
-         * @description A page of perpetuals liquidations of `GET /api/v1/perpetuals/liquidations` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals liquidations of `GET /api/v1/perpetuals/liquidations` in the `{data, meta}` envelope.
          */
         PerpetualsLiquidationsResponse: {
             data: components["schemas"]["ContractLiquidationRow"][];
@@ -2645,7 +2645,7 @@ export interface components {
         };
         /**
          * PerpetualsTradesSummaryResponse
-         * @description A page of perpetuals trades-summary groups of `GET /api/v1/perpetuals/trades/summary` in the `{data, meta}` envelope (section 2.1).
+         * @description A page of perpetuals trades-summary groups of `GET /api/v1/perpetuals/trades/summary` in the `{data, meta}` envelope.
          */
         PerpetualsTradesSummaryResponse: {
             data: components["schemas"]["ContractTradesSummaryRow"][];
@@ -2661,19 +2661,19 @@ export interface components {
         };
         /**
          * SpotExchange
-         * @description Spot venues of the versioned API (facts.md a.2, CLI CHANGELOG 0.5.0); `binance` is the default.
+         * @description Spot venues of the versioned API (CLI CHANGELOG 0.5.0); `binance` is the default.
          * @enum {string}
          */
         SpotExchange: "binance" | "coinbase" | "bybit" | "okx" | "kraken" | "bullish";
         /**
          * SpotInstrumentName
-         * @description Exchange-native spot pair name as listed by the spot catalog, for example `BTCUSDT` (binance, bybit), `BTC-USD` (coinbase) or `BTC-USDT` (okx). Names on crypto venues are upper case; a lower-case name is rejected with 400 (facts.md a.2).
+         * @description Exchange-native spot pair name as listed by the spot catalog, for example `BTCUSDT` (binance, bybit), `BTC-USD` (coinbase) or `BTC-USDT` (okx). Names on crypto venues are upper case; a lower-case name is rejected with 400.
          * @example BTCUSDT
          */
         SpotInstrumentName: string;
         /**
          * SpotCatalogEntry
-         * @description One spot catalog entry. Typed are the two fields of the catalog entry of v1-family.md 2.3; the spot family's own entry is not tabled (2.17), so the object stays open.
+         * @description One spot catalog entry. Typed are the two fields of the catalog entry; the spot family's own entry is not tabled, so the object stays open.
          */
         SpotCatalogEntry: {
             instrument_name?: components["schemas"]["SpotInstrumentName"];
@@ -2683,7 +2683,7 @@ export interface components {
         };
         /**
          * SpotCatalogResponse
-         * @description A page of the spot catalog in the `{data, meta}` envelope (v1-family.md 2.1, 2.17; paginated since API/CLI 0.5.0, facts.md a.2).
+         * @description A page of the spot catalog in the `{data, meta}` envelope (paginated since API/CLI 0.5.0).
          */
         SpotCatalogResponse: {
             data: components["schemas"]["SpotCatalogEntry"][];
@@ -2691,7 +2691,7 @@ export interface components {
         };
         /**
          * SpotOhlcvtRow
-         * @description OHLC with volume per bucket of one spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); `date` follows the bucket convention of 2.1 and the OHLC names are those of the OHLCVT row (2.4), which the route name refers to. Prices are in the pair's quote currency, quantities in retained source units (2.1). None is listed as required because the spot row is not tabled.
+         * @description OHLC with volume per bucket of one spot pair. The API reference names this route but not its row fields; `date` follows the bucket convention and the OHLC names are those of the OHLCVT row, which the route name refers to. Prices are in the pair's quote currency, quantities in retained source units. None is listed as required because the spot row is not tabled.
          */
         SpotOhlcvtRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2710,7 +2710,7 @@ export interface components {
         };
         /**
          * SpotOhlcvtResponse
-         * @description A page of spot OHLCVT rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of spot OHLCVT rows in the `{data, meta}` envelope.
          */
         SpotOhlcvtResponse: {
             data: components["schemas"]["SpotOhlcvtRow"][];
@@ -2718,7 +2718,7 @@ export interface components {
         };
         /**
          * SpotTickerRow
-         * @description One ticker bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
+         * @description One ticker bucket of a spot pair. The API reference names this route but not its row fields; only the bucket `date` is typed.
          */
         SpotTickerRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2727,7 +2727,7 @@ export interface components {
         };
         /**
          * SpotTickerResponse
-         * @description A page of spot ticker rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of spot ticker rows in the `{data, meta}` envelope.
          */
         SpotTickerResponse: {
             data: components["schemas"]["SpotTickerRow"][];
@@ -2735,14 +2735,14 @@ export interface components {
         };
         /**
          * SpotTradeRow
-         * @description One spot trade. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
+         * @description One spot trade. The API reference names this route but not its row fields; no field is typed.
          */
         SpotTradeRow: {
             [key: string]: unknown;
         };
         /**
          * SpotTradesResponse
-         * @description A page of spot trades in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of spot trades in the `{data, meta}` envelope.
          */
         SpotTradesResponse: {
             data: components["schemas"]["SpotTradeRow"][];
@@ -2750,7 +2750,7 @@ export interface components {
         };
         /**
          * SpotVolumeRow
-         * @description One volume bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
+         * @description One volume bucket of a spot pair. The API reference names this route but not its row fields; only the bucket `date` is typed.
          */
         SpotVolumeRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2759,7 +2759,7 @@ export interface components {
         };
         /**
          * SpotVolumeResponse
-         * @description A page of spot volume rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of spot volume rows in the `{data, meta}` envelope.
          */
         SpotVolumeResponse: {
             data: components["schemas"]["SpotVolumeRow"][];
@@ -2767,7 +2767,7 @@ export interface components {
         };
         /**
          * SpotSnapshotRow
-         * @description One spot pair in a venue snapshot. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). Public material says the rows carry base volume, quote/USD volume and top-of-book liquidity fields, without their names (facts.md b.3). Typed are `exchange` and `instrument_name`, which every documented snapshot row carries (v1-family.md 2.11; facts.md b.3).
+         * @description One spot pair in a venue snapshot. The API reference names this route but not its row fields. Public material says the rows carry base volume, quote/USD volume and top-of-book liquidity fields, without their names. Typed are `exchange` and `instrument_name`, which every documented snapshot row carries.
          */
         SpotSnapshotRow: {
             exchange?: components["schemas"]["SpotExchange"];
@@ -2777,7 +2777,7 @@ export interface components {
         };
         /**
          * SpotSnapshotResponse
-         * @description A spot snapshot in the `{data, meta}` envelope (v1-family.md 2.1). Snapshots return all rows in one response and are not paginated (facts.md a.2).
+         * @description A spot snapshot in the `{data, meta}` envelope. Snapshots return all rows in one response and are not paginated.
          */
         SpotSnapshotResponse: {
             data: components["schemas"]["SpotSnapshotRow"][];
@@ -2785,7 +2785,7 @@ export interface components {
         };
         /**
          * SpotLevel1Row
-         * @description One level 1 (top-of-book) bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
+         * @description One level 1 (top-of-book) bucket of a spot pair. The API reference names this route but not its row fields; only the bucket `date` is typed.
          */
         SpotLevel1Row: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2794,7 +2794,7 @@ export interface components {
         };
         /**
          * SpotLevel1Response
-         * @description A page of spot level 1 rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of spot level 1 rows in the `{data, meta}` envelope.
          */
         SpotLevel1Response: {
             data: components["schemas"]["SpotLevel1Row"][];
@@ -2802,7 +2802,7 @@ export interface components {
         };
         /**
          * SpotL2OrderbookRow
-         * @description One bucket of aggregated L2 order-book metrics of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). For futures and perpetuals the document describes the metrics as bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count; the spot field names are not published. Only the bucket `date` of 2.1 is typed.
+         * @description One bucket of aggregated L2 order-book metrics of a spot pair. The API reference names this route but not its row fields. For futures and perpetuals the API reference describes the metrics as bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count; the spot field names are not published. Only the bucket `date` is typed.
          */
         SpotL2OrderbookRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2811,7 +2811,7 @@ export interface components {
         };
         /**
          * SpotL2OrderbookResponse
-         * @description A page of spot aggregated L2 order-book rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of spot aggregated L2 order-book rows in the `{data, meta}` envelope.
          */
         SpotL2OrderbookResponse: {
             data: components["schemas"]["SpotL2OrderbookRow"][];
@@ -2819,14 +2819,14 @@ export interface components {
         };
         /**
          * SpotL2OrderbookRawRow
-         * @description One raw L2 order-book snapshot of a spot pair, with 100-level arrays (v1-family.md 2.17 and 8: 100 levels, 30-day retention). The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
+         * @description One raw L2 order-book snapshot of a spot pair, with 100-level arrays (100 levels, 30-day retention). The API reference names this route but not its row fields; no field is typed.
          */
         SpotL2OrderbookRawRow: {
             [key: string]: unknown;
         };
         /**
          * SpotL2OrderbookRawResponse
-         * @description A page of raw spot L2 snapshots in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of raw spot L2 snapshots in the `{data, meta}` envelope.
          */
         SpotL2OrderbookRawResponse: {
             data: components["schemas"]["SpotL2OrderbookRawRow"][];
@@ -2834,24 +2834,24 @@ export interface components {
         };
         /**
          * PredictionInstrumentName
-         * @description Prediction-market instrument id: a case-sensitive slug of the form `{market-slug}-YES` or `{market-slug}-NO` (facts.md a.2, CLI SKILL.md and CHANGELOG 0.11.1/0.11.2). The case is kept as listed by the catalog; it is not upper-cased.
+         * @description Prediction-market instrument id: a case-sensitive slug of the form `{market-slug}-YES` or `{market-slug}-NO` (CLI SKILL.md and CHANGELOG 0.11.1/0.11.2). The case is kept as listed by the catalog; it is not upper-cased.
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
         PredictionInstrumentName: string;
         /**
          * PredictionCatalogEntry
-         * @description One prediction-market catalog entry. Typed are the two fields of the catalog entry of v1-family.md 2.3; the family's own entry is not tabled (2.17), so neither is required and the object stays open.
+         * @description One prediction-market catalog entry. Typed are the two fields of the catalog entry; the family's own entry is not tabled, so neither is required and the object stays open.
          */
         PredictionCatalogEntry: {
             instrument_name?: components["schemas"]["PredictionInstrumentName"];
-            /** @description Prediction-market venue, for example `polymarket` (facts.md d). */
+            /** @description Prediction-market venue, for example `polymarket`. */
             exchange?: string;
         } & {
             [key: string]: unknown;
         };
         /**
          * PredictionCatalogResponse
-         * @description A page of the predictions catalog in the `{data, meta}` envelope (v1-family.md 2.1, 2.17; paginated since API/CLI 0.5.0, facts.md a.2).
+         * @description A page of the predictions catalog in the `{data, meta}` envelope (paginated since API/CLI 0.5.0).
          */
         PredictionCatalogResponse: {
             data: components["schemas"]["PredictionCatalogEntry"][];
@@ -2859,14 +2859,14 @@ export interface components {
         };
         /**
          * PredictionCategory
-         * @description One prediction-market category, a value for the `category` filter of the catalog and snapshot routes. Whether an item is a plain name or an object is not published (v1-family.md 2.17), so both are accepted.
+         * @description One prediction-market category, a value for the `category` filter of the catalog and snapshot routes. Whether an item is a plain name or an object is not published, so both are accepted.
          */
         PredictionCategory: string | {
             [key: string]: unknown;
         };
         /**
          * PredictionCategoriesResponse
-         * @description The prediction-market categories in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description The prediction-market categories in the `{data, meta}` envelope.
          */
         PredictionCategoriesResponse: {
             data: components["schemas"]["PredictionCategory"][];
@@ -2874,7 +2874,7 @@ export interface components {
         };
         /**
          * PredictionOhlcvtRow
-         * @description OHLC with volume per bucket of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); `close` (the probability) is named by public material (facts.md b.3), `date` follows the bucket convention of 2.1 and `open`, `high`, `low`, `volume` are the OHLCVT names of 2.4 that the route name refers to; only `close` is required.
+         * @description OHLC with volume per bucket of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; `close` (the probability) is named by public material, `date` follows the bucket convention and `open`, `high`, `low`, `volume` are the OHLCVT names that the route name refers to; only `close` is required.
          */
         PredictionOhlcvtRow: {
             date?: components["schemas"]["MinuteBucketDate"];
@@ -2893,7 +2893,7 @@ export interface components {
         };
         /**
          * PredictionOhlcvtResponse
-         * @description A page of prediction-market OHLCVT rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of prediction-market OHLCVT rows in the `{data, meta}` envelope.
          */
         PredictionOhlcvtResponse: {
             data: components["schemas"]["PredictionOhlcvtRow"][];
@@ -2901,7 +2901,7 @@ export interface components {
         };
         /**
          * PredictionTickerHistoryRow
-         * @description One ticker bucket of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
+         * @description One ticker bucket of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; only the bucket `date` is typed.
          */
         PredictionTickerHistoryRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -2910,7 +2910,7 @@ export interface components {
         };
         /**
          * PredictionTickerHistoryResponse
-         * @description A page of prediction-market ticker rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of prediction-market ticker rows in the `{data, meta}` envelope.
          */
         PredictionTickerHistoryResponse: {
             data: components["schemas"]["PredictionTickerHistoryRow"][];
@@ -2918,14 +2918,14 @@ export interface components {
         };
         /**
          * PredictionTradeRow
-         * @description One prediction-market trade; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
+         * @description One prediction-market trade; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; no field is typed.
          */
         PredictionTradeRow: {
             [key: string]: unknown;
         };
         /**
          * PredictionTradesResponse
-         * @description A page of prediction-market trades in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of prediction-market trades in the `{data, meta}` envelope.
          */
         PredictionTradesResponse: {
             data: components["schemas"]["PredictionTradeRow"][];
@@ -2933,14 +2933,14 @@ export interface components {
         };
         /**
          * PredictionOrderbookRawRow
-         * @description One raw order-book snapshot of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
+         * @description One raw order-book snapshot of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; no field is typed.
          */
         PredictionOrderbookRawRow: {
             [key: string]: unknown;
         };
         /**
          * PredictionOrderbookRawResponse
-         * @description A page of raw prediction-market order-book snapshots in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
+         * @description A page of raw prediction-market order-book snapshots in the `{data, meta}` envelope.
          */
         PredictionOrderbookRawResponse: {
             data: components["schemas"]["PredictionOrderbookRawRow"][];
@@ -2948,10 +2948,10 @@ export interface components {
         };
         /**
          * PredictionSnapshotRow
-         * @description One prediction-market outcome in a snapshot; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). Typed are `exchange` and `instrument_name`, which every documented snapshot row carries (v1-family.md 2.11; facts.md b.3).
+         * @description One prediction-market outcome in a snapshot; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields. Typed are `exchange` and `instrument_name`, which every documented snapshot row carries.
          */
         PredictionSnapshotRow: {
-            /** @description Prediction-market venue, for example `polymarket` (facts.md d). */
+            /** @description Prediction-market venue, for example `polymarket`. */
             exchange?: string;
             instrument_name?: components["schemas"]["PredictionInstrumentName"];
         } & {
@@ -2959,7 +2959,7 @@ export interface components {
         };
         /**
          * PredictionSnapshotResponse
-         * @description A prediction-market snapshot in the `{data, meta}` envelope (v1-family.md 2.1). Snapshots return all rows in one response and are not paginated (facts.md a.2).
+         * @description A prediction-market snapshot in the `{data, meta}` envelope. Snapshots return all rows in one response and are not paginated.
          */
         PredictionSnapshotResponse: {
             data: components["schemas"]["PredictionSnapshotRow"][];
@@ -2967,25 +2967,25 @@ export interface components {
         };
         /**
          * MarketType
-         * @description Market type filter of the instruments registry, as singular REST tokens (facts.md a.2); the WebSocket channels use the plural market names instead.
+         * @description Market type filter of the instruments registry, as singular REST tokens; the WebSocket channels use the plural market names instead.
          * @enum {string}
          */
         MarketType: "perpetual" | "future" | "option" | "spot" | "prediction";
         /**
          * InstrumentStatus
-         * @description Lifecycle status filter of the instruments registry (facts.md a.2); `all` lifts the filter.
+         * @description Lifecycle status filter of the instruments registry; `all` lifts the filter.
          * @enum {string}
          */
         InstrumentStatus: "active" | "expired" | "delisted" | "suspended" | "all";
         /**
          * InstrumentOptionType
-         * @description Option type filter of the instruments registry, spelled `call` or `put` (facts.md a.2), unlike the options catalog, which uses `C` and `P` (`OptionType`).
+         * @description Option type filter of the instruments registry, spelled `call` or `put`, unlike the options catalog, which uses `C` and `P` (`OptionType`).
          * @enum {string}
          */
         InstrumentOptionType: "call" | "put";
         /**
          * InstrumentRecord
-         * @description Reference data of one contract in the cross-market instruments registry (v1-family.md 2.17), refreshed every 5 minutes (section 8). The field list is not published. Typed are `instrument_name` and `exchange`, the two keys of the detail lookup (facts.md a.2); the list filters (`market_type`, `base_currency`, `quote_currency`, `status`, `margin_type`, `option_type`, expiry) suggest further fields, but their names in the rows are not published.
+         * @description Reference data of one contract in the cross-market instruments registry, refreshed every 5 minutes. The field list is not published. Typed are `instrument_name` and `exchange`, the two keys of the detail lookup; the list filters (`market_type`, `base_currency`, `quote_currency`, `status`, `margin_type`, `option_type`, expiry) suggest further fields, but their names in the rows are not published.
          */
         InstrumentRecord: {
             /** @description Exchange-native instrument name, for example `BTC-PERPETUAL`, `BTCUSDT` or `ETH-USDT-SWAP`. */
@@ -2997,7 +2997,7 @@ export interface components {
         };
         /**
          * InstrumentListResponse
-         * @description A page of the instruments registry in the `{data, meta}` envelope (v1-family.md 2.1, 2.17, 4.5).
+         * @description A page of the instruments registry in the `{data, meta}` envelope.
          */
         InstrumentListResponse: {
             data: components["schemas"]["InstrumentRecord"][];
@@ -3005,7 +3005,7 @@ export interface components {
         };
         /**
          * InstrumentDetailResponse
-         * @description Reference data of one instrument in the `{data, meta}` envelope (v1-family.md 2.1, 4.5). `data` is typed as one record; the published material does not say whether it is wrapped in an array.
+         * @description Reference data of one instrument in the `{data, meta}` envelope. `data` is typed as one record; the published material does not say whether it is wrapped in an array.
          */
         InstrumentDetailResponse: {
             data: components["schemas"]["InstrumentRecord"];
@@ -3013,25 +3013,25 @@ export interface components {
         };
         /**
          * RealizedVolatilityFrequency
-         * @description Sampling frequency of the returns behind the realized volatility (facts.md a.2).
+         * @description Sampling frequency of the returns behind the realized volatility.
          * @enum {string}
          */
         RealizedVolatilityFrequency: "daily" | "hourly";
         /**
          * RealizedVolatilityWindowDays
-         * @description Look-back window of the realized volatility, in days (facts.md a.2).
+         * @description Look-back window of the realized volatility, in days.
          * @enum {integer}
          */
         RealizedVolatilityWindowDays: 7 | 30 | 60 | 90 | 180 | 365;
         /**
          * RealizedVolatilityEstimator
-         * @description Volatility estimator (facts.md a.2): `close_to_close` (standard deviation of close-to-close returns), `parkinson` (high-low range) or `garman_klass` (open-high-low-close).
+         * @description Volatility estimator: `close_to_close` (standard deviation of close-to-close returns), `parkinson` (high-low range) or `garman_klass` (open-high-low-close).
          * @enum {string}
          */
         RealizedVolatilityEstimator: "close_to_close" | "parkinson" | "garman_klass";
         /**
          * RealizedVolatilityRow
-         * @description One realized-volatility value of an instrument (facts.md a.2). The row fields are not published; only the bucket `date` of v1-family.md 2.1 is typed (historical mode buckets by `resolution`).
+         * @description One realized-volatility value of an instrument. The row fields are not published; only the bucket `date` is typed (historical mode buckets by `resolution`).
          */
         RealizedVolatilityRow: {
             date: components["schemas"]["MinuteBucketDate"];
@@ -3040,7 +3040,7 @@ export interface components {
         };
         /**
          * RealizedVolatilityResponse
-         * @description Realized volatility in the `{data, meta}` envelope (v1-family.md 2.1): the latest value (or the value at `date`) in snapshot mode, a page of rows in historical mode (facts.md a.2).
+         * @description Realized volatility in the `{data, meta}` envelope: the latest value (or the value at `date`) in snapshot mode, a page of rows in historical mode.
          */
         RealizedVolatilityResponse: {
             data: components["schemas"]["RealizedVolatilityRow"][];
@@ -3048,7 +3048,7 @@ export interface components {
         };
         /**
          * VolSurfaceCatalogEntry
-         * @description One entry of the vol-surface catalog. The entry layout is not published; the typed fields are the catalog's own filters (`exchange`, `currency`, `margin`, section 4.5), assumed to be echoed under the same names.
+         * @description One entry of the vol-surface catalog. The entry layout is not published; the typed fields are the catalog's own filters (`exchange`, `currency`, `margin`), assumed to be echoed under the same names.
          */
         VolSurfaceCatalogEntry: {
             exchange?: components["schemas"]["OptionsExchange"];
@@ -3060,7 +3060,7 @@ export interface components {
         };
         /**
          * VolSurfaceCatalogResponse
-         * @description A page of the vol-surface catalog in the `{data, meta}` envelope (section 2.1).
+         * @description A page of the vol-surface catalog in the `{data, meta}` envelope.
          */
         VolSurfaceCatalogResponse: {
             data: components["schemas"]["VolSurfaceCatalogEntry"][];
@@ -3068,39 +3068,39 @@ export interface components {
         };
         /**
          * VolSurfaceMetrics
-         * @description 25-delta and 10-delta metrics of the volatility surface (section 2.17), IV in percentage points. `skew_10d` = put 10-delta IV minus call 10-delta IV; `butterfly_10d` = mean of the call and put 10-delta IVs minus the ATM IV. `atm_iv`, `skew_25d`, `call_25d_iv` and `put_25d_iv` are the names of the option-derived vol-surface rows (facts.md b.3, where `skew_25d` = `put_25d_iv` - `call_25d_iv`); that this family uses the same names is not confirmed. The names of the 10-delta call and put IVs and of the 25-delta butterfly are not published.
+         * @description 25-delta and 10-delta metrics of the volatility surface, IV in percentage points. `skew_10d` = put 10-delta IV minus call 10-delta IV; `butterfly_10d` = mean of the call and put 10-delta IVs minus the ATM IV. `atm_iv`, `skew_25d`, `call_25d_iv` and `put_25d_iv` are the names of the option-derived vol-surface rows (where `skew_25d` = `put_25d_iv` - `call_25d_iv`); that this family uses the same names is not confirmed. The names of the 10-delta call and put IVs and of the 25-delta butterfly are not published.
          */
         VolSurfaceMetrics: {
-            /** @description At-the-money implied volatility, percentage points (name from facts.md b.3). */
+            /** @description At-the-money implied volatility, percentage points (name). */
             atm_iv?: number;
-            /** @description 25-delta call implied volatility, percentage points (name from facts.md b.3). */
+            /** @description 25-delta call implied volatility, percentage points (name). */
             call_25d_iv?: number;
-            /** @description 25-delta put implied volatility, percentage points (name from facts.md b.3). */
+            /** @description 25-delta put implied volatility, percentage points (name). */
             put_25d_iv?: number;
-            /** @description 25-delta put IV minus 25-delta call IV, percentage points (name and sign from facts.md b.3). */
+            /** @description 25-delta put IV minus 25-delta call IV, percentage points (name and sign). */
             skew_25d?: number;
-            /** @description 10-delta put IV minus 10-delta call IV, percentage points (section 2.17). */
+            /** @description 10-delta put IV minus 10-delta call IV, percentage points. */
             skew_10d?: number;
-            /** @description Mean of the 10-delta call and put IVs minus the ATM IV, percentage points (section 2.17). */
+            /** @description Mean of the 10-delta call and put IVs minus the ATM IV, percentage points. */
             butterfly_10d?: number;
         } & {
             [key: string]: unknown;
         };
         /**
          * VolSurfaceSnapshotRow
-         * @description One per-expiry row of a vol-surface snapshot: the 25-delta and 10-delta metrics (section 2.17) of one maturity at one time. `maturity` and `date` are the names of the option-derived vol-surface rows (facts.md b.3). The complete row layout is not published.
+         * @description One per-expiry row of a vol-surface snapshot: the 25-delta and 10-delta metrics of one maturity at one time. `maturity` and `date` are the names of the option-derived vol-surface rows. The complete row layout is not published.
          */
         VolSurfaceSnapshotRow: {
             [key: string]: unknown;
         } & (components["schemas"]["VolSurfaceMetrics"] & {
-            /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601 (facts.md b.3); minute-bucketed rows use `YYYY-MM-DD HH:mm:ss` (section 2.1). */
+            /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601; minute-bucketed rows use `YYYY-MM-DD HH:mm:ss`. */
             date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
-            /** @description Expiry of the row, `DDMMMYY` on the option-derived rows (facts.md b.3). */
+            /** @description Expiry of the row, `DDMMMYY` on the option-derived rows. */
             maturity?: string;
         });
         /**
          * VolSurfaceSnapshotsResponse
-         * @description A page of vol-surface snapshot rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
+         * @description A page of vol-surface snapshot rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
          */
         VolSurfaceSnapshotsResponse: {
             data: components["schemas"]["VolSurfaceSnapshotRow"][];
@@ -3108,19 +3108,19 @@ export interface components {
         };
         /**
          * VolSurfaceSliceRow
-         * @description One fitted model slice of the volatility surface (one maturity). Neither the model parameters nor the row layout are published; `model` is the route's filter (default `svi`, section 4.5) and `maturity` the per-expiry name of the option-derived vol-surface rows (facts.md b.3).
+         * @description One fitted model slice of the volatility surface (one maturity). Neither the model parameters nor the row layout are published; `model` is the route's filter (default `svi`) and `maturity` the per-expiry name of the option-derived vol-surface rows.
          */
         VolSurfaceSliceRow: {
-            /** @description Surface model of the slice; `svi` is the only value the documents name. */
+            /** @description Surface model of the slice; `svi` is the only value the API reference names. */
             model?: string;
-            /** @description Expiry of the slice, `DDMMMYY` on the option-derived rows (facts.md b.3). */
+            /** @description Expiry of the slice, `DDMMMYY` on the option-derived rows. */
             maturity?: string;
         } & {
             [key: string]: unknown;
         };
         /**
          * VolSurfaceSlicesResponse
-         * @description A page of fitted vol-surface model slices in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
+         * @description A page of fitted vol-surface model slices in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
          */
         VolSurfaceSlicesResponse: {
             data: components["schemas"]["VolSurfaceSliceRow"][];
@@ -3128,24 +3128,24 @@ export interface components {
         };
         /**
          * VolSurfaceTenor
-         * @description Constant-maturity tenors of the vol-surface term structure (section 4.5): 1, 7, 14, 30, 60, 90, 180 and 365 days.
+         * @description Constant-maturity tenors of the vol-surface term structure: 1, 7, 14, 30, 60, 90, 180 and 365 days.
          * @enum {string}
          */
         VolSurfaceTenor: "1d" | "7d" | "14d" | "30d" | "60d" | "90d" | "180d" | "365d";
         /**
          * VolSurfaceTermStructureRow
-         * @description One constant-maturity row of the vol-surface term structure: the metrics of section 2.17 at one of the tenors of section 4.5. `tenor` and `date` are the names of the option-derived by-tenor rows (facts.md b.3, which reports the tenor in days there); the complete row layout is not published.
+         * @description One constant-maturity row of the vol-surface term structure: the metrics at one of the tenors. `tenor` and `date` are the names of the option-derived by-tenor rows (which reports the tenor in days there); the complete row layout is not published.
          */
         VolSurfaceTermStructureRow: {
             [key: string]: unknown;
         } & (components["schemas"]["VolSurfaceMetrics"] & {
-            /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601 (facts.md b.3); minute-bucketed rows use `YYYY-MM-DD HH:mm:ss` (section 2.1). */
+            /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601; minute-bucketed rows use `YYYY-MM-DD HH:mm:ss`. */
             date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
             tenor?: components["schemas"]["VolSurfaceTenor"];
         });
         /**
          * VolSurfaceTermStructureResponse
-         * @description A page of constant-maturity term-structure rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
+         * @description A page of constant-maturity term-structure rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
          */
         VolSurfaceTermStructureResponse: {
             data: components["schemas"]["VolSurfaceTermStructureRow"][];
@@ -3153,7 +3153,7 @@ export interface components {
         };
         /**
          * VolSurfaceStrikeRow
-         * @description One per-strike row of the volatility surface. The row layout is not published; the typed fields are the route's own filters (`expiry`, `instrument`, section 4.5), assumed to be echoed under the same names.
+         * @description One per-strike row of the volatility surface. The row layout is not published; the typed fields are the route's own filters (`expiry`, `instrument`), assumed to be echoed under the same names.
          */
         VolSurfaceStrikeRow: {
             /** @description Expiry of the strike row. */
@@ -3164,7 +3164,7 @@ export interface components {
         };
         /**
          * VolSurfaceStrikesResponse
-         * @description A page of per-strike vol-surface rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
+         * @description A page of per-strike vol-surface rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
          */
         VolSurfaceStrikesResponse: {
             data: components["schemas"]["VolSurfaceStrikeRow"][];
@@ -3183,7 +3183,7 @@ export interface components {
         RiskExpiry: string;
         /**
          * RiskPosition
-         * @description One position of a risk request (section 4.5). The document names only `expiry` (five accepted forms, date-only forms resolving to 08:00 UTC). A position may carry its own entry price, since the results report `entry_price_source: input`; without one the service falls back to the mark price (`mark_fallback`, section 2.17). The names of the entry-price field and of the other position fields are not published, so the object stays open.
+         * @description One position of a risk request. The API reference names only `expiry` (five accepted forms, date-only forms resolving to 08:00 UTC). A position may carry its own entry price, since the results report `entry_price_source: input`; without one the service falls back to the mark price (`mark_fallback`). The names of the entry-price field and of the other position fields are not published, so the object stays open.
          */
         RiskPosition: {
             expiry?: components["schemas"]["RiskExpiry"];
@@ -3192,7 +3192,7 @@ export interface components {
         };
         /**
          * RiskRequest
-         * @description JSON body of the portfolio-risk calls (decompose, scenario, ladder; section 4.5): a `positions` array. Only the array and the position `expiry` are published; the scenario and ladder settings (for example the spot and volatility grid of the ladder, at most 400 cells) have unpublished names, so the body stays open.
+         * @description JSON body of the portfolio-risk calls (decompose, scenario, ladder): a `positions` array. Only the array and the position `expiry` are published; the scenario and ladder settings (for example the spot and volatility grid of the ladder, at most 400 cells) have unpublished names, so the body stays open.
          */
         RiskRequest: {
             positions: components["schemas"]["RiskPosition"][];
@@ -3201,7 +3201,7 @@ export interface components {
         };
         /**
          * RiskPositionResult
-         * @description Fields the document names on the position objects of the risk responses (decompose, scenario, ladder; section 2.17). Where the position objects sit in each response and their other fields are not published.
+         * @description Fields the API reference names on the position objects of the risk responses (decompose, scenario, ladder). Where the position objects sit in each response and their other fields are not published.
          */
         RiskPositionResult: {
             /**
@@ -3209,7 +3209,7 @@ export interface components {
              * @enum {string}
              */
             entry_price_source?: "input" | "mark_fallback";
-            /** @description Expiry of the position as resolved by the service; date-only inputs resolve to 08:00 UTC (section 4.5). The output format is not published. */
+            /** @description Expiry of the position as resolved by the service; date-only inputs resolve to 08:00 UTC. The output format is not published. */
             expiry?: string;
             /** @description Funding status of the position; the values are not published. */
             funding_status?: string;
@@ -3220,30 +3220,30 @@ export interface components {
         };
         /**
          * RiskDecomposeResponse
-         * @description Risk decomposition of the posted portfolio (section 4.5). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
+         * @description Risk decomposition of the posted portfolio. The response layout is not published. The API reference says the position objects of the risk calls carry the `RiskPositionResult` fields; the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
          */
         RiskDecomposeResponse: {
-            /** @description Per-position results. The key `positions` is assumed from the request body (section 4.5), not published for responses. */
+            /** @description Per-position results. The key `positions` is assumed from the request body, not published for responses. */
             positions?: components["schemas"]["RiskPositionResult"][];
         } & {
             [key: string]: unknown;
         };
         /**
          * RiskScenarioResponse
-         * @description Revaluation of the posted portfolio under a scenario (section 4.5). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
+         * @description Revaluation of the posted portfolio under a scenario. The response layout is not published. The API reference says the position objects of the risk calls carry the `RiskPositionResult` fields; the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
          */
         RiskScenarioResponse: {
-            /** @description Per-position results. The key `positions` is assumed from the request body (section 4.5), not published for responses. */
+            /** @description Per-position results. The key `positions` is assumed from the request body, not published for responses. */
             positions?: components["schemas"]["RiskPositionResult"][];
         } & {
             [key: string]: unknown;
         };
         /**
          * RiskLadderResponse
-         * @description Spot by parallel-vol risk matrix of the portfolio, at most 400 cells (sections 4.5 and 8). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
+         * @description Spot by parallel-vol risk matrix of the portfolio, at most 400 cells. The response layout is not published. The API reference says the position objects of the risk calls carry the `RiskPositionResult` fields; the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
          */
         RiskLadderResponse: {
-            /** @description Per-position results. The key `positions` is assumed from the request body (section 4.5), not published for responses. */
+            /** @description Per-position results. The key `positions` is assumed from the request body, not published for responses. */
             positions?: components["schemas"]["RiskPositionResult"][];
         } & {
             [key: string]: unknown;
@@ -3256,19 +3256,19 @@ export interface components {
         HyperliquidWallet: string;
         /**
          * HyperliquidInstrumentName
-         * @description Instrument name of the onchain perpetual venue in the service's normalised form, for example `BTC-USD`. Names are upper case except that namespaced builder-deployed markets keep their lower-case prefix (`xyz:SNDK-USD`; `XYZ:SNDK-USD` is rejected with 400). Naming from facts.md a.2.
+         * @description Instrument name of the onchain perpetual venue in the service's normalised form, for example `BTC-USD`. Names are upper case except that namespaced builder-deployed markets keep their lower-case prefix (`xyz:SNDK-USD`; `XYZ:SNDK-USD` is rejected with 400). Naming from public clients of the service.
          * @example BTC-USD
          * @example xyz:SNDK-USD
          */
         HyperliquidInstrumentName: string;
         /**
          * HyperliquidFill
-         * @description One fill of a wallet on the onchain perpetual venue. Negative fee values are maker rebates (section 2.1); the fee field names are not published. The complete row layout is not published.
+         * @description One fill of a wallet on the onchain perpetual venue. Negative fee values are maker rebates; the fee field names are not published. The complete row layout is not published.
          */
         HyperliquidFill: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
             wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
         } & {
             [key: string]: unknown;
@@ -3283,14 +3283,14 @@ export interface components {
         };
         /**
          * HyperliquidPredictionFill
-         * @description One fill of an onchain prediction market. Negative fee values are maker rebates (section 2.1); the fee field names are not published. The complete row layout is not published.
+         * @description One fill of an onchain prediction market. Negative fee values are maker rebates; the fee field names are not published. The complete row layout is not published.
          */
         HyperliquidPredictionFill: {
-            /** @description Condition id of the prediction market, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Condition id of the prediction market, named by this route's filters; that rows carry it under the same name is inferred. */
             condition_id?: string;
-            /** @description Outcome token id, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Outcome token id, named by this route's filters; that rows carry it under the same name is inferred. */
             token_id?: string;
-            /** @description Prediction instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Prediction instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: string;
         } & {
             [key: string]: unknown;
@@ -3305,22 +3305,22 @@ export interface components {
         };
         /**
          * HyperliquidLiquidationResolution
-         * @description Bucket size of the aggregated mode of the onchain liquidations route (section 4.5).
+         * @description Bucket size of the aggregated mode of the onchain liquidations route.
          * @enum {string}
          */
         HyperliquidLiquidationResolution: "5m" | "15m" | "1h" | "1d";
         /**
          * HyperliquidLiquidation
-         * @description One onchain liquidation, or in aggregated mode one `resolution` bucket of liquidations (section 4.5). The layouts of both row kinds are not published.
+         * @description One onchain liquidation, or in aggregated mode one `resolution` bucket of liquidations. The layouts of both row kinds are not published.
          */
         HyperliquidLiquidation: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
             wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-            /** @description Currency of the instrument, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Currency of the instrument, named by this route's filters; that rows carry it under the same name is inferred. */
             currency?: string;
-            /** @description Role of the wallet in the liquidation, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. The values are not published. */
+            /** @description Role of the wallet in the liquidation, named by this route's filters; that rows carry it under the same name is inferred. The values are not published. */
             role?: string;
         } & {
             [key: string]: unknown;
@@ -3335,30 +3335,30 @@ export interface components {
         };
         /**
          * HyperliquidWalletFlowSortBy
-         * @description Sort key of the onchain wallet-flow route (section 4.5).
+         * @description Sort key of the onchain wallet-flow route.
          * @enum {string}
          */
         HyperliquidWalletFlowSortBy: "time" | "total_notional" | "buy_notional" | "sell_notional" | "net_notional" | "realized_pnl" | "trade_count";
         /**
          * HyperliquidWalletFlow
-         * @description Trading flow of one wallet over the window. The flow fields are typed under the names of the `sort_by` keys of section 4.5; their definitions are read from the names (total = buy + sell notional, net = buy - sell notional) and are not published, nor is the notional unit or the complete row layout.
+         * @description Trading flow of one wallet over the window. The flow fields are typed under the names of the `sort_by` keys; their definitions are read from the names (total = buy + sell notional, net = buy - sell notional) and are not published, nor is the notional unit or the complete row layout.
          */
         HyperliquidWalletFlow: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
             wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-            /** @description Bought plus sold notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Bought plus sold notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
             total_notional?: number;
-            /** @description Bought notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Bought notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
             buy_notional?: number;
-            /** @description Sold notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Sold notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
             sell_notional?: number;
-            /** @description Bought minus sold notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Bought minus sold notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
             net_notional?: number;
-            /** @description Realized profit and loss over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Realized profit and loss over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
             realized_pnl?: number;
-            /** @description Number of trades over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Number of trades over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
             trade_count?: number;
         } & {
             [key: string]: unknown;
@@ -3376,9 +3376,9 @@ export interface components {
          * @description One open position of a wallet on the onchain perpetual venue. The complete row layout is not published.
          */
         HyperliquidWalletPosition: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
             wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
         } & {
             [key: string]: unknown;
@@ -3396,9 +3396,9 @@ export interface components {
          * @description One funding payment of a wallet on the onchain perpetual venue. The complete row layout, including the sign convention of the payment, is not published.
          */
         HyperliquidFundingPayment: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
             wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
         } & {
             [key: string]: unknown;
@@ -3413,12 +3413,12 @@ export interface components {
         };
         /**
          * HyperliquidTwapEvent
-         * @description One lifecycle event of a TWAP order on the onchain perpetual venue. The status values of TWAP lifecycle events are not published (section 3), nor is the complete row layout.
+         * @description One lifecycle event of a TWAP order on the onchain perpetual venue. The status values of TWAP lifecycle events are not published, nor is the complete row layout.
          */
         HyperliquidTwapEvent: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
             wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
         } & {
             [key: string]: unknown;
@@ -3436,9 +3436,9 @@ export interface components {
          * @description One resting (open) order on the onchain perpetual venue. The complete row layout is not published.
          */
         HyperliquidRestingOrder: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
             wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
         } & {
             [key: string]: unknown;
@@ -3456,7 +3456,7 @@ export interface components {
          * @description One L2 order-book record of an onchain instrument. The record layout is not published.
          */
         HyperliquidL2Orderbook: {
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
         } & {
             [key: string]: unknown;
@@ -3474,11 +3474,11 @@ export interface components {
          * @description One instrument of the onchain venue. The complete entry layout is not published.
          */
         HyperliquidInstrument: {
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-            /** @description Instrument in the venue's own naming, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Instrument in the venue's own naming, named by this route's filters; that rows carry it under the same name is inferred. */
             instrument_name_raw?: string;
-            /** @description Currency of the instrument, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
+            /** @description Currency of the instrument, named by this route's filters; that rows carry it under the same name is inferred. */
             currency?: string;
         } & {
             [key: string]: unknown;
@@ -3493,13 +3493,13 @@ export interface components {
         };
         /**
          * ChangelogLastUpdated
-         * @description Top-level `lastUpdated` of the changelog feeds (section 9): the time of the latest change to the feed; polling clients watch it. The document does not give its format; the examples use ISO 8601 UTC.
+         * @description Top-level `lastUpdated` of the changelog feeds: the time of the latest change to the feed; polling clients watch it. The API reference does not give its format; the examples use ISO 8601 UTC.
          * @example 2026-11-20T09:30:00.000Z
          */
         ChangelogLastUpdated: string;
         /**
          * DataCoverageResponse
-         * @description The data-coverage feed (`GET /api/v1/changelog/data-coverage`, sections 4.5 and 9). Only the top-level `lastUpdated` is published; the coverage entries and their field names are not, so the object stays open.
+         * @description The data-coverage feed (`GET /api/v1/changelog/data-coverage`). Only the top-level `lastUpdated` is published; the coverage entries and their field names are not, so the object stays open.
          */
         DataCoverageResponse: {
             lastUpdated: components["schemas"]["ChangelogLastUpdated"];
@@ -3508,7 +3508,7 @@ export interface components {
         };
         /**
          * DataCorrectionRecord
-         * @description One record of the data-corrections feed (section 9): it carries an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Polling clients compare record ids and `updatedAt` to find new or revised corrections. The property name `id` is inferred from "record ids" (section 9); the other fields of a record are not published.
+         * @description One record of the data-corrections feed: it carries an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Polling clients compare record ids and `updatedAt` to find new or revised corrections. The property name `id` is inferred from "record ids"; the other fields of a record are not published.
          */
         DataCorrectionRecord: {
             /** @description Record identifier (name inferred from "record ids"; type not published). */
@@ -3528,18 +3528,18 @@ export interface components {
         };
         /**
          * DataCorrectionsResponse
-         * @description The data-corrections feed (`GET /api/v1/changelog/data-corrections`, section 9): top-level `lastUpdated` and a monotonic `feedRevision`, plus the correction records (`DataCorrectionRecord`). The document does not name the member that holds the records, so any other top-level member is accepted; a non-empty array of objects carrying `updatedAt` there is read as the records list and validated as `DataCorrectionRecord[]`.
+         * @description The data-corrections feed (`GET /api/v1/changelog/data-corrections`): top-level `lastUpdated` and a monotonic `feedRevision`, plus the correction records (`DataCorrectionRecord`). The API reference does not name the member that holds the records, so any other top-level member is accepted; a non-empty array of objects carrying `updatedAt` there is read as the records list and validated as `DataCorrectionRecord[]`.
          */
         DataCorrectionsResponse: {
             lastUpdated: components["schemas"]["ChangelogLastUpdated"];
-            /** @description Revision of the feed; monotonic, so it never decreases between two polls. The document says "monotonic" without a type; an integer is assumed. */
+            /** @description Revision of the feed; monotonic, so it never decreases between two polls. The API reference says "monotonic" without a type; an integer is assumed. */
             feedRevision: number;
         } & {
             [key: string]: components["schemas"]["DataCorrectionRecord"][] | unknown;
         };
         /**
          * X402SettleResponse
-         * @description Decoded content of the `PAYMENT-RESPONSE` header (base64-encoded JSON): the settlement result of an x402 payment. Field names from the x402 protocol (facts.md f: `{success, transaction, network, payer}`); the service does not publish its own settlement body, so the object stays open.
+         * @description Decoded content of the `PAYMENT-RESPONSE` header (base64-encoded JSON): the settlement result of an x402 payment. Field names from the x402 protocol (`{success, transaction, network, payer}`); the service does not publish its own settlement body, so the object stays open.
          */
         X402SettleResponse: {
             success: boolean;
@@ -3554,60 +3554,60 @@ export interface components {
         };
         /**
          * WsPassResponseDto
-         * @description Body of a granted WebSocket pass (`POST /api/v1/x402/ws-pass/hour` or `/day`, sections 2.16 and 4.4). The document names the type only; its fields are not published. The credit token that authenticates WebSocket connections at `/ws` and `/stream` (section 5.3 item 7) arrives in the `x-credit-token` response header, not in a documented body field.
+         * @description Body of a granted WebSocket pass (`POST /api/v1/x402/ws-pass/hour` or `/day`). The API reference names the type only; its fields are not published. The credit token that authenticates WebSocket connections at `/ws` and `/stream` arrives in the `x-credit-token` response header, not in a documented body field.
          */
         WsPassResponseDto: {
             [key: string]: unknown;
         };
         /**
          * X402SolanaRpcResponse
-         * @description Answer of `POST /api/v1/x402/subscriptions/solana-rpc` and `POST /api/v1/x402/tick-data/solana-rpc` (section 4.4): read-only token-mint and recent-blockhash data a wallet needs to sign a Solana payment. Field names are not published.
+         * @description Answer of `POST /api/v1/x402/subscriptions/solana-rpc` and `POST /api/v1/x402/tick-data/solana-rpc`: read-only token-mint and recent-blockhash data a wallet needs to sign a Solana payment. Field names are not published.
          */
         X402SolanaRpcResponse: {
             [key: string]: unknown;
         };
         /**
          * SubscriptionProductsResponse
-         * @description Live plan pricing of the subscription checkouts for monthly, quarterly, six-month and annual terms, payable on Base or Solana (section 4.4). Field names are not published (section 2.16).
+         * @description Live plan pricing of the subscription checkouts for monthly, quarterly, six-month and annual terms, payable on Base or Solana. Field names are not published.
          */
         SubscriptionProductsResponse: {
             [key: string]: unknown;
         };
         /**
          * CheckoutStatusResponse
-         * @description Status of one subscription or tick-data checkout (section 4.4). Section 3 names the states payable, pending and completed; the full set of state names and every field name are not published (sections 2.16 and 3).
+         * @description Status of one subscription or tick-data checkout. The API reference names the states payable, pending and completed; the full set of state names and every field name are not published.
          */
         CheckoutStatusResponse: {
             [key: string]: unknown;
         };
         /**
          * CheckoutPaidResponse
-         * @description 200 of a checkout pay request: confirmation is complete and the subscription is active or the data order is funded, with a receipt (sections 3 and 4.4). Field names, including those of the receipt, are not published.
+         * @description 200 of a checkout pay request: confirmation is complete and the subscription is active or the data order is funded, with a receipt. Field names, including those of the receipt, are not published.
          */
         CheckoutPaidResponse: {
             [key: string]: unknown;
         };
         /**
          * CheckoutPendingResponse
-         * @description 202 of a checkout pay request: the payment was accepted but confirmation or fulfilment is still running (section 3). The checkout must not be paid again; poll the checkout status instead. Field names are not published.
+         * @description 202 of a checkout pay request: the payment was accepted but confirmation or fulfilment is still running. The checkout must not be paid again; poll the checkout status instead. Field names are not published.
          */
         CheckoutPendingResponse: {
             [key: string]: unknown;
         };
         /**
          * TickDataProductsResponse
-         * @description Checkout networks and quote instructions of the tick-data orders (section 4.4); the price depends on the files, exchanges and date range ordered. Field names are not published (section 2.16).
+         * @description Checkout networks and quote instructions of the tick-data orders; the price depends on the files, exchanges and date range ordered. Field names are not published.
          */
         TickDataProductsResponse: {
             [key: string]: unknown;
         };
         /**
          * CreditTokenChallengeRequest
-         * @description Body of `POST /api/v1/x402/credit-token/challenge` (section 4.4). The document names `chain_id` and `address` (from the 400 error text: unsupported `chain_id`, invalid address); other fields are not shown, so the object stays open.
+         * @description Body of `POST /api/v1/x402/credit-token/challenge`. The API reference names `chain_id` and `address` (from the 400 error text: unsupported `chain_id`, invalid address); other fields are not shown, so the object stays open.
          */
         CreditTokenChallengeRequest: {
             /**
-             * @description Chain of the wallet. Its format is not published; the examples use the CAIP-2 form of the payment networks (`eip155:8453` for Base mainnet, section 5.3). An unsupported chain gives 400.
+             * @description Chain of the wallet. Its format is not published; the examples use the CAIP-2 form of the payment networks (`eip155:8453` for Base mainnet). An unsupported chain gives 400.
              * @example eip155:8453
              */
             chain_id: string | number;
@@ -3618,7 +3618,7 @@ export interface components {
         };
         /**
          * CreditTokenChallengeResponse
-         * @description A single-use CAIP-122 (Sign-In-With-X) challenge, valid 5 minutes (sections 4.4 and 8). The document names its `info` member, whose fields the client copies into the redemption body; their names are not published (the x402 `sign-in-with-x` extension, general protocol knowledge, uses `domain`, `uri`, `version`, `nonce`, `issuedAt`, `expirationTime`, `statement`, `resources`). Signing it authorizes no payment and moves no funds.
+         * @description A single-use CAIP-122 (Sign-In-With-X) challenge, valid 5 minutes. The API reference names its `info` member, whose fields the client copies into the redemption body; their names are not published (the x402 `sign-in-with-x` extension, general protocol knowledge, uses `domain`, `uri`, `version`, `nonce`, `issuedAt`, `expirationTime`, `statement`, `resources`). Signing it authorizes no payment and moves no funds.
          */
         CreditTokenChallengeResponse: {
             /** @description Challenge message fields to sign and echo back in `POST /api/v1/x402/credit-token`; names not published. */
@@ -3630,23 +3630,23 @@ export interface components {
         };
         /**
          * CreditTokenErrorCode
-         * @description Error codes the document gives for the credit-token routes (section 7): `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature` on 401 and `no_credits` on 402. The codes of the 400, 404 and 503 answers are not shown, so `CreditTokenErrorDto.code` accepts any string besides these.
+         * @description Error codes the API reference gives for the credit-token routes: `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature` on 401 and `no_credits` on 402. The codes of the 400, 404 and 503 answers are not shown, so `CreditTokenErrorDto.code` accepts any string besides these.
          * @enum {string}
          */
         CreditTokenErrorCode: "invalid_siwx" | "nonce_invalid" | "expired" | "invalid_signature" | "no_credits";
         /**
          * CreditTokenErrorDto
-         * @description Error body of the credit-token routes (sections 2.16 and 7). Only the `code` string is published; other fields are not shown. `code` is open: the known codes are listed in `CreditTokenErrorCode`, and any other string is accepted because the codes of the 400, 404 and 503 answers (for example "challenge store unavailable") are not shown and may exist.
+         * @description Error body of the credit-token routes. Only the `code` string is published; other fields are not shown. `code` is open: the known codes are listed in `CreditTokenErrorCode`, and any other string is accepted because the codes of the 400, 404 and 503 answers (for example "challenge store unavailable") are not shown and may exist.
          */
         CreditTokenErrorDto: {
-            /** @description Machine-readable error code; one of `CreditTokenErrorCode` or another string the document does not list. */
+            /** @description Machine-readable error code; one of `CreditTokenErrorCode` or another string the API reference does not list. */
             code: components["schemas"]["CreditTokenErrorCode"] | string;
         } & {
             [key: string]: unknown;
         };
         /**
          * CreditTokenRequest
-         * @description Body of `POST /api/v1/x402/credit-token` (section 4.4): every field of the challenge's `info` (copied at the top level; their names are not published), plus `address`, `chainId`, `type` and `signature`. The signature authorizes no payment and moves no funds.
+         * @description Body of `POST /api/v1/x402/credit-token`: every field of the challenge's `info` (copied at the top level; their names are not published), plus `address`, `chainId`, `type` and `signature`. The signature authorizes no payment and moves no funds.
          */
         CreditTokenRequest: {
             /** @description Wallet address that signed the challenge. */
@@ -3662,7 +3662,7 @@ export interface components {
         };
         /**
          * CreditTokenResponseDto
-         * @description Body of a successful credit-token redemption (`POST /api/v1/x402/credit-token`, sections 2.16 and 4.4). The document names the type only; its fields are not published. The token itself arrives in the `x-credit-token` header and the remaining balance in `x-credits-remaining`.
+         * @description Body of a successful credit-token redemption (`POST /api/v1/x402/credit-token`). The API reference names the type only; its fields are not published. The token itself arrives in the `x-credit-token` header and the remaining balance in `x-credits-remaining`.
          */
         CreditTokenResponseDto: {
             [key: string]: unknown;
@@ -3674,13 +3674,13 @@ export interface components {
         JsonRpcId: string | number;
         /**
          * McpMethod
-         * @description JSON-RPC methods of the agent endpoint with a known meaning. `initialize`, `tools/list` and `tools/call` are named by the document (section 5.3 item 6, billing); `ping` comes from the Model Context Protocol itself (general protocol knowledge, facts.md e), not from a Laevitas source. Other MCP methods and notifications (for example `notifications/initialized`) may be sent too, so `JsonRpcRequest.method` is not limited to this set.
+         * @description JSON-RPC methods of the agent endpoint with a known meaning. `initialize`, `tools/list` and `tools/call` are named by the API reference (billing); `ping` comes from the Model Context Protocol itself (general protocol knowledge), not from a Laevitas source. Other MCP methods and notifications (for example `notifications/initialized`) may be sent too, so `JsonRpcRequest.method` is not limited to this set.
          * @enum {string}
          */
         McpMethod: "initialize" | "tools/list" | "tools/call" | "ping";
         /**
          * JsonRpcRequest
-         * @description A JSON-RPC 2.0 request to the agent endpoint (section 4.5). `params` depends on the method and follows the Model Context Protocol: `initialize` takes `protocolVersion`, `capabilities` and `clientInfo`; `tools/list` takes an optional `cursor`; `tools/call` takes the tool `name` and its `arguments`; `ping` takes none (protocol knowledge, facts.md e). A message without `id` is a notification and gets no JSON-RPC answer.
+         * @description A JSON-RPC 2.0 request to the agent endpoint. `params` depends on the method and follows the Model Context Protocol: `initialize` takes `protocolVersion`, `capabilities` and `clientInfo`; `tools/list` takes an optional `cursor`; `tools/call` takes the tool `name` and its `arguments`; `ping` takes none (protocol knowledge). A message without `id` is a notification and gets no JSON-RPC answer.
          */
         JsonRpcRequest: {
             /** @constant */
@@ -3694,7 +3694,7 @@ export interface components {
         };
         /**
          * JsonRpcResultResponse
-         * @description A successful JSON-RPC 2.0 answer: `result` holds the method's result (MCP: `serverInfo` and `capabilities` for `initialize`, `tools` for `tools/list`, `content` and optionally `structuredContent` / `isError` for `tools/call`; protocol knowledge, facts.md e). It never carries `error`.
+         * @description A successful JSON-RPC 2.0 answer: `result` holds the method's result (MCP: `serverInfo` and `capabilities` for `initialize`, `tools` for `tools/list`, `content` and optionally `structuredContent` / `isError` for `tools/call`; protocol knowledge). It never carries `error`.
          */
         JsonRpcResultResponse: {
             /** @constant */
@@ -3716,7 +3716,7 @@ export interface components {
         };
         /**
          * JsonRpcErrorResponse
-         * @description A JSON-RPC 2.0 error answer. `id` repeats the request id, or is null when the request could not be read. It never carries `result`. Per section 5.3 item 6, the agent endpoint's 402 carries this body together with the x402 headers.
+         * @description A JSON-RPC 2.0 error answer. `id` repeats the request id, or is null when the request could not be read. It never carries `result`. the agent endpoint's 402 carries this body together with the x402 headers.
          */
         JsonRpcErrorResponse: {
             /** @constant */
@@ -3731,17 +3731,17 @@ export interface components {
         JsonRpcResponse: components["schemas"]["JsonRpcResultResponse"] | components["schemas"]["JsonRpcErrorResponse"];
         /**
          * DiscoveryX402Document
-         * @description The x402 discovery document at `GET /.well-known/x402` (section 4.5). Its content is not published; it describes the service's paid resources for x402 clients and crawlers.
+         * @description The x402 discovery document at `GET /.well-known/x402`. Its content is not published; it describes the service's paid resources for x402 clients and crawlers.
          */
         DiscoveryX402Document: {
             [key: string]: unknown;
         };
         /**
          * DiscoveryOpenApiDocument
-         * @description The service's own OpenAPI document (`GET /openapi.json` and `GET /.well-known/openapi.json`, section 4.5; facts.md h: Swagger UI and Redoc are served from it). `openapi` and `info` are required by the OpenAPI 3 specification itself; the rest is kept open and not validated here.
+         * @description The service's own OpenAPI document (`GET /openapi.json` and `GET /.well-known/openapi.json`;: Swagger UI and Redoc are served from it). `openapi` and `info` are required by the OpenAPI 3 specification itself; the rest is kept open and not validated here.
          */
         DiscoveryOpenApiDocument: {
-            /** @description OpenAPI version of the document, for example `3.0.0`. */
+            /** @description OpenAPI version of the API reference, for example `3.0.0`. */
             openapi: string;
             info: {
                 [key: string]: unknown;
@@ -3754,7 +3754,7 @@ export interface components {
         };
         /**
          * HealthResponse
-         * @description Body of `GET /api/v1/health` (facts.md a.2). Its fields are not published; any answer below 500 means the service is reachable (the official CLI's `doctor` check).
+         * @description Body of `GET /api/v1/health`. Its fields are not published; any answer below 500 means the service is reachable (the official CLI's `doctor` check).
          */
         HealthResponse: {
             [key: string]: unknown;
@@ -3853,7 +3853,7 @@ export interface components {
                 };
             };
         };
-        /** @description Unsupported `chain_id`, invalid address, or malformed payload (section 7). The document does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
+        /** @description Unsupported `chain_id`, invalid address, or malformed payload. The API reference does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
         CreditTokenBadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -3862,14 +3862,14 @@ export interface components {
                 "application/json": components["schemas"]["ApiError400"] | components["schemas"]["CreditTokenErrorDto"];
             };
         };
-        /** @description Credit bundles are not enabled on this deployment (section 7). No body is shown. */
+        /** @description Credit bundles are not enabled on this deployment. No body is shown. */
         CreditTokenNotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content?: never;
         };
-        /** @description Rate limit of the credit-token routes exceeded: 10 challenge and redemption requests per minute per client (section 8, `info.x-rate-limits.creditToken`); retry after the advised wait. */
+        /** @description Rate limit of the credit-token routes exceeded: 10 challenge and redemption requests per minute per client (`info.x-rate-limits.creditToken`); retry after the advised wait. */
         CreditTokenTooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -3879,7 +3879,7 @@ export interface components {
                 "application/json": components["schemas"]["ApiError429"];
             };
         };
-        /** @description The challenge store is unavailable (section 7); retry later. The code of this answer is not published. */
+        /** @description The challenge store is unavailable; retry later. The code of this answer is not published. */
         CreditTokenServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -3888,7 +3888,7 @@ export interface components {
                 "application/json": components["schemas"]["CreditTokenErrorDto"];
             };
         };
-        /** @description The signed challenge was rejected (section 7): `invalid_siwx` (not a valid CAIP-122 message), `nonce_invalid` (unknown or already used challenge; challenges are single use), `expired` (older than 5 minutes) or `invalid_signature`. */
+        /** @description The signed challenge was rejected: `invalid_siwx` (not a valid CAIP-122 message), `nonce_invalid` (unknown or already used challenge; challenges are single use), `expired` (older than 5 minutes) or `invalid_signature`. */
         CreditTokenUnauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -3897,7 +3897,7 @@ export interface components {
                 "application/json": components["schemas"]["CreditTokenErrorDto"];
             };
         };
-        /** @description The wallet has no credits (code `no_credits`, section 7); buy a credit bundle through x402 first. Unlike the data routes, this 402 is identified by its error code; the document shows no `payment-required` header here. */
+        /** @description The wallet has no credits (code `no_credits`); buy a credit bundle through x402 first. Unlike the data routes, this 402 is identified by its error code; the API reference shows no `payment-required` header here. */
         CreditTokenNoCredits: {
             headers: {
                 [name: string]: unknown;
@@ -3906,7 +3906,7 @@ export interface components {
                 "application/json": components["schemas"]["CreditTokenErrorDto"];
             };
         };
-        /** @description Payment required on the agent endpoint (section 5.3 item 6): a `tools/call` without an API key, Bearer token or credits. The answer carries both the x402 `payment-required` header (its resource address uses https) and a JSON-RPC error body. The JSON-RPC error code the service uses is not published. */
+        /** @description Payment required on the agent endpoint: a `tools/call` without an API key, Bearer token or credits. The answer carries both the x402 `payment-required` header (its resource address uses https) and a JSON-RPC error body. The JSON-RPC error code the service uses is not published. */
         McpPaymentRequired: {
             headers: {
                 "payment-required": components["headers"]["McpPaymentRequired"];
@@ -3924,37 +3924,37 @@ export interface components {
          */
         LegacyCurrencyPath: components["schemas"]["LegacyCurrency"];
         /**
-         * @description Contract type of the ranking (section 2.5).
+         * @description Contract type of the ranking.
          * @example perpetual
          */
         LegacyGainersTypePath: components["schemas"]["GainersType"];
         /**
-         * @description Look-back period in hours, or `ytd` (section 2.5).
+         * @description Look-back period in hours, or `ytd`.
          * @example 24
          */
         LegacyGainersPeriodPath: components["schemas"]["GainersPeriod"];
         /**
-         * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5).
+         * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760`.
          * @example 24
          */
         LegacyOiChangePeriodPath: components["schemas"]["OiChangePeriod"];
         /**
-         * @description Venue kind, `c` centralized or `d` decentralized (section 2.5).
+         * @description Venue kind, `c` centralized or `d` decentralized.
          * @example c
          */
         LegacyVenueKindPath: components["schemas"]["VenueKind"];
         /**
-         * @description Currency of the dated-futures subset. The document does not list the subset (section 2.5); the members come from the real catalog (legacy_endpoint_index.json).
+         * @description Currency of the dated-futures subset. The API reference does not list the subset; the members come from the real catalog (legacy_endpoint_index.json).
          * @example BTC
          */
         LegacyDatedFuturesCurrencyPath: components["schemas"]["LegacyDatedFuturesCurrency"];
         /**
-         * @description Contract types included, `all`, `future` or `perpetual` (section 2.5).
+         * @description Contract types included, `all`, `future` or `perpetual`.
          * @example all
          */
         LegacyOiGainersOptionPath: components["schemas"]["OiGainersOption"];
         /**
-         * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document.
+         * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the API reference.
          * @example BTC
          */
         LegacyFuturesSummaryCurrencyPath: components["schemas"]["LegacyFuturesSummaryCurrency"];
@@ -3983,12 +3983,12 @@ export interface components {
         /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
         LegacyHistLegacy: "true" | "false";
         /**
-         * @description Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D").
+         * @description Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D").
          * @example C
          */
         LegacyHistoricalOptionPath: components["schemas"]["HistoricalVenueKind"];
         /**
-         * @description Narrows the breakdown to one market. The document gives it as an optional string without values (4.4), and the catalog lists none (facts.md a.1), so any upper-case market code is accepted.
+         * @description Narrows the breakdown to one market. The API reference gives it as an optional string without values, and the catalog lists none, so any upper-case market code is accepted.
          * @example BINANCE
          */
         LegacyHistoricalMarketQuery: components["schemas"]["LegacyHistoricalMarketCode"];
@@ -4072,17 +4072,17 @@ export interface components {
          */
         TradesStrategy: components["schemas"]["TradesStrategyList"];
         /**
-         * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+         * @description Options venue of the GEX data; only `deribit` is served, and it is the default.
          * @example deribit
          */
         GexExchange: components["schemas"]["GexExchange"];
         /**
-         * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+         * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted.
          * @example BTC
          */
         GexCurrency: string;
         /**
-         * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+         * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
         FuturesExchange: components["schemas"]["FuturesExchange"];
@@ -4095,7 +4095,7 @@ export interface components {
         ContractDirection: components["schemas"]["Direction"];
         /** @description When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
         ContractBlockOnly: boolean;
-        /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional (section 2.1). */
+        /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional. */
         ContractMinAmount: number;
         /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
         ContractStrategy: string;
@@ -4106,7 +4106,7 @@ export interface components {
         /** @description Return only the top N trades by `sort`, in one response without pagination. */
         ContractTradesTopN: number;
         /**
-         * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+         * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
         FuturesExchangeRequired: components["schemas"]["FuturesExchange"];
@@ -4129,7 +4129,7 @@ export interface components {
         /** @description Number of notable trades in the flow response. */
         ContractFlowTopN: number;
         /**
-         * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+         * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
         PerpetualsExchange: components["schemas"]["PerpetualsExchange"];
@@ -4139,7 +4139,7 @@ export interface components {
          */
         PerpetualsInstrumentName: components["schemas"]["ContractInstrumentName"];
         /**
-         * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+         * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
         PerpetualsExchangeRequired: components["schemas"]["PerpetualsExchange"];
@@ -4153,7 +4153,7 @@ export interface components {
          * @example binance
          */
         SpotExchange: components["schemas"]["SpotExchange"];
-        /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
+        /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
         SpotQuoteCurrency: string;
         /**
          * @description Exact spot pair name from the spot catalog, upper case.
@@ -4166,16 +4166,16 @@ export interface components {
          */
         SpotInstrumentName: components["schemas"]["SpotInstrumentName"];
         /**
-         * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2).
+         * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
          */
         PredictionCategory: string;
-        /** @description Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
+        /** @description Slug of one prediction event; restricts the result to that event's markets. */
         PredictionEventSlug: string;
-        /** @description Free-text keyword matched against the prediction markets (facts.md a.2). */
+        /** @description Free-text keyword matched against the prediction markets. */
         PredictionKeyword: string;
         /**
-         * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions (facts.md d).
+         * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions.
          * @example polymarket
          */
         PredictionExchange: string;
@@ -4189,15 +4189,15 @@ export interface components {
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
         PredictionInstrumentName: components["schemas"]["PredictionInstrumentName"];
-        /** @description Bucket size of the prediction-market snapshot; `1h` when omitted (facts.md a.2). */
+        /** @description Bucket size of the prediction-market snapshot; `1h` when omitted. */
         PredictionSnapshotResolution: components["schemas"]["Resolution"];
         /**
-         * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5).
+         * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it.
          * @example inverse
          */
         VolSurfaceMargin: components["schemas"]["MarginType"];
         /**
-         * @description Wallet address whose records are returned (required on this route, section 4.5).
+         * @description Wallet address whose records are returned (required on this route).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
         HyperliquidWalletRequired: components["schemas"]["HyperliquidWallet"];
@@ -4207,31 +4207,31 @@ export interface components {
          */
         HyperliquidInstrumentName: components["schemas"]["HyperliquidInstrumentName"];
         /**
-         * @description Wallet address to narrow the query to (one of the narrowing filters of section 4.5).
+         * @description Wallet address to narrow the query to (one of the narrowing filters).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
         HyperliquidWallet: components["schemas"]["HyperliquidWallet"];
         /**
-         * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). Its exact form is not published; the example assumes the venue's coin name.
+         * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). Its exact form is not published; the example assumes the venue's coin name.
          * @example BTC
          */
         HyperliquidInstrumentNameRaw: string;
         /**
-         * @description Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route, section 4.5).
+         * @description Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route).
          * @example BTC-USD
          */
         HyperliquidInstrumentNameRequired: components["schemas"]["HyperliquidInstrumentName"];
         /**
-         * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). Its format is not published.
+         * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying. Its format is not published.
          * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
          */
         CheckoutId: string;
         /**
-         * @description Token of the checkout, issued with the quote (section 4.4). It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
+         * @description Token of the checkout, issued with the quote. It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
          * @example 4d2f9a7b1c8e4f6a9b3d5e7c1a2b4c6d
          */
         CheckoutToken: string;
-        /** @description Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). Without it the pay request answers 402 with the quote; with it the payment is verified and settled. A checkout that is already pending or completed is never charged again. */
+        /** @description Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. Without it the pay request answers 402 with the quote; with it the payment is verified and settled. A checkout that is already pending or completed is never charged again. */
         X402PaymentSignature: string;
     };
     requestBodies: never;
@@ -4252,17 +4252,17 @@ export interface components {
          */
         XCreditToken: string;
         /**
-         * @description `PAYMENT-RESPONSE` (x402 version 2): base64-encoded JSON with the settlement result of the payment carried in `PAYMENT-SIGNATURE`; decoded, it is an `X402SettleResponse`. Header name from the x402 v2 protocol (facts.md f); the document does not say whether the service sends it, so it is optional.
+         * @description `PAYMENT-RESPONSE` (x402 version 2): base64-encoded JSON with the settlement result of the payment carried in `PAYMENT-SIGNATURE`; decoded, it is an `X402SettleResponse`. Header name from the x402 v2 protocol; the API reference does not say whether the service sends it, so it is optional.
          * @example eyJzdWNjZXNzIjp0cnVlLCJ0cmFuc2FjdGlvbiI6IjB4NGYxYzJiN2E5ZTBkM2M1YjhhNmYxZTJkM2M0YjVhNjk3ODg3OTZhNWI0YzNkMmUxZjAwMTEyMjMzNDQ1NTY2NyIsIm5ldHdvcmsiOiJlaXAxNTU6ODQ1MyIsInBheWVyIjoiMHg4NTdiMDY1MTlFOTFlM0E1NDUzODc5MWJEYmIwRTIyMzczZTM2YjY2In0=
          */
         PaymentResponse: string;
         /**
-         * @description Base64-encoded JSON (x402 version 2) with the quote of a WebSocket pass: USDC on Base mainnet (`eip155:8453`) or the test network (section 5.3 item 3); decoded, it is a `PaymentRequired` object. Pass prices are not published; the example amount is illustrative.
+         * @description Base64-encoded JSON (x402 version 2) with the quote of a WebSocket pass: USDC on Base mainnet (`eip155:8453`) or the test network; decoded, it is a `PaymentRequired` object. Pass prices are not published; the example amount is illustrative.
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEveDQwMi93cy1wYXNzL2hvdXIiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiIxMDAwMDAiLCJhc3NldCI6IjB4ODMzNTg5ZkNENmVEYjZFMDhmNGM3QzMyRDRmNzFiNTRiZEEwMjkxMyIsInBheVRvIjoiMHgwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwIiwibWF4VGltZW91dFNlY29uZHMiOjYwfV19
          */
         WsPassPaymentRequired: string;
         /**
-         * @description Base64-encoded JSON (x402 version 2) with the quote of a checkout: one accepted payment on Base (`eip155:8453`) and one on Solana (section 5.3 item 3), with the amount of the account-bound quote; decoded, it is a `PaymentRequired` object. The example amount (500 USDC) is illustrative (facts.md c quotes $500 a month for the API plan).
+         * @description Base64-encoded JSON (x402 version 2) with the quote of a checkout: one accepted payment on Base (`eip155:8453`) and one on Solana, with the amount of the account-bound quote; decoded, it is a `PaymentRequired` object. The example amount (500 USDC) is illustrative (the public pricing quotes $500 a month for the API plan).
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEveDQwMi9zdWJzY3JpcHRpb25zL2NoZWNrb3V0cy83YzllNjY3OS03NDI1LTQwZGUtOTQ0Yi1lMDdmYzFmOTBhZTcvcGF5IiwibWltZVR5cGUiOiJhcHBsaWNhdGlvbi9qc29uIn0sImFjY2VwdHMiOlt7InNjaGVtZSI6ImV4YWN0IiwibmV0d29yayI6ImVpcDE1NTo4NDUzIiwiYW1vdW50IjoiNTAwMDAwMDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMCIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH0seyJzY2hlbWUiOiJleGFjdCIsIm5ldHdvcmsiOiJzb2xhbmE6NWV5a3Q0VXNGdjhQOE5KZFRSRXBZMXZ6cUtxWkt2ZHAiLCJhbW91bnQiOiI1MDAwMDAwMDAiLCJhc3NldCI6IkVQakZXZGQ1QXVmcVNTcWVNMnFOMXh6eWJhcEM4RzR3RUdHa1p3eVREdDF2IiwicGF5VG8iOiIxMTExMTExMTExMTExMTExMTExMTExMTExMTExMTExMSIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH1dfQ==
          */
         CheckoutPaymentRequired: string;
@@ -4272,7 +4272,7 @@ export interface components {
          */
         XCreditsRemaining: number;
         /**
-         * @description Base64-encoded JSON (x402 version 2) with the requirements of one `tools/call` (1 credit, 0.001 USDC on Base mainnet `eip155:8453`, section 5.3); decoded, it is a `PaymentRequired` object whose resource address uses https.
+         * @description Base64-encoded JSON (x402 version 2) with the requirements of one `tools/call` (1 credit; 0.001 USDC on Base mainnet `eip155:8453`); decoded, it is a `PaymentRequired` object whose resource address uses https.
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEvbWNwIiwibWltZVR5cGUiOiJhcHBsaWNhdGlvbi9qc29uIn0sImFjY2VwdHMiOlt7InNjaGVtZSI6ImV4YWN0IiwibmV0d29yayI6ImVpcDE1NTo4NDUzIiwiYW1vdW50IjoiMTAwMCIsImFzc2V0IjoiMHg4MzM1ODlmQ0Q2ZURiNkUwOGY0YzdDMzJENGY3MWI1NGJkQTAyOTEzIiwicGF5VG8iOiIweDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAiLCJtYXhUaW1lb3V0U2Vjb25kcyI6NjB9XX0=
          */
         McpPaymentRequired: string;
@@ -4323,7 +4323,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsA"];
@@ -4403,13 +4403,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
-                /** Contract type of the ranking (section 2.5). */
+                /** Contract type of the ranking. */
                 type: components["parameters"]["LegacyGainersTypePath"];
-                /** Look-back period in hours, or `ytd` (section 2.5). */
+                /** Look-back period in hours, or `ytd`. */
                 period: components["parameters"]["LegacyGainersPeriodPath"];
             };
             cookie?: never;
@@ -4436,13 +4436,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
-                /** Contract type of the ranking (section 2.5). */
+                /** Contract type of the ranking. */
                 type: components["parameters"]["LegacyGainersTypePath"];
-                /** Look-back period in hours, or `ytd` (section 2.5). */
+                /** Look-back period in hours, or `ytd`. */
                 period: components["parameters"]["LegacyGainersPeriodPath"];
             };
             cookie?: never;
@@ -4498,7 +4498,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
@@ -4527,7 +4527,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsA"];
@@ -4556,7 +4556,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code. No value set is published for this endpoint (section 4.1, facts.md b.2); any upper-case code is accepted.
+                 * @description Market code. No value set is published for this endpoint; any upper-case code is accepted.
                  * @example DERIBIT
                  */
                 market: components["schemas"]["LegacyAltOptionMarket"];
@@ -4585,7 +4585,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
@@ -4615,7 +4615,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5). */
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
             };
             cookie?: never;
@@ -4642,13 +4642,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5). */
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
             };
             cookie?: never;
@@ -4748,7 +4748,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind, `c` centralized or `d` decentralized (section 2.5). */
+                /** Venue kind, `c` centralized or `d` decentralized. */
                 type: components["parameters"]["LegacyVenueKindPath"];
             };
             cookie?: never;
@@ -4829,7 +4829,7 @@ export interface operations {
                 /** Currency of the dated-futures subset. */
                 currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
                 /**
-                 * @description Market code. The document: "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX" (section 4.2), that is MARKETS_B.
+                 * @description Market code. The API reference: "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX", that is MARKETS_B.
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsB"];
@@ -4885,10 +4885,10 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Contract types included, `all`, `future` or `perpetual` (section 2.5). */
+                /** Contract types included, `all`, `future` or `perpetual`. */
                 option: components["parameters"]["LegacyOiGainersOptionPath"];
                 /**
-                 * @description Look-back period in hours, or `ytd` (section 2.5).
+                 * @description Look-back period in hours, or `ytd`.
                  * @example 24
                  */
                 param: components["schemas"]["OiGainersParam"];
@@ -4917,7 +4917,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_B, section 2.5).
+                 * @description Market code (MARKETS_B).
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsB"];
@@ -4947,7 +4947,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind, `c` centralized or `d` decentralized (section 2.5). */
+                /** Venue kind, `c` centralized or `d` decentralized. */
                 type: components["parameters"]["LegacyVenueKindPath"];
             };
             cookie?: never;
@@ -4975,7 +4975,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind, `c` centralized or `d` decentralized (section 2.5). */
+                /** Venue kind, `c` centralized or `d` decentralized. */
                 type: components["parameters"]["LegacyVenueKindPath"];
             };
             cookie?: never;
@@ -5003,15 +5003,15 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Contract types included, `all`, `future` or `perpetual` (section 2.5). */
+                /** Contract types included, `all`, `future` or `perpetual`. */
                 option: components["parameters"]["LegacyOiGainersOptionPath"];
                 /**
-                 * @description Look-back period in hours, or `ytd`. The document does not cover this route; the real catalog lists the hours 1 to 720, 8760 and `ytd` (facts.md a.1), the open-interest change set.
+                 * @description Look-back period in hours, or `ytd`. The API reference does not cover this route; the real catalog lists the hours 1 to 720, 8760 and `ytd`, the open-interest change set.
                  * @example 24
                  */
                 param: components["schemas"]["OiChangePeriod"];
                 /**
-                 * @description Venue kind, `c` centralized or `d` decentralized (facts.md a.1).
+                 * @description Venue kind, `c` centralized or `d` decentralized.
                  * @example d
                  */
                 type: components["schemas"]["VenueKind"];
@@ -5039,7 +5039,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document. */
+                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the API reference. */
                 currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
             };
             cookie?: never;
@@ -5094,9 +5094,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document. */
+                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the API reference. */
                 currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
-                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5). */
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
             };
             cookie?: never;
@@ -5123,13 +5123,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code; the real catalog lists the MARKETS_G members for this route (facts.md a.1).
+                 * @description Market code; the real catalog lists the MARKETS_G members for this route.
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsG"];
-                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document. */
+                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the API reference. */
                 currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
-                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5). */
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
             };
             cookie?: never;
@@ -5172,7 +5172,7 @@ export interface operations {
                  */
                 market: components["schemas"]["MarketsD"];
                 /**
-                 * @description Currency of the market's subset (document 2.5, see `x-currency-subsets`), for example BTC on DERIBIT.
+                 * @description Currency of the market's subset (see `x-currency-subsets`), for example BTC on DERIBIT.
                  * @example BTC
                  */
                 currency: components["schemas"]["LegacyCurrency"];
@@ -5449,7 +5449,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D"). */
+                /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
                 option: components["parameters"]["LegacyHistoricalOptionPath"];
             };
             cookie?: never;
@@ -5490,7 +5490,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D"). */
+                /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
                 option: components["parameters"]["LegacyHistoricalOptionPath"];
             };
             cookie?: never;
@@ -5531,7 +5531,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D"). */
+                /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
                 option: components["parameters"]["LegacyHistoricalOptionPath"];
             };
             cookie?: never;
@@ -5741,7 +5741,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code, upper case. The document does not show the accepted values (4.4); the stored catalog (reference/data/legacy_endpoint_index.json, see facts.md a.1) lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
+                 * @description Market code, upper case. The API reference does not show the accepted values; the stored catalog (reference/data/legacy_endpoint_index.json) lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
                  * @example BINANCE
                  */
                 market: components["schemas"]["LegacyHistoricalMarketCode"];
@@ -6157,7 +6157,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataResponseEntity"];
                 };
             };
-            /** @description Invalid parameters (for example a non-string exchange), or no data found for the instrument: this route answers 400, not an empty body, when nothing is stored for the selector (section 7). */
+            /** @description Invalid parameters (for example a non-string exchange), or no data found for the instrument: this route answers 400, not an empty body, when nothing is stored for the selector. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6802,9 +6802,9 @@ export interface operations {
     getOptionsGexCatalog: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"];
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"];
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"];
@@ -6833,9 +6833,9 @@ export interface operations {
     getOptionsGexLatest: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"];
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"];
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"];
@@ -6878,9 +6878,9 @@ export interface operations {
                 sort_dir?: components["parameters"]["SortDir"];
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
                 resolution?: components["parameters"]["Resolution"];
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"];
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"];
             };
             header?: never;
@@ -6907,9 +6907,9 @@ export interface operations {
     getOptionsGexRegimeChanges: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"];
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"];
                 /**
                  * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 7 days before the request time (a relative default, so it is not given as a schema value).
@@ -6964,11 +6964,11 @@ export interface operations {
                 sort_dir?: components["parameters"]["SortDir"];
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
                 resolution?: components["parameters"]["Resolution"];
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"];
                 /** Exact options instrument name from the catalog. */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"];
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"];
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"];
@@ -7015,9 +7015,9 @@ export interface operations {
     getOptionsGexTermStructure: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"];
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"];
             };
             header?: never;
@@ -7044,9 +7044,9 @@ export interface operations {
     getOptionsGexProfile: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"];
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"];
             };
             header?: never;
@@ -7581,7 +7581,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataResponseEntity"];
                 };
             };
-            /** @description Invalid parameters, or no data found for the instrument (section 7). */
+            /** @description Invalid parameters, or no data found for the instrument. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7612,7 +7612,7 @@ export interface operations {
                  */
                 instrument_name: components["schemas"]["ContractInstrumentName"];
                 /**
-                 * @description Futures venue (free string; known venues in FuturesExchange, facts.md d).
+                 * @description Futures venue (free string; known venues in FuturesExchange).
                  * @example okx
                  */
                 exchange?: components["schemas"]["FuturesExchange"];
@@ -8247,7 +8247,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataResponseEntity"];
                 };
             };
-            /** @description Invalid parameters, or no data found for the instrument (section 7). */
+            /** @description Invalid parameters, or no data found for the instrument. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8278,7 +8278,7 @@ export interface operations {
                  */
                 instrument_name: components["schemas"]["ContractInstrumentName"];
                 /**
-                 * @description Perpetuals venue (free string; known venues in PerpetualsExchange, facts.md d).
+                 * @description Perpetuals venue (free string; known venues in PerpetualsExchange).
                  * @example binance
                  */
                 exchange?: components["schemas"]["PerpetualsExchange"];
@@ -8409,7 +8409,7 @@ export interface operations {
                 exchange?: components["parameters"]["SpotExchange"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
-                /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
+                /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
                 quote_currency?: components["parameters"]["SpotQuoteCurrency"];
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"];
@@ -8639,7 +8639,7 @@ export interface operations {
                 exchange?: components["parameters"]["SpotExchange"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
-                /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
+                /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
                 quote_currency?: components["parameters"]["SpotQuoteCurrency"];
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"];
@@ -8787,11 +8787,11 @@ export interface operations {
     getPredictionsCatalog: {
         parameters: {
             query?: {
-                /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2). */
+                /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
                 category?: components["parameters"]["PredictionCategory"];
-                /** Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
+                /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"];
-                /** Free-text keyword matched against the prediction markets (facts.md a.2). */
+                /** Free-text keyword matched against the prediction markets. */
                 keyword?: components["parameters"]["PredictionKeyword"];
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"];
@@ -9035,13 +9035,13 @@ export interface operations {
     getPredictionsSnapshot: {
         parameters: {
             query?: {
-                /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2). */
+                /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
                 category?: components["parameters"]["PredictionCategory"];
-                /** Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
+                /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"];
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"];
-                /** Bucket size of the prediction-market snapshot; `1h` when omitted (facts.md a.2). */
+                /** Bucket size of the prediction-market snapshot; `1h` when omitted. */
                 resolution?: components["parameters"]["PredictionSnapshotResolution"];
             };
             header?: never;
@@ -9070,23 +9070,23 @@ export interface operations {
             query?: {
                 /** @description Venue of the instruments, any market's venue (free string). */
                 exchange?: string;
-                /** @description Market type, as a singular token (facts.md a.2). */
+                /** @description Market type, as a singular token. */
                 market_type?: components["schemas"]["MarketType"];
-                /** @description Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored (facts.md a.2). */
+                /** @description Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored. */
                 base_currency?: string;
-                /** @description Quote currency, for example `USDT` or `USD` (facts.md a.2). */
+                /** @description Quote currency, for example `USDT` or `USD`. */
                 quote_currency?: string;
-                /** @description Lifecycle status; `active` when omitted, `all` for every status (facts.md a.2). */
+                /** @description Lifecycle status; `active` when omitted, `all` for every status. */
                 status?: components["schemas"]["InstrumentStatus"];
                 /** @description Margin type, `linear` or `inverse`. */
                 margin_type?: components["schemas"]["MarginType"];
-                /** @description Option type, `call` or `put` (not `C`/`P` as on the options catalog; facts.md a.2). */
+                /** @description Option type, `call` or `put` (not `C`/`P` as on the options catalog). */
                 option_type?: components["schemas"]["InstrumentOptionType"];
-                /** @description Lower bound of the expiry range. The document names an expiry range filter (v1-family.md 4.5); the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published (facts.md a.2). */
+                /** @description Lower bound of the expiry range. The API reference names an expiry range filter; the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published. */
                 expiry_from?: string;
-                /** @description Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published (facts.md a.2). */
+                /** @description Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published. */
                 expiry_to?: string;
-                /** @description Partial, case-insensitive match on the instrument name (v1-family.md 4.5; facts.md a.2). */
+                /** @description Partial, case-insensitive match on the instrument name. */
                 instrument_name?: string;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"];
@@ -9153,7 +9153,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Exact exchange-native instrument name, upper case for crypto venues (facts.md a.2).
+                 * @description Exact exchange-native instrument name, upper case for crypto venues.
                  * @example BTC-PERPETUAL
                  */
                 instrument_name: string;
@@ -9206,7 +9206,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"];
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"];
@@ -9253,7 +9253,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"];
             };
             header?: never;
@@ -9296,10 +9296,10 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"];
                 /**
-                 * @description Surface model of the slices. `svi` is the default and the only value the documents name.
+                 * @description Surface model of the slices. `svi` is the default and the only value the API reference names.
                  * @example svi
                  */
                 model?: string;
@@ -9344,7 +9344,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"];
             };
             header?: never;
@@ -9387,15 +9387,15 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"];
                 /**
-                 * @description Expiry to scan. A historical scan needs `expiry` or `instrument` (section 4.5). The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
+                 * @description Expiry to scan. A historical scan needs `expiry` or `instrument`. The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
                  * @example 26MAR27
                  */
                 expiry?: string;
                 /**
-                 * @description Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument` (section 4.5).
+                 * @description Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument`.
                  * @example BTC-26MAR27-100000-C
                  */
                 instrument?: components["schemas"]["OptionsInstrumentName"];
@@ -9508,7 +9508,7 @@ export interface operations {
     getHyperliquidNodeFills: {
         parameters: {
             query: {
-                /** Wallet address whose records are returned (required on this route, section 4.5). */
+                /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
@@ -9604,19 +9604,19 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** Order by time bucket; keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["SortDir"];
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
                 /** @description Role of the wallet in the liquidation. The accepted values are not published. */
                 role?: string;
-                /** @description Deduplicate liquidation records (section 4.5). The parameter type is not published; a boolean flag is assumed from the name. */
+                /** @description Deduplicate liquidation records. The parameter type is not published; a boolean flag is assumed from the name. */
                 dedupe?: boolean;
-                /** @description Bucket size of the aggregated mode (section 4.5). */
+                /** @description Bucket size of the aggregated mode. */
                 resolution?: components["schemas"]["HyperliquidLiquidationResolution"];
             };
             header?: never;
@@ -9651,25 +9651,25 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"];
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
                 /**
-                 * @description Sort key of the rows (section 4.5). The default is not published.
+                 * @description Sort key of the rows. The default is not published.
                  * @example net_notional
                  */
                 sort_by?: components["schemas"]["HyperliquidWalletFlowSortBy"];
                 /**
-                 * @description Direction of the `sort_by` order. Section 4.1 documents `ASC` as the default for time ordering; the default for the other keys is not published.
+                 * @description Direction of the `sort_by` order. The API reference documents `ASC` as the default for time ordering; the default for the other keys is not published.
                  * @example DESC
                  */
                 sort_dir?: components["schemas"]["SortDir"];
-                /** @description Smallest notional a row must reach to be returned (section 4.5). Its unit is not published. */
+                /** @description Smallest notional a row must reach to be returned. Its unit is not published. */
                 min_notional?: number;
             };
             header?: never;
@@ -9700,11 +9700,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"];
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
@@ -9733,7 +9733,7 @@ export interface operations {
     getHyperliquidNodeFundingPayments: {
         parameters: {
             query: {
-                /** Wallet address whose records are returned (required on this route, section 4.5). */
+                /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
@@ -9782,15 +9782,15 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** Order by time bucket; keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["SortDir"];
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
-                /** @description Smallest target notional of the TWAP orders to include (section 4.5). Its unit is not published. */
+                /** @description Smallest target notional of the TWAP orders to include. Its unit is not published. */
                 min_target_notional?: number;
             };
             header?: never;
@@ -9821,15 +9821,15 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"];
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"];
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"];
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"];
-                /** @description Largest distance of an order's price from the mark price (section 4.5). Whether the distance is relative or absolute is not published. */
+                /** @description Largest distance of an order's price from the mark price. Whether the distance is relative or absolute is not published. */
                 max_distance_from_mark?: number;
             };
             header?: never;
@@ -9856,7 +9856,7 @@ export interface operations {
     getHyperliquidNodeL2Orderbook: {
         parameters: {
             query: {
-                /** Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route, section 4.5). */
+                /** Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route). */
                 instrument_name: components["parameters"]["HyperliquidInstrumentNameRequired"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"];
@@ -10055,11 +10055,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** Token of the checkout, issued with the quote (section 4.4). */
+                /** Token of the checkout, issued with the quote. */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
             };
             path: {
-                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */
+                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
                 id: components["parameters"]["CheckoutId"];
             };
             cookie?: never;
@@ -10083,13 +10083,13 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** Token of the checkout, issued with the quote (section 4.4). */
+                /** Token of the checkout, issued with the quote. */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
-                /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). */
+                /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. */
                 "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"];
             };
             path: {
-                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */
+                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
                 id: components["parameters"]["CheckoutId"];
             };
             cookie?: never;
@@ -10166,11 +10166,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** Token of the checkout, issued with the quote (section 4.4). */
+                /** Token of the checkout, issued with the quote. */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
             };
             path: {
-                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */
+                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
                 id: components["parameters"]["CheckoutId"];
             };
             cookie?: never;
@@ -10194,13 +10194,13 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** Token of the checkout, issued with the quote (section 4.4). */
+                /** Token of the checkout, issued with the quote. */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
-                /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). */
+                /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. */
                 "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"];
             };
             path: {
-                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */
+                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
                 id: components["parameters"]["CheckoutId"];
             };
             cookie?: never;
