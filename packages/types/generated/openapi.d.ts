@@ -311,7 +311,7 @@ export interface components {
         };
         /**
          * LegacyAltOptionMarket
-         * @description Market code of `GET /analytics/derivs/alt_option/{market}`. The API reference publishes no value set for this endpoint and the real catalog lists none either (empty list in legacy_endpoint_index.json), so the contract accepts any upper-case market code instead of an enum.
+         * @description Market code of `GET /analytics/derivs/alt_option/{market}`. The API reference publishes no value set for this endpoint and the real catalog lists none either (an empty list), so the contract accepts any upper-case market code instead of an enum.
          * @example DERIBIT
          */
         LegacyAltOptionMarket: string;
@@ -489,7 +489,7 @@ export interface components {
         VenueKind: "c" | "d";
         /**
          * LegacyDatedFuturesCurrency
-         * @description The short currency subset accepted by the dated-futures endpoints (`/analytics/futures/futures_yield`, `futures_basis`, `futures_curve`). The API reference says only "dated-futures subset" and does not list the members; the members come from the real service's catalog (legacy_endpoint_index.json).
+         * @description The short currency subset accepted by the dated-futures endpoints (`/analytics/futures/futures_yield`, `futures_basis`, `futures_curve`). The API reference says only "dated-futures subset" and does not list the members; the members come from the real service's catalog.
          * @enum {string}
          */
         LegacyDatedFuturesCurrency: "BTC" | "ADA" | "BCH" | "BNB" | "BTCDVOL" | "DOT" | "ETH" | "LINK" | "LTC" | "PAXG" | "RED" | "SOL" | "TRX" | "XRP";
@@ -646,7 +646,7 @@ export interface components {
         };
         /**
          * LegacyFuturesSummaryCurrency
-         * @description Currencies of the aggregated futures summary and of the futures open-interest change reports (`/analytics/futures/aggregated_future_summary/{currency}`, `open_interest_change_summary/{currency}/{period}`, `open_interest_change/{market}/{currency}/{period}`). These endpoints are not in the API reference; the members come from the real service's catalog (legacy_endpoint_index.json).
+         * @description Currencies of the aggregated futures summary and of the futures open-interest change reports (`/analytics/futures/aggregated_future_summary/{currency}`, `open_interest_change_summary/{currency}/{period}`, `open_interest_change/{market}/{currency}/{period}`). These endpoints are not in the API reference; the members come from the real service's catalog.
          * @enum {string}
          */
         LegacyFuturesSummaryCurrency: "BTC" | "ADA" | "BCH" | "BNB" | "DOT" | "ETH" | "LINK" | "LTC" | "SOL" | "TRX" | "XRP";
@@ -683,7 +683,7 @@ export interface components {
         };
         /**
          * LegacyOptionSummaryCurrency
-         * @description Currencies of `/analytics/futures/aggregated_option_summary/{currency}`. The endpoint is not in the API reference; the members come from the real service's catalog (legacy_endpoint_index.json).
+         * @description Currencies of `/analytics/futures/aggregated_option_summary/{currency}`. The endpoint is not in the API reference; the members come from the real service's catalog.
          * @enum {string}
          */
         LegacyOptionSummaryCurrency: "BTC" | "BNB" | "DOGE" | "ENA" | "ETH" | "FIL" | "ICP" | "KAS" | "LINK" | "PAXG" | "SOL" | "SUI" | "TRUMP" | "XRP";
@@ -3944,7 +3944,7 @@ export interface components {
          */
         LegacyVenueKindPath: components["schemas"]["VenueKind"];
         /**
-         * @description Currency of the dated-futures subset. The API reference does not list the subset; the members come from the real catalog (legacy_endpoint_index.json).
+         * @description Currency of the dated-futures subset. The API reference does not list the subset; the members come from the real catalog.
          * @example BTC
          */
         LegacyDatedFuturesCurrencyPath: components["schemas"]["LegacyDatedFuturesCurrency"];
@@ -3954,7 +3954,7 @@ export interface components {
          */
         LegacyOiGainersOptionPath: components["schemas"]["OiGainersOption"];
         /**
-         * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the API reference.
+         * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference.
          * @example BTC
          */
         LegacyFuturesSummaryCurrencyPath: components["schemas"]["LegacyFuturesSummaryCurrency"];
@@ -5039,7 +5039,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the API reference. */
+                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
                 currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
             };
             cookie?: never;
@@ -5066,7 +5066,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Currency with listed options; members from the real catalog (legacy_endpoint_index.json).
+                 * @description Currency with listed options; members from the real catalog.
                  * @example BTC
                  */
                 currency: components["schemas"]["LegacyOptionSummaryCurrency"];
@@ -5094,7 +5094,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the API reference. */
+                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
                 currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
                 /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
@@ -5127,7 +5127,7 @@ export interface operations {
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsG"];
-                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the API reference. */
+                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
                 currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
                 /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
@@ -5741,7 +5741,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code, upper case. The API reference does not show the accepted values; the stored catalog (reference/data/legacy_endpoint_index.json) lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
+                 * @description Market code, upper case. The API reference does not show the accepted values; the service catalog lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
                  * @example BINANCE
                  */
                 market: components["schemas"]["LegacyHistoricalMarketCode"];

@@ -751,7 +751,7 @@ export interface paths {
         };
         /**
          * Historical perpetual funding per exchange
-         * @description Archived perpetual funding per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The MCP-local docstrings give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         * @description Archived perpetual funding per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getHistoricalPerpetualFundingExchangeData"];
         put?: never;
@@ -771,7 +771,7 @@ export interface paths {
         };
         /**
          * Historical total open interest per exchange
-         * @description Archived total open interest per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The MCP-local docstrings give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         * @description Archived total open interest per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getHistoricalTotalOpenInterestByExchangeData"];
         put?: never;
@@ -791,7 +791,7 @@ export interface paths {
         };
         /**
          * Historical total volume per exchange
-         * @description Archived total volume per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The MCP-local docstrings give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         * @description Archived total volume per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getHistoricalTotalVolumeByExchangeData"];
         put?: never;
@@ -911,7 +911,7 @@ export interface paths {
         };
         /**
          * Historical derivatives snapshots of one market and currency
-         * @description Archived derivatives snapshots of one market and currency. On this snapshot endpoint one page is one minute of data, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (the API reference says "per-market subset"); the API reference tables the subsets only for the historical futures snapshot, and this contract applies the same map, given in `x-currency-subsets`. BITFINEX (in MARKETS_E) has no tabled subset, so the map does not restrict it; BITGET is tabled but not in MARKETS_E. Row field names from public clients of the service (MCP-local docstrings); their types are not published.
+         * @description Archived derivatives snapshots of one market and currency. On this snapshot endpoint one page is one minute of data, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (the API reference says "per-market subset"); the API reference tables the subsets only for the historical futures snapshot, and this contract applies the same map, given in `x-currency-subsets`. BITFINEX (in MARKETS_E) has no tabled subset, so the map does not restrict it; BITGET is tabled but not in MARKETS_E. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getHistoricalDerivsSnapshot"];
         put?: never;
@@ -931,7 +931,7 @@ export interface paths {
         };
         /**
          * Historical liquidations of one contract
-         * @description Archived liquidations of one contract of a market. The market is converted to upper case by the service. Row field names from public clients of the service (MCP-local docstrings); their types are not published.
+         * @description Archived liquidations of one contract of a market. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getDerivativesLiquidationData"];
         put?: never;
@@ -951,7 +951,7 @@ export interface paths {
         };
         /**
          * Historical liquidations of one currency on a market
-         * @description Archived liquidations of all contracts of one currency on a market, or across markets with `AGGREGATED` (MARKETS_F). Row field names from public clients of the service (MCP-local docstrings); their types are not published.
+         * @description Archived liquidations of all contracts of one currency on a market, or across markets with `AGGREGATED` (MARKETS_F). Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getDerivativesLiquidationByCurrencyData"];
         put?: never;
@@ -971,7 +971,7 @@ export interface paths {
         };
         /**
          * Historical derivatives summary of one currency
-         * @description Archived aggregated derivatives summary of one currency. Row field names from public clients of the service (MCP-local docstrings); their types are not published.
+         * @description Archived aggregated derivatives summary of one currency. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getHistoricalDerivsSummary"];
         put?: never;
@@ -991,7 +991,7 @@ export interface paths {
         };
         /**
          * Historical total perpetual volume by currency
-         * @description Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from public clients of the service (MCP-local docstrings); their types are not published. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic (flag L).
          */
         get: operations["getTotalVolumeForPerpetuals"];
         put?: never;
@@ -1011,7 +1011,7 @@ export interface paths {
         };
         /**
          * Historical total perpetual open interest by currency
-         * @description Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from public clients of the service (MCP-local docstrings); their types are not published. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic (flag L).
          */
         get: operations["getTotalOiForPerpetuals"];
         put?: never;
@@ -1031,7 +1031,7 @@ export interface paths {
         };
         /**
          * Historical data of one dated futures contract
-         * @description Archived minute (or `granularity`) rows of one dated futures contract: price, index, basis, yield, volume, open interest. The market is converted to upper case by the service. Row field names from public clients of the service (MCP-local docstrings); their types are not published.
+         * @description Archived minute (or `granularity`) rows of one dated futures contract: price, index, basis, yield, volume, open interest. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getHistoricalFuturesData"];
         put?: never;
