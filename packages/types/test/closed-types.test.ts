@@ -16,12 +16,15 @@ const SNIPPETS: Record<string, { code: string; expect: 'ok' | 'error' }> = {
   numericInstrumentName: { code: "export const name: OptionsCatalogEntry['instrument_name'] = 12345;", expect: 'error' },
   instrumentNameIsString: { code: 'declare const row: OptionsCatalogEntry;\nexport const x: string = row.instrument_name.toUpperCase();', expect: 'ok' },
   riskExpiryIsString: { code: 'declare const e: RiskExpiry;\nexport const x: string = e.toLowerCase();', expect: 'ok' },
+  hoverShowsRowName: { code: "declare const page: OptionsOhlcvtResponse;\nexport const row = page.data[0]!;\nexport const hover: 'OhlcvtRow' = null as unknown as typeof row extends OhlcvtRow ? 'OhlcvtRow' : never;", expect: 'ok' },
   unpublishedStaysOpen: { code: 'declare const row: CreditTokenRequest;\nexport const x: unknown = row.anything_else;', expect: 'ok' },
 };
 
+let checkerOf: () => { checker: ts.TypeChecker; program: ts.Program } = () => { throw new Error('compile first'); };
+
 function compile(): Map<string, string[]> {
   const files = new Map<string, string>();
-  const names = 'OhlcvtRow, LegacyFuturesLiveRow, GexRow, OptionsCatalogEntry, RiskExpiry, CreditTokenRequest';
+  const names = 'OhlcvtRow, OptionsOhlcvtResponse, LegacyFuturesLiveRow, GexRow, OptionsCatalogEntry, RiskExpiry, CreditTokenRequest';
   for (const [name, { code }] of Object.entries(SNIPPETS)) {
     files.set(`/snippets/${name}.ts`, `import type { ${names} } from ${JSON.stringify(GENERATED.replace(/\.d\.ts$/, '.js'))};\n${code}\n`);
   }
@@ -34,6 +37,7 @@ function compile(): Map<string, string[]> {
   const getSource = host.getSourceFile.bind(host);
   host.getSourceFile = (f, lang, ...rest) => (files.has(f) ? ts.createSourceFile(f, files.get(f)!, lang) : getSource(f, lang, ...rest));
   const program = ts.createProgram([...files.keys()], options, host);
+  checkerOf = () => ({ checker: program.getTypeChecker(), program });
   const errors = new Map<string, string[]>();
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const file = d.file?.fileName ?? '(global)';
@@ -52,4 +56,15 @@ describe('closed types', () => {
     if (outcome === 'ok') expect(found).toEqual([]);
     else expect(found.length, `${name} should not compile`).toBeGreaterThan(0);
   });
+
+  it('an editor shows the schema name, not its structure', () => {
+    const { checker, program } = checkerOf();
+    const file = program.getSourceFile('/snippets/hoverShowsRowName.ts')!;
+    const shown: string[] = [];
+    file.forEachChild((node) => {
+      if (ts.isVariableStatement(node)) for (const d of node.declarationList.declarations) if (d.name.getText(file) === 'row') shown.push(checker.typeToString(checker.getTypeAtLocation(d.name)));
+    });
+    expect(shown).toEqual(['OhlcvtRow']);
+  });
 });
+
