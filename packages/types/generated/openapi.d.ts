@@ -2388,7 +2388,7 @@ export interface OptionsVolatilityResponse {
 }
 /**
  * OptionsTickerHistoryRow
- * @description Ticker state of one instrument per bucket. Prices are in the instrument's price currency (BTC or ETH for inverse options); IVs are in percentage points and `iv_spread` is ask IV minus bid IV.
+ * @description Ticker state of one instrument per bucket. Prices are in the instrument's price currency (BTC or ETH for inverse options); IVs are in percentage points and `iv_spread` is ask IV minus bid IV. The service names these fields without their types or a promise that every bucket carries each, so only `date` is required and the numbers may be null.
  */
 export interface OptionsTickerHistoryRow {
     date: components["schemas"]["MinuteBucketDate"];
@@ -2429,7 +2429,7 @@ export interface OptionsTickerHistoryResponse {
 }
 /**
  * OptionsReferencePriceRow
- * @description Reference prices of one instrument per bucket. Mark prices are in the instrument's price currency. Rollups exclude incomplete or non-positive source minutes.
+ * @description Reference prices of one instrument per bucket. Mark prices are in the instrument's price currency. Rollups exclude incomplete or non-positive source minutes. The service names these fields without their types or a promise that every bucket carries each, so only `date` is required and the numbers may be null.
  */
 export interface OptionsReferencePriceRow {
     date: components["schemas"]["MinuteBucketDate"];
@@ -2489,7 +2489,7 @@ export interface OptionsSnapshotResponse {
 }
 /**
  * OptionsFlowActiveStrike
- * @description One of the most active instruments of the flow window.
+ * @description One of the most active instruments of the flow window. The fields are named without their types, so only `instrument_name` is required and the numbers may be null.
  */
 export interface OptionsFlowActiveStrike {
     instrument_name: components["schemas"]["OptionsInstrumentName"];
@@ -2502,7 +2502,7 @@ export interface OptionsFlowActiveStrike {
 }
 /**
  * OptionsFlowSummary
- * @description Totals of the flow window. Premiums and notionals are in USD; the net Greeks are summed over the window's trades. `most_active_strikes` is always the top 10 instruments by activity; fewer appear only when fewer instruments traded.
+ * @description Totals of the flow window. Premiums and notionals are in USD; the net Greeks are summed over the window's trades. `most_active_strikes` is always the top 10 instruments by activity; fewer appear only when fewer instruments traded. The fields are named without their types, so only the window bounds and `most_active_strikes` are required and the numbers may be null.
  */
 export interface OptionsFlowSummary {
     /** @description Start of the window as applied. */
@@ -2531,7 +2531,7 @@ export interface OptionsFlowSummary {
 }
 /**
  * OptionsFlowBucket
- * @description Flow of one time bucket. Counts add up (`trade_count` = `buy_count + sell_count` = `call_count + put_count`), amounts are in source units, premiums in USD.
+ * @description Flow of one time bucket. Counts add up (`trade_count` = `buy_count + sell_count` = `call_count + put_count`), amounts are in source units, premiums in USD. The fields are named without their types, so only `date` is required and the numbers may be null.
  */
 export interface OptionsFlowBucket {
     date: components["schemas"]["MinuteBucketDate"];
@@ -2568,7 +2568,7 @@ export interface OptionsFlowBucket {
 export type Direction = "buy" | "sell";
 /**
  * OptionsFlowNotableTrade
- * @description One of the largest trades of the flow window; `top_n` sets how many are returned. `price` is the premium per contract in the instrument's price currency (BTC or ETH for inverse options); `premium_usd` and `notional` are derived from it. The API reference names the fields without types; ids are typed leniently and the block and combo ids are null on plain trades.
+ * @description One of the largest trades of the flow window; `top_n` sets how many are returned. `price` is the premium per contract in the instrument's price currency (BTC or ETH for inverse options); `premium_usd` and `notional` are derived from it. The API reference names the fields without types; ids are typed leniently and the block and combo ids are null on plain trades. Only the instrument, the execution time and the trade id are required; the numbers may be null.
  */
 export interface OptionsFlowNotableTrade {
     instrument_name: components["schemas"]["OptionsInstrumentName"];
@@ -2637,7 +2637,7 @@ export type TradesGroupBy = "exchange" | "instrument_name" | "strike" | "maturit
 export type TradesStrategyList = string;
 /**
  * OptionsTradesSummaryRow
- * @description Trade statistics of one group, the group being set by `group_by`. `volume` = `buy_volume + sell_volume` and `premium_usd` = `buy_premium_usd + sell_premium_usd`. The row also identifies its group, but the name of that field is not published, so the row stays open.
+ * @description Trade statistics of one group, the group being set by `group_by`. `volume` = `buy_volume + sell_volume` and `premium_usd` = `buy_premium_usd + sell_premium_usd`. The row also identifies its group, but the name of that field is not published, so the row stays open. The fields are named without their types or a promise that every group carries each, so none is required and the numbers may be null.
  */
 export type OptionsTradesSummaryRow = {
     trade_count?: number | null;
