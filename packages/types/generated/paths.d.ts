@@ -631,7 +631,7 @@ export interface paths {
         };
         /**
          * Historical realized volatility of a currency
-         * @description Archived time series of the realized volatility of one currency. Each row carries `date` and the realized volatility; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived time series of the realized volatility of one currency. Each row carries `date` and the realized volatility; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesRealizedVolatility"];
         put?: never;
@@ -651,7 +651,7 @@ export interface paths {
         };
         /**
          * Historical open-interest-weighted funding of a currency
-         * @description Archived time series of the open-interest-weighted funding of one currency. Each row carries `date` and the open-interest-weighted funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived time series of the open-interest-weighted funding of one currency. Each row carries `date` and the open-interest-weighted funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesOIWeightedFunding"];
         put?: never;
@@ -671,7 +671,7 @@ export interface paths {
         };
         /**
          * Historical open-interest-weighted volume funding of a currency
-         * @description Archived time series of the open-interest-weighted volume funding of one currency. Each row carries `date` and the open-interest-weighted volume funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived time series of the open-interest-weighted volume funding of one currency. Each row carries `date` and the open-interest-weighted volume funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesOIWeightedVolumeFunding"];
         put?: never;
@@ -691,7 +691,7 @@ export interface paths {
         };
         /**
          * Historical open-interest-weighted basis of a currency
-         * @description Archived time series of the open-interest-weighted basis of one currency. Each row carries `date` and the open-interest-weighted basis; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived time series of the open-interest-weighted basis of one currency. Each row carries `date` and the open-interest-weighted basis; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesOIWeightedBasisFunding"];
         put?: never;
@@ -711,7 +711,7 @@ export interface paths {
         };
         /**
          * Historical total open interest of a currency
-         * @description Archived total open interest of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived total open interest of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesTotalOI"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         };
         /**
          * Historical total volume of a currency
-         * @description Archived total volume of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived total volume of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesTotalVolume"];
         put?: never;
@@ -811,7 +811,7 @@ export interface paths {
         };
         /**
          * Historical perpetual yield of a currency on one market
-         * @description Archived perpetual yield of one currency on one market: the date plus the yield value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived perpetual yield of one currency on one market: the date plus the yield value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getHistoricalPerpetualYieldData"];
         put?: never;
@@ -831,7 +831,7 @@ export interface paths {
         };
         /**
          * Historical perpetual funding of a currency on one market
-         * @description Archived perpetual funding of one currency on one market: the date plus the funding value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived perpetual funding of one currency on one market: the date plus the funding value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getHistoricalPerpetualFundingData"];
         put?: never;
@@ -851,7 +851,7 @@ export interface paths {
         };
         /**
          * Historical aggregate data of one exchange
-         * @description Archived aggregate data of one market: open interest, trading volume, funding rates, long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived aggregate data of one market: open interest, trading volume, funding rates, long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getHistoricalExchangeData"];
         put?: never;
@@ -871,7 +871,7 @@ export interface paths {
         };
         /**
          * Historical global futures activity of one market
-         * @description Archived global futures activity of one market: date, open interest, trading volume, yield value, number of long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived global futures activity of one market: date, open interest, trading volume, yield value, number of long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getHistoricalGlobalFuturesActivityData"];
         put?: never;
@@ -991,7 +991,7 @@ export interface paths {
         };
         /**
          * Historical total perpetual volume by currency
-         * @description Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getTotalVolumeForPerpetuals"];
         put?: never;
@@ -1011,7 +1011,7 @@ export interface paths {
         };
         /**
          * Historical total perpetual open interest by currency
-         * @description Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic (flag L).
+         * @description Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getTotalOiForPerpetuals"];
         put?: never;
