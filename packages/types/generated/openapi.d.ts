@@ -2,4008 +2,360 @@
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * MarketsA
-         * @description Market codes of set MARKETS_A (legacy document, section 2.5). Upper case.
-         * @enum {string}
-         */
-        MarketsA: "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BYBIT" | "COINBASE" | "DYDX" | "HUOBI" | "HYPERLIQUID" | "KRAKEN" | "OKX" | "PARADEX";
-        /**
-         * LegacyCurrency
-         * @description Currency ticker as listed by `GET /analytics/futures/alt_currency` (for example BTC, ETH, SOL, XRP, LTC, DOT, LINK, BNB, ADA, BCH, TRX, PAXG, BTCDVOL). The full list has several hundred tickers, some with lower-case characters such as a leading `k` (`kPEPE`, `kLUNC`), so the pattern admits letters of both cases and digits. Dated-futures endpoints accept a short subset only.
-         * @example BTC
-         * @example ETH
-         * @example kPEPE
-         */
-        LegacyCurrency: string;
-        /**
-         * LegacyMaturity
-         * @description Expiry code: day, three-letter upper-case month, two-digit year (`29DEC23`, `27MAR26`). The document specifies a two-digit day; the real catalog also lists single-digit days (`7MAR25`, Deribit style), so both are accepted.
-         * @example 27MAR26
-         */
-        LegacyMaturity: string;
-        /**
-         * LegacyEpochTime
-         * @description Timestamp of the data. Section 2.1 of the document says Unix time in seconds; every public client of the real service reads it as epoch milliseconds (facts.md b.1). The contract types it as an integer and the contract tests report which unit a deployment sends (values above 1e11 are milliseconds).
-         */
-        LegacyEpochTime: number;
-        /**
-         * LegacyLiveEnvelope
-         * @description Envelope of the legacy current-data (`/analytics`) endpoints (section 2.1).
-         */
-        LegacyLiveEnvelope: {
-            date: components["schemas"]["LegacyEpochTime"];
-            /** @description Rows of the resource; each endpoint narrows this. */
-            data: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyLiquidations
-         * @description Liquidations of a contract, split by side.
-         */
-        LegacyLiquidations: {
-            short: number;
-            long: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyFuturesLiveRow
-         * @description Futures live row, the `data` item of `GET /analytics/derivs/futures/{market}/{currency}/{maturity}` (section 2.2).
-         */
-        LegacyFuturesLiveRow: {
-            /** @description Contract symbol, base currency plus expiry. */
-            symbol: string;
-            base_currency: string;
-            /** @description Margin type of the contract. */
-            margin: string;
-            index_price: number;
-            price: number;
-            basis: number;
-            /** @description Annualized yield. */
-            apy: number;
-            open_interest: number;
-            /** @description Open interest in coin units. */
-            open_interest_coin: number;
-            oi_volume24h: number;
-            volume24h: number;
-            volume24h_coin: number;
-            bid: number;
-            ask: number;
-            bid_amount: number;
-            ask_amount: number;
-            liquidations: components["schemas"]["LegacyLiquidations"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyFuturesLiveResponse
-         * @description Current futures data of one market, currency and maturity (sections 2.1 and 2.2).
-         */
-        LegacyFuturesLiveResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyFuturesLiveRow"][];
-        };
-        /**
-         * LegacyErrorBody
-         * @description Error body of the legacy family, the NestJS shape `{statusCode, message, error}` (facts.md c, from a typed public client). On 400 `message` is an array of validation messages; the document does not show 401 and 429 bodies, so there `message` may be a single string.
-         */
-        LegacyErrorBody: {
-            statusCode: number;
-            message: string[] | string;
-            error?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyPerpetualsRow
-         * @description Perpetuals row, the `data` item of `GET /analytics/derivs/perpetuals/{market}/{currency}` and `GET /analytics/derivs/perpetuals/{market}`. The document only describes these rows (section 2.4: contract symbol, base currency, margin type, index price, current price, annual percentage yield, open interest, 24-hour trading volume, liquidations); the field names come from facts.md b.2 (the real service's tool docstrings). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyPerpetualsRow: {
-            /** @description Contract symbol. */
-            symbol: string;
-            base_currency?: string | null;
-            /** @description Margin type of the contract. */
-            margin?: string | null;
-            market_cap?: number | null;
-            index_price?: number | null;
-            /** @description Current price. */
-            price?: number | null;
-            basis?: number | null;
-            /** @description Current funding rate. */
-            funding?: number | null;
-            /** @description Next funding rate. */
-            next_funding?: number | null;
-            /** @description Annual percentage yield. */
-            apy?: number | null;
-            open_interest?: number | null;
-            /** @description Open interest in coin units. */
-            open_interest_coin?: number | null;
-            /** @description 24-hour open-interest volume. */
-            oi_volume24h?: number | null;
-            /** @description 24-hour trading volume. */
-            volume24h?: number | null;
-            /** @description 24-hour trading volume in coin units. */
-            volume24h_coin?: number | null;
-            bid?: number | null;
-            ask?: number | null;
-            bid_amount?: number | null;
-            ask_amount?: number | null;
-            /** @description Liquidations split by side (`short`, `long`). */
-            liquidations?: components["schemas"]["LegacyLiquidations"] | null;
-            long_short_ratio?: number | null;
-            /** @description Realized volatility keyed by period; the period keys are not published. */
-            realized_vol?: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Average APR keyed by period; the period keys are not published. */
-            avg_apr?: {
-                [key: string]: unknown;
-            } | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyPerpetualsResponse
-         * @description Current perpetuals data (`{date, data}` envelope, facts.md b.1) of one market, optionally one currency.
-         */
-        LegacyPerpetualsResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyPerpetualsRow"][];
-        };
-        /**
-         * LegacyDerivsSummaryRow
-         * @description Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. The document does not describe this row; field names from facts.md b.2 (the real service's tool docstrings, which also say `data` is an array). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyDerivsSummaryRow: {
-            /** @description Currency ticker. */
-            currency: string;
-            price?: number | null;
-            /** @description Price change. */
-            change?: number | null;
-            market_cap?: number | null;
-            /** @description Realized volatility; its type is not published. */
-            realized_vol?: unknown;
-            open_interest?: number | null;
-            open_interest_notional?: number | null;
-            /** @description Trading volume. */
-            volume?: number | null;
-            /** @description 24-hour open-interest volume. */
-            oi_volume_24h?: number | null;
-            /** @description Market codes included in the aggregate. */
-            markets?: string[] | null;
-            funding?: number | null;
-            yield?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyDerivsSummaryResponse
-         * @description Aggregated perpetuals summary (`{date, data}` envelope, facts.md b.1), one row per currency.
-         */
-        LegacyDerivsSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyDerivsSummaryRow"][];
-        };
-        /**
-         * GainersType
-         * @description Contract type of the gainers rankings.
-         * @enum {string}
-         */
-        GainersType: "future" | "perpetual";
-        /**
-         * GainersPeriod
-         * @description Look-back period in hours (or `ytd`) of the open-interest and price gainers rankings.
-         * @enum {string}
-         */
-        GainersPeriod: "1" | "2" | "4" | "8" | "12" | "18" | "24" | "48" | "168" | "336" | "504" | "720" | "ytd";
-        /**
-         * LegacyOiGainersRow
-         * @description Open-interest gainers row, the `data` item of `GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyOiGainersRow: {
-            /** @description Contract symbol. */
-            symbol: string;
-            open_interest_change?: number | null;
-            open_interest_change_notional?: number | null;
-            open_interest_change_percentage?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyOiGainersResponse
-         * @description Open-interest gainers of a market over a period (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyOiGainersResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyOiGainersRow"][];
-        };
-        /**
-         * LegacyPriceGainersRow
-         * @description Price gainers row, the `data` item of `GET /analytics/derivs/price_gainers/{market}/{type}/{period}`. The document does not describe this row; field names from facts.md b.2 (`priceChange` is camelCase in the real service). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyPriceGainersRow: {
-            /** @description Contract symbol. */
-            symbol: string;
-            /** @description Price change over the period. */
-            priceChange?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyPriceGainersResponse
-         * @description Price gainers of a market over a period (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyPriceGainersResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyPriceGainersRow"][];
-        };
-        /**
-         * MarketsC
-         * @description Market codes of set MARKETS_C (legacy document, section 2.5). Upper case.
-         * @enum {string}
-         */
-        MarketsC: "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BLITZ" | "BYBIT" | "COINBASE" | "HUOBI" | "KRAKEN" | "KWENTA" | "OKX" | "PARADEX" | "VERTEX";
-        /**
-         * LegacyPerpetualsSnapshotEntry
-         * @description One perpetual contract in the perpetuals snapshot of a market, the value of each symbol key of `data` in `GET /analytics/derivs/perpetuals_snapshot/{market}`. The document describes these rows like the perpetuals rows (section 2.4); the field names come from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyPerpetualsSnapshotEntry: {
-            bid?: number | null;
-            bid_amount?: number | null;
-            ask?: number | null;
-            ask_amount?: number | null;
-            volume?: number | null;
-            /** @description Trading volume in USD. */
-            volume_usd?: number | null;
-            open_interest?: number | null;
-            /** @description Time of the snapshot; its type and format are not published. */
-            datetime?: unknown;
-            /** @description Underlying of the contract; its type is not published. */
-            underlyer?: unknown;
-            /** @description Spot price of the underlying. */
-            underlyer_spot?: number | null;
-            basis?: number | null;
-            /** @description Current funding rate. */
-            fr?: number | null;
-            /** @description Next funding rate. */
-            next_fr?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyPerpetualsSnapshotResponse
-         * @description Perpetuals snapshot of one market (`{date, data}` envelope, facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2).
-         */
-        LegacyPerpetualsSnapshotResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: {
-                [key: string]: components["schemas"]["LegacyPerpetualsSnapshotEntry"];
-            };
-        };
-        /**
-         * LegacyFuturesByMarketRow
-         * @description Futures-by-market row, the `data` item of `GET /analytics/derivs/futures/{market}`. The document only describes these rows (section 2.4: contract symbol, base currency, margin type, index price, basis, funding, APY, open interest, 24-hour open-interest volume, 24-hour trading volume, liquidations); the field names come from facts.md b.2, which lists the futures live row fields of section 2.2 and no funding field, so no name is given here for the funding the document mentions. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyFuturesByMarketRow: {
-            /** @description Contract symbol. */
-            symbol: string;
-            base_currency?: string | null;
-            /** @description Margin type of the contract. */
-            margin?: string | null;
-            index_price?: number | null;
-            /** @description Current price. */
-            price?: number | null;
-            basis?: number | null;
-            /** @description Annual percentage yield. */
-            apy?: number | null;
-            open_interest?: number | null;
-            /** @description Open interest in coin units. */
-            open_interest_coin?: number | null;
-            /** @description 24-hour open-interest volume. */
-            oi_volume24h?: number | null;
-            /** @description 24-hour trading volume. */
-            volume24h?: number | null;
-            /** @description 24-hour trading volume in coin units. */
-            volume24h_coin?: number | null;
-            bid?: number | null;
-            ask?: number | null;
-            bid_amount?: number | null;
-            ask_amount?: number | null;
-            /** @description Liquidations split by side (`short`, `long`). */
-            liquidations?: components["schemas"]["LegacyLiquidations"] | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyFuturesByMarketResponse
-         * @description Current futures data of one market (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyFuturesByMarketResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyFuturesByMarketRow"][];
-        };
-        /**
-         * LegacyAltOptionMarket
-         * @description Market code of `GET /analytics/derivs/alt_option/{market}`. The document publishes no value set for this endpoint (section 4.1: "value set for this endpoint: not shown") and the real catalog lists none either (empty list in legacy_endpoint_index.json; facts.md b.2), so the contract accepts any upper-case market code instead of an enum.
-         * @example DERIBIT
-         */
-        LegacyAltOptionMarket: string;
-        /**
-         * LegacyAltOptionRow
-         * @description Alternative-options row, the `data` item of `GET /analytics/derivs/alt_option/{market}`. The document only describes these rows (section 2.4); the field names come from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyAltOptionRow: {
-            /** @description Market code. */
-            market?: string | null;
-            /** @description Contract symbol. */
-            symbol: string;
-            /** @description Margin type. */
-            margin?: string | null;
-            index_price?: number | null;
-            underlying_price?: number | null;
-            /** @description At-the-money volatility. */
-            atm_vol?: number | null;
-            /** @description 25-delta risk reversal. */
-            _25_delta_risk_reversal?: number | null;
-            /** @description 25-delta butterfly. */
-            _25_delta_butterfly?: number | null;
-            open_interest?: number | null;
-            open_interest_notional?: number | null;
-            volume24h_call?: number | null;
-            volume24h_call_notional?: number | null;
-            volume24h_put?: number | null;
-            volume24h_put_notional?: number | null;
-            volume24h?: number | null;
-            volume24h_notional?: number | null;
-            basis?: number | null;
-            /** @description Expiry date; its type and format are not published. */
-            expiry?: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyAltOptionResponse
-         * @description Alternative-options data of one market (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyAltOptionResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyAltOptionRow"][];
-        };
-        /**
-         * LegacyTopFundingRow
-         * @description Top-funding row, the `data` item of `GET /analytics/derivs/top_funding/{market}` (section 2.4: symbol, funding value, yield value). Field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyTopFundingRow: {
-            /** @description Contract symbol. */
-            symbol: string;
-            /** @description Funding rate. */
-            funding?: number | null;
-            /** @description Annualized yield of the funding. */
-            yield?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyTopFundingResponse
-         * @description Top-funding rows of one market (`{date, data}` envelope, facts.md b.1); the document says the rows are returned as an array (section 2.4).
-         */
-        LegacyTopFundingResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyTopFundingRow"][];
-        };
-        /**
-         * OiChangePeriod
-         * @description Look-back period in hours (or `ytd`) of the open-interest change reports; the gainers periods plus `8760` (one year).
-         * @enum {string}
-         */
-        OiChangePeriod: "1" | "2" | "4" | "8" | "12" | "18" | "24" | "48" | "168" | "336" | "504" | "720" | "8760" | "ytd";
-        /**
-         * LegacyPerpetualOiChangeSummaryRow
-         * @description Summary of the open-interest change of the perpetuals of one currency, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyPerpetualOiChangeSummaryRow: {
-            /** @description Market codes included in the summary. */
-            markets?: string[] | null;
-            open_interest?: number | null;
-            open_interest_notional?: number | null;
-            open_interest_change_usd_percentage?: number | null;
-            open_interest_change_usd?: number | null;
-            open_interest_notional_change_usd_percentage?: number | null;
-            open_interest_notional_change_usd?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyPerpetualOiChangeSummaryResponse
-         * @description Timestamped summary of the open-interest change of the perpetuals of one currency (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyPerpetualOiChangeSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyPerpetualOiChangeSummaryRow"][];
-        };
-        /**
-         * LegacyOiChangeRow
-         * @description Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`. The document does not describe this row; field names from facts.md b.2 (identical for both routes). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyOiChangeRow: {
-            /** @description Contract symbol. */
-            symbol: string;
-            open_interest?: number | null;
-            open_interest_notional?: number | null;
-            open_interest_change_usd?: number | null;
-            open_interest_notional_change?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyOiChangeResponse
-         * @description Timestamped open-interest change report of one market and currency (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyOiChangeResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyOiChangeRow"][];
-        };
-        /**
-         * LegacyInstrumentRecord
-         * @description Instrument record, the `data` item of `GET /analytics/futures/instruments` (section 2.3).
-         */
-        LegacyInstrumentRecord: {
-            /** @description Market code. */
-            market: string;
-            /** @description Contract type, for example `perpetual` or a dated future. */
-            type: string;
-            /** @description Currency code. */
-            currency: string;
-            /** @description Instrument identifier. */
-            instrument: string;
-            /** @description Expiry; the empty string for perpetuals. */
-            expiry: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyInstrumentsResponse
-         * @description Instrument list: the envelope of section 2.1 with instrument records (section 2.3).
-         */
-        LegacyInstrumentsResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyInstrumentRecord"][];
-        };
-        /**
-         * LegacyAltCurrencyResponse
-         * @description Currencies available on the legacy family (`{date, data}` envelope); `data` is an array of currency tickers (facts.md b.2).
-         */
-        LegacyAltCurrencyResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: string[];
-        };
-        /**
-         * LegacyPerpetualFundingRow
-         * @description Perpetual funding row, the `data` item of `GET /analytics/futures/perpetual_funding/{currency}` and `GET /analytics/futures/perpetual_funding/{currency}/{type}`. The document only describes these rows (section 2.4 and 4.2: market, symbol, funding, yield, next funding rate); field names from facts.md b.2, where a typed public client declares `next_fr` nullable. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyPerpetualFundingRow: {
-            /** @description Market code. */
-            market: string;
-            /** @description Contract symbol. */
-            symbol: string;
-            /** @description Funding rate. */
-            funding?: number | null;
-            /** @description Annualized yield of the funding. */
-            yield?: number | null;
-            /** @description Next funding rate; null where the venue publishes none. */
-            next_fr?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyPerpetualFundingResponse
-         * @description Funding rates and yields of the perpetuals of one currency (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyPerpetualFundingResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyPerpetualFundingRow"][];
-        };
-        /**
-         * VenueKind
-         * @description Venue kind of the perpetual funding, open-interest and volume breakdowns; `c` centralized, `d` decentralized.
-         * @enum {string}
-         */
-        VenueKind: "c" | "d";
-        /**
-         * LegacyDatedFuturesCurrency
-         * @description The short currency subset accepted by the dated-futures endpoints (`/analytics/futures/futures_yield`, `futures_basis`, `futures_curve`). The document says only "dated-futures subset" and does not list the members (section 2.5); the members come from the real service's catalog (legacy_endpoint_index.json).
-         * @enum {string}
-         */
-        LegacyDatedFuturesCurrency: "BTC" | "ADA" | "BCH" | "BNB" | "BTCDVOL" | "DOT" | "ETH" | "LINK" | "LTC" | "PAXG" | "RED" | "SOL" | "TRX" | "XRP";
-        /**
-         * LegacyFuturesTermRow
-         * @description One point of a futures term structure: the `data` item of `GET /analytics/futures/futures_yield/{currency}` (value = yield), `futures_basis/{currency}` (value = basis) and `futures_curve/{currency}[/{market}]` (value = curve value). The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyFuturesTermRow: {
-            /** @description Market code. */
-            market: string;
-            /** @description Expiry code of the contract, for example `26MAR27`. */
-            maturity: string;
-            /** @description Yield, basis or curve value, depending on the endpoint. */
-            value?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyFuturesYieldResponse
-         * @description Yield values of the dated futures of one currency (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyFuturesYieldResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyFuturesTermRow"][];
-        };
-        /**
-         * LegacyFuturesBasisResponse
-         * @description Basis values of the dated futures of one currency (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyFuturesBasisResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyFuturesTermRow"][];
-        };
-        /**
-         * MarketsB
-         * @description Market codes of set MARKETS_B (legacy document, section 2.5). Upper case.
-         * @enum {string}
-         */
-        MarketsB: "DERIBIT" | "BINANCE" | "BITGET" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
-        /**
-         * LegacyFuturesCurveResponse
-         * @description Futures curve of one currency, on one market or across markets (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyFuturesCurveResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyFuturesTermRow"][];
-        };
-        /**
-         * OiGainersOption
-         * @description Contract types included in the cross-market open-interest gainers and losers.
-         * @enum {string}
-         */
-        OiGainersOption: "all" | "future" | "perpetual";
-        /**
-         * OiGainersParam
-         * @description Look-back period in hours (or `ytd`) of the cross-market open-interest gainers and losers.
-         * @enum {string}
-         */
-        OiGainersParam: "1" | "4" | "24" | "168" | "720" | "ytd";
-        /**
-         * LegacyMarketsOiGainersRow
-         * @description Open-interest change of one market, the `data` item of `GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}` and of its `/{type}` variant. The document does not describe this row; field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyMarketsOiGainersRow: {
-            /** @description Market code. */
-            market: string;
-            open_interest_change?: number | null;
-            /** @description Percentage change of the open interest. */
-            open_interest_change_perc?: number | null;
-            open_interest_notional_change?: number | null;
-            /** @description Percentage change of the notional open interest. */
-            open_interest_notional_change_perc?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyMarketsOiGainersResponse
-         * @description Open-interest gainers and losers across markets (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyMarketsOiGainersResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyMarketsOiGainersRow"][];
-        };
-        /**
-         * LegacyFuturesSnapshotEntry
-         * @description One dated future in the futures snapshot of a market, the value of each symbol key of `data` in `GET /analytics/futures/snapshot/{market}` (section 4.2: bid, ask, volume, open interest and further contract details). Field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyFuturesSnapshotEntry: {
-            /** @description Expiry of the contract; its type and format are not published. */
-            expiration_date?: unknown;
-            bid?: number | null;
-            bid_amount?: number | null;
-            ask?: number | null;
-            ask_amount?: number | null;
-            volume?: number | null;
-            /** @description Trading volume in USD. */
-            volume_usd?: number | null;
-            open_interest?: number | null;
-            /** @description Time of the snapshot; its type and format are not published. */
-            datetime?: unknown;
-            /** @description Underlying of the contract; its type is not published. */
-            underlyer?: unknown;
-            basis?: number | null;
-            /** @description Spot price of the underlying. */
-            underlyer_spot?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyFuturesSnapshotResponse
-         * @description Snapshot of the dated futures of one market (`{date, data}` envelope, facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2).
-         */
-        LegacyFuturesSnapshotResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: {
-                [key: string]: components["schemas"]["LegacyFuturesSnapshotEntry"];
-            };
-        };
-        /**
-         * LegacyBreakdownPart
-         * @description One contract-type slice of an open-interest or volume breakdown: values per market code (`BINANCE`, `OKX`, …), in USD (`usd`) and as notional values (`notional`, unit not published). Names from facts.md b.2 (typed public client `FuturesOiBreakdown`); the document says only "values in USD per market" (section 2.4).
-         */
-        LegacyBreakdownPart: {
-            /** @description Value in USD, keyed by market code. */
-            usd: {
-                [key: string]: number;
-            };
-            /** @description Notional value, keyed by market code. */
-            notional: {
-                [key: string]: number;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyBreakdown
-         * @description `data` of `GET /analytics/futures/oi_breakdown/{currency}/{type}` and `volume_breakdown/{currency}/{type}`: an object (not an array) with one slice for all contract types, one for futures and one for perpetuals (document section 2.4). Names and nullability from facts.md b.2 (typed public client): `future` may be null, and so may `perpetual` (the public client declares it nullable in the open-interest breakdown).
-         */
-        LegacyBreakdown: {
-            all: components["schemas"]["LegacyBreakdownPart"];
-            future?: components["schemas"]["LegacyBreakdownPart"] | null;
-            perpetual?: components["schemas"]["LegacyBreakdownPart"] | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyOiBreakdownResponse
-         * @description Open interest of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array (facts.md b.2).
-         */
-        LegacyOiBreakdownResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyBreakdown"];
-        };
-        /**
-         * LegacyVolumeBreakdownResponse
-         * @description Trading volume of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array (facts.md b.2).
-         */
-        LegacyVolumeBreakdownResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyBreakdown"];
-        };
-        /**
-         * LegacyFuturesSummaryCurrency
-         * @description Currencies of the aggregated futures summary and of the futures open-interest change reports (`/analytics/futures/aggregated_future_summary/{currency}`, `open_interest_change_summary/{currency}/{period}`, `open_interest_change/{market}/{currency}/{period}`). These endpoints are not in the document (facts.md a.1); the members come from the real service's catalog (legacy_endpoint_index.json).
-         * @enum {string}
-         */
-        LegacyFuturesSummaryCurrency: "BTC" | "ADA" | "BCH" | "BNB" | "DOT" | "ETH" | "LINK" | "LTC" | "SOL" | "TRX" | "XRP";
-        /**
-         * LegacyAggregatedSummaryRow
-         * @description Aggregated summary row of one contract across markets, the `data` item of `GET /analytics/futures/aggregated_future_summary/{currency}` and `aggregated_option_summary/{currency}`. These endpoints are not in the document (facts.md a.1); field names from facts.md b.2 (identical for both). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyAggregatedSummaryRow: {
-            /** @description Contract symbol. */
-            symbol: string;
-            /** @description Currency ticker. */
-            currency?: string | null;
-            /** @description Expiry; its type and format are not published. */
-            expiry?: unknown;
-            price?: number | null;
-            open_interest?: number | null;
-            open_interest_notional?: number | null;
-            volume?: number | null;
-            volume_notional?: number | null;
-            yield?: number | null;
-            basis?: number | null;
-            open_interest_volume?: number | null;
-            /** @description Market codes included in the aggregate. */
-            markets?: string[] | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyAggregatedFutureSummaryResponse
-         * @description Aggregated futures summary of one currency (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyAggregatedFutureSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyAggregatedSummaryRow"][];
-        };
-        /**
-         * LegacyOptionSummaryCurrency
-         * @description Currencies of `/analytics/futures/aggregated_option_summary/{currency}`. The endpoint is not in the document (facts.md a.1); the members come from the real service's catalog (legacy_endpoint_index.json).
-         * @enum {string}
-         */
-        LegacyOptionSummaryCurrency: "BTC" | "BNB" | "DOGE" | "ENA" | "ETH" | "FIL" | "ICP" | "KAS" | "LINK" | "PAXG" | "SOL" | "SUI" | "TRUMP" | "XRP";
-        /**
-         * LegacyAggregatedOptionSummaryResponse
-         * @description Aggregated options summary of one currency (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyAggregatedOptionSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyAggregatedSummaryRow"][];
-        };
-        /**
-         * LegacyFuturesOiChangeSummaryRow
-         * @description Summary of the open-interest change of the futures of one currency, the `data` item of `GET /analytics/futures/open_interest_change_summary/{currency}/{period}`. The endpoint is not in the document (facts.md a.1); field names from facts.md b.2. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
-         */
-        LegacyFuturesOiChangeSummaryRow: {
-            /** @description Market codes included in the summary. */
-            markets?: string[] | null;
-            /** @description Ticker symbol. */
-            ticker?: string | null;
-            open_interest?: number | null;
-            open_interest_notional?: number | null;
-            open_interest_change_usd?: number | null;
-            open_interest_notional_change?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyFuturesOiChangeSummaryResponse
-         * @description Timestamped summary of the open-interest change of the futures of one currency (`{date, data}` envelope, facts.md b.1).
-         */
-        LegacyFuturesOiChangeSummaryResponse: components["schemas"]["LegacyLiveEnvelope"] & {
-            data: components["schemas"]["LegacyFuturesOiChangeSummaryRow"][];
-        };
-        /**
-         * MarketsG
-         * @description Market codes of set MARKETS_G (legacy document, section 2.5). Upper case.
-         * @enum {string}
-         */
-        MarketsG: "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BLITZ" | "BYBIT" | "COINBASE" | "DYDX" | "HUOBI" | "HYPERLIQUID" | "KRAKEN" | "OKX" | "PARADEX" | "VERTEX";
-        /**
-         * MarketsD
-         * @description Market codes of set MARKETS_D (legacy document, section 2.5). Upper case.
-         * @enum {string}
-         */
-        MarketsD: "DERIBIT" | "BINANCE" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
-        /**
-         * HistoricalTime
-         * @description Bound of a historical range: a date (`2025-05-04`), a date-time without zone (`2025-05-04T14:00` or `2025-05-04T14:00:00`), or an epoch timestamp in milliseconds (`1747011600000`).
-         * @example 2025-05-04
-         * @example 2025-05-04T14:00
-         * @example 1747011600000
-         */
-        HistoricalTime: string;
-        /**
-         * Granularity
-         * @description Interval between the dates of historical result rows. The document does not list the values; these are the union of the two lists published in the real service's tool docstrings (facts.md a.1). When omitted the service returns one-minute rows.
-         * @enum {string}
-         */
-        Granularity: "1m" | "5m" | "15m" | "30m" | "1h" | "2h" | "4h" | "6h" | "12h" | "1d";
-        /**
-         * LegacyHistoricalMeta
-         * @description Page metadata of the legacy historical endpoints (facts.md b.1). On snapshot endpoints `total` is the number of minutes in the range and each page holds one minute of data.
-         */
-        LegacyHistoricalMeta: {
-            /** @description Total number of results (minutes on snapshot endpoints) in the range. */
-            total: number;
-            /** @description The 1-based page number of this response. */
-            page: number;
-            /** @description Number of items on this page. */
-            items: number;
-            /** @description Number of pages in the range at the requested `limit`. */
-            total_pages: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyHistoricalEnvelope
-         * @description Envelope of the legacy historical endpoints `{meta, items}` (facts.md b.1); each endpoint narrows `items`.
-         */
-        LegacyHistoricalEnvelope: {
-            meta: components["schemas"]["LegacyHistoricalMeta"];
-            items: unknown[];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyHistoricalRow
-         * @description One row of a legacy historical endpoint whose row fields are not published. The document describes these rows in words only (section 2.4) and no public client names their fields, so only `date` is typed (epoch milliseconds, facts.md b.1) and the object stays open. Each endpoint's response schema says what the rows hold.
-         */
-        LegacyHistoricalRow: {
-            /** @description Epoch milliseconds of the row. */
-            date: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyHistoricalFuturesSnapshotResponse
-         * @description A page of the historical futures snapshot: one minute of data, all futures rows of that minute's snapshot (document 2.4).
-         */
-        LegacyHistoricalFuturesSnapshotResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalRealizedVolatilityResponse
-         * @description A page of historical realized volatility rows of one currency (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalRealizedVolatilityResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalOiWeightedFundingResponse
-         * @description A page of historical open-interest-weighted funding rows of one currency (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalOiWeightedFundingResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalOiWeightedVolumeFundingResponse
-         * @description A page of historical open-interest-weighted volume funding rows of one currency (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalOiWeightedVolumeFundingResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalOiWeightedBasisResponse
-         * @description A page of historical open-interest-weighted basis rows of one currency (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalOiWeightedBasisResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalTotalOiResponse
-         * @description A page of historical total open interest rows of one currency: value and notional for perpetual and dated futures per exchange (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalTotalOiResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalTotalVolumeResponse
-         * @description A page of historical total volume rows of one currency: value and notional for perpetual and dated futures per exchange (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalTotalVolumeResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * HistoricalVenueKind
-         * @description Venue kind of the historical `{currency}/{option}` endpoints; `C` centralized, `D` decentralized (upper case, as in the real catalog).
-         * @enum {string}
-         */
-        HistoricalVenueKind: "C" | "D";
-        /**
-         * LegacyHistoricalMarketCode
-         * @description Market code where the document does not show the accepted values (the market of the settlement funding rate route and the optional `market` query of the historical `{currency}/{option}` routes). Market codes of this family are upper-case strings (document 2.5), so the contract accepts any upper-case code.
-         * @example BINANCE
-         * @example DERIBIT
-         * @example OKX
-         */
-        LegacyHistoricalMarketCode: string;
-        /**
-         * LegacyHistoricalPerpetualFundingExchangeResponse
-         * @description A page of historical perpetual funding per exchange rows of one currency and venue kind; field names beyond `date` are not published.
-         */
-        LegacyHistoricalPerpetualFundingExchangeResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalTotalOiByExchangeResponse
-         * @description A page of historical total open interest per exchange rows of one currency and venue kind; field names beyond `date` are not published.
-         */
-        LegacyHistoricalTotalOiByExchangeResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalTotalVolumeByExchangeResponse
-         * @description A page of historical total volume per exchange rows of one currency and venue kind; field names beyond `date` are not published.
-         */
-        LegacyHistoricalTotalVolumeByExchangeResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalPerpetualYieldResponse
-         * @description A page of historical perpetual yield rows: date plus the yield value per perpetual contract symbol (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalPerpetualYieldResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalPerpetualFundingResponse
-         * @description A page of historical perpetual funding rows: date plus the funding value per perpetual contract symbol (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalPerpetualFundingResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalAggregateExchangeDataResponse
-         * @description A page of historical aggregate exchange rows: open interest, trading volume, funding rates, long and short liquidations (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalAggregateExchangeDataResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalGlobalActivityFuturesResponse
-         * @description A page of historical global futures activity rows: date, open interest, trading volume, yield value, number of long and short liquidations (document 2.4); field names beyond `date` are not published.
-         */
-        LegacyHistoricalGlobalActivityFuturesResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * LegacyHistoricalSymbol
-         * @description Exchange-native instrument symbol; its form differs per market (perpetuals such as `BTCUSDT`, `BTC-PERP`, `BTC-USDT-SWAP`, `BTC-PERPETUAL`; dated futures with an expiry suffix such as `BTC-27MAR26`).
-         * @example BTCUSDT
-         * @example BTC-PERPETUAL
-         * @example BTC-USDT-SWAP
-         */
-        LegacyHistoricalSymbol: string;
-        /**
-         * LegacyHistoricalSettlementFundingRateResponse
-         * @description A page of historical settlement funding rate rows of one contract; field names beyond `date` are not published.
-         */
-        LegacyHistoricalSettlementFundingRateResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalRow"][];
-        };
-        /**
-         * MarketsE
-         * @description Market codes of set MARKETS_E (legacy document, section 2.5). Upper case.
-         * @enum {string}
-         */
-        MarketsE: "DERIBIT" | "BINANCE" | "BITFINEX" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
-        /**
-         * LegacyHistoricalDerivsSnapshotRow
-         * @description One row of `GET /historical/derivs/snapshot/{market}/{currency}`: one contract in one minute's snapshot. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so prices and amounts are typed as numbers, `underlyer` and `datetime` are left untyped, and the object stays open.
-         */
-        LegacyHistoricalDerivsSnapshotRow: {
-            /** @description Epoch milliseconds of the row. */
-            date: number;
-            /** @description Derivative instrument name. */
-            instrument_name?: string | null;
-            /** @description Trading volume. */
-            volume?: number | null;
-            /** @description Trading volume in USD. */
-            volume_usd?: number | null;
-            /** @description Underlying asset (type not published). */
-            underlyer?: unknown;
-            bid?: number | null;
-            bid_amount?: number | null;
-            ask?: number | null;
-            ask_amount?: number | null;
-            /** @description Spot price of the underlying. */
-            underlyer_spot?: number | null;
-            /** @description Next funding rate. */
-            next_fr?: number | null;
-            basis?: number | null;
-            /** @description Precise recording time (type not published). */
-            datetime?: unknown;
-            /** @description Current funding rate. */
-            fr?: number | null;
-            open_interest?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyHistoricalDerivsSnapshotResponse
-         * @description A page of the historical derivatives snapshot: one minute of data (document 4.3 and 8).
-         */
-        LegacyHistoricalDerivsSnapshotResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalDerivsSnapshotRow"][];
-        };
-        /**
-         * LegacyHistoricalLiquidationRow
-         * @description One row of `GET /historical/derivs/liquidation/{market}/{symbol}` and `GET /historical/derivs/liquidation_by_currency/{market}/{currency}`. Field names and the side values come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so the object stays open.
-         */
-        LegacyHistoricalLiquidationRow: {
-            /** @description Epoch milliseconds of the row. */
-            date: number;
-            /**
-             * @description Side of the liquidated positions.
-             * @enum {string}
-             */
-            side?: "long" | "short";
-            /** @description Liquidated amount in USD. */
-            usd_amount?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyHistoricalLiquidationResponse
-         * @description A page of historical liquidation rows of one contract.
-         */
-        LegacyHistoricalLiquidationResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalLiquidationRow"][];
-        };
-        /**
-         * MarketsF
-         * @description Market codes of set MARKETS_F = MARKETS_E plus AGGREGATED (legacy document, section 2.5). Upper case.
-         * @enum {string}
-         */
-        MarketsF: "DERIBIT" | "BINANCE" | "BITFINEX" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX" | "AGGREGATED";
-        /**
-         * LegacyHistoricalLiquidationByCurrencyResponse
-         * @description A page of historical liquidation rows of one currency.
-         */
-        LegacyHistoricalLiquidationByCurrencyResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalLiquidationRow"][];
-        };
-        /**
-         * LegacyHistoricalDerivsSummaryRow
-         * @description One row of `GET /historical/derivs/summary/{currency}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so numbers are typed as numbers and the object stays open.
-         */
-        LegacyHistoricalDerivsSummaryRow: {
-            /** @description Epoch milliseconds of the row. */
-            date: number;
-            price?: number | null;
-            open_interest?: number | null;
-            volume?: number | null;
-            funding?: number | null;
-            /** @description Next funding rate. */
-            next_fr?: number | null;
-            yield?: number | null;
-            liquidations_long?: number | null;
-            liquidations_short?: number | null;
-            market_cap?: number | null;
-            oi_volume24h?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyHistoricalDerivsSummaryResponse
-         * @description A page of historical derivatives summary rows of one currency.
-         */
-        LegacyHistoricalDerivsSummaryResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalDerivsSummaryRow"][];
-        };
-        /**
-         * LegacyHistoricalCurrencyTotalsRow
-         * @description One row of `GET /historical/derivs/perpetual/total_volume_by_currency` and `GET /historical/derivs/perpetual/total_open_interest_by_currency`: the total across all markets for BTC, ETH and all other currencies. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so the object stays open.
-         */
-        LegacyHistoricalCurrencyTotalsRow: {
-            /** @description Epoch milliseconds of the row. */
-            date: number;
-            /** @description Total of the BTC perpetuals. */
-            BTC?: number | null;
-            /** @description Total of the ETH perpetuals. */
-            ETH?: number | null;
-            /** @description Total of the perpetuals of all other currencies. */
-            Other?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse
-         * @description A page of historical total perpetual trading volume rows split by currency.
-         */
-        LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalCurrencyTotalsRow"][];
-        };
-        /**
-         * LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse
-         * @description A page of historical total perpetual open interest rows split by currency.
-         */
-        LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalCurrencyTotalsRow"][];
-        };
-        /**
-         * LegacyHistoricalDerivsFuturesRow
-         * @description One row of `GET /historical/derivs/futures/{market}/{symbol}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document; their types are not published, so numbers are typed as numbers, `expiry` is left untyped and the object stays open.
-         */
-        LegacyHistoricalDerivsFuturesRow: {
-            /** @description Epoch milliseconds of the row. */
-            date: number;
-            /** @description Contract expiry date (type not published). */
-            expiry?: unknown;
-            price?: number | null;
-            /** @description Index price. */
-            index?: number | null;
-            basis?: number | null;
-            yield?: number | null;
-            volume?: number | null;
-            open_interest?: number | null;
-            oi_volume24h?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyHistoricalDerivsFuturesResponse
-         * @description A page of historical rows of one dated futures contract.
-         */
-        LegacyHistoricalDerivsFuturesResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalDerivsFuturesRow"][];
-        };
-        /**
-         * LegacyHistoricalPerpetualRow
-         * @description One row of `GET /historical/derivs/perpetuals/{market}/{symbol}`. Field names come from the real service's tool docstrings (facts.md b.2), not from the document, which only describes the rows; their types are not published, so numbers are typed as numbers and the object stays open.
-         */
-        LegacyHistoricalPerpetualRow: {
-            /** @description Epoch milliseconds of the row. */
-            date: number;
-            price?: number | null;
-            /** @description Index price. */
-            index?: number | null;
-            basis?: number | null;
-            funding?: number | null;
-            yield?: number | null;
-            volume?: number | null;
-            open_interest?: number | null;
-            oi_volume24h?: number | null;
-            long_short_ratio?: number | null;
-            next_funding?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * LegacyHistoricalPerpetualsResponse
-         * @description A page of historical perpetual rows of one symbol.
-         */
-        LegacyHistoricalPerpetualsResponse: components["schemas"]["LegacyHistoricalEnvelope"] & {
-            items: components["schemas"]["LegacyHistoricalPerpetualRow"][];
-        };
-        /**
-         * OptionsExchange
-         * @description Options venues of the versioned API (section 4.1). The older route version accepted a free string.
-         * @enum {string}
-         */
-        OptionsExchange: "deribit" | "binance" | "okx" | "bybit" | "bullish" | "derive" | "paradex";
-        /**
-         * Maturity
-         * @description Expiry code `DDMMMYY`, upper case (`28MAR25`); single-digit days as venues print them (`7MAR25`) are accepted too.
-         * @example 27MAR26
-         */
-        Maturity: string;
-        /**
-         * OptionType
-         * @description Option type, `C` call or `P` put.
-         * @enum {string}
-         */
-        OptionType: "C" | "P";
-        /**
-         * OptionsInstrumentName
-         * @description Options instrument name in one of the four venue forms of section 2.2: inverse Deribit-style `<CCY>-<DDMMMYY>-<strike>-<C|P>` (`BTC-27MAR26-100000-C`), USDC-linear Deribit-style `<CCY>_USDC-<DDMMMYY>-<strike>-<C|P>` where a `d` marks the decimal point (`XRP_USDC-27MAR26-2d5-C`), Paradex-style `<CCY>-USD-<DDMMMYY>-<strike>-<C|P>` and Bullish-style `<CCY>-USDC-<YYYYMMDD>-<strike>-<C|P>`. Names are upper case. Exact names come from the options catalog. The legacy underscore symbol is not defined by the document, so the contract does not try to reject it by pattern.
-         * @example BTC-27MAR26-100000-C
-         * @example XRP_USDC-27MAR26-2d5-C
-         * @example ETH-USD-27MAR26-3000-P
-         * @example BTC-USDC-20260327-100000-C
-         */
-        OptionsInstrumentName: string | unknown | unknown | unknown | unknown;
-        /**
-         * OptionsCatalogEntry
-         * @description One options catalog entry (section 2.3).
-         */
-        OptionsCatalogEntry: {
-            instrument_name: components["schemas"]["OptionsInstrumentName"];
-            exchange: components["schemas"]["OptionsExchange"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * EmptyReason
-         * @description Why a `data` array is empty (section 2.15); null when rows exist.
-         * @enum {string}
-         */
-        EmptyReason: "unsupported_exchange" | "ineligible_instrument" | "outside_coverage" | "no_matching_data" | "classification_unavailable";
-        /**
-         * Coverage
-         * @description Coverage of the exact selector (section 2.15): stable endpoint identifier, exchange support, instrument eligibility, earliest and latest stored rows observed. These are observed boundaries, not completeness or lag guarantees. The document names the contents but not the field names, so the object is open.
-         */
-        Coverage: {
-            [key: string]: unknown;
-        };
-        /**
-         * IsoDateTime
-         * Format: date-time
-         * @description ISO 8601 date-time in UTC, for example `2026-11-20T15:09:00Z` or `2026-11-20T15:09:00.000Z`.
-         * @example 2026-11-20T15:09:00.000Z
-         */
-        IsoDateTime: string;
-        /**
-         * MinuteBucketDate
-         * @description Start of a time bucket as `YYYY-MM-DD HH:mm:ss` in UTC (section 2.1). A `15:09:00` label at `1m` covers [15:09:00, 15:10:00).
-         * @example 2026-11-20 15:09:00
-         */
-        MinuteBucketDate: string;
-        /**
-         * Completeness
-         * @description Completeness of minute-based families (section 2.15). When `status` is `available`, `complete_from` and the exclusive `complete_through` bound a gap-free run of persisted closed one-minute rows; `complete_through` never moves back, although corrections and backfills may still revise values at or before it. When `unavailable` a machine-readable reason is given (its field name is not published; `reason` is used by the contract tests only when present).
-         */
-        Completeness: {
-            /** @enum {string} */
-            status: "available" | "unavailable";
-            complete_from?: components["schemas"]["IsoDateTime"] | components["schemas"]["MinuteBucketDate"];
-            complete_through?: components["schemas"]["IsoDateTime"] | components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * V1Meta
-         * @description `meta` of every versioned list envelope (sections 2.1 and 2.15). `next_cursor` is set only when a later page exists; pass it back as `cursor`.
-         */
-        V1Meta: {
-            /** @description Opaque cursor of the next page, or null on the last page. */
-            next_cursor: string | null;
-            empty_reason?: components["schemas"]["EmptyReason"] | null;
-            coverage?: components["schemas"]["Coverage"];
-            completeness?: components["schemas"]["Completeness"];
-            /** @description Present on vol-surface history; true when more rows exist past this page. */
-            has_more?: boolean;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsCatalogResponse
-         * @description A page of the options catalog: recently observed unexpired instruments only. The absence of an expired contract does not prove the absence of its history.
-         */
-        OptionsCatalogResponse: {
-            data: components["schemas"]["OptionsCatalogEntry"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ApiError400
-         * @description Bad request (section 7): invalid parameters, for example a non-string exchange, an unsupported resolution or an invalid ISO date; also "no data found" on the metadata route.
-         */
-        ApiError400: {
-            /** @constant */
-            statusCode: 400;
-            /** @description One message per violated rule. */
-            message: string[];
-            /** @constant */
-            error: "Bad Request";
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ApiError401
-         * @description Missing or invalid API key (section 7).
-         */
-        ApiError401: {
-            /** @constant */
-            error: "unauthorized";
-            message: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * X402PaymentRequirements
-         * @description One accepted way to pay, in the x402 version 2 vocabulary (facts.md f): scheme, CAIP-2 network, amount in the asset's atomic units, asset address, payee and timeout.
-         */
-        X402PaymentRequirements: {
-            /** @example exact */
-            scheme: string;
-            /** @description CAIP-2 network id, for example `eip155:8453` (Base mainnet). */
-            network: string;
-            /** @description Amount in the asset's atomic units (USDC has 6 decimals, so `1000` is 0.001 USDC). */
-            amount: string;
-            asset: string;
-            payTo: string;
-            maxTimeoutSeconds?: number;
-            extra?: {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PaymentRequired
-         * @description Decoded content of the `payment-required` header of a 402 (base64-encoded JSON, x402 version 2): accepted networks, amounts and payee (section 5.3; field names from the x402 v2 protocol, facts.md f).
-         */
-        PaymentRequired: {
-            /** @constant */
-            x402Version: 2;
-            error?: string;
-            resource?: {
-                /**
-                 * Format: uri
-                 * @description The resource address; it uses https.
-                 */
-                url: string;
-                description?: string;
-                mimeType?: string;
-            } & {
-                [key: string]: unknown;
-            };
-            accepts: components["schemas"]["X402PaymentRequirements"][];
-            extensions?: {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ApiError429
-         * @description Rate limit exceeded (section 7); the message advises to retry after 60 seconds.
-         */
-        ApiError429: {
-            /** @constant */
-            statusCode: 429;
-            message: string;
-            /** @constant */
-            error: "Too Many Requests";
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * MetadataResponseEntity
-         * @description Response of the metadata routes (`/api/v1/*\/metadata`), named as in the service's own reference: availability, total record count and pagination information of one instrument. The field names are not published, so the object is open. When no data is found the route answers 400 instead.
-         */
-        MetadataResponseEntity: {
-            [key: string]: unknown;
-        };
-        /**
-         * SortDir
-         * @description Order by time bucket; keep it constant within one paginated scan. With `DESC` the cursor walks backward in time.
-         * @enum {string}
-         */
-        SortDir: "ASC" | "DESC";
-        /**
-         * Resolution
-         * @description Bucket size of time series. `1m` is a persisted aggregate; coarser values roll up 1m rows (section 4.1).
-         * @enum {string}
-         */
-        Resolution: "1m" | "5m" | "15m" | "1h" | "4h" | "1d";
-        /**
-         * OhlcvtRow
-         * @description OHLC with trade statistics per bucket (section 2.4). Premiums are in the instrument's price currency (BTC or ETH for inverse options, USD/stablecoin for linear products); quantities are in retained source units, not USD notional. Coarser buckets use the first open, maximum high, minimum low and last close. Minutes without executions are filled from the mark price, with zero volume.
-         */
-        OhlcvtRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description First premium of the bucket, in the instrument's price currency. */
-            open: number;
-            /** @description Highest premium of the bucket, in the instrument's price currency. */
-            high: number;
-            /** @description Lowest premium of the bucket, in the instrument's price currency. */
-            low: number;
-            /** @description Last premium of the bucket, in the instrument's price currency. */
-            close: number;
-            /** @description Traded-volume weighted average premium; a zero-volume bucket uses the mean minute reference price. */
-            vwap: number;
-            /** @description Interval trade volume in source units (not USD notional); equals `buy_volume + sell_volume`. */
-            volume: number;
-            /** @description Buyer-initiated volume in source units. */
-            buy_volume: number;
-            /** @description Seller-initiated volume in source units. */
-            sell_volume: number;
-            /** @description Count of retained trades. */
-            trades_count: number;
-            buy_trades_count: number;
-            sell_trades_count: number;
-            liquidation_short_volume: number | null;
-            liquidation_long_volume: number | null;
-            block_trade_buy_volume: number | null;
-            block_trade_sell_volume: number | null;
-            /** @description Mark price in the instrument's price currency. */
-            mark_price: number;
-            /** @description Spot index at the final observed minute; not the expiry-specific underlying. */
-            index_price: number | null;
-            /** @description Fractional days to expiry. */
-            days_to_expiry: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsOhlcvtResponse
-         * @description A page of options OHLCVT rows (section 2.4) in the `{data, meta}` envelope.
-         */
-        OptionsOhlcvtResponse: {
-            data: components["schemas"]["OhlcvtRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolumeRow
-         * @description Volume of one instrument per bucket (section 2.10). `volume_24h` and `volume_usd_24h` are the latest ticker-reported rolling 24-hour values, not sums over the request window. The newer route version also returns the interval trade volume (`buy_volume`, `sell_volume`, `volume` = `buy_volume + sell_volume`) and the three trade counts from retained trade candles (count names as on the OHLCVT row, sections 2.4 and 2.17); they are optional because the older route version does not return them. Quantities are in retained source units.
-         */
-        OptionsVolumeRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description Rolling 24-hour volume in source units, latest ticker-reported value. */
-            volume_24h: number;
-            /** @description Rolling 24-hour volume in USD, latest ticker-reported value. */
-            volume_usd_24h: number;
-            /** @description Interval trade volume in source units; equals `buy_volume + sell_volume` (newer route version). */
-            volume?: number;
-            /** @description Buyer-initiated interval volume in source units (newer route version). */
-            buy_volume?: number;
-            /** @description Seller-initiated interval volume in source units (newer route version). */
-            sell_volume?: number;
-            /** @description Count of retained trades in the interval (newer route version). */
-            trades_count?: number;
-            buy_trades_count?: number;
-            sell_trades_count?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolumeResponse
-         * @description A page of options volume rows (section 2.10) in the `{data, meta}` envelope.
-         */
-        OptionsVolumeResponse: {
-            data: components["schemas"]["OptionsVolumeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsOpenInterestRow
-         * @description Open interest of one instrument per bucket (section 2.5): outstanding position quantities over the interval in source units, not traded volume.
-         */
-        OptionsOpenInterestRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description Open interest at the start of the bucket. */
-            oi_open: number;
-            /** @description Highest open interest in the bucket. */
-            oi_high: number;
-            /** @description Lowest open interest in the bucket. */
-            oi_low: number;
-            /** @description Open interest at the end of the bucket. */
-            oi_close: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsOpenInterestResponse
-         * @description A page of options open interest rows (section 2.5) in the `{data, meta}` envelope.
-         */
-        OptionsOpenInterestResponse: {
-            data: components["schemas"]["OptionsOpenInterestRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsLevel1Row
-         * @description Top of book of one instrument per bucket (section 2.6): open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity, plus the bucket's average total liquidity. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
-         */
-        OptionsLevel1Row: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description Best bid, in the instrument's price currency; first value of the bucket. */
-            bid_price_open: number;
-            /** @description Best bid, in the instrument's price currency; highest value of the bucket. */
-            bid_price_high: number;
-            /** @description Best bid, in the instrument's price currency; lowest value of the bucket. */
-            bid_price_low: number;
-            /** @description Best bid, in the instrument's price currency; last value of the bucket. */
-            bid_price_close: number;
-            /** @description Best ask, in the instrument's price currency; first value of the bucket. */
-            ask_price_open: number;
-            /** @description Best ask, in the instrument's price currency; highest value of the bucket. */
-            ask_price_high: number;
-            /** @description Best ask, in the instrument's price currency; lowest value of the bucket. */
-            ask_price_low: number;
-            /** @description Best ask, in the instrument's price currency; last value of the bucket. */
-            ask_price_close: number;
-            /** @description Displayed best-bid size in source units; first value of the bucket. */
-            bid_size_open: number;
-            /** @description Displayed best-bid size in source units; highest value of the bucket. */
-            bid_size_high: number;
-            /** @description Displayed best-bid size in source units; lowest value of the bucket. */
-            bid_size_low: number;
-            /** @description Displayed best-bid size in source units; last value of the bucket. */
-            bid_size_close: number;
-            /** @description Displayed best-ask size in source units; first value of the bucket. */
-            ask_size_open: number;
-            /** @description Displayed best-ask size in source units; highest value of the bucket. */
-            ask_size_high: number;
-            /** @description Displayed best-ask size in source units; lowest value of the bucket. */
-            ask_size_low: number;
-            /** @description Displayed best-ask size in source units; last value of the bucket. */
-            ask_size_close: number;
-            /** @description Ask minus bid, in the instrument's price currency; first value of the bucket. */
-            bid_ask_spread_open: number;
-            /** @description Ask minus bid, in the instrument's price currency; highest value of the bucket. */
-            bid_ask_spread_high: number;
-            /** @description Ask minus bid, in the instrument's price currency; lowest value of the bucket. */
-            bid_ask_spread_low: number;
-            /** @description Ask minus bid, in the instrument's price currency; last value of the bucket. */
-            bid_ask_spread_close: number;
-            /** @description Displayed top-of-book liquidity; first value of the bucket. */
-            total_liquidity_open: number;
-            /** @description Displayed top-of-book liquidity; highest value of the bucket. */
-            total_liquidity_high: number;
-            /** @description Displayed top-of-book liquidity; lowest value of the bucket. */
-            total_liquidity_low: number;
-            /** @description Displayed top-of-book liquidity; last value of the bucket. */
-            total_liquidity_close: number;
-            /** @description Average displayed top-of-book liquidity over the bucket. */
-            total_liquidity_avg: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsLevel1Response
-         * @description A page of options level 1 rows (section 2.6) in the `{data, meta}` envelope.
-         */
-        OptionsLevel1Response: {
-            data: components["schemas"]["OptionsLevel1Row"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolatilityRow
-         * @description Implied volatility and Greeks of one instrument per bucket (section 2.7). IVs are in percentage points (48.7 means 48.7 percent). `iv_spread_*` is ask IV minus bid IV. The Greeks are the latest retained values of the bucket.
-         */
-        OptionsVolatilityRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description Strike price, in the quote currency of the strike. */
-            strike: number;
-            /** @description Expiry code of the instrument, `DDMMMYY` on the Deribit-style names. */
-            maturity: string;
-            /** @description Fractional days to expiry. */
-            days_to_expiry: number;
-            /** @description Price of the expiry-specific underlying used for the IV. */
-            underlying_price: number;
-            /** @description Mark implied volatility in percentage points; first value of the bucket. */
-            mark_iv_open: number;
-            /** @description Mark implied volatility in percentage points; highest value of the bucket. */
-            mark_iv_high: number;
-            /** @description Mark implied volatility in percentage points; lowest value of the bucket. */
-            mark_iv_low: number;
-            /** @description Mark implied volatility in percentage points; last value of the bucket. */
-            mark_iv_close: number;
-            /** @description Bid implied volatility in percentage points; first value of the bucket. */
-            bid_iv_open: number;
-            /** @description Bid implied volatility in percentage points; highest value of the bucket. */
-            bid_iv_high: number;
-            /** @description Bid implied volatility in percentage points; lowest value of the bucket. */
-            bid_iv_low: number;
-            /** @description Bid implied volatility in percentage points; last value of the bucket. */
-            bid_iv_close: number;
-            /** @description Ask implied volatility in percentage points; first value of the bucket. */
-            ask_iv_open: number;
-            /** @description Ask implied volatility in percentage points; highest value of the bucket. */
-            ask_iv_high: number;
-            /** @description Ask implied volatility in percentage points; lowest value of the bucket. */
-            ask_iv_low: number;
-            /** @description Ask implied volatility in percentage points; last value of the bucket. */
-            ask_iv_close: number;
-            /** @description Ask IV minus bid IV in percentage points; first value of the bucket. */
-            iv_spread_open: number;
-            /** @description Ask IV minus bid IV in percentage points; highest value of the bucket. */
-            iv_spread_high: number;
-            /** @description Ask IV minus bid IV in percentage points; lowest value of the bucket. */
-            iv_spread_low: number;
-            /** @description Ask IV minus bid IV in percentage points; last value of the bucket. */
-            iv_spread_close: number;
-            /** @description Ask IV minus bid IV in percentage points; average over the bucket. */
-            iv_spread_avg: number;
-            /** @description Delta, latest retained value of the bucket. */
-            delta: number;
-            /** @description Gamma, latest retained value of the bucket. */
-            gamma: number;
-            /** @description Theta, latest retained value of the bucket. */
-            theta: number;
-            /** @description Vega, latest retained value of the bucket. */
-            vega: number;
-            /** @description Rho, latest retained value of the bucket. */
-            rho: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolatilityResponse
-         * @description A page of options volatility and Greeks rows (section 2.7) in the `{data, meta}` envelope.
-         */
-        OptionsVolatilityResponse: {
-            data: components["schemas"]["OptionsVolatilityRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsTickerHistoryRow
-         * @description Ticker state of one instrument per bucket (section 2.8). Prices are in the instrument's price currency (BTC or ETH for inverse options); IVs are in percentage points and `iv_spread` is ask IV minus bid IV.
-         */
-        OptionsTickerHistoryRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description Mark price, in the instrument's price currency. */
-            mark_price: number;
-            /** @description Spot index price of the underlying. */
-            index_price: number;
-            /** @description Best bid, in the instrument's price currency. */
-            bid_price: number;
-            /** @description Best ask, in the instrument's price currency. */
-            ask_price: number;
-            /** @description Ask minus bid, in the instrument's price currency. */
-            bid_ask_spread: number;
-            /** @description Displayed best-bid size in source units. */
-            bid_size: number;
-            /** @description Displayed best-ask size in source units. */
-            ask_size: number;
-            /** @description Open interest in source units. */
-            oi: number;
-            /** @description Rolling 24-hour volume in USD. */
-            volume_usd_24h: number;
-            /** @description Bid implied volatility in percentage points. */
-            bid_iv: number;
-            /** @description Ask implied volatility in percentage points. */
-            ask_iv: number;
-            /** @description Mark implied volatility in percentage points. */
-            mark_iv: number;
-            /** @description Ask IV minus bid IV, in percentage points. */
-            iv_spread: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsTickerHistoryResponse
-         * @description A page of options ticker history rows (section 2.8) in the `{data, meta}` envelope.
-         */
-        OptionsTickerHistoryResponse: {
-            data: components["schemas"]["OptionsTickerHistoryRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsReferencePriceRow
-         * @description Reference prices of one instrument per bucket (section 2.9). Mark prices are in the instrument's price currency. Rollups exclude incomplete or non-positive source minutes.
-         */
-        OptionsReferencePriceRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description First mark price of the bucket. */
-            mark_price_open: number;
-            /** @description Highest mark price of the bucket. */
-            mark_price_high: number;
-            /** @description Lowest mark price of the bucket. */
-            mark_price_low: number;
-            /** @description Last mark price of the bucket. */
-            mark_price_close: number;
-            /** @description Price of the expiry-specific underlying. */
-            underlying_price: number;
-            /** @description Fractional days to expiry. */
-            days_to_expiry: number;
-            /** @description Spot index price of the underlying. */
-            index_price: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsReferencePriceResponse
-         * @description A page of options reference price rows (section 2.9) in the `{data, meta}` envelope.
-         */
-        OptionsReferencePriceResponse: {
-            data: components["schemas"]["OptionsReferencePriceRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsSnapshotRow
-         * @description One instrument in an options snapshot (section 2.11): every field of the ticker history row (section 2.8) plus `exchange`, `instrument_name` and `currency`.
-         */
-        OptionsSnapshotRow: components["schemas"]["OptionsTickerHistoryRow"] & ({
-            /** @description Venue of the instrument, one of the options venues of section 4.1. */
-            exchange: string;
-            instrument_name: components["schemas"]["OptionsInstrumentName"];
-            /** @description Underlying currency, for example `BTC`. */
-            currency: string;
-        } & {
-            [key: string]: unknown;
-        });
-        /**
-         * OptionsSnapshotMeta
-         * @description `meta` of the options snapshot (section 4.2): `minute` names the minute the snapshot shows. Snapshots are not paginated (facts.md a.2), so `next_cursor` is not required; the availability fields of section 2.15 may appear.
-         */
-        OptionsSnapshotMeta: {
-            /** @description The minute of the snapshot. The document types it as a string only; the minute-bucket form `YYYY-MM-DD HH:mm:ss` is expected. */
-            minute: string;
-            next_cursor?: string | null;
-            empty_reason?: components["schemas"]["EmptyReason"] | null;
-            coverage?: components["schemas"]["Coverage"];
-            completeness?: components["schemas"]["Completeness"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsSnapshotResponse
-         * @description Every instrument of one currency on one venue at one minute (section 2.11), in a single unpaginated response.
-         */
-        OptionsSnapshotResponse: {
-            data: components["schemas"]["OptionsSnapshotRow"][];
-            meta: components["schemas"]["OptionsSnapshotMeta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsFlowActiveStrike
-         * @description One of the most active instruments of the flow window (section 2.12).
-         */
-        OptionsFlowActiveStrike: {
-            instrument_name: components["schemas"]["OptionsInstrumentName"];
-            /** @description Trades of the instrument in the window. */
-            trade_count: number;
-            /** @description Premium traded in the instrument in the window, in USD. */
-            premium_usd: number;
-            /** @description Net open-interest change attributed to the instrument's trades, in source units. */
-            net_oi_change: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsFlowSummary
-         * @description Totals of the flow window (section 2.12). Premiums and notionals are in USD; the net Greeks are summed over the window's trades. `most_active_strikes` is always the top 10 instruments by activity; fewer appear only when fewer instruments traded.
-         */
-        OptionsFlowSummary: {
-            /** @description Start of the window as applied. */
-            start: string;
-            /** @description End of the window as applied. */
-            end: string;
-            resolution: components["schemas"]["Resolution"];
-            total_trades: number;
-            /** @description Premium of all trades in USD; equals `call_premium_usd + put_premium_usd` and `buy_premium_usd + sell_premium_usd`. */
-            total_premium_usd: number;
-            total_notional_usd: number;
-            call_premium_usd: number;
-            put_premium_usd: number;
-            buy_premium_usd: number;
-            sell_premium_usd: number;
-            net_delta: number;
-            net_gamma: number;
-            net_vega: number;
-            opening_trades: number;
-            closing_trades: number;
-            net_oi_change: number;
-            block_trade_count: number;
-            block_trade_premium_usd: number;
-            /** @description The top 10 most active instruments of the window. */
-            most_active_strikes: components["schemas"]["OptionsFlowActiveStrike"][];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsFlowBucket
-         * @description Flow of one time bucket (section 2.12). Counts add up (`trade_count` = `buy_count + sell_count` = `call_count + put_count`), amounts are in source units, premiums in USD.
-         */
-        OptionsFlowBucket: {
-            date: components["schemas"]["MinuteBucketDate"];
-            trade_count: number;
-            buy_count: number;
-            sell_count: number;
-            /** @description Traded amount in source units; equals `buy_amount + sell_amount`. */
-            total_amount: number;
-            buy_amount: number;
-            sell_amount: number;
-            total_premium_usd: number;
-            buy_premium_usd: number;
-            sell_premium_usd: number;
-            total_notional: number;
-            buy_notional: number;
-            sell_notional: number;
-            call_premium_usd: number;
-            put_premium_usd: number;
-            call_count: number;
-            put_count: number;
-            block_trade_count: number;
-            block_premium_usd: number;
-            net_oi_change: number;
-            /** @description Average implied volatility of the bucket's trades, in percentage points. */
-            avg_iv: number;
-            /** @description Average absolute delta of the bucket's trades. */
-            avg_abs_delta: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * Direction
-         * @description Aggressor side of a trade.
-         * @enum {string}
-         */
-        Direction: "buy" | "sell";
-        /**
-         * OptionsFlowNotableTrade
-         * @description One of the largest trades of the flow window (section 2.12); `top_n` sets how many are returned. `price` is the premium per contract in the instrument's price currency (BTC or ETH for inverse options); `premium_usd` and `notional` are derived from it. The document names the fields without types; ids are typed leniently and the block and combo ids are null on plain trades.
-         */
-        OptionsFlowNotableTrade: {
-            instrument_name: components["schemas"]["OptionsInstrumentName"];
-            /** @description Execution time in epoch milliseconds. */
-            timestamp: number;
-            /** @description Venue trade id. */
-            trade_id: string | number;
-            /** @description Venue block-trade id, null when the trade is not part of a block. */
-            block_trade_id: string | null;
-            /** @description Venue combo id, null when the trade is not part of a combo. */
-            combo_id: string | null;
-            /** @description Strategy label such as `LONG_CALL` or `Opened LONG_CALL` (section 4.2). */
-            strategy: string | null;
-            /** @description Execution time as a date string (its exact form is not published). */
-            date: string;
-            currency: string;
-            /** @description Expiry code, `DDMMMYY` on the Deribit-style names. */
-            maturity: string;
-            days_to_expiry: number;
-            strike: number;
-            option_type: components["schemas"]["OptionType"];
-            direction: components["schemas"]["Direction"];
-            /** @description Traded amount in source units. */
-            amount: number;
-            /** @description Premium per contract in the instrument's price currency. */
-            price: number;
-            /** @description Trade implied volatility in percentage points. */
-            iv: number;
-            index_price: number;
-            mark_price: number;
-            premium_usd: number;
-            notional: number;
-            delta: number;
-            gamma: number;
-            vega: number;
-            theta: number;
-            /** @description Open-interest change attributed to the trade, in source units. */
-            oi_change: number;
-            /** @description Open interest of the instrument after the trade, in source units. */
-            open_interest: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsFlowResponse
-         * @description Options flow of one currency on one venue over at most 7 days (section 2.12): the window totals, the per-bucket flow and the notable trades. The document gives this object as the response, without the `{data, meta}` list envelope.
-         */
-        OptionsFlowResponse: {
-            summary: components["schemas"]["OptionsFlowSummary"];
-            buckets: components["schemas"]["OptionsFlowBucket"][];
-            /** @description The largest trades of the window; `top_n` (default 10) sets how many. */
-            notable_trades: components["schemas"]["OptionsFlowNotableTrade"][];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * TradesGroupBy
-         * @description Grouping key of the options trades summary (section 4.2).
-         * @enum {string}
-         */
-        TradesGroupBy: "exchange" | "instrument_name" | "strike" | "maturity" | "option_type" | "direction" | "strategy";
-        /**
-         * TradesStrategyList
-         * @description Comma-separated trade strategy labels (section 4.2). Labels look like `LONG_CALL`, `SHORT_PUT`, `BOX_SPREAD`, `COMBO_STRADDLE` and `CUSTOM_STRATEGY`, each also in an `Opened ` and a `Closed ` prefixed form (`Opened LONG_CALL`). The complete label list is not published, so the value is not a closed set.
-         * @example LONG_CALL
-         * @example LONG_CALL,SHORT_PUT
-         * @example Opened LONG_CALL,Closed SHORT_PUT
-         * @example BOX_SPREAD
-         */
-        TradesStrategyList: string;
-        /**
-         * OptionsTradesSummaryRow
-         * @description Trade statistics of one group (section 2.13), the group being set by `group_by`. `volume` = `buy_volume + sell_volume` and `premium_usd` = `buy_premium_usd + sell_premium_usd`. The row also identifies its group, but the name of that field is not published, so the row stays open.
-         */
-        OptionsTradesSummaryRow: {
-            trade_count: number;
-            /** @description Traded volume in source units; equals `buy_volume + sell_volume`. */
-            volume: number;
-            buy_volume: number;
-            sell_volume: number;
-            premium_usd: number;
-            buy_premium_usd: number;
-            sell_premium_usd: number;
-            notional: number;
-            net_oi_change: number;
-            net_delta: number;
-            net_gamma: number;
-            net_vega: number;
-            block_trade_count: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsTradesSummaryResponse
-         * @description A page of grouped options trade statistics (section 2.13) in the `{data, meta}` envelope.
-         */
-        OptionsTradesSummaryResponse: {
-            data: components["schemas"]["OptionsTradesSummaryRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * TradesSort
-         * @description Sort key of the options trades list (section 4.2; facts.md b.3); the order is set by `sort_dir`.
-         * @enum {string}
-         */
-        TradesSort: "timestamp" | "premium_usd" | "notional" | "amount";
-        /**
-         * MarginType
-         * @description Margin type of a contract; `inverse` products are margined and priced in the base coin, `linear` in a stablecoin or USD.
-         * @enum {string}
-         */
-        MarginType: "inverse" | "linear";
-        /**
-         * OptionsTradeRow
-         * @description One options trade (section 4.2). The trade row fields are not published; only the four sort keys of the route (`timestamp`, `premium_usd`, `notional`, `amount`; section 4.2 and facts.md b.3) are typed, and the row stays open.
-         */
-        OptionsTradeRow: {
-            /** @description Execution time in epoch milliseconds (as on the notable trades of section 2.12). */
-            timestamp?: number;
-            /** @description Premium of the trade in USD. */
-            premium_usd?: number;
-            /** @description Notional of the trade. */
-            notional?: number;
-            /** @description Traded amount in source units. */
-            amount?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsTradesResponse
-         * @description A page of individual options trades in the `{data, meta}` envelope.
-         */
-        OptionsTradesResponse: {
-            data: components["schemas"]["OptionsTradeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolSurfaceByExpiryRow
-         * @description Volatility-surface metrics of one maturity at one point in time. The documents do not publish the row; the names typed here come from public callers of the real service (facts.md b.3: `maturity`, `atm_iv`, `skew_25d`), which also describe 25-delta call and put IVs and butterfly values whose names are not published. IVs are in percentage points; `skew_25d` is the put 25-delta IV minus the call 25-delta IV.
-         */
-        OptionsVolSurfaceByExpiryRow: {
-            maturity?: components["schemas"]["Maturity"];
-            /** @description At-the-money implied volatility in percentage points. */
-            atm_iv?: number;
-            /** @description Put 25-delta IV minus call 25-delta IV, in percentage points. */
-            skew_25d?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsUnpagedMeta
-         * @description `meta` of an unpaginated options response (section 2.15 availability fields; snapshots are not paginated, facts.md a.2). `next_cursor` is null or absent.
-         */
-        OptionsUnpagedMeta: {
-            next_cursor?: string | null;
-            empty_reason?: components["schemas"]["EmptyReason"] | null;
-            coverage?: components["schemas"]["Coverage"];
-            completeness?: components["schemas"]["Completeness"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolSurfaceByExpiryResponse
-         * @description The option-derived volatility surface across all maturities at one point in time, in a single unpaginated response.
-         */
-        OptionsVolSurfaceByExpiryResponse: {
-            data: components["schemas"]["OptionsVolSurfaceByExpiryRow"][];
-            meta?: components["schemas"]["OptionsUnpagedMeta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolSurfaceByTenorRow
-         * @description Constant-maturity volatility metrics of one tenor at one time. The documents do not publish the row; the names typed here are read by a public caller of the real service (facts.md b.3). IVs are in percentage points; `skew_25d` = `put_25d_iv - call_25d_iv` and `skew_10d` is the put 10-delta IV minus the call 10-delta IV (section 2.17).
-         */
-        OptionsVolSurfaceByTenorRow: {
-            /** @description Time of the row, epoch milliseconds or an ISO 8601 string (both forms are seen, facts.md b.3). */
-            date?: number | string;
-            /** @description Constant maturity in days, one of 1, 7, 14, 30, 60, 90, 180, 365 (section 4.5). */
-            tenor?: number;
-            /** @description At-the-money implied volatility in percentage points. */
-            atm_iv?: number;
-            /** @description Call 25-delta implied volatility in percentage points. */
-            call_25d_iv?: number;
-            /** @description Put 25-delta implied volatility in percentage points. */
-            put_25d_iv?: number;
-            /** @description Put 25-delta IV minus call 25-delta IV, in percentage points. */
-            skew_25d?: number;
-            /** @description Put 10-delta IV minus call 10-delta IV, in percentage points. */
-            skew_10d?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolSurfaceByTenorResponse
-         * @description A page of constant-maturity volatility rows in the `{data, meta}` envelope.
-         */
-        OptionsVolSurfaceByTenorResponse: {
-            data: components["schemas"]["OptionsVolSurfaceByTenorRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolSurfaceByTimeRow
-         * @description Volatility-surface metrics of one maturity at one time bucket. No source publishes this row's field names; public material says the vol-surface routes return ATM IV, 25-delta call and put IV, skew and butterfly per maturity or tenor (facts.md b.3), so the row is left open.
-         */
-        OptionsVolSurfaceByTimeRow: {
-            [key: string]: unknown;
-        };
-        /**
-         * OptionsVolSurfaceByTimeResponse
-         * @description A page of the volatility-surface history of one maturity in the `{data, meta}` envelope; `meta.has_more` tells whether more rows exist past this page (section 2.15).
-         */
-        OptionsVolSurfaceByTimeResponse: {
-            data: components["schemas"]["OptionsVolSurfaceByTimeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * GexExchange
-         * @description Venues of the dealer GEX routes (section 4.3); options venue `deribit` only, and the default.
-         * @default deribit
-         * @enum {string}
-         */
-        GexExchange: "deribit";
-        /**
-         * GexCatalogEntry
-         * @description One covered GEX currency: its history depth and latest state (section 4.3). The field list is not published (section 2.17), so the entry stays open.
-         */
-        GexCatalogEntry: {
-            [key: string]: unknown;
-        };
-        /**
-         * GexCatalogResponse
-         * @description Covered GEX currencies with history depth and latest state (section 4.3).
-         */
-        GexCatalogResponse: {
-            data: components["schemas"]["GexCatalogEntry"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * GexDate
-         * Format: date-time
-         * @description Time of a GEX snapshot, ISO 8601 in UTC with milliseconds (section 2.1), for example `2026-11-20T15:09:00.000Z`.
-         * @example 2026-11-20T15:09:00.000Z
-         */
-        GexDate: string;
-        /**
-         * GexRegime
-         * @description Dealer gamma regime (sections 2.14 and 3). A new snapshot every 60 seconds may move it; when the regime differs from the previous one, a row appears in `/api/v1/options/gex/regime-changes`.
-         * @enum {string}
-         */
-        GexRegime: "positive" | "negative" | "neutral";
-        /**
-         * GexRow
-         * @description Dealer gamma exposure of one currency at one snapshot (section 2.14). `total_gex` is the net dealer gamma exposure, split into `net_long_gex` and `net_short_gex`; `regime` classifies its sign. Snapshots are persisted every 60 seconds. Units of the GEX values are not published.
-         */
-        GexRow: {
-            date: components["schemas"]["GexDate"];
-            /** @description Underlying currency, for example `BTC` or `BTC_USDC`. */
-            currency: string;
-            /** @description Options venue, `deribit`. */
-            exchange: string;
-            /** @description Typed as a number by the document; its meaning is not published. */
-            market: number;
-            /** @description Spot price of the underlying at the snapshot, in USD. */
-            spot: number;
-            /** @description Net dealer gamma exposure of the snapshot. */
-            total_gex: number;
-            /** @description Long (positive) part of the dealer gamma exposure. */
-            net_long_gex: number;
-            /** @description Short (negative) part of the dealer gamma exposure. */
-            net_short_gex: number;
-            regime: components["schemas"]["GexRegime"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * GexWarningCode
-         * @description Code of a freshness warning in the meta of GEX latest and strike responses (section 2.14).
-         * @enum {string}
-         */
-        GexWarningCode: "STALE_SNAPSHOT";
-        /**
-         * GexWarning
-         * @description A freshness warning of a GEX response (section 2.14).
-         */
-        GexWarning: {
-            code: components["schemas"]["GexWarningCode"];
-            /** @description Human-readable explanation. */
-            message: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * GexSnapshotMeta
-         * @description `meta` of the GEX latest and strike responses (section 2.14): which persisted snapshot was served and how fresh it is. Snapshots are persisted every 60 seconds; a `STALE_SNAPSHOT` warning flags an old one.
-         */
-        GexSnapshotMeta: components["schemas"]["V1Meta"] & ({
-            /** @description Time of the served snapshot. The document does not give its form; `snapshot_time_iso` is its ISO 8601 companion (section 2.1). */
-            snapshot_time: string | number;
-            snapshot_time_iso: components["schemas"]["IsoDateTime"];
-            /**
-             * @description Interval between persisted snapshots, in milliseconds.
-             * @constant
-             */
-            snapshot_interval_ms: 60000;
-            /**
-             * @description What the freshness fields measure.
-             * @constant
-             */
-            freshness_basis: "snapshot";
-            /** @description Age of the served snapshot in milliseconds, or null when unknown. */
-            staleness_ms: number | null;
-            warnings: components["schemas"]["GexWarning"][];
-        } & {
-            [key: string]: unknown;
-        });
-        /**
-         * GexLatestResponse
-         * @description The latest persisted GEX snapshot at or before `date`, one row per currency (section 2.14).
-         */
-        GexLatestResponse: {
-            data: components["schemas"]["GexRow"][];
-            meta: components["schemas"]["GexSnapshotMeta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * GexHistoryResponse
-         * @description A page of GEX snapshots over a window (section 2.14) in the `{data, meta}` envelope.
-         */
-        GexHistoryResponse: {
-            data: components["schemas"]["GexRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * GexRegimeChangeRow
-         * @description A snapshot whose regime differs from the previous snapshot's (sections 2.14 and 3): the GEX row plus `previous_regime`.
-         */
-        GexRegimeChangeRow: components["schemas"]["GexRow"] & ({
-            previous_regime: components["schemas"]["GexRegime"];
-        } & {
-            [key: string]: unknown;
-        });
-        /**
-         * GexRegimeChangesResponse
-         * @description A page of GEX regime changes (sections 2.14 and 3), newest first by default.
-         */
-        GexRegimeChangesResponse: {
-            data: components["schemas"]["GexRegimeChangeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * GexExpiry
-         * @description Expiry of a strike-contribution row or filter (section 4.3), an expiry code `DDMMMYY` or `all_expiries` for the aggregate over every expiry.
-         * @example 25DEC26
-         * @example all_expiries
-         */
-        GexExpiry: components["schemas"]["Maturity"] | "all_expiries";
-        /**
-         * GexContributionBasis
-         * @description Basis of the strike contributions used by `min_abs_contribution` (section 4.3): `weighted` (default) is the moneyness- and expiry-weighted decomposition that reconciles with `total_gex`; `raw` is the unweighted one.
-         * @default weighted
-         * @enum {string}
-         */
-        GexContributionBasis: "weighted" | "raw";
-        /**
-         * GexStrikeRow
-         * @description Contribution of one strike of one expiry (or of the `all_expiries` aggregate) to the snapshot's dealer gamma exposure (section 2.14): the GEX row plus the decomposition fields. The weighted fields reconcile with the aggregate `total_gex` when summed over the per-expiry rows; the raw fields are the unweighted decomposition; the unsuffixed `contribution`, `pos_contribution` and `neg_contribution` are the legacy fields and equal the raw ones.
-         */
-        GexStrikeRow: components["schemas"]["GexRow"] & ({
-            expiry: components["schemas"]["GexExpiry"];
-            /** @description True on the `all_expiries` aggregate rows. */
-            is_aggregate: boolean;
-            /** @description Display label of the strike. */
-            strike_label: string;
-            /** @description Strike price in USD. */
-            strike: number;
-            /** @description Legacy contribution field, equal to `raw_contribution`. */
-            contribution: number;
-            /** @description Legacy field, equal to `raw_pos_contribution`. */
-            pos_contribution: number;
-            /** @description Legacy field, equal to `raw_neg_contribution`. */
-            neg_contribution: number;
-            /** @description Unweighted net contribution of the strike. */
-            raw_contribution: number;
-            /** @description Unweighted positive part of the contribution. */
-            raw_pos_contribution: number;
-            /** @description Unweighted negative part of the contribution. */
-            raw_neg_contribution: number;
-            /** @description Weighted net contribution; summed over the per-expiry rows it equals the aggregate `total_gex`. */
-            weighted_contribution: number;
-            /** @description Weighted positive part of the contribution. */
-            weighted_pos_contribution: number;
-            /** @description Weighted negative part of the contribution. */
-            weighted_neg_contribution: number;
-            /** @description Moneyness weight applied to the raw contribution. The document does not define it for aggregate rows, so null is accepted. */
-            moneyness_weight: number | null;
-            /** @description Expiry weight applied to the raw contribution. The document does not define it for aggregate rows, so null is accepted. */
-            expiry_weight: number | null;
-        } & {
-            [key: string]: unknown;
-        });
-        /**
-         * GexStrikesResponse
-         * @description Strike contributions of a GEX snapshot (section 2.14), aggregate `all_expiries` rows and, on request, per-expiry rows.
-         */
-        GexStrikesResponse: {
-            data: components["schemas"]["GexStrikeRow"][];
-            meta: components["schemas"]["GexSnapshotMeta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * GexTermStructureRow
-         * @description Per-expiry GEX concentration and contributing strike counts (section 4.3). The field list is not published (section 2.17), so the row stays open.
-         */
-        GexTermStructureRow: {
-            [key: string]: unknown;
-        };
-        /**
-         * GexTermStructureResponse
-         * @description Per-expiry GEX concentration and contributing strike counts (section 4.3); the envelope is assumed to be the list envelope of section 2.1.
-         */
-        GexTermStructureResponse: {
-            data: components["schemas"]["GexTermStructureRow"][];
-            meta?: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * GexProfilePoint
-         * @description One point of the interpolated GEX profile across strikes (section 4.3). The field list is not published (section 2.17), so the point stays open.
-         */
-        GexProfilePoint: {
-            [key: string]: unknown;
-        };
-        /**
-         * GexProfileResponse
-         * @description Interpolated GEX profile points across strikes (section 4.3); the envelope is assumed to be the list envelope of section 2.1.
-         */
-        GexProfileResponse: {
-            data: components["schemas"]["GexProfilePoint"][];
-            meta?: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesExchange
-         * @description Venue of a dated futures contract. The documents give no REST venue set for futures (section 4.1 lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (facts.md d, v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `kraken`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
-         * @example deribit
-         * @example binance
-         * @example okx
-         * @example bybit
-         * @example kraken
-         */
-        FuturesExchange: string;
-        /**
-         * ContractInstrumentName
-         * @description Exact venue-native name of a futures or perpetual contract, as listed by the family's catalog. The documents do not define these names; known forms (facts.md a.2): Deribit `BTC-PERPETUAL`, `BTC-25DEC26`, `BTC_USDC-PERPETUAL`; Binance and Bybit `BTCUSDT`; OKX `BTC-USDT-SWAP` (perpetual) and `BTC-USDT-261225` (dated); Hyperliquid `BTC-USD`. Names are upper case on crypto venues (a lower-case name is answered with 400 `instrument_name must be ...`); only a Hyperliquid namespace prefix stays lower case (`xyz:SNDK-USD`). The pattern encodes that rule only.
-         * @example BTC-PERPETUAL
-         * @example BTC-25DEC26
-         * @example BTCUSDT
-         * @example ETH-USDT-SWAP
-         * @example BTC-USDT-261225
-         */
-        ContractInstrumentName: string;
-        /**
-         * ContractCatalogEntry
-         * @description One futures or perpetuals catalog entry. Section 2.3 tables the catalog entry (`instrument_name`, `exchange`) without restricting it to options, and section 2.17 lists a catalog for these families; further fields may be present.
-         */
-        ContractCatalogEntry: {
-            instrument_name: components["schemas"]["ContractInstrumentName"];
-            /** @description Venue of the contract (see FuturesExchange and PerpetualsExchange for the known venues). */
-            exchange: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesCatalogResponse
-         * @description A page of futures catalog entries of `GET /api/v1/futures/catalog` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesCatalogResponse: {
-            data: components["schemas"]["ContractCatalogEntry"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesSnapshotRow
-         * @description One dated futures contract in the latest (or requested) snapshot. The documents do not table this row; the field names are the column names of the official CLI README's `futures snapshot` example (facts.md b.3), so the object stays open and only those fields are typed. Basis is `mark_price - index_price`.
-         */
-        FuturesSnapshotRow: {
-            instrument_name: components["schemas"]["ContractInstrumentName"];
-            /** @description Mark price in the contract's price currency. */
-            mark_price: number;
-            /** @description Spot index price of the underlying. */
-            index_price?: number | null;
-            /** @description Open interest in retained source units (no contract multiplier applied, section 2.1). */
-            open_interest?: number | null;
-            /** @description Rolling 24-hour volume in USD. */
-            volume_usd_24h?: number | null;
-            /** @description Days to expiry (fractional days on the other families' rows). */
-            days_to_expiry?: number;
-            /** @description Annualized carry of the mark over the index. The README prints it as a percentage (`8.12%`); the JSON unit is not published. */
-            annualized_carry?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesSnapshotResponse
-         * @description The futures snapshot rows of `GET /api/v1/futures/snapshot` in the `{data, meta}` envelope (section 2.1). Snapshots are not paginated: all rows come in one response (facts.md a.2).
-         */
-        FuturesSnapshotResponse: {
-            data: components["schemas"]["FuturesSnapshotRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractOhlcvtRow
-         * @description One OHLC bucket of a futures or perpetual contract. Section 2.17 names OHLC for these families but does not table the row ("Row field lists of these families: not shown"); it names the volume and trade-count fields `volume`, `buy_volume`, `sell_volume`, `trades_count`, `buy_trades_count`, `sell_trades_count`, which are typed here together with the bucket `date` (section 2.1). The price fields are not published, and the options OHLCVT row (section 2.4) is not assumed to apply. Quantities are in retained source units, not USD notional.
-         */
-        ContractOhlcvtRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description Interval trade volume in source units; `buy_volume + sell_volume`. */
-            volume?: number;
-            /** @description Buyer-initiated interval volume in source units. */
-            buy_volume?: number;
-            /** @description Seller-initiated interval volume in source units. */
-            sell_volume?: number;
-            /** @description Count of retained trades in the bucket. */
-            trades_count?: number;
-            buy_trades_count?: number;
-            sell_trades_count?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesOhlcvtResponse
-         * @description A page of futures OHLC buckets of `GET /api/v1/futures/ohlcvt` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesOhlcvtResponse: {
-            data: components["schemas"]["ContractOhlcvtRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractOpenInterestRow
-         * @description One open-interest bucket of a futures or perpetual contract. Section 2.17 lists open interest for these families without its fields; only the bucket `date` (section 2.1) is published. The options open-interest row (section 2.5) is not assumed to apply. Open interest is an outstanding position quantity in retained source units, not traded volume.
-         */
-        ContractOpenInterestRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesOpenInterestResponse
-         * @description A page of futures open-interest buckets of `GET /api/v1/futures/open-interest` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesOpenInterestResponse: {
-            data: components["schemas"]["ContractOpenInterestRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesCarryRow
-         * @description One carry bucket of a dated futures contract: carry is the mark price minus the index price (section 2.17). The field names are not published; only the bucket `date` (section 2.1) is typed. The futures snapshot shows an `annualized_carry` column (facts.md b.3), but that it appears on this route is not confirmed.
-         */
-        FuturesCarryRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesCarryResponse
-         * @description A page of futures carry buckets of `GET /api/v1/futures/carry` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesCarryResponse: {
-            data: components["schemas"]["FuturesCarryRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractTradeSort
-         * @description Sort key of futures and perpetuals trade and liquidation lists. The values are the CLI's accepted keys for these families (the options trades use `timestamp`, `premium_usd`, `notional`, `amount` instead).
-         * @enum {string}
-         */
-        ContractTradeSort: "timestamp" | "amount_usd" | "price";
-        /**
-         * ContractTradeRow
-         * @description One futures or perpetual trade. The documents do not table trade rows of these families; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (facts.md a.2 and b.3, official CLI flags for `*\/trades`). The rest of the row is not published, so the object stays open.
-         */
-        ContractTradeRow: {
-            /** @description Time of the event. Epoch milliseconds on the options trade rows (section 2.12); the format on this family is not published. */
-            timestamp?: number | string;
-            /** @description Size in USD. */
-            amount_usd?: number | null;
-            /** @description Execution price in the contract's price currency. */
-            price?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesTradesResponse
-         * @description A page of futures trades of `GET /api/v1/futures/trades` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesTradesResponse: {
-            data: components["schemas"]["ContractTradeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractVolumeRow
-         * @description One volume bucket of a futures or perpetual contract. Section 2.17 names the fields `buy_volume`, `sell_volume`, `volume`, `buy_trades_count`, `sell_trades_count`, `trades_count` for this route; the bucket `date` follows section 2.1. The rest of the row (for example rolling 24-hour fields) is not published for these families. Quantities are in retained source units, not USD notional.
-         */
-        ContractVolumeRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description Interval trade volume in source units; `buy_volume + sell_volume`. */
-            volume: number;
-            /** @description Buyer-initiated interval volume in source units. */
-            buy_volume: number;
-            /** @description Seller-initiated interval volume in source units. */
-            sell_volume: number;
-            /** @description Count of retained trades in the bucket. */
-            trades_count: number;
-            buy_trades_count: number;
-            sell_trades_count: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesVolumeResponse
-         * @description A page of futures volume buckets of `GET /api/v1/futures/volume` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesVolumeResponse: {
-            data: components["schemas"]["ContractVolumeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractLevel1Row
-         * @description One level 1 (top of book) bucket of a futures or perpetual contract. Section 2.17 lists level 1 for these families without its fields; only the bucket `date` (section 2.1) is published. The options level 1 row (section 2.6) is not assumed to apply. Sizes are displayed sizes, not fill guarantees.
-         */
-        ContractLevel1Row: {
-            date: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesLevel1Response
-         * @description A page of futures level 1 buckets of `GET /api/v1/futures/level1` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesLevel1Response: {
-            data: components["schemas"]["ContractLevel1Row"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractOrderbookRow
-         * @description One bucket of aggregated L2 order-book metrics of a futures or perpetual contract at depths 10, 20, 50 and 100 (section 2.17: bid and ask liquidity, imbalance, microprice, snapshot count). The REST row is not published. The field names typed here are those of the WebSocket `book.*` payload (facts.md d), used because the REST row is not published: that the REST row uses the same names is an assumption. The name of the snapshot-count field is not known. The object stays open.
-         */
-        ContractOrderbookRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description Resting bid liquidity within the best 10 levels (name from the WS payload). */
-            bid_liquidity_10?: number | null;
-            /** @description Resting bid liquidity within the best 20 levels (name from the WS payload). */
-            bid_liquidity_20?: number | null;
-            /** @description Resting bid liquidity within the best 50 levels (name from the WS payload). */
-            bid_liquidity_50?: number | null;
-            /** @description Resting bid liquidity within the best 100 levels (name from the WS payload). */
-            bid_liquidity_100?: number | null;
-            /** @description Resting ask liquidity within the best 10 levels (name from the WS payload). */
-            ask_liquidity_10?: number | null;
-            /** @description Resting ask liquidity within the best 20 levels (name from the WS payload). */
-            ask_liquidity_20?: number | null;
-            /** @description Resting ask liquidity within the best 50 levels (name from the WS payload). */
-            ask_liquidity_50?: number | null;
-            /** @description Resting ask liquidity within the best 100 levels (name from the WS payload). */
-            ask_liquidity_100?: number | null;
-            /** @description Bid/ask liquidity imbalance over the best 10 levels (name from the WS payload). */
-            imbalance_10?: number | null;
-            /** @description Bid/ask liquidity imbalance over the best 20 levels (name from the WS payload). */
-            imbalance_20?: number | null;
-            /** @description Bid/ask liquidity imbalance over the best 50 levels (name from the WS payload). */
-            imbalance_50?: number | null;
-            /** @description Bid/ask liquidity imbalance over the best 100 levels (name from the WS payload). */
-            imbalance_100?: number | null;
-            /** @description Size-weighted mid price (name from the WS payload). */
-            microprice?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesOrderbookResponse
-         * @description A page of futures aggregated L2 order-book buckets of `GET /api/v1/futures/orderbook` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesOrderbookResponse: {
-            data: components["schemas"]["ContractOrderbookRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractBookLevel
-         * @description One order-book level as a `[price, size]` tuple: price in the instrument's price currency, displayed size in retained source units (no contract multiplier applied, section 2.1). Tuple form from the WebSocket `book.*` payload (facts.md d).
-         */
-        ContractBookLevel: [
-            number,
-            number
-        ];
-        /**
-         * ContractOrderbookRawRow
-         * @description One raw L2 snapshot of a futures or perpetual contract: up to 100 levels per side (section 2.17; section 8: 100 levels, 30-day retention, so older windows return no rows). The REST row is not published; `bids` and `asks` as arrays of `[price, size]` tuples are the names and level form of the WebSocket `book.*` payload (facts.md d), assumed for the REST row. The snapshot time field is not published. The object stays open.
-         */
-        ContractOrderbookRawRow: {
-            /** @description Bid levels (name and tuple form from the WS payload). */
-            bids?: components["schemas"]["ContractBookLevel"][];
-            /** @description Ask levels (name and tuple form from the WS payload). */
-            asks?: components["schemas"]["ContractBookLevel"][];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesOrderbookRawResponse
-         * @description A page of futures raw L2 snapshots of `GET /api/v1/futures/orderbook-raw` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesOrderbookRawResponse: {
-            data: components["schemas"]["ContractOrderbookRawRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractReferencePriceRow
-         * @description One reference-price bucket of a futures or perpetual contract. Section 2.17 lists reference prices for these families without their fields; only the bucket `date` (section 2.1) is published. The options reference-price row (section 2.9) is not assumed to apply.
-         */
-        ContractReferencePriceRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesReferencePriceResponse
-         * @description A page of futures reference-price buckets of `GET /api/v1/futures/reference-price` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesReferencePriceResponse: {
-            data: components["schemas"]["ContractReferencePriceRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractTickerHistoryRow
-         * @description One ticker-history bucket of a futures or perpetual contract. Section 2.17 lists ticker history for these families without its fields; only the bucket `date` (section 2.1) is published. The options ticker row (section 2.8, with implied volatilities) does not apply as such.
-         */
-        ContractTickerHistoryRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesTickerHistoryResponse
-         * @description A page of futures ticker-history buckets of `GET /api/v1/futures/ticker-history` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesTickerHistoryResponse: {
-            data: components["schemas"]["ContractTickerHistoryRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractPositionSide
-         * @description Side of the liquidated position (`long` or `short`).
-         * @enum {string}
-         */
-        ContractPositionSide: "long" | "short";
-        /**
-         * ContractLiquidationRow
-         * @description One liquidation of a futures or perpetual contract. The documents do not table liquidation rows; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (facts.md a.2 and b.3, official CLI flags for `*\/liquidations`). The rest of the row is not published, so the object stays open.
-         */
-        ContractLiquidationRow: {
-            /** @description Time of the event. Epoch milliseconds on the options trade rows (section 2.12); the format on this family is not published. */
-            timestamp?: number | string;
-            /** @description Size in USD. */
-            amount_usd?: number | null;
-            /** @description Execution price in the contract's price currency. */
-            price?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesLiquidationsResponse
-         * @description A page of futures liquidations of `GET /api/v1/futures/liquidations` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesLiquidationsResponse: {
-            data: components["schemas"]["ContractLiquidationRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractTradesGroupBy
-         * @description Grouping of the futures and perpetuals trades summary. The options summary also groups by `strike` and `option_type`, which do not exist for these families.
-         * @enum {string}
-         */
-        ContractTradesGroupBy: "exchange" | "instrument_name" | "maturity" | "direction" | "strategy";
-        /**
-         * ContractTradesSummaryRow
-         * @description One group of the futures or perpetuals trades summary (one per value of `group_by`). The row is not published for these families; the options summary row (section 2.13, with premium and Greeks totals) is not assumed to apply. The object stays open.
-         */
-        ContractTradesSummaryRow: {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesTradesSummaryResponse
-         * @description A page of futures trades-summary groups of `GET /api/v1/futures/trades/summary` in the `{data, meta}` envelope (section 2.1).
-         */
-        FuturesTradesSummaryResponse: {
-            data: components["schemas"]["ContractTradesSummaryRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ContractFlowSummary
-         * @description Trade-flow summary of one currency over the window for futures or perpetuals (route and parameters from facts.md a.2). Its shape is not published; the options flow summary (section 2.12: `summary`, `buckets`, `notable_trades`) is not assumed to apply. `top_n` (default 10) bounds the number of notable trades. The object stays open.
-         */
-        ContractFlowSummary: {
-            [key: string]: unknown;
-        };
-        /**
-         * FuturesFlowResponse
-         * @description The futures trade-flow summary of `GET /api/v1/futures/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published.
-         */
-        FuturesFlowResponse: {
-            data: components["schemas"]["ContractFlowSummary"];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsExchange
-         * @description Venue of a perpetual swap. The documents give no REST venue set for perpetuals (section 4.1 lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (facts.md d, v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
-         * @example deribit
-         * @example binance
-         * @example okx
-         * @example bybit
-         * @example hyperliquid
-         * @example kraken
-         * @example nado
-         * @example bullish
-         */
-        PerpetualsExchange: string;
-        /**
-         * PerpetualsCatalogResponse
-         * @description A page of perpetuals catalog entries of `GET /api/v1/perpetuals/catalog` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsCatalogResponse: {
-            data: components["schemas"]["ContractCatalogEntry"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsSnapshotRow
-         * @description One perpetual swap in the latest (or requested) snapshot. The documents do not table this row; the field names are the JSON tags the official CLI decodes from this route's `data` array (facts.md b.3, `PerpRow`), so the object stays open and only those fields are typed.
-         */
-        PerpetualsSnapshotRow: {
-            exchange?: components["schemas"]["PerpetualsExchange"];
-            instrument_name: components["schemas"]["ContractInstrumentName"];
-            /** @description Mark price in the contract's price currency. */
-            mark_price: number;
-            /** @description Best bid price. */
-            bid_price?: number | null;
-            /** @description Best ask price. */
-            ask_price?: number | null;
-            /** @description Rolling 24-hour volume in USD. */
-            volume_usd_24h?: number | null;
-            /** @description Open interest in the contract's base unit (facts.md b.3), not USD notional. */
-            oi?: number | null;
-            /** @description Current funding rate as reported by the venue; its period and unit are not published. */
-            funding_rate?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsSnapshotResponse
-         * @description The perpetuals snapshot rows of `GET /api/v1/perpetuals/snapshot` in the `{data, meta}` envelope (section 2.1). Snapshots are not paginated: all rows come in one response (facts.md a.2).
-         */
-        PerpetualsSnapshotResponse: {
-            data: components["schemas"]["PerpetualsSnapshotRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsOhlcvtResponse
-         * @description A page of perpetuals OHLC buckets of `GET /api/v1/perpetuals/ohlcvt` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsOhlcvtResponse: {
-            data: components["schemas"]["ContractOhlcvtRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsOpenInterestResponse
-         * @description A page of perpetuals open-interest buckets of `GET /api/v1/perpetuals/open-interest` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsOpenInterestResponse: {
-            data: components["schemas"]["ContractOpenInterestRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsCarryRow
-         * @description One funding and carry bucket of a perpetual swap (section 2.17: "funding and carry metrics (perpetuals)"). The documents do not table the row. `funding_rate_close` is named by the official CLI README and skill file for this route; `funding_rate_open`, `annualized_basis` and `annualized_carry` are inferred from the CLI printer's list of signed fields (facts.md b.3, inferred). The object stays open.
-         */
-        PerpetualsCarryRow: {
-            date: components["schemas"]["MinuteBucketDate"];
-            /** @description Funding rate at the start of the bucket (name inferred, facts.md b.3). */
-            funding_rate_open?: number | null;
-            /** @description Funding rate at the end of the bucket (facts.md b.3, CLI README). */
-            funding_rate_close?: number | null;
-            /** @description Annualized basis of the mark over the index; signed (name inferred, facts.md b.3). */
-            annualized_basis?: number | null;
-            /** @description Annualized carry; signed (name inferred, facts.md b.3). */
-            annualized_carry?: number | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsCarryResponse
-         * @description A page of perpetuals carry buckets of `GET /api/v1/perpetuals/carry` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsCarryResponse: {
-            data: components["schemas"]["PerpetualsCarryRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsTradesResponse
-         * @description A page of perpetuals trades of `GET /api/v1/perpetuals/trades` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsTradesResponse: {
-            data: components["schemas"]["ContractTradeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsVolumeResponse
-         * @description A page of perpetuals volume buckets of `GET /api/v1/perpetuals/volume` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsVolumeResponse: {
-            data: components["schemas"]["ContractVolumeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsLevel1Response
-         * @description A page of perpetuals level 1 buckets of `GET /api/v1/perpetuals/level1` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsLevel1Response: {
-            data: components["schemas"]["ContractLevel1Row"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsOrderbookResponse
-         * @description A page of perpetuals aggregated L2 order-book buckets of `GET /api/v1/perpetuals/orderbook` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsOrderbookResponse: {
-            data: components["schemas"]["ContractOrderbookRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsOrderbookRawResponse
-         * @description A page of perpetuals raw L2 snapshots of `GET /api/v1/perpetuals/orderbook-raw` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsOrderbookRawResponse: {
-            data: components["schemas"]["ContractOrderbookRawRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsReferencePriceResponse
-         * @description A page of perpetuals reference-price buckets of `GET /api/v1/perpetuals/reference-price` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsReferencePriceResponse: {
-            data: components["schemas"]["ContractReferencePriceRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsTickerHistoryResponse
-         * @description A page of perpetuals ticker-history buckets of `GET /api/v1/perpetuals/ticker-history` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsTickerHistoryResponse: {
-            data: components["schemas"]["ContractTickerHistoryRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsLiquidationsResponse
-         * @description A page of perpetuals liquidations of `GET /api/v1/perpetuals/liquidations` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsLiquidationsResponse: {
-            data: components["schemas"]["ContractLiquidationRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsTradesSummaryResponse
-         * @description A page of perpetuals trades-summary groups of `GET /api/v1/perpetuals/trades/summary` in the `{data, meta}` envelope (section 2.1).
-         */
-        PerpetualsTradesSummaryResponse: {
-            data: components["schemas"]["ContractTradesSummaryRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PerpetualsFlowResponse
-         * @description The perpetuals trade-flow summary of `GET /api/v1/perpetuals/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published.
-         */
-        PerpetualsFlowResponse: {
-            data: components["schemas"]["ContractFlowSummary"];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotExchange
-         * @description Spot venues of the versioned API (facts.md a.2, CLI CHANGELOG 0.5.0); `binance` is the default.
-         * @enum {string}
-         */
-        SpotExchange: "binance" | "coinbase" | "bybit" | "okx" | "kraken" | "bullish";
-        /**
-         * SpotInstrumentName
-         * @description Exchange-native spot pair name as listed by the spot catalog, for example `BTCUSDT` (binance, bybit), `BTC-USD` (coinbase) or `BTC-USDT` (okx). Names on crypto venues are upper case; a lower-case name is rejected with 400 (facts.md a.2).
-         * @example BTCUSDT
-         */
-        SpotInstrumentName: string;
-        /**
-         * SpotCatalogEntry
-         * @description One spot catalog entry. Typed are the two fields of the catalog entry of v1-family.md 2.3; the spot family's own entry is not tabled (2.17), so the object stays open.
-         */
-        SpotCatalogEntry: {
-            instrument_name?: components["schemas"]["SpotInstrumentName"];
-            exchange?: components["schemas"]["SpotExchange"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotCatalogResponse
-         * @description A page of the spot catalog in the `{data, meta}` envelope (v1-family.md 2.1, 2.17; paginated since API/CLI 0.5.0, facts.md a.2).
-         */
-        SpotCatalogResponse: {
-            data: components["schemas"]["SpotCatalogEntry"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotOhlcvtRow
-         * @description OHLC with volume per bucket of one spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); `date` follows the bucket convention of 2.1 and the OHLC names are those of the OHLCVT row (2.4), which the route name refers to. Prices are in the pair's quote currency, quantities in retained source units (2.1). None is listed as required because the spot row is not tabled.
-         */
-        SpotOhlcvtRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
-            /** @description First price of the bucket, in the quote currency. */
-            open?: number;
-            /** @description Highest price of the bucket, in the quote currency. */
-            high?: number;
-            /** @description Lowest price of the bucket, in the quote currency. */
-            low?: number;
-            /** @description Last price of the bucket, in the quote currency. */
-            close?: number;
-            /** @description Interval trade volume in retained source units (base currency), not USD notional. */
-            volume?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotOhlcvtResponse
-         * @description A page of spot OHLCVT rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        SpotOhlcvtResponse: {
-            data: components["schemas"]["SpotOhlcvtRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotTickerRow
-         * @description One ticker bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
-         */
-        SpotTickerRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotTickerResponse
-         * @description A page of spot ticker rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        SpotTickerResponse: {
-            data: components["schemas"]["SpotTickerRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotTradeRow
-         * @description One spot trade. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
-         */
-        SpotTradeRow: {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotTradesResponse
-         * @description A page of spot trades in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        SpotTradesResponse: {
-            data: components["schemas"]["SpotTradeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotVolumeRow
-         * @description One volume bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
-         */
-        SpotVolumeRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotVolumeResponse
-         * @description A page of spot volume rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        SpotVolumeResponse: {
-            data: components["schemas"]["SpotVolumeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotSnapshotRow
-         * @description One spot pair in a venue snapshot. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). Public material says the rows carry base volume, quote/USD volume and top-of-book liquidity fields, without their names (facts.md b.3). Typed are `exchange` and `instrument_name`, which every documented snapshot row carries (v1-family.md 2.11; facts.md b.3).
-         */
-        SpotSnapshotRow: {
-            exchange?: components["schemas"]["SpotExchange"];
-            instrument_name?: components["schemas"]["SpotInstrumentName"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotSnapshotResponse
-         * @description A spot snapshot in the `{data, meta}` envelope (v1-family.md 2.1). Snapshots return all rows in one response and are not paginated (facts.md a.2).
-         */
-        SpotSnapshotResponse: {
-            data: components["schemas"]["SpotSnapshotRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotLevel1Row
-         * @description One level 1 (top-of-book) bucket of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
-         */
-        SpotLevel1Row: {
-            date?: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotLevel1Response
-         * @description A page of spot level 1 rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        SpotLevel1Response: {
-            data: components["schemas"]["SpotLevel1Row"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotL2OrderbookRow
-         * @description One bucket of aggregated L2 order-book metrics of a spot pair. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). For futures and perpetuals the document describes the metrics as bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count; the spot field names are not published. Only the bucket `date` of 2.1 is typed.
-         */
-        SpotL2OrderbookRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotL2OrderbookResponse
-         * @description A page of spot aggregated L2 order-book rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        SpotL2OrderbookResponse: {
-            data: components["schemas"]["SpotL2OrderbookRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotL2OrderbookRawRow
-         * @description One raw L2 order-book snapshot of a spot pair, with 100-level arrays (v1-family.md 2.17 and 8: 100 levels, 30-day retention). The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
-         */
-        SpotL2OrderbookRawRow: {
-            [key: string]: unknown;
-        };
-        /**
-         * SpotL2OrderbookRawResponse
-         * @description A page of raw spot L2 snapshots in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        SpotL2OrderbookRawResponse: {
-            data: components["schemas"]["SpotL2OrderbookRawRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionInstrumentName
-         * @description Prediction-market instrument id: a case-sensitive slug of the form `{market-slug}-YES` or `{market-slug}-NO` (facts.md a.2, CLI SKILL.md and CHANGELOG 0.11.1/0.11.2). The case is kept as listed by the catalog; it is not upper-cased.
-         * @example will-bitcoin-reach-100000-by-december-31-2026-YES
-         */
-        PredictionInstrumentName: string;
-        /**
-         * PredictionCatalogEntry
-         * @description One prediction-market catalog entry. Typed are the two fields of the catalog entry of v1-family.md 2.3; the family's own entry is not tabled (2.17), so neither is required and the object stays open.
-         */
-        PredictionCatalogEntry: {
-            instrument_name?: components["schemas"]["PredictionInstrumentName"];
-            /** @description Prediction-market venue, for example `polymarket` (facts.md d). */
-            exchange?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionCatalogResponse
-         * @description A page of the predictions catalog in the `{data, meta}` envelope (v1-family.md 2.1, 2.17; paginated since API/CLI 0.5.0, facts.md a.2).
-         */
-        PredictionCatalogResponse: {
-            data: components["schemas"]["PredictionCatalogEntry"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionCategory
-         * @description One prediction-market category, a value for the `category` filter of the catalog and snapshot routes. Whether an item is a plain name or an object is not published (v1-family.md 2.17), so both are accepted.
-         */
-        PredictionCategory: string | {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionCategoriesResponse
-         * @description The prediction-market categories in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        PredictionCategoriesResponse: {
-            data: components["schemas"]["PredictionCategory"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionOhlcvtRow
-         * @description OHLC with volume per bucket of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); `close` (the probability) is named by public material (facts.md b.3), `date` follows the bucket convention of 2.1 and `open`, `high`, `low`, `volume` are the OHLCVT names of 2.4 that the route name refers to; only `close` is required.
-         */
-        PredictionOhlcvtRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
-            /** @description First price of the bucket, a probability from 0.0 to 1.0. */
-            open?: number;
-            /** @description Highest price of the bucket, a probability from 0.0 to 1.0. */
-            high?: number;
-            /** @description Lowest price of the bucket, a probability from 0.0 to 1.0. */
-            low?: number;
-            /** @description Last price of the bucket, a probability from 0.0 to 1.0. */
-            close: number;
-            /** @description Interval trade volume in retained source units, not USD notional. */
-            volume?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionOhlcvtResponse
-         * @description A page of prediction-market OHLCVT rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        PredictionOhlcvtResponse: {
-            data: components["schemas"]["PredictionOhlcvtRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionTickerHistoryRow
-         * @description One ticker bucket of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); only the bucket `date` of 2.1 is typed.
-         */
-        PredictionTickerHistoryRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionTickerHistoryResponse
-         * @description A page of prediction-market ticker rows in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        PredictionTickerHistoryResponse: {
-            data: components["schemas"]["PredictionTickerHistoryRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionTradeRow
-         * @description One prediction-market trade; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
-         */
-        PredictionTradeRow: {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionTradesResponse
-         * @description A page of prediction-market trades in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        PredictionTradesResponse: {
-            data: components["schemas"]["PredictionTradeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionOrderbookRawRow
-         * @description One raw order-book snapshot of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"); no field is typed.
-         */
-        PredictionOrderbookRawRow: {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionOrderbookRawResponse
-         * @description A page of raw prediction-market order-book snapshots in the `{data, meta}` envelope (v1-family.md 2.1, 2.17).
-         */
-        PredictionOrderbookRawResponse: {
-            data: components["schemas"]["PredictionOrderbookRawRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionSnapshotRow
-         * @description One prediction-market outcome in a snapshot; prices are probabilities from 0.0 to 1.0. The document names this route but not its row fields (v1-family.md 2.17: "Row field lists of these families: not shown beyond those names"). Typed are `exchange` and `instrument_name`, which every documented snapshot row carries (v1-family.md 2.11; facts.md b.3).
-         */
-        PredictionSnapshotRow: {
-            /** @description Prediction-market venue, for example `polymarket` (facts.md d). */
-            exchange?: string;
-            instrument_name?: components["schemas"]["PredictionInstrumentName"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * PredictionSnapshotResponse
-         * @description A prediction-market snapshot in the `{data, meta}` envelope (v1-family.md 2.1). Snapshots return all rows in one response and are not paginated (facts.md a.2).
-         */
-        PredictionSnapshotResponse: {
-            data: components["schemas"]["PredictionSnapshotRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * MarketType
-         * @description Market type filter of the instruments registry, as singular REST tokens (facts.md a.2); the WebSocket channels use the plural market names instead.
-         * @enum {string}
-         */
-        MarketType: "perpetual" | "future" | "option" | "spot" | "prediction";
-        /**
-         * InstrumentStatus
-         * @description Lifecycle status filter of the instruments registry (facts.md a.2); `all` lifts the filter.
-         * @enum {string}
-         */
-        InstrumentStatus: "active" | "expired" | "delisted" | "suspended" | "all";
-        /**
-         * InstrumentOptionType
-         * @description Option type filter of the instruments registry, spelled `call` or `put` (facts.md a.2), unlike the options catalog, which uses `C` and `P` (`OptionType`).
-         * @enum {string}
-         */
-        InstrumentOptionType: "call" | "put";
-        /**
-         * InstrumentRecord
-         * @description Reference data of one contract in the cross-market instruments registry (v1-family.md 2.17), refreshed every 5 minutes (section 8). The field list is not published. Typed are `instrument_name` and `exchange`, the two keys of the detail lookup (facts.md a.2); the list filters (`market_type`, `base_currency`, `quote_currency`, `status`, `margin_type`, `option_type`, expiry) suggest further fields, but their names in the rows are not published.
-         */
-        InstrumentRecord: {
-            /** @description Exchange-native instrument name, for example `BTC-PERPETUAL`, `BTCUSDT` or `ETH-USDT-SWAP`. */
-            instrument_name?: string;
-            /** @description Venue of the instrument. */
-            exchange?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * InstrumentListResponse
-         * @description A page of the instruments registry in the `{data, meta}` envelope (v1-family.md 2.1, 2.17, 4.5).
-         */
-        InstrumentListResponse: {
-            data: components["schemas"]["InstrumentRecord"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * InstrumentDetailResponse
-         * @description Reference data of one instrument in the `{data, meta}` envelope (v1-family.md 2.1, 4.5). `data` is typed as one record; the published material does not say whether it is wrapped in an array.
-         */
-        InstrumentDetailResponse: {
-            data: components["schemas"]["InstrumentRecord"];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * RealizedVolatilityFrequency
-         * @description Sampling frequency of the returns behind the realized volatility (facts.md a.2).
-         * @enum {string}
-         */
-        RealizedVolatilityFrequency: "daily" | "hourly";
-        /**
-         * RealizedVolatilityWindowDays
-         * @description Look-back window of the realized volatility, in days (facts.md a.2).
-         * @enum {integer}
-         */
-        RealizedVolatilityWindowDays: 7 | 30 | 60 | 90 | 180 | 365;
-        /**
-         * RealizedVolatilityEstimator
-         * @description Volatility estimator (facts.md a.2): `close_to_close` (standard deviation of close-to-close returns), `parkinson` (high-low range) or `garman_klass` (open-high-low-close).
-         * @enum {string}
-         */
-        RealizedVolatilityEstimator: "close_to_close" | "parkinson" | "garman_klass";
-        /**
-         * RealizedVolatilityRow
-         * @description One realized-volatility value of an instrument (facts.md a.2). The row fields are not published; only the bucket `date` of v1-family.md 2.1 is typed (historical mode buckets by `resolution`).
-         */
-        RealizedVolatilityRow: {
-            date?: components["schemas"]["MinuteBucketDate"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * RealizedVolatilityResponse
-         * @description Realized volatility in the `{data, meta}` envelope (v1-family.md 2.1): the latest value (or the value at `date`) in snapshot mode, a page of rows in historical mode (facts.md a.2).
-         */
-        RealizedVolatilityResponse: {
-            data: components["schemas"]["RealizedVolatilityRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * VolSurfaceCatalogEntry
-         * @description One entry of the vol-surface catalog. The entry layout is not published; the typed fields are the catalog's own filters (`exchange`, `currency`, `margin`, section 4.5), assumed to be echoed under the same names.
-         */
-        VolSurfaceCatalogEntry: {
-            exchange?: components["schemas"]["OptionsExchange"];
-            /** @description Underlying currency of the surface. */
-            currency?: string;
-            margin?: components["schemas"]["MarginType"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * VolSurfaceCatalogResponse
-         * @description A page of the vol-surface catalog in the `{data, meta}` envelope (section 2.1).
-         */
-        VolSurfaceCatalogResponse: {
-            data: components["schemas"]["VolSurfaceCatalogEntry"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * VolSurfaceMetrics
-         * @description 25-delta and 10-delta metrics of the volatility surface (section 2.17), IV in percentage points. `skew_10d` = put 10-delta IV minus call 10-delta IV; `butterfly_10d` = mean of the call and put 10-delta IVs minus the ATM IV. `atm_iv`, `skew_25d`, `call_25d_iv` and `put_25d_iv` are the names of the option-derived vol-surface rows (facts.md b.3, where `skew_25d` = `put_25d_iv` - `call_25d_iv`); that this family uses the same names is not confirmed. The names of the 10-delta call and put IVs and of the 25-delta butterfly are not published.
-         */
-        VolSurfaceMetrics: {
-            /** @description At-the-money implied volatility, percentage points (name from facts.md b.3). */
-            atm_iv?: number;
-            /** @description 25-delta call implied volatility, percentage points (name from facts.md b.3). */
-            call_25d_iv?: number;
-            /** @description 25-delta put implied volatility, percentage points (name from facts.md b.3). */
-            put_25d_iv?: number;
-            /** @description 25-delta put IV minus 25-delta call IV, percentage points (name and sign from facts.md b.3). */
-            skew_25d?: number;
-            /** @description 10-delta put IV minus 10-delta call IV, percentage points (section 2.17). */
-            skew_10d?: number;
-            /** @description Mean of the 10-delta call and put IVs minus the ATM IV, percentage points (section 2.17). */
-            butterfly_10d?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * VolSurfaceSnapshotRow
-         * @description One per-expiry row of a vol-surface snapshot: the 25-delta and 10-delta metrics (section 2.17) of one maturity at one time. `maturity` and `date` are the names of the option-derived vol-surface rows (facts.md b.3). The complete row layout is not published.
-         */
-        VolSurfaceSnapshotRow: {
-            [key: string]: unknown;
-        } & (components["schemas"]["VolSurfaceMetrics"] & {
-            /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601 (facts.md b.3); minute-bucketed rows use `YYYY-MM-DD HH:mm:ss` (section 2.1). */
-            date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
-            /** @description Expiry of the row, `DDMMMYY` on the option-derived rows (facts.md b.3). */
-            maturity?: string;
-        });
-        /**
-         * VolSurfaceSnapshotsResponse
-         * @description A page of vol-surface snapshot rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
-         */
-        VolSurfaceSnapshotsResponse: {
-            data: components["schemas"]["VolSurfaceSnapshotRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * VolSurfaceSliceRow
-         * @description One fitted model slice of the volatility surface (one maturity). Neither the model parameters nor the row layout are published; `model` is the route's filter (default `svi`, section 4.5) and `maturity` the per-expiry name of the option-derived vol-surface rows (facts.md b.3).
-         */
-        VolSurfaceSliceRow: {
-            /** @description Surface model of the slice; `svi` is the only value the documents name. */
-            model?: string;
-            /** @description Expiry of the slice, `DDMMMYY` on the option-derived rows (facts.md b.3). */
-            maturity?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * VolSurfaceSlicesResponse
-         * @description A page of fitted vol-surface model slices in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
-         */
-        VolSurfaceSlicesResponse: {
-            data: components["schemas"]["VolSurfaceSliceRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * VolSurfaceTenor
-         * @description Constant-maturity tenors of the vol-surface term structure (section 4.5): 1, 7, 14, 30, 60, 90, 180 and 365 days.
-         * @enum {string}
-         */
-        VolSurfaceTenor: "1d" | "7d" | "14d" | "30d" | "60d" | "90d" | "180d" | "365d";
-        /**
-         * VolSurfaceTermStructureRow
-         * @description One constant-maturity row of the vol-surface term structure: the metrics of section 2.17 at one of the tenors of section 4.5. `tenor` and `date` are the names of the option-derived by-tenor rows (facts.md b.3, which reports the tenor in days there); the complete row layout is not published.
-         */
-        VolSurfaceTermStructureRow: {
-            [key: string]: unknown;
-        } & (components["schemas"]["VolSurfaceMetrics"] & {
-            /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601 (facts.md b.3); minute-bucketed rows use `YYYY-MM-DD HH:mm:ss` (section 2.1). */
-            date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
-            tenor?: components["schemas"]["VolSurfaceTenor"];
-        });
-        /**
-         * VolSurfaceTermStructureResponse
-         * @description A page of constant-maturity term-structure rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
-         */
-        VolSurfaceTermStructureResponse: {
-            data: components["schemas"]["VolSurfaceTermStructureRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * VolSurfaceStrikeRow
-         * @description One per-strike row of the volatility surface. The row layout is not published; the typed fields are the route's own filters (`expiry`, `instrument`, section 4.5), assumed to be echoed under the same names.
-         */
-        VolSurfaceStrikeRow: {
-            /** @description Expiry of the strike row. */
-            expiry?: string;
-            instrument?: components["schemas"]["OptionsInstrumentName"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * VolSurfaceStrikesResponse
-         * @description A page of per-strike vol-surface rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more` (section 2.15).
-         */
-        VolSurfaceStrikesResponse: {
-            data: components["schemas"]["VolSurfaceStrikeRow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * RiskExpiry
-         * @description Expiry of a risk position in one of five forms: ISO 8601 timestamp, ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`. Date-only forms resolve to 08:00 UTC.
-         * @example 2027-03-26T08:00:00Z
-         * @example 2027-03-26
-         * @example 26MAR27
-         * @example 26mar27
-         * @example 270326
-         * @example 20270326
-         */
-        RiskExpiry: string | unknown | unknown | unknown | unknown | unknown;
-        /**
-         * RiskPosition
-         * @description One position of a risk request (section 4.5). The document names only `expiry` (five accepted forms, date-only forms resolving to 08:00 UTC). A position may carry its own entry price, since the results report `entry_price_source: input`; without one the service falls back to the mark price (`mark_fallback`, section 2.17). The names of the entry-price field and of the other position fields are not published, so the object stays open.
-         */
-        RiskPosition: {
-            expiry?: components["schemas"]["RiskExpiry"] | undefined;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * RiskRequest
-         * @description JSON body of the portfolio-risk calls (decompose, scenario, ladder; section 4.5): a `positions` array. Only the array and the position `expiry` are published; the scenario and ladder settings (for example the spot and volatility grid of the ladder, at most 400 cells) have unpublished names, so the body stays open.
-         */
-        RiskRequest: {
-            positions: components["schemas"]["RiskPosition"][];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * RiskPositionResult
-         * @description Fields the document names on the position objects of the risk responses (decompose, scenario, ladder; section 2.17). Where the position objects sit in each response and their other fields are not published.
-         */
-        RiskPositionResult: {
-            /**
-             * @description Whether the entry price came from the request (`input`) or, when the position gave none, fell back to the mark price (`mark_fallback`).
-             * @enum {string}
-             */
-            entry_price_source?: "input" | "mark_fallback";
-            /** @description Expiry of the position as resolved by the service; date-only inputs resolve to 08:00 UTC (section 4.5). The output format is not published. */
-            expiry?: string;
-            /** @description Funding status of the position; the values are not published. */
-            funding_status?: string;
-            /** @description Status of the funding-carry component of the position; the values are not published. */
-            funding_carry_status?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * RiskDecomposeResponse
-         * @description Risk decomposition of the posted portfolio (section 4.5). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
-         */
-        RiskDecomposeResponse: {
-            /** @description Per-position results. The key `positions` is assumed from the request body (section 4.5), not published for responses. */
-            positions?: components["schemas"]["RiskPositionResult"][];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * RiskScenarioResponse
-         * @description Revaluation of the posted portfolio under a scenario (section 4.5). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
-         */
-        RiskScenarioResponse: {
-            /** @description Per-position results. The key `positions` is assumed from the request body (section 4.5), not published for responses. */
-            positions?: components["schemas"]["RiskPositionResult"][];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * RiskLadderResponse
-         * @description Spot by parallel-vol risk matrix of the portfolio, at most 400 cells (sections 4.5 and 8). The response layout is not published. The document says the position objects of the risk calls carry the `RiskPositionResult` fields (section 2.17); the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
-         */
-        RiskLadderResponse: {
-            /** @description Per-position results. The key `positions` is assumed from the request body (section 4.5), not published for responses. */
-            positions?: components["schemas"]["RiskPositionResult"][];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidWallet
-         * @description Wallet address on the onchain perpetual venue (Hyperliquid), an EVM-style 0x-prefixed 20-byte hex address.
-         * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
-         */
-        HyperliquidWallet: string;
-        /**
-         * HyperliquidInstrumentName
-         * @description Instrument name of the onchain perpetual venue in the service's normalised form, for example `BTC-USD`. Names are upper case except that namespaced builder-deployed markets keep their lower-case prefix (`xyz:SNDK-USD`; `XYZ:SNDK-USD` is rejected with 400). Naming from facts.md a.2.
-         * @example BTC-USD
-         * @example xyz:SNDK-USD
-         */
-        HyperliquidInstrumentName: string;
-        /**
-         * HyperliquidFill
-         * @description One fill of a wallet on the onchain perpetual venue. Negative fee values are maker rebates (section 2.1); the fee field names are not published. The complete row layout is not published.
-         */
-        HyperliquidFill: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidFillsResponse
-         * @description A page of onchain fills of one wallet in the `{data, meta}` envelope.
-         */
-        HyperliquidFillsResponse: {
-            data: components["schemas"]["HyperliquidFill"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidPredictionFill
-         * @description One fill of an onchain prediction market. Negative fee values are maker rebates (section 2.1); the fee field names are not published. The complete row layout is not published.
-         */
-        HyperliquidPredictionFill: {
-            /** @description Condition id of the prediction market, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            condition_id?: string;
-            /** @description Outcome token id, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            token_id?: string;
-            /** @description Prediction instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidPredictionFillsResponse
-         * @description A page of onchain prediction-market fills in the `{data, meta}` envelope.
-         */
-        HyperliquidPredictionFillsResponse: {
-            data: components["schemas"]["HyperliquidPredictionFill"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidLiquidationResolution
-         * @description Bucket size of the aggregated mode of the onchain liquidations route (section 4.5).
-         * @enum {string}
-         */
-        HyperliquidLiquidationResolution: "5m" | "15m" | "1h" | "1d";
-        /**
-         * HyperliquidLiquidation
-         * @description One onchain liquidation, or in aggregated mode one `resolution` bucket of liquidations (section 4.5). The layouts of both row kinds are not published.
-         */
-        HyperliquidLiquidation: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-            /** @description Currency of the instrument, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            currency?: string;
-            /** @description Role of the wallet in the liquidation, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. The values are not published. */
-            role?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidLiquidationsResponse
-         * @description A page of onchain liquidations (or aggregated buckets) in the `{data, meta}` envelope.
-         */
-        HyperliquidLiquidationsResponse: {
-            data: components["schemas"]["HyperliquidLiquidation"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidWalletFlowSortBy
-         * @description Sort key of the onchain wallet-flow route (section 4.5).
-         * @enum {string}
-         */
-        HyperliquidWalletFlowSortBy: "time" | "total_notional" | "buy_notional" | "sell_notional" | "net_notional" | "realized_pnl" | "trade_count";
-        /**
-         * HyperliquidWalletFlow
-         * @description Trading flow of one wallet over the window. The flow fields are typed under the names of the `sort_by` keys of section 4.5; their definitions are read from the names (total = buy + sell notional, net = buy - sell notional) and are not published, nor is the notional unit or the complete row layout.
-         */
-        HyperliquidWalletFlow: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-            /** @description Bought plus sold notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
-            total_notional?: number;
-            /** @description Bought notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
-            buy_notional?: number;
-            /** @description Sold notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
-            sell_notional?: number;
-            /** @description Bought minus sold notional over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
-            net_notional?: number;
-            /** @description Realized profit and loss over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
-            realized_pnl?: number;
-            /** @description Number of trades over the window, named as a `sort_by` key (section 4.5); that rows carry it under the same name is inferred. */
-            trade_count?: number;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidWalletFlowResponse
-         * @description A page of per-wallet flow rows in the `{data, meta}` envelope.
-         */
-        HyperliquidWalletFlowResponse: {
-            data: components["schemas"]["HyperliquidWalletFlow"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidWalletPosition
-         * @description One open position of a wallet on the onchain perpetual venue. The complete row layout is not published.
-         */
-        HyperliquidWalletPosition: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidWalletPositionsResponse
-         * @description A page of onchain wallet positions in the `{data, meta}` envelope.
-         */
-        HyperliquidWalletPositionsResponse: {
-            data: components["schemas"]["HyperliquidWalletPosition"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidFundingPayment
-         * @description One funding payment of a wallet on the onchain perpetual venue. The complete row layout, including the sign convention of the payment, is not published.
-         */
-        HyperliquidFundingPayment: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidFundingPaymentsResponse
-         * @description A page of onchain funding payments of one wallet in the `{data, meta}` envelope.
-         */
-        HyperliquidFundingPaymentsResponse: {
-            data: components["schemas"]["HyperliquidFundingPayment"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidTwapEvent
-         * @description One lifecycle event of a TWAP order on the onchain perpetual venue. The status values of TWAP lifecycle events are not published (section 3), nor is the complete row layout.
-         */
-        HyperliquidTwapEvent: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidTwapEventsResponse
-         * @description A page of onchain TWAP lifecycle events in the `{data, meta}` envelope.
-         */
-        HyperliquidTwapEventsResponse: {
-            data: components["schemas"]["HyperliquidTwapEvent"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidRestingOrder
-         * @description One resting (open) order on the onchain perpetual venue. The complete row layout is not published.
-         */
-        HyperliquidRestingOrder: {
-            /** @description Wallet of the row, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            wallet?: components["schemas"]["HyperliquidWallet"];
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidRestingOrdersResponse
-         * @description A page of onchain resting orders in the `{data, meta}` envelope.
-         */
-        HyperliquidRestingOrdersResponse: {
-            data: components["schemas"]["HyperliquidRestingOrder"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidL2Orderbook
-         * @description One L2 order-book record of an onchain instrument. The record layout is not published.
-         */
-        HyperliquidL2Orderbook: {
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidL2OrderbookResponse
-         * @description A page of onchain L2 order-book records in the `{data, meta}` envelope.
-         */
-        HyperliquidL2OrderbookResponse: {
-            data: components["schemas"]["HyperliquidL2Orderbook"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidInstrument
-         * @description One instrument of the onchain venue. The complete entry layout is not published.
-         */
-        HyperliquidInstrument: {
-            /** @description Normalised instrument name, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
-            /** @description Instrument in the venue's own naming, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            instrument_name_raw?: string;
-            /** @description Currency of the instrument, named by this route's filters (section 4.5); that rows carry it under the same name is inferred. */
-            currency?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HyperliquidInstrumentsResponse
-         * @description A page of onchain venue instruments in the `{data, meta}` envelope.
-         */
-        HyperliquidInstrumentsResponse: {
-            data: components["schemas"]["HyperliquidInstrument"][];
-            meta: components["schemas"]["V1Meta"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * ChangelogLastUpdated
-         * @description Top-level `lastUpdated` of the changelog feeds (section 9): the time of the latest change to the feed; polling clients watch it. The document does not give its format; the examples use ISO 8601 UTC.
-         * @example 2026-11-20T09:30:00.000Z
-         */
-        ChangelogLastUpdated: string;
-        /**
-         * DataCoverageResponse
-         * @description The data-coverage feed (`GET /api/v1/changelog/data-coverage`, sections 4.5 and 9). Only the top-level `lastUpdated` is published; the coverage entries and their field names are not, so the object stays open.
-         */
-        DataCoverageResponse: {
-            lastUpdated: components["schemas"]["ChangelogLastUpdated"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * DataCorrectionRecord
-         * @description One record of the data-corrections feed (section 9): it carries an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Polling clients compare record ids and `updatedAt` to find new or revised corrections. The property name `id` is inferred from "record ids" (section 9); the other fields of a record are not published.
-         */
-        DataCorrectionRecord: {
-            /** @description Record identifier (name inferred from "record ids"; type not published). */
-            id: string | number;
-            /** @description When the correction was first published (format not published; ISO 8601 expected). */
-            publishedAt: string;
-            /** @description When the record last changed (format not published; ISO 8601 expected). */
-            updatedAt: string;
-            deployment: {
-                /** @description When the corrected data was deployed (format not published; ISO 8601 expected). */
-                deployedAt: string;
-            } & {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * DataCorrectionsResponse
-         * @description The data-corrections feed (`GET /api/v1/changelog/data-corrections`, section 9): top-level `lastUpdated` and a monotonic `feedRevision`, plus the correction records (`DataCorrectionRecord`). The document does not name the member that holds the records, so any other top-level member is accepted; a non-empty array of objects carrying `updatedAt` there is read as the records list and validated as `DataCorrectionRecord[]`.
-         */
-        DataCorrectionsResponse: {
-            lastUpdated: components["schemas"]["ChangelogLastUpdated"];
-            /** @description Revision of the feed; monotonic, so it never decreases between two polls. The document says "monotonic" without a type; an integer is assumed. */
-            feedRevision: number;
-        } & {
-            [key: string]: components["schemas"]["DataCorrectionRecord"][] | unknown;
-        };
-        /**
-         * X402SettleResponse
-         * @description Decoded content of the `PAYMENT-RESPONSE` header (base64-encoded JSON): the settlement result of an x402 payment. Field names from the x402 protocol (facts.md f: `{success, transaction, network, payer}`); the service does not publish its own settlement body, so the object stays open.
-         */
-        X402SettleResponse: {
-            success: boolean;
-            /** @description Transaction hash (EVM) or signature (Solana) of the settlement; empty when settlement failed. */
-            transaction?: string;
-            /** @description CAIP-2 network of the settlement, for example `eip155:8453`. */
-            network?: string;
-            /** @description Address of the paying wallet. */
-            payer?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * WsPassResponseDto
-         * @description Body of a granted WebSocket pass (`POST /api/v1/x402/ws-pass/hour` or `/day`, sections 2.16 and 4.4). The document names the type only; its fields are not published. The credit token that authenticates WebSocket connections at `/ws` and `/stream` (section 5.3 item 7) arrives in the `x-credit-token` response header, not in a documented body field.
-         */
-        WsPassResponseDto: {
-            [key: string]: unknown;
-        };
-        /**
-         * X402SolanaRpcResponse
-         * @description Answer of `POST /api/v1/x402/subscriptions/solana-rpc` and `POST /api/v1/x402/tick-data/solana-rpc` (section 4.4): read-only token-mint and recent-blockhash data a wallet needs to sign a Solana payment. Field names are not published.
-         */
-        X402SolanaRpcResponse: {
-            [key: string]: unknown;
-        };
-        /**
-         * SubscriptionProductsResponse
-         * @description Live plan pricing of the subscription checkouts for monthly, quarterly, six-month and annual terms, payable on Base or Solana (section 4.4). Field names are not published (section 2.16).
-         */
-        SubscriptionProductsResponse: {
-            [key: string]: unknown;
-        };
-        /**
-         * CheckoutStatusResponse
-         * @description Status of one subscription or tick-data checkout (section 4.4). Section 3 names the states payable, pending and completed; the full set of state names and every field name are not published (sections 2.16 and 3).
-         */
-        CheckoutStatusResponse: {
-            [key: string]: unknown;
-        };
-        /**
-         * CheckoutPaidResponse
-         * @description 200 of a checkout pay request: confirmation is complete and the subscription is active or the data order is funded, with a receipt (sections 3 and 4.4). Field names, including those of the receipt, are not published.
-         */
-        CheckoutPaidResponse: {
-            [key: string]: unknown;
-        };
-        /**
-         * CheckoutPendingResponse
-         * @description 202 of a checkout pay request: the payment was accepted but confirmation or fulfilment is still running (section 3). The checkout must not be paid again; poll the checkout status instead. Field names are not published.
-         */
-        CheckoutPendingResponse: {
-            [key: string]: unknown;
-        };
-        /**
-         * TickDataProductsResponse
-         * @description Checkout networks and quote instructions of the tick-data orders (section 4.4); the price depends on the files, exchanges and date range ordered. Field names are not published (section 2.16).
-         */
-        TickDataProductsResponse: {
-            [key: string]: unknown;
-        };
-        /**
-         * CreditTokenChallengeRequest
-         * @description Body of `POST /api/v1/x402/credit-token/challenge` (section 4.4). The document names `chain_id` and `address` (from the 400 error text: unsupported `chain_id`, invalid address); other fields are not shown, so the object stays open.
-         */
-        CreditTokenChallengeRequest: {
-            /**
-             * @description Chain of the wallet. Its format is not published; the examples use the CAIP-2 form of the payment networks (`eip155:8453` for Base mainnet, section 5.3). An unsupported chain gives 400.
-             * @example eip155:8453
-             */
-            chain_id: string | number;
-            /** @description Wallet address (hex on EVM chains, base58 on Solana). An invalid address gives 400. */
-            address: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * CreditTokenChallengeResponse
-         * @description A single-use CAIP-122 (Sign-In-With-X) challenge, valid 5 minutes (sections 4.4 and 8). The document names its `info` member, whose fields the client copies into the redemption body; their names are not published (the x402 `sign-in-with-x` extension, general protocol knowledge, uses `domain`, `uri`, `version`, `nonce`, `issuedAt`, `expirationTime`, `statement`, `resources`). Signing it authorizes no payment and moves no funds.
-         */
-        CreditTokenChallengeResponse: {
-            /** @description Challenge message fields to sign and echo back in `POST /api/v1/x402/credit-token`; names not published. */
-            info: {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * CreditTokenErrorCode
-         * @description Error codes the document gives for the credit-token routes (section 7): `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature` on 401 and `no_credits` on 402. The codes of the 400, 404 and 503 answers are not shown, so `CreditTokenErrorDto.code` accepts any string besides these.
-         * @enum {string}
-         */
-        CreditTokenErrorCode: "invalid_siwx" | "nonce_invalid" | "expired" | "invalid_signature" | "no_credits";
-        /**
-         * CreditTokenErrorDto
-         * @description Error body of the credit-token routes (sections 2.16 and 7). Only the `code` string is published; other fields are not shown. `code` is open: the known codes are listed in `CreditTokenErrorCode`, and any other string is accepted because the codes of the 400, 404 and 503 answers (for example "challenge store unavailable") are not shown and may exist.
-         */
-        CreditTokenErrorDto: {
-            /** @description Machine-readable error code; one of `CreditTokenErrorCode` or another string the document does not list. */
-            code: components["schemas"]["CreditTokenErrorCode"] | string;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * CreditTokenRequest
-         * @description Body of `POST /api/v1/x402/credit-token` (section 4.4): every field of the challenge's `info` (copied at the top level; their names are not published), plus `address`, `chainId`, `type` and `signature`. The signature authorizes no payment and moves no funds.
-         */
-        CreditTokenRequest: {
-            /** @description Wallet address that signed the challenge. */
-            address: string;
-            /** @description Chain of the signing wallet. Format not published; the examples use CAIP-2 (`eip155:8453`, or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp` for Solana mainnet). */
-            chainId: string;
-            /** @description Signature type. Values not published; CAIP-122 / x402 `sign-in-with-x` use `eip191` on EVM chains and `ed25519` on Solana (protocol knowledge). */
-            type: string;
-            /** @description Signature of the challenge message, hex on EVM chains, base58 on Solana. */
-            signature: string | unknown | unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * CreditTokenResponseDto
-         * @description Body of a successful credit-token redemption (`POST /api/v1/x402/credit-token`, sections 2.16 and 4.4). The document names the type only; its fields are not published. The token itself arrives in the `x-credit-token` header and the remaining balance in `x-credits-remaining`.
-         */
-        CreditTokenResponseDto: {
-            [key: string]: unknown;
-        };
-        /**
-         * JsonRpcId
-         * @description JSON-RPC 2.0 request id, a string or an integer; the response repeats it.
-         */
-        JsonRpcId: string | number;
-        /**
-         * McpMethod
-         * @description JSON-RPC methods of the agent endpoint with a known meaning. `initialize`, `tools/list` and `tools/call` are named by the document (section 5.3 item 6, billing); `ping` comes from the Model Context Protocol itself (general protocol knowledge, facts.md e), not from a Laevitas source. Other MCP methods and notifications (for example `notifications/initialized`) may be sent too, so `JsonRpcRequest.method` is not limited to this set.
-         * @enum {string}
-         */
-        McpMethod: "initialize" | "tools/list" | "tools/call" | "ping";
-        /**
-         * JsonRpcRequest
-         * @description A JSON-RPC 2.0 request to the agent endpoint (section 4.5). `params` depends on the method and follows the Model Context Protocol: `initialize` takes `protocolVersion`, `capabilities` and `clientInfo`; `tools/list` takes an optional `cursor`; `tools/call` takes the tool `name` and its `arguments`; `ping` takes none (protocol knowledge, facts.md e). A message without `id` is a notification and gets no JSON-RPC answer.
-         */
-        JsonRpcRequest: {
-            /** @constant */
-            jsonrpc: "2.0";
-            id?: components["schemas"]["JsonRpcId"] | undefined;
-            /** @description The method; one of `McpMethod` or another MCP method or notification name. */
-            method: components["schemas"]["McpMethod"] | string;
-            params?: {
-                [key: string]: unknown;
-            } | undefined;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * JsonRpcResultResponse
-         * @description A successful JSON-RPC 2.0 answer: `result` holds the method's result (MCP: `serverInfo` and `capabilities` for `initialize`, `tools` for `tools/list`, `content` and optionally `structuredContent` / `isError` for `tools/call`; protocol knowledge, facts.md e). It never carries `error`.
-         */
-        JsonRpcResultResponse: {
-            /** @constant */
-            jsonrpc: "2.0";
-            id: components["schemas"]["JsonRpcId"];
-            result: {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * JsonRpcError
-         * @description The `error` member of a JSON-RPC 2.0 error answer. Standard codes (JSON-RPC 2.0): -32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error; the codes the agent endpoint uses for payment and authorization errors are not published.
-         */
-        JsonRpcError: {
-            code: number;
-            message: string;
-            /** @description Optional additional information; any JSON value. */
-            data?: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * JsonRpcErrorResponse
-         * @description A JSON-RPC 2.0 error answer. `id` repeats the request id, or is null when the request could not be read. It never carries `result`. Per section 5.3 item 6, the agent endpoint's 402 carries this body together with the x402 headers.
-         */
-        JsonRpcErrorResponse: {
-            /** @constant */
-            jsonrpc: "2.0";
-            id: components["schemas"]["JsonRpcId"] | null;
-            error: components["schemas"]["JsonRpcError"];
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * JsonRpcResponse
-         * @description One JSON-RPC 2.0 answer: either a result or an error. The two branches exclude each other by their required member (`result` or `error`), so no discriminator is needed.
-         */
-        JsonRpcResponse: components["schemas"]["JsonRpcResultResponse"] | components["schemas"]["JsonRpcErrorResponse"];
-        /**
-         * DiscoveryX402Document
-         * @description The x402 discovery document at `GET /.well-known/x402` (section 4.5). Its content is not published; it describes the service's paid resources for x402 clients and crawlers.
-         */
-        DiscoveryX402Document: {
-            [key: string]: unknown;
-        };
-        /**
-         * DiscoveryOpenApiDocument
-         * @description The service's own OpenAPI document (`GET /openapi.json` and `GET /.well-known/openapi.json`, section 4.5; facts.md h: Swagger UI and Redoc are served from it). `openapi` and `info` are required by the OpenAPI 3 specification itself; the rest is kept open and not validated here.
-         */
-        DiscoveryOpenApiDocument: {
-            /** @description OpenAPI version of the document, for example `3.0.0`. */
-            openapi: string;
-            info: {
-                [key: string]: unknown;
-            };
-            paths?: {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        /**
-         * HealthResponse
-         * @description Body of `GET /api/v1/health` (facts.md a.2). Its fields are not published; any answer below 500 means the service is reachable (the official CLI's `doctor` check).
-         */
-        HealthResponse: {
-            [key: string]: unknown;
-        };
+        MarketsA: MarketsA;
+        LegacyCurrency: LegacyCurrency;
+        LegacyMaturity: LegacyMaturity;
+        LegacyEpochTime: LegacyEpochTime;
+        LegacyLiveEnvelope: LegacyLiveEnvelope;
+        LegacyLiquidations: LegacyLiquidations;
+        LegacyFuturesLiveRow: LegacyFuturesLiveRow;
+        LegacyFuturesLiveResponse: LegacyFuturesLiveResponse;
+        LegacyErrorBody: LegacyErrorBody;
+        LegacyPerpetualsRow: LegacyPerpetualsRow;
+        LegacyPerpetualsResponse: LegacyPerpetualsResponse;
+        LegacyDerivsSummaryRow: LegacyDerivsSummaryRow;
+        LegacyDerivsSummaryResponse: LegacyDerivsSummaryResponse;
+        GainersType: GainersType;
+        GainersPeriod: GainersPeriod;
+        LegacyOiGainersRow: LegacyOiGainersRow;
+        LegacyOiGainersResponse: LegacyOiGainersResponse;
+        LegacyPriceGainersRow: LegacyPriceGainersRow;
+        LegacyPriceGainersResponse: LegacyPriceGainersResponse;
+        MarketsC: MarketsC;
+        LegacyPerpetualsSnapshotEntry: LegacyPerpetualsSnapshotEntry;
+        LegacyPerpetualsSnapshotResponse: LegacyPerpetualsSnapshotResponse;
+        LegacyFuturesByMarketRow: LegacyFuturesByMarketRow;
+        LegacyFuturesByMarketResponse: LegacyFuturesByMarketResponse;
+        LegacyAltOptionMarket: LegacyAltOptionMarket;
+        LegacyAltOptionRow: LegacyAltOptionRow;
+        LegacyAltOptionResponse: LegacyAltOptionResponse;
+        LegacyTopFundingRow: LegacyTopFundingRow;
+        LegacyTopFundingResponse: LegacyTopFundingResponse;
+        OiChangePeriod: OiChangePeriod;
+        LegacyPerpetualOiChangeSummaryRow: LegacyPerpetualOiChangeSummaryRow;
+        LegacyPerpetualOiChangeSummaryResponse: LegacyPerpetualOiChangeSummaryResponse;
+        LegacyOiChangeRow: LegacyOiChangeRow;
+        LegacyOiChangeResponse: LegacyOiChangeResponse;
+        LegacyInstrumentRecord: LegacyInstrumentRecord;
+        LegacyInstrumentsResponse: LegacyInstrumentsResponse;
+        LegacyAltCurrencyResponse: LegacyAltCurrencyResponse;
+        LegacyPerpetualFundingRow: LegacyPerpetualFundingRow;
+        LegacyPerpetualFundingResponse: LegacyPerpetualFundingResponse;
+        VenueKind: VenueKind;
+        LegacyDatedFuturesCurrency: LegacyDatedFuturesCurrency;
+        LegacyFuturesTermRow: LegacyFuturesTermRow;
+        LegacyFuturesYieldResponse: LegacyFuturesYieldResponse;
+        LegacyFuturesBasisResponse: LegacyFuturesBasisResponse;
+        MarketsB: MarketsB;
+        LegacyFuturesCurveResponse: LegacyFuturesCurveResponse;
+        OiGainersOption: OiGainersOption;
+        OiGainersParam: OiGainersParam;
+        LegacyMarketsOiGainersRow: LegacyMarketsOiGainersRow;
+        LegacyMarketsOiGainersResponse: LegacyMarketsOiGainersResponse;
+        LegacyFuturesSnapshotEntry: LegacyFuturesSnapshotEntry;
+        LegacyFuturesSnapshotResponse: LegacyFuturesSnapshotResponse;
+        LegacyBreakdownPart: LegacyBreakdownPart;
+        LegacyBreakdown: LegacyBreakdown;
+        LegacyOiBreakdownResponse: LegacyOiBreakdownResponse;
+        LegacyVolumeBreakdownResponse: LegacyVolumeBreakdownResponse;
+        LegacyFuturesSummaryCurrency: LegacyFuturesSummaryCurrency;
+        LegacyAggregatedSummaryRow: LegacyAggregatedSummaryRow;
+        LegacyAggregatedFutureSummaryResponse: LegacyAggregatedFutureSummaryResponse;
+        LegacyOptionSummaryCurrency: LegacyOptionSummaryCurrency;
+        LegacyAggregatedOptionSummaryResponse: LegacyAggregatedOptionSummaryResponse;
+        LegacyFuturesOiChangeSummaryRow: LegacyFuturesOiChangeSummaryRow;
+        LegacyFuturesOiChangeSummaryResponse: LegacyFuturesOiChangeSummaryResponse;
+        MarketsG: MarketsG;
+        MarketsD: MarketsD;
+        HistoricalTime: HistoricalTime;
+        Granularity: Granularity;
+        LegacyHistoricalMeta: LegacyHistoricalMeta;
+        LegacyHistoricalEnvelope: LegacyHistoricalEnvelope;
+        LegacyHistoricalRow: LegacyHistoricalRow;
+        LegacyHistoricalFuturesSnapshotResponse: LegacyHistoricalFuturesSnapshotResponse;
+        LegacyHistoricalRealizedVolatilityResponse: LegacyHistoricalRealizedVolatilityResponse;
+        LegacyHistoricalOiWeightedFundingResponse: LegacyHistoricalOiWeightedFundingResponse;
+        LegacyHistoricalOiWeightedVolumeFundingResponse: LegacyHistoricalOiWeightedVolumeFundingResponse;
+        LegacyHistoricalOiWeightedBasisResponse: LegacyHistoricalOiWeightedBasisResponse;
+        LegacyHistoricalTotalOiResponse: LegacyHistoricalTotalOiResponse;
+        LegacyHistoricalTotalVolumeResponse: LegacyHistoricalTotalVolumeResponse;
+        HistoricalVenueKind: HistoricalVenueKind;
+        LegacyHistoricalMarketCode: LegacyHistoricalMarketCode;
+        LegacyHistoricalPerpetualFundingExchangeResponse: LegacyHistoricalPerpetualFundingExchangeResponse;
+        LegacyHistoricalTotalOiByExchangeResponse: LegacyHistoricalTotalOiByExchangeResponse;
+        LegacyHistoricalTotalVolumeByExchangeResponse: LegacyHistoricalTotalVolumeByExchangeResponse;
+        LegacyHistoricalPerpetualYieldResponse: LegacyHistoricalPerpetualYieldResponse;
+        LegacyHistoricalPerpetualFundingResponse: LegacyHistoricalPerpetualFundingResponse;
+        LegacyHistoricalAggregateExchangeDataResponse: LegacyHistoricalAggregateExchangeDataResponse;
+        LegacyHistoricalGlobalActivityFuturesResponse: LegacyHistoricalGlobalActivityFuturesResponse;
+        LegacyHistoricalSymbol: LegacyHistoricalSymbol;
+        LegacyHistoricalSettlementFundingRateResponse: LegacyHistoricalSettlementFundingRateResponse;
+        MarketsE: MarketsE;
+        LegacyHistoricalDerivsSnapshotRow: LegacyHistoricalDerivsSnapshotRow;
+        LegacyHistoricalDerivsSnapshotResponse: LegacyHistoricalDerivsSnapshotResponse;
+        LegacyHistoricalLiquidationRow: LegacyHistoricalLiquidationRow;
+        LegacyHistoricalLiquidationResponse: LegacyHistoricalLiquidationResponse;
+        MarketsF: MarketsF;
+        LegacyHistoricalLiquidationByCurrencyResponse: LegacyHistoricalLiquidationByCurrencyResponse;
+        LegacyHistoricalDerivsSummaryRow: LegacyHistoricalDerivsSummaryRow;
+        LegacyHistoricalDerivsSummaryResponse: LegacyHistoricalDerivsSummaryResponse;
+        LegacyHistoricalCurrencyTotalsRow: LegacyHistoricalCurrencyTotalsRow;
+        LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse: LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse;
+        LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse: LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse;
+        LegacyHistoricalDerivsFuturesRow: LegacyHistoricalDerivsFuturesRow;
+        LegacyHistoricalDerivsFuturesResponse: LegacyHistoricalDerivsFuturesResponse;
+        LegacyHistoricalPerpetualRow: LegacyHistoricalPerpetualRow;
+        LegacyHistoricalPerpetualsResponse: LegacyHistoricalPerpetualsResponse;
+        OptionsExchange: OptionsExchange;
+        Maturity: Maturity;
+        OptionType: OptionType;
+        OptionsInstrumentName: OptionsInstrumentName;
+        OptionsCatalogEntry: OptionsCatalogEntry;
+        EmptyReason: EmptyReason;
+        Coverage: Coverage;
+        IsoDateTime: IsoDateTime;
+        MinuteBucketDate: MinuteBucketDate;
+        Completeness: Completeness;
+        V1Meta: V1Meta;
+        OptionsCatalogResponse: OptionsCatalogResponse;
+        ApiError400: ApiError400;
+        ApiError401: ApiError401;
+        X402PaymentRequirements: X402PaymentRequirements;
+        PaymentRequired: PaymentRequired;
+        ApiError429: ApiError429;
+        MetadataResponseEntity: MetadataResponseEntity;
+        SortDir: SortDir;
+        Resolution: Resolution;
+        OhlcvtRow: OhlcvtRow;
+        OptionsOhlcvtResponse: OptionsOhlcvtResponse;
+        OptionsVolumeRow: OptionsVolumeRow;
+        OptionsVolumeResponse: OptionsVolumeResponse;
+        OptionsOpenInterestRow: OptionsOpenInterestRow;
+        OptionsOpenInterestResponse: OptionsOpenInterestResponse;
+        OptionsLevel1Row: OptionsLevel1Row;
+        OptionsLevel1Response: OptionsLevel1Response;
+        OptionsVolatilityRow: OptionsVolatilityRow;
+        OptionsVolatilityResponse: OptionsVolatilityResponse;
+        OptionsTickerHistoryRow: OptionsTickerHistoryRow;
+        OptionsTickerHistoryResponse: OptionsTickerHistoryResponse;
+        OptionsReferencePriceRow: OptionsReferencePriceRow;
+        OptionsReferencePriceResponse: OptionsReferencePriceResponse;
+        OptionsSnapshotRow: OptionsSnapshotRow;
+        OptionsSnapshotMeta: OptionsSnapshotMeta;
+        OptionsSnapshotResponse: OptionsSnapshotResponse;
+        OptionsFlowActiveStrike: OptionsFlowActiveStrike;
+        OptionsFlowSummary: OptionsFlowSummary;
+        OptionsFlowBucket: OptionsFlowBucket;
+        Direction: Direction;
+        OptionsFlowNotableTrade: OptionsFlowNotableTrade;
+        OptionsFlowResponse: OptionsFlowResponse;
+        TradesGroupBy: TradesGroupBy;
+        TradesStrategyList: TradesStrategyList;
+        OptionsTradesSummaryRow: OptionsTradesSummaryRow;
+        OptionsTradesSummaryResponse: OptionsTradesSummaryResponse;
+        TradesSort: TradesSort;
+        MarginType: MarginType;
+        OptionsTradeRow: OptionsTradeRow;
+        OptionsTradesResponse: OptionsTradesResponse;
+        OptionsVolSurfaceByExpiryRow: OptionsVolSurfaceByExpiryRow;
+        OptionsUnpagedMeta: OptionsUnpagedMeta;
+        OptionsVolSurfaceByExpiryResponse: OptionsVolSurfaceByExpiryResponse;
+        OptionsVolSurfaceByTenorRow: OptionsVolSurfaceByTenorRow;
+        OptionsVolSurfaceByTenorResponse: OptionsVolSurfaceByTenorResponse;
+        OptionsVolSurfaceByTimeRow: OptionsVolSurfaceByTimeRow;
+        OptionsVolSurfaceByTimeResponse: OptionsVolSurfaceByTimeResponse;
+        GexExchange: GexExchange;
+        GexCatalogEntry: GexCatalogEntry;
+        GexCatalogResponse: GexCatalogResponse;
+        GexDate: GexDate;
+        GexRegime: GexRegime;
+        GexRow: GexRow;
+        GexWarningCode: GexWarningCode;
+        GexWarning: GexWarning;
+        GexSnapshotMeta: GexSnapshotMeta;
+        GexLatestResponse: GexLatestResponse;
+        GexHistoryResponse: GexHistoryResponse;
+        GexRegimeChangeRow: GexRegimeChangeRow;
+        GexRegimeChangesResponse: GexRegimeChangesResponse;
+        GexExpiry: GexExpiry;
+        GexContributionBasis: GexContributionBasis;
+        GexStrikeRow: GexStrikeRow;
+        GexStrikesResponse: GexStrikesResponse;
+        GexTermStructureRow: GexTermStructureRow;
+        GexTermStructureResponse: GexTermStructureResponse;
+        GexProfilePoint: GexProfilePoint;
+        GexProfileResponse: GexProfileResponse;
+        FuturesExchange: FuturesExchange;
+        ContractInstrumentName: ContractInstrumentName;
+        ContractCatalogEntry: ContractCatalogEntry;
+        FuturesCatalogResponse: FuturesCatalogResponse;
+        FuturesSnapshotRow: FuturesSnapshotRow;
+        FuturesSnapshotResponse: FuturesSnapshotResponse;
+        ContractOhlcvtRow: ContractOhlcvtRow;
+        FuturesOhlcvtResponse: FuturesOhlcvtResponse;
+        ContractOpenInterestRow: ContractOpenInterestRow;
+        FuturesOpenInterestResponse: FuturesOpenInterestResponse;
+        FuturesCarryRow: FuturesCarryRow;
+        FuturesCarryResponse: FuturesCarryResponse;
+        ContractTradeSort: ContractTradeSort;
+        ContractTradeRow: ContractTradeRow;
+        FuturesTradesResponse: FuturesTradesResponse;
+        ContractVolumeRow: ContractVolumeRow;
+        FuturesVolumeResponse: FuturesVolumeResponse;
+        ContractLevel1Row: ContractLevel1Row;
+        FuturesLevel1Response: FuturesLevel1Response;
+        ContractOrderbookRow: ContractOrderbookRow;
+        FuturesOrderbookResponse: FuturesOrderbookResponse;
+        ContractBookLevel: ContractBookLevel;
+        ContractOrderbookRawRow: ContractOrderbookRawRow;
+        FuturesOrderbookRawResponse: FuturesOrderbookRawResponse;
+        ContractReferencePriceRow: ContractReferencePriceRow;
+        FuturesReferencePriceResponse: FuturesReferencePriceResponse;
+        ContractTickerHistoryRow: ContractTickerHistoryRow;
+        FuturesTickerHistoryResponse: FuturesTickerHistoryResponse;
+        ContractPositionSide: ContractPositionSide;
+        ContractLiquidationRow: ContractLiquidationRow;
+        FuturesLiquidationsResponse: FuturesLiquidationsResponse;
+        ContractTradesGroupBy: ContractTradesGroupBy;
+        ContractTradesSummaryRow: ContractTradesSummaryRow;
+        FuturesTradesSummaryResponse: FuturesTradesSummaryResponse;
+        ContractFlowSummary: ContractFlowSummary;
+        FuturesFlowResponse: FuturesFlowResponse;
+        PerpetualsExchange: PerpetualsExchange;
+        PerpetualsCatalogResponse: PerpetualsCatalogResponse;
+        PerpetualsSnapshotRow: PerpetualsSnapshotRow;
+        PerpetualsSnapshotResponse: PerpetualsSnapshotResponse;
+        PerpetualsOhlcvtResponse: PerpetualsOhlcvtResponse;
+        PerpetualsOpenInterestResponse: PerpetualsOpenInterestResponse;
+        PerpetualsCarryRow: PerpetualsCarryRow;
+        PerpetualsCarryResponse: PerpetualsCarryResponse;
+        PerpetualsTradesResponse: PerpetualsTradesResponse;
+        PerpetualsVolumeResponse: PerpetualsVolumeResponse;
+        PerpetualsLevel1Response: PerpetualsLevel1Response;
+        PerpetualsOrderbookResponse: PerpetualsOrderbookResponse;
+        PerpetualsOrderbookRawResponse: PerpetualsOrderbookRawResponse;
+        PerpetualsReferencePriceResponse: PerpetualsReferencePriceResponse;
+        PerpetualsTickerHistoryResponse: PerpetualsTickerHistoryResponse;
+        PerpetualsLiquidationsResponse: PerpetualsLiquidationsResponse;
+        PerpetualsTradesSummaryResponse: PerpetualsTradesSummaryResponse;
+        PerpetualsFlowResponse: PerpetualsFlowResponse;
+        SpotExchange: SpotExchange;
+        SpotInstrumentName: SpotInstrumentName;
+        SpotCatalogEntry: SpotCatalogEntry;
+        SpotCatalogResponse: SpotCatalogResponse;
+        SpotOhlcvtRow: SpotOhlcvtRow;
+        SpotOhlcvtResponse: SpotOhlcvtResponse;
+        SpotTickerRow: SpotTickerRow;
+        SpotTickerResponse: SpotTickerResponse;
+        SpotTradeRow: SpotTradeRow;
+        SpotTradesResponse: SpotTradesResponse;
+        SpotVolumeRow: SpotVolumeRow;
+        SpotVolumeResponse: SpotVolumeResponse;
+        SpotSnapshotRow: SpotSnapshotRow;
+        SpotSnapshotResponse: SpotSnapshotResponse;
+        SpotLevel1Row: SpotLevel1Row;
+        SpotLevel1Response: SpotLevel1Response;
+        SpotL2OrderbookRow: SpotL2OrderbookRow;
+        SpotL2OrderbookResponse: SpotL2OrderbookResponse;
+        SpotL2OrderbookRawRow: SpotL2OrderbookRawRow;
+        SpotL2OrderbookRawResponse: SpotL2OrderbookRawResponse;
+        PredictionInstrumentName: PredictionInstrumentName;
+        PredictionCatalogEntry: PredictionCatalogEntry;
+        PredictionCatalogResponse: PredictionCatalogResponse;
+        PredictionCategory: PredictionCategory;
+        PredictionCategoriesResponse: PredictionCategoriesResponse;
+        PredictionOhlcvtRow: PredictionOhlcvtRow;
+        PredictionOhlcvtResponse: PredictionOhlcvtResponse;
+        PredictionTickerHistoryRow: PredictionTickerHistoryRow;
+        PredictionTickerHistoryResponse: PredictionTickerHistoryResponse;
+        PredictionTradeRow: PredictionTradeRow;
+        PredictionTradesResponse: PredictionTradesResponse;
+        PredictionOrderbookRawRow: PredictionOrderbookRawRow;
+        PredictionOrderbookRawResponse: PredictionOrderbookRawResponse;
+        PredictionSnapshotRow: PredictionSnapshotRow;
+        PredictionSnapshotResponse: PredictionSnapshotResponse;
+        MarketType: MarketType;
+        InstrumentStatus: InstrumentStatus;
+        InstrumentOptionType: InstrumentOptionType;
+        InstrumentRecord: InstrumentRecord;
+        InstrumentListResponse: InstrumentListResponse;
+        InstrumentDetailResponse: InstrumentDetailResponse;
+        RealizedVolatilityFrequency: RealizedVolatilityFrequency;
+        RealizedVolatilityWindowDays: RealizedVolatilityWindowDays;
+        RealizedVolatilityEstimator: RealizedVolatilityEstimator;
+        RealizedVolatilityRow: RealizedVolatilityRow;
+        RealizedVolatilityResponse: RealizedVolatilityResponse;
+        VolSurfaceCatalogEntry: VolSurfaceCatalogEntry;
+        VolSurfaceCatalogResponse: VolSurfaceCatalogResponse;
+        VolSurfaceMetrics: VolSurfaceMetrics;
+        VolSurfaceSnapshotRow: VolSurfaceSnapshotRow;
+        VolSurfaceSnapshotsResponse: VolSurfaceSnapshotsResponse;
+        VolSurfaceSliceRow: VolSurfaceSliceRow;
+        VolSurfaceSlicesResponse: VolSurfaceSlicesResponse;
+        VolSurfaceTenor: VolSurfaceTenor;
+        VolSurfaceTermStructureRow: VolSurfaceTermStructureRow;
+        VolSurfaceTermStructureResponse: VolSurfaceTermStructureResponse;
+        VolSurfaceStrikeRow: VolSurfaceStrikeRow;
+        VolSurfaceStrikesResponse: VolSurfaceStrikesResponse;
+        RiskExpiry: RiskExpiry;
+        RiskPosition: RiskPosition;
+        RiskRequest: RiskRequest;
+        RiskPositionResult: RiskPositionResult;
+        RiskDecomposeResponse: RiskDecomposeResponse;
+        RiskScenarioResponse: RiskScenarioResponse;
+        RiskLadderResponse: RiskLadderResponse;
+        HyperliquidWallet: HyperliquidWallet;
+        HyperliquidInstrumentName: HyperliquidInstrumentName;
+        HyperliquidFill: HyperliquidFill;
+        HyperliquidFillsResponse: HyperliquidFillsResponse;
+        HyperliquidPredictionFill: HyperliquidPredictionFill;
+        HyperliquidPredictionFillsResponse: HyperliquidPredictionFillsResponse;
+        HyperliquidLiquidationResolution: HyperliquidLiquidationResolution;
+        HyperliquidLiquidation: HyperliquidLiquidation;
+        HyperliquidLiquidationsResponse: HyperliquidLiquidationsResponse;
+        HyperliquidWalletFlowSortBy: HyperliquidWalletFlowSortBy;
+        HyperliquidWalletFlow: HyperliquidWalletFlow;
+        HyperliquidWalletFlowResponse: HyperliquidWalletFlowResponse;
+        HyperliquidWalletPosition: HyperliquidWalletPosition;
+        HyperliquidWalletPositionsResponse: HyperliquidWalletPositionsResponse;
+        HyperliquidFundingPayment: HyperliquidFundingPayment;
+        HyperliquidFundingPaymentsResponse: HyperliquidFundingPaymentsResponse;
+        HyperliquidTwapEvent: HyperliquidTwapEvent;
+        HyperliquidTwapEventsResponse: HyperliquidTwapEventsResponse;
+        HyperliquidRestingOrder: HyperliquidRestingOrder;
+        HyperliquidRestingOrdersResponse: HyperliquidRestingOrdersResponse;
+        HyperliquidL2Orderbook: HyperliquidL2Orderbook;
+        HyperliquidL2OrderbookResponse: HyperliquidL2OrderbookResponse;
+        HyperliquidInstrument: HyperliquidInstrument;
+        HyperliquidInstrumentsResponse: HyperliquidInstrumentsResponse;
+        ChangelogLastUpdated: ChangelogLastUpdated;
+        DataCoverageResponse: DataCoverageResponse;
+        DataCorrectionRecord: DataCorrectionRecord;
+        DataCorrectionsResponse: DataCorrectionsResponse;
+        X402SettleResponse: X402SettleResponse;
+        WsPassResponseDto: WsPassResponseDto;
+        X402SolanaRpcResponse: X402SolanaRpcResponse;
+        SubscriptionProductsResponse: SubscriptionProductsResponse;
+        CheckoutStatusResponse: CheckoutStatusResponse;
+        CheckoutPaidResponse: CheckoutPaidResponse;
+        CheckoutPendingResponse: CheckoutPendingResponse;
+        TickDataProductsResponse: TickDataProductsResponse;
+        CreditTokenChallengeRequest: CreditTokenChallengeRequest;
+        CreditTokenChallengeResponse: CreditTokenChallengeResponse;
+        CreditTokenErrorCode: CreditTokenErrorCode;
+        CreditTokenErrorDto: CreditTokenErrorDto;
+        CreditTokenRequest: CreditTokenRequest;
+        CreditTokenResponseDto: CreditTokenResponseDto;
+        JsonRpcId: JsonRpcId;
+        McpMethod: McpMethod;
+        JsonRpcRequest: JsonRpcRequest;
+        JsonRpcResultResponse: JsonRpcResultResponse;
+        JsonRpcError: JsonRpcError;
+        JsonRpcErrorResponse: JsonRpcErrorResponse;
+        JsonRpcResponse: JsonRpcResponse;
+        DiscoveryX402Document: DiscoveryX402Document;
+        DiscoveryOpenApiDocument: DiscoveryOpenApiDocument;
+        HealthResponse: HealthResponse;
     };
     responses: {
         /** @description Invalid parameters (NestJS validation body). */
@@ -4098,7 +450,7 @@ export interface components {
                 };
             };
         };
-        /** @description Unsupported `chain_id`, invalid address, or malformed payload (section 7). The document does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
+        /** @description Unsupported `chain_id`, invalid address, or malformed payload. The API reference does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
         CreditTokenBadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -4107,14 +459,14 @@ export interface components {
                 "application/json": components["schemas"]["ApiError400"] | components["schemas"]["CreditTokenErrorDto"];
             };
         };
-        /** @description Credit bundles are not enabled on this deployment (section 7). No body is shown. */
+        /** @description Credit bundles are not enabled on this deployment. No body is shown. */
         CreditTokenNotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content?: never;
         };
-        /** @description Rate limit of the credit-token routes exceeded: 10 challenge and redemption requests per minute per client (section 8, `info.x-rate-limits.creditToken`); retry after the advised wait. */
+        /** @description Rate limit of the credit-token routes exceeded: 10 challenge and redemption requests per minute per client (`info.x-rate-limits.creditToken`); retry after the advised wait. */
         CreditTokenTooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -4124,7 +476,7 @@ export interface components {
                 "application/json": components["schemas"]["ApiError429"];
             };
         };
-        /** @description The challenge store is unavailable (section 7); retry later. The code of this answer is not published. */
+        /** @description The challenge store is unavailable; retry later. The code of this answer is not published. */
         CreditTokenServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -4133,7 +485,7 @@ export interface components {
                 "application/json": components["schemas"]["CreditTokenErrorDto"];
             };
         };
-        /** @description The signed challenge was rejected (section 7): `invalid_siwx` (not a valid CAIP-122 message), `nonce_invalid` (unknown or already used challenge; challenges are single use), `expired` (older than 5 minutes) or `invalid_signature`. */
+        /** @description The signed challenge was rejected: `invalid_siwx` (not a valid CAIP-122 message), `nonce_invalid` (unknown or already used challenge; challenges are single use), `expired` (older than 5 minutes) or `invalid_signature`. */
         CreditTokenUnauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -4142,7 +494,7 @@ export interface components {
                 "application/json": components["schemas"]["CreditTokenErrorDto"];
             };
         };
-        /** @description The wallet has no credits (code `no_credits`, section 7); buy a credit bundle through x402 first. Unlike the data routes, this 402 is identified by its error code; the document shows no `payment-required` header here. */
+        /** @description The wallet has no credits (code `no_credits`); buy a credit bundle through x402 first. Unlike the data routes, this 402 is identified by its error code; the API reference shows no `payment-required` header here. */
         CreditTokenNoCredits: {
             headers: {
                 [name: string]: unknown;
@@ -4151,7 +503,7 @@ export interface components {
                 "application/json": components["schemas"]["CreditTokenErrorDto"];
             };
         };
-        /** @description Payment required on the agent endpoint (section 5.3 item 6): a `tools/call` without an API key, Bearer token or credits. The answer carries both the x402 `payment-required` header (its resource address uses https) and a JSON-RPC error body. The JSON-RPC error code the service uses is not published. */
+        /** @description Payment required on the agent endpoint: a `tools/call` without an API key, Bearer token or credits. The answer carries both the x402 `payment-required` header (its resource address uses https) and a JSON-RPC error body. The JSON-RPC error code the service uses is not published. */
         McpPaymentRequired: {
             headers: {
                 "payment-required": components["headers"]["McpPaymentRequired"];
@@ -4169,37 +521,37 @@ export interface components {
          */
         LegacyCurrencyPath: components["schemas"]["LegacyCurrency"];
         /**
-         * @description Contract type of the ranking (section 2.5).
+         * @description Contract type of the ranking.
          * @example perpetual
          */
         LegacyGainersTypePath: components["schemas"]["GainersType"];
         /**
-         * @description Look-back period in hours, or `ytd` (section 2.5).
+         * @description Look-back period in hours, or `ytd`.
          * @example 24
          */
         LegacyGainersPeriodPath: components["schemas"]["GainersPeriod"];
         /**
-         * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5).
+         * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760`.
          * @example 24
          */
         LegacyOiChangePeriodPath: components["schemas"]["OiChangePeriod"];
         /**
-         * @description Venue kind, `c` centralized or `d` decentralized (section 2.5).
+         * @description Venue kind, `c` centralized or `d` decentralized.
          * @example c
          */
         LegacyVenueKindPath: components["schemas"]["VenueKind"];
         /**
-         * @description Currency of the dated-futures subset. The document does not list the subset (section 2.5); the members come from the real catalog (legacy_endpoint_index.json).
+         * @description Currency of the dated-futures subset. The API reference does not list the subset; the members come from the real catalog.
          * @example BTC
          */
         LegacyDatedFuturesCurrencyPath: components["schemas"]["LegacyDatedFuturesCurrency"];
         /**
-         * @description Contract types included, `all`, `future` or `perpetual` (section 2.5).
+         * @description Contract types included, `all`, `future` or `perpetual`.
          * @example all
          */
         LegacyOiGainersOptionPath: components["schemas"]["OiGainersOption"];
         /**
-         * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document.
+         * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference.
          * @example BTC
          */
         LegacyFuturesSummaryCurrencyPath: components["schemas"]["LegacyFuturesSummaryCurrency"];
@@ -4228,12 +580,12 @@ export interface components {
         /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
         LegacyHistLegacy: "true" | "false";
         /**
-         * @description Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D").
+         * @description Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D").
          * @example C
          */
         LegacyHistoricalOptionPath: components["schemas"]["HistoricalVenueKind"];
         /**
-         * @description Narrows the breakdown to one market. The document gives it as an optional string without values (4.4), and the catalog lists none (facts.md a.1), so any upper-case market code is accepted.
+         * @description Narrows the breakdown to one market. The API reference gives it as an optional string without values, and the catalog lists none, so any upper-case market code is accepted.
          * @example BINANCE
          */
         LegacyHistoricalMarketQuery: components["schemas"]["LegacyHistoricalMarketCode"];
@@ -4317,17 +669,17 @@ export interface components {
          */
         TradesStrategy: components["schemas"]["TradesStrategyList"];
         /**
-         * @description Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3).
+         * @description Options venue of the GEX data; only `deribit` is served, and it is the default.
          * @example deribit
          */
         GexExchange: components["schemas"]["GexExchange"];
         /**
-         * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted.
+         * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted.
          * @example BTC
          */
         GexCurrency: string;
         /**
-         * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+         * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
         FuturesExchange: components["schemas"]["FuturesExchange"];
@@ -4340,7 +692,7 @@ export interface components {
         ContractDirection: components["schemas"]["Direction"];
         /** @description When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
         ContractBlockOnly: boolean;
-        /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional (section 2.1). */
+        /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional. */
         ContractMinAmount: number;
         /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
         ContractStrategy: string;
@@ -4351,7 +703,7 @@ export interface components {
         /** @description Return only the top N trades by `sort`, in one response without pagination. */
         ContractTradesTopN: number;
         /**
-         * @description Futures venue. A free string: the documents give no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix, facts.md d).
+         * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
         FuturesExchangeRequired: components["schemas"]["FuturesExchange"];
@@ -4374,7 +726,7 @@ export interface components {
         /** @description Number of notable trades in the flow response. */
         ContractFlowTopN: number;
         /**
-         * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+         * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
         PerpetualsExchange: components["schemas"]["PerpetualsExchange"];
@@ -4384,7 +736,7 @@ export interface components {
          */
         PerpetualsInstrumentName: components["schemas"]["ContractInstrumentName"];
         /**
-         * @description Perpetuals venue. A free string: the documents give no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix, facts.md d).
+         * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
         PerpetualsExchangeRequired: components["schemas"]["PerpetualsExchange"];
@@ -4398,7 +750,7 @@ export interface components {
          * @example binance
          */
         SpotExchange: components["schemas"]["SpotExchange"];
-        /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
+        /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
         SpotQuoteCurrency: string;
         /**
          * @description Exact spot pair name from the spot catalog, upper case.
@@ -4411,16 +763,16 @@ export interface components {
          */
         SpotInstrumentName: components["schemas"]["SpotInstrumentName"];
         /**
-         * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2).
+         * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
          */
         PredictionCategory: string;
-        /** @description Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
+        /** @description Slug of one prediction event; restricts the result to that event's markets. */
         PredictionEventSlug: string;
-        /** @description Free-text keyword matched against the prediction markets (facts.md a.2). */
+        /** @description Free-text keyword matched against the prediction markets. */
         PredictionKeyword: string;
         /**
-         * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions (facts.md d).
+         * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions.
          * @example polymarket
          */
         PredictionExchange: string;
@@ -4434,15 +786,15 @@ export interface components {
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
         PredictionInstrumentName: components["schemas"]["PredictionInstrumentName"];
-        /** @description Bucket size of the prediction-market snapshot; `1h` when omitted (facts.md a.2). */
+        /** @description Bucket size of the prediction-market snapshot; `1h` when omitted. */
         PredictionSnapshotResolution: components["schemas"]["Resolution"];
         /**
-         * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5).
+         * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it.
          * @example inverse
          */
         VolSurfaceMargin: components["schemas"]["MarginType"];
         /**
-         * @description Wallet address whose records are returned (required on this route, section 4.5).
+         * @description Wallet address whose records are returned (required on this route).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
         HyperliquidWalletRequired: components["schemas"]["HyperliquidWallet"];
@@ -4452,31 +804,31 @@ export interface components {
          */
         HyperliquidInstrumentName: components["schemas"]["HyperliquidInstrumentName"];
         /**
-         * @description Wallet address to narrow the query to (one of the narrowing filters of section 4.5).
+         * @description Wallet address to narrow the query to (one of the narrowing filters).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
         HyperliquidWallet: components["schemas"]["HyperliquidWallet"];
         /**
-         * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). Its exact form is not published; the example assumes the venue's coin name.
+         * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). Its exact form is not published; the example assumes the venue's coin name.
          * @example BTC
          */
         HyperliquidInstrumentNameRaw: string;
         /**
-         * @description Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route, section 4.5).
+         * @description Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route).
          * @example BTC-USD
          */
         HyperliquidInstrumentNameRequired: components["schemas"]["HyperliquidInstrumentName"];
         /**
-         * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). Its format is not published.
+         * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying. Its format is not published.
          * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
          */
         CheckoutId: string;
         /**
-         * @description Token of the checkout, issued with the quote (section 4.4). It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
+         * @description Token of the checkout, issued with the quote. It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
          * @example 4d2f9a7b1c8e4f6a9b3d5e7c1a2b4c6d
          */
         CheckoutToken: string;
-        /** @description Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). Without it the pay request answers 402 with the quote; with it the payment is verified and settled. A checkout that is already pending or completed is never charged again. */
+        /** @description Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. Without it the pay request answers 402 with the quote; with it the payment is verified and settled. A checkout that is already pending or completed is never charged again. */
         X402PaymentSignature: string;
     };
     requestBodies: never;
@@ -4497,17 +849,17 @@ export interface components {
          */
         XCreditToken: string;
         /**
-         * @description `PAYMENT-RESPONSE` (x402 version 2): base64-encoded JSON with the settlement result of the payment carried in `PAYMENT-SIGNATURE`; decoded, it is an `X402SettleResponse`. Header name from the x402 v2 protocol (facts.md f); the document does not say whether the service sends it, so it is optional.
+         * @description `PAYMENT-RESPONSE` (x402 version 2): base64-encoded JSON with the settlement result of the payment carried in `PAYMENT-SIGNATURE`; decoded, it is an `X402SettleResponse`. Header name from the x402 v2 protocol; the API reference does not say whether the service sends it, so it is optional.
          * @example eyJzdWNjZXNzIjp0cnVlLCJ0cmFuc2FjdGlvbiI6IjB4NGYxYzJiN2E5ZTBkM2M1YjhhNmYxZTJkM2M0YjVhNjk3ODg3OTZhNWI0YzNkMmUxZjAwMTEyMjMzNDQ1NTY2NyIsIm5ldHdvcmsiOiJlaXAxNTU6ODQ1MyIsInBheWVyIjoiMHg4NTdiMDY1MTlFOTFlM0E1NDUzODc5MWJEYmIwRTIyMzczZTM2YjY2In0=
          */
         PaymentResponse: string;
         /**
-         * @description Base64-encoded JSON (x402 version 2) with the quote of a WebSocket pass: USDC on Base mainnet (`eip155:8453`) or the test network (section 5.3 item 3); decoded, it is a `PaymentRequired` object. Pass prices are not published; the example amount is illustrative.
+         * @description Base64-encoded JSON (x402 version 2) with the quote of a WebSocket pass: USDC on Base mainnet (`eip155:8453`) or the test network; decoded, it is a `PaymentRequired` object. Pass prices are not published; the example amount is illustrative.
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEveDQwMi93cy1wYXNzL2hvdXIiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiIxMDAwMDAiLCJhc3NldCI6IjB4ODMzNTg5ZkNENmVEYjZFMDhmNGM3QzMyRDRmNzFiNTRiZEEwMjkxMyIsInBheVRvIjoiMHgwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwIiwibWF4VGltZW91dFNlY29uZHMiOjYwfV19
          */
         WsPassPaymentRequired: string;
         /**
-         * @description Base64-encoded JSON (x402 version 2) with the quote of a checkout: one accepted payment on Base (`eip155:8453`) and one on Solana (section 5.3 item 3), with the amount of the account-bound quote; decoded, it is a `PaymentRequired` object. The example amount (500 USDC) is illustrative (facts.md c quotes $500 a month for the API plan).
+         * @description Base64-encoded JSON (x402 version 2) with the quote of a checkout: one accepted payment on Base (`eip155:8453`) and one on Solana, with the amount of the account-bound quote; decoded, it is a `PaymentRequired` object. The example amount (500 USDC) is illustrative (the public pricing quotes $500 a month for the API plan).
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEveDQwMi9zdWJzY3JpcHRpb25zL2NoZWNrb3V0cy83YzllNjY3OS03NDI1LTQwZGUtOTQ0Yi1lMDdmYzFmOTBhZTcvcGF5IiwibWltZVR5cGUiOiJhcHBsaWNhdGlvbi9qc29uIn0sImFjY2VwdHMiOlt7InNjaGVtZSI6ImV4YWN0IiwibmV0d29yayI6ImVpcDE1NTo4NDUzIiwiYW1vdW50IjoiNTAwMDAwMDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMCIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH0seyJzY2hlbWUiOiJleGFjdCIsIm5ldHdvcmsiOiJzb2xhbmE6NWV5a3Q0VXNGdjhQOE5KZFRSRXBZMXZ6cUtxWkt2ZHAiLCJhbW91bnQiOiI1MDAwMDAwMDAiLCJhc3NldCI6IkVQakZXZGQ1QXVmcVNTcWVNMnFOMXh6eWJhcEM4RzR3RUdHa1p3eVREdDF2IiwicGF5VG8iOiIxMTExMTExMTExMTExMTExMTExMTExMTExMTExMTExMSIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH1dfQ==
          */
         CheckoutPaymentRequired: string;
@@ -4517,12 +869,3769 @@ export interface components {
          */
         XCreditsRemaining: number;
         /**
-         * @description Base64-encoded JSON (x402 version 2) with the requirements of one `tools/call` (1 credit, 0.001 USDC on Base mainnet `eip155:8453`, section 5.3); decoded, it is a `PaymentRequired` object whose resource address uses https.
+         * @description Base64-encoded JSON (x402 version 2) with the requirements of one `tools/call` (1 credit; 0.001 USDC on Base mainnet `eip155:8453`); decoded, it is a `PaymentRequired` object whose resource address uses https.
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEvbWNwIiwibWltZVR5cGUiOiJhcHBsaWNhdGlvbi9qc29uIn0sImFjY2VwdHMiOlt7InNjaGVtZSI6ImV4YWN0IiwibmV0d29yayI6ImVpcDE1NTo4NDUzIiwiYW1vdW50IjoiMTAwMCIsImFzc2V0IjoiMHg4MzM1ODlmQ0Q2ZURiNkUwOGY0YzdDMzJENGY3MWI1NGJkQTAyOTEzIiwicGF5VG8iOiIweDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAiLCJtYXhUaW1lb3V0U2Vjb25kcyI6NjB9XX0=
          */
         McpPaymentRequired: string;
     };
     pathItems: never;
+}
+/**
+ * MarketsA
+ * @description Market codes of set MARKETS_A. Upper case.
+ * @enum {string}
+ */
+export type MarketsA = "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BYBIT" | "COINBASE" | "DYDX" | "HUOBI" | "HYPERLIQUID" | "KRAKEN" | "OKX" | "PARADEX";
+/**
+ * LegacyCurrency
+ * @description Currency ticker as listed by `GET /analytics/futures/alt_currency` (for example BTC, ETH, SOL, XRP, LTC, DOT, LINK, BNB, ADA, BCH, TRX, PAXG, BTCDVOL). The full list has several hundred tickers, some with lower-case characters such as a leading `k` (`kPEPE`, `kLUNC`), so the pattern admits letters of both cases and digits. Dated-futures endpoints accept a short subset only.
+ * @example BTC
+ * @example ETH
+ * @example kPEPE
+ */
+export type LegacyCurrency = string;
+/**
+ * LegacyMaturity
+ * @description Expiry code: day, three-letter upper-case month, two-digit year (`29DEC23`, `27MAR26`). The API reference specifies a two-digit day; the real catalog also lists single-digit days (`7MAR25`, Deribit style), so both are accepted.
+ * @example 27MAR26
+ */
+export type LegacyMaturity = string;
+/**
+ * LegacyEpochTime
+ * @description Timestamp of the data. The API reference says Unix time in seconds; every public client of the real service reads it as epoch milliseconds. The contract types it as an integer and the contract tests report which unit a deployment sends (values above 1e11 are milliseconds).
+ */
+export type LegacyEpochTime = number;
+/**
+ * LegacyLiveEnvelope
+ * @description Envelope of the legacy current-data (`/analytics`) endpoints.
+ */
+export interface LegacyLiveEnvelope {
+    date: components["schemas"]["LegacyEpochTime"];
+    /** @description Rows of the resource; each endpoint narrows this. */
+    data: unknown;
+}
+/**
+ * LegacyLiquidations
+ * @description Liquidations of a contract, split by side.
+ */
+export interface LegacyLiquidations {
+    short: number;
+    long: number;
+}
+/**
+ * LegacyFuturesLiveRow
+ * @description Futures live row, the `data` item of `GET /analytics/derivs/futures/{market}/{currency}/{maturity}`.
+ */
+export interface LegacyFuturesLiveRow {
+    /** @description Contract symbol, base currency plus expiry. */
+    symbol: string;
+    base_currency: string;
+    /** @description Margin type of the contract. */
+    margin: string;
+    index_price: number;
+    price: number;
+    basis: number;
+    /** @description Annualized yield. */
+    apy: number;
+    open_interest: number;
+    /** @description Open interest in coin units. */
+    open_interest_coin: number;
+    oi_volume24h: number;
+    volume24h: number;
+    volume24h_coin: number;
+    bid: number;
+    ask: number;
+    bid_amount: number;
+    ask_amount: number;
+    liquidations: components["schemas"]["LegacyLiquidations"];
+}
+/**
+ * LegacyFuturesLiveResponse
+ * @description Current futures data of one market, currency and maturity.
+ */
+export type LegacyFuturesLiveResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyFuturesLiveRow"][];
+};
+/**
+ * LegacyErrorBody
+ * @description Error body of the legacy family, the NestJS shape `{statusCode, message, error}` (from a typed public client). On 400 `message` is an array of validation messages; the API reference does not show 401 and 429 bodies, so there `message` may be a single string.
+ */
+export interface LegacyErrorBody {
+    statusCode: number;
+    message: string[] | string;
+    error?: string;
+}
+/**
+ * LegacyPerpetualsRow
+ * @description Perpetuals row, the `data` item of `GET /analytics/derivs/perpetuals/{market}/{currency}` and `GET /analytics/derivs/perpetuals/{market}`. The API reference only describes these rows (contract symbol, base currency, margin type, index price, current price, annual percentage yield, open interest, 24-hour trading volume, liquidations); the field names come from public clients of the service (the real service's tool docstrings). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyPerpetualsRow = {
+    /** @description Contract symbol. */
+    symbol: string;
+    base_currency?: string | null;
+    /** @description Margin type of the contract. */
+    margin?: string | null;
+    market_cap?: number | null;
+    index_price?: number | null;
+    /** @description Current price. */
+    price?: number | null;
+    basis?: number | null;
+    /** @description Current funding rate. */
+    funding?: number | null;
+    /** @description Next funding rate. */
+    next_funding?: number | null;
+    /** @description Annual percentage yield. */
+    apy?: number | null;
+    open_interest?: number | null;
+    /** @description Open interest in coin units. */
+    open_interest_coin?: number | null;
+    /** @description 24-hour open-interest volume. */
+    oi_volume24h?: number | null;
+    /** @description 24-hour trading volume. */
+    volume24h?: number | null;
+    /** @description 24-hour trading volume in coin units. */
+    volume24h_coin?: number | null;
+    bid?: number | null;
+    ask?: number | null;
+    bid_amount?: number | null;
+    ask_amount?: number | null;
+    /** @description Liquidations split by side (`short`, `long`). */
+    liquidations?: components["schemas"]["LegacyLiquidations"] | null;
+    long_short_ratio?: number | null;
+    /** @description Realized volatility keyed by period; the period keys are not published. */
+    realized_vol?: {
+        [key: string]: unknown;
+    } | null;
+    /** @description Average APR keyed by period; the period keys are not published. */
+    avg_apr?: {
+        [key: string]: unknown;
+    } | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyPerpetualsResponse
+ * @description Current perpetuals data (`{date, data}` envelope) of one market, optionally one currency.
+ */
+export type LegacyPerpetualsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyPerpetualsRow"][];
+};
+/**
+ * LegacyDerivsSummaryRow
+ * @description Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. The API reference does not describe this row; field names from public clients of the service (the real service's tool docstrings, which also say `data` is an array). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyDerivsSummaryRow = {
+    /** @description Currency ticker. */
+    currency: string;
+    price?: number | null;
+    /** @description Price change. */
+    change?: number | null;
+    market_cap?: number | null;
+    /** @description Realized volatility; its type is not published. */
+    realized_vol?: unknown;
+    open_interest?: number | null;
+    open_interest_notional?: number | null;
+    /** @description Trading volume. */
+    volume?: number | null;
+    /** @description 24-hour open-interest volume. */
+    oi_volume_24h?: number | null;
+    /** @description Market codes included in the aggregate. */
+    markets?: string[] | null;
+    funding?: number | null;
+    yield?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyDerivsSummaryResponse
+ * @description Aggregated perpetuals summary (`{date, data}` envelope), one row per currency.
+ */
+export type LegacyDerivsSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyDerivsSummaryRow"][];
+};
+/**
+ * GainersType
+ * @description Contract type of the gainers rankings.
+ * @enum {string}
+ */
+export type GainersType = "future" | "perpetual";
+/**
+ * GainersPeriod
+ * @description Look-back period in hours (or `ytd`) of the open-interest and price gainers rankings.
+ * @enum {string}
+ */
+export type GainersPeriod = "1" | "2" | "4" | "8" | "12" | "18" | "24" | "48" | "168" | "336" | "504" | "720" | "ytd";
+/**
+ * LegacyOiGainersRow
+ * @description Open-interest gainers row, the `data` item of `GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`. The API reference does not describe this row; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyOiGainersRow = {
+    /** @description Contract symbol. */
+    symbol: string;
+    open_interest_change?: number | null;
+    open_interest_change_notional?: number | null;
+    open_interest_change_percentage?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOiGainersResponse
+ * @description Open-interest gainers of a market over a period (`{date, data}` envelope).
+ */
+export type LegacyOiGainersResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOiGainersRow"][];
+};
+/**
+ * LegacyPriceGainersRow
+ * @description Price gainers row, the `data` item of `GET /analytics/derivs/price_gainers/{market}/{type}/{period}`. The API reference does not describe this row; field names from public clients of the service (`priceChange` is camelCase in the real service). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyPriceGainersRow = {
+    /** @description Contract symbol. */
+    symbol: string;
+    /** @description Price change over the period. */
+    priceChange?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyPriceGainersResponse
+ * @description Price gainers of a market over a period (`{date, data}` envelope).
+ */
+export type LegacyPriceGainersResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyPriceGainersRow"][];
+};
+/**
+ * MarketsC
+ * @description Market codes of set MARKETS_C. Upper case.
+ * @enum {string}
+ */
+export type MarketsC = "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BLITZ" | "BYBIT" | "COINBASE" | "HUOBI" | "KRAKEN" | "KWENTA" | "OKX" | "PARADEX" | "VERTEX";
+/**
+ * LegacyPerpetualsSnapshotEntry
+ * @description One perpetual contract in the perpetuals snapshot of a market, the value of each symbol key of `data` in `GET /analytics/derivs/perpetuals_snapshot/{market}`. The API reference describes these rows like the perpetuals rows; the field names come from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyPerpetualsSnapshotEntry = {
+    bid?: number | null;
+    bid_amount?: number | null;
+    ask?: number | null;
+    ask_amount?: number | null;
+    volume?: number | null;
+    /** @description Trading volume in USD. */
+    volume_usd?: number | null;
+    open_interest?: number | null;
+    /** @description Time of the snapshot; its type and format are not published. */
+    datetime?: unknown;
+    /** @description Underlying of the contract; its type is not published. */
+    underlyer?: unknown;
+    /** @description Spot price of the underlying. */
+    underlyer_spot?: number | null;
+    basis?: number | null;
+    /** @description Current funding rate. */
+    fr?: number | null;
+    /** @description Next funding rate. */
+    next_fr?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyPerpetualsSnapshotResponse
+ * @description Perpetuals snapshot of one market (`{date, data}` envelope). `data` is an object keyed by contract symbol, not an array.
+ */
+export type LegacyPerpetualsSnapshotResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: {
+        [key: string]: components["schemas"]["LegacyPerpetualsSnapshotEntry"];
+    };
+};
+/**
+ * LegacyFuturesByMarketRow
+ * @description Futures-by-market row, the `data` item of `GET /analytics/derivs/futures/{market}`. The API reference only describes these rows (contract symbol, base currency, margin type, index price, basis, funding, APY, open interest, 24-hour open-interest volume, 24-hour trading volume, liquidations); the field names come from public clients of the service, which lists the futures live row fields and no funding field, so no name is given here for the funding the API reference mentions. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyFuturesByMarketRow = {
+    /** @description Contract symbol. */
+    symbol: string;
+    base_currency?: string | null;
+    /** @description Margin type of the contract. */
+    margin?: string | null;
+    index_price?: number | null;
+    /** @description Current price. */
+    price?: number | null;
+    basis?: number | null;
+    /** @description Annual percentage yield. */
+    apy?: number | null;
+    open_interest?: number | null;
+    /** @description Open interest in coin units. */
+    open_interest_coin?: number | null;
+    /** @description 24-hour open-interest volume. */
+    oi_volume24h?: number | null;
+    /** @description 24-hour trading volume. */
+    volume24h?: number | null;
+    /** @description 24-hour trading volume in coin units. */
+    volume24h_coin?: number | null;
+    bid?: number | null;
+    ask?: number | null;
+    bid_amount?: number | null;
+    ask_amount?: number | null;
+    /** @description Liquidations split by side (`short`, `long`). */
+    liquidations?: components["schemas"]["LegacyLiquidations"] | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyFuturesByMarketResponse
+ * @description Current futures data of one market (`{date, data}` envelope).
+ */
+export type LegacyFuturesByMarketResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyFuturesByMarketRow"][];
+};
+/**
+ * LegacyAltOptionMarket
+ * @description Market code of `GET /analytics/derivs/alt_option/{market}`. The API reference publishes no value set for this endpoint and the real catalog lists none either (an empty list), so the contract accepts any upper-case market code instead of an enum.
+ * @example DERIBIT
+ */
+export type LegacyAltOptionMarket = string;
+/**
+ * LegacyAltOptionRow
+ * @description Alternative-options row, the `data` item of `GET /analytics/derivs/alt_option/{market}`. The API reference only describes these rows; the field names come from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyAltOptionRow = {
+    /** @description Market code. */
+    market?: string | null;
+    /** @description Contract symbol. */
+    symbol: string;
+    /** @description Margin type. */
+    margin?: string | null;
+    index_price?: number | null;
+    underlying_price?: number | null;
+    /** @description At-the-money volatility. */
+    atm_vol?: number | null;
+    /** @description 25-delta risk reversal. */
+    _25_delta_risk_reversal?: number | null;
+    /** @description 25-delta butterfly. */
+    _25_delta_butterfly?: number | null;
+    open_interest?: number | null;
+    open_interest_notional?: number | null;
+    volume24h_call?: number | null;
+    volume24h_call_notional?: number | null;
+    volume24h_put?: number | null;
+    volume24h_put_notional?: number | null;
+    volume24h?: number | null;
+    volume24h_notional?: number | null;
+    basis?: number | null;
+    /** @description Expiry date; its type and format are not published. */
+    expiry?: unknown;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyAltOptionResponse
+ * @description Alternative-options data of one market (`{date, data}` envelope).
+ */
+export type LegacyAltOptionResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyAltOptionRow"][];
+};
+/**
+ * LegacyTopFundingRow
+ * @description Top-funding row, the `data` item of `GET /analytics/derivs/top_funding/{market}` (symbol, funding value, yield value). Field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyTopFundingRow = {
+    /** @description Contract symbol. */
+    symbol: string;
+    /** @description Funding rate. */
+    funding?: number | null;
+    /** @description Annualized yield of the funding. */
+    yield?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyTopFundingResponse
+ * @description Top-funding rows of one market. The reference describes the body as an array of top-funding rows, while public clients of the service read the rows from the `data` member of the `{date, data}` envelope; both forms are accepted.
+ */
+export type LegacyTopFundingResponse = (components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyTopFundingRow"][];
+}) | components["schemas"]["LegacyTopFundingRow"][];
+/**
+ * OiChangePeriod
+ * @description Look-back period in hours (or `ytd`) of the open-interest change reports; the gainers periods plus `8760` (one year).
+ * @enum {string}
+ */
+export type OiChangePeriod = "1" | "2" | "4" | "8" | "12" | "18" | "24" | "48" | "168" | "336" | "504" | "720" | "8760" | "ytd";
+/**
+ * LegacyPerpetualOiChangeSummaryRow
+ * @description Summary of the open-interest change of the perpetuals of one currency, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`. The API reference does not describe this row; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyPerpetualOiChangeSummaryRow = {
+    /** @description Market codes included in the summary. */
+    markets?: string[] | null;
+    open_interest?: number | null;
+    open_interest_notional?: number | null;
+    open_interest_change_usd_percentage?: number | null;
+    open_interest_change_usd?: number | null;
+    open_interest_notional_change_usd_percentage?: number | null;
+    open_interest_notional_change_usd?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyPerpetualOiChangeSummaryResponse
+ * @description Timestamped summary of the open-interest change of the perpetuals of one currency (`{date, data}` envelope).
+ */
+export type LegacyPerpetualOiChangeSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyPerpetualOiChangeSummaryRow"][];
+};
+/**
+ * LegacyOiChangeRow
+ * @description Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`. The API reference does not describe this row; field names from public clients of the service (identical for both routes). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyOiChangeRow = {
+    /** @description Contract symbol. */
+    symbol: string;
+    open_interest?: number | null;
+    open_interest_notional?: number | null;
+    open_interest_change_usd?: number | null;
+    open_interest_notional_change?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOiChangeResponse
+ * @description Timestamped open-interest change report of one market and currency (`{date, data}` envelope).
+ */
+export type LegacyOiChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOiChangeRow"][];
+};
+/**
+ * LegacyInstrumentRecord
+ * @description Instrument record, the `data` item of `GET /analytics/futures/instruments`.
+ */
+export interface LegacyInstrumentRecord {
+    /** @description Market code. */
+    market: string;
+    /** @description Contract type, for example `perpetual` or a dated future. */
+    type: string;
+    /** @description Currency code. */
+    currency: string;
+    /** @description Instrument identifier. */
+    instrument: string;
+    /** @description Expiry; the empty string for perpetuals. */
+    expiry: string;
+}
+/**
+ * LegacyInstrumentsResponse
+ * @description Instrument list: the envelope with instrument records.
+ */
+export type LegacyInstrumentsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyInstrumentRecord"][];
+};
+/**
+ * LegacyAltCurrencyResponse
+ * @description Currencies available on the legacy family (`{date, data}` envelope); `data` is an array of currency tickers.
+ */
+export type LegacyAltCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: string[];
+};
+/**
+ * LegacyPerpetualFundingRow
+ * @description Perpetual funding row, the `data` item of `GET /analytics/futures/perpetual_funding/{currency}` and `GET /analytics/futures/perpetual_funding/{currency}/{type}`. The API reference only describes these rows (market, symbol, funding, yield, next funding rate); field names from public clients of the service, where a typed public client declares `next_fr` nullable. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyPerpetualFundingRow = {
+    /** @description Market code. */
+    market: string;
+    /** @description Contract symbol. */
+    symbol: string;
+    /** @description Funding rate. */
+    funding?: number | null;
+    /** @description Annualized yield of the funding. */
+    yield?: number | null;
+    /** @description Next funding rate; null where the venue publishes none. */
+    next_fr?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyPerpetualFundingResponse
+ * @description Funding rates and yields of the perpetuals of one currency (`{date, data}` envelope).
+ */
+export type LegacyPerpetualFundingResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyPerpetualFundingRow"][];
+};
+/**
+ * VenueKind
+ * @description Venue kind of the perpetual funding, open-interest and volume breakdowns; `c` centralized, `d` decentralized.
+ * @enum {string}
+ */
+export type VenueKind = "c" | "d";
+/**
+ * LegacyDatedFuturesCurrency
+ * @description The short currency subset accepted by the dated-futures endpoints (`/analytics/futures/futures_yield`, `futures_basis`, `futures_curve`). The API reference says only "dated-futures subset" and does not list the members; the members come from the real service's catalog.
+ * @enum {string}
+ */
+export type LegacyDatedFuturesCurrency = "BTC" | "ADA" | "BCH" | "BNB" | "BTCDVOL" | "DOT" | "ETH" | "LINK" | "LTC" | "PAXG" | "RED" | "SOL" | "TRX" | "XRP";
+/**
+ * LegacyFuturesTermRow
+ * @description One point of a futures term structure: the `data` item of `GET /analytics/futures/futures_yield/{currency}` (value = yield), `futures_basis/{currency}` (value = basis) and `futures_curve/{currency}[/{market}]` (value = curve value). The API reference does not describe this row; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyFuturesTermRow = {
+    /** @description Market code. */
+    market: string;
+    /** @description Expiry code of the contract, for example `26MAR27`. */
+    maturity: string;
+    /** @description Yield, basis or curve value, depending on the endpoint. */
+    value?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyFuturesYieldResponse
+ * @description Yield values of the dated futures of one currency (`{date, data}` envelope).
+ */
+export type LegacyFuturesYieldResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyFuturesTermRow"][];
+};
+/**
+ * LegacyFuturesBasisResponse
+ * @description Basis values of the dated futures of one currency (`{date, data}` envelope).
+ */
+export type LegacyFuturesBasisResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyFuturesTermRow"][];
+};
+/**
+ * MarketsB
+ * @description Market codes of set MARKETS_B. Upper case.
+ * @enum {string}
+ */
+export type MarketsB = "DERIBIT" | "BINANCE" | "BITGET" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
+/**
+ * LegacyFuturesCurveResponse
+ * @description Futures curve of one currency, on one market or across markets (`{date, data}` envelope).
+ */
+export type LegacyFuturesCurveResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyFuturesTermRow"][];
+};
+/**
+ * OiGainersOption
+ * @description Contract types included in the cross-market open-interest gainers and losers.
+ * @enum {string}
+ */
+export type OiGainersOption = "all" | "future" | "perpetual";
+/**
+ * OiGainersParam
+ * @description Look-back period in hours (or `ytd`) of the cross-market open-interest gainers and losers.
+ * @enum {string}
+ */
+export type OiGainersParam = "1" | "4" | "24" | "168" | "720" | "ytd";
+/**
+ * LegacyMarketsOiGainersRow
+ * @description Open-interest change of one market, the `data` item of `GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}` and of its `/{type}` variant. The API reference does not describe this row; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyMarketsOiGainersRow = {
+    /** @description Market code. */
+    market: string;
+    open_interest_change?: number | null;
+    /** @description Percentage change of the open interest. */
+    open_interest_change_perc?: number | null;
+    open_interest_notional_change?: number | null;
+    /** @description Percentage change of the notional open interest. */
+    open_interest_notional_change_perc?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyMarketsOiGainersResponse
+ * @description Open-interest gainers and losers across markets (`{date, data}` envelope).
+ */
+export type LegacyMarketsOiGainersResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyMarketsOiGainersRow"][];
+};
+/**
+ * LegacyFuturesSnapshotEntry
+ * @description One dated future in the futures snapshot of a market, the value of each symbol key of `data` in `GET /analytics/futures/snapshot/{market}` (bid, ask, volume, open interest and further contract details). Field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyFuturesSnapshotEntry = {
+    /** @description Expiry of the contract; its type and format are not published. */
+    expiration_date?: unknown;
+    bid?: number | null;
+    bid_amount?: number | null;
+    ask?: number | null;
+    ask_amount?: number | null;
+    volume?: number | null;
+    /** @description Trading volume in USD. */
+    volume_usd?: number | null;
+    open_interest?: number | null;
+    /** @description Time of the snapshot; its type and format are not published. */
+    datetime?: unknown;
+    /** @description Underlying of the contract; its type is not published. */
+    underlyer?: unknown;
+    basis?: number | null;
+    /** @description Spot price of the underlying. */
+    underlyer_spot?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyFuturesSnapshotResponse
+ * @description Snapshot of the dated futures of one market (`{date, data}` envelope). `data` is an object keyed by contract symbol, not an array.
+ */
+export type LegacyFuturesSnapshotResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: {
+        [key: string]: components["schemas"]["LegacyFuturesSnapshotEntry"];
+    };
+};
+/**
+ * LegacyBreakdownPart
+ * @description One contract-type slice of an open-interest or volume breakdown: values per market code (`BINANCE`, `OKX`, …), in USD (`usd`) and as notional values (`notional`, unit not published). Names from public clients of the service (typed public client `FuturesOiBreakdown`); the API reference says only "values in USD per market".
+ */
+export type LegacyBreakdownPart = {
+    /** @description Value in USD, keyed by market code. */
+    usd: {
+        [key: string]: number;
+    };
+    /** @description Notional value, keyed by market code. */
+    notional: {
+        [key: string]: number;
+    };
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyBreakdown
+ * @description `data` of `GET /analytics/futures/oi_breakdown/{currency}/{type}` and `volume_breakdown/{currency}/{type}`: an object (not an array) with one slice for all contract types, one for futures and one for perpetuals. Names and nullability from public clients of the service (typed public client): `future` may be null, and so may `perpetual` (the public client declares it nullable in the open-interest breakdown).
+ */
+export type LegacyBreakdown = {
+    all: components["schemas"]["LegacyBreakdownPart"];
+    future?: components["schemas"]["LegacyBreakdownPart"] | null;
+    perpetual?: components["schemas"]["LegacyBreakdownPart"] | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOiBreakdownResponse
+ * @description Open interest of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array.
+ */
+export type LegacyOiBreakdownResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyBreakdown"];
+};
+/**
+ * LegacyVolumeBreakdownResponse
+ * @description Trading volume of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array.
+ */
+export type LegacyVolumeBreakdownResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyBreakdown"];
+};
+/**
+ * LegacyFuturesSummaryCurrency
+ * @description Currencies of the aggregated futures summary and of the futures open-interest change reports (`/analytics/futures/aggregated_future_summary/{currency}`, `open_interest_change_summary/{currency}/{period}`, `open_interest_change/{market}/{currency}/{period}`). These endpoints are not in the API reference; the members come from the real service's catalog.
+ * @enum {string}
+ */
+export type LegacyFuturesSummaryCurrency = "BTC" | "ADA" | "BCH" | "BNB" | "DOT" | "ETH" | "LINK" | "LTC" | "SOL" | "TRX" | "XRP";
+/**
+ * LegacyAggregatedSummaryRow
+ * @description Aggregated summary row of one contract across markets, the `data` item of `GET /analytics/futures/aggregated_future_summary/{currency}` and `aggregated_option_summary/{currency}`. These endpoints are not in the API reference; field names from public clients of the service (identical for both). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyAggregatedSummaryRow = {
+    /** @description Contract symbol. */
+    symbol: string;
+    /** @description Currency ticker. */
+    currency?: string | null;
+    /** @description Expiry; its type and format are not published. */
+    expiry?: unknown;
+    price?: number | null;
+    open_interest?: number | null;
+    open_interest_notional?: number | null;
+    volume?: number | null;
+    volume_notional?: number | null;
+    yield?: number | null;
+    basis?: number | null;
+    open_interest_volume?: number | null;
+    /** @description Market codes included in the aggregate. */
+    markets?: string[] | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyAggregatedFutureSummaryResponse
+ * @description Aggregated futures summary of one currency (`{date, data}` envelope).
+ */
+export type LegacyAggregatedFutureSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyAggregatedSummaryRow"][];
+};
+/**
+ * LegacyOptionSummaryCurrency
+ * @description Currencies of `/analytics/futures/aggregated_option_summary/{currency}`. The endpoint is not in the API reference; the members come from the real service's catalog.
+ * @enum {string}
+ */
+export type LegacyOptionSummaryCurrency = "BTC" | "BNB" | "DOGE" | "ENA" | "ETH" | "FIL" | "ICP" | "KAS" | "LINK" | "PAXG" | "SOL" | "SUI" | "TRUMP" | "XRP";
+/**
+ * LegacyAggregatedOptionSummaryResponse
+ * @description Aggregated options summary of one currency (`{date, data}` envelope).
+ */
+export type LegacyAggregatedOptionSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyAggregatedSummaryRow"][];
+};
+/**
+ * LegacyFuturesOiChangeSummaryRow
+ * @description Summary of the open-interest change of the futures of one currency, the `data` item of `GET /analytics/futures/open_interest_change_summary/{currency}/{period}`. The endpoint is not in the API reference; field names from public clients of the service. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ */
+export type LegacyFuturesOiChangeSummaryRow = {
+    /** @description Market codes included in the summary. */
+    markets?: string[] | null;
+    /** @description Ticker symbol. */
+    ticker?: string | null;
+    open_interest?: number | null;
+    open_interest_notional?: number | null;
+    open_interest_change_usd?: number | null;
+    open_interest_notional_change?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyFuturesOiChangeSummaryResponse
+ * @description Timestamped summary of the open-interest change of the futures of one currency (`{date, data}` envelope).
+ */
+export type LegacyFuturesOiChangeSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyFuturesOiChangeSummaryRow"][];
+};
+/**
+ * MarketsG
+ * @description Market codes of set MARKETS_G. Upper case.
+ * @enum {string}
+ */
+export type MarketsG = "DERIBIT" | "AEVO" | "BINANCE" | "BITFINEX" | "BITGET" | "BITMEX" | "BLITZ" | "BYBIT" | "COINBASE" | "DYDX" | "HUOBI" | "HYPERLIQUID" | "KRAKEN" | "OKX" | "PARADEX" | "VERTEX";
+/**
+ * MarketsD
+ * @description Market codes of set MARKETS_D. Upper case.
+ * @enum {string}
+ */
+export type MarketsD = "DERIBIT" | "BINANCE" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
+/**
+ * HistoricalTime
+ * @description Bound of a historical range: a date (`2025-05-04`), a date-time without zone (`2025-05-04T14:00` or `2025-05-04T14:00:00`), or an epoch timestamp in milliseconds (`1747011600000`).
+ * @example 2025-05-04
+ * @example 2025-05-04T14:00
+ * @example 1747011600000
+ */
+export type HistoricalTime = string;
+/**
+ * Granularity
+ * @description Interval between the dates of historical result rows. The API reference does not list the values; these are the union of the two lists published in the real service's tool docstrings. When omitted the service returns one-minute rows.
+ * @enum {string}
+ */
+export type Granularity = "1m" | "5m" | "15m" | "30m" | "1h" | "2h" | "4h" | "6h" | "12h" | "1d";
+/**
+ * LegacyHistoricalMeta
+ * @description Page metadata of the legacy historical endpoints. On snapshot endpoints `total` is the number of minutes in the range and each page holds one minute of data.
+ */
+export interface LegacyHistoricalMeta {
+    /** @description Total number of results (minutes on snapshot endpoints) in the range. */
+    total: number;
+    /** @description The 1-based page number of this response. */
+    page: number;
+    /** @description Number of items on this page. */
+    items: number;
+    /** @description Number of pages in the range at the requested `limit`. */
+    total_pages: number;
+}
+/**
+ * LegacyHistoricalEnvelope
+ * @description Envelope of the legacy historical endpoints `{meta, items}`; each endpoint narrows `items`.
+ */
+export interface LegacyHistoricalEnvelope {
+    meta: components["schemas"]["LegacyHistoricalMeta"];
+    items: unknown[];
+}
+/**
+ * LegacyHistoricalRow
+ * @description One row of a legacy historical endpoint whose row fields are not published. The API reference describes these rows in words only and no public client names their fields, so only `date` is typed (epoch milliseconds) and the object stays open. Each endpoint's response schema says what the rows hold.
+ */
+export type LegacyHistoricalRow = {
+    /** @description Epoch milliseconds of the row. */
+    date: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyHistoricalFuturesSnapshotResponse
+ * @description A page of the historical futures snapshot: one minute of data, all futures rows of that minute's snapshot.
+ */
+export type LegacyHistoricalFuturesSnapshotResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalRealizedVolatilityResponse
+ * @description A page of historical realized volatility rows of one currency; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalRealizedVolatilityResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalOiWeightedFundingResponse
+ * @description A page of historical open-interest-weighted funding rows of one currency; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalOiWeightedFundingResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalOiWeightedVolumeFundingResponse
+ * @description A page of historical open-interest-weighted volume funding rows of one currency; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalOiWeightedVolumeFundingResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalOiWeightedBasisResponse
+ * @description A page of historical open-interest-weighted basis rows of one currency; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalOiWeightedBasisResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalTotalOiResponse
+ * @description A page of historical total open interest rows of one currency: value and notional for perpetual and dated futures per exchange; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalTotalOiResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalTotalVolumeResponse
+ * @description A page of historical total volume rows of one currency: value and notional for perpetual and dated futures per exchange; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalTotalVolumeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * HistoricalVenueKind
+ * @description Venue kind of the historical `{currency}/{option}` endpoints; `C` centralized, `D` decentralized (upper case, as in the real catalog).
+ * @enum {string}
+ */
+export type HistoricalVenueKind = "C" | "D";
+/**
+ * LegacyHistoricalMarketCode
+ * @description Market code where the API reference does not show the accepted values (the market of the settlement funding rate route and the optional `market` query of the historical `{currency}/{option}` routes). Market codes of this family are upper-case strings, so the contract accepts any upper-case code.
+ * @example BINANCE
+ * @example DERIBIT
+ * @example OKX
+ */
+export type LegacyHistoricalMarketCode = string;
+/**
+ * LegacyHistoricalPerpetualFundingExchangeResponse
+ * @description A page of historical perpetual funding per exchange rows of one currency and venue kind; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalPerpetualFundingExchangeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalTotalOiByExchangeResponse
+ * @description A page of historical total open interest per exchange rows of one currency and venue kind; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalTotalOiByExchangeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalTotalVolumeByExchangeResponse
+ * @description A page of historical total volume per exchange rows of one currency and venue kind; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalTotalVolumeByExchangeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalPerpetualYieldResponse
+ * @description A page of historical perpetual yield rows: date plus the yield value per perpetual contract symbol; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalPerpetualYieldResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalPerpetualFundingResponse
+ * @description A page of historical perpetual funding rows: date plus the funding value per perpetual contract symbol; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalPerpetualFundingResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalAggregateExchangeDataResponse
+ * @description A page of historical aggregate exchange rows: open interest, trading volume, funding rates, long and short liquidations; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalAggregateExchangeDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalGlobalActivityFuturesResponse
+ * @description A page of historical global futures activity rows: date, open interest, trading volume, yield value, number of long and short liquidations; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalGlobalActivityFuturesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalSymbol
+ * @description Exchange-native instrument symbol; its form differs per market (perpetuals such as `BTCUSDT`, `BTC-PERP`, `BTC-USDT-SWAP`, `BTC-PERPETUAL`; dated futures with an expiry suffix such as `BTC-27MAR26`).
+ * @example BTCUSDT
+ * @example BTC-PERPETUAL
+ * @example BTC-USDT-SWAP
+ */
+export type LegacyHistoricalSymbol = string;
+/**
+ * LegacyHistoricalSettlementFundingRateResponse
+ * @description A page of historical settlement funding rate rows of one contract; field names beyond `date` are not published.
+ */
+export type LegacyHistoricalSettlementFundingRateResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * MarketsE
+ * @description Market codes of set MARKETS_E. Upper case.
+ * @enum {string}
+ */
+export type MarketsE = "DERIBIT" | "BINANCE" | "BITFINEX" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX";
+/**
+ * LegacyHistoricalDerivsSnapshotRow
+ * @description One row of `GET /historical/derivs/snapshot/{market}/{currency}`: one contract in one minute's snapshot. Field names come from the real service's tool docstrings, not from the API reference; their types are not published, so prices and amounts are typed as numbers, `underlyer` and `datetime` are left untyped, and the object stays open.
+ */
+export type LegacyHistoricalDerivsSnapshotRow = {
+    /** @description Epoch milliseconds of the row. */
+    date: number;
+    /** @description Derivative instrument name. */
+    instrument_name?: string | null;
+    /** @description Trading volume. */
+    volume?: number | null;
+    /** @description Trading volume in USD. */
+    volume_usd?: number | null;
+    /** @description Underlying asset (type not published). */
+    underlyer?: unknown;
+    bid?: number | null;
+    bid_amount?: number | null;
+    ask?: number | null;
+    ask_amount?: number | null;
+    /** @description Spot price of the underlying. */
+    underlyer_spot?: number | null;
+    /** @description Next funding rate. */
+    next_fr?: number | null;
+    basis?: number | null;
+    /** @description Precise recording time (type not published). */
+    datetime?: unknown;
+    /** @description Current funding rate. */
+    fr?: number | null;
+    open_interest?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyHistoricalDerivsSnapshotResponse
+ * @description A page of the historical derivatives snapshot: one minute of data.
+ */
+export type LegacyHistoricalDerivsSnapshotResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalDerivsSnapshotRow"][];
+};
+/**
+ * LegacyHistoricalLiquidationRow
+ * @description One row of `GET /historical/derivs/liquidation/{market}/{symbol}` and `GET /historical/derivs/liquidation_by_currency/{market}/{currency}`. Field names and the side values come from the real service's tool docstrings, not from the API reference; their types are not published, so the object stays open.
+ */
+export type LegacyHistoricalLiquidationRow = {
+    /** @description Epoch milliseconds of the row. */
+    date: number;
+    /**
+     * @description Side of the liquidated positions.
+     * @enum {string}
+     */
+    side?: "long" | "short";
+    /** @description Liquidated amount in USD. */
+    usd_amount?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyHistoricalLiquidationResponse
+ * @description A page of historical liquidation rows of one contract.
+ */
+export type LegacyHistoricalLiquidationResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalLiquidationRow"][];
+};
+/**
+ * MarketsF
+ * @description Market codes of set MARKETS_F = MARKETS_E plus AGGREGATED. Upper case.
+ * @enum {string}
+ */
+export type MarketsF = "DERIBIT" | "BINANCE" | "BITFINEX" | "BITMEX" | "BYBIT" | "HUOBI" | "KRAKEN" | "OKX" | "AGGREGATED";
+/**
+ * LegacyHistoricalLiquidationByCurrencyResponse
+ * @description A page of historical liquidation rows of one currency.
+ */
+export type LegacyHistoricalLiquidationByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalLiquidationRow"][];
+};
+/**
+ * LegacyHistoricalDerivsSummaryRow
+ * @description One row of `GET /historical/derivs/summary/{currency}`. Field names come from the real service's tool docstrings, not from the API reference; their types are not published, so numbers are typed as numbers and the object stays open.
+ */
+export type LegacyHistoricalDerivsSummaryRow = {
+    /** @description Epoch milliseconds of the row. */
+    date: number;
+    price?: number | null;
+    open_interest?: number | null;
+    volume?: number | null;
+    funding?: number | null;
+    /** @description Next funding rate. */
+    next_fr?: number | null;
+    yield?: number | null;
+    liquidations_long?: number | null;
+    liquidations_short?: number | null;
+    market_cap?: number | null;
+    oi_volume24h?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyHistoricalDerivsSummaryResponse
+ * @description A page of historical derivatives summary rows of one currency.
+ */
+export type LegacyHistoricalDerivsSummaryResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalDerivsSummaryRow"][];
+};
+/**
+ * LegacyHistoricalCurrencyTotalsRow
+ * @description One row of `GET /historical/derivs/perpetual/total_volume_by_currency` and `GET /historical/derivs/perpetual/total_open_interest_by_currency`: the total across all markets for BTC, ETH and all other currencies. Field names come from the real service's tool docstrings, not from the API reference; their types are not published, so the object stays open.
+ */
+export type LegacyHistoricalCurrencyTotalsRow = {
+    /** @description Epoch milliseconds of the row. */
+    date: number;
+    /** @description Total of the BTC perpetuals. */
+    BTC?: number | null;
+    /** @description Total of the ETH perpetuals. */
+    ETH?: number | null;
+    /** @description Total of the perpetuals of all other currencies. */
+    Other?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse
+ * @description A page of historical total perpetual trading volume rows split by currency.
+ */
+export type LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalCurrencyTotalsRow"][];
+};
+/**
+ * LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse
+ * @description A page of historical total perpetual open interest rows split by currency.
+ */
+export type LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalCurrencyTotalsRow"][];
+};
+/**
+ * LegacyHistoricalDerivsFuturesRow
+ * @description One row of `GET /historical/derivs/futures/{market}/{symbol}`. Field names come from the real service's tool docstrings, not from the API reference; their types are not published, so numbers are typed as numbers, `expiry` is left untyped and the object stays open.
+ */
+export type LegacyHistoricalDerivsFuturesRow = {
+    /** @description Epoch milliseconds of the row. */
+    date: number;
+    /** @description Contract expiry date (type not published). */
+    expiry?: unknown;
+    price?: number | null;
+    /** @description Index price. */
+    index?: number | null;
+    basis?: number | null;
+    yield?: number | null;
+    volume?: number | null;
+    open_interest?: number | null;
+    oi_volume24h?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyHistoricalDerivsFuturesResponse
+ * @description A page of historical rows of one dated futures contract.
+ */
+export type LegacyHistoricalDerivsFuturesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalDerivsFuturesRow"][];
+};
+/**
+ * LegacyHistoricalPerpetualRow
+ * @description One row of `GET /historical/derivs/perpetuals/{market}/{symbol}`. Field names come from the real service's tool docstrings, not from the API reference, which only describes the rows; their types are not published, so numbers are typed as numbers and the object stays open.
+ */
+export type LegacyHistoricalPerpetualRow = {
+    /** @description Epoch milliseconds of the row. */
+    date: number;
+    price?: number | null;
+    /** @description Index price. */
+    index?: number | null;
+    basis?: number | null;
+    funding?: number | null;
+    yield?: number | null;
+    volume?: number | null;
+    open_interest?: number | null;
+    oi_volume24h?: number | null;
+    long_short_ratio?: number | null;
+    next_funding?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyHistoricalPerpetualsResponse
+ * @description A page of historical perpetual rows of one symbol.
+ */
+export type LegacyHistoricalPerpetualsResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalPerpetualRow"][];
+};
+/**
+ * OptionsExchange
+ * @description Options venues of the versioned API. The older route version accepted a free string.
+ * @enum {string}
+ */
+export type OptionsExchange = "deribit" | "binance" | "okx" | "bybit" | "bullish" | "derive" | "paradex";
+/**
+ * Maturity
+ * @description Expiry code `DDMMMYY`, upper case (`28MAR25`); single-digit days as venues print them (`7MAR25`) are accepted too.
+ * @example 27MAR26
+ */
+export type Maturity = string;
+/**
+ * OptionType
+ * @description Option type, `C` call or `P` put.
+ * @enum {string}
+ */
+export type OptionType = "C" | "P";
+/**
+ * OptionsInstrumentName
+ * @description Options instrument name as the venue spells it; exact names come from the options catalog. The Deribit-family venues use four forms: inverse `<CCY>-<DDMMMYY>-<strike>-<C|P>` (`BTC-27MAR26-100000-C`), USDC-linear `<CCY>_USDC-<DDMMMYY>-<strike>-<C|P>` where a `d` marks the decimal point (`XRP_USDC-27MAR26-2d5-C`), Paradex-style `<CCY>-USD-<DDMMMYY>-<strike>-<C|P>` and Bullish-style `<CCY>-USDC-<YYYYMMDD>-<strike>-<C|P>`. Other venues (Binance, OKX, Bybit, Derive) keep their own spelling, for example `BTC-250627-100000-C`, so the contract accepts any non-empty name rather than rejecting a valid one by pattern.
+ * @example BTC-27MAR26-100000-C
+ * @example XRP_USDC-27MAR26-2d5-C
+ * @example ETH-USD-27MAR26-3000-P
+ * @example BTC-USDC-20260327-100000-C
+ * @example BTC-250627-100000-C
+ */
+export type OptionsInstrumentName = string;
+/**
+ * OptionsCatalogEntry
+ * @description One options catalog entry.
+ */
+export interface OptionsCatalogEntry {
+    instrument_name: components["schemas"]["OptionsInstrumentName"];
+    exchange: components["schemas"]["OptionsExchange"];
+}
+/**
+ * EmptyReason
+ * @description Why a `data` array is empty; null when rows exist.
+ * @enum {string}
+ */
+export type EmptyReason = "unsupported_exchange" | "ineligible_instrument" | "outside_coverage" | "no_matching_data" | "classification_unavailable";
+/**
+ * Coverage
+ * @description Coverage of the exact selector: stable endpoint identifier, exchange support, instrument eligibility, earliest and latest stored rows observed. These are observed boundaries, not completeness or lag guarantees. The API reference names the contents but not the field names, so the object is open.
+ */
+export interface Coverage {
+    [key: string]: unknown;
+}
+/**
+ * IsoDateTime
+ * Format: date-time
+ * @description ISO 8601 date-time in UTC, for example `2026-11-20T15:09:00Z` or `2026-11-20T15:09:00.000Z`.
+ * @example 2026-11-20T15:09:00.000Z
+ */
+export type IsoDateTime = string;
+/**
+ * MinuteBucketDate
+ * @description Start of a time bucket as `YYYY-MM-DD HH:mm:ss` in UTC. A `15:09:00` label at `1m` covers [15:09:00, 15:10:00).
+ * @example 2026-11-20 15:09:00
+ */
+export type MinuteBucketDate = string;
+/**
+ * Completeness
+ * @description Completeness of minute-based families. When `status` is `available`, `complete_from` and the exclusive `complete_through` bound a gap-free run of persisted closed one-minute rows; `complete_through` never moves back, although corrections and backfills may still revise values at or before it. When `unavailable` a machine-readable reason is given (its field name is not published; `reason` is used by the contract tests only when present).
+ */
+export type Completeness = {
+    /** @enum {string} */
+    status: "available" | "unavailable";
+    complete_from?: components["schemas"]["IsoDateTime"] | components["schemas"]["MinuteBucketDate"];
+    complete_through?: components["schemas"]["IsoDateTime"] | components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * V1Meta
+ * @description `meta` of every versioned list envelope. `next_cursor` is set only when a later page exists; pass it back as `cursor`.
+ */
+export interface V1Meta {
+    /** @description Opaque cursor of the next page, or null on the last page. */
+    next_cursor: string | null;
+    empty_reason?: components["schemas"]["EmptyReason"] | null;
+    coverage?: components["schemas"]["Coverage"];
+    completeness?: components["schemas"]["Completeness"];
+    /** @description Present on vol-surface history; true when more rows exist past this page. */
+    has_more?: boolean;
+}
+/**
+ * OptionsCatalogResponse
+ * @description A page of the options catalog: recently observed unexpired instruments only. The absence of an expired contract does not prove the absence of its history.
+ */
+export interface OptionsCatalogResponse {
+    data: components["schemas"]["OptionsCatalogEntry"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ApiError400
+ * @description Bad request: invalid parameters, for example a non-string exchange, an unsupported resolution or an invalid ISO date; also "no data found" on the metadata route.
+ */
+export interface ApiError400 {
+    /** @constant */
+    statusCode: 400;
+    /** @description One message per violated rule. */
+    message: string[];
+    /** @constant */
+    error: "Bad Request";
+}
+/**
+ * ApiError401
+ * @description Missing or invalid API key.
+ */
+export interface ApiError401 {
+    /** @constant */
+    error: "unauthorized";
+    message: string;
+}
+/**
+ * X402PaymentRequirements
+ * @description One accepted way to pay, in the x402 version 2 vocabulary: scheme, CAIP-2 network, amount in the asset's atomic units, asset address, payee and timeout.
+ */
+export interface X402PaymentRequirements {
+    /** @example exact */
+    scheme: string;
+    /** @description CAIP-2 network id, for example `eip155:8453` (Base mainnet). */
+    network: string;
+    /** @description Amount in the asset's atomic units (USDC has 6 decimals, so `1000` is 0.001 USDC). */
+    amount: string;
+    asset: string;
+    payTo: string;
+    maxTimeoutSeconds?: number;
+    extra?: {
+        [key: string]: unknown;
+    };
+}
+/**
+ * PaymentRequired
+ * @description Decoded content of the `payment-required` header of a 402 (base64-encoded JSON, x402 version 2): accepted networks, amounts and payee (field names from the x402 v2 protocol).
+ */
+export interface PaymentRequired {
+    /** @constant */
+    x402Version: 2;
+    error?: string;
+    resource?: {
+        /**
+         * Format: uri
+         * @description The resource address; it uses https.
+         */
+        url: string;
+        description?: string;
+        mimeType?: string;
+    };
+    accepts: components["schemas"]["X402PaymentRequirements"][];
+    extensions?: {
+        [key: string]: unknown;
+    };
+}
+/**
+ * ApiError429
+ * @description Rate limit exceeded; the message advises to retry after 60 seconds.
+ */
+export interface ApiError429 {
+    /** @constant */
+    statusCode: 429;
+    message: string;
+    /** @constant */
+    error: "Too Many Requests";
+}
+/**
+ * MetadataResponseEntity
+ * @description Response of the metadata routes (`/api/v1/*\/metadata`), named as in the service's own reference: availability, total record count and pagination information of one instrument. The field names are not published, so the object is open. When no data is found the route answers 400 instead.
+ */
+export interface MetadataResponseEntity {
+    [key: string]: unknown;
+}
+/**
+ * SortDir
+ * @description Order by time bucket; keep it constant within one paginated scan. With `DESC` the cursor walks backward in time.
+ * @enum {string}
+ */
+export type SortDir = "ASC" | "DESC";
+/**
+ * Resolution
+ * @description Bucket size of time series. `1m` is a persisted aggregate; coarser values roll up 1m rows.
+ * @enum {string}
+ */
+export type Resolution = "1m" | "5m" | "15m" | "1h" | "4h" | "1d";
+/**
+ * OhlcvtRow
+ * @description OHLC with trade statistics per bucket. Premiums are in the instrument's price currency (BTC or ETH for inverse options, USD/stablecoin for linear products); quantities are in retained source units, not USD notional. Coarser buckets use the first open, maximum high, minimum low and last close. Minutes without executions are filled from the mark price, with zero volume.
+ */
+export interface OhlcvtRow {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description First premium of the bucket, in the instrument's price currency. */
+    open: number;
+    /** @description Highest premium of the bucket, in the instrument's price currency. */
+    high: number;
+    /** @description Lowest premium of the bucket, in the instrument's price currency. */
+    low: number;
+    /** @description Last premium of the bucket, in the instrument's price currency. */
+    close: number;
+    /** @description Traded-volume weighted average premium; a zero-volume bucket uses the mean minute reference price. */
+    vwap: number;
+    /** @description Interval trade volume in source units (not USD notional); equals `buy_volume + sell_volume`. */
+    volume: number;
+    /** @description Buyer-initiated volume in source units. */
+    buy_volume: number;
+    /** @description Seller-initiated volume in source units. */
+    sell_volume: number;
+    /** @description Count of retained trades. */
+    trades_count: number;
+    buy_trades_count: number;
+    sell_trades_count: number;
+    liquidation_short_volume: number | null;
+    liquidation_long_volume: number | null;
+    block_trade_buy_volume: number | null;
+    block_trade_sell_volume: number | null;
+    /** @description Mark price in the instrument's price currency. */
+    mark_price: number;
+    /** @description Spot index at the final observed minute; not the expiry-specific underlying. */
+    index_price: number | null;
+    /** @description Fractional days to expiry. */
+    days_to_expiry: number;
+}
+/**
+ * OptionsOhlcvtResponse
+ * @description A page of options OHLCVT rows in the `{data, meta}` envelope.
+ */
+export interface OptionsOhlcvtResponse {
+    data: components["schemas"]["OhlcvtRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * OptionsVolumeRow
+ * @description Volume of one instrument per bucket. `volume_24h` and `volume_usd_24h` are the latest ticker-reported rolling 24-hour values, not sums over the request window. The newer route version also returns the interval trade volume (`buy_volume`, `sell_volume`, `volume` = `buy_volume + sell_volume`) and the three trade counts from retained trade candles (count names as on the OHLCVT row); they are optional because the older route version does not return them. Quantities are in retained source units.
+ */
+export interface OptionsVolumeRow {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description Rolling 24-hour volume in source units, latest ticker-reported value. */
+    volume_24h: number;
+    /** @description Rolling 24-hour volume in USD, latest ticker-reported value. */
+    volume_usd_24h: number;
+    /** @description Interval trade volume in source units; equals `buy_volume + sell_volume` (newer route version). */
+    volume?: number;
+    /** @description Buyer-initiated interval volume in source units (newer route version). */
+    buy_volume?: number;
+    /** @description Seller-initiated interval volume in source units (newer route version). */
+    sell_volume?: number;
+    /** @description Count of retained trades in the interval (newer route version). */
+    trades_count?: number;
+    buy_trades_count?: number;
+    sell_trades_count?: number;
+}
+/**
+ * OptionsVolumeResponse
+ * @description A page of options volume rows in the `{data, meta}` envelope.
+ */
+export interface OptionsVolumeResponse {
+    data: components["schemas"]["OptionsVolumeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * OptionsOpenInterestRow
+ * @description Open interest of one instrument per bucket: outstanding position quantities over the interval in source units, not traded volume.
+ */
+export interface OptionsOpenInterestRow {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description Open interest at the start of the bucket. */
+    oi_open: number;
+    /** @description Highest open interest in the bucket. */
+    oi_high: number;
+    /** @description Lowest open interest in the bucket. */
+    oi_low: number;
+    /** @description Open interest at the end of the bucket. */
+    oi_close: number;
+}
+/**
+ * OptionsOpenInterestResponse
+ * @description A page of options open interest rows in the `{data, meta}` envelope.
+ */
+export interface OptionsOpenInterestResponse {
+    data: components["schemas"]["OptionsOpenInterestRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * OptionsLevel1Row
+ * @description Top of book of one instrument per bucket: open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity, plus the bucket's average total liquidity. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
+ */
+export interface OptionsLevel1Row {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description Best bid, in the instrument's price currency; first value of the bucket. */
+    bid_price_open: number;
+    /** @description Best bid, in the instrument's price currency; highest value of the bucket. */
+    bid_price_high: number;
+    /** @description Best bid, in the instrument's price currency; lowest value of the bucket. */
+    bid_price_low: number;
+    /** @description Best bid, in the instrument's price currency; last value of the bucket. */
+    bid_price_close: number;
+    /** @description Best ask, in the instrument's price currency; first value of the bucket. */
+    ask_price_open: number;
+    /** @description Best ask, in the instrument's price currency; highest value of the bucket. */
+    ask_price_high: number;
+    /** @description Best ask, in the instrument's price currency; lowest value of the bucket. */
+    ask_price_low: number;
+    /** @description Best ask, in the instrument's price currency; last value of the bucket. */
+    ask_price_close: number;
+    /** @description Displayed best-bid size in source units; first value of the bucket. */
+    bid_size_open: number;
+    /** @description Displayed best-bid size in source units; highest value of the bucket. */
+    bid_size_high: number;
+    /** @description Displayed best-bid size in source units; lowest value of the bucket. */
+    bid_size_low: number;
+    /** @description Displayed best-bid size in source units; last value of the bucket. */
+    bid_size_close: number;
+    /** @description Displayed best-ask size in source units; first value of the bucket. */
+    ask_size_open: number;
+    /** @description Displayed best-ask size in source units; highest value of the bucket. */
+    ask_size_high: number;
+    /** @description Displayed best-ask size in source units; lowest value of the bucket. */
+    ask_size_low: number;
+    /** @description Displayed best-ask size in source units; last value of the bucket. */
+    ask_size_close: number;
+    /** @description Ask minus bid, in the instrument's price currency; first value of the bucket. */
+    bid_ask_spread_open: number;
+    /** @description Ask minus bid, in the instrument's price currency; highest value of the bucket. */
+    bid_ask_spread_high: number;
+    /** @description Ask minus bid, in the instrument's price currency; lowest value of the bucket. */
+    bid_ask_spread_low: number;
+    /** @description Ask minus bid, in the instrument's price currency; last value of the bucket. */
+    bid_ask_spread_close: number;
+    /** @description Displayed top-of-book liquidity; first value of the bucket. */
+    total_liquidity_open: number;
+    /** @description Displayed top-of-book liquidity; highest value of the bucket. */
+    total_liquidity_high: number;
+    /** @description Displayed top-of-book liquidity; lowest value of the bucket. */
+    total_liquidity_low: number;
+    /** @description Displayed top-of-book liquidity; last value of the bucket. */
+    total_liquidity_close: number;
+    /** @description Average displayed top-of-book liquidity over the bucket. */
+    total_liquidity_avg: number;
+}
+/**
+ * OptionsLevel1Response
+ * @description A page of options level 1 rows in the `{data, meta}` envelope.
+ */
+export interface OptionsLevel1Response {
+    data: components["schemas"]["OptionsLevel1Row"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * OptionsVolatilityRow
+ * @description Implied volatility and Greeks of one instrument per bucket. IVs are in percentage points (48.7 means 48.7 percent). `iv_spread_*` is ask IV minus bid IV. The Greeks are the latest retained values of the bucket.
+ */
+export interface OptionsVolatilityRow {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description Strike price, in the quote currency of the strike. */
+    strike: number;
+    /** @description Expiry code of the instrument, `DDMMMYY` on the Deribit-style names. */
+    maturity: string;
+    /** @description Fractional days to expiry. */
+    days_to_expiry: number;
+    /** @description Price of the expiry-specific underlying used for the IV. */
+    underlying_price: number;
+    /** @description Mark implied volatility in percentage points; first value of the bucket. */
+    mark_iv_open: number;
+    /** @description Mark implied volatility in percentage points; highest value of the bucket. */
+    mark_iv_high: number;
+    /** @description Mark implied volatility in percentage points; lowest value of the bucket. */
+    mark_iv_low: number;
+    /** @description Mark implied volatility in percentage points; last value of the bucket. */
+    mark_iv_close: number;
+    /** @description Bid implied volatility in percentage points; first value of the bucket. */
+    bid_iv_open: number;
+    /** @description Bid implied volatility in percentage points; highest value of the bucket. */
+    bid_iv_high: number;
+    /** @description Bid implied volatility in percentage points; lowest value of the bucket. */
+    bid_iv_low: number;
+    /** @description Bid implied volatility in percentage points; last value of the bucket. */
+    bid_iv_close: number;
+    /** @description Ask implied volatility in percentage points; first value of the bucket. */
+    ask_iv_open: number;
+    /** @description Ask implied volatility in percentage points; highest value of the bucket. */
+    ask_iv_high: number;
+    /** @description Ask implied volatility in percentage points; lowest value of the bucket. */
+    ask_iv_low: number;
+    /** @description Ask implied volatility in percentage points; last value of the bucket. */
+    ask_iv_close: number;
+    /** @description Ask IV minus bid IV in percentage points; first value of the bucket. */
+    iv_spread_open: number;
+    /** @description Ask IV minus bid IV in percentage points; highest value of the bucket. */
+    iv_spread_high: number;
+    /** @description Ask IV minus bid IV in percentage points; lowest value of the bucket. */
+    iv_spread_low: number;
+    /** @description Ask IV minus bid IV in percentage points; last value of the bucket. */
+    iv_spread_close: number;
+    /** @description Ask IV minus bid IV in percentage points; average over the bucket. */
+    iv_spread_avg: number;
+    /** @description Delta, latest retained value of the bucket. */
+    delta: number;
+    /** @description Gamma, latest retained value of the bucket. */
+    gamma: number;
+    /** @description Theta, latest retained value of the bucket. */
+    theta: number;
+    /** @description Vega, latest retained value of the bucket. */
+    vega: number;
+    /** @description Rho, latest retained value of the bucket. */
+    rho: number;
+}
+/**
+ * OptionsVolatilityResponse
+ * @description A page of options volatility and Greeks rows in the `{data, meta}` envelope.
+ */
+export interface OptionsVolatilityResponse {
+    data: components["schemas"]["OptionsVolatilityRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * OptionsTickerHistoryRow
+ * @description Ticker state of one instrument per bucket. Prices are in the instrument's price currency (BTC or ETH for inverse options); IVs are in percentage points and `iv_spread` is ask IV minus bid IV. The service names these fields without their types or a promise that every bucket carries each, so only `date` is required and the numbers may be null.
+ */
+export interface OptionsTickerHistoryRow {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description Mark price, in the instrument's price currency. */
+    mark_price?: number | null;
+    /** @description Spot index price of the underlying. */
+    index_price?: number | null;
+    /** @description Best bid, in the instrument's price currency. */
+    bid_price?: number | null;
+    /** @description Best ask, in the instrument's price currency. */
+    ask_price?: number | null;
+    /** @description Ask minus bid, in the instrument's price currency. */
+    bid_ask_spread?: number | null;
+    /** @description Displayed best-bid size in source units. */
+    bid_size?: number | null;
+    /** @description Displayed best-ask size in source units. */
+    ask_size?: number | null;
+    /** @description Open interest in source units. */
+    oi?: number | null;
+    /** @description Rolling 24-hour volume in USD. */
+    volume_usd_24h?: number | null;
+    /** @description Bid implied volatility in percentage points. */
+    bid_iv?: number | null;
+    /** @description Ask implied volatility in percentage points. */
+    ask_iv?: number | null;
+    /** @description Mark implied volatility in percentage points. */
+    mark_iv?: number | null;
+    /** @description Ask IV minus bid IV, in percentage points. */
+    iv_spread?: number | null;
+}
+/**
+ * OptionsTickerHistoryResponse
+ * @description A page of options ticker history rows in the `{data, meta}` envelope.
+ */
+export interface OptionsTickerHistoryResponse {
+    data: components["schemas"]["OptionsTickerHistoryRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * OptionsReferencePriceRow
+ * @description Reference prices of one instrument per bucket. Mark prices are in the instrument's price currency. Rollups exclude incomplete or non-positive source minutes. The service names these fields without their types or a promise that every bucket carries each, so only `date` is required and the numbers may be null.
+ */
+export interface OptionsReferencePriceRow {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description First mark price of the bucket. */
+    mark_price_open?: number | null;
+    /** @description Highest mark price of the bucket. */
+    mark_price_high?: number | null;
+    /** @description Lowest mark price of the bucket. */
+    mark_price_low?: number | null;
+    /** @description Last mark price of the bucket. */
+    mark_price_close?: number | null;
+    /** @description Price of the expiry-specific underlying. */
+    underlying_price?: number | null;
+    /** @description Fractional days to expiry. */
+    days_to_expiry?: number | null;
+    /** @description Spot index price of the underlying. */
+    index_price?: number | null;
+}
+/**
+ * OptionsReferencePriceResponse
+ * @description A page of options reference price rows in the `{data, meta}` envelope.
+ */
+export interface OptionsReferencePriceResponse {
+    data: components["schemas"]["OptionsReferencePriceRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * OptionsSnapshotRow
+ * @description One instrument in an options snapshot: every field of the ticker history row plus `exchange`, `instrument_name` and `currency`.
+ */
+export type OptionsSnapshotRow = components["schemas"]["OptionsTickerHistoryRow"] & {
+    /** @description Venue of the instrument, one of the options venues. */
+    exchange: string;
+    instrument_name: components["schemas"]["OptionsInstrumentName"];
+    /** @description Underlying currency, for example `BTC`. */
+    currency: string;
+};
+/**
+ * OptionsSnapshotMeta
+ * @description `meta` of the options snapshot: `minute` names the minute the snapshot shows. Snapshots are not paginated, so `next_cursor` is not required; the availability fields may appear.
+ */
+export interface OptionsSnapshotMeta {
+    /** @description The minute of the snapshot. The API reference types it as a string only; the minute-bucket form `YYYY-MM-DD HH:mm:ss` is expected. */
+    minute: string;
+    next_cursor?: string | null;
+    empty_reason?: components["schemas"]["EmptyReason"] | null;
+    coverage?: components["schemas"]["Coverage"];
+    completeness?: components["schemas"]["Completeness"];
+}
+/**
+ * OptionsSnapshotResponse
+ * @description Every instrument of one currency on one venue at one minute, in a single unpaginated response.
+ */
+export interface OptionsSnapshotResponse {
+    data: components["schemas"]["OptionsSnapshotRow"][];
+    meta: components["schemas"]["OptionsSnapshotMeta"];
+}
+/**
+ * OptionsFlowActiveStrike
+ * @description One of the most active instruments of the flow window. The fields are named without their types, so only `instrument_name` is required and the numbers may be null.
+ */
+export interface OptionsFlowActiveStrike {
+    instrument_name: components["schemas"]["OptionsInstrumentName"];
+    /** @description Trades of the instrument in the window. */
+    trade_count?: number | null;
+    /** @description Premium traded in the instrument in the window, in USD. */
+    premium_usd?: number | null;
+    /** @description Net open-interest change attributed to the instrument's trades, in source units. */
+    net_oi_change?: number | null;
+}
+/**
+ * OptionsFlowSummary
+ * @description Totals of the flow window. Premiums and notionals are in USD; the net Greeks are summed over the window's trades. `most_active_strikes` is always the top 10 instruments by activity; fewer appear only when fewer instruments traded. The fields are named without their types, so only the window bounds and `most_active_strikes` are required and the numbers may be null.
+ */
+export interface OptionsFlowSummary {
+    /** @description Start of the window as applied. */
+    start: string;
+    /** @description End of the window as applied. */
+    end: string;
+    resolution?: components["schemas"]["Resolution"];
+    total_trades?: number | null;
+    /** @description Premium of all trades in USD; equals `call_premium_usd + put_premium_usd` and `buy_premium_usd + sell_premium_usd`. */
+    total_premium_usd?: number | null;
+    total_notional_usd?: number | null;
+    call_premium_usd?: number | null;
+    put_premium_usd?: number | null;
+    buy_premium_usd?: number | null;
+    sell_premium_usd?: number | null;
+    net_delta?: number | null;
+    net_gamma?: number | null;
+    net_vega?: number | null;
+    opening_trades?: number | null;
+    closing_trades?: number | null;
+    net_oi_change?: number | null;
+    block_trade_count?: number | null;
+    block_trade_premium_usd?: number | null;
+    /** @description The top 10 most active instruments of the window. */
+    most_active_strikes: components["schemas"]["OptionsFlowActiveStrike"][];
+}
+/**
+ * OptionsFlowBucket
+ * @description Flow of one time bucket. Counts add up (`trade_count` = `buy_count + sell_count` = `call_count + put_count`), amounts are in source units, premiums in USD. The fields are named without their types, so only `date` is required and the numbers may be null.
+ */
+export interface OptionsFlowBucket {
+    date: components["schemas"]["MinuteBucketDate"];
+    trade_count?: number | null;
+    buy_count?: number | null;
+    sell_count?: number | null;
+    /** @description Traded amount in source units; equals `buy_amount + sell_amount`. */
+    total_amount?: number | null;
+    buy_amount?: number | null;
+    sell_amount?: number | null;
+    total_premium_usd?: number | null;
+    buy_premium_usd?: number | null;
+    sell_premium_usd?: number | null;
+    total_notional?: number | null;
+    buy_notional?: number | null;
+    sell_notional?: number | null;
+    call_premium_usd?: number | null;
+    put_premium_usd?: number | null;
+    call_count?: number | null;
+    put_count?: number | null;
+    block_trade_count?: number | null;
+    block_premium_usd?: number | null;
+    net_oi_change?: number | null;
+    /** @description Average implied volatility of the bucket's trades, in percentage points. */
+    avg_iv?: number | null;
+    /** @description Average absolute delta of the bucket's trades. */
+    avg_abs_delta?: number | null;
+}
+/**
+ * Direction
+ * @description Aggressor side of a trade.
+ * @enum {string}
+ */
+export type Direction = "buy" | "sell";
+/**
+ * OptionsFlowNotableTrade
+ * @description One of the largest trades of the flow window; `top_n` sets how many are returned. `price` is the premium per contract in the instrument's price currency (BTC or ETH for inverse options); `premium_usd` and `notional` are derived from it. The API reference names the fields without types; ids are typed leniently and the block and combo ids are null on plain trades. Only the instrument, the execution time and the trade id are required; the numbers may be null.
+ */
+export interface OptionsFlowNotableTrade {
+    instrument_name: components["schemas"]["OptionsInstrumentName"];
+    /** @description Execution time in epoch milliseconds. */
+    timestamp: number;
+    /** @description Venue trade id. */
+    trade_id: string | number;
+    /** @description Venue block-trade id, null when the trade is not part of a block. */
+    block_trade_id?: string | null;
+    /** @description Venue combo id, null when the trade is not part of a combo. */
+    combo_id?: string | null;
+    /** @description Strategy label such as `LONG_CALL` or `Opened LONG_CALL`. */
+    strategy?: string | null;
+    /** @description Execution time as a date string (its exact form is not published). */
+    date?: string;
+    currency?: string;
+    /** @description Expiry code, `DDMMMYY` on the Deribit-style names. */
+    maturity?: string;
+    days_to_expiry?: number | null;
+    strike?: number | null;
+    option_type?: components["schemas"]["OptionType"];
+    direction?: components["schemas"]["Direction"];
+    /** @description Traded amount in source units. */
+    amount?: number | null;
+    /** @description Premium per contract in the instrument's price currency. */
+    price?: number | null;
+    /** @description Trade implied volatility in percentage points. */
+    iv?: number | null;
+    index_price?: number | null;
+    mark_price?: number | null;
+    premium_usd?: number | null;
+    notional?: number | null;
+    delta?: number | null;
+    gamma?: number | null;
+    vega?: number | null;
+    theta?: number | null;
+    /** @description Open-interest change attributed to the trade, in source units. */
+    oi_change?: number | null;
+    /** @description Open interest of the instrument after the trade, in source units. */
+    open_interest?: number | null;
+}
+/**
+ * OptionsFlowResponse
+ * @description Options flow of one currency on one venue over at most 7 days: the window totals, the per-bucket flow and the notable trades. The API reference gives this object as the response, without the `{data, meta}` list envelope.
+ */
+export interface OptionsFlowResponse {
+    summary: components["schemas"]["OptionsFlowSummary"];
+    buckets: components["schemas"]["OptionsFlowBucket"][];
+    /** @description The largest trades of the window; `top_n` (default 10) sets how many. */
+    notable_trades: components["schemas"]["OptionsFlowNotableTrade"][];
+}
+/**
+ * TradesGroupBy
+ * @description Grouping key of the options trades summary.
+ * @enum {string}
+ */
+export type TradesGroupBy = "exchange" | "instrument_name" | "strike" | "maturity" | "option_type" | "direction" | "strategy";
+/**
+ * TradesStrategyList
+ * @description Comma-separated trade strategy labels. Labels look like `LONG_CALL`, `SHORT_PUT`, `BOX_SPREAD`, `COMBO_STRADDLE` and `CUSTOM_STRATEGY`, each also in an `Opened ` and a `Closed ` prefixed form (`Opened LONG_CALL`). The complete label list is not published, so the value is not a closed set.
+ * @example LONG_CALL
+ * @example LONG_CALL,SHORT_PUT
+ * @example Opened LONG_CALL,Closed SHORT_PUT
+ * @example BOX_SPREAD
+ */
+export type TradesStrategyList = string;
+/**
+ * OptionsTradesSummaryRow
+ * @description Trade statistics of one group, the group being set by `group_by`. `volume` = `buy_volume + sell_volume` and `premium_usd` = `buy_premium_usd + sell_premium_usd`. The row also identifies its group, but the name of that field is not published, so the row stays open. The fields are named without their types or a promise that every group carries each, so none is required and the numbers may be null.
+ */
+export type OptionsTradesSummaryRow = {
+    trade_count?: number | null;
+    /** @description Traded volume in source units; equals `buy_volume + sell_volume`. */
+    volume?: number | null;
+    buy_volume?: number | null;
+    sell_volume?: number | null;
+    premium_usd?: number | null;
+    buy_premium_usd?: number | null;
+    sell_premium_usd?: number | null;
+    notional?: number | null;
+    net_oi_change?: number | null;
+    net_delta?: number | null;
+    net_gamma?: number | null;
+    net_vega?: number | null;
+    block_trade_count?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * OptionsTradesSummaryResponse
+ * @description A page of grouped options trade statistics in the `{data, meta}` envelope.
+ */
+export interface OptionsTradesSummaryResponse {
+    data: components["schemas"]["OptionsTradesSummaryRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * TradesSort
+ * @description Sort key of the options trades list; the order is set by `sort_dir`.
+ * @enum {string}
+ */
+export type TradesSort = "timestamp" | "premium_usd" | "notional" | "amount";
+/**
+ * MarginType
+ * @description Margin type of a contract; `inverse` products are margined and priced in the base coin, `linear` in a stablecoin or USD.
+ * @enum {string}
+ */
+export type MarginType = "inverse" | "linear";
+/**
+ * OptionsTradeRow
+ * @description One options trade. The trade row fields are not published; only the four sort keys of the route (`timestamp`, `premium_usd`, `notional`, `amount`) are typed, and the row stays open.
+ */
+export type OptionsTradeRow = {
+    /** @description Execution time in epoch milliseconds (as on the notable trades). */
+    timestamp?: number;
+    /** @description Premium of the trade in USD. */
+    premium_usd?: number;
+    /** @description Notional of the trade. */
+    notional?: number;
+    /** @description Traded amount in source units. */
+    amount?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * OptionsTradesResponse
+ * @description A page of individual options trades in the `{data, meta}` envelope.
+ */
+export interface OptionsTradesResponse {
+    data: components["schemas"]["OptionsTradeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * OptionsVolSurfaceByExpiryRow
+ * @description Volatility-surface metrics of one maturity at one point in time. The API reference does not publish the row; the names typed here come from public callers of the real service (`maturity`, `atm_iv`, `skew_25d`), which also describe 25-delta call and put IVs and butterfly values whose names are not published. IVs are in percentage points; `skew_25d` is the put 25-delta IV minus the call 25-delta IV.
+ */
+export type OptionsVolSurfaceByExpiryRow = {
+    maturity?: components["schemas"]["Maturity"];
+    /** @description At-the-money implied volatility in percentage points. */
+    atm_iv?: number;
+    /** @description Put 25-delta IV minus call 25-delta IV, in percentage points. */
+    skew_25d?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * OptionsUnpagedMeta
+ * @description `meta` of an unpaginated options response (availability fields; snapshots are not paginated). `next_cursor` is null or absent.
+ */
+export interface OptionsUnpagedMeta {
+    next_cursor?: string | null;
+    empty_reason?: components["schemas"]["EmptyReason"] | null;
+    coverage?: components["schemas"]["Coverage"];
+    completeness?: components["schemas"]["Completeness"];
+}
+/**
+ * OptionsVolSurfaceByExpiryResponse
+ * @description The option-derived volatility surface across all maturities at one point in time, in a single unpaginated response.
+ */
+export interface OptionsVolSurfaceByExpiryResponse {
+    data: components["schemas"]["OptionsVolSurfaceByExpiryRow"][];
+    meta?: components["schemas"]["OptionsUnpagedMeta"];
+}
+/**
+ * OptionsVolSurfaceByTenorRow
+ * @description Constant-maturity volatility metrics of one tenor at one time. The API reference does not publish the row; the names typed here are read by a public caller of the real service. IVs are in percentage points; `skew_25d` = `put_25d_iv - call_25d_iv` and `skew_10d` is the put 10-delta IV minus the call 10-delta IV.
+ */
+export type OptionsVolSurfaceByTenorRow = {
+    /** @description Time of the row, epoch milliseconds or an ISO 8601 string (both forms are seen). */
+    date?: number | string;
+    /** @description Constant maturity in days, one of 1, 7, 14, 30, 60, 90, 180, 365. */
+    tenor?: number;
+    /** @description At-the-money implied volatility in percentage points. */
+    atm_iv?: number;
+    /** @description Call 25-delta implied volatility in percentage points. */
+    call_25d_iv?: number;
+    /** @description Put 25-delta implied volatility in percentage points. */
+    put_25d_iv?: number;
+    /** @description Put 25-delta IV minus call 25-delta IV, in percentage points. */
+    skew_25d?: number;
+    /** @description Put 10-delta IV minus call 10-delta IV, in percentage points. */
+    skew_10d?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * OptionsVolSurfaceByTenorResponse
+ * @description A page of constant-maturity volatility rows in the `{data, meta}` envelope.
+ */
+export interface OptionsVolSurfaceByTenorResponse {
+    data: components["schemas"]["OptionsVolSurfaceByTenorRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * OptionsVolSurfaceByTimeRow
+ * @description Volatility-surface metrics of one maturity at one time bucket. No source publishes this row's field names; public material says the vol-surface routes return ATM IV, 25-delta call and put IV, skew and butterfly per maturity or tenor, so the row is left open.
+ */
+export interface OptionsVolSurfaceByTimeRow {
+    [key: string]: unknown;
+}
+/**
+ * OptionsVolSurfaceByTimeResponse
+ * @description A page of the volatility-surface history of one maturity in the `{data, meta}` envelope; `meta.has_more` tells whether more rows exist past this page.
+ */
+export interface OptionsVolSurfaceByTimeResponse {
+    data: components["schemas"]["OptionsVolSurfaceByTimeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * GexExchange
+ * @description Venues of the dealer GEX routes; options venue `deribit` only, and the default.
+ * @default deribit
+ * @enum {string}
+ */
+export type GexExchange = "deribit";
+/**
+ * GexCatalogEntry
+ * @description One covered GEX currency: its history depth and latest state. The field list is not published, so the entry stays open.
+ */
+export interface GexCatalogEntry {
+    [key: string]: unknown;
+}
+/**
+ * GexCatalogResponse
+ * @description Covered GEX currencies with history depth and latest state.
+ */
+export interface GexCatalogResponse {
+    data: components["schemas"]["GexCatalogEntry"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * GexDate
+ * Format: date-time
+ * @description Time of a GEX snapshot, ISO 8601 in UTC with milliseconds, for example `2026-11-20T15:09:00.000Z`.
+ * @example 2026-11-20T15:09:00.000Z
+ */
+export type GexDate = string;
+/**
+ * GexRegime
+ * @description Dealer gamma regime. A new snapshot every 60 seconds may move it; when the regime differs from the previous one, a row appears in `/api/v1/options/gex/regime-changes`.
+ * @enum {string}
+ */
+export type GexRegime = "positive" | "negative" | "neutral";
+/**
+ * GexRow
+ * @description Dealer gamma exposure of one currency at one snapshot. `total_gex` is the net dealer gamma exposure, split into `net_long_gex` and `net_short_gex`; `regime` classifies its sign. Snapshots are persisted every 60 seconds. Units of the GEX values are not published.
+ */
+export interface GexRow {
+    date: components["schemas"]["GexDate"];
+    /** @description Underlying currency, for example `BTC` or `BTC_USDC`. */
+    currency: string;
+    /** @description Options venue, `deribit`. */
+    exchange: string;
+    /** @description Typed as a number by the API reference; its meaning is not published. */
+    market: number;
+    /** @description Spot price of the underlying at the snapshot, in USD. */
+    spot: number;
+    /** @description Net dealer gamma exposure of the snapshot. */
+    total_gex: number;
+    /** @description Long (positive) part of the dealer gamma exposure. */
+    net_long_gex: number;
+    /** @description Short (negative) part of the dealer gamma exposure. */
+    net_short_gex: number;
+    regime: components["schemas"]["GexRegime"];
+}
+/**
+ * GexWarningCode
+ * @description Code of a freshness warning in the meta of GEX latest and strike responses.
+ * @enum {string}
+ */
+export type GexWarningCode = "STALE_SNAPSHOT";
+/**
+ * GexWarning
+ * @description A freshness warning of a GEX response.
+ */
+export interface GexWarning {
+    code: components["schemas"]["GexWarningCode"];
+    /** @description Human-readable explanation. */
+    message: string;
+}
+/**
+ * GexSnapshotMeta
+ * @description `meta` of the GEX latest and strike responses: which persisted snapshot was served and how fresh it is. Snapshots are persisted every 60 seconds; a `STALE_SNAPSHOT` warning flags an old one.
+ */
+export type GexSnapshotMeta = components["schemas"]["V1Meta"] & {
+    /** @description Time of the served snapshot. The API reference does not give its form; `snapshot_time_iso` is its ISO 8601 companion. */
+    snapshot_time: string | number;
+    snapshot_time_iso: components["schemas"]["IsoDateTime"];
+    /**
+     * @description Interval between persisted snapshots, in milliseconds.
+     * @constant
+     */
+    snapshot_interval_ms: 60000;
+    /**
+     * @description What the freshness fields measure.
+     * @constant
+     */
+    freshness_basis: "snapshot";
+    /** @description Age of the served snapshot in milliseconds, or null when unknown. */
+    staleness_ms: number | null;
+    warnings: components["schemas"]["GexWarning"][];
+};
+/**
+ * GexLatestResponse
+ * @description The latest persisted GEX snapshot at or before `date`, one row per currency.
+ */
+export interface GexLatestResponse {
+    data: components["schemas"]["GexRow"][];
+    meta: components["schemas"]["GexSnapshotMeta"];
+}
+/**
+ * GexHistoryResponse
+ * @description A page of GEX snapshots over a window in the `{data, meta}` envelope.
+ */
+export interface GexHistoryResponse {
+    data: components["schemas"]["GexRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * GexRegimeChangeRow
+ * @description A snapshot whose regime differs from the previous snapshot's: the GEX row plus `previous_regime`.
+ */
+export type GexRegimeChangeRow = components["schemas"]["GexRow"] & {
+    previous_regime: components["schemas"]["GexRegime"];
+};
+/**
+ * GexRegimeChangesResponse
+ * @description A page of GEX regime changes, newest first by default.
+ */
+export interface GexRegimeChangesResponse {
+    data: components["schemas"]["GexRegimeChangeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * GexExpiry
+ * @description Expiry of a strike-contribution row or filter, an expiry code `DDMMMYY` or `all_expiries` for the aggregate over every expiry.
+ * @example 25DEC26
+ * @example all_expiries
+ */
+export type GexExpiry = components["schemas"]["Maturity"] | "all_expiries";
+/**
+ * GexContributionBasis
+ * @description Basis of the strike contributions used by `min_abs_contribution`: `weighted` (default) is the moneyness- and expiry-weighted decomposition that reconciles with `total_gex`; `raw` is the unweighted one.
+ * @default weighted
+ * @enum {string}
+ */
+export type GexContributionBasis = "weighted" | "raw";
+/**
+ * GexStrikeRow
+ * @description Contribution of one strike of one expiry (or of the `all_expiries` aggregate) to the snapshot's dealer gamma exposure: the GEX row plus the decomposition fields. The weighted fields reconcile with the aggregate `total_gex` when summed over the per-expiry rows; the raw fields are the unweighted decomposition; the unsuffixed `contribution`, `pos_contribution` and `neg_contribution` are the legacy fields and equal the raw ones.
+ */
+export type GexStrikeRow = components["schemas"]["GexRow"] & {
+    expiry: components["schemas"]["GexExpiry"];
+    /** @description True on the `all_expiries` aggregate rows. */
+    is_aggregate: boolean;
+    /** @description Display label of the strike. */
+    strike_label: string;
+    /** @description Strike price in USD. */
+    strike: number;
+    /** @description Legacy contribution field, equal to `raw_contribution`. */
+    contribution: number;
+    /** @description Legacy field, equal to `raw_pos_contribution`. */
+    pos_contribution: number;
+    /** @description Legacy field, equal to `raw_neg_contribution`. */
+    neg_contribution: number;
+    /** @description Unweighted net contribution of the strike. */
+    raw_contribution: number;
+    /** @description Unweighted positive part of the contribution. */
+    raw_pos_contribution: number;
+    /** @description Unweighted negative part of the contribution. */
+    raw_neg_contribution: number;
+    /** @description Weighted net contribution; summed over the per-expiry rows it equals the aggregate `total_gex`. */
+    weighted_contribution: number;
+    /** @description Weighted positive part of the contribution. */
+    weighted_pos_contribution: number;
+    /** @description Weighted negative part of the contribution. */
+    weighted_neg_contribution: number;
+    /** @description Moneyness weight applied to the raw contribution. The API reference does not define it for aggregate rows, so null is accepted. */
+    moneyness_weight: number | null;
+    /** @description Expiry weight applied to the raw contribution. The API reference does not define it for aggregate rows, so null is accepted. */
+    expiry_weight: number | null;
+};
+/**
+ * GexStrikesResponse
+ * @description Strike contributions of a GEX snapshot, aggregate `all_expiries` rows and, on request, per-expiry rows.
+ */
+export interface GexStrikesResponse {
+    data: components["schemas"]["GexStrikeRow"][];
+    meta: components["schemas"]["GexSnapshotMeta"];
+}
+/**
+ * GexTermStructureRow
+ * @description Per-expiry GEX concentration and contributing strike counts. The field list is not published, so the row stays open.
+ */
+export interface GexTermStructureRow {
+    [key: string]: unknown;
+}
+/**
+ * GexTermStructureResponse
+ * @description Per-expiry GEX concentration and contributing strike counts; the envelope is assumed to be the list envelope.
+ */
+export type GexTermStructureResponse = {
+    data: components["schemas"]["GexTermStructureRow"][];
+    meta?: components["schemas"]["V1Meta"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * GexProfilePoint
+ * @description One point of the interpolated GEX profile across strikes. The field list is not published, so the point stays open.
+ */
+export interface GexProfilePoint {
+    [key: string]: unknown;
+}
+/**
+ * GexProfileResponse
+ * @description Interpolated GEX profile points across strikes; the envelope is assumed to be the list envelope.
+ */
+export type GexProfileResponse = {
+    data: components["schemas"]["GexProfilePoint"][];
+    meta?: components["schemas"]["V1Meta"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesExchange
+ * @description Venue of a dated futures contract. The API reference gives no REST venue set for futures (lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `kraken`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
+ * @example deribit
+ * @example binance
+ * @example okx
+ * @example bybit
+ * @example kraken
+ */
+export type FuturesExchange = string;
+/**
+ * ContractInstrumentName
+ * @description Exact venue-native name of a futures or perpetual contract, as listed by the family's catalog. The API reference does not define these names; known forms: Deribit `BTC-PERPETUAL`, `BTC-25DEC26`, `BTC_USDC-PERPETUAL`; Binance and Bybit `BTCUSDT`; OKX `BTC-USDT-SWAP` (perpetual) and `BTC-USDT-261225` (dated); Hyperliquid `BTC-USD`. Names are upper case on crypto venues (a lower-case name is answered with 400 `instrument_name must be...`); only a Hyperliquid namespace prefix stays lower case (`xyz:SNDK-USD`). The pattern encodes that rule only.
+ * @example BTC-PERPETUAL
+ * @example BTC-25DEC26
+ * @example BTCUSDT
+ * @example ETH-USDT-SWAP
+ * @example BTC-USDT-261225
+ */
+export type ContractInstrumentName = string;
+/**
+ * ContractCatalogEntry
+ * @description One futures or perpetuals catalog entry. The API reference tables the catalog entry (`instrument_name`, `exchange`) without restricting it to options, and the API reference lists a catalog for these families; further fields may be present.
+ */
+export interface ContractCatalogEntry {
+    instrument_name: components["schemas"]["ContractInstrumentName"];
+    /** @description Venue of the contract (see FuturesExchange and PerpetualsExchange for the known venues). */
+    exchange: string;
+}
+/**
+ * FuturesCatalogResponse
+ * @description A page of futures catalog entries of `GET /api/v1/futures/catalog` in the `{data, meta}` envelope.
+ */
+export interface FuturesCatalogResponse {
+    data: components["schemas"]["ContractCatalogEntry"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * FuturesSnapshotRow
+ * @description One dated futures contract in the latest (or requested) snapshot. The API reference does not table this row; the field names are the column names of the official CLI README's `futures snapshot` example, so the object stays open and only those fields are typed. Basis is `mark_price - index_price`.
+ */
+export type FuturesSnapshotRow = {
+    instrument_name: components["schemas"]["ContractInstrumentName"];
+    /** @description Mark price in the contract's price currency. */
+    mark_price: number;
+    /** @description Spot index price of the underlying. */
+    index_price?: number | null;
+    /** @description Open interest in retained source units (no contract multiplier applied). */
+    open_interest?: number | null;
+    /** @description Rolling 24-hour volume in USD. */
+    volume_usd_24h?: number | null;
+    /** @description Days to expiry (fractional days on the other families' rows). */
+    days_to_expiry?: number;
+    /** @description Annualized carry of the mark over the index. The README prints it as a percentage (`8.12%`); the JSON unit is not published. */
+    annualized_carry?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesSnapshotResponse
+ * @description The futures snapshot rows of `GET /api/v1/futures/snapshot` in the `{data, meta}` envelope. Snapshots are not paginated: all rows come in one response.
+ */
+export interface FuturesSnapshotResponse {
+    data: components["schemas"]["FuturesSnapshotRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractOhlcvtRow
+ * @description One OHLC bucket of a futures or perpetual contract. The API reference names OHLC for these families but does not table the row ("Row field lists of these families: not shown"); it names the volume and trade-count fields `volume`, `buy_volume`, `sell_volume`, `trades_count`, `buy_trades_count`, `sell_trades_count`, which are typed here together with the bucket `date`. The price fields are not published, and the options OHLCVT row is not assumed to apply. Quantities are in retained source units, not USD notional.
+ */
+export type ContractOhlcvtRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description Interval trade volume in source units; `buy_volume + sell_volume`. */
+    volume?: number;
+    /** @description Buyer-initiated interval volume in source units. */
+    buy_volume?: number;
+    /** @description Seller-initiated interval volume in source units. */
+    sell_volume?: number;
+    /** @description Count of retained trades in the bucket. */
+    trades_count?: number;
+    buy_trades_count?: number;
+    sell_trades_count?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesOhlcvtResponse
+ * @description A page of futures OHLC buckets of `GET /api/v1/futures/ohlcvt` in the `{data, meta}` envelope.
+ */
+export interface FuturesOhlcvtResponse {
+    data: components["schemas"]["ContractOhlcvtRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractOpenInterestRow
+ * @description One open-interest bucket of a futures or perpetual contract. The API reference lists open interest for these families without its fields; only the bucket `date` is published. The options open-interest row is not assumed to apply. Open interest is an outstanding position quantity in retained source units, not traded volume.
+ */
+export type ContractOpenInterestRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesOpenInterestResponse
+ * @description A page of futures open-interest buckets of `GET /api/v1/futures/open-interest` in the `{data, meta}` envelope.
+ */
+export interface FuturesOpenInterestResponse {
+    data: components["schemas"]["ContractOpenInterestRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * FuturesCarryRow
+ * @description One carry bucket of a dated futures contract: carry is the mark price minus the index price. The field names are not published; only the bucket `date` is typed. The futures snapshot shows an `annualized_carry` column, but that it appears on this route is not confirmed.
+ */
+export type FuturesCarryRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesCarryResponse
+ * @description A page of futures carry buckets of `GET /api/v1/futures/carry` in the `{data, meta}` envelope.
+ */
+export interface FuturesCarryResponse {
+    data: components["schemas"]["FuturesCarryRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractTradeSort
+ * @description Sort key of futures and perpetuals trade and liquidation lists. The values are the CLI's accepted keys for these families (the options trades use `timestamp`, `premium_usd`, `notional`, `amount` instead).
+ * @enum {string}
+ */
+export type ContractTradeSort = "timestamp" | "amount_usd" | "price";
+/**
+ * ContractTradeRow
+ * @description One futures or perpetual trade. The API reference does not table trade rows of these families; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (official CLI flags for `*\/trades`). The rest of the row is not published, so the object stays open.
+ */
+export type ContractTradeRow = {
+    /** @description Time of the event. Epoch milliseconds on the options trade rows; the format on this family is not published. */
+    timestamp?: number | string;
+    /** @description Size in USD. */
+    amount_usd?: number | null;
+    /** @description Execution price in the contract's price currency. */
+    price?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesTradesResponse
+ * @description A page of futures trades of `GET /api/v1/futures/trades` in the `{data, meta}` envelope.
+ */
+export interface FuturesTradesResponse {
+    data: components["schemas"]["ContractTradeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractVolumeRow
+ * @description One volume bucket of a futures or perpetual contract. The API reference names the fields `buy_volume`, `sell_volume`, `volume`, `buy_trades_count`, `sell_trades_count`, `trades_count` for this route; the bucket `date` follows the bucket convention. The rest of the row (for example rolling 24-hour fields) is not published for these families. Quantities are in retained source units, not USD notional.
+ */
+export type ContractVolumeRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description Interval trade volume in source units; `buy_volume + sell_volume`. */
+    volume: number;
+    /** @description Buyer-initiated interval volume in source units. */
+    buy_volume: number;
+    /** @description Seller-initiated interval volume in source units. */
+    sell_volume: number;
+    /** @description Count of retained trades in the bucket. */
+    trades_count: number;
+    buy_trades_count: number;
+    sell_trades_count: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesVolumeResponse
+ * @description A page of futures volume buckets of `GET /api/v1/futures/volume` in the `{data, meta}` envelope.
+ */
+export interface FuturesVolumeResponse {
+    data: components["schemas"]["ContractVolumeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractLevel1Row
+ * @description One level 1 (top of book) bucket of a futures or perpetual contract. The API reference lists level 1 for these families without its fields; only the bucket `date` is published. The options level 1 row is not assumed to apply. Sizes are displayed sizes, not fill guarantees.
+ */
+export type ContractLevel1Row = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesLevel1Response
+ * @description A page of futures level 1 buckets of `GET /api/v1/futures/level1` in the `{data, meta}` envelope.
+ */
+export interface FuturesLevel1Response {
+    data: components["schemas"]["ContractLevel1Row"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractOrderbookRow
+ * @description One bucket of aggregated L2 order-book metrics of a futures or perpetual contract at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count). The REST row is not published. The field names typed here are those of the WebSocket `book.*` payload, used because the REST row is not published: that the REST row uses the same names is an assumption. The name of the snapshot-count field is not known. The object stays open.
+ */
+export type ContractOrderbookRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description Resting bid liquidity within the best 10 levels (name from the WS payload). */
+    bid_liquidity_10?: number | null;
+    /** @description Resting bid liquidity within the best 20 levels (name from the WS payload). */
+    bid_liquidity_20?: number | null;
+    /** @description Resting bid liquidity within the best 50 levels (name from the WS payload). */
+    bid_liquidity_50?: number | null;
+    /** @description Resting bid liquidity within the best 100 levels (name from the WS payload). */
+    bid_liquidity_100?: number | null;
+    /** @description Resting ask liquidity within the best 10 levels (name from the WS payload). */
+    ask_liquidity_10?: number | null;
+    /** @description Resting ask liquidity within the best 20 levels (name from the WS payload). */
+    ask_liquidity_20?: number | null;
+    /** @description Resting ask liquidity within the best 50 levels (name from the WS payload). */
+    ask_liquidity_50?: number | null;
+    /** @description Resting ask liquidity within the best 100 levels (name from the WS payload). */
+    ask_liquidity_100?: number | null;
+    /** @description Bid/ask liquidity imbalance over the best 10 levels (name from the WS payload). */
+    imbalance_10?: number | null;
+    /** @description Bid/ask liquidity imbalance over the best 20 levels (name from the WS payload). */
+    imbalance_20?: number | null;
+    /** @description Bid/ask liquidity imbalance over the best 50 levels (name from the WS payload). */
+    imbalance_50?: number | null;
+    /** @description Bid/ask liquidity imbalance over the best 100 levels (name from the WS payload). */
+    imbalance_100?: number | null;
+    /** @description Size-weighted mid price (name from the WS payload). */
+    microprice?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesOrderbookResponse
+ * @description A page of futures aggregated L2 order-book buckets of `GET /api/v1/futures/orderbook` in the `{data, meta}` envelope.
+ */
+export interface FuturesOrderbookResponse {
+    data: components["schemas"]["ContractOrderbookRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractBookLevel
+ * @description One order-book level as a `[price, size]` tuple: price in the instrument's price currency, displayed size in retained source units (no contract multiplier applied). Tuple form from the WebSocket `book.*` payload.
+ */
+export type ContractBookLevel = [
+    number,
+    number
+];
+/**
+ * ContractOrderbookRawRow
+ * @description One raw L2 snapshot of a futures or perpetual contract: up to 100 levels per side (100 levels, 30-day retention, so older windows return no rows). The REST row is not published; `bids` and `asks` as arrays of `[price, size]` tuples are the names and level form of the WebSocket `book.*` payload, assumed for the REST row. The snapshot time field is not published. The object stays open.
+ */
+export type ContractOrderbookRawRow = {
+    /** @description Bid levels (name and tuple form from the WS payload). */
+    bids?: components["schemas"]["ContractBookLevel"][];
+    /** @description Ask levels (name and tuple form from the WS payload). */
+    asks?: components["schemas"]["ContractBookLevel"][];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesOrderbookRawResponse
+ * @description A page of futures raw L2 snapshots of `GET /api/v1/futures/orderbook-raw` in the `{data, meta}` envelope.
+ */
+export interface FuturesOrderbookRawResponse {
+    data: components["schemas"]["ContractOrderbookRawRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractReferencePriceRow
+ * @description One reference-price bucket of a futures or perpetual contract. The API reference lists reference prices for these families without their fields; only the bucket `date` is published. The options reference-price row is not assumed to apply.
+ */
+export type ContractReferencePriceRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesReferencePriceResponse
+ * @description A page of futures reference-price buckets of `GET /api/v1/futures/reference-price` in the `{data, meta}` envelope.
+ */
+export interface FuturesReferencePriceResponse {
+    data: components["schemas"]["ContractReferencePriceRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractTickerHistoryRow
+ * @description One ticker-history bucket of a futures or perpetual contract. The API reference lists ticker history for these families without its fields; only the bucket `date` is published. The options ticker row (with implied volatilities) does not apply as such.
+ */
+export type ContractTickerHistoryRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesTickerHistoryResponse
+ * @description A page of futures ticker-history buckets of `GET /api/v1/futures/ticker-history` in the `{data, meta}` envelope.
+ */
+export interface FuturesTickerHistoryResponse {
+    data: components["schemas"]["ContractTickerHistoryRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractPositionSide
+ * @description Side of the liquidated position (`long` or `short`).
+ * @enum {string}
+ */
+export type ContractPositionSide = "long" | "short";
+/**
+ * ContractLiquidationRow
+ * @description One liquidation of a futures or perpetual contract. The API reference does not table liquidation rows; the typed fields are the route's sort keys `timestamp`, `amount_usd` and `price` (official CLI flags for `*\/liquidations`). The rest of the row is not published, so the object stays open.
+ */
+export type ContractLiquidationRow = {
+    /** @description Time of the event. Epoch milliseconds on the options trade rows; the format on this family is not published. */
+    timestamp?: number | string;
+    /** @description Size in USD. */
+    amount_usd?: number | null;
+    /** @description Execution price in the contract's price currency. */
+    price?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * FuturesLiquidationsResponse
+ * @description A page of futures liquidations of `GET /api/v1/futures/liquidations` in the `{data, meta}` envelope.
+ */
+export interface FuturesLiquidationsResponse {
+    data: components["schemas"]["ContractLiquidationRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractTradesGroupBy
+ * @description Grouping of the futures and perpetuals trades summary. The options summary also groups by `strike` and `option_type`, which do not exist for these families.
+ * @enum {string}
+ */
+export type ContractTradesGroupBy = "exchange" | "instrument_name" | "maturity" | "direction" | "strategy";
+/**
+ * ContractTradesSummaryRow
+ * @description One group of the futures or perpetuals trades summary (one per value of `group_by`). The row is not published for these families; the options summary row (with premium and Greeks totals) is not assumed to apply. The object stays open.
+ */
+export interface ContractTradesSummaryRow {
+    [key: string]: unknown;
+}
+/**
+ * FuturesTradesSummaryResponse
+ * @description A page of futures trades-summary groups of `GET /api/v1/futures/trades/summary` in the `{data, meta}` envelope.
+ */
+export interface FuturesTradesSummaryResponse {
+    data: components["schemas"]["ContractTradesSummaryRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ContractFlowSummary
+ * @description Trade-flow summary of one currency over the window for futures or perpetuals. Its shape is not published; the options flow summary (`summary`, `buckets`, `notable_trades`) is not assumed to apply. `top_n` (default 10) bounds the number of notable trades. The object stays open.
+ */
+export interface ContractFlowSummary {
+    [key: string]: unknown;
+}
+/**
+ * FuturesFlowResponse
+ * @description The futures trade-flow summary of `GET /api/v1/futures/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published.
+ */
+export interface FuturesFlowResponse {
+    data: components["schemas"]["ContractFlowSummary"];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsExchange
+ * @description Venue of a perpetual swap. The API reference gives no REST venue set for perpetuals (lists only the options venues), so this is a free string rather than a closed enum. Venues known from the WebSocket channel matrix (v1.17.0): `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish`. Lower case, as on the options routes. A venue the service does not carry yields an empty `data` with `meta.empty_reason: unsupported_exchange` or a 400.
+ * @example deribit
+ * @example binance
+ * @example okx
+ * @example bybit
+ * @example hyperliquid
+ * @example kraken
+ * @example nado
+ * @example bullish
+ */
+export type PerpetualsExchange = string;
+/**
+ * PerpetualsCatalogResponse
+ * @description A page of perpetuals catalog entries of `GET /api/v1/perpetuals/catalog` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsCatalogResponse {
+    data: components["schemas"]["ContractCatalogEntry"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsSnapshotRow
+ * @description One perpetual swap in the latest (or requested) snapshot. The API reference does not table this row; the field names are the JSON tags the official CLI decodes from this route's `data` array (`PerpRow`), so the object stays open and only those fields are typed.
+ */
+export type PerpetualsSnapshotRow = {
+    exchange?: components["schemas"]["PerpetualsExchange"];
+    instrument_name: components["schemas"]["ContractInstrumentName"];
+    /** @description Mark price in the contract's price currency. */
+    mark_price: number;
+    /** @description Best bid price. */
+    bid_price?: number | null;
+    /** @description Best ask price. */
+    ask_price?: number | null;
+    /** @description Rolling 24-hour volume in USD. */
+    volume_usd_24h?: number | null;
+    /** @description Open interest in the contract's base unit, not USD notional. */
+    oi?: number | null;
+    /** @description Current funding rate as reported by the venue; its period and unit are not published. */
+    funding_rate?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * PerpetualsSnapshotResponse
+ * @description The perpetuals snapshot rows of `GET /api/v1/perpetuals/snapshot` in the `{data, meta}` envelope. Snapshots are not paginated: all rows come in one response.
+ */
+export interface PerpetualsSnapshotResponse {
+    data: components["schemas"]["PerpetualsSnapshotRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsOhlcvtResponse
+ * @description A page of perpetuals OHLC buckets of `GET /api/v1/perpetuals/ohlcvt` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsOhlcvtResponse {
+    data: components["schemas"]["ContractOhlcvtRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsOpenInterestResponse
+ * @description A page of perpetuals open-interest buckets of `GET /api/v1/perpetuals/open-interest` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsOpenInterestResponse {
+    data: components["schemas"]["ContractOpenInterestRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsCarryRow
+ * @description One funding and carry bucket of a perpetual swap (the API reference lists "funding and carry metrics" for perpetuals). The API reference do not table the row. `funding_rate_close` is named by the official CLI README and skill file for this route; `funding_rate_open`, `annualized_basis` and `annualized_carry` are inferred from the CLI printer's list of signed fields (inferred). The object stays open.
+ */
+export type PerpetualsCarryRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description Funding rate at the start of the bucket (name inferred). */
+    funding_rate_open?: number | null;
+    /** @description Funding rate at the end of the bucket (CLI README). */
+    funding_rate_close?: number | null;
+    /** @description Annualized basis of the mark over the index; signed (name inferred). */
+    annualized_basis?: number | null;
+    /** @description Annualized carry; signed (name inferred). */
+    annualized_carry?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * PerpetualsCarryResponse
+ * @description A page of perpetuals carry buckets of `GET /api/v1/perpetuals/carry` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsCarryResponse {
+    data: components["schemas"]["PerpetualsCarryRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsTradesResponse
+ * @description A page of perpetuals trades of `GET /api/v1/perpetuals/trades` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsTradesResponse {
+    data: components["schemas"]["ContractTradeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsVolumeResponse
+ * @description A page of perpetuals volume buckets of `GET /api/v1/perpetuals/volume` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsVolumeResponse {
+    data: components["schemas"]["ContractVolumeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsLevel1Response
+ * @description A page of perpetuals level 1 buckets of `GET /api/v1/perpetuals/level1` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsLevel1Response {
+    data: components["schemas"]["ContractLevel1Row"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsOrderbookResponse
+ * @description A page of perpetuals aggregated L2 order-book buckets of `GET /api/v1/perpetuals/orderbook` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsOrderbookResponse {
+    data: components["schemas"]["ContractOrderbookRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsOrderbookRawResponse
+ * @description A page of perpetuals raw L2 snapshots of `GET /api/v1/perpetuals/orderbook-raw` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsOrderbookRawResponse {
+    data: components["schemas"]["ContractOrderbookRawRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsReferencePriceResponse
+ * @description A page of perpetuals reference-price buckets of `GET /api/v1/perpetuals/reference-price` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsReferencePriceResponse {
+    data: components["schemas"]["ContractReferencePriceRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsTickerHistoryResponse
+ * @description A page of perpetuals ticker-history buckets of `GET /api/v1/perpetuals/ticker-history` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsTickerHistoryResponse {
+    data: components["schemas"]["ContractTickerHistoryRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsLiquidationsResponse
+ * @description A page of perpetuals liquidations of `GET /api/v1/perpetuals/liquidations` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsLiquidationsResponse {
+    data: components["schemas"]["ContractLiquidationRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsTradesSummaryResponse
+ * @description A page of perpetuals trades-summary groups of `GET /api/v1/perpetuals/trades/summary` in the `{data, meta}` envelope.
+ */
+export interface PerpetualsTradesSummaryResponse {
+    data: components["schemas"]["ContractTradesSummaryRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PerpetualsFlowResponse
+ * @description The perpetuals trade-flow summary of `GET /api/v1/perpetuals/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published.
+ */
+export interface PerpetualsFlowResponse {
+    data: components["schemas"]["ContractFlowSummary"];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * SpotExchange
+ * @description Spot venues of the versioned API (CLI CHANGELOG 0.5.0); `binance` is the default.
+ * @enum {string}
+ */
+export type SpotExchange = "binance" | "coinbase" | "bybit" | "okx" | "kraken" | "bullish";
+/**
+ * SpotInstrumentName
+ * @description Exchange-native spot pair name as listed by the spot catalog, for example `BTCUSDT` (binance, bybit), `BTC-USD` (coinbase) or `BTC-USDT` (okx). Names on crypto venues are upper case; a lower-case name is rejected with 400.
+ * @example BTCUSDT
+ */
+export type SpotInstrumentName = string;
+/**
+ * SpotCatalogEntry
+ * @description One spot catalog entry. Typed are the two fields of the catalog entry; the spot family's own entry is not tabled, so the object stays open.
+ */
+export type SpotCatalogEntry = {
+    instrument_name?: components["schemas"]["SpotInstrumentName"];
+    exchange?: components["schemas"]["SpotExchange"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SpotCatalogResponse
+ * @description A page of the spot catalog in the `{data, meta}` envelope (paginated since API/CLI 0.5.0).
+ */
+export interface SpotCatalogResponse {
+    data: components["schemas"]["SpotCatalogEntry"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * SpotOhlcvtRow
+ * @description OHLC with volume per bucket of one spot pair. The API reference names this route but not its row fields; `date` follows the bucket convention and the OHLC names are those of the OHLCVT row, which the route name refers to. Prices are in the pair's quote currency, quantities in retained source units. None is listed as required because the spot row is not tabled.
+ */
+export type SpotOhlcvtRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+    /** @description First price of the bucket, in the quote currency. */
+    open?: number;
+    /** @description Highest price of the bucket, in the quote currency. */
+    high?: number;
+    /** @description Lowest price of the bucket, in the quote currency. */
+    low?: number;
+    /** @description Last price of the bucket, in the quote currency. */
+    close?: number;
+    /** @description Interval trade volume in retained source units (base currency), not USD notional. */
+    volume?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SpotOhlcvtResponse
+ * @description A page of spot OHLCVT rows in the `{data, meta}` envelope.
+ */
+export interface SpotOhlcvtResponse {
+    data: components["schemas"]["SpotOhlcvtRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * SpotTickerRow
+ * @description One ticker bucket of a spot pair. The API reference names this route but not its row fields; only the bucket `date` is typed.
+ */
+export type SpotTickerRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SpotTickerResponse
+ * @description A page of spot ticker rows in the `{data, meta}` envelope.
+ */
+export interface SpotTickerResponse {
+    data: components["schemas"]["SpotTickerRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * SpotTradeRow
+ * @description One spot trade. The API reference names this route but not its row fields; no field is typed.
+ */
+export interface SpotTradeRow {
+    [key: string]: unknown;
+}
+/**
+ * SpotTradesResponse
+ * @description A page of spot trades in the `{data, meta}` envelope.
+ */
+export interface SpotTradesResponse {
+    data: components["schemas"]["SpotTradeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * SpotVolumeRow
+ * @description One volume bucket of a spot pair. The API reference names this route but not its row fields; only the bucket `date` is typed.
+ */
+export type SpotVolumeRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SpotVolumeResponse
+ * @description A page of spot volume rows in the `{data, meta}` envelope.
+ */
+export interface SpotVolumeResponse {
+    data: components["schemas"]["SpotVolumeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * SpotSnapshotRow
+ * @description One spot pair in a venue snapshot. The API reference names this route but not its row fields. Public material says the rows carry base volume, quote/USD volume and top-of-book liquidity fields, without their names. Typed are `exchange` and `instrument_name`, which every documented snapshot row carries.
+ */
+export type SpotSnapshotRow = {
+    exchange?: components["schemas"]["SpotExchange"];
+    instrument_name?: components["schemas"]["SpotInstrumentName"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SpotSnapshotResponse
+ * @description A spot snapshot in the `{data, meta}` envelope. Snapshots return all rows in one response and are not paginated.
+ */
+export interface SpotSnapshotResponse {
+    data: components["schemas"]["SpotSnapshotRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * SpotLevel1Row
+ * @description One level 1 (top-of-book) bucket of a spot pair. The API reference names this route but not its row fields; only the bucket `date` is typed.
+ */
+export type SpotLevel1Row = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SpotLevel1Response
+ * @description A page of spot level 1 rows in the `{data, meta}` envelope.
+ */
+export interface SpotLevel1Response {
+    data: components["schemas"]["SpotLevel1Row"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * SpotL2OrderbookRow
+ * @description One bucket of aggregated L2 order-book metrics of a spot pair. The API reference names this route but not its row fields. For futures and perpetuals the API reference describes the metrics as bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count; the spot field names are not published. Only the bucket `date` is typed.
+ */
+export type SpotL2OrderbookRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SpotL2OrderbookResponse
+ * @description A page of spot aggregated L2 order-book rows in the `{data, meta}` envelope.
+ */
+export interface SpotL2OrderbookResponse {
+    data: components["schemas"]["SpotL2OrderbookRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * SpotL2OrderbookRawRow
+ * @description One raw L2 order-book snapshot of a spot pair, with 100-level arrays (100 levels, 30-day retention). The API reference names this route but not its row fields; no field is typed.
+ */
+export interface SpotL2OrderbookRawRow {
+    [key: string]: unknown;
+}
+/**
+ * SpotL2OrderbookRawResponse
+ * @description A page of raw spot L2 snapshots in the `{data, meta}` envelope.
+ */
+export interface SpotL2OrderbookRawResponse {
+    data: components["schemas"]["SpotL2OrderbookRawRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PredictionInstrumentName
+ * @description Prediction-market instrument id: a case-sensitive slug of the form `{market-slug}-YES` or `{market-slug}-NO` (CLI SKILL.md and CHANGELOG 0.11.1/0.11.2). The case is kept as listed by the catalog; it is not upper-cased.
+ * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+ */
+export type PredictionInstrumentName = string;
+/**
+ * PredictionCatalogEntry
+ * @description One prediction-market catalog entry. Typed are the two fields of the catalog entry; the family's own entry is not tabled, so neither is required and the object stays open.
+ */
+export type PredictionCatalogEntry = {
+    instrument_name?: components["schemas"]["PredictionInstrumentName"];
+    /** @description Prediction-market venue, for example `polymarket`. */
+    exchange?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * PredictionCatalogResponse
+ * @description A page of the predictions catalog in the `{data, meta}` envelope (paginated since API/CLI 0.5.0).
+ */
+export interface PredictionCatalogResponse {
+    data: components["schemas"]["PredictionCatalogEntry"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PredictionCategory
+ * @description One prediction-market category, a value for the `category` filter of the catalog and snapshot routes. Whether an item is a plain name or an object is not published, so both are accepted.
+ */
+export type PredictionCategory = string | {
+    [key: string]: unknown;
+};
+/**
+ * PredictionCategoriesResponse
+ * @description The prediction-market categories in the `{data, meta}` envelope.
+ */
+export interface PredictionCategoriesResponse {
+    data: components["schemas"]["PredictionCategory"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PredictionOhlcvtRow
+ * @description OHLC with volume per bucket of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; `close` (the probability) is named by public material, `date` follows the bucket convention and `open`, `high`, `low`, `volume` are the OHLCVT names that the route name refers to; only `close` is required.
+ */
+export type PredictionOhlcvtRow = {
+    date?: components["schemas"]["MinuteBucketDate"];
+    /** @description First price of the bucket, a probability from 0.0 to 1.0. */
+    open?: number;
+    /** @description Highest price of the bucket, a probability from 0.0 to 1.0. */
+    high?: number;
+    /** @description Lowest price of the bucket, a probability from 0.0 to 1.0. */
+    low?: number;
+    /** @description Last price of the bucket, a probability from 0.0 to 1.0. */
+    close: number;
+    /** @description Interval trade volume in retained source units, not USD notional. */
+    volume?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * PredictionOhlcvtResponse
+ * @description A page of prediction-market OHLCVT rows in the `{data, meta}` envelope.
+ */
+export interface PredictionOhlcvtResponse {
+    data: components["schemas"]["PredictionOhlcvtRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PredictionTickerHistoryRow
+ * @description One ticker bucket of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; only the bucket `date` is typed.
+ */
+export type PredictionTickerHistoryRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * PredictionTickerHistoryResponse
+ * @description A page of prediction-market ticker rows in the `{data, meta}` envelope.
+ */
+export interface PredictionTickerHistoryResponse {
+    data: components["schemas"]["PredictionTickerHistoryRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PredictionTradeRow
+ * @description One prediction-market trade; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; no field is typed.
+ */
+export interface PredictionTradeRow {
+    [key: string]: unknown;
+}
+/**
+ * PredictionTradesResponse
+ * @description A page of prediction-market trades in the `{data, meta}` envelope.
+ */
+export interface PredictionTradesResponse {
+    data: components["schemas"]["PredictionTradeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PredictionOrderbookRawRow
+ * @description One raw order-book snapshot of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; no field is typed.
+ */
+export interface PredictionOrderbookRawRow {
+    [key: string]: unknown;
+}
+/**
+ * PredictionOrderbookRawResponse
+ * @description A page of raw prediction-market order-book snapshots in the `{data, meta}` envelope.
+ */
+export interface PredictionOrderbookRawResponse {
+    data: components["schemas"]["PredictionOrderbookRawRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * PredictionSnapshotRow
+ * @description One prediction-market outcome in a snapshot; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields. Typed are `exchange` and `instrument_name`, which every documented snapshot row carries.
+ */
+export type PredictionSnapshotRow = {
+    /** @description Prediction-market venue, for example `polymarket`. */
+    exchange?: string;
+    instrument_name?: components["schemas"]["PredictionInstrumentName"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * PredictionSnapshotResponse
+ * @description A prediction-market snapshot in the `{data, meta}` envelope. Snapshots return all rows in one response and are not paginated.
+ */
+export interface PredictionSnapshotResponse {
+    data: components["schemas"]["PredictionSnapshotRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * MarketType
+ * @description Market type filter of the instruments registry, as singular REST tokens; the WebSocket channels use the plural market names instead.
+ * @enum {string}
+ */
+export type MarketType = "perpetual" | "future" | "option" | "spot" | "prediction";
+/**
+ * InstrumentStatus
+ * @description Lifecycle status filter of the instruments registry; `all` lifts the filter.
+ * @enum {string}
+ */
+export type InstrumentStatus = "active" | "expired" | "delisted" | "suspended" | "all";
+/**
+ * InstrumentOptionType
+ * @description Option type filter of the instruments registry, spelled `call` or `put`, unlike the options catalog, which uses `C` and `P` (`OptionType`).
+ * @enum {string}
+ */
+export type InstrumentOptionType = "call" | "put";
+/**
+ * InstrumentRecord
+ * @description Reference data of one contract in the cross-market instruments registry, refreshed every 5 minutes. The field list is not published. Typed are `instrument_name` and `exchange`, the two keys of the detail lookup; the list filters (`market_type`, `base_currency`, `quote_currency`, `status`, `margin_type`, `option_type`, expiry) suggest further fields, but their names in the rows are not published.
+ */
+export type InstrumentRecord = {
+    /** @description Exchange-native instrument name, for example `BTC-PERPETUAL`, `BTCUSDT` or `ETH-USDT-SWAP`. */
+    instrument_name?: string;
+    /** @description Venue of the instrument. */
+    exchange?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * InstrumentListResponse
+ * @description A page of the instruments registry in the `{data, meta}` envelope.
+ */
+export interface InstrumentListResponse {
+    data: components["schemas"]["InstrumentRecord"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * InstrumentDetailResponse
+ * @description Reference data of one instrument in the `{data, meta}` envelope. `data` is typed as one record; the published material does not say whether it is wrapped in an array.
+ */
+export interface InstrumentDetailResponse {
+    data: components["schemas"]["InstrumentRecord"];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * RealizedVolatilityFrequency
+ * @description Sampling frequency of the returns behind the realized volatility.
+ * @enum {string}
+ */
+export type RealizedVolatilityFrequency = "daily" | "hourly";
+/**
+ * RealizedVolatilityWindowDays
+ * @description Look-back window of the realized volatility, in days.
+ * @enum {integer}
+ */
+export type RealizedVolatilityWindowDays = 7 | 30 | 60 | 90 | 180 | 365;
+/**
+ * RealizedVolatilityEstimator
+ * @description Volatility estimator: `close_to_close` (standard deviation of close-to-close returns), `parkinson` (high-low range) or `garman_klass` (open-high-low-close).
+ * @enum {string}
+ */
+export type RealizedVolatilityEstimator = "close_to_close" | "parkinson" | "garman_klass";
+/**
+ * RealizedVolatilityRow
+ * @description One realized-volatility value of an instrument. The row fields are not published; only the bucket `date` is typed (historical mode buckets by `resolution`).
+ */
+export type RealizedVolatilityRow = {
+    date: components["schemas"]["MinuteBucketDate"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * RealizedVolatilityResponse
+ * @description Realized volatility in the `{data, meta}` envelope: the latest value (or the value at `date`) in snapshot mode, a page of rows in historical mode.
+ */
+export interface RealizedVolatilityResponse {
+    data: components["schemas"]["RealizedVolatilityRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * VolSurfaceCatalogEntry
+ * @description One entry of the vol-surface catalog. The entry layout is not published; the typed fields are the catalog's own filters (`exchange`, `currency`, `margin`), assumed to be echoed under the same names.
+ */
+export type VolSurfaceCatalogEntry = {
+    exchange?: components["schemas"]["OptionsExchange"];
+    /** @description Underlying currency of the surface. */
+    currency?: string;
+    margin?: components["schemas"]["MarginType"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * VolSurfaceCatalogResponse
+ * @description A page of the vol-surface catalog in the `{data, meta}` envelope.
+ */
+export interface VolSurfaceCatalogResponse {
+    data: components["schemas"]["VolSurfaceCatalogEntry"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * VolSurfaceMetrics
+ * @description 25-delta and 10-delta metrics of the volatility surface, IV in percentage points. `skew_10d` = put 10-delta IV minus call 10-delta IV; `butterfly_10d` = mean of the call and put 10-delta IVs minus the ATM IV. `atm_iv`, `skew_25d`, `call_25d_iv` and `put_25d_iv` are the names of the option-derived vol-surface rows (where `skew_25d` = `put_25d_iv` - `call_25d_iv`); that this family uses the same names is not confirmed. The names of the 10-delta call and put IVs and of the 25-delta butterfly are not published.
+ */
+export type VolSurfaceMetrics = {
+    /** @description At-the-money implied volatility, percentage points (name). */
+    atm_iv?: number;
+    /** @description 25-delta call implied volatility, percentage points (name). */
+    call_25d_iv?: number;
+    /** @description 25-delta put implied volatility, percentage points (name). */
+    put_25d_iv?: number;
+    /** @description 25-delta put IV minus 25-delta call IV, percentage points (name and sign). */
+    skew_25d?: number;
+    /** @description 10-delta put IV minus 10-delta call IV, percentage points. */
+    skew_10d?: number;
+    /** @description Mean of the 10-delta call and put IVs minus the ATM IV, percentage points. */
+    butterfly_10d?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * VolSurfaceSnapshotRow
+ * @description One per-expiry row of a vol-surface snapshot: the 25-delta and 10-delta metrics of one maturity at one time. `maturity` and `date` are the names of the option-derived vol-surface rows. The complete row layout is not published.
+ */
+export type VolSurfaceSnapshotRow = {
+    [key: string]: unknown;
+} & (components["schemas"]["VolSurfaceMetrics"] & {
+    /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601; minute-bucketed rows use `YYYY-MM-DD HH:mm:ss`. */
+    date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
+    /** @description Expiry of the row, `DDMMMYY` on the option-derived rows. */
+    maturity?: string;
+});
+/**
+ * VolSurfaceSnapshotsResponse
+ * @description A page of vol-surface snapshot rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
+ */
+export interface VolSurfaceSnapshotsResponse {
+    data: components["schemas"]["VolSurfaceSnapshotRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * VolSurfaceSliceRow
+ * @description One fitted model slice of the volatility surface (one maturity). Neither the model parameters nor the row layout are published; `model` is the route's filter (default `svi`) and `maturity` the per-expiry name of the option-derived vol-surface rows.
+ */
+export type VolSurfaceSliceRow = {
+    /** @description Surface model of the slice; `svi` is the only value the API reference names. */
+    model?: string;
+    /** @description Expiry of the slice, `DDMMMYY` on the option-derived rows. */
+    maturity?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * VolSurfaceSlicesResponse
+ * @description A page of fitted vol-surface model slices in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
+ */
+export interface VolSurfaceSlicesResponse {
+    data: components["schemas"]["VolSurfaceSliceRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * VolSurfaceTenor
+ * @description Constant-maturity tenors of the vol-surface term structure: 1, 7, 14, 30, 60, 90, 180 and 365 days.
+ * @enum {string}
+ */
+export type VolSurfaceTenor = "1d" | "7d" | "14d" | "30d" | "60d" | "90d" | "180d" | "365d";
+/**
+ * VolSurfaceTermStructureRow
+ * @description One constant-maturity row of the vol-surface term structure: the metrics at one of the tenors. `tenor` and `date` are the names of the option-derived by-tenor rows (which reports the tenor in days there); the complete row layout is not published.
+ */
+export type VolSurfaceTermStructureRow = {
+    [key: string]: unknown;
+} & (components["schemas"]["VolSurfaceMetrics"] & {
+    /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601; minute-bucketed rows use `YYYY-MM-DD HH:mm:ss`. */
+    date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
+    tenor?: components["schemas"]["VolSurfaceTenor"];
+});
+/**
+ * VolSurfaceTermStructureResponse
+ * @description A page of constant-maturity term-structure rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
+ */
+export interface VolSurfaceTermStructureResponse {
+    data: components["schemas"]["VolSurfaceTermStructureRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * VolSurfaceStrikeRow
+ * @description One per-strike row of the volatility surface. The row layout is not published; the typed fields are the route's own filters (`expiry`, `instrument`), assumed to be echoed under the same names.
+ */
+export type VolSurfaceStrikeRow = {
+    /** @description Expiry of the strike row. */
+    expiry?: string;
+    instrument?: components["schemas"]["OptionsInstrumentName"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * VolSurfaceStrikesResponse
+ * @description A page of per-strike vol-surface rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
+ */
+export interface VolSurfaceStrikesResponse {
+    data: components["schemas"]["VolSurfaceStrikeRow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * RiskExpiry
+ * @description Expiry of a risk position in one of five forms: ISO 8601 timestamp, ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`. Date-only forms resolve to 08:00 UTC.
+ * @example 2027-03-26T08:00:00Z
+ * @example 2027-03-26
+ * @example 26MAR27
+ * @example 26mar27
+ * @example 270326
+ * @example 20270326
+ */
+export type RiskExpiry = string;
+/**
+ * RiskPosition
+ * @description One position of a risk request. The API reference names only `expiry` (five accepted forms, date-only forms resolving to 08:00 UTC). A position may carry its own entry price, since the results report `entry_price_source: input`; without one the service falls back to the mark price (`mark_fallback`). The names of the entry-price field and of the other position fields are not published, so the object stays open.
+ */
+export type RiskPosition = {
+    expiry?: components["schemas"]["RiskExpiry"] | undefined;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * RiskRequest
+ * @description JSON body of the portfolio-risk calls (decompose, scenario, ladder): a `positions` array. Only the array and the position `expiry` are published; the scenario and ladder settings (for example the spot and volatility grid of the ladder, at most 400 cells) have unpublished names, so the body stays open.
+ */
+export type RiskRequest = {
+    positions: components["schemas"]["RiskPosition"][];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * RiskPositionResult
+ * @description Fields the API reference names on the position objects of the risk responses (decompose, scenario, ladder). Where the position objects sit in each response and their other fields are not published.
+ */
+export type RiskPositionResult = {
+    /**
+     * @description Whether the entry price came from the request (`input`) or, when the position gave none, fell back to the mark price (`mark_fallback`).
+     * @enum {string}
+     */
+    entry_price_source?: "input" | "mark_fallback";
+    /** @description Expiry of the position as resolved by the service; date-only inputs resolve to 08:00 UTC. The output format is not published. */
+    expiry?: string;
+    /** @description Funding status of the position; the values are not published. */
+    funding_status?: string;
+    /** @description Status of the funding-carry component of the position; the values are not published. */
+    funding_carry_status?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * RiskDecomposeResponse
+ * @description Risk decomposition of the posted portfolio. The response layout is not published. The API reference says the position objects of the risk calls carry the `RiskPositionResult` fields; the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
+ */
+export type RiskDecomposeResponse = {
+    /** @description Per-position results. The key `positions` is assumed from the request body, not published for responses. */
+    positions?: components["schemas"]["RiskPositionResult"][];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * RiskScenarioResponse
+ * @description Revaluation of the posted portfolio under a scenario. The response layout is not published. The API reference says the position objects of the risk calls carry the `RiskPositionResult` fields; the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
+ */
+export type RiskScenarioResponse = {
+    /** @description Per-position results. The key `positions` is assumed from the request body, not published for responses. */
+    positions?: components["schemas"]["RiskPositionResult"][];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * RiskLadderResponse
+ * @description Spot by parallel-vol risk matrix of the portfolio, at most 400 cells. The response layout is not published. The API reference says the position objects of the risk calls carry the `RiskPositionResult` fields; the contract assumes they sit in a `positions` array mirroring the request, which is not confirmed, so the property is optional and the object stays open.
+ */
+export type RiskLadderResponse = {
+    /** @description Per-position results. The key `positions` is assumed from the request body, not published for responses. */
+    positions?: components["schemas"]["RiskPositionResult"][];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidWallet
+ * @description Wallet address on the onchain perpetual venue (Hyperliquid), an EVM-style 0x-prefixed 20-byte hex address.
+ * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
+ */
+export type HyperliquidWallet = string;
+/**
+ * HyperliquidInstrumentName
+ * @description Instrument name of the onchain perpetual venue in the service's normalised form, for example `BTC-USD`. Names are upper case except that namespaced builder-deployed markets keep their lower-case prefix (`xyz:SNDK-USD`; `XYZ:SNDK-USD` is rejected with 400). Naming from public clients of the service.
+ * @example BTC-USD
+ * @example xyz:SNDK-USD
+ */
+export type HyperliquidInstrumentName = string;
+/**
+ * HyperliquidFill
+ * @description One fill of a wallet on the onchain perpetual venue. Negative fee values are maker rebates; the fee field names are not published. The complete row layout is not published.
+ */
+export type HyperliquidFill = {
+    /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
+    wallet?: components["schemas"]["HyperliquidWallet"];
+    /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidFillsResponse
+ * @description A page of onchain fills of one wallet in the `{data, meta}` envelope.
+ */
+export interface HyperliquidFillsResponse {
+    data: components["schemas"]["HyperliquidFill"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * HyperliquidPredictionFill
+ * @description One fill of an onchain prediction market. Negative fee values are maker rebates; the fee field names are not published. The complete row layout is not published.
+ */
+export type HyperliquidPredictionFill = {
+    /** @description Condition id of the prediction market, named by this route's filters; that rows carry it under the same name is inferred. */
+    condition_id?: string;
+    /** @description Outcome token id, named by this route's filters; that rows carry it under the same name is inferred. */
+    token_id?: string;
+    /** @description Prediction instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidPredictionFillsResponse
+ * @description A page of onchain prediction-market fills in the `{data, meta}` envelope.
+ */
+export interface HyperliquidPredictionFillsResponse {
+    data: components["schemas"]["HyperliquidPredictionFill"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * HyperliquidLiquidationResolution
+ * @description Bucket size of the aggregated mode of the onchain liquidations route.
+ * @enum {string}
+ */
+export type HyperliquidLiquidationResolution = "5m" | "15m" | "1h" | "1d";
+/**
+ * HyperliquidLiquidation
+ * @description One onchain liquidation, or in aggregated mode one `resolution` bucket of liquidations. The layouts of both row kinds are not published.
+ */
+export type HyperliquidLiquidation = {
+    /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
+    wallet?: components["schemas"]["HyperliquidWallet"];
+    /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    /** @description Currency of the instrument, named by this route's filters; that rows carry it under the same name is inferred. */
+    currency?: string;
+    /** @description Role of the wallet in the liquidation, named by this route's filters; that rows carry it under the same name is inferred. The values are not published. */
+    role?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidLiquidationsResponse
+ * @description A page of onchain liquidations (or aggregated buckets) in the `{data, meta}` envelope.
+ */
+export interface HyperliquidLiquidationsResponse {
+    data: components["schemas"]["HyperliquidLiquidation"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * HyperliquidWalletFlowSortBy
+ * @description Sort key of the onchain wallet-flow route.
+ * @enum {string}
+ */
+export type HyperliquidWalletFlowSortBy = "time" | "total_notional" | "buy_notional" | "sell_notional" | "net_notional" | "realized_pnl" | "trade_count";
+/**
+ * HyperliquidWalletFlow
+ * @description Trading flow of one wallet over the window. The flow fields are typed under the names of the `sort_by` keys; their definitions are read from the names (total = buy + sell notional, net = buy - sell notional) and are not published, nor is the notional unit or the complete row layout.
+ */
+export type HyperliquidWalletFlow = {
+    /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
+    wallet?: components["schemas"]["HyperliquidWallet"];
+    /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    /** @description Bought plus sold notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
+    total_notional?: number;
+    /** @description Bought notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
+    buy_notional?: number;
+    /** @description Sold notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
+    sell_notional?: number;
+    /** @description Bought minus sold notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
+    net_notional?: number;
+    /** @description Realized profit and loss over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
+    realized_pnl?: number;
+    /** @description Number of trades over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
+    trade_count?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidWalletFlowResponse
+ * @description A page of per-wallet flow rows in the `{data, meta}` envelope.
+ */
+export interface HyperliquidWalletFlowResponse {
+    data: components["schemas"]["HyperliquidWalletFlow"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * HyperliquidWalletPosition
+ * @description One open position of a wallet on the onchain perpetual venue. The complete row layout is not published.
+ */
+export type HyperliquidWalletPosition = {
+    /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
+    wallet?: components["schemas"]["HyperliquidWallet"];
+    /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidWalletPositionsResponse
+ * @description A page of onchain wallet positions in the `{data, meta}` envelope.
+ */
+export interface HyperliquidWalletPositionsResponse {
+    data: components["schemas"]["HyperliquidWalletPosition"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * HyperliquidFundingPayment
+ * @description One funding payment of a wallet on the onchain perpetual venue. The complete row layout, including the sign convention of the payment, is not published.
+ */
+export type HyperliquidFundingPayment = {
+    /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
+    wallet?: components["schemas"]["HyperliquidWallet"];
+    /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidFundingPaymentsResponse
+ * @description A page of onchain funding payments of one wallet in the `{data, meta}` envelope.
+ */
+export interface HyperliquidFundingPaymentsResponse {
+    data: components["schemas"]["HyperliquidFundingPayment"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * HyperliquidTwapEvent
+ * @description One lifecycle event of a TWAP order on the onchain perpetual venue. The status values of TWAP lifecycle events are not published, nor is the complete row layout.
+ */
+export type HyperliquidTwapEvent = {
+    /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
+    wallet?: components["schemas"]["HyperliquidWallet"];
+    /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidTwapEventsResponse
+ * @description A page of onchain TWAP lifecycle events in the `{data, meta}` envelope.
+ */
+export interface HyperliquidTwapEventsResponse {
+    data: components["schemas"]["HyperliquidTwapEvent"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * HyperliquidRestingOrder
+ * @description One resting (open) order on the onchain perpetual venue. The complete row layout is not published.
+ */
+export type HyperliquidRestingOrder = {
+    /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
+    wallet?: components["schemas"]["HyperliquidWallet"];
+    /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidRestingOrdersResponse
+ * @description A page of onchain resting orders in the `{data, meta}` envelope.
+ */
+export interface HyperliquidRestingOrdersResponse {
+    data: components["schemas"]["HyperliquidRestingOrder"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * HyperliquidL2Orderbook
+ * @description One L2 order-book record of an onchain instrument. The record layout is not published.
+ */
+export type HyperliquidL2Orderbook = {
+    /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidL2OrderbookResponse
+ * @description A page of onchain L2 order-book records in the `{data, meta}` envelope.
+ */
+export interface HyperliquidL2OrderbookResponse {
+    data: components["schemas"]["HyperliquidL2Orderbook"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * HyperliquidInstrument
+ * @description One instrument of the onchain venue. The complete entry layout is not published.
+ */
+export type HyperliquidInstrument = {
+    /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    /** @description Instrument in the venue's own naming, named by this route's filters; that rows carry it under the same name is inferred. */
+    instrument_name_raw?: string;
+    /** @description Currency of the instrument, named by this route's filters; that rows carry it under the same name is inferred. */
+    currency?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HyperliquidInstrumentsResponse
+ * @description A page of onchain venue instruments in the `{data, meta}` envelope.
+ */
+export interface HyperliquidInstrumentsResponse {
+    data: components["schemas"]["HyperliquidInstrument"][];
+    meta: components["schemas"]["V1Meta"];
+}
+/**
+ * ChangelogLastUpdated
+ * @description Top-level `lastUpdated` of the changelog feeds: the time of the latest change to the feed; polling clients watch it. The API reference does not give its format; the examples use ISO 8601 UTC.
+ * @example 2026-11-20T09:30:00.000Z
+ */
+export type ChangelogLastUpdated = string;
+/**
+ * DataCoverageResponse
+ * @description The data-coverage feed (`GET /api/v1/changelog/data-coverage`). Only the top-level `lastUpdated` is published; the coverage entries and their field names are not, so the object stays open.
+ */
+export type DataCoverageResponse = {
+    lastUpdated: components["schemas"]["ChangelogLastUpdated"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * DataCorrectionRecord
+ * @description One record of the data-corrections feed: it carries an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Polling clients compare record ids and `updatedAt` to find new or revised corrections. The property name `id` is inferred from "record ids"; the other fields of a record are not published.
+ */
+export type DataCorrectionRecord = {
+    /** @description Record identifier (name inferred from "record ids"; type not published). */
+    id: string | number;
+    /** @description When the correction was first published (format not published; ISO 8601 expected). */
+    publishedAt: string;
+    /** @description When the record last changed (format not published; ISO 8601 expected). */
+    updatedAt: string;
+    deployment: {
+        /** @description When the corrected data was deployed (format not published; ISO 8601 expected). */
+        deployedAt: string;
+    } & {
+        [key: string]: unknown;
+    };
+} & {
+    [key: string]: unknown;
+};
+/**
+ * DataCorrectionsResponse
+ * @description The data-corrections feed (`GET /api/v1/changelog/data-corrections`): top-level `lastUpdated` and a monotonic `feedRevision`, plus the correction records (`DataCorrectionRecord`). The API reference does not name the member that holds the records, so any other top-level member is accepted; a non-empty array of objects carrying `updatedAt` there is read as the records list and validated as `DataCorrectionRecord[]`.
+ */
+export type DataCorrectionsResponse = {
+    lastUpdated: components["schemas"]["ChangelogLastUpdated"];
+    /** @description Revision of the feed; monotonic, so it never decreases between two polls. The API reference says "monotonic" without a type; an integer is assumed. */
+    feedRevision: number;
+} & {
+    [key: string]: components["schemas"]["DataCorrectionRecord"][] | unknown;
+};
+/**
+ * X402SettleResponse
+ * @description Decoded content of the `PAYMENT-RESPONSE` header (base64-encoded JSON): the settlement result of an x402 payment. Field names from the x402 protocol (`{success, transaction, network, payer}`); the service does not publish its own settlement body, so the object stays open.
+ */
+export type X402SettleResponse = {
+    success: boolean;
+    /** @description Transaction hash (EVM) or signature (Solana) of the settlement; empty when settlement failed. */
+    transaction?: string;
+    /** @description CAIP-2 network of the settlement, for example `eip155:8453`. */
+    network?: string;
+    /** @description Address of the paying wallet. */
+    payer?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * WsPassResponseDto
+ * @description Body of a granted WebSocket pass (`POST /api/v1/x402/ws-pass/hour` or `/day`). The API reference names the type only; its fields are not published. The credit token that authenticates WebSocket connections at `/ws` and `/stream` arrives in the `x-credit-token` response header, not in a documented body field.
+ */
+export interface WsPassResponseDto {
+    [key: string]: unknown;
+}
+/**
+ * X402SolanaRpcResponse
+ * @description Answer of `POST /api/v1/x402/subscriptions/solana-rpc` and `POST /api/v1/x402/tick-data/solana-rpc`: read-only token-mint and recent-blockhash data a wallet needs to sign a Solana payment. Field names are not published.
+ */
+export interface X402SolanaRpcResponse {
+    [key: string]: unknown;
+}
+/**
+ * SubscriptionProductsResponse
+ * @description Live plan pricing of the subscription checkouts for monthly, quarterly, six-month and annual terms, payable on Base or Solana. Field names are not published.
+ */
+export interface SubscriptionProductsResponse {
+    [key: string]: unknown;
+}
+/**
+ * CheckoutStatusResponse
+ * @description Status of one subscription or tick-data checkout. The API reference names the states payable, pending and completed; the full set of state names and every field name are not published.
+ */
+export interface CheckoutStatusResponse {
+    [key: string]: unknown;
+}
+/**
+ * CheckoutPaidResponse
+ * @description 200 of a checkout pay request: confirmation is complete and the subscription is active or the data order is funded, with a receipt. Field names, including those of the receipt, are not published.
+ */
+export interface CheckoutPaidResponse {
+    [key: string]: unknown;
+}
+/**
+ * CheckoutPendingResponse
+ * @description 202 of a checkout pay request: the payment was accepted but confirmation or fulfilment is still running. The checkout must not be paid again; poll the checkout status instead. Field names are not published.
+ */
+export interface CheckoutPendingResponse {
+    [key: string]: unknown;
+}
+/**
+ * TickDataProductsResponse
+ * @description Checkout networks and quote instructions of the tick-data orders; the price depends on the files, exchanges and date range ordered. Field names are not published.
+ */
+export interface TickDataProductsResponse {
+    [key: string]: unknown;
+}
+/**
+ * CreditTokenChallengeRequest
+ * @description Body of `POST /api/v1/x402/credit-token/challenge`. The API reference names `chain_id` and `address` (from the 400 error text: unsupported `chain_id`, invalid address); other fields are not shown, so the object stays open.
+ */
+export type CreditTokenChallengeRequest = {
+    /**
+     * @description Chain of the wallet. Its format is not published; the examples use the CAIP-2 form of the payment networks (`eip155:8453` for Base mainnet). An unsupported chain gives 400.
+     * @example eip155:8453
+     */
+    chain_id: string | number;
+    /** @description Wallet address (hex on EVM chains, base58 on Solana). An invalid address gives 400. */
+    address: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * CreditTokenChallengeResponse
+ * @description A single-use CAIP-122 (Sign-In-With-X) challenge, valid 5 minutes. The API reference names its `info` member, whose fields the client copies into the redemption body; their names are not published (the x402 `sign-in-with-x` extension, general protocol knowledge, uses `domain`, `uri`, `version`, `nonce`, `issuedAt`, `expirationTime`, `statement`, `resources`). Signing it authorizes no payment and moves no funds.
+ */
+export type CreditTokenChallengeResponse = {
+    /** @description Challenge message fields to sign and echo back in `POST /api/v1/x402/credit-token`; names not published. */
+    info: {
+        [key: string]: unknown;
+    };
+} & {
+    [key: string]: unknown;
+};
+/**
+ * CreditTokenErrorCode
+ * @description Error codes the API reference gives for the credit-token routes: `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature` on 401 and `no_credits` on 402. The codes of the 400, 404 and 503 answers are not shown, so `CreditTokenErrorDto.code` accepts any string besides these.
+ * @enum {string}
+ */
+export type CreditTokenErrorCode = "invalid_siwx" | "nonce_invalid" | "expired" | "invalid_signature" | "no_credits";
+/**
+ * CreditTokenErrorDto
+ * @description Error body of the credit-token routes. Only the `code` string is published; other fields are not shown. `code` is open: the known codes are listed in `CreditTokenErrorCode`, and any other string is accepted because the codes of the 400, 404 and 503 answers (for example "challenge store unavailable") are not shown and may exist.
+ */
+export type CreditTokenErrorDto = {
+    /** @description Machine-readable error code; one of `CreditTokenErrorCode` or another string the API reference does not list. */
+    code: components["schemas"]["CreditTokenErrorCode"] | string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * CreditTokenRequest
+ * @description Body of `POST /api/v1/x402/credit-token`: every field of the challenge's `info` (copied at the top level; their names are not published), plus `address`, `chainId`, `type` and `signature`. The signature authorizes no payment and moves no funds.
+ */
+export type CreditTokenRequest = {
+    /** @description Wallet address that signed the challenge. */
+    address: string;
+    /** @description Chain of the signing wallet. Format not published; the examples use CAIP-2 (`eip155:8453`, or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp` for Solana mainnet). */
+    chainId: string;
+    /** @description Signature type. Values not published; CAIP-122 / x402 `sign-in-with-x` use `eip191` on EVM chains and `ed25519` on Solana (protocol knowledge). */
+    type: string;
+    /** @description Signature of the challenge message, hex on EVM chains, base58 on Solana. */
+    signature: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * CreditTokenResponseDto
+ * @description Body of a successful credit-token redemption (`POST /api/v1/x402/credit-token`). The API reference names the type only; its fields are not published. The token itself arrives in the `x-credit-token` header and the remaining balance in `x-credits-remaining`.
+ */
+export interface CreditTokenResponseDto {
+    [key: string]: unknown;
+}
+/**
+ * JsonRpcId
+ * @description JSON-RPC 2.0 request id, a string or an integer; the response repeats it.
+ */
+export type JsonRpcId = string | number;
+/**
+ * McpMethod
+ * @description JSON-RPC methods of the agent endpoint with a known meaning. `initialize`, `tools/list` and `tools/call` are named by the API reference (billing); `ping` comes from the Model Context Protocol itself (general protocol knowledge), not from a Laevitas source. Other MCP methods and notifications (for example `notifications/initialized`) may be sent too, so `JsonRpcRequest.method` is not limited to this set.
+ * @enum {string}
+ */
+export type McpMethod = "initialize" | "tools/list" | "tools/call" | "ping";
+/**
+ * JsonRpcRequest
+ * @description A JSON-RPC 2.0 request to the agent endpoint. `params` depends on the method and follows the Model Context Protocol: `initialize` takes `protocolVersion`, `capabilities` and `clientInfo`; `tools/list` takes an optional `cursor`; `tools/call` takes the tool `name` and its `arguments`; `ping` takes none (protocol knowledge). A message without `id` is a notification and gets no JSON-RPC answer.
+ */
+export interface JsonRpcRequest {
+    /** @constant */
+    jsonrpc: "2.0";
+    id?: components["schemas"]["JsonRpcId"] | undefined;
+    /** @description The method; one of `McpMethod` or another MCP method or notification name. */
+    method: components["schemas"]["McpMethod"] | string;
+    params?: {
+        [key: string]: unknown;
+    } | undefined;
+}
+/**
+ * JsonRpcResultResponse
+ * @description A successful JSON-RPC 2.0 answer: `result` holds the method's result (MCP: `serverInfo` and `capabilities` for `initialize`, `tools` for `tools/list`, `content` and optionally `structuredContent` / `isError` for `tools/call`; protocol knowledge). It never carries `error`.
+ */
+export interface JsonRpcResultResponse {
+    /** @constant */
+    jsonrpc: "2.0";
+    id: components["schemas"]["JsonRpcId"];
+    result: {
+        [key: string]: unknown;
+    };
+}
+/**
+ * JsonRpcError
+ * @description The `error` member of a JSON-RPC 2.0 error answer. Standard codes (JSON-RPC 2.0): -32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32603 internal error; the codes the agent endpoint uses for payment and authorization errors are not published.
+ */
+export interface JsonRpcError {
+    code: number;
+    message: string;
+    /** @description Optional additional information; any JSON value. */
+    data?: unknown;
+}
+/**
+ * JsonRpcErrorResponse
+ * @description A JSON-RPC 2.0 error answer. `id` repeats the request id, or is null when the request could not be read. It never carries `result`. the agent endpoint's 402 carries this body together with the x402 headers.
+ */
+export interface JsonRpcErrorResponse {
+    /** @constant */
+    jsonrpc: "2.0";
+    id: components["schemas"]["JsonRpcId"] | null;
+    error: components["schemas"]["JsonRpcError"];
+}
+/**
+ * JsonRpcResponse
+ * @description One JSON-RPC 2.0 answer: either a result or an error. The two branches exclude each other by their required member (`result` or `error`), so no discriminator is needed.
+ */
+export type JsonRpcResponse = components["schemas"]["JsonRpcResultResponse"] | components["schemas"]["JsonRpcErrorResponse"];
+/**
+ * DiscoveryX402Document
+ * @description The x402 discovery document at `GET /.well-known/x402`. Its content is not published; it describes the service's paid resources for x402 clients and crawlers.
+ */
+export interface DiscoveryX402Document {
+    [key: string]: unknown;
+}
+/**
+ * DiscoveryOpenApiDocument
+ * @description The service's own OpenAPI document (`GET /openapi.json` and `GET /.well-known/openapi.json`;: Swagger UI and Redoc are served from it). `openapi` and `info` are required by the OpenAPI 3 specification itself; the rest is kept open and not validated here.
+ */
+export type DiscoveryOpenApiDocument = {
+    /** @description OpenAPI version of the API reference, for example `3.0.0`. */
+    openapi: string;
+    info: {
+        [key: string]: unknown;
+    };
+    paths?: {
+        [key: string]: unknown;
+    };
+} & {
+    [key: string]: unknown;
+};
+/**
+ * HealthResponse
+ * @description Body of `GET /api/v1/health`. Its fields are not published; any answer below 500 means the service is reachable (the official CLI's `doctor` check).
+ */
+export interface HealthResponse {
+    [key: string]: unknown;
 }
 export type $defs = Record<string, never>;
 export interface operations {
@@ -4568,7 +4677,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsA"];
@@ -4648,13 +4757,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
-                /** Contract type of the ranking (section 2.5). */
+                /** Contract type of the ranking. */
                 type: components["parameters"]["LegacyGainersTypePath"];
-                /** Look-back period in hours, or `ytd` (section 2.5). */
+                /** Look-back period in hours, or `ytd`. */
                 period: components["parameters"]["LegacyGainersPeriodPath"];
             };
             cookie?: never;
@@ -4681,13 +4790,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
-                /** Contract type of the ranking (section 2.5). */
+                /** Contract type of the ranking. */
                 type: components["parameters"]["LegacyGainersTypePath"];
-                /** Look-back period in hours, or `ytd` (section 2.5). */
+                /** Look-back period in hours, or `ytd`. */
                 period: components["parameters"]["LegacyGainersPeriodPath"];
             };
             cookie?: never;
@@ -4714,7 +4823,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_C, section 2.5).
+                 * @description Market code (MARKETS_C), accepted in either case: public clients send it in lower case and the service matches it case-insensitively.
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsC"];
@@ -4743,7 +4852,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
@@ -4772,7 +4881,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsA"];
@@ -4801,7 +4910,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code. No value set is published for this endpoint (section 4.1, facts.md b.2); any upper-case code is accepted.
+                 * @description Market code. No value set is published for this endpoint; any upper-case code is accepted.
                  * @example DERIBIT
                  */
                 market: components["schemas"]["LegacyAltOptionMarket"];
@@ -4830,7 +4939,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
@@ -4860,7 +4969,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5). */
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
             };
             cookie?: never;
@@ -4887,13 +4996,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_A, section 2.5).
+                 * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
                 market: components["schemas"]["MarketsA"];
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5). */
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
             };
             cookie?: never;
@@ -4993,7 +5102,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind, `c` centralized or `d` decentralized (section 2.5). */
+                /** Venue kind, `c` centralized or `d` decentralized. */
                 type: components["parameters"]["LegacyVenueKindPath"];
             };
             cookie?: never;
@@ -5074,7 +5183,7 @@ export interface operations {
                 /** Currency of the dated-futures subset. */
                 currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
                 /**
-                 * @description Market code. The document: "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX" (section 4.2), that is MARKETS_B.
+                 * @description Market code. The API reference: "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX", that is MARKETS_B.
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsB"];
@@ -5130,10 +5239,10 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Contract types included, `all`, `future` or `perpetual` (section 2.5). */
+                /** Contract types included, `all`, `future` or `perpetual`. */
                 option: components["parameters"]["LegacyOiGainersOptionPath"];
                 /**
-                 * @description Look-back period in hours, or `ytd` (section 2.5).
+                 * @description Look-back period in hours, or `ytd`.
                  * @example 24
                  */
                 param: components["schemas"]["OiGainersParam"];
@@ -5162,7 +5271,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code (MARKETS_B, section 2.5).
+                 * @description Market code (MARKETS_B).
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsB"];
@@ -5192,7 +5301,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind, `c` centralized or `d` decentralized (section 2.5). */
+                /** Venue kind, `c` centralized or `d` decentralized. */
                 type: components["parameters"]["LegacyVenueKindPath"];
             };
             cookie?: never;
@@ -5220,7 +5329,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind, `c` centralized or `d` decentralized (section 2.5). */
+                /** Venue kind, `c` centralized or `d` decentralized. */
                 type: components["parameters"]["LegacyVenueKindPath"];
             };
             cookie?: never;
@@ -5248,15 +5357,15 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Contract types included, `all`, `future` or `perpetual` (section 2.5). */
+                /** Contract types included, `all`, `future` or `perpetual`. */
                 option: components["parameters"]["LegacyOiGainersOptionPath"];
                 /**
-                 * @description Look-back period in hours, or `ytd`. The document does not cover this route; the real catalog lists the hours 1 to 720, 8760 and `ytd` (facts.md a.1), the open-interest change set.
+                 * @description Look-back period in hours, or `ytd`. The API reference does not cover this route; the real catalog lists the hours 1 to 720, 8760 and `ytd`, the open-interest change set.
                  * @example 24
                  */
                 param: components["schemas"]["OiChangePeriod"];
                 /**
-                 * @description Venue kind, `c` centralized or `d` decentralized (facts.md a.1).
+                 * @description Venue kind, `c` centralized or `d` decentralized.
                  * @example d
                  */
                 type: components["schemas"]["VenueKind"];
@@ -5284,7 +5393,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document. */
+                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
                 currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
             };
             cookie?: never;
@@ -5311,7 +5420,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Currency with listed options; members from the real catalog (legacy_endpoint_index.json).
+                 * @description Currency with listed options; members from the real catalog.
                  * @example BTC
                  */
                 currency: components["schemas"]["LegacyOptionSummaryCurrency"];
@@ -5339,9 +5448,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document. */
+                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
                 currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
-                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5). */
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
             };
             cookie?: never;
@@ -5368,13 +5477,13 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Market code; the real catalog lists the MARKETS_G members for this route (facts.md a.1).
+                 * @description Market code; the real catalog lists the MARKETS_G members for this route.
                  * @example DERIBIT
                  */
                 market: components["schemas"]["MarketsG"];
-                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog (legacy_endpoint_index.json), since these endpoints are not in the document. */
+                /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
                 currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
-                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760` (section 2.5). */
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
                 period: components["parameters"]["LegacyOiChangePeriodPath"];
             };
             cookie?: never;
@@ -5417,7 +5526,7 @@ export interface operations {
                  */
                 market: components["schemas"]["MarketsD"];
                 /**
-                 * @description Currency of the market's subset (document 2.5, see `x-currency-subsets`), for example BTC on DERIBIT.
+                 * @description Currency of the market's subset (see `x-currency-subsets`), for example BTC on DERIBIT.
                  * @example BTC
                  */
                 currency: components["schemas"]["LegacyCurrency"];
@@ -5694,7 +5803,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D"). */
+                /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
                 option: components["parameters"]["LegacyHistoricalOptionPath"];
             };
             cookie?: never;
@@ -5735,7 +5844,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D"). */
+                /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
                 option: components["parameters"]["LegacyHistoricalOptionPath"];
             };
             cookie?: never;
@@ -5776,7 +5885,7 @@ export interface operations {
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
                 currency: components["parameters"]["LegacyCurrencyPath"];
-                /** Venue kind: `C` centralized, `D` decentralized (catalog values, facts.md a.1; the document says "option in C, D"). */
+                /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
                 option: components["parameters"]["LegacyHistoricalOptionPath"];
             };
             cookie?: never;
@@ -5980,11 +6089,13 @@ export interface operations {
                 limit?: components["parameters"]["LegacyHistLimit"] | undefined;
                 /** 1-based page of results. */
                 page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
             };
             header?: never;
             path: {
                 /**
-                 * @description Market code, upper case. The document does not show the accepted values (4.4); the stored catalog (reference/data/legacy_endpoint_index.json, see facts.md a.1) lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
+                 * @description Market code, upper case. The API reference does not show the accepted values; the service catalog lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
                  * @example BINANCE
                  */
                 market: components["schemas"]["LegacyHistoricalMarketCode"];
@@ -6400,7 +6511,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataResponseEntity"];
                 };
             };
-            /** @description Invalid parameters (for example a non-string exchange), or no data found for the instrument: this route answers 400, not an empty body, when nothing is stored for the selector (section 7). */
+            /** @description Invalid parameters (for example a non-string exchange), or no data found for the instrument: this route answers 400, not an empty body, when nothing is stored for the selector. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7045,9 +7156,9 @@ export interface operations {
     getOptionsGexCatalog: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"] | undefined;
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
@@ -7076,9 +7187,9 @@ export interface operations {
     getOptionsGexLatest: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"] | undefined;
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
@@ -7121,9 +7232,9 @@ export interface operations {
                 sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
                 resolution?: components["parameters"]["Resolution"] | undefined;
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"] | undefined;
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
             header?: never;
@@ -7150,9 +7261,9 @@ export interface operations {
     getOptionsGexRegimeChanges: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"] | undefined;
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /**
                  * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 7 days before the request time (a relative default, so it is not given as a schema value).
@@ -7207,11 +7318,11 @@ export interface operations {
                 sort_dir?: components["parameters"]["SortDir"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
                 resolution?: components["parameters"]["Resolution"] | undefined;
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"] | undefined;
                 /** Exact options instrument name from the catalog. */
                 instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
@@ -7258,9 +7369,9 @@ export interface operations {
     getOptionsGexTermStructure: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"] | undefined;
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
             header?: never;
@@ -7287,9 +7398,9 @@ export interface operations {
     getOptionsGexProfile: {
         parameters: {
             query?: {
-                /** Options venue of the GEX data; only `deribit` is served, and it is the default (section 4.3). */
+                /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
                 exchange?: components["parameters"]["GexExchange"] | undefined;
-                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC` (section 4.3); all covered currencies when omitted. */
+                /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
             header?: never;
@@ -7824,7 +7935,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataResponseEntity"];
                 };
             };
-            /** @description Invalid parameters, or no data found for the instrument (section 7). */
+            /** @description Invalid parameters, or no data found for the instrument. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7855,7 +7966,7 @@ export interface operations {
                  */
                 instrument_name: components["schemas"]["ContractInstrumentName"];
                 /**
-                 * @description Futures venue (free string; known venues in FuturesExchange, facts.md d).
+                 * @description Futures venue (free string; known venues in FuturesExchange).
                  * @example okx
                  */
                 exchange?: components["schemas"]["FuturesExchange"] | undefined;
@@ -7949,6 +8060,8 @@ export interface operations {
             query: {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
+                /** Futures venue. */
+                exchange?: components["parameters"]["FuturesExchange"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8488,7 +8601,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetadataResponseEntity"];
                 };
             };
-            /** @description Invalid parameters, or no data found for the instrument (section 7). */
+            /** @description Invalid parameters, or no data found for the instrument. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8519,7 +8632,7 @@ export interface operations {
                  */
                 instrument_name: components["schemas"]["ContractInstrumentName"];
                 /**
-                 * @description Perpetuals venue (free string; known venues in PerpetualsExchange, facts.md d).
+                 * @description Perpetuals venue (free string; known venues in PerpetualsExchange).
                  * @example binance
                  */
                 exchange?: components["schemas"]["PerpetualsExchange"] | undefined;
@@ -8611,6 +8724,8 @@ export interface operations {
             query: {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
+                /** Perpetuals venue. */
+                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8648,7 +8763,7 @@ export interface operations {
                 exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
-                /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
+                /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
                 quote_currency?: components["parameters"]["SpotQuoteCurrency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
@@ -8878,7 +8993,7 @@ export interface operations {
                 exchange?: components["parameters"]["SpotExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
-                /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD` (facts.md a.2). */
+                /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
                 quote_currency?: components["parameters"]["SpotQuoteCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
@@ -9026,11 +9141,11 @@ export interface operations {
     getPredictionsCatalog: {
         parameters: {
             query?: {
-                /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2). */
+                /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
                 category?: components["parameters"]["PredictionCategory"] | undefined;
-                /** Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
+                /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
-                /** Free-text keyword matched against the prediction markets (facts.md a.2). */
+                /** Free-text keyword matched against the prediction markets. */
                 keyword?: components["parameters"]["PredictionKeyword"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
@@ -9274,13 +9389,13 @@ export interface operations {
     getPredictionsSnapshot: {
         parameters: {
             query?: {
-                /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories` (facts.md a.2). */
+                /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
                 category?: components["parameters"]["PredictionCategory"] | undefined;
-                /** Slug of one prediction event; restricts the result to that event's markets (facts.md a.2). */
+                /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
-                /** Bucket size of the prediction-market snapshot; `1h` when omitted (facts.md a.2). */
+                /** Bucket size of the prediction-market snapshot; `1h` when omitted. */
                 resolution?: components["parameters"]["PredictionSnapshotResolution"] | undefined;
             } | undefined;
             header?: never;
@@ -9309,23 +9424,23 @@ export interface operations {
             query?: {
                 /** @description Venue of the instruments, any market's venue (free string). */
                 exchange?: string | undefined;
-                /** @description Market type, as a singular token (facts.md a.2). */
+                /** @description Market type, as a singular token. */
                 market_type?: components["schemas"]["MarketType"] | undefined;
-                /** @description Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored (facts.md a.2). */
+                /** @description Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored. */
                 base_currency?: string | undefined;
-                /** @description Quote currency, for example `USDT` or `USD` (facts.md a.2). */
+                /** @description Quote currency, for example `USDT` or `USD`. */
                 quote_currency?: string | undefined;
-                /** @description Lifecycle status; `active` when omitted, `all` for every status (facts.md a.2). */
+                /** @description Lifecycle status; `active` when omitted, `all` for every status. */
                 status?: components["schemas"]["InstrumentStatus"] | undefined;
                 /** @description Margin type, `linear` or `inverse`. */
                 margin_type?: components["schemas"]["MarginType"] | undefined;
-                /** @description Option type, `call` or `put` (not `C`/`P` as on the options catalog; facts.md a.2). */
+                /** @description Option type, `call` or `put` (not `C`/`P` as on the options catalog). */
                 option_type?: components["schemas"]["InstrumentOptionType"] | undefined;
-                /** @description Lower bound of the expiry range. The document names an expiry range filter (v1-family.md 4.5); the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published (facts.md a.2). */
+                /** @description Lower bound of the expiry range. The API reference names an expiry range filter; the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published. */
                 expiry_from?: string | undefined;
-                /** @description Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published (facts.md a.2). */
+                /** @description Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published. */
                 expiry_to?: string | undefined;
-                /** @description Partial, case-insensitive match on the instrument name (v1-family.md 4.5; facts.md a.2). */
+                /** @description Partial, case-insensitive match on the instrument name. */
                 instrument_name?: string | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
@@ -9392,7 +9507,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Exact exchange-native instrument name, upper case for crypto venues (facts.md a.2).
+                 * @description Exact exchange-native instrument name, upper case for crypto venues.
                  * @example BTC-PERPETUAL
                  */
                 instrument_name: string;
@@ -9445,7 +9560,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
@@ -9492,7 +9607,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
             } | undefined;
             header?: never;
@@ -9535,10 +9650,10 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
                 /**
-                 * @description Surface model of the slices. `svi` is the default and the only value the documents name.
+                 * @description Surface model of the slices. `svi` is the default and the only value the API reference names.
                  * @example svi
                  */
                 model?: string | undefined;
@@ -9583,7 +9698,7 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
             } | undefined;
             header?: never;
@@ -9626,15 +9741,15 @@ export interface operations {
                 exchange?: components["parameters"]["OptionsExchange"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
-                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it (section 4.5). */
+                /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
                 margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
                 /**
-                 * @description Expiry to scan. A historical scan needs `expiry` or `instrument` (section 4.5). The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
+                 * @description Expiry to scan. A historical scan needs `expiry` or `instrument`. The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
                  * @example 26MAR27
                  */
                 expiry?: string | undefined;
                 /**
-                 * @description Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument` (section 4.5).
+                 * @description Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument`.
                  * @example BTC-26MAR27-100000-C
                  */
                 instrument?: components["schemas"]["OptionsInstrumentName"] | undefined;
@@ -9747,7 +9862,7 @@ export interface operations {
     getHyperliquidNodeFills: {
         parameters: {
             query: {
-                /** Wallet address whose records are returned (required on this route, section 4.5). */
+                /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
@@ -9843,19 +9958,19 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["SortDir"] | undefined;
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** @description Role of the wallet in the liquidation. The accepted values are not published. */
                 role?: string | undefined;
-                /** @description Deduplicate liquidation records (section 4.5). The parameter type is not published; a boolean flag is assumed from the name. */
+                /** @description Deduplicate liquidation records. The parameter type is not published; a boolean flag is assumed from the name. */
                 dedupe?: boolean | undefined;
-                /** @description Bucket size of the aggregated mode (section 4.5). */
+                /** @description Bucket size of the aggregated mode. */
                 resolution?: components["schemas"]["HyperliquidLiquidationResolution"] | undefined;
             } | undefined;
             header?: never;
@@ -9890,25 +10005,25 @@ export interface operations {
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /**
-                 * @description Sort key of the rows (section 4.5). The default is not published.
+                 * @description Sort key of the rows. The default is not published.
                  * @example net_notional
                  */
                 sort_by?: components["schemas"]["HyperliquidWalletFlowSortBy"] | undefined;
                 /**
-                 * @description Direction of the `sort_by` order. Section 4.1 documents `ASC` as the default for time ordering; the default for the other keys is not published.
+                 * @description Direction of the `sort_by` order. The API reference documents `ASC` as the default for time ordering; the default for the other keys is not published.
                  * @example DESC
                  */
                 sort_dir?: components["schemas"]["SortDir"] | undefined;
-                /** @description Smallest notional a row must reach to be returned (section 4.5). Its unit is not published. */
+                /** @description Smallest notional a row must reach to be returned. Its unit is not published. */
                 min_notional?: number | undefined;
             } | undefined;
             header?: never;
@@ -9939,11 +10054,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
@@ -9972,7 +10087,7 @@ export interface operations {
     getHyperliquidNodeFundingPayments: {
         parameters: {
             query: {
-                /** Wallet address whose records are returned (required on this route, section 4.5). */
+                /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
@@ -10021,15 +10136,15 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["SortDir"] | undefined;
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
-                /** @description Smallest target notional of the TWAP orders to include (section 4.5). Its unit is not published. */
+                /** @description Smallest target notional of the TWAP orders to include. Its unit is not published. */
                 min_target_notional?: number | undefined;
             } | undefined;
             header?: never;
@@ -10060,15 +10175,15 @@ export interface operations {
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
-                /** Wallet address to narrow the query to (one of the narrowing filters of section 4.5). */
+                /** Wallet address to narrow the query to (one of the narrowing filters). */
                 wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
                 instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
-                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters of section 4.5). */
+                /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
-                /** @description Largest distance of an order's price from the mark price (section 4.5). Whether the distance is relative or absolute is not published. */
+                /** @description Largest distance of an order's price from the mark price. Whether the distance is relative or absolute is not published. */
                 max_distance_from_mark?: number | undefined;
             } | undefined;
             header?: never;
@@ -10095,7 +10210,7 @@ export interface operations {
     getHyperliquidNodeL2Orderbook: {
         parameters: {
             query: {
-                /** Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route, section 4.5). */
+                /** Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route). */
                 instrument_name: components["parameters"]["HyperliquidInstrumentNameRequired"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
@@ -10294,11 +10409,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** Token of the checkout, issued with the quote (section 4.4). */
+                /** Token of the checkout, issued with the quote. */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
             };
             path: {
-                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */
+                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
                 id: components["parameters"]["CheckoutId"];
             };
             cookie?: never;
@@ -10322,13 +10437,13 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** Token of the checkout, issued with the quote (section 4.4). */
+                /** Token of the checkout, issued with the quote. */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
-                /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). */
+                /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. */
                 "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"] | undefined;
             };
             path: {
-                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */
+                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
                 id: components["parameters"]["CheckoutId"];
             };
             cookie?: never;
@@ -10405,11 +10520,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** Token of the checkout, issued with the quote (section 4.4). */
+                /** Token of the checkout, issued with the quote. */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
             };
             path: {
-                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */
+                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
                 id: components["parameters"]["CheckoutId"];
             };
             cookie?: never;
@@ -10433,13 +10548,13 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** Token of the checkout, issued with the quote (section 4.4). */
+                /** Token of the checkout, issued with the quote. */
                 "x-checkout-token": components["parameters"]["CheckoutToken"];
-                /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote (section 4.4). */
+                /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. */
                 "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"] | undefined;
             };
             path: {
-                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying (section 4.4). */
+                /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
                 id: components["parameters"]["CheckoutId"];
             };
             cookie?: never;

@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Current perpetuals data by market and currency
-         * @description Current state of the perpetual swaps of one market and currency (section 4.1), in the `{date, data}` envelope (facts.md b.1). The document describes the rows only (section 2.4); field names from facts.md b.2.
+         * @description Current state of the perpetual swaps of one market and currency, in the `{date, data}` envelope. The API reference describes the rows only; field names from public clients of the service.
          */
         get: operations["perpetuals"];
         put?: never;
@@ -51,7 +51,7 @@ export interface paths {
         };
         /**
          * Aggregated perpetuals summary of one currency
-         * @description Aggregated perpetuals summary for one currency across markets (section 4.1), in the `{date, data}` envelope (facts.md b.1). The document does not describe the body; field names from facts.md b.2.
+         * @description Aggregated perpetuals summary for one currency across markets, in the `{date, data}` envelope. The API reference does not describe the body; field names from public clients of the service.
          */
         get: operations["summary_c"];
         put?: never;
@@ -71,7 +71,7 @@ export interface paths {
         };
         /**
          * Aggregated perpetuals summary of all currencies
-         * @description Aggregated perpetuals summary for all currencies (section 4.1), one row per currency, in the `{date, data}` envelope (facts.md b.1). The document does not describe the body; field names from facts.md b.2.
+         * @description Aggregated perpetuals summary for all currencies, one row per currency, in the `{date, data}` envelope. The API reference does not describe the body; field names from public clients of the service.
          */
         get: operations["summary"];
         put?: never;
@@ -91,7 +91,7 @@ export interface paths {
         };
         /**
          * Open-interest gainers of a market
-         * @description Contracts of one market ranked by open-interest change over the period (section 4.1), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         * @description Contracts of one market ranked by open-interest change over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["oi_gainers"];
         put?: never;
@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * Price gainers of a market
-         * @description Contracts of one market ranked by price change over the period (section 4.1), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         * @description Contracts of one market ranked by price change over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["price_gainers"];
         put?: never;
@@ -131,7 +131,7 @@ export interface paths {
         };
         /**
          * Perpetuals snapshot of a market
-         * @description Snapshot of the perpetual swaps of one market (section 4.1), in the `{date, data}` envelope (facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2). The market set is MARKETS_C (no DYDX or HYPERLIQUID, plus BLITZ, KWENTA and VERTEX); one public SDK sends this market in lower case (facts.md a.1), the document specifies upper case.
+         * @description Snapshot of the perpetual swaps of one market, in the `{date, data}` envelope. `data` is an object keyed by contract symbol, not an array. The market set is MARKETS_C (no DYDX or HYPERLIQUID, plus BLITZ, KWENTA and VERTEX); one public SDK sends this market in lower case, the API reference specifies upper case.
          */
         get: operations["getPerpetualsSnapshotDataByMarket"];
         put?: never;
@@ -151,7 +151,7 @@ export interface paths {
         };
         /**
          * Current perpetuals data of a market
-         * @description Current state of all perpetual swaps of one market (section 4.1), in the `{date, data}` envelope (facts.md b.1). Same rows as the by-currency route; field names from facts.md b.2.
+         * @description Current state of all perpetual swaps of one market, in the `{date, data}` envelope. Same rows as the by-currency route; field names from public clients of the service.
          */
         get: operations["getPerpetualsDataByMarket"];
         put?: never;
@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * Current futures data of a market
-         * @description Current state of all dated futures of one market (section 4.1), in the `{date, data}` envelope (facts.md b.1). The document describes the rows only (section 2.4); field names from facts.md b.2.
+         * @description Current state of all dated futures of one market, in the `{date, data}` envelope. The API reference describes the rows only; field names from public clients of the service.
          */
         get: operations["getFuturesDataByMarket"];
         put?: never;
@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * Alternative options data of a market
-         * @description Alternative options data of one market (section 4.1), in the `{date, data}` envelope (facts.md b.1). The document publishes no market set for this endpoint and the real catalog lists none (facts.md b.2), so `market` is any upper-case code. Field names from facts.md b.2.
+         * @description Alternative options data of one market, in the `{date, data}` envelope. The API reference publishes no market set for this endpoint and the real catalog lists none, so `market` is any upper-case code. Field names from public clients of the service.
          */
         get: operations["getAltOptionDataByMarket"];
         put?: never;
@@ -211,7 +211,7 @@ export interface paths {
         };
         /**
          * Top funding rates of a market
-         * @description Perpetual contracts of one market with the highest funding (section 4.1), returned as an array of top-funding rows (section 2.4) in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         * @description Perpetual contracts of one market with the highest funding: an array of top-funding rows, either bare or in the `data` member of the `{date, data}` envelope.
          */
         get: operations["getTopFundingData"];
         put?: never;
@@ -231,7 +231,7 @@ export interface paths {
         };
         /**
          * Open-interest change summary of the perpetuals of a currency
-         * @description Timestamped summary of the open-interest changes of the perpetuals of one currency over the period (section 4.1), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         * @description Timestamped summary of the open-interest changes of the perpetuals of one currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getDerivsOpenInterestChangeSummary"];
         put?: never;
@@ -251,7 +251,7 @@ export interface paths {
         };
         /**
          * Open-interest change of the perpetuals of a market and currency
-         * @description Timestamped open-interest change report of the perpetuals of one market and currency over the period (section 4.1), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         * @description Timestamped open-interest change report of the perpetuals of one market and currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getDerivsOpenInterestChange"];
         put?: never;
@@ -271,7 +271,7 @@ export interface paths {
         };
         /**
          * Futures and perpetual instrument list
-         * @description All futures and perpetual instruments, in the envelope of section 2.1 with instrument records (section 2.3).
+         * @description All futures and perpetual instruments, in the envelope with instrument records.
          */
         get: operations["getFuturesInstrumentData"];
         put?: never;
@@ -291,7 +291,7 @@ export interface paths {
         };
         /**
          * Available currencies
-         * @description List of the available currencies (section 4.2), the values accepted by the `currency` parameters of this family (section 2.5). `data` is an array of currency tickers (facts.md b.2).
+         * @description List of the available currencies, the values accepted by the `currency` parameters of this family. `data` is an array of currency tickers.
          */
         get: operations["getAlternativeCurrencyData"];
         put?: never;
@@ -311,7 +311,7 @@ export interface paths {
         };
         /**
          * Perpetual funding of a currency
-         * @description Funding rates and yields of the perpetuals of one currency across markets (section 4.2), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         * @description Funding rates and yields of the perpetuals of one currency across markets, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getPerpetualFundingData"];
         put?: never;
@@ -331,7 +331,7 @@ export interface paths {
         };
         /**
          * Perpetual funding of a currency by venue kind
-         * @description Per market: market, symbol, funding, yield and next funding rate of the perpetuals of one currency on centralized (`c`) or decentralized (`d`) venues (section 4.2), in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         * @description Per market: market, symbol, funding, yield and next funding rate of the perpetuals of one currency on centralized (`c`) or decentralized (`d`) venues, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getPerpetualFundingDataWithType"];
         put?: never;
@@ -351,7 +351,7 @@ export interface paths {
         };
         /**
          * Futures yield of a currency
-         * @description Yield values of the dated futures of one currency (section 4.2), one row per market and maturity, in the `{date, data}` envelope (facts.md b.1). The currency is from the dated-futures subset. Field names from facts.md b.2.
+         * @description Yield values of the dated futures of one currency, one row per market and maturity, in the `{date, data}` envelope. The currency is from the dated-futures subset. Field names from public clients of the service.
          */
         get: operations["getFuturesYieldData"];
         put?: never;
@@ -371,7 +371,7 @@ export interface paths {
         };
         /**
          * Futures basis of a currency
-         * @description Basis values of the dated futures of one currency (section 4.2), one row per market and maturity, in the `{date, data}` envelope (facts.md b.1). The currency is from the dated-futures subset. Field names from facts.md b.2.
+         * @description Basis values of the dated futures of one currency, one row per market and maturity, in the `{date, data}` envelope. The currency is from the dated-futures subset. Field names from public clients of the service.
          */
         get: operations["getFuturesBasisData"];
         put?: never;
@@ -391,7 +391,7 @@ export interface paths {
         };
         /**
          * Futures curve of a currency on one market
-         * @description Futures curve of one currency on one market (section 4.2), one row per maturity, in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2. The document words the market set as "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX"; the listed members are exactly MARKETS_B, which is used here.
+         * @description Futures curve of one currency on one market, one row per maturity, in the `{date, data}` envelope. Field names from public clients of the service. The API reference words the market set as "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX"; the listed members are exactly MARKETS_B, which is used here.
          */
         get: operations["getFuturesCurveData"];
         put?: never;
@@ -411,7 +411,7 @@ export interface paths {
         };
         /**
          * Futures curve of a currency across markets
-         * @description Futures curve of one currency across markets (section 4.2), one row per market and maturity, in the `{date, data}` envelope (facts.md b.1). The document does not restrict the currency here; the real catalog lists the dated-futures subset, which is used. Field names from facts.md b.2.
+         * @description Futures curve of one currency across markets, one row per market and maturity, in the `{date, data}` envelope. The API reference does not restrict the currency here; the real catalog lists the dated-futures subset, which is used. Field names from public clients of the service.
          */
         get: operations["getFuturesCurveDataForCurrency"];
         put?: never;
@@ -431,7 +431,7 @@ export interface paths {
         };
         /**
          * Open-interest gainers and losers across markets
-         * @description Markets ranked by the open-interest change of one currency over the period (section 4.2), in the `{date, data}` envelope (facts.md b.1). `param` follows the document's set (section 2.5); the real catalog also lists 2, 8, 12, 18, 48, 336, 504 and 8760 (facts.md a.1). Field names from facts.md b.2.
+         * @description Markets ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope. `param` follows the API reference's set; the real catalog also lists 2, 8, 12, 18, 48, 336, 504 and 8760. Field names from public clients of the service.
          */
         get: operations["getOpenInterestGainersAndLosersForFuturesMarkets"];
         put?: never;
@@ -451,7 +451,7 @@ export interface paths {
         };
         /**
          * Futures snapshot of a market
-         * @description Snapshot of the dated futures of one market: bid, ask, volume, open interest and further contract details (section 4.2), in the `{date, data}` envelope (facts.md b.1). `data` is an object keyed by contract symbol, not an array (facts.md b.2).
+         * @description Snapshot of the dated futures of one market: bid, ask, volume, open interest and further contract details, in the `{date, data}` envelope. `data` is an object keyed by contract symbol, not an array.
          */
         get: operations["getFuturesMarketSnapshot"];
         put?: never;
@@ -471,7 +471,7 @@ export interface paths {
         };
         /**
          * Open-interest breakdown of a currency
-         * @description Open interest of one currency in USD per market, split into all types, futures and perpetuals (section 4.2), on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array (facts.md b.2).
+         * @description Open interest of one currency in USD per market, split into all types, futures and perpetuals, on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array.
          */
         get: operations["getOpenInterestBreakdownData"];
         put?: never;
@@ -491,7 +491,7 @@ export interface paths {
         };
         /**
          * Volume breakdown of a currency
-         * @description Trading volume of one currency in USD per market, split into all types, futures and perpetuals (section 4.2), on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array (facts.md b.2).
+         * @description Trading volume of one currency in USD per market, split into all types, futures and perpetuals, on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array.
          */
         get: operations["getVolumeBreakdownData"];
         put?: never;
@@ -511,7 +511,7 @@ export interface paths {
         };
         /**
          * Open-interest gainers and losers across markets by venue kind
-         * @description Markets of one venue kind (centralized `c` or decentralized `d`) ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope (facts.md b.1). Same rows as the route without `{type}` (facts.md b.2). `param` takes the catalog set, hours 1 to 720, 8760 or `ytd` (facts.md a.1).
+         * @description Markets of one venue kind (centralized `c` or decentralized `d`) ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope. Same rows as the route without `{type}`. `param` takes the catalog set, hours 1 to 720, 8760 or `ytd`.
          */
         get: operations["getOpenInterestGainersAndLosersData"];
         put?: never;
@@ -531,7 +531,7 @@ export interface paths {
         };
         /**
          * Aggregated futures summary of a currency
-         * @description Dated futures of one currency aggregated across markets, in the `{date, data}` envelope (facts.md b.1). Currencies and field names from the real catalog and facts.md b.2.
+         * @description Dated futures of one currency aggregated across markets, in the `{date, data}` envelope. Currencies and field names from the service catalog and its public clients.
          */
         get: operations["getAggregatedFutureSummaryData"];
         put?: never;
@@ -551,7 +551,7 @@ export interface paths {
         };
         /**
          * Aggregated options summary of a currency
-         * @description Options of one currency aggregated across markets, in the `{date, data}` envelope (facts.md b.1). Currencies and field names from the real catalog and facts.md b.2.
+         * @description Options of one currency aggregated across markets, in the `{date, data}` envelope. Currencies and field names from the service catalog and its public clients.
          */
         get: operations["getAggregatedOptionSummaryData"];
         put?: never;
@@ -571,7 +571,7 @@ export interface paths {
         };
         /**
          * Open-interest change summary of the futures of a currency
-         * @description Timestamped summary of the open-interest changes of the futures of one currency over the period, in the `{date, data}` envelope (facts.md b.1). Field names from facts.md b.2.
+         * @description Timestamped summary of the open-interest changes of the futures of one currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getFutureOpenInterestChangeSummary"];
         put?: never;
@@ -591,7 +591,7 @@ export interface paths {
         };
         /**
          * Open-interest change of the futures of a market and currency
-         * @description Timestamped open-interest change report of the futures of one market and currency over the period, in the `{date, data}` envelope (facts.md b.1). The catalog's market list for this route equals MARKETS_G. Field names from facts.md b.2.
+         * @description Timestamped open-interest change report of the futures of one market and currency over the period, in the `{date, data}` envelope. The catalog's market list for this route equals MARKETS_G. Field names from public clients of the service.
          */
         get: operations["getFutureOpenInterestChange"];
         put?: never;
@@ -611,7 +611,7 @@ export interface paths {
         };
         /**
          * Historical futures snapshots of one market and currency
-         * @description Archived futures snapshots of one market and currency. On this snapshot endpoint one page is one minute of data and holds all futures rows of that minute's snapshot (legacy document 2.4 and 8), so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (document 2.5), given per market in `x-currency-subsets` exactly as tabled; BITGET appears in that table but is not in MARKETS_D, so it cannot be requested here. Field names of these rows beyond `date` are not published (document 2.4), so the row is open.
+         * @description Archived futures snapshots of one market and currency. On this snapshot endpoint one page is one minute of data and holds all futures rows of that minute's snapshot, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset, given per market in `x-currency-subsets` exactly as tabled; BITGET appears in that table but is not in MARKETS_D, so it cannot be requested here. Field names of these rows beyond `date` are not published, so the row is open.
          */
         get: operations["getFuturesSnapshot"];
         put?: never;
@@ -631,7 +631,7 @@ export interface paths {
         };
         /**
          * Historical realized volatility of a currency
-         * @description Archived time series of the realized volatility of one currency. Each row carries `date` and the realized volatility (document 2.4: "the measure named by the endpoint"); its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived time series of the realized volatility of one currency. Each row carries `date` and the realized volatility; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesRealizedVolatility"];
         put?: never;
@@ -651,7 +651,7 @@ export interface paths {
         };
         /**
          * Historical open-interest-weighted funding of a currency
-         * @description Archived time series of the open-interest-weighted funding of one currency. Each row carries `date` and the open-interest-weighted funding (document 2.4: "the measure named by the endpoint"); its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived time series of the open-interest-weighted funding of one currency. Each row carries `date` and the open-interest-weighted funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesOIWeightedFunding"];
         put?: never;
@@ -671,7 +671,7 @@ export interface paths {
         };
         /**
          * Historical open-interest-weighted volume funding of a currency
-         * @description Archived time series of the open-interest-weighted volume funding of one currency. Each row carries `date` and the open-interest-weighted volume funding (document 2.4: "the measure named by the endpoint"); its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived time series of the open-interest-weighted volume funding of one currency. Each row carries `date` and the open-interest-weighted volume funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesOIWeightedVolumeFunding"];
         put?: never;
@@ -691,7 +691,7 @@ export interface paths {
         };
         /**
          * Historical open-interest-weighted basis of a currency
-         * @description Archived time series of the open-interest-weighted basis of one currency. Each row carries `date` and the open-interest-weighted basis (document 2.4: "the measure named by the endpoint"); its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived time series of the open-interest-weighted basis of one currency. Each row carries `date` and the open-interest-weighted basis; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesOIWeightedBasisFunding"];
         put?: never;
@@ -711,7 +711,7 @@ export interface paths {
         };
         /**
          * Historical total open interest of a currency
-         * @description Archived total open interest of one currency: value and notional for perpetual and dated futures per exchange (document 2.4). Field names of these rows beyond `date` are not published (document 2.4), so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived total open interest of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesTotalOI"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         };
         /**
          * Historical total volume of a currency
-         * @description Archived total volume of one currency: value and notional for perpetual and dated futures per exchange (document 2.4). Field names of these rows beyond `date` are not published (document 2.4), so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived total volume of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getFuturesTotalVolume"];
         put?: never;
@@ -751,7 +751,7 @@ export interface paths {
         };
         /**
          * Historical perpetual funding per exchange
-         * @description Archived perpetual funding per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The document lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included (facts.md a.1). The MCP-local docstrings give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows (facts.md a.1). No `legacy` parameter (document 4.4, catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         * @description Archived perpetual funding per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getHistoricalPerpetualFundingExchangeData"];
         put?: never;
@@ -771,7 +771,7 @@ export interface paths {
         };
         /**
          * Historical total open interest per exchange
-         * @description Archived total open interest per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The document lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included (facts.md a.1). The MCP-local docstrings give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows (facts.md a.1). No `legacy` parameter (document 4.4, catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         * @description Archived total open interest per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getHistoricalTotalOpenInterestByExchangeData"];
         put?: never;
@@ -791,7 +791,7 @@ export interface paths {
         };
         /**
          * Historical total volume per exchange
-         * @description Archived total volume per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The document lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included (facts.md a.1). The MCP-local docstrings give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows (facts.md a.1). No `legacy` parameter (document 4.4, catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         * @description Archived total volume per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getHistoricalTotalVolumeByExchangeData"];
         put?: never;
@@ -811,7 +811,7 @@ export interface paths {
         };
         /**
          * Historical perpetual yield of a currency on one market
-         * @description Archived perpetual yield of one currency on one market: the date plus the yield value per perpetual contract symbol (document 2.4). The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived perpetual yield of one currency on one market: the date plus the yield value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getHistoricalPerpetualYieldData"];
         put?: never;
@@ -831,7 +831,7 @@ export interface paths {
         };
         /**
          * Historical perpetual funding of a currency on one market
-         * @description Archived perpetual funding of one currency on one market: the date plus the funding value per perpetual contract symbol (document 2.4). The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived perpetual funding of one currency on one market: the date plus the funding value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getHistoricalPerpetualFundingData"];
         put?: never;
@@ -851,7 +851,7 @@ export interface paths {
         };
         /**
          * Historical aggregate data of one exchange
-         * @description Archived aggregate data of one market: open interest, trading volume, funding rates, long and short liquidations (document 2.4). Field names of these rows beyond `date` are not published (document 2.4), so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived aggregate data of one market: open interest, trading volume, funding rates, long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getHistoricalExchangeData"];
         put?: never;
@@ -871,7 +871,7 @@ export interface paths {
         };
         /**
          * Historical global futures activity of one market
-         * @description Archived global futures activity of one market: date, open interest, trading volume, yield value, number of long and short liquidations (document 2.4). Field names of these rows beyond `date` are not published (document 2.4), so the row is open. Accepts `legacy` to select the old endpoint logic (flag L, document 4.4).
+         * @description Archived global futures activity of one market: date, open interest, trading volume, yield value, number of long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getHistoricalGlobalFuturesActivityData"];
         put?: never;
@@ -891,7 +891,7 @@ export interface paths {
         };
         /**
          * Historical settlement funding rates of one contract
-         * @description Archived settlement funding rates of one perpetual contract. Query parameters are `start`, `end`, `limit` and `page` only: no `granularity` and no `legacy` (catalog, facts.md a.1). The document does not show the market values (4.4), so `market` is a plain upper-case market code. The catalog gives this route no methodName (facts.md a.1); the operationId is this contract's own. Field names of the rows beyond `date` are not published, so the row is open.
+         * @description Archived settlement funding rates of one perpetual contract. It takes the shared historical query parameters (`start`, `end`, `limit`, `page`, `granularity`); the service catalog lists `granularity` only on other routes, and the shared list wins. No `legacy` parameter. The API reference does not show the market values, so `market` is a plain upper-case market code. The catalog gives this route no methodName; the operationId is this contract's own. Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getHistoricalSettlementFundingRate"];
         put?: never;
@@ -911,7 +911,7 @@ export interface paths {
         };
         /**
          * Historical derivatives snapshots of one market and currency
-         * @description Archived derivatives snapshots of one market and currency. On this snapshot endpoint one page is one minute of data (document 4.3 and 8), so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (document 4.5 says "per-market subset"); the document tables the subsets only for the historical futures snapshot (2.5), and this contract applies the same map, given in `x-currency-subsets`. BITFINEX (in MARKETS_E) has no tabled subset, so the map does not restrict it; BITGET is tabled but not in MARKETS_E. Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         * @description Archived derivatives snapshots of one market and currency. On this snapshot endpoint one page is one minute of data, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (the API reference says "per-market subset"); the API reference tables the subsets only for the historical futures snapshot, and this contract applies the same map, given in `x-currency-subsets`. BITFINEX (in MARKETS_E) has no tabled subset, so the map does not restrict it; BITGET is tabled but not in MARKETS_E. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getHistoricalDerivsSnapshot"];
         put?: never;
@@ -931,7 +931,7 @@ export interface paths {
         };
         /**
          * Historical liquidations of one contract
-         * @description Archived liquidations of one contract of a market. The market is converted to upper case by the service (document 4.5). Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         * @description Archived liquidations of one contract of a market. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getDerivativesLiquidationData"];
         put?: never;
@@ -951,7 +951,7 @@ export interface paths {
         };
         /**
          * Historical liquidations of one currency on a market
-         * @description Archived liquidations of all contracts of one currency on a market, or across markets with `AGGREGATED` (MARKETS_F). Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         * @description Archived liquidations of all contracts of one currency on a market, or across markets with `AGGREGATED` (MARKETS_F). Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getDerivativesLiquidationByCurrencyData"];
         put?: never;
@@ -971,7 +971,7 @@ export interface paths {
         };
         /**
          * Historical derivatives summary of one currency
-         * @description Archived aggregated derivatives summary of one currency. Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         * @description Archived aggregated derivatives summary of one currency. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getHistoricalDerivsSummary"];
         put?: never;
@@ -991,7 +991,7 @@ export interface paths {
         };
         /**
          * Historical total perpetual volume by currency
-         * @description Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from facts.md b.2 (MCP-local docstrings); their types are not published. Accepts `legacy` to select the old endpoint logic (flag L, document 4.5).
+         * @description Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getTotalVolumeForPerpetuals"];
         put?: never;
@@ -1011,7 +1011,7 @@ export interface paths {
         };
         /**
          * Historical total perpetual open interest by currency
-         * @description Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from facts.md b.2 (MCP-local docstrings); their types are not published. Accepts `legacy` to select the old endpoint logic (flag L, document 4.5).
+         * @description Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getTotalOiForPerpetuals"];
         put?: never;
@@ -1031,7 +1031,7 @@ export interface paths {
         };
         /**
          * Historical data of one dated futures contract
-         * @description Archived minute (or `granularity`) rows of one dated futures contract: price, index, basis, yield, volume, open interest. The market is converted to upper case by the service (document 4.5). Row field names from facts.md b.2 (MCP-local docstrings); their types are not published.
+         * @description Archived minute (or `granularity`) rows of one dated futures contract: price, index, basis, yield, volume, open interest. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getHistoricalFuturesData"];
         put?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
         };
         /**
          * Options instrument metadata
-         * @description Availability, total record count and pagination information of one options instrument (section 4.2), returned as `MetadataResponseEntity`, whose field names are not published. `limit` is 1 to 100 on this route. When no data is found for the instrument the route answers 400 (section 7).
+         * @description Availability, total record count and pagination information of one options instrument, returned as `MetadataResponseEntity`, whose field names are not published. `limit` is 1 to 100 on this route. When no data is found for the instrument the route answers 400.
          */
         get: operations["getOptionsMetadata"];
         put?: never;
@@ -1131,7 +1131,7 @@ export interface paths {
         };
         /**
          * Options volume
-         * @description Rolling 24-hour volume in source units and in USD per bucket of one instrument (section 2.10). The rolling fields are the latest ticker-reported values, not sums of the request window; the newer route version adds the interval buy, sell and total volume and the trade counts from retained trade candles.
+         * @description Rolling 24-hour volume in source units and in USD per bucket of one instrument. The rolling fields are the latest ticker-reported values, not sums of the request window; the newer route version adds the interval buy, sell and total volume and the trade counts from retained trade candles.
          */
         get: operations["getOptionsVolume"];
         put?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
         };
         /**
          * Options open interest
-         * @description Open, high, low and close of the open interest of one instrument per bucket (section 2.5): outstanding position quantities in source units, not traded volume.
+         * @description Open, high, low and close of the open interest of one instrument per bucket: outstanding position quantities in source units, not traded volume.
          */
         get: operations["getOptionsOpenInterest"];
         put?: never;
@@ -1171,7 +1171,7 @@ export interface paths {
         };
         /**
          * Options level 1 (top of book)
-         * @description Open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity per bucket of one instrument (section 2.6). Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
+         * @description Open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity per bucket of one instrument. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
          */
         get: operations["getOptionsLevel1"];
         put?: never;
@@ -1191,7 +1191,7 @@ export interface paths {
         };
         /**
          * Options implied volatility and Greeks
-         * @description Mark, bid and ask implied volatility (open, high, low, close), the ask-minus-bid IV spread and the latest retained Greeks per bucket of one instrument (section 2.7). IVs are in percentage points.
+         * @description Mark, bid and ask implied volatility (open, high, low, close), the ask-minus-bid IV spread and the latest retained Greeks per bucket of one instrument. IVs are in percentage points.
          */
         get: operations["getOptionsVolatility"];
         put?: never;
@@ -1211,7 +1211,7 @@ export interface paths {
         };
         /**
          * Options ticker history
-         * @description Mark, index, best bid and ask with sizes, open interest, 24-hour USD volume and bid, ask and mark IV per bucket of one instrument (section 2.8).
+         * @description Mark, index, best bid and ask with sizes, open interest, 24-hour USD volume and bid, ask and mark IV per bucket of one instrument.
          */
         get: operations["getOptionsTickerHistory"];
         put?: never;
@@ -1231,7 +1231,7 @@ export interface paths {
         };
         /**
          * Options reference prices
-         * @description Mark price OHLC, expiry-specific underlying price, index price and days to expiry per bucket of one instrument (section 2.9). Rollups exclude incomplete or non-positive source minutes.
+         * @description Mark price OHLC, expiry-specific underlying price, index price and days to expiry per bucket of one instrument. Rollups exclude incomplete or non-positive source minutes.
          */
         get: operations["getOptionsReferencePrice"];
         put?: never;
@@ -1251,7 +1251,7 @@ export interface paths {
         };
         /**
          * Options snapshot of a currency
-         * @description Every options instrument of one currency on one venue at one minute (section 2.11): the ticker-history fields plus `exchange`, `instrument_name` and `currency`; `meta.minute` names the minute served. The latest minute when `date` is omitted. All rows come in one response, without pagination (facts.md a.2).
+         * @description Every options instrument of one currency on one venue at one minute: the ticker-history fields plus `exchange`, `instrument_name` and `currency`; `meta.minute` names the minute served. The latest minute when `date` is omitted. All rows come in one response, without pagination.
          */
         get: operations["getOptionsSnapshot"];
         put?: never;
@@ -1271,7 +1271,7 @@ export interface paths {
         };
         /**
          * Options flow of a currency
-         * @description Options trade flow of one currency on one venue (section 2.12): window totals with the top 10 most active instruments, per-bucket flow (default bucket `1h`) and the notable trades (`top_n`, default 10, controls only `notable_trades`). `min_premium_usd` drops smaller trades. The `start`..`end` window is at most 7 days (section 8).
+         * @description Options trade flow of one currency on one venue: window totals with the top 10 most active instruments, per-bucket flow (default bucket `1h`) and the notable trades (`top_n`, default 10, controls only `notable_trades`). `min_premium_usd` drops smaller trades. The `start`..`end` window is at most 7 days.
          */
         get: operations["getOptionsFlow"];
         put?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
         };
         /**
          * Options trade statistics grouped by a key
-         * @description Trade counts, volume, premium, notional, net open-interest change, net Greeks and block-trade count of one currency on one venue, per group of `group_by` (section 2.13). Filters narrow the trades first: minimum premium or notional, side, block trades only, opening trades only (strategies starting with `Opened`), option type, maturity and strategy labels.
+         * @description Trade counts, volume, premium, notional, net open-interest change, net Greeks and block-trade count of one currency on one venue, per group of `group_by`. Filters narrow the trades first: minimum premium or notional, side, block trades only, opening trades only (strategies starting with `Opened`), option type, maturity and strategy labels.
          */
         get: operations["getOptionsTradesSummary"];
         put?: never;
@@ -1311,7 +1311,7 @@ export interface paths {
         };
         /**
          * Individual options trades
-         * @description Individual options trades (section 4.2), either of one instrument (`instrument_name`) or of all instruments of one currency (`currency`; then `instrument_name` is optional and the `start`..`end` window is at most 7 days). Filters: minimum premium or notional, side, strategy labels, block trades only, opening trades only, option type, maturity, settlement currency and margin type. `sort` orders by `timestamp`, `premium_usd`, `notional` or `amount` in the `sort_dir` direction. The remaining query parameters and the trade row fields are not published.
+         * @description Individual options trades, either of one instrument (`instrument_name`) or of all instruments of one currency (`currency`; then `instrument_name` is optional and the `start`..`end` window is at most 7 days). Filters: minimum premium or notional, side, strategy labels, block trades only, opening trades only, option type, maturity, settlement currency and margin type. `sort` orders by `timestamp`, `premium_usd`, `notional` or `amount` in the `sort_dir` direction. The remaining query parameters and the trade row fields are not published.
          */
         get: operations["getOptionsTrades"];
         put?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
         };
         /**
          * Option-derived vol surface across maturities
-         * @description The option-derived volatility surface across all maturities at one point in time: ATM IV, 25-delta skew and related metrics per maturity. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/` (section 9); the route name, parameters and row names come from public callers (facts.md a.2, b.3). The latest snapshot when `date` is omitted; not paginated. Public callers always pass `currency`.
+         * @description The option-derived volatility surface across all maturities at one point in time: ATM IV, 25-delta skew and related metrics per maturity. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name, parameters and row names come from public callers. The latest snapshot when `date` is omitted; not paginated. Public callers always pass `currency`.
          */
         get: operations["getOptionsVolSurfaceByExpiry"];
         put?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
         };
         /**
          * Option-derived constant-maturity vol term structure
-         * @description Interpolated constant-maturity volatility metrics per tenor (1 to 365 days): ATM IV, 25-delta call and put IV, 25-delta and 10-delta skew. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/` (section 9); the route name, parameters and row names come from public callers (facts.md a.2, b.3), which pass either `date` for one snapshot or a `start`..`end` window for history.
+         * @description Interpolated constant-maturity volatility metrics per tenor (1 to 365 days): ATM IV, 25-delta call and put IV, 25-delta and 10-delta skew. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name, parameters and row names come from public callers, which pass either `date` for one snapshot or a `start`..`end` window for history.
          */
         get: operations["getOptionsVolSurfaceByTenor"];
         put?: never;
@@ -1371,7 +1371,7 @@ export interface paths {
         };
         /**
          * Option-derived vol surface history of one maturity
-         * @description History of the option-derived volatility-surface metrics of one maturity over a window. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/` (section 9); the route name and parameters come from public callers (facts.md a.2): `currency` and `maturity` are required, plus the time-series parameters. `meta.has_more` tells whether more rows exist (section 2.15). The row fields are not published.
+         * @description History of the option-derived volatility-surface metrics of one maturity over a window. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name and parameters come from public callers: `currency` and `maturity` are required, plus the time-series parameters. `meta.has_more` tells whether more rows exist. The row fields are not published.
          */
         get: operations["getOptionsVolSurfaceByTime"];
         put?: never;
@@ -1391,7 +1391,7 @@ export interface paths {
         };
         /**
          * Dealer GEX catalog
-         * @description Currencies covered by the dealer gamma exposure data, with their history depth and latest state (section 4.3). Venue `deribit` only. The entry fields are not published (section 2.17).
+         * @description Currencies covered by the dealer gamma exposure data, with their history depth and latest state. Venue `deribit` only. The entry fields are not published.
          */
         get: operations["getOptionsGexCatalog"];
         put?: never;
@@ -1411,7 +1411,7 @@ export interface paths {
         };
         /**
          * Latest dealer GEX snapshot
-         * @description The latest persisted dealer gamma exposure snapshot at or before `date` (now when omitted), one row per currency (section 2.14). Snapshots are persisted every 60 seconds; `meta` tells which snapshot was served, how old it is, and carries a `STALE_SNAPSHOT` warning when it is old. Venue `deribit` only.
+         * @description The latest persisted dealer gamma exposure snapshot at or before `date` (now when omitted), one row per currency. Snapshots are persisted every 60 seconds; `meta` tells which snapshot was served, how old it is, and carries a `STALE_SNAPSHOT` warning when it is old. Venue `deribit` only.
          */
         get: operations["getOptionsGexLatest"];
         put?: never;
@@ -1431,7 +1431,7 @@ export interface paths {
         };
         /**
          * Dealer GEX history
-         * @description Dealer gamma exposure snapshots over a window (section 2.14), rolled up to `resolution`. Snapshots are persisted every 60 seconds. Venue `deribit` only.
+         * @description Dealer gamma exposure snapshots over a window, rolled up to `resolution`. Snapshots are persisted every 60 seconds. Venue `deribit` only.
          */
         get: operations["getOptionsGexHistory"];
         put?: never;
@@ -1451,7 +1451,7 @@ export interface paths {
         };
         /**
          * Dealer GEX regime changes
-         * @description Snapshots at which the dealer gamma regime (`positive`, `negative`, `neutral`) changed, each with `previous_regime` (sections 2.14 and 3). By default the last 7 days up to now, newest first. Venue `deribit` only.
+         * @description Snapshots at which the dealer gamma regime (`positive`, `negative`, `neutral`) changed, each with `previous_regime`. By default the last 7 days up to now, newest first. Venue `deribit` only.
          */
         get: operations["getOptionsGexRegimeChanges"];
         put?: never;
@@ -1471,7 +1471,7 @@ export interface paths {
         };
         /**
          * Dealer GEX contributions by strike
-         * @description Contribution of each strike to the dealer gamma exposure (section 2.14). Latest mode (no `start`, `end` or `cursor`) returns the most recent persisted detail snapshot at or before `date`; history mode starts when `start`, `end` or `cursor` is given. Without `expiry`, only the aggregate `all_expiries` rows are returned unless `include_expiries` is true. The weighted contributions summed over the per-expiry rows equal the aggregate `total_gex`. `min_abs_contribution` drops smaller strikes on the `contribution_basis`. Venue `deribit` only.
+         * @description Contribution of each strike to the dealer gamma exposure. Latest mode (no `start`, `end` or `cursor`) returns the most recent persisted detail snapshot at or before `date`; history mode starts when `start`, `end` or `cursor` is given. Without `expiry`, only the aggregate `all_expiries` rows are returned unless `include_expiries` is true. The weighted contributions summed over the per-expiry rows equal the aggregate `total_gex`. `min_abs_contribution` drops smaller strikes on the `contribution_basis`. Venue `deribit` only.
          */
         get: operations["getOptionsGexStrikes"];
         put?: never;
@@ -1491,7 +1491,7 @@ export interface paths {
         };
         /**
          * Dealer GEX term structure
-         * @description Per-expiry concentration of the dealer gamma exposure and the number of contributing strikes (section 4.3). Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published (section 2.17).
+         * @description Per-expiry concentration of the dealer gamma exposure and the number of contributing strikes. Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published.
          */
         get: operations["getOptionsGexTermStructure"];
         put?: never;
@@ -1511,7 +1511,7 @@ export interface paths {
         };
         /**
          * Dealer GEX profile across strikes
-         * @description Interpolated dealer gamma exposure profile points across strikes (section 4.3). Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published (section 2.17).
+         * @description Interpolated dealer gamma exposure profile points across strikes. Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published.
          */
         get: operations["getOptionsGexProfile"];
         put?: never;
@@ -1531,7 +1531,7 @@ export interface paths {
         };
         /**
          * List futures instruments
-         * @description Recently observed futures instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0, facts.md a.2). Exact instrument names for the other futures routes come from here. Entries carry at least `instrument_name` and `exchange` (section 2.3).
+         * @description Recently observed futures instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0). Exact instrument names for the other futures routes come from here. Entries carry at least `instrument_name` and `exchange`.
          */
         get: operations["getFuturesCatalog"];
         put?: never;
@@ -1551,7 +1551,7 @@ export interface paths {
         };
         /**
          * Latest futures snapshot
-         * @description One row per dated futures contract at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response (facts.md a.2). Row fields are the official CLI README columns (facts.md b.3).
+         * @description One row per dated futures contract at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response. Row fields are the official CLI README columns.
          */
         get: operations["getV1FuturesSnapshot"];
         put?: never;
@@ -1571,7 +1571,7 @@ export interface paths {
         };
         /**
          * Futures OHLC with trade statistics
-         * @description OHLC with buy/sell volume and trade counts per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). Only the volume and trade-count fields of the row are published (section 2.17); the price fields are not, and the options OHLCVT row is not assumed to apply.
+         * @description OHLC with buy/sell volume and trade counts per time bucket of one dated futures contract, with the shared time-series parameters. Only the volume and trade-count fields of the row are published; the price fields are not, and the options OHLCVT row is not assumed to apply.
          */
         get: operations["getFuturesOhlcvt"];
         put?: never;
@@ -1591,7 +1591,7 @@ export interface paths {
         };
         /**
          * Futures open interest
-         * @description Open interest (outstanding position quantity, not traded volume) per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         * @description Open interest (outstanding position quantity, not traded volume) per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesOpenInterest"];
         put?: never;
@@ -1611,7 +1611,7 @@ export interface paths {
         };
         /**
          * Futures carry
-         * @description Carry (mark price minus index price, section 2.17) per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         * @description Carry (mark price minus index price) per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesCarry"];
         put?: never;
@@ -1631,7 +1631,7 @@ export interface paths {
         };
         /**
          * Futures trades
-         * @description Individual futures trades in one of two modes (facts.md a.2): instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days (section 8). Pass one of the two. Filters by side, block trades, minimum amount, strategy and maturity; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
+         * @description Individual futures trades in one of two modes: instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days. Pass one of the two. Filters by side, block trades, minimum amount, strategy and maturity; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
          */
         get: operations["getFuturesTrades"];
         put?: never;
@@ -1651,7 +1651,7 @@ export interface paths {
         };
         /**
          * Futures traded volume
-         * @description Interval buy, sell and total volume with trade counts (section 2.17) per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). Quantities are in retained source units, not USD notional.
+         * @description Interval buy, sell and total volume with trade counts per time bucket of one dated futures contract, with the shared time-series parameters. Quantities are in retained source units, not USD notional.
          */
         get: operations["getFuturesVolume"];
         put?: never;
@@ -1671,7 +1671,7 @@ export interface paths {
         };
         /**
          * Futures level 1 (top of book)
-         * @description Top-of-book quotes per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         * @description Top-of-book quotes per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesLevel1"];
         put?: never;
@@ -1691,7 +1691,7 @@ export interface paths {
         };
         /**
          * Futures aggregated L2 order-book metrics
-         * @description Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count; section 2.17) per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The REST row is not published; the typed names are those of the WebSocket `book.*` payload (facts.md d).
+         * @description Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count) per time bucket of one dated futures contract, with the shared time-series parameters. The REST row is not published; the typed names are those of the WebSocket `book.*` payload.
          */
         get: operations["getFuturesOrderbook"];
         put?: never;
@@ -1711,7 +1711,7 @@ export interface paths {
         };
         /**
          * Futures raw L2 order-book snapshots
-         * @description Raw L2 order-book snapshots of one dated futures contract with up to 100 price levels per side. Retention is 30 days (section 8): windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload, facts.md d). `resolution` is not offered: raw snapshots are not rolled up.
+         * @description Raw L2 order-book snapshots of one dated futures contract with up to 100 price levels per side. Retention is 30 days: windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload). `resolution` is not offered: raw snapshots are not rolled up.
          */
         get: operations["getFuturesOrderbookRaw"];
         put?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
         };
         /**
          * Futures reference prices
-         * @description Reference (mark and index) prices per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         * @description Reference (mark and index) prices per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesReferencePrice"];
         put?: never;
@@ -1751,7 +1751,7 @@ export interface paths {
         };
         /**
          * Futures ticker history
-         * @description Ticker history per time bucket of one dated futures contract, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         * @description Ticker history per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesTickerHistory"];
         put?: never;
@@ -1771,7 +1771,7 @@ export interface paths {
         };
         /**
          * Futures instrument metadata
-         * @description Availability, total record count and pagination information of one dated futures contract (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found (section 7). The parameters follow the options metadata route (section 4.2); the documents do not list them for this family.
+         * @description Availability, total record count and pagination information of one dated futures contract (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found. The parameters follow the options metadata route; the API reference does not list them for this family.
          */
         get: operations["getFuturesMetadata"];
         put?: never;
@@ -1791,7 +1791,7 @@ export interface paths {
         };
         /**
          * Futures liquidations
-         * @description Liquidations of one dated futures contract. `instrument_name` is required: currency-only queries are rejected (facts.md a.2, CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
+         * @description Liquidations of one dated futures contract. `instrument_name` is required: currency-only queries are rejected (CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
          */
         get: operations["getFuturesLiquidations"];
         put?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
         };
         /**
          * Futures trades summary by group
-         * @description Futures trades aggregated per value of `group_by` (required; facts.md a.2), with the same filters as the trades route. The grouped row is not published for this family.
+         * @description Futures trades aggregated per value of `group_by` (required), with the same filters as the trades route. The grouped row is not published for this family.
          */
         get: operations["getFuturesTradesSummary"];
         put?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         };
         /**
          * Futures trade flow of a currency
-         * @description Trade-flow summary of one currency across futures (parameters from facts.md a.2): `currency` is required, the window is at most 7 days (section 8), `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
+         * @description Trade-flow summary of one currency across futures: `currency` is required, the window is at most 7 days, `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
          */
         get: operations["getFuturesFlow"];
         put?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         };
         /**
          * List perpetuals instruments
-         * @description Recently observed perpetuals instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0, facts.md a.2). Exact instrument names for the other perpetuals routes come from here. Entries carry at least `instrument_name` and `exchange` (section 2.3).
+         * @description Recently observed perpetuals instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0). Exact instrument names for the other perpetuals routes come from here. Entries carry at least `instrument_name` and `exchange`.
          */
         get: operations["getPerpetualsCatalog"];
         put?: never;
@@ -1871,7 +1871,7 @@ export interface paths {
         };
         /**
          * Latest perpetuals snapshot
-         * @description One row per perpetual swap at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response (facts.md a.2). Row fields are the JSON tags the official CLI decodes from this route (facts.md b.3).
+         * @description One row per perpetual swap at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response. Row fields are the JSON tags the official CLI decodes from this route.
          */
         get: operations["getPerpetualsSnapshot"];
         put?: never;
@@ -1891,7 +1891,7 @@ export interface paths {
         };
         /**
          * Perpetuals OHLC with trade statistics
-         * @description OHLC with buy/sell volume and trade counts per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). Only the volume and trade-count fields of the row are published (section 2.17); the price fields are not, and the options OHLCVT row is not assumed to apply.
+         * @description OHLC with buy/sell volume and trade counts per time bucket of one perpetual swap, with the shared time-series parameters. Only the volume and trade-count fields of the row are published; the price fields are not, and the options OHLCVT row is not assumed to apply.
          */
         get: operations["getPerpetualsOhlcvt"];
         put?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         };
         /**
          * Perpetuals open interest
-         * @description Open interest (outstanding position quantity, not traded volume) per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         * @description Open interest (outstanding position quantity, not traded volume) per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getPerpetualsOpenInterest"];
         put?: never;
@@ -1931,7 +1931,7 @@ export interface paths {
         };
         /**
          * Perpetuals funding and carry
-         * @description Funding and carry metrics (section 2.17) per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). `funding_rate_close` is named by the official CLI; the other typed names are inferred (facts.md b.3).
+         * @description Funding and carry metrics per time bucket of one perpetual swap, with the shared time-series parameters. `funding_rate_close` is named by the official CLI; the other typed names are inferred.
          */
         get: operations["getPerpetualsCarry"];
         put?: never;
@@ -1951,7 +1951,7 @@ export interface paths {
         };
         /**
          * Perpetuals trades
-         * @description Individual perpetuals trades in one of two modes (facts.md a.2): instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days (section 8). Pass one of the two. Filters by side, block trades, minimum amount and strategy; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
+         * @description Individual perpetuals trades in one of two modes: instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days. Pass one of the two. Filters by side, block trades, minimum amount and strategy; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
          */
         get: operations["getPerpetualsTrades"];
         put?: never;
@@ -1971,7 +1971,7 @@ export interface paths {
         };
         /**
          * Perpetuals traded volume
-         * @description Interval buy, sell and total volume with trade counts (section 2.17) per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). Quantities are in retained source units, not USD notional.
+         * @description Interval buy, sell and total volume with trade counts per time bucket of one perpetual swap, with the shared time-series parameters. Quantities are in retained source units, not USD notional.
          */
         get: operations["getPerpetualsVolume"];
         put?: never;
@@ -1991,7 +1991,7 @@ export interface paths {
         };
         /**
          * Perpetuals level 1 (top of book)
-         * @description Top-of-book quotes per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         * @description Top-of-book quotes per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getPerpetualsLevel1"];
         put?: never;
@@ -2011,7 +2011,7 @@ export interface paths {
         };
         /**
          * Perpetuals aggregated L2 order-book metrics
-         * @description Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count; section 2.17) per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The REST row is not published; the typed names are those of the WebSocket `book.*` payload (facts.md d).
+         * @description Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count) per time bucket of one perpetual swap, with the shared time-series parameters. The REST row is not published; the typed names are those of the WebSocket `book.*` payload.
          */
         get: operations["getPerpetualsOrderbook"];
         put?: never;
@@ -2031,7 +2031,7 @@ export interface paths {
         };
         /**
          * Perpetuals raw L2 order-book snapshots
-         * @description Raw L2 order-book snapshots of one perpetual swap with up to 100 price levels per side. Retention is 30 days (section 8): windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload, facts.md d). `resolution` is not offered: raw snapshots are not rolled up.
+         * @description Raw L2 order-book snapshots of one perpetual swap with up to 100 price levels per side. Retention is 30 days: windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload). `resolution` is not offered: raw snapshots are not rolled up.
          */
         get: operations["getPerpetualsOrderbookRaw"];
         put?: never;
@@ -2051,7 +2051,7 @@ export interface paths {
         };
         /**
          * Perpetuals reference prices
-         * @description Reference (mark and index) prices per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         * @description Reference (mark and index) prices per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getPerpetualsReferencePrice"];
         put?: never;
@@ -2071,7 +2071,7 @@ export interface paths {
         };
         /**
          * Perpetuals ticker history
-         * @description Ticker history per time bucket of one perpetual swap, with the shared time-series parameters (section 4.1). The row fields beyond `date` are not published.
+         * @description Ticker history per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getPerpetualsTickerHistory"];
         put?: never;
@@ -2091,7 +2091,7 @@ export interface paths {
         };
         /**
          * Perpetuals instrument metadata
-         * @description Availability, total record count and pagination information of one perpetual swap (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found (section 7). The parameters follow the options metadata route (section 4.2); the documents do not list them for this family.
+         * @description Availability, total record count and pagination information of one perpetual swap (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found. The parameters follow the options metadata route; the API reference does not list them for this family.
          */
         get: operations["getPerpetualsMetadata"];
         put?: never;
@@ -2111,7 +2111,7 @@ export interface paths {
         };
         /**
          * Perpetuals liquidations
-         * @description Liquidations of one perpetual swap. `instrument_name` is required: currency-only queries are rejected (facts.md a.2, CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
+         * @description Liquidations of one perpetual swap. `instrument_name` is required: currency-only queries are rejected (CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
          */
         get: operations["getPerpetualsLiquidations"];
         put?: never;
@@ -2131,7 +2131,7 @@ export interface paths {
         };
         /**
          * Perpetuals trades summary by group
-         * @description Perpetuals trades aggregated per value of `group_by` (required; facts.md a.2), with the same filters as the trades route. The grouped row is not published for this family.
+         * @description Perpetuals trades aggregated per value of `group_by` (required), with the same filters as the trades route. The grouped row is not published for this family.
          */
         get: operations["getPerpetualsTradesSummary"];
         put?: never;
@@ -2151,7 +2151,7 @@ export interface paths {
         };
         /**
          * Perpetuals trade flow of a currency
-         * @description Trade-flow summary of one currency across perpetuals (parameters from facts.md a.2): `currency` is required, the window is at most 7 days (section 8), `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
+         * @description Trade-flow summary of one currency across perpetuals: `currency` is required, the window is at most 7 days, `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
          */
         get: operations["getPerpetualsFlow"];
         put?: never;
@@ -2171,7 +2171,7 @@ export interface paths {
         };
         /**
          * List spot pairs
-         * @description Spot pairs of the spot venues (`binance` by default, `coinbase`, `bybit`, `okx`, `kraken`, `bullish`), filterable by base `currency` and `quote_currency` and paginated with `cursor` (route: v1-family.md 2.17; filters and venues: facts.md a.2). Exact pair names for the other spot routes come from here.
+         * @description Spot pairs of the spot venues (`binance` by default, `coinbase`, `bybit`, `okx`, `kraken`, `bullish`), filterable by base `currency` and `quote_currency` and paginated with `cursor` (filters and venues). Exact pair names for the other spot routes come from here.
          */
         get: operations["getSpotCatalog"];
         put?: never;
@@ -2191,7 +2191,7 @@ export interface paths {
         };
         /**
          * Spot instrument metadata
-         * @description Availability, total record count and pagination information of one spot pair (route: v1-family.md 2.17; response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100 (section 8).
+         * @description Availability, total record count and pagination information of one spot pair (response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100.
          */
         get: operations["getSpotMetadata"];
         put?: never;
@@ -2211,7 +2211,7 @@ export interface paths {
         };
         /**
          * Spot OHLC with volume
-         * @description OHLC and volume per bucket of one spot pair, with the shared time-series parameters of section 4.1 (route: v1-family.md 2.17). Prices are in the pair's quote currency; quantities are in retained source units, not USD notional (2.1). The row fields are not tabled for spot, so the rows stay open.
+         * @description OHLC and volume per bucket of one spot pair, with the shared time-series parameters. Prices are in the pair's quote currency; quantities are in retained source units, not USD notional. The row fields are not tabled for spot, so the rows stay open.
          */
         get: operations["getSpotOhlcvt"];
         put?: never;
@@ -2231,7 +2231,7 @@ export interface paths {
         };
         /**
          * Spot ticker history
-         * @description Ticker time series of one spot pair, with the shared time-series parameters of section 4.1. The document names the route `ticker` (v1-family.md 2.17); public material confirms the CLI constant `SpotTicker` but not its path string (facts.md a.2). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         * @description Ticker time series of one spot pair, with the shared time-series parameters. The API reference names the route `ticker`; public material confirms the CLI constant `SpotTicker` but not its path string. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotTicker"];
         put?: never;
@@ -2251,7 +2251,7 @@ export interface paths {
         };
         /**
          * Spot trades
-         * @description Individual spot trades, either of one pair (`instrument_name`) or of all pairs of a base `currency` (facts.md a.2); a currency-wide window is at most 7 days (section 8). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         * @description Individual spot trades, either of one pair (`instrument_name`) or of all pairs of a base `currency`; a currency-wide window is at most 7 days. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotTrades"];
         put?: never;
@@ -2271,7 +2271,7 @@ export interface paths {
         };
         /**
          * Spot volume
-         * @description Volume time series of one spot pair, with the shared time-series parameters of section 4.1 (route: v1-family.md 2.17). Quantities are in retained source units, not USD notional (2.1). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         * @description Volume time series of one spot pair, with the shared time-series parameters. Quantities are in retained source units, not USD notional. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotVolume"];
         put?: never;
@@ -2291,7 +2291,7 @@ export interface paths {
         };
         /**
          * Spot snapshot
-         * @description Latest snapshot of the spot pairs of one venue, or the one at or before `date`, filterable by base `currency` and `quote_currency` (route: v1-family.md 2.17; parameters: facts.md a.2). Rows carry base volume, quote/USD volume and top-of-book liquidity (facts.md b.3; names not published). Snapshots return all rows in one response and are not paginated.
+         * @description Latest snapshot of the spot pairs of one venue, or the one at or before `date`, filterable by base `currency` and `quote_currency`. Rows carry base volume, quote/USD volume and top-of-book liquidity (names not published). Snapshots return all rows in one response and are not paginated.
          */
         get: operations["getSpotSnapshot"];
         put?: never;
@@ -2311,7 +2311,7 @@ export interface paths {
         };
         /**
          * Spot level 1
-         * @description Top-of-book (level 1) time series of one spot pair, with the shared time-series parameters of section 4.1 (route: v1-family.md 2.17). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         * @description Top-of-book (level 1) time series of one spot pair, with the shared time-series parameters. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotLevel1"];
         put?: never;
@@ -2331,7 +2331,7 @@ export interface paths {
         };
         /**
          * Spot aggregated L2 order-book metrics
-         * @description Aggregated L2 order-book metrics per bucket of one spot pair, with the shared time-series parameters of section 4.1. The document names the route `l2-orderbook` (v1-family.md 2.17); public material confirms the CLI constant `SpotL2Orderbook` but not its path string (facts.md a.2). For futures and perpetuals the metrics are bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count. The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         * @description Aggregated L2 order-book metrics per bucket of one spot pair, with the shared time-series parameters. The API reference names the route `l2-orderbook`; public material confirms the CLI constant `SpotL2Orderbook` but not its path string. For futures and perpetuals the metrics are bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotL2Orderbook"];
         put?: never;
@@ -2351,7 +2351,7 @@ export interface paths {
         };
         /**
          * Spot raw L2 order-book snapshots
-         * @description Raw L2 order-book snapshots of one spot pair with 100-level arrays, retained for 30 days (v1-family.md 2.17 and 8). The document names the route `l2-orderbook-raw`; public material confirms the CLI constant `SpotL2OrderbookRaw` but not its path string (facts.md a.2). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         * @description Raw L2 order-book snapshots of one spot pair with 100-level arrays, retained for 30 days. The API reference names the route `l2-orderbook-raw`; public material confirms the CLI constant `SpotL2OrderbookRaw` but not its path string. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotL2OrderbookRaw"];
         put?: never;
@@ -2371,7 +2371,7 @@ export interface paths {
         };
         /**
          * List prediction markets
-         * @description Prediction-market outcomes, filterable by `category`, `event_slug` and `keyword` and paginated with `cursor` (route: v1-family.md 2.17; filters: facts.md a.2). Instrument ids are case-sensitive slugs such as `{market-slug}-YES` and `{market-slug}-NO`; exact ids for the other prediction routes come from here.
+         * @description Prediction-market outcomes, filterable by `category`, `event_slug` and `keyword` and paginated with `cursor` (filters). Instrument ids are case-sensitive slugs such as `{market-slug}-YES` and `{market-slug}-NO`; exact ids for the other prediction routes come from here.
          */
         get: operations["getPredictionsCatalog"];
         put?: never;
@@ -2391,7 +2391,7 @@ export interface paths {
         };
         /**
          * List prediction-market categories
-         * @description Categories of the prediction markets, the values of the `category` filter of the catalog and snapshot routes (route: v1-family.md 2.17). Parameters and the item form are not published.
+         * @description Categories of the prediction markets, the values of the `category` filter of the catalog and snapshot routes. Parameters and the item form are not published.
          */
         get: operations["getPredictionsCategories"];
         put?: never;
@@ -2411,7 +2411,7 @@ export interface paths {
         };
         /**
          * Prediction-market instrument metadata
-         * @description Availability, total record count and pagination information of one prediction-market outcome (route: v1-family.md 2.17; response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100 (section 8).
+         * @description Availability, total record count and pagination information of one prediction-market outcome (response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100.
          */
         get: operations["getPredictionsMetadata"];
         put?: never;
@@ -2431,7 +2431,7 @@ export interface paths {
         };
         /**
          * Prediction-market OHLC with volume
-         * @description OHLC and volume per bucket of one prediction-market outcome, with the shared time-series parameters of section 4.1. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). `close` is the probability (facts.md b.3); the rest of the row is not tabled, so it stays open.
+         * @description OHLC and volume per bucket of one prediction-market outcome, with the shared time-series parameters. Prices are probabilities from 0.0 to 1.0. `close` is the probability; the rest of the row is not tabled, so it stays open.
          */
         get: operations["getPredictionsOhlcvt"];
         put?: never;
@@ -2451,7 +2451,7 @@ export interface paths {
         };
         /**
          * Prediction-market ticker history
-         * @description Ticker time series of one prediction-market outcome, with the shared time-series parameters of section 4.1. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         * @description Ticker time series of one prediction-market outcome, with the shared time-series parameters. Prices are probabilities from 0.0 to 1.0. The row fields are not published, so the rows stay open.
          */
         get: operations["getPredictionsTickerHistory"];
         put?: never;
@@ -2471,7 +2471,7 @@ export interface paths {
         };
         /**
          * Prediction-market trades
-         * @description Individual trades of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         * @description Individual trades of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0. The row fields are not published, so the rows stay open.
          */
         get: operations["getPredictionsTrades"];
         put?: never;
@@ -2491,7 +2491,7 @@ export interface paths {
         };
         /**
          * Prediction-market raw order-book snapshots
-         * @description Raw order-book snapshots of one prediction-market outcome (route: v1-family.md 2.17). Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). The row fields are not published (v1-family.md 2.17), so the rows stay open.
+         * @description Raw order-book snapshots of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0. The row fields are not published, so the rows stay open.
          */
         get: operations["getPredictionsOrderbookRaw"];
         put?: never;
@@ -2511,7 +2511,7 @@ export interface paths {
         };
         /**
          * Prediction-market snapshot
-         * @description Snapshot of the prediction-market outcomes, filterable by `category` and `event_slug`, at the latest bucket or the one at or before `date`, with `resolution` defaulting to `1h` (route: v1-family.md 2.17; parameters: facts.md a.2). Prices are probabilities from 0.0 to 1.0 (v1-family.md 2.17). Snapshots return all rows in one response and are not paginated.
+         * @description Snapshot of the prediction-market outcomes, filterable by `category` and `event_slug`, at the latest bucket or the one at or before `date`, with `resolution` defaulting to `1h`. Prices are probabilities from 0.0 to 1.0. Snapshots return all rows in one response and are not paginated.
          */
         get: operations["getPredictionsSnapshot"];
         put?: never;
@@ -2531,7 +2531,7 @@ export interface paths {
         };
         /**
          * List instruments across markets
-         * @description Cross-market contract reference data (perpetuals, futures, options, spot, prediction markets), refreshed every 5 minutes (v1-family.md 2.17, 4.5 and 8). Filters: exchange, market type, base and quote currency, status (`active` by default), margin type, option type, expiry range and a partial instrument name; paginated with an offset `cursor`. The path string is inferred (facts.md a.2). `limit=1` is the cheapest authenticated call.
+         * @description Cross-market contract reference data (perpetuals, futures, options, spot, prediction markets), refreshed every 5 minutes. Filters: exchange, market type, base and quote currency, status (`active` by default), margin type, option type, expiry range and a partial instrument name; paginated with an offset `cursor`. The path string is inferred. `limit=1` is the cheapest authenticated call.
          */
         get: operations["getInstruments"];
         put?: never;
@@ -2551,7 +2551,7 @@ export interface paths {
         };
         /**
          * Instrument detail
-         * @description Reference data of one instrument, looked up by `instrument_name` and `exchange` (v1-family.md 4.5; parameters: facts.md a.2). The data is refreshed every 5 minutes (section 8). The path string is inferred (facts.md a.2).
+         * @description Reference data of one instrument, looked up by `instrument_name` and `exchange`. The data is refreshed every 5 minutes. The path string is inferred.
          */
         get: operations["getInstrumentsDetail"];
         put?: never;
@@ -2571,7 +2571,7 @@ export interface paths {
         };
         /**
          * Realized volatility of an instrument
-         * @description Realized volatility of one instrument for a `window_days` look-back, sampled `daily` or `hourly`, with the `close_to_close`, `parkinson` or `garman_klass` estimator (facts.md a.2). Snapshot mode returns the latest value, or the one at or before `date`; historical mode starts when `start`, `end` or `cursor` is given and pages with `cursor`. Parameter keys are snake_case as inferred from the CLI flags; defaults are not published. The row fields are not published, so the rows stay open.
+         * @description Realized volatility of one instrument for a `window_days` look-back, sampled `daily` or `hourly`, with the `close_to_close`, `parkinson` or `garman_klass` estimator. Snapshot mode returns the latest value, or the one at or before `date`; historical mode starts when `start`, `end` or `cursor` is given and pages with `cursor`. Parameter keys are snake_case as inferred from the CLI flags; defaults are not published. The row fields are not published, so the rows stay open.
          */
         get: operations["getAnalyticsRealizedVolatility"];
         put?: never;
@@ -2591,7 +2591,7 @@ export interface paths {
         };
         /**
          * List available volatility surfaces
-         * @description Surfaces available for the vol-surface routes, filterable by venue, currency and margin type (`inverse` or `linear`). The entry layout is not published; the parameters other than `margin` follow the shared parameters of section 4.1 and the option-derived vol-surface routes (facts.md a.2).
+         * @description Surfaces available for the vol-surface routes, filterable by venue, currency and margin type (`inverse` or `linear`). The entry layout is not published; the parameters other than `margin` follow the shared parameters and the option-derived vol-surface routes.
          */
         get: operations["getVolSurfaceCatalog"];
         put?: never;
@@ -2611,7 +2611,7 @@ export interface paths {
         };
         /**
          * Volatility-surface snapshots
-         * @description Snapshots of the volatility surface per expiry with its 25-delta and 10-delta metrics (section 2.17): `skew_10d` is the put 10-delta IV minus the call 10-delta IV, `butterfly_10d` the mean of the call and put 10-delta IVs minus the ATM IV, all in IV percentage points. Filters on `margin` (section 4.5); the time-series parameters are the shared ones of section 4.1. History pages also report `meta.has_more` (section 2.15).
+         * @description Snapshots of the volatility surface per expiry with its 25-delta and 10-delta metrics: `skew_10d` is the put 10-delta IV minus the call 10-delta IV, `butterfly_10d` the mean of the call and put 10-delta IVs minus the ATM IV, all in IV percentage points. Filters on `margin`; the time-series parameters are the shared ones. History pages also report `meta.has_more`.
          */
         get: operations["getVolSurfaceSnapshots"];
         put?: never;
@@ -2631,7 +2631,7 @@ export interface paths {
         };
         /**
          * Fitted volatility-surface model slices
-         * @description Per-maturity slices of the fitted surface model; the model defaults to `svi` (section 4.5) and the slice parameters are not published. Filters on `margin`; the time-series parameters are the shared ones of section 4.1. History pages also report `meta.has_more` (section 2.15).
+         * @description Per-maturity slices of the fitted surface model; the model defaults to `svi` and the slice parameters are not published. Filters on `margin`; the time-series parameters are the shared ones. History pages also report `meta.has_more`.
          */
         get: operations["getVolSurfaceSlices"];
         put?: never;
@@ -2651,7 +2651,7 @@ export interface paths {
         };
         /**
          * Constant-maturity volatility term structure
-         * @description The surface metrics at the constant-maturity tenors 1d, 7d, 14d, 30d, 60d, 90d, 180d and 365d (section 4.5): ATM IV, 25-delta and 10-delta metrics (section 2.17; `skew_10d` = put 10-delta IV - call 10-delta IV, `butterfly_10d` = mean of call and put 10-delta IV - ATM IV). Filters on `margin`; the time-series parameters are the shared ones of section 4.1. History pages also report `meta.has_more` (section 2.15).
+         * @description The surface metrics at the constant-maturity tenors 1d, 7d, 14d, 30d, 60d, 90d, 180d and 365d: ATM IV, 25-delta and 10-delta metrics (`skew_10d` = put 10-delta IV - call 10-delta IV, `butterfly_10d` = mean of call and put 10-delta IV - ATM IV). Filters on `margin`; the time-series parameters are the shared ones. History pages also report `meta.has_more`.
          */
         get: operations["getVolSurfaceTermStructure"];
         put?: never;
@@ -2671,7 +2671,7 @@ export interface paths {
         };
         /**
          * Volatility surface by strike
-         * @description Per-strike rows of the volatility surface. Filters on `margin` (section 4.5). A historical scan must name `expiry` or `instrument` (section 4.5); what switches the route into a historical scan is not published (on the GEX strikes route it is `start`, `end` or `cursor`, section 4.3). The time-series parameters are the shared ones of section 4.1. History pages also report `meta.has_more` (section 2.15).
+         * @description Per-strike rows of the volatility surface. Filters on `margin`. A historical scan must name `expiry` or `instrument`; what switches the route into a historical scan is not published (on the GEX strikes route it is `start`, `end` or `cursor`). The time-series parameters are the shared ones. History pages also report `meta.has_more`.
          */
         get: operations["getVolSurfaceStrikes"];
         put?: never;
@@ -2693,7 +2693,7 @@ export interface paths {
         put?: never;
         /**
          * Decompose portfolio risk
-         * @description Live risk decomposition of the posted positions against the volatility surface (section 4.5). Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status` (section 2.17). The response layout is not published.
+         * @description Live risk decomposition of the posted positions against the volatility surface. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status`. The response layout is not published.
          */
         post: operations["postVolSurfaceRiskDecompose"];
         delete?: never;
@@ -2713,7 +2713,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue a portfolio under a scenario
-         * @description Revalues the posted positions under a market scenario (section 4.5); the names of the scenario settings are not published, so the body stays open beyond `positions`. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status` (section 2.17). The response layout is not published.
+         * @description Revalues the posted positions under a market scenario; the names of the scenario settings are not published, so the body stays open beyond `positions`. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status`. The response layout is not published.
          */
         post: operations["postVolSurfaceRiskScenario"];
         delete?: never;
@@ -2733,7 +2733,7 @@ export interface paths {
         put?: never;
         /**
          * Portfolio risk ladder (spot by parallel vol)
-         * @description Revalues the posted positions over a matrix of spot moves by parallel volatility shifts, at most 400 cells (sections 4.5 and 8). A request whose matrix would exceed the cap is rejected with 400; the names of the grid settings are not published. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status` (section 2.17). The response layout is not published.
+         * @description Revalues the posted positions over a matrix of spot moves by parallel volatility shifts, at most 400 cells. A request whose matrix would exceed the cap is rejected with 400; the names of the grid settings are not published. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status`. The response layout is not published.
          */
         post: operations["postVolSurfaceRiskLadder"];
         delete?: never;
@@ -2751,7 +2751,7 @@ export interface paths {
         };
         /**
          * Onchain fills of a wallet
-         * @description Fills of one wallet on the onchain perpetual venue (Hyperliquid node data); `wallet` is required (section 4.5). Negative fee values are maker rebates (section 2.1). The time-window and paging parameters are the shared ones of section 4.1. The row layout is not published.
+         * @description Fills of one wallet on the onchain perpetual venue (Hyperliquid node data); `wallet` is required. Negative fee values are maker rebates. The time-window and paging parameters are the shared ones. The row layout is not published.
          */
         get: operations["getHyperliquidNodeFills"];
         put?: never;
@@ -2771,7 +2771,7 @@ export interface paths {
         };
         /**
          * Onchain prediction-market fills
-         * @description Fills of the venue's prediction markets. At least one of `condition_id`, `token_id` or `instrument_name` is required (section 4.5; recorded as `x-requires-one-of`). Negative fee values are maker rebates (section 2.1). The time-window and paging parameters are the shared ones of section 4.1. The row layout is not published.
+         * @description Fills of the venue's prediction markets. At least one of `condition_id`, `token_id` or `instrument_name` is required (recorded as `x-requires-one-of`). Negative fee values are maker rebates. The time-window and paging parameters are the shared ones. The row layout is not published.
          */
         get: operations["getHyperliquidNodePredictionFills"];
         put?: never;
@@ -2791,7 +2791,7 @@ export interface paths {
         };
         /**
          * Onchain liquidations
-         * @description Liquidations on the onchain perpetual venue, filterable by the wallet's `role` and deduplicated on request (`dedupe`); an aggregated mode buckets them at `resolution` 5m, 15m, 1h or 1d (section 4.5). How the aggregated mode is selected besides `resolution`, the `role` values and the row layouts are not published. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: section 4.5 says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones of section 4.1.
+         * @description Liquidations on the onchain perpetual venue, filterable by the wallet's `role` and deduplicated on request (`dedupe`); an aggregated mode buckets them at `resolution` 5m, 15m, 1h or 1d. How the aggregated mode is selected besides `resolution`, the `role` values and the row layouts are not published. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: the API reference says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones.
          */
         get: operations["getHyperliquidNodeLiquidations"];
         put?: never;
@@ -2811,7 +2811,7 @@ export interface paths {
         };
         /**
          * Onchain trading flow per wallet
-         * @description Per-wallet trading flow on the onchain perpetual venue, sorted by `sort_by` (`time`, `total_notional`, `buy_notional`, `sell_notional`, `net_notional`, `realized_pnl`, `trade_count`) and filtered by `min_notional` (section 4.5). Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: section 4.5 says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones of section 4.1.
+         * @description Per-wallet trading flow on the onchain perpetual venue, sorted by `sort_by` (`time`, `total_notional`, `buy_notional`, `sell_notional`, `net_notional`, `realized_pnl`, `trade_count`) and filtered by `min_notional`. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: the API reference says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones.
          */
         get: operations["getHyperliquidNodeWalletFlow"];
         put?: never;
@@ -2831,7 +2831,7 @@ export interface paths {
         };
         /**
          * Onchain wallet positions
-         * @description Open positions of wallets on the onchain perpetual venue. At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: section 4.5 says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
+         * @description Open positions of wallets on the onchain perpetual venue. At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: the API reference says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
          */
         get: operations["getHyperliquidNodeWalletPositions"];
         put?: never;
@@ -2851,7 +2851,7 @@ export interface paths {
         };
         /**
          * Onchain funding payments of a wallet
-         * @description Funding payments of one wallet on the onchain perpetual venue; `wallet` is required (section 4.5). The time- window and paging parameters are the shared ones of section 4.1. The row layout is not published.
+         * @description Funding payments of one wallet on the onchain perpetual venue; `wallet` is required. The time- window and paging parameters are the shared ones. The row layout is not published.
          */
         get: operations["getHyperliquidNodeFundingPayments"];
         put?: never;
@@ -2871,7 +2871,7 @@ export interface paths {
         };
         /**
          * Onchain TWAP order events
-         * @description Lifecycle events of TWAP orders on the onchain perpetual venue, filtered by `min_target_notional` (section 4.5). The status values of TWAP lifecycle events are not published (section 3). Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: section 4.5 says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones of section 4.1.
+         * @description Lifecycle events of TWAP orders on the onchain perpetual venue, filtered by `min_target_notional`. The status values of TWAP lifecycle events are not published. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: the API reference says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones.
          */
         get: operations["getHyperliquidNodeTwapEvents"];
         put?: never;
@@ -2891,7 +2891,7 @@ export interface paths {
         };
         /**
          * Onchain resting orders
-         * @description Resting (open) orders on the onchain perpetual venue, filtered by `max_distance_from_mark` (section 4.5). At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: section 4.5 says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
+         * @description Resting (open) orders on the onchain perpetual venue, filtered by `max_distance_from_mark`. At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: the API reference says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
          */
         get: operations["getHyperliquidNodeRestingOrders"];
         put?: never;
@@ -2911,7 +2911,7 @@ export interface paths {
         };
         /**
          * Onchain L2 order book
-         * @description L2 order-book records of one instrument of the onchain perpetual venue; `instrument_name` is required (section 4.5). The time-window and paging parameters are the shared ones of section 4.1. The record layout is not published.
+         * @description L2 order-book records of one instrument of the onchain perpetual venue; `instrument_name` is required. The time-window and paging parameters are the shared ones. The record layout is not published.
          */
         get: operations["getHyperliquidNodeL2Orderbook"];
         put?: never;
@@ -2931,7 +2931,7 @@ export interface paths {
         };
         /**
          * Onchain venue instruments
-         * @description Instruments of the onchain perpetual venue with their normalised and venue-native names (section 4.5). The entry layout is not published.
+         * @description Instruments of the onchain perpetual venue with their normalised and venue-native names. The entry layout is not published.
          */
         get: operations["getHyperliquidNodeInstruments"];
         put?: never;
@@ -2951,7 +2951,7 @@ export interface paths {
         };
         /**
          * Data-coverage feed
-         * @description Data-coverage feed for polling clients (sections 4.5 and 9). Watch the top-level `lastUpdated`: the content stays the same until a record changes. Only `lastUpdated` is published; the coverage entries are not. The document prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
+         * @description Data-coverage feed for polling clients. Watch the top-level `lastUpdated`: the content stays the same until a record changes. Only `lastUpdated` is published; the coverage entries are not. The API reference prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
          */
         get: operations["getChangelogDataCoverage"];
         put?: never;
@@ -2971,7 +2971,7 @@ export interface paths {
         };
         /**
          * Data-corrections feed
-         * @description Data-corrections feed for polling clients (section 9): a top-level `lastUpdated`, a monotonic `feedRevision` and correction records, each with an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Watch `lastUpdated`, then compare record ids and `updatedAt` to find new or revised corrections; the content stays the same until a record changes. The document prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
+         * @description Data-corrections feed for polling clients: a top-level `lastUpdated`, a monotonic `feedRevision` and correction records, each with an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Watch `lastUpdated`, then compare record ids and `updatedAt` to find new or revised corrections; the content stays the same until a record changes. The API reference prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
          */
         get: operations["getChangelogDataCorrections"];
         put?: never;
@@ -2993,7 +2993,7 @@ export interface paths {
         put?: never;
         /**
          * Buy a 1-hour WebSocket pass
-         * @description Buys a WebSocket streaming pass valid for 1 hour with an x402 payment (sections 3, 4.4 and 8). Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream` (section 5.3 item 7). Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
+         * @description Buys a WebSocket streaming pass valid for 1 hour with an x402 payment. Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream`. Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
          */
         post: operations["postX402WsPassHour"];
         delete?: never;
@@ -3013,7 +3013,7 @@ export interface paths {
         put?: never;
         /**
          * Buy a 24-hour WebSocket pass
-         * @description Buys a WebSocket streaming pass valid for 24 hours with an x402 payment (sections 3, 4.4 and 8). Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream` (section 5.3 item 7). Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
+         * @description Buys a WebSocket streaming pass valid for 24 hours with an x402 payment. Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream`. Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
          */
         post: operations["postX402WsPassDay"];
         delete?: never;
@@ -3033,7 +3033,7 @@ export interface paths {
         put?: never;
         /**
          * Solana signing data for a subscription payment
-         * @description Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a subscription checkout payment (section 4.4). It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
+         * @description Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a subscription checkout payment. It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
          */
         post: operations["postX402SubscriptionsSolanaRpc"];
         delete?: never;
@@ -3051,7 +3051,7 @@ export interface paths {
         };
         /**
          * Subscription plans and live pricing
-         * @description Live plan pricing for monthly, quarterly, six-month and annual subscription terms, payable in USDC on Base or Solana (sections 4.4 and 5.3). Needs no credentials. Field names are not published.
+         * @description Live plan pricing for monthly, quarterly, six-month and annual subscription terms, payable in USDC on Base or Solana. Needs no credentials. Field names are not published.
          */
         get: operations["getX402SubscriptionsProducts"];
         put?: never;
@@ -3071,7 +3071,7 @@ export interface paths {
         };
         /**
          * Status of a subscription checkout
-         * @description Current status of one subscription checkout, read with its `x-checkout-token` (section 4.4). Section 3 names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
+         * @description Current status of one subscription checkout, read with its `x-checkout-token`. The API reference names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
          */
         get: operations["getX402SubscriptionsCheckoutsById"];
         put?: never;
@@ -3093,7 +3093,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a subscription checkout
-         * @description Pays one subscription checkout whose account-bound quote was created through the authenticated account backend (sections 3 and 4.4). Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the subscription is active, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
+         * @description Pays one subscription checkout whose account-bound quote was created through the authenticated account backend. Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the subscription is active, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
          */
         post: operations["postX402SubscriptionsCheckoutsByIdPay"];
         delete?: never;
@@ -3113,7 +3113,7 @@ export interface paths {
         put?: never;
         /**
          * Solana signing data for a tick-data payment
-         * @description Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a tick-data checkout payment (section 4.4). It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
+         * @description Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a tick-data checkout payment. It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
          */
         post: operations["postX402TickDataSolanaRpc"];
         delete?: never;
@@ -3131,7 +3131,7 @@ export interface paths {
         };
         /**
          * Tick-data checkout networks and quote instructions
-         * @description Checkout networks and quote instructions for tick-data orders; the price depends on the files, exchanges and date range ordered (section 4.4). Needs no credentials. Field names are not published.
+         * @description Checkout networks and quote instructions for tick-data orders; the price depends on the files, exchanges and date range ordered. Needs no credentials. Field names are not published.
          */
         get: operations["getX402TickDataProducts"];
         put?: never;
@@ -3151,7 +3151,7 @@ export interface paths {
         };
         /**
          * Status of a tick-data checkout
-         * @description Current status of one tick-data checkout, read with its `x-checkout-token` (section 4.4). Section 3 names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
+         * @description Current status of one tick-data checkout, read with its `x-checkout-token`. The API reference names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
          */
         get: operations["getX402TickDataCheckoutsById"];
         put?: never;
@@ -3173,7 +3173,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a tick-data checkout
-         * @description Pays one tick-data checkout whose account-bound quote was created through the authenticated account backend (sections 3 and 4.4). Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the data order is funded, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
+         * @description Pays one tick-data checkout whose account-bound quote was created through the authenticated account backend. Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the data order is funded, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
          */
         post: operations["postX402TickDataCheckoutsByIdPay"];
         delete?: never;
@@ -3193,7 +3193,7 @@ export interface paths {
         put?: never;
         /**
          * Get a credit-token challenge
-         * @description Issues a single-use CAIP-122 (Sign-In-With-X) challenge for a wallet, valid 5 minutes (sections 2.16, 4.4 and 8). Sign it and redeem it at `POST /api/v1/x402/credit-token` to get a fresh credit token for the wallet's prepaid credits; the refresh costs no credit (section 5.3 item 5). The signature authorizes no payment and moves no funds, so the operation needs no credentials. Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`). Returns 404 when credit bundles are not enabled.
+         * @description Issues a single-use CAIP-122 (Sign-In-With-X) challenge for a wallet, valid 5 minutes. Sign it and redeem it at `POST /api/v1/x402/credit-token` to get a fresh credit token for the wallet's prepaid credits; the refresh costs no credit. The signature authorizes no payment and moves no funds, so the operation needs no credentials. Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`). Returns 404 when credit bundles are not enabled.
          */
         post: operations["postX402CreditTokenChallenge"];
         delete?: never;
@@ -3213,7 +3213,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem a signed challenge for a credit token
-         * @description Exchanges a signed credit-token challenge for a credit token (JWT) of the wallet's prepaid credits (sections 2.16, 4.4 and 5.3). The body repeats every field of the challenge's `info` and adds `address`, `chainId`, `type` and `signature` (hex on EVM chains, base58 on Solana). The token arrives in `x-credit-token` and the balance in `x-credits-remaining`; send the token as `X-Credit-Token` on data requests. The signature authorizes no payment and moves no funds, and the refresh costs no credit, so the operation needs no credentials. 401 codes: `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature`; 402 code `no_credits` (section 7). Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`).
+         * @description Exchanges a signed credit-token challenge for a credit token (JWT) of the wallet's prepaid credits. The body repeats every field of the challenge's `info` and adds `address`, `chainId`, `type` and `signature` (hex on EVM chains, base58 on Solana). The token arrives in `x-credit-token` and the balance in `x-credits-remaining`; send the token as `X-Credit-Token` on data requests. The signature authorizes no payment and moves no funds, and the refresh costs no credit, so the operation needs no credentials. 401 codes: `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature`; 402 code `no_credits`. Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`).
          */
         post: operations["postX402CreditToken"];
         delete?: never;
@@ -3233,13 +3233,13 @@ export interface paths {
         put?: never;
         /**
          * Agent endpoint (Model Context Protocol, JSON-RPC 2.0)
-         * @description Exposes the market data as tools over the Model Context Protocol (sections 1 and 4.5): the body is one JSON-RPC 2.0 message (`jsonrpc: '2.0'`, `id`, `method`, `params`). Methods: `initialize`, `tools/list`, `tools/call`, and `ping` (the last from the MCP protocol, not the document). The tool names and input schemas are not published: read them from `tools/list` (facts.md e).
+         * @description Exposes the market data as tools over the Model Context Protocol: the body is one JSON-RPC 2.0 message (`jsonrpc: '2.0'`, `id`, `method`, `params`). Methods: `initialize`, `tools/list`, `tools/call`, and `ping` (the last from the MCP protocol, not the API reference). The tool names and input schemas are not published: read them from `tools/list`.
          *
          *     **Accept header.** Send `Accept: application/json, text/event-stream` (`x-required-accept`); an MCP Streamable HTTP server answers 406 to `Accept: application/json` alone. The answer is either one JSON-RPC message as `application/json` or a server-sent event stream.
          *
-         *     **Authentication.** A Bearer JWT from the endpoint's OAuth 2.1 flow (accepted here only, section 5.2), an API key in `x-api-key` or `apikey` (section 5.1; public material says an Enterprise key is required, facts.md e), a prepaid credit token, or a per-call x402 payment.
+         *     **Authentication.** A Bearer JWT from the endpoint's OAuth 2.1 flow (accepted here only), an API key in `x-api-key` or `apikey` (public material says an Enterprise key is required), a prepaid credit token, or a per-call x402 payment.
          *
-         *     **Billing** (section 5.3 item 6, `x-credit-cost`): `initialize` and `tools/list` are free; each `tools/call` costs 1 credit (0.001). A 402 carries both the x402 `payment-required` header and a JSON-RPC error body; its resource address uses https. Snapshot tools default to `limit` 100 and report `total`, `count` and `truncated` (section 8).
+         *     **Billing** (`x-credit-cost`): `initialize` and `tools/list` are free; each `tools/call` costs 1 credit (0.001). A 402 carries both the x402 `payment-required` header and a JSON-RPC error body; its resource address uses https. Snapshot tools default to `limit` 100 and report `total`, `count` and `truncated`.
          */
         post: operations["postMcp"];
         delete?: never;
@@ -3257,7 +3257,7 @@ export interface paths {
         };
         /**
          * x402 discovery document
-         * @description Machine-readable x402 discovery document of the service's paid resources (section 4.5), for x402 clients and crawlers. Public, no credentials. Its content is not published, so the body stays open.
+         * @description Machine-readable x402 discovery document of the service's paid resources, for x402 clients and crawlers. Public, no credentials. Its content is not published, so the body stays open.
          */
         get: operations["getWellKnownX402"];
         put?: never;
@@ -3277,7 +3277,7 @@ export interface paths {
         };
         /**
          * OpenAPI document
-         * @description The service's own OpenAPI document as JSON (section 4.5). facts.md h: the service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
+         * @description The service's own OpenAPI document as JSON. The service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
          */
         get: operations["getOpenapiJson"];
         put?: never;
@@ -3297,7 +3297,7 @@ export interface paths {
         };
         /**
          * OpenAPI document (well-known location)
-         * @description The service's own OpenAPI document as JSON (section 4.5). facts.md h: the service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
+         * @description The service's own OpenAPI document as JSON. The service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
          */
         get: operations["getWellKnownOpenapiJson"];
         put?: never;
@@ -3317,7 +3317,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description Liveness of the versioned service (facts.md a.2: `GET /api/v1/health`, used by the official CLI). Public, no credentials. The body is small and its fields are not published; any status below 500 means the service is reachable.
+         * @description Liveness of the versioned service (`GET /api/v1/health`, used by the official CLI). Public, no credentials. The body is small and its fields are not published; any status below 500 means the service is reachable.
          */
         get: operations["getHealth"];
         put?: never;
@@ -3326,7 +3326,7 @@ export interface paths {
         options?: never;
         /**
          * Service health (headers only)
-         * @description The same check without a body: the official CLI's `doctor` sends `HEAD /api/v1/health` with no credentials and treats any status below 500 as reachable (facts.md a.2).
+         * @description The same check without a body: the official CLI's `doctor` sends `HEAD /api/v1/health` with no credentials and treats any status below 500 as reachable.
          */
         head: operations["headHealth"];
         patch?: never;

@@ -89,6 +89,7 @@ export const API_VERSION = ${JSON.stringify(document.info?.version)};
  */
 function renderMethods(document) {
   const lines = [];
+  const aliases = new Set();
   for (const op of operationsOf(document)) {
     const id = op.operationId;
     const ref = `operations['${id}']`;
@@ -98,14 +99,22 @@ function renderMethods(document) {
     const result = successes.some((r) => r.schema)
       ? successes
           .filter((r) => r.schema)
-          .map((r) => (r.schema.$ref?.startsWith('#/components/schemas/') ? `components['schemas']['${r.schema.$ref.split('/').pop()}']` : `${ref}['responses'][${r.status}]['content']['application/json']`))
+          .map((r) => {
+            if (!r.schema.$ref?.startsWith('#/components/schemas/')) return `${ref}['responses'][${r.status}]['content']['application/json']`;
+            // The schema's named alias, so an editor shows `OptionsOhlcvtResponse` rather than its structure.
+            const name = r.schema.$ref.split('/').pop();
+            aliases.add(name);
+            return name;
+          })
           .join(' | ')
       : 'void';
     const doc = `  /** ${op.summary.replaceAll('*/', '*\\/')} (\`${op.method.toUpperCase()} ${op.path}\`) */`;
     const params = body ? `${ref}['parameters']${body}` : `${ref}['parameters']`;
     lines.push(doc, `  ${id}(params${required ? '' : '?'}: ${params}, options?: RequestOptions): Promise<${result}>;`);
   }
-  return `${HEADER}import type { components, operations } from '@laevitas-api/types/operations';
+  return `${HEADER}import type {
+${['operations', ...[...aliases].sort()].map((a) => `  ${a},`).join('\n')}
+} from '@laevitas-api/types/operations';
 import type { RequestOptions } from '../request-options.js';
 
 /** Every operation as a method named by its operationId. */

@@ -1,6 +1,7 @@
 // Generates packages/types: openapi-typescript's `paths`/`components`/`operations`, plus a readable alias for every
 // component schema, operation helper types, and each value set as both a union type and a runtime constant array.
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { valueSetsOf } from './spec-model.mjs';
 import { acceptExplicitUndefined } from './exact-optional.mjs';
 
@@ -19,21 +20,24 @@ export async function generateTypes(document, output) {
   ast.splice(0, ast.length, ...acceptExplicitUndefined(ast));
   // `paths` goes to its own file: the client and other operationId-based code never load it, and every line a
   // consumer's compiler does not parse keeps editors fast (pnpm bench measures it).
+  nameSchemas(ast);
   const isPaths = (node) => node.name?.escapedText === 'paths';
   output.add(`${OUT}/paths.d.ts`, `${HEADER}import type { operations } from './openapi.js';\n\n${astToString(ast.filter(isPaths))}`);
   output.add(`${OUT}/openapi.d.ts`, HEADER + shortenSharedParameterDocs(astToString(ast.filter((node) => !isPaths(node)))));
 
   const valueSets = valueSetsOf(document);
   const schemaNames = Object.keys(document.components?.schemas ?? {});
-  // operations.d.ts: the lean entry (`@laevitas-api/types/operations`): components, operations and the helper types.
-  output.add(`${OUT}/operations.d.ts`, [HEADER, renderHelpers('esm')].join('\n'));
-  output.add(`${OUT}/operations.d.cts`, [HEADER, renderHelpers('cjs')].join('\n'));
+  // operations.d.ts: the lean entry (`@laevitas-api/types/operations`): components, operations, the helper types and
+  // a named alias per schema. The aliases live here so the client's method signatures can return them by name (a
+  // hover shows `OhlcvtRow`, not a structural dump) without loading the large `paths` file.
+  const lean = (format) => [HEADER, renderHelpers(format), renderAliases(document, schemaNames)].join('\n');
+  output.add(`${OUT}/operations.d.ts`, lean('esm'));
+  output.add(`${OUT}/operations.d.cts`, lean('cjs'));
   output.add(`${OUT}/empty.js`, `${HEADER}export {};`);
   output.add(`${OUT}/empty.cjs`, `${HEADER}'use strict';`);
   const declarations = (format) => [
     HEADER,
-    `export * from './operations.${format === 'cjs' ? 'cjs' : 'js'}';\nexport type { paths } from './paths.js'${esmFrom(format)};\nimport type { components } from './openapi.js'${esmFrom(format)};\n`,
-    renderAliases(document, schemaNames),
+    `export * from './operations.${format === 'cjs' ? 'cjs' : 'js'}';\nexport type { paths } from './paths.js'${esmFrom(format)};\n`,
     renderValueSetTypes(valueSets),
   ].join('\n');
   output.add(`${OUT}/index.d.ts`, declarations('esm'));
@@ -143,3 +147,41 @@ function firstSentence(text) {
 function escapeJsDoc(text) {
   return text.replaceAll('*/', '*\\/');
 }
+
+const TOP_LEVEL = new Set(['paths', 'webhooks', 'components', '$defs', 'operations']);
+
+/**
+ * Gives every component schema a declaration of its own (`export interface OhlcvtRow {…}`, or a type alias for
+ * unions and intersections) and points `components['schemas']['OhlcvtRow']` at it. openapi-typescript writes each
+ * schema as an anonymous type literal inside `components`, so an editor shows a structural dump on hover; a named
+ * declaration is what makes hovers, errors and the client's return types read `OhlcvtRow`. Same types, same
+ * members and docs; edits the AST in place.
+ */
+function nameSchemas(ast) {
+  const index = ast.findIndex((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components');
+  if (index < 0) throw new Error('codegen: openapi-typescript output has no `components` interface');
+  const components = ast[index];
+  const declarations = [];
+  const members = components.members.map((member) => {
+    if (member.name?.text !== 'schemas' || !member.type || !ts.isTypeLiteralNode(member.type)) return member;
+    const schemas = member.type.members.map((schema) => {
+      const name = schema.name?.text;
+      if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || TOP_LEVEL.has(name) || !schema.type) return schema;
+      const exported = [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)];
+      const declaration = ts.isTypeLiteralNode(schema.type)
+        ? ts.factory.createInterfaceDeclaration(exported, name, undefined, undefined, schema.type.members)
+        : ts.factory.createTypeAliasDeclaration(exported, name, undefined, schema.type);
+      const docs = ts.getSyntheticLeadingComments(schema);
+      if (docs) ts.setSyntheticLeadingComments(declaration, docs);
+      declarations.push(declaration);
+      // The docs move to the declaration: kept on both, every consumer's compiler would parse them twice.
+      const reference = ts.factory.createPropertySignature(schema.modifiers, schema.name, schema.questionToken, ts.factory.createTypeReferenceNode(name));
+      return reference;
+    });
+    return ts.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, ts.factory.createTypeLiteralNode(schemas));
+  });
+  const updated = ts.factory.updateInterfaceDeclaration(components, components.modifiers, components.name, components.typeParameters, components.heritageClauses, members);
+  ts.setSyntheticLeadingComments(updated, ts.getSyntheticLeadingComments(components));
+  ast.splice(index, 1, updated, ...declarations);
+}
+

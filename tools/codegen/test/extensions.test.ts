@@ -12,7 +12,7 @@ import { ROOT, listFiles, loadBundle } from './load.js';
  * The x-source section is appended by the change that moves provenance into `x-source`; until it lands, x-source
  * is the one key allowed to have no section. Remove it from this set once its section exists.
  */
-const SECTION_PENDING = new Set(['x-source']);
+const SECTION_PENDING = new Set<string>();
 
 type Reader = { raw: string; target: string; via?: string };
 type Section = { name: string; body: string; appliesTo?: string; value?: string; example?: string; readers: Reader[]; none: boolean; malformed: string[] };

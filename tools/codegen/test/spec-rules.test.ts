@@ -90,4 +90,82 @@ describe('layout', () => {
     }
     expect(bad).toEqual([]);
   });
+
+  it('documented shapes are closed types: an explicit `additionalProperties: true` only on unpublished shapes or free-form maps', () => {
+    // Omitting additionalProperties keeps the wire additive (JSON Schema accepts extra fields) while generators emit
+    // no index signature, so a misspelt field fails to compile. A map with no `properties` is a free-form record.
+    const bad: string[] = [];
+    const visit = (node: any, where: string, insideUnpublished: boolean) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`, insideUnpublished));
+      if (!node || typeof node !== 'object') return;
+      const unpublished = insideUnpublished || node['x-unpublished-shape'] === true;
+      if (node.additionalProperties === true && node.properties && !unpublished) bad.push(where);
+      for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') visit(value, `${where}/${key}`, unpublished);
+    };
+    visit(doc.components.schemas, '#/components/schemas', false);
+    visit(doc.paths, '#/paths', false);
+    expect(bad).toEqual([]);
+  });
+
+  it('unpublished object shapes say they are open', () => {
+    const bad = Object.entries<any>(doc.components.schemas)
+      .filter(([, s]) => s['x-unpublished-shape'] && s.type === 'object' && (s.additionalProperties === undefined || s.additionalProperties === false))
+      .map(([name]) => name);
+    expect(bad).toEqual([]);
+  });
+
 });
+
+describe('published text speaks to users', () => {
+  // Descriptions become JSDoc, docs and hover text: users have none of the files the contract was written from, so
+  // provenance lives in `x-source`. Forbidden: the source file names, "section 2.1", "document 4.3", "§", a bare
+  // section number in parentheses or after of/in/per ("(2.12)", "of 2.1").
+  const CITATION =
+    /\b(?:facts|v1-family|legacy-family|anchors|toolchain|style)\.md\b|legacy_endpoint_index|MCP-local|\bsections? \d|\bdocument \d|§|\((?:[1-9]\d?\.\d{1,2})(?:, ?[1-9]\d?\.\d{1,2})*\)|\b(?:of|in|see|per|from|under) [1-9]\d?\.(?!0\b)\d{1,2}\b(?![.\/]\d)/i;
+  const texts: [string, string][] = [];
+  const visit = (node: any, where: string, inValue: boolean) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`, inValue));
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      // Example payloads are data, not prose.
+      const data = inValue || key === 'value' || key === 'example' || key === 'examples' && Array.isArray(value);
+      if (!data && (key === 'description' || key === 'summary') && typeof value === 'string') texts.push([`${where}/${key}`, value]);
+      visit(value, `${where}/${key}`, data);
+    }
+  };
+  visit(doc, '#', false);
+
+  it('collects the prose of the whole contract', () => {
+    expect(texts.length).toBeGreaterThan(1500);
+  });
+
+  it('no description or summary cites a source file or a section number', () => {
+    const bad = texts.filter(([, text]) => CITATION.test(text)).map(([where, text]) => `${where}: ${text.match(CITATION)![0]}`);
+    expect(bad).toEqual([]);
+  });
+
+  it.each(['see facts.md b.2', 'as v1-family.md says', 'rows (section 2.4)', 'per document 4.3', 'the summary (2.12)', 'the convention of 2.1', '§2.4', 'the catalog (legacy_endpoint_index.json)'])(
+    'the rule catches %j',
+    (text) => expect(CITATION.test(text)).toBe(true),
+  );
+
+  it.each(['JSON-RPC 2.0', 'probabilities from 0.0 to 1.0', 'costs 1 credit (0.001)', 'since CLI 0.10.1', 'OAuth 2.1 flow', '48.7 means 48.7 percent'])(
+    'the rule lets %j through',
+    (text) => expect(CITATION.test(text)).toBe(false),
+  );
+
+  it('provenance labels live in x-source as strings', () => {
+    const bad: string[] = [];
+    const walk = (node: any, where: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}[${i}]`));
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'x-source' && (typeof value !== 'string' || /\.md\b/.test(value))) bad.push(where);
+        walk(value, `${where}/${key}`);
+      }
+    };
+    walk(doc, '#');
+    expect(bad).toEqual([]);
+  });
+});
+

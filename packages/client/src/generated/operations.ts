@@ -412,6 +412,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "pathParams": [],
     "queryParams": [
       "currency",
+      "exchange",
       "start",
       "end",
       "min_amount",
@@ -1420,7 +1421,8 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "start",
       "end",
       "limit",
-      "page"
+      "page",
+      "granularity"
     ],
     "headerParams": [],
     "caseInsensitive": [],
@@ -2645,6 +2647,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "pathParams": [],
     "queryParams": [
       "currency",
+      "exchange",
       "start",
       "end",
       "min_amount",
@@ -2911,7 +2914,9 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     ],
     "queryParams": [],
     "headerParams": [],
-    "caseInsensitive": [],
+    "caseInsensitive": [
+      "market"
+    ],
     "hasBody": false,
     "successStatuses": [
       200
