@@ -86,6 +86,9 @@ report('generated types (openapi.d.ts + index.d.ts)', mb(sizeOf(join(typesDir, '
 // 4. The mock beside a bare node:http server with the same bodies (autocannon at 1, 10 and 50 connections).
 console.log('\nmock (tools/contract) against a bare node:http server, same routes and bodies:');
 await benchMock(report);
+// Per-request latency of the front over a mixed set of routes (synthesised series, pages, invalid requests, Prism).
+console.log('\nmock front, 1,000 sequential requests over a mix of routes:');
+execFileSync(process.execPath, [join(here, '../contract/scripts/mock-latency.mjs'), '1000'], { stdio: 'inherit' });
 
 // 5. Consumer type-check cost: a file calling 30 operations against an empty file, same compiler options.
 // Realistic calls: 30 GET operations of both families with the parameters their examples give.
