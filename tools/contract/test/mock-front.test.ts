@@ -208,7 +208,13 @@ describe('what the front answers itself', () => {
       expect(validators.validateResponse(id, status, await bare.json(), bare.headers).ok).toBe(true);
       expect((await fetch(mock.url + path, { headers: { apikey: 'anything' } })).status).toBe(200);
     }
-    expect((await fetch(`${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C`, { headers: { 'X-Credit-Token': 't' } })).status).toBe(200);
+    // A credit token is a credential too, but a stateful one: a token the mock never issued gets the route's 402 (the
+    // data routes document no other answer), naming the header (the redeemed-token path is in mock-state.test.ts).
+    const unknownToken = await fetch(`${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C`, { headers: { 'X-Credit-Token': 't' } });
+    expect(unknownToken.status).toBe(402);
+    expect(validators.validateResponse('getOptionsOhlcvt', 402, await unknownToken.json(), unknownToken.headers).ok).toBe(true);
+    const quote = JSON.parse(Buffer.from(String(unknownToken.headers.get('payment-required')), 'base64').toString('utf8'));
+    expect(quote.error).toMatch(/^X-Credit-Token /);
   });
 
   it('serves the bundle at /openapi.json and /.well-known/openapi.json, byte for byte', async () => {

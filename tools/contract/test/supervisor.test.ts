@@ -92,13 +92,18 @@ describe('a supervised Prism', () => {
       const since = Date.now();
       while (quiet.prism.deaths.length === 0 && Date.now() - since < 10_000) await sleep(50);
       expect(quiet.prism.deaths[0]).toMatchObject({ code: expect.any(Number), reason: 'URIError: URI malformed' });
-      // Down, without a spare: health and data routes say so with 503 and Retry-After, at once (no hang).
-      for (const path of ['/api/v1/health', '/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C&resolution=1h&fresh=1']) {
-        const down = await fetch(`${quiet.url}${path}`, { headers: { apiKey: 'k' }, signal: AbortSignal.timeout(2000) });
+      // Down, without a spare: health and every request that needs Prism (here a forced documented error, which only
+      // Prism answers) say so with 503 and Retry-After, at once (no hang).
+      const OHLCVT = '/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C&resolution=1h';
+      for (const [path, prefer] of [['/api/v1/health', undefined], [`${OHLCVT}&fresh=1`, 'code=429']]) {
+        const headers: Record<string, string> = { apiKey: 'k', ...(prefer ? { prefer } : {}) };
+        const down = await fetch(`${quiet.url}${path}`, { headers, signal: AbortSignal.timeout(2000) });
         expect(down.status).toBe(503);
         expect(Number(down.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
         expect((await down.json()).message).toMatch(/^mock upstream is restarting \(Prism exited at .*: URIError: URI malformed\); retry after \d+ s$/);
       }
+      // Data the front synthesises itself does not need Prism: it is still served while the child restarts.
+      expect((await fetch(`${quiet.url}${OHLCVT}&fresh=2`, { headers: { apiKey: 'k' }, signal: AbortSignal.timeout(2000) })).status).toBe(200);
       expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toMatch(/\[mock\] Prism exited \(code \d+\) at .*: URIError: URI malformed; restarting/);
       expect(await quiet.prism.whenUp(RECOVERY_MS)).toBe(true);
       expect((await fetch(`${quiet.url}/api/v1/health`)).status).toBe(200);

@@ -10,7 +10,8 @@ import { hostOf, preferForced } from './payments.mjs';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
-/** Chains the credit-token routes accept: the x402 networks of the spec (Base mainnet) and Solana mainnet. */
+/** Chains the credit-token routes accept: the x402 networks of the spec that have a published CAIP-2 id (Base mainnet,
+ * Solana mainnet) and Solana mainnet in any case (the redemption examples sign with a Solana wallet). */
 const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const ADDRESS = { eip155: /^0x[0-9a-fA-F]{40}$/, solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ };
 const SIGNATURE = { eip155: /^0x(?:[0-9a-fA-F]{2}){64,}$/, solana: /^[1-9A-HJ-NP-Za-km-z]{64,100}$/ };
@@ -30,7 +31,9 @@ function parseBody(ctx) {
 
 /** `eip155:8453`, `8453` or 8453 → 'eip155:8453'; the Solana mainnet CAIP-2 id as is; anything else undefined. */
 function normaliseChain(document, chainId) {
-  const supported = [...(document.info?.['x-x402']?.networks ?? []), SOLANA_MAINNET];
+  // `info.x-x402.networks` lists network objects; one whose id is not published (`network: null`) cannot be named.
+  const published = (document.info?.['x-x402']?.networks ?? []).map((entry) => entry?.network).filter((id) => typeof id === 'string');
+  const supported = [...published, SOLANA_MAINNET];
   const text = typeof chainId === 'number' ? `eip155:${chainId}` : /^\d+$/.test(String(chainId)) ? `eip155:${chainId}` : String(chainId);
   return supported.includes(text) ? text : undefined;
 }

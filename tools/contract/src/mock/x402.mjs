@@ -43,7 +43,7 @@ export function quoteFor(document, op, { host, pathname, error = 'Payment requir
   const info = document.info?.['x-x402'] ?? {};
   const price = op.extensions['x-x402-price'];
   const accepts = price
-    ? (info.networks ?? []).map((network) => ({
+    ? payPerCallNetworks(info).map((network) => ({
         ...(example.accepts.find((a) => a.network === network) ?? example.accepts[0]),
         network,
         amount: atomicAmount(price),
@@ -51,6 +51,17 @@ export function quoteFor(document, op, { host, pathname, error = 'Payment requir
     : example.accepts;
   // The service sits behind TLS and announces its resources with https (section 5.3 item 6).
   return { x402Version: 2, error, resource: { url: `https://${host}${pathname}`, mimeType: 'application/json' }, accepts };
+}
+
+/**
+ * The CAIP-2 ids a pay-per-call quote offers: `info.x-x402.networks` lists network objects; those `usedFor: all`
+ * take per-call payments (the others only checkouts), and one whose id the service does not publish (`network:
+ * null`) cannot be quoted, since a requirement's `network` is a string.
+ */
+export function payPerCallNetworks(info) {
+  return (info.networks ?? [])
+    .filter((entry) => entry && typeof entry === 'object' && entry.usedFor === 'all' && typeof entry.network === 'string')
+    .map((entry) => entry.network);
 }
 
 /** The 402 answer with the quote in `payment-required`; `body` defaults to the documented example body. */
