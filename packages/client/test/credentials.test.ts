@@ -1,38 +1,25 @@
 // Item 3 of issue 11: credentials stay with the API. Redirects to other origins are refused (exchange.ts), the
 // client never prints a secret, userinfo never appears in a URL it reports, and plain http to a remote host warns.
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { RedirectError, createClient } from '../src/index.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
+import { useFaultServers } from './fault-servers.js';
 
-let server: FaultServer;
-let elsewhere: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-  elsewhere = await startFaultServer();
-});
-afterAll(async () => {
-  await server.close();
-  await elsewhere.close();
-});
-beforeEach(() => {
-  server.reset();
-  elsewhere.reset();
-});
+const env = useFaultServers({ elsewhere: true, fakeClock: false });
 
 const SECRETS = ['secret-key', 'credit-jwt', 'hunter2'];
 const noSecret = (text: string) => SECRETS.forEach((s) => expect(text).not.toContain(s));
 
 it('a GET redirected to another origin sends it nothing: no apiKey, X-API-Key, X-Credit-Token, PAYMENT-SIGNATURE or Authorization', async () => {
   for (const status of [301, 302, 303, 307, 308] as const) {
-    server.inject({ kind: 'redirect', status, location: `${elsewhere.origin}/api/v1/options/ohlcvt` });
-    const client = createClient({ apiKey: 'secret-key', creditToken: 'credit-jwt', v2BaseUrl: server.origin, rateLimit: false, defaultHeaders: { Authorization: 'Bearer hunter2' } });
+    env.server.inject({ kind: 'redirect', status, location: `${env.elsewhere.origin}/api/v1/options/ohlcvt` });
+    const client = createClient({ apiKey: 'secret-key', creditToken: 'credit-jwt', v2BaseUrl: env.server.origin, rateLimit: false, defaultHeaders: { Authorization: 'Bearer hunter2' } });
     const error = await client.getOptionsOhlcvt({}, { headers: { 'PAYMENT-SIGNATURE': 'sig' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect((error as RedirectError).status).toBe(status);
-    expect((error as RedirectError).location).toBe(`${elsewhere.origin}/api/v1/options/ohlcvt`);
+    expect((error as RedirectError).location).toBe(`${env.elsewhere.origin}/api/v1/options/ohlcvt`);
   }
-  expect(elsewhere.received).toHaveLength(0);
+  expect(env.elsewhere.received).toHaveLength(0);
 });
 
 it('the client prints no secret: JSON.stringify, util.inspect (also showHidden), console.log, spread of its options', () => {
@@ -54,12 +41,12 @@ it('the client prints no secret: JSON.stringify, util.inspect (also showHidden),
 });
 
 it('userinfo in a base URL is sent as Authorization, and redacted from onRequest URLs and error messages', async () => {
-  server.inject({ kind: 'status', status: 500 }, { times: 3 });
+  env.server.inject({ kind: 'status', status: 500 }, { times: 3 });
   const seen: string[] = [];
-  const base = server.origin.replace('http://', 'http://alice:hunter2@');
+  const base = env.server.origin.replace('http://', 'http://alice:hunter2@');
   const client = createClient({ v2BaseUrl: base, rateLimit: false, retry: false, onRequest: (e) => seen.push(e.url), onResponse: (e) => seen.push(e.url) });
   const error = (await client.getOptionsOhlcvt().catch((e: unknown) => e)) as Error;
-  expect(server.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from('alice:hunter2').toString('base64')}`);
+  expect(env.server.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from('alice:hunter2').toString('base64')}`);
   expect(seen).toHaveLength(2);
   for (const text of [...seen, error.message, JSON.stringify(error), inspect(error)]) noSecret(text);
   const refused = (await createClient({ v2BaseUrl: 'http://alice:hunter2@127.0.0.1:1', rateLimit: false, retry: false }).getOptionsOhlcvt().catch((e: unknown) => e)) as Error;

@@ -1,7 +1,7 @@
 // Item 1 and 9 of issue 11: every fault, one at a time, on a 20-page cursor scan and a 20-page legacy page scan
 // served by a real local server. A scan ends with exactly the fault-free rows, or with a typed error that says
 // where to resume, and resuming there completes it exactly.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -13,29 +13,15 @@ import {
   createClient,
   type LaevitasClient,
 } from '../src/index.js';
-import { CURSOR_ROWS, LEGACY_ROWS, PAGES, ROWS_PER_PAGE, startFaultServer, type Fault, type FaultServer, type Received } from './fault-server.js';
-import { drive, useFakeClock } from './drive.js';
+import { CURSOR_ROWS, LEGACY_ROWS, PAGES, ROWS_PER_PAGE, type Fault, type FaultServer, type Received } from './fault-server.js';
+import { drive } from './drive.js';
+import { useFaultServers } from './fault-servers.js';
 
-let server: FaultServer;
-let elsewhere: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-  elsewhere = await startFaultServer();
-});
-afterAll(async () => {
-  await server.close();
-  await elsewhere.close();
-});
-beforeEach(() => {
-  useFakeClock();
-  server.reset();
-  elsewhere.reset();
-});
-afterEach(() => vi.useRealTimers());
+const env = useFaultServers({ elsewhere: true });
 
 // Long against the fake clock's 50 ms steps: a loopback request on a loaded machine never reaches it by accident.
 const TIMEOUT = 10_000;
-const clientFor = (s: FaultServer = server): LaevitasClient =>
+const clientFor = (s: FaultServer = env.server): LaevitasClient =>
   createClient({ apiKey: 'secret-key', creditToken: 'credit-jwt', baseUrl: s.origin, v2BaseUrl: s.origin, timeout: TIMEOUT, rateLimit: false });
 
 interface ScanLike extends AsyncIterable<unknown> {
@@ -97,13 +83,13 @@ describe.each(scans)('$name', (scan) => {
   });
 
   it.each(faults)('$name once on page 8: retried, and the scan yields exactly the fault-free rows', async ({ fault }) => {
-    server.inject(fault, { match: scan.isPage8 });
+    env.server.inject(fault, { match: scan.isPage8 });
     expect(await drive(scan.start(clientFor()).toArray())).toEqual(scan.rows);
-    expect(server.received.filter(scan.isPage8)).toHaveLength(2);
+    expect(env.server.received.filter(scan.isPage8)).toHaveLength(2);
   });
 
   it.each(faults)('$name on every try of page 8: a typed error naming where to resume, and resuming completes it exactly', async ({ fault, error: type }) => {
-    server.inject(fault, { match: scan.isPage8, times: 3 });
+    env.server.inject(fault, { match: scan.isPage8, times: 3 });
     const got: unknown[] = [];
     const error = await drive(
       (async () => {
@@ -116,38 +102,38 @@ describe.each(scans)('$name', (scan) => {
     expect(scanError.resume).toEqual(scan.resumeAt8);
     expect(scanError.pagesFetched).toBe(7);
     expect(got).toEqual(scan.rows.slice(0, 7 * ROWS_PER_PAGE));
-    expect(server.received.filter(scan.isPage8)).toHaveLength(3);
+    expect(env.server.received.filter(scan.isPage8)).toHaveLength(3);
     const rest = await drive(scan.start(clientFor(), scanError.resume).toArray());
     expect([...got, ...rest]).toEqual(scan.rows);
   });
 
   it('a 302 within the origin is followed with the credentials', async () => {
-    server.inject({ kind: 'redirect', status: 302, location: scan.sameOrigin8 }, { match: scan.isPage8 });
+    env.server.inject({ kind: 'redirect', status: 302, location: scan.sameOrigin8 }, { match: scan.isPage8 });
     expect(await drive(scan.start(clientFor()).toArray())).toEqual(scan.rows);
-    const hop = server.received.find((r) => r.url.searchParams.get('hop') === '1');
+    const hop = env.server.received.find((r) => r.url.searchParams.get('hop') === '1');
     expect(hop?.headers[scan.keyHeader]).toBe('secret-key');
   });
 
   it.each([302, 307] as const)('a %i to another origin is refused: nothing reaches it, and the scan stops with a RedirectError', async (status) => {
-    server.inject({ kind: 'redirect', status, location: `${elsewhere.origin}/steal?x=1` }, { match: scan.isPage8 });
+    env.server.inject({ kind: 'redirect', status, location: `${env.elsewhere.origin}/steal?x=1` }, { match: scan.isPage8 });
     const error = await drive(scan.start(clientFor()).toArray().catch((e: unknown) => e));
     expect(error).toBeInstanceOf(ScanInterruptedError);
     expect((error as ScanInterruptedError).cause).toBeInstanceOf(RedirectError);
     expect((error as ScanInterruptedError).resume).toEqual(scan.resumeAt8);
-    expect(elsewhere.received).toHaveLength(0);
+    expect(env.elsewhere.received).toHaveLength(0);
   });
 });
 
 describe('a page that lacks what the scan steers by', () => {
   it('a cursor page without meta.next_cursor stops the scan with an error, not silently', async () => {
-    server.inject({ kind: 'status', status: 200, body: JSON.stringify({ data: [] }) }, { match: scans[0]!.isPage8 });
+    env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ data: [] }) }, { match: scans[0]!.isPage8 });
     const error = await drive(scans[0]!.start(clientFor()).toArray().catch((e: unknown) => e));
     expect(error).toBeInstanceOf(ScanInterruptedError);
     expect((error as Error).message).toMatch(/resume from query.cursor=c7: .*page has no meta.next_cursor/);
   });
 
   it('a legacy page without meta.total_pages stops the scan with an error, not silently', async () => {
-    server.inject({ kind: 'status', status: 200, body: JSON.stringify({ items: [] }) }, { match: scans[1]!.isPage8 });
+    env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ items: [] }) }, { match: scans[1]!.isPage8 });
     const error = await drive(scans[1]!.start(clientFor()).toArray().catch((e: unknown) => e));
     expect((error as Error).message).toMatch(/resume from query.page=8: .*page has no meta.total_pages/);
   });
@@ -155,7 +141,7 @@ describe('a page that lacks what the scan steers by', () => {
 
 describe('ResponseParseError', () => {
   it('names the operation, status, content type and first bytes', async () => {
-    server.inject({ kind: 'html' }, { times: 3 });
+    env.server.inject({ kind: 'html' }, { times: 3 });
     const error = (await drive(clientFor().getOptionsOhlcvt().catch((e: unknown) => e))) as ResponseParseError;
     expect(error).toBeInstanceOf(ResponseParseError);
     expect(error.operationId).toBe('getOptionsOhlcvt');
@@ -163,12 +149,12 @@ describe('ResponseParseError', () => {
     expect(error.contentType).toBe('text/html; charset=utf-8');
     expect(error.firstBytes).toMatch(/^<!doctype html>/);
     expect(error.message).toContain('getOptionsOhlcvt');
-    expect(server.received).toHaveLength(3);
+    expect(env.server.received).toHaveLength(3);
   });
 
   it('a timeout is a connection error (Stainless), with the phase it happened in', async () => {
-    server.inject({ kind: 'slow-body', ms: 25_000 }, { times: 1 });
-    const error = await drive(createClient({ v2BaseUrl: server.origin, timeout: TIMEOUT, retry: false, rateLimit: false }).getOptionsOhlcvt().catch((e: unknown) => e));
+    env.server.inject({ kind: 'slow-body', ms: 25_000 }, { times: 1 });
+    const error = await drive(createClient({ v2BaseUrl: env.server.origin, timeout: TIMEOUT, retry: false, rateLimit: false }).getOptionsOhlcvt().catch((e: unknown) => e));
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toContain('while reading the body');

@@ -1,29 +1,15 @@
 // Item 2 of issue 11: a POST is sent at most once unless the service provably did not act on it. Every fault of
 // the fault server is thrown at two POSTs (a paid risk ladder, a checkout pay carrying PAYMENT-SIGNATURE); the
 // server's own log proves how many times each arrived.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APIConnectionError, APIConnectionTimeoutError, InternalServerError, RedirectError, ResponseParseError, createClient } from '../src/index.js';
-import { closedPort, startFaultServer, type Fault, type FaultServer } from './fault-server.js';
-import { drive, useFakeClock } from './drive.js';
+import { closedPort, type Fault } from './fault-server.js';
+import { drive } from './drive.js';
+import { useFaultServers } from './fault-servers.js';
 
-let server: FaultServer;
-let elsewhere: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-  elsewhere = await startFaultServer();
-});
-afterAll(async () => {
-  await server.close();
-  await elsewhere.close();
-});
-beforeEach(() => {
-  useFakeClock();
-  server.reset();
-  elsewhere.reset();
-});
-afterEach(() => vi.useRealTimers());
+const env = useFaultServers({ elsewhere: true });
 
-const client = () => createClient({ apiKey: 'secret-key', v2BaseUrl: server.origin, timeout: 10_000, rateLimit: false, retry: { maxRetries: 3, initialDelayMs: 10 } });
+const client = () => createClient({ apiKey: 'secret-key', v2BaseUrl: env.server.origin, timeout: 10_000, rateLimit: false, retry: { maxRetries: 3, initialDelayMs: 10 } });
 const posts = [
   { name: 'risk ladder', call: () => client().postVolSurfaceRiskLadder({ body: { positions: [{ expiry: '26MAR27' }] } } as never), path: '/api/v1/vol-surface/risk/ladder' },
   {
@@ -46,23 +32,23 @@ const notRetried: { name: string; fault: Fault; error: new (...args: never[]) =>
 ];
 
 describe.each(posts)('POST $name', (post) => {
-  it.each(notRetried)('$name: thrown as a typed error, and the server received the POST exactly once', async ({ fault, error }) => {
-    server.inject(fault, { times: 5 });
+  it.each(notRetried)('$name: thrown as a typed error, and the env.server received the POST exactly once', async ({ fault, error }) => {
+    env.server.inject(fault, { times: 5 });
     expect(await drive(post.call().catch((e: unknown) => e))).toBeInstanceOf(error);
-    expect(server.received.filter((r) => r.method === 'POST' && r.url.pathname === post.path)).toHaveLength(1);
+    expect(env.server.received.filter((r) => r.method === 'POST' && r.url.pathname === post.path)).toHaveLength(1);
   });
 
   it('a cross-origin 307 re-POSTs nothing there: no body, no credentials, no signature', async () => {
-    server.inject({ kind: 'redirect', status: 307, location: `${elsewhere.origin}${post.path}` });
+    env.server.inject({ kind: 'redirect', status: 307, location: `${env.elsewhere.origin}${post.path}` });
     expect(await drive(post.call().catch((e: unknown) => e))).toBeInstanceOf(RedirectError);
-    expect(elsewhere.received).toHaveLength(0);
-    expect(server.received).toHaveLength(1);
+    expect(env.elsewhere.received).toHaveLength(0);
+    expect(env.server.received).toHaveLength(1);
   });
 
   it('a 429 (refused, so not processed) is sent again, after its Retry-After', async () => {
-    server.inject({ kind: 'status', status: 429, headers: { 'retry-after': '3' } });
+    env.server.inject({ kind: 'status', status: 429, headers: { 'retry-after': '3' } });
     await drive(post.call());
-    const arrivals = server.received.filter((r) => r.url.pathname === post.path);
+    const arrivals = env.server.received.filter((r) => r.url.pathname === post.path);
     expect(arrivals).toHaveLength(2);
     expect(arrivals[1]!.at - arrivals[0]!.at).toBeGreaterThanOrEqual(3_000);
     expect(arrivals[1]!.body).toBe(arrivals[0]!.body);
@@ -70,13 +56,13 @@ describe.each(posts)('POST $name', (post) => {
 });
 
 it('a 202 pending pay answer is returned as 202 and never re-sent', async () => {
-  server.inject({ kind: 'accepted' });
+  env.server.inject({ kind: 'accepted' });
   const result = await drive(
     client().callWithResponse('postX402SubscriptionsCheckoutsByIdPay', { path: { id: 'chk_1' }, header: { 'x-checkout-token': 'tok', 'PAYMENT-SIGNATURE': 'sig-abc' } } as never),
   );
   expect(result.status).toBe(202);
   expect(result.data).toMatchObject({ status: 'pending' });
-  expect(server.received.filter((r) => r.headers['payment-signature'] === 'sig-abc')).toHaveLength(1);
+  expect(env.server.received.filter((r) => r.headers['payment-signature'] === 'sig-abc')).toHaveLength(1);
 });
 
 it('a connection that never opened (ECONNREFUSED) is retried for a POST: nothing was sent', async () => {
@@ -89,8 +75,8 @@ it('a connection that never opened (ECONNREFUSED) is retried for a POST: nothing
 });
 
 it('a GET on the same faults is retried (the rule is per method, not per fault)', async () => {
-  server.inject({ kind: 'reset-before-headers' });
-  server.inject({ kind: 'status', status: 500, headers: { 'x-should-retry': 'true' } });
+  env.server.inject({ kind: 'reset-before-headers' });
+  env.server.inject({ kind: 'status', status: 500, headers: { 'x-should-retry': 'true' } });
   await drive(client().getOptionsOhlcvt());
-  expect(server.received).toHaveLength(3);
+  expect(env.server.received).toHaveLength(3);
 });

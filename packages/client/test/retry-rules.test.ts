@@ -1,53 +1,44 @@
 // The retry rules the README states, each on the real fault server: which statuses a GET retries, the
 // x-should-retry override for GETs, the redirect hop limit, and the backoff schedule.
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { InternalServerError, RedirectError, createClient } from '../src/index.js';
 import { retryDelay } from '../src/retry.js';
-import { startFaultServer, type FaultServer } from './fault-server.js';
-import { drive, useFakeClock } from './drive.js';
+import { drive } from './drive.js';
+import { useFaultServers } from './fault-servers.js';
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  useFakeClock();
-  server.reset();
-});
-afterEach(() => vi.useRealTimers());
+const env = useFaultServers();
 
-const client = () => createClient({ v2BaseUrl: server.origin, rateLimit: false });
+const client = () => createClient({ v2BaseUrl: env.server.origin, rateLimit: false });
 
 it.each([408, 409, 500, 502, 503, 504])('a GET answered %i once is retried and succeeds', async (status) => {
-  server.inject({ kind: 'status', status });
+  env.server.inject({ kind: 'status', status });
   await drive(client().getOptionsOhlcvt());
-  expect(server.received).toHaveLength(2);
+  expect(env.server.received).toHaveLength(2);
 });
 
 it.each([400, 401, 403, 404, 422])('a GET answered %i is not retried', async (status) => {
-  server.inject({ kind: 'status', status });
+  env.server.inject({ kind: 'status', status });
   await drive(client().getOptionsOhlcvt().catch(() => undefined));
-  expect(server.received).toHaveLength(1);
+  expect(env.server.received).toHaveLength(1);
 });
 
 it('x-should-retry: false on a GET 500 stops the retry; x-should-retry: true on a GET 400 asks for one', async () => {
-  server.inject({ kind: 'status', status: 500, headers: { 'x-should-retry': 'false' } });
+  env.server.inject({ kind: 'status', status: 500, headers: { 'x-should-retry': 'false' } });
   expect(await drive(client().getOptionsOhlcvt().catch((e: unknown) => e))).toBeInstanceOf(InternalServerError);
-  expect(server.received).toHaveLength(1);
-  server.reset();
-  server.inject({ kind: 'status', status: 400, headers: { 'x-should-retry': 'true' } });
+  expect(env.server.received).toHaveLength(1);
+  env.server.reset();
+  env.server.inject({ kind: 'status', status: 400, headers: { 'x-should-retry': 'true' } });
   await drive(client().getOptionsOhlcvt());
-  expect(server.received).toHaveLength(2);
+  expect(env.server.received).toHaveLength(2);
 });
 
 it('same-origin redirects are followed up to 5 hops, then refused', async () => {
-  server.inject({ kind: 'redirect', status: 302, location: '/api/v1/options/ohlcvt' }, { times: 5 });
+  env.server.inject({ kind: 'redirect', status: 302, location: '/api/v1/options/ohlcvt' }, { times: 5 });
   await drive(client().getOptionsOhlcvt());
-  expect(server.received).toHaveLength(6);
-  server.reset();
-  server.inject({ kind: 'redirect', status: 302, location: '/api/v1/options/ohlcvt' }, { times: 6 });
-  const error = await drive(createClient({ v2BaseUrl: server.origin, rateLimit: false, retry: false }).getOptionsOhlcvt().catch((e: unknown) => e));
+  expect(env.server.received).toHaveLength(6);
+  env.server.reset();
+  env.server.inject({ kind: 'redirect', status: 302, location: '/api/v1/options/ohlcvt' }, { times: 6 });
+  const error = await drive(createClient({ v2BaseUrl: env.server.origin, rateLimit: false, retry: false }).getOptionsOhlcvt().catch((e: unknown) => e));
   expect(error).toBeInstanceOf(RedirectError);
   expect((error as Error).message).toContain('more than 5 redirects');
 });
