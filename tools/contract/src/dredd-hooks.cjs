@@ -8,6 +8,7 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const hooks = require('hooks');
+const { liveSkipReason } = require('./live-skips.cjs');
 
 const kind = process.env.CONTRACT_TARGET_KIND || 'mock';
 const key = process.env.LAEVITAS_API_KEY || 'contract-test-key';
@@ -15,14 +16,16 @@ const legacy = process.env.LAEVITAS_BASE_URL ? new URL(process.env.LAEVITAS_BASE
 const v1 = process.env.LAEVITAS_V2_BASE_URL ? new URL(process.env.LAEVITAS_V2_BASE_URL) : undefined;
 const specPath = process.env.CONTRACT_SPEC_JSON || join(__dirname, '../../../spec/dist/openapi.json');
 
-/** `GET /api/v1/options/ohlcvt` → operationId, from the same bundle the conformance run reads. */
-const operationIds = new Map();
-for (const [path, item] of Object.entries(JSON.parse(readFileSync(specPath, 'utf8')).paths ?? {})) {
-  for (const [method, op] of Object.entries(item)) if (op && op.operationId) operationIds.set(`${method.toUpperCase()} ${path}`, op.operationId);
+/** `GET /api/v1/options/ohlcvt` → its operation object, from the same bundle the conformance run reads. */
+const spec = JSON.parse(readFileSync(specPath, 'utf8'));
+const operations = new Map();
+for (const [path, item] of Object.entries(spec.paths ?? {})) {
+  for (const [method, op] of Object.entries(item)) if (op && op.operationId) operations.set(`${method.toUpperCase()} ${path}`, { method, op });
 }
 
 // Dredd names an OpenAPI 3 resource by its path template and its transaction id is `METHOD (status) uri`.
-const operationIdOf = (transaction) => operationIds.get(`${transaction.request.method} ${transaction.origin.resourceName}`);
+const entryOf = (transaction) => operations.get(`${transaction.request.method} ${transaction.origin.resourceName}`);
+const operationIdOf = (transaction) => entryOf(transaction)?.op.operationId;
 const isSuccess = (transaction) => /^2\d\d$/.test(String(transaction.expected.statusCode));
 
 function route(transaction, url) {
@@ -33,10 +36,11 @@ function route(transaction, url) {
 }
 
 /**
- * The other documented success answers a kept transaction accepts, by status: `{'202': expected}`. Dredd makes one
- * transaction per documented status, and a server answers one of them (a payment settled now is 200, one still
- * settling is 202), so one of the two would always fail. The lowest success status keeps its transactions (one per
- * content type); the others are removed from the run and their expectations become alternatives.
+ * The other documented success answers a kept transaction accepts: `[expected, …]`. Dredd makes one transaction per
+ * documented status and content type, and a server answers one of them (a payment settled now is 200, one still
+ * settling is 202; the agent endpoint answers JSON or an event stream as it chooses), so all but one would always
+ * fail. The first transaction of the lowest success status is kept; the other success transactions are removed from
+ * the run and their expectations become alternatives, chosen by the real status and media type.
  */
 const alternatives = new WeakMap();
 
@@ -48,27 +52,42 @@ hooks.beforeAll((transactions, done) => {
     byOperation.get(group).push(t);
   }
   for (const group of byOperation.values()) {
-    const statuses = [...new Set(group.filter(isSuccess).map((t) => String(t.expected.statusCode)))].sort();
-    if (statuses.length < 2) continue;
-    const kept = group.filter((t) => String(t.expected.statusCode) === statuses[0]);
-    const merged = group.filter((t) => isSuccess(t) && String(t.expected.statusCode) !== statuses[0]);
-    const accepts = Object.fromEntries(merged.map((t) => [String(t.expected.statusCode), t.expected]));
-    for (const t of kept) alternatives.set(t, accepts);
+    const successes = group.filter(isSuccess).sort((a, b) => Number(a.expected.statusCode) - Number(b.expected.statusCode));
+    if (successes.length < 2) continue;
+    const [kept, ...merged] = successes;
+    alternatives.set(kept, merged.map((t) => t.expected));
     for (const t of merged) transactions.splice(transactions.indexOf(t), 1);
-    hooks.log(`${operationIdOf(kept[0]) ?? kept[0].name}: one transaction accepts ${statuses.join(' or ')}`);
+    const answers = successes.map((t) => `${t.expected.statusCode} ${mediaTypeOf(t.expected.headers) || '(no body)'}`);
+    hooks.log(`${operationIdOf(kept) ?? kept.name}: one transaction accepts ${answers.join(' or ')}`);
   }
   done();
 });
+
+/** The media type of a header map's Content-Type, lower case and without parameters ('' when there is none). */
+function mediaTypeOf(headers) {
+  const name = Object.keys(headers || {}).find((n) => n.toLowerCase() === 'content-type');
+  return name ? String(headers[name]).split(';')[0].trim().toLowerCase() : '';
+}
 
 hooks.beforeEach((transaction, done) => {
   const operationId = operationIdOf(transaction);
   const accepts = alternatives.get(transaction);
   const status = Number(transaction.expected.statusCode);
   // The id is what Dredd's reporters (and so the xunit file) print: lead with the operationId.
-  transaction.id = `${operationId ?? '(unknown operation)'} ${transaction.request.method} (${accepts ? [status, ...Object.keys(accepts)].join('|') : status}) ${transaction.request.uri}`;
+  const statuses = [...new Set([status, ...(accepts ?? []).map((e) => Number(e.statusCode))])];
+  transaction.id = `${operationId ?? '(unknown operation)'} ${transaction.request.method} (${statuses.join('|')}) ${transaction.request.uri}`;
   const headers = transaction.request.headers;
   headers.apiKey = key;
   headers['X-API-Key'] = key;
+  const entry = entryOf(transaction);
+  // The agent endpoint answers 406 unless the request accepts both of its media types.
+  if (entry?.op['x-required-accept']) headers.Accept = entry.op['x-required-accept'];
+  const skipReason = kind === 'live' && entry ? liveSkipReason(entry.method, entry.op, spec) : undefined;
+  if (skipReason) {
+    transaction.skip = true;
+    hooks.log(`skipped ${transaction.id}: ${skipReason}`);
+    return done();
+  }
   const path = transaction.request.uri;
   route(transaction, path.startsWith('/analytics/') || path.startsWith('/historical/') ? legacy : v1);
   // Dredd 14 always passes a body to its HTTP library, which refuses HEAD requests with one; the vitest
@@ -90,7 +109,27 @@ hooks.beforeEach((transaction, done) => {
 // status's documented response (headers and body), not the first one's.
 hooks.beforeEachValidation((transaction, done) => {
   const accepts = alternatives.get(transaction);
-  const other = accepts && accepts[String(transaction.real && transaction.real.statusCode)];
-  if (other) transaction.expected = other;
+  if (accepts && transaction.real) {
+    const candidates = [transaction.expected, ...accepts].filter((e) => String(e.statusCode) === String(transaction.real.statusCode));
+    const real = mediaTypeOf(transaction.real.headers);
+    const chosen = candidates.find((e) => mediaTypeOf(e.headers) === real) ?? candidates[0];
+    if (chosen) transaction.expected = chosen;
+  }
+  ignoreMediaTypeParameters(transaction);
   done();
 });
+
+/**
+ * `application/json; charset=utf-8` is `application/json`: a charset parameter means nothing to JSON (RFC 8259 8.1)
+ * and servers built on Express/NestJS always send it. Dredd compares the header as a string, and exactly (an enum)
+ * when the response documents other headers, so a faithful server would fail on a parameter. When the real media type
+ * without its parameters is the documented one, Dredd sees the documented value; any other media type still fails.
+ */
+function ignoreMediaTypeParameters(transaction) {
+  const real = transaction.real && transaction.real.headers;
+  const expected = transaction.expected && transaction.expected.headers;
+  if (!real || !expected) return;
+  const realKey = Object.keys(real).find((name) => name.toLowerCase() === 'content-type');
+  const expectedKey = Object.keys(expected).find((name) => name.toLowerCase() === 'content-type');
+  if (realKey && expectedKey && mediaTypeOf(real) === mediaTypeOf(expected)) real[realKey] = expected[expectedKey];
+}

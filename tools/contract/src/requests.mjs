@@ -21,6 +21,8 @@ export function buildRequests(document) {
       else if (p.in === 'query') query[p.name] = p.example;
       else if (p.in === 'header') headers[p.name] = String(p.example);
     }
+    // The agent endpoint answers 406 unless the request accepts both of its media types (`x-required-accept`).
+    if (op.extensions['x-required-accept']) headers.accept = op.extensions['x-required-accept'];
     const rawOp = deref(document, document.paths[op.path])[op.method];
     const body = rawOp.requestBody ? firstExample(document, deref(document, rawOp.requestBody).content?.['application/json']) : undefined;
     const declaredDefaults = Object.fromEntries(
