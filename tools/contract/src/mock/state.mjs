@@ -8,7 +8,8 @@ import { createCheckoutStage } from './checkout.mjs';
 import { createCreditTokenStage } from './credits.mjs';
 import { createPaywallStage } from './payments.mjs';
 import { createRateLimiter, createRateLimitStage } from './rate-limit.mjs';
-import { createRouteMatcher } from './route-match.mjs';
+import { compileRoutes, matchRoute } from './route.mjs';
+import { operationsOf } from '../../../codegen/src/spec-model.mjs';
 import { createStore } from './store.mjs';
 import { createWsPassStage } from './ws-pass.mjs';
 
@@ -37,18 +38,20 @@ export function createStatefulMock({ document, now = Date.now, rateLimit = false
     createCreditTokenStage(deps),
     createAgentStage(deps),
   ];
-  return { store, limiter, stages, matchRoute: createRouteMatcher(document) };
+  const routes = compileRoutes(operationsOf(document));
+  return { store, limiter, stages, matchRoute: (method, pathname) => matchRoute(routes, method, pathname) };
 }
 
 /**
- * Runs the stateful stages for one request in front of an upstream (Prism today). Until the front's pipeline
- * owns route matching, this matches the route itself.
+ * Runs the stateful stages for one request on their own (tests, benches); the front runs them inside its pipeline,
+ * after its route stage. Routes are matched by the same matcher as that stage (route.mjs).
  * @param {ReturnType<typeof createStatefulMock>} stateful
  * @returns {Promise<{answer?: import('./answers.mjs').Answer, extraHeaders: Record<string, string>}>}
  */
 export async function runStateful(stateful, { method, url, headers, body, remoteAddress }) {
   const matched = stateful.matchRoute(method, url.pathname);
-  const ctx = { method, url, headers, body, remoteAddress, op: matched?.op, pathParams: matched?.pathParams, family: matched?.op.family, extraHeaders: {} };
+  const op = matched?.route.op;
+  const ctx = { method, url, headers, body, remoteAddress, op, pathParams: matched?.pathParams, family: op?.family, extraHeaders: {} };
   for (const stage of stateful.stages) {
     const answer = await stage(ctx);
     if (answer) return { answer, extraHeaders: ctx.extraHeaders };
