@@ -1,12 +1,12 @@
 // Hostile and valid requests for every operation of the bundled spec, as fast-check arbitraries, and the check every
-// answer of the mock must pass: a status the operation documents (or one of the guard's documented 4xx statuses,
-// which the spec does not list everywhere), with a body valid against that status's schema.
+// answer of the mock must pass: a status the operation documents, or one the spec's `x-gateway-responses` documents
+// for requests no operation handles (the guard's 405, 413, 414, 415, 431), with a body valid against its schema.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { validateResponse } from '@laevitas-api/validators';
 import { deref, operationsOf } from '../../codegen/src/spec-model.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
-import { GUARD_STATUSES } from '../src/mock/guard.mjs';
+import { GATEWAY_STATUSES, checkGatewayAnswer } from './gateway-responses.mjs';
 
 export const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 export const operations = operationsOf(document);
@@ -115,7 +115,7 @@ export async function sendAndCheck(baseUrl, request, { timeoutMs = 20_000 } = {}
   const text = await response.text();
   const status = response.status;
   const documented = op.responses.some((r) => r.status === status);
-  if (!documented && !GUARD_STATUSES.includes(status)) return `${where}: status ${status} is not documented for ${op.operationId} (${text.slice(0, 200)})`;
+  if (!documented && !GATEWAY_STATUSES.includes(status)) return `${where}: status ${status} is not documented for ${op.operationId} (${text.slice(0, 200)})`;
   if (request.method === 'HEAD') return undefined;
   let body;
   try {
@@ -126,8 +126,9 @@ export async function sendAndCheck(baseUrl, request, { timeoutMs = 20_000 } = {}
   if (documented) {
     const result = validateResponse(op.operationId, status, body, response.headers);
     if (!result.ok) return `${where}: ${status} body invalid for ${op.operationId}: ${JSON.stringify(result.issues).slice(0, 300)} in ${text.slice(0, 200)}`;
-  } else if (!(body?.statusCode === status && typeof body.error === 'string' && body.message)) {
-    return `${where}: guard answer ${status} is not in the {statusCode, message, error} shape: ${text.slice(0, 200)}`;
+  } else {
+    const problem = checkGatewayAnswer(status, body, response.headers);
+    if (problem) return `${where}: guard answer ${problem}: ${text.slice(0, 200)}`;
   }
   return undefined;
 }

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
 // @ts-expect-error plain ESM modules
-import { LIMITS, safeDecode } from '../src/mock/guard.mjs';
+import { GUARD_STATUSES, LIMITS, safeDecode } from '../src/mock/guard.mjs';
+// @ts-expect-error plain ESM module
+import { GATEWAY_STATUSES, checkGatewayAnswer } from './gateway-responses.mjs';
 // @ts-expect-error plain ESM modules
 import { MALFORMED, operations } from './fuzz-requests.mjs';
 
@@ -145,5 +147,29 @@ describe('against the mock', () => {
       const body = JSON.parse(text.split('\r\n\r\n')[1]);
       expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: [expect.stringMatching(/could not be parsed as HTTP \(HPE_/)] });
     }
+  });
+});
+
+describe('what the guard and the router answer is documented', () => {
+  it('every status the guard can answer, and the 404 of an unknown path, is in the spec\'s x-gateway-responses', () => {
+    expect(GUARD_STATUSES.filter((status: number) => !GATEWAY_STATUSES.includes(status))).toEqual([]);
+    expect(GATEWAY_STATUSES).toContain(404);
+  });
+
+  it('the answers to an unknown path, a wrong method, a wrong media type, a long target and a malformed escape are the documented ones', async () => {
+    const answers = [
+      [404, await fetch(`${mock.url}/api/v1/options/ohlcvtt`)],
+      [405, await fetch(`${mock.url}/api/v1/options/ohlcvt`, { method: 'DELETE' })],
+      [415, await fetch(`${mock.url}/api/v1/mcp`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })],
+      [414, await fetch(`${mock.url}/api/v1/options/ohlcvt?instrument_name=${'A'.repeat(LIMITS.targetBytes)}`)],
+      [400, await fetch(`${mock.url}/api/v1/options/ohlcvt?instrument_name=%E0%A4%A`)],
+    ] as const;
+    for (const [status, response] of answers) {
+      expect(response.status).toBe(status);
+      expect(checkGatewayAnswer(status, await response.json(), response.headers), String(status)).toBeUndefined();
+    }
+    // And a body that is not the documented one is caught.
+    expect(checkGatewayAnswer(404, { message: 'nope' })).toMatch(/not the documented one/);
+    expect(checkGatewayAnswer(405, { statusCode: 405, message: 'x', error: 'Method Not Allowed' }, new Headers())).toMatch(/lacks the documented header Allow/);
   });
 });

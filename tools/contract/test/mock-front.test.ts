@@ -172,7 +172,7 @@ describe('what the front answers itself', () => {
     expect(validators.validateResponse('postMcp', 400, invalidBody).ok).toBe(true);
   });
 
-  it('an unknown path gets a 404 naming it (NestJS shape; the spec documents no 404 for unknown routes)', async () => {
+  it('an unknown path gets a 404 naming it (NestJS shape, documented in x-gateway-responses)', async () => {
     const response = await fetch(`${mock.url}/api/v1/options/ohlcvtt`, { headers: KEY });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ statusCode: 404, message: 'Cannot GET /api/v1/options/ohlcvtt', error: 'Not Found' });
