@@ -358,6 +358,80 @@ export interface components {
         HealthResponse: HealthResponse;
     };
     responses: {
+        /** @description The request cannot be read before any operation sees it: a malformed percent-escape in the path or query, a body or header that is not valid UTF-8, or bytes that are not HTTP. The body has the NestJS validation shape of either family (`message` lists what is wrong); the service's own wording for these cases is not published. */
+        MalformedRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyErrorBody"];
+            };
+        };
+        /** @description No operation has this path (a typo in the route, or a route of the other family on this host). The service is built on NestJS, whose default answer names the method and path: `Cannot GET /api/v1/options/ohlcvtt`. */
+        RouteNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyErrorBody"];
+            };
+        };
+        /** @description The path exists but not with this method. The `Allow` header lists the methods it supports. The service's own body for this case is not published. */
+        MethodNotAllowed: {
+            headers: {
+                /** @description The methods the path supports, comma-separated. */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyErrorBody"];
+            };
+        };
+        /** @description The request line, headers or body did not arrive in time and the connection is closed. The service's own body for this case is not published. */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyErrorBody"];
+            };
+        };
+        /** @description The request body is larger than the server accepts; the connection is closed. The service's limit and body are not published. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyErrorBody"];
+            };
+        };
+        /** @description The path and query are longer than the server accepts. The service's limit and body are not published. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyErrorBody"];
+            };
+        };
+        /** @description A request body was sent without `Content-Type: application/json`. The service's own body for this case is not published. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyErrorBody"];
+            };
+        };
+        /** @description One header, or the request line and headers together, are larger than the server accepts. The service's limit and body are not published. */
+        HeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LegacyErrorBody"];
+            };
+        };
         /** @description Invalid parameters (NestJS validation body). */
         LegacyBadRequest: {
             headers: {
