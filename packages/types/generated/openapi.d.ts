@@ -598,7 +598,7 @@ export interface components {
          * @description Options venue.
          * @example deribit
          */
-        OptionsExchange: components["schemas"]["OptionsExchange"];
+        OptionsExchangeQuery: components["schemas"]["OptionsExchange"];
         /**
          * @description Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
@@ -608,13 +608,13 @@ export interface components {
          * @description Expiry code `DDMMMYY`.
          * @example 26MAR27
          */
-        Maturity: components["schemas"]["Maturity"];
+        MaturityQuery: components["schemas"]["Maturity"];
         /** @description Maximum rows per page, 1 to 1000. */
         Limit: number;
         /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
         Cursor: string;
         /** @description Option type, `C` call or `P` put. */
-        OptionType: components["schemas"]["OptionType"];
+        OptionTypeQuery: components["schemas"]["OptionType"];
         /**
          * @description Options venue.
          * @example deribit
@@ -638,14 +638,14 @@ export interface components {
          */
         End: components["schemas"]["IsoDateTime"];
         /** @description Order by time bucket; keep it constant within one paginated scan. */
-        SortDir: components["schemas"]["SortDir"];
+        SortDirQuery: components["schemas"]["SortDir"];
         /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-        Resolution: components["schemas"]["Resolution"];
+        ResolutionQuery: components["schemas"]["Resolution"];
         /**
          * @description Exact options instrument name from the catalog.
          * @example BTC-26MAR27-100000-C
          */
-        OptionsInstrumentName: components["schemas"]["OptionsInstrumentName"];
+        OptionsInstrumentNameQuery: components["schemas"]["OptionsInstrumentName"];
         /**
          * @description Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
@@ -672,7 +672,7 @@ export interface components {
          * @description Options venue of the GEX data; only `deribit` is served, and it is the default.
          * @example deribit
          */
-        GexExchange: components["schemas"]["GexExchange"];
+        GexExchangeQuery: components["schemas"]["GexExchange"];
         /**
          * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted.
          * @example BTC
@@ -682,7 +682,7 @@ export interface components {
          * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
-        FuturesExchange: components["schemas"]["FuturesExchange"];
+        FuturesExchangeQuery: components["schemas"]["FuturesExchange"];
         /**
          * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
          * @example BTC-25DEC26
@@ -697,7 +697,7 @@ export interface components {
         /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
         ContractStrategy: string;
         /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
-        ContractTradeSort: components["schemas"]["ContractTradeSort"];
+        ContractTradeSortQuery: components["schemas"]["ContractTradeSort"];
         /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
         ContractSortDir: components["schemas"]["SortDir"];
         /** @description Return only the top N trades by `sort`, in one response without pagination. */
@@ -715,21 +715,21 @@ export interface components {
         /** @description Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
         ContractLiquidationDirection: components["schemas"]["Direction"];
         /** @description Only liquidations of `long` or of `short` positions. */
-        ContractPositionSide: components["schemas"]["ContractPositionSide"];
+        ContractPositionSideQuery: components["schemas"]["ContractPositionSide"];
         /** @description Smallest liquidation to include, in USD. */
         ContractMinAmountUsd: number;
         /**
          * @description Dimension to group the trades by.
          * @example exchange
          */
-        ContractTradesGroupBy: components["schemas"]["ContractTradesGroupBy"];
+        ContractTradesGroupByQuery: components["schemas"]["ContractTradesGroupBy"];
         /** @description Number of notable trades in the flow response. */
         ContractFlowTopN: number;
         /**
          * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
-        PerpetualsExchange: components["schemas"]["PerpetualsExchange"];
+        PerpetualsExchangeQuery: components["schemas"]["PerpetualsExchange"];
         /**
          * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
          * @example BTC-PERPETUAL
@@ -749,7 +749,7 @@ export interface components {
          * @description Spot venue; `binance` when omitted.
          * @example binance
          */
-        SpotExchange: components["schemas"]["SpotExchange"];
+        SpotExchangeQuery: components["schemas"]["SpotExchange"];
         /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
         SpotQuoteCurrency: string;
         /**
@@ -761,12 +761,12 @@ export interface components {
          * @description Exact spot pair name from the spot catalog, upper case.
          * @example BTCUSDT
          */
-        SpotInstrumentName: components["schemas"]["SpotInstrumentName"];
+        SpotInstrumentNameQuery: components["schemas"]["SpotInstrumentName"];
         /**
          * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
          */
-        PredictionCategory: string;
+        PredictionCategoryQuery: string;
         /** @description Slug of one prediction event; restricts the result to that event's markets. */
         PredictionEventSlug: string;
         /** @description Free-text keyword matched against the prediction markets. */
@@ -785,7 +785,7 @@ export interface components {
          * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
-        PredictionInstrumentName: components["schemas"]["PredictionInstrumentName"];
+        PredictionInstrumentNameQuery: components["schemas"]["PredictionInstrumentName"];
         /** @description Bucket size of the prediction-market snapshot; `1h` when omitted. */
         PredictionSnapshotResolution: components["schemas"]["Resolution"];
         /**
@@ -802,12 +802,12 @@ export interface components {
          * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
          * @example BTC-USD
          */
-        HyperliquidInstrumentName: components["schemas"]["HyperliquidInstrumentName"];
+        HyperliquidInstrumentNameQuery: components["schemas"]["HyperliquidInstrumentName"];
         /**
          * @description Wallet address to narrow the query to (one of the narrowing filters).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
-        HyperliquidWallet: components["schemas"]["HyperliquidWallet"];
+        HyperliquidWalletQuery: components["schemas"]["HyperliquidWallet"];
         /**
          * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). Its exact form is not published; the example assumes the venue's coin name.
          * @example BTC
@@ -4635,7 +4635,7 @@ export interface HealthResponse {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    futures: {
+    getLegacyFutures: {
         parameters: {
             query?: never;
             header?: never;
@@ -4671,7 +4671,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    perpetuals: {
+    getLegacyPerpetuals: {
         parameters: {
             query?: never;
             header?: never;
@@ -4702,7 +4702,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    summary_c: {
+    getLegacySummaryC: {
         parameters: {
             query?: never;
             header?: never;
@@ -4728,7 +4728,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    summary: {
+    getLegacySummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -4751,7 +4751,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    oi_gainers: {
+    getLegacyOiGainers: {
         parameters: {
             query?: never;
             header?: never;
@@ -4784,7 +4784,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    price_gainers: {
+    getLegacyPriceGainers: {
         parameters: {
             query?: never;
             header?: never;
@@ -4817,7 +4817,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualsSnapshotDataByMarket: {
+    getLegacyPerpetualsSnapshotDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4846,7 +4846,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualsDataByMarket: {
+    getLegacyPerpetualsDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4875,7 +4875,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesDataByMarket: {
+    getLegacyFuturesDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4904,7 +4904,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAltOptionDataByMarket: {
+    getLegacyAltOptionDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4933,7 +4933,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getTopFundingData: {
+    getLegacyTopFundingData: {
         parameters: {
             query?: never;
             header?: never;
@@ -4962,7 +4962,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivsOpenInterestChangeSummary: {
+    getLegacyDerivsOpenInterestChangeSummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -4990,7 +4990,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivsOpenInterestChange: {
+    getLegacyDerivsOpenInterestChange: {
         parameters: {
             query?: never;
             header?: never;
@@ -5023,7 +5023,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesInstrumentData: {
+    getLegacyFuturesInstrumentData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5046,7 +5046,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAlternativeCurrencyData: {
+    getLegacyAlternativeCurrencyData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5069,7 +5069,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualFundingData: {
+    getLegacyPerpetualFundingData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5095,7 +5095,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualFundingDataWithType: {
+    getLegacyPerpetualFundingDataWithType: {
         parameters: {
             query?: never;
             header?: never;
@@ -5123,7 +5123,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesYieldData: {
+    getLegacyFuturesYieldData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5149,7 +5149,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesBasisData: {
+    getLegacyFuturesBasisData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5175,7 +5175,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesCurveData: {
+    getLegacyFuturesCurveData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5206,7 +5206,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesCurveDataForCurrency: {
+    getLegacyFuturesCurveDataForCurrency: {
         parameters: {
             query?: never;
             header?: never;
@@ -5232,7 +5232,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getOpenInterestGainersAndLosersForFuturesMarkets: {
+    getLegacyOpenInterestGainersAndLosersForFuturesMarkets: {
         parameters: {
             query?: never;
             header?: never;
@@ -5265,7 +5265,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesMarketSnapshot: {
+    getLegacyFuturesMarketSnapshot: {
         parameters: {
             query?: never;
             header?: never;
@@ -5294,7 +5294,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getOpenInterestBreakdownData: {
+    getLegacyOpenInterestBreakdownData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5322,7 +5322,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getVolumeBreakdownData: {
+    getLegacyVolumeBreakdownData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5350,7 +5350,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getOpenInterestGainersAndLosersData: {
+    getLegacyOpenInterestGainersAndLosersData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5388,7 +5388,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAggregatedFutureSummaryData: {
+    getLegacyAggregatedFutureSummaryData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5414,7 +5414,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAggregatedOptionSummaryData: {
+    getLegacyAggregatedOptionSummaryData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5443,7 +5443,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFutureOpenInterestChangeSummary: {
+    getLegacyFutureOpenInterestChangeSummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -5471,7 +5471,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFutureOpenInterestChange: {
+    getLegacyFutureOpenInterestChange: {
         parameters: {
             query?: never;
             header?: never;
@@ -5504,7 +5504,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesSnapshot: {
+    getLegacyFuturesSnapshot: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5549,7 +5549,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesRealizedVolatility: {
+    getLegacyFuturesRealizedVolatility: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5588,7 +5588,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesOIWeightedFunding: {
+    getLegacyFuturesOIWeightedFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5627,7 +5627,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesOIWeightedVolumeFunding: {
+    getLegacyFuturesOIWeightedVolumeFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5666,7 +5666,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesOIWeightedBasisFunding: {
+    getLegacyFuturesOIWeightedBasisFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5705,7 +5705,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesTotalOI: {
+    getLegacyFuturesTotalOI: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5744,7 +5744,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesTotalVolume: {
+    getLegacyFuturesTotalVolume: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5783,7 +5783,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualFundingExchangeData: {
+    getLegacyHistoricalPerpetualFundingExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
@@ -5824,7 +5824,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalTotalOpenInterestByExchangeData: {
+    getLegacyHistoricalTotalOpenInterestByExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
@@ -5865,7 +5865,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalTotalVolumeByExchangeData: {
+    getLegacyHistoricalTotalVolumeByExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
@@ -5906,7 +5906,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualYieldData: {
+    getLegacyHistoricalPerpetualYieldData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5950,7 +5950,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualFundingData: {
+    getLegacyHistoricalPerpetualFundingData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5994,7 +5994,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalExchangeData: {
+    getLegacyHistoricalExchangeData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6036,7 +6036,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalGlobalFuturesActivityData: {
+    getLegacyHistoricalGlobalFuturesActivityData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6078,7 +6078,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalSettlementFundingRate: {
+    getLegacyHistoricalSettlementFundingRate: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6120,7 +6120,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalDerivsSnapshot: {
+    getLegacyHistoricalDerivsSnapshot: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6165,7 +6165,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivativesLiquidationData: {
+    getLegacyDerivativesLiquidationData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6207,7 +6207,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivativesLiquidationByCurrencyData: {
+    getLegacyDerivativesLiquidationByCurrencyData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6249,7 +6249,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalDerivsSummary: {
+    getLegacyHistoricalDerivsSummary: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6286,7 +6286,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getTotalVolumeForPerpetuals: {
+    getLegacyTotalVolumeForPerpetuals: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6322,7 +6322,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getTotalOiForPerpetuals: {
+    getLegacyTotalOiForPerpetuals: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6358,7 +6358,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalFuturesData: {
+    getLegacyHistoricalFuturesData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6403,7 +6403,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualDerivativesData: {
+    getLegacyHistoricalPerpetualDerivativesData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6449,17 +6449,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"] | undefined;
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
                 /** @description Lowest strike to include, in the quote currency of the strike. */
                 strike_min?: number | undefined;
                 /** @description Highest strike to include, in the quote currency of the strike. */
@@ -6537,13 +6537,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6578,13 +6578,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6619,13 +6619,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6660,13 +6660,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6701,13 +6701,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6742,13 +6742,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6783,13 +6783,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6822,7 +6822,7 @@ export interface operations {
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -6857,7 +6857,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /**
                  * @description Bucket size of `buckets`; `1h` when omitted.
                  * @example 1h
@@ -6905,13 +6905,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
                 exchange: components["parameters"]["OptionsExchangeRequired"];
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /**
@@ -6930,9 +6930,9 @@ export interface operations {
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
                 opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"] | undefined;
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /** Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. */
                 strategy?: components["parameters"]["TradesStrategy"] | undefined;
             };
@@ -6969,11 +6969,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Keep only trades whose premium is at least this many USD. */
@@ -6989,9 +6989,9 @@ export interface operations {
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
                 opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"] | undefined;
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /**
                  * @description Field the trades are ordered by; the direction comes from `sort_dir`.
                  * @example premium_usd
@@ -7033,15 +7033,15 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -7068,7 +7068,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7078,13 +7078,13 @@ export interface operations {
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
                 end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -7111,7 +7111,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /**
@@ -7124,13 +7124,13 @@ export interface operations {
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
                 end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -7157,7 +7157,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
@@ -7188,7 +7188,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7229,11 +7229,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
@@ -7262,7 +7262,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /**
@@ -7315,13 +7315,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7370,7 +7370,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
@@ -7399,7 +7399,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
@@ -7428,7 +7428,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
@@ -7457,11 +7457,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getV1FuturesSnapshot: {
+    getFuturesSnapshot: {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7500,11 +7500,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7541,11 +7541,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7582,11 +7582,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7623,7 +7623,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -7637,9 +7637,9 @@ export interface operations {
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
                 strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
@@ -7678,11 +7678,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7719,11 +7719,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7760,11 +7760,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7801,9 +7801,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7840,11 +7840,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7881,11 +7881,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7973,11 +7973,11 @@ export interface operations {
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
                 direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSide"] | undefined;
+                position_side?: components["parameters"]["ContractPositionSideQuery"] | undefined;
                 /** Smallest liquidation to include, in USD. */
                 min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
             };
@@ -8006,7 +8006,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Dimension to group the trades by. */
-                group_by: components["parameters"]["ContractTradesGroupBy"];
+                group_by: components["parameters"]["ContractTradesGroupByQuery"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8018,7 +8018,7 @@ export interface operations {
                 /** @description Order of the groups. The ordering key and the default are not published. */
                 sort_dir?: components["schemas"]["SortDir"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
@@ -8032,7 +8032,7 @@ export interface operations {
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
                 strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -8061,7 +8061,7 @@ export interface operations {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8096,7 +8096,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
@@ -8129,7 +8129,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -8168,11 +8168,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8209,11 +8209,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8250,11 +8250,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8291,7 +8291,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -8305,7 +8305,7 @@ export interface operations {
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
                 strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
@@ -8344,11 +8344,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8385,11 +8385,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8426,11 +8426,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8467,9 +8467,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8506,11 +8506,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8547,11 +8547,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8639,11 +8639,11 @@ export interface operations {
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
                 direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSide"] | undefined;
+                position_side?: components["parameters"]["ContractPositionSideQuery"] | undefined;
                 /** Smallest liquidation to include, in USD. */
                 min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
             };
@@ -8672,7 +8672,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Dimension to group the trades by. */
-                group_by: components["parameters"]["ContractTradesGroupBy"];
+                group_by: components["parameters"]["ContractTradesGroupByQuery"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8684,7 +8684,7 @@ export interface operations {
                 /** @description Order of the groups. The ordering key and the default are not published. */
                 sort_dir?: components["schemas"]["SortDir"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
@@ -8725,7 +8725,7 @@ export interface operations {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8760,7 +8760,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
@@ -8795,7 +8795,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
                 instrument_name: components["parameters"]["SpotInstrumentNameRequired"];
                 /** Maximum rows per page on metadata routes, 1 to 100. */
@@ -8834,13 +8834,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -8875,13 +8875,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -8916,11 +8916,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
             } | undefined;
@@ -8957,13 +8957,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -8990,7 +8990,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
@@ -9031,13 +9031,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9072,13 +9072,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9113,9 +9113,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9142,7 +9142,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
-                category?: components["parameters"]["PredictionCategory"] | undefined;
+                category?: components["parameters"]["PredictionCategoryQuery"] | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
                 /** Free-text keyword matched against the prediction markets. */
@@ -9240,13 +9240,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9281,13 +9281,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9322,11 +9322,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9363,7 +9363,7 @@ export interface operations {
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9390,7 +9390,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
-                category?: components["parameters"]["PredictionCategory"] | undefined;
+                category?: components["parameters"]["PredictionCategoryQuery"] | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -9526,7 +9526,7 @@ export interface operations {
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
                 end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
@@ -9557,7 +9557,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9600,11 +9600,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9643,11 +9643,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9691,11 +9691,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9734,11 +9734,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9865,7 +9865,7 @@ export interface operations {
                 /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -9875,7 +9875,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -9922,7 +9922,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9957,11 +9957,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10006,9 +10006,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10055,9 +10055,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10090,7 +10090,7 @@ export interface operations {
                 /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -10100,7 +10100,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -10135,11 +10135,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10176,9 +10176,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10221,7 +10221,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
