@@ -13,6 +13,7 @@ export interface components {
         LegacyErrorBody: LegacyErrorBody;
         LegacyPerpetualsRow: LegacyPerpetualsRow;
         LegacyPerpetualsResponse: LegacyPerpetualsResponse;
+        UnpublishedValue: UnpublishedValue;
         LegacyDerivsSummaryRow: LegacyDerivsSummaryRow;
         LegacyDerivsSummaryResponse: LegacyDerivsSummaryResponse;
         GainersType: GainersType;
@@ -122,6 +123,7 @@ export interface components {
         ApiError401: ApiError401;
         X402PaymentRequirements: X402PaymentRequirements;
         PaymentRequired: PaymentRequired;
+        X402ErrorBody: X402ErrorBody;
         ApiError429: ApiError429;
         MetadataResponseEntity: MetadataResponseEntity;
         SortDir: SortDir;
@@ -411,9 +413,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["X402ErrorBody"];
             };
         };
         /** @description Rate limit exceeded (240 requests per 60 seconds, 20 per 5-second window); retry after 60 seconds. */
@@ -433,9 +433,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["X402ErrorBody"];
             };
         };
         /** @description Quote (x402 version 2): the pay request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the pay request with `PAYMENT-SIGNATURE`. The body is not published. */
@@ -445,9 +443,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["X402ErrorBody"];
             };
         };
         /** @description Unsupported `chain_id`, invalid address, or malformed payload. The API reference does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
@@ -1017,6 +1013,11 @@ export type LegacyPerpetualsResponse = components["schemas"]["LegacyLiveEnvelope
     data: components["schemas"]["LegacyPerpetualsRow"][];
 };
 /**
+ * UnpublishedValue
+ * @description A field the service publishes by name but not by type: any JSON value. It has its own name so that every generator emits a named union (rather than `unknown`), so a consumer narrows it before use, and so every such field can be found from this one schema.
+ */
+export type UnpublishedValue = string | number | boolean | Record<string, never> | unknown[] | null;
+/**
  * LegacyDerivsSummaryRow
  * @description Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. The API reference does not describe this row; field names from public clients of the service (the real service's tool docstrings, which also say `data` is an array). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
  */
@@ -1028,7 +1029,7 @@ export type LegacyDerivsSummaryRow = {
     change?: number | null;
     market_cap?: number | null;
     /** @description Realized volatility; its type is not published. */
-    realized_vol?: unknown;
+    realized_vol?: components["schemas"]["UnpublishedValue"];
     open_interest?: number | null;
     open_interest_notional?: number | null;
     /** @description Trading volume. */
@@ -1120,9 +1121,9 @@ export type LegacyPerpetualsSnapshotEntry = {
     volume_usd?: number | null;
     open_interest?: number | null;
     /** @description Time of the snapshot; its type and format are not published. */
-    datetime?: unknown;
+    datetime?: components["schemas"]["UnpublishedValue"];
     /** @description Underlying of the contract; its type is not published. */
-    underlyer?: unknown;
+    underlyer?: components["schemas"]["UnpublishedValue"];
     /** @description Spot price of the underlying. */
     underlyer_spot?: number | null;
     basis?: number | null;
@@ -1218,7 +1219,7 @@ export type LegacyAltOptionRow = {
     volume24h_notional?: number | null;
     basis?: number | null;
     /** @description Expiry date; its type and format are not published. */
-    expiry?: unknown;
+    expiry?: components["schemas"]["UnpublishedValue"];
 } & {
     [key: string]: unknown;
 };
@@ -1449,7 +1450,7 @@ export type LegacyMarketsOiGainersResponse = components["schemas"]["LegacyLiveEn
  */
 export type LegacyFuturesSnapshotEntry = {
     /** @description Expiry of the contract; its type and format are not published. */
-    expiration_date?: unknown;
+    expiration_date?: components["schemas"]["UnpublishedValue"];
     bid?: number | null;
     bid_amount?: number | null;
     ask?: number | null;
@@ -1459,9 +1460,9 @@ export type LegacyFuturesSnapshotEntry = {
     volume_usd?: number | null;
     open_interest?: number | null;
     /** @description Time of the snapshot; its type and format are not published. */
-    datetime?: unknown;
+    datetime?: components["schemas"]["UnpublishedValue"];
     /** @description Underlying of the contract; its type is not published. */
-    underlyer?: unknown;
+    underlyer?: components["schemas"]["UnpublishedValue"];
     basis?: number | null;
     /** @description Spot price of the underlying. */
     underlyer_spot?: number | null;
@@ -1534,7 +1535,7 @@ export type LegacyAggregatedSummaryRow = {
     /** @description Currency ticker. */
     currency?: string | null;
     /** @description Expiry; its type and format are not published. */
-    expiry?: unknown;
+    expiry?: components["schemas"]["UnpublishedValue"];
     price?: number | null;
     open_interest?: number | null;
     open_interest_notional?: number | null;
@@ -1796,7 +1797,7 @@ export type LegacyHistoricalDerivsSnapshotRow = {
     /** @description Trading volume in USD. */
     volume_usd?: number | null;
     /** @description Underlying asset (type not published). */
-    underlyer?: unknown;
+    underlyer?: components["schemas"]["UnpublishedValue"];
     bid?: number | null;
     bid_amount?: number | null;
     ask?: number | null;
@@ -1807,7 +1808,7 @@ export type LegacyHistoricalDerivsSnapshotRow = {
     next_fr?: number | null;
     basis?: number | null;
     /** @description Precise recording time (type not published). */
-    datetime?: unknown;
+    datetime?: components["schemas"]["UnpublishedValue"];
     /** @description Current funding rate. */
     fr?: number | null;
     open_interest?: number | null;
@@ -1924,7 +1925,7 @@ export type LegacyHistoricalDerivsFuturesRow = {
     /** @description Epoch milliseconds of the row. */
     date: number;
     /** @description Contract expiry date (type not published). */
-    expiry?: unknown;
+    expiry?: components["schemas"]["UnpublishedValue"];
     price?: number | null;
     /** @description Index price. */
     index?: number | null;
@@ -2127,6 +2128,24 @@ export interface PaymentRequired {
         [key: string]: unknown;
     };
 }
+/**
+ * X402ErrorBody
+ * @description Body of a 402 (payment required, or payment rejected) of the versioned family. The service does not publish it; the payment requirements travel in the `payment-required` header. The fields typed here are the ones public clients of the service read from it: the official CLI builds its payment-error message from `message`, `error`, `errorMessage` and `errorReason` (the last two are x402 facilitator vocabulary), and x402 bodies carry `x402Version`. The object stays open.
+ */
+export type X402ErrorBody = {
+    /** @description x402 protocol version of the body. */
+    x402Version?: number;
+    /** @description Short error text. */
+    error?: string;
+    /** @description Error message. */
+    message?: string;
+    /** @description Facilitator error message of a rejected payment. */
+    errorMessage?: string;
+    /** @description Facilitator reason code of a rejected payment. */
+    errorReason?: string;
+} & {
+    [key: string]: unknown;
+};
 /**
  * ApiError429
  * @description Rate limit exceeded; the message advises to retry after 60 seconds.
@@ -4586,7 +4605,7 @@ export interface JsonRpcError {
     code: number;
     message: string;
     /** @description Optional additional information; any JSON value. */
-    data?: unknown;
+    data?: components["schemas"]["UnpublishedValue"];
 }
 /**
  * JsonRpcErrorResponse
