@@ -1,11 +1,12 @@
 // Bundles the multi-file spec into the published artefacts of spec/dist. Redocly does the bundling (it is the tool
-// the layout is designed for) and @apiture/openapi-down-convert writes the 3.0 copy for tools that only read 3.0.
+// the layout is designed for); down-convert.mjs writes the 3.0 copy for tools that only read 3.0.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import YAML from 'yaml';
+import { downConvertDocument } from './down-convert.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -48,7 +49,5 @@ export function bundleSpec(root) {
 }
 
 function downConvert(document) {
-  const { Converter } = require('@apiture/openapi-down-convert');
-  const converter = new Converter(structuredClone(document), { verbose: false, deleteExampleWithId: false });
-  return YAML.stringify(converter.convert(), { lineWidth: 0 });
+  return YAML.stringify(downConvertDocument(document), { lineWidth: 0 });
 }
