@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import YAML from 'yaml';
 import { downConvertDocument } from './down-convert.mjs';
+import { familyBundle } from './family-bundle.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -15,6 +16,8 @@ export const BUNDLE_FILES = {
   json: 'spec/dist/openapi.json',
   deref: 'spec/dist/openapi.deref.json',
   oas30: 'spec/dist/openapi-3.0.yaml',
+  legacy: 'spec/dist/openapi.legacy.json',
+  v1: 'spec/dist/openapi.v1.json',
 };
 
 /** @param {string} root workspace root @returns {{files: Record<string,string>, document: any}} */
@@ -41,6 +44,9 @@ export function bundleSpec(root) {
         // Compact: with every $ref expanded the pretty-printed file is over 5 MB; tools read it, people read openapi.yaml.
         [BUNDLE_FILES.deref]: JSON.stringify(deref),
         [BUNDLE_FILES.oas30]: downConvert(document),
+        // One per family, for generators whose client has a single base URL (see family-bundle.mjs).
+        [BUNDLE_FILES.legacy]: JSON.stringify(familyBundle(document, 'legacy'), null, 2),
+        [BUNDLE_FILES.v1]: JSON.stringify(familyBundle(document, 'v1'), null, 2),
       },
     };
   } finally {
