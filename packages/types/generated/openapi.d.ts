@@ -13,6 +13,7 @@ export interface components {
         LegacyErrorBody: LegacyErrorBody;
         LegacyPerpetualsRow: LegacyPerpetualsRow;
         LegacyPerpetualsResponse: LegacyPerpetualsResponse;
+        UnpublishedValue: UnpublishedValue;
         LegacyDerivsSummaryRow: LegacyDerivsSummaryRow;
         LegacyDerivsSummaryResponse: LegacyDerivsSummaryResponse;
         GainersType: GainersType;
@@ -122,6 +123,7 @@ export interface components {
         ApiError401: ApiError401;
         X402PaymentRequirements: X402PaymentRequirements;
         PaymentRequired: PaymentRequired;
+        X402ErrorBody: X402ErrorBody;
         ApiError429: ApiError429;
         MetadataResponseEntity: MetadataResponseEntity;
         SortDir: SortDir;
@@ -485,9 +487,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["X402ErrorBody"];
             };
         };
         /** @description Rate limit exceeded (240 requests per 60 seconds, 20 per 5-second window); retry after 60 seconds. */
@@ -507,9 +507,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["X402ErrorBody"];
             };
         };
         /** @description Quote (x402 version 2): the pay request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the pay request with `PAYMENT-SIGNATURE`. The body is not published. */
@@ -519,9 +517,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["X402ErrorBody"];
             };
         };
         /** @description Unsupported `chain_id`, invalid address, or malformed payload. The API reference does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
@@ -672,7 +668,7 @@ export interface components {
          * @description Options venue.
          * @example deribit
          */
-        OptionsExchange: components["schemas"]["OptionsExchange"];
+        OptionsExchangeQuery: components["schemas"]["OptionsExchange"];
         /**
          * @description Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
@@ -682,13 +678,13 @@ export interface components {
          * @description Expiry code `DDMMMYY`.
          * @example 26MAR27
          */
-        Maturity: components["schemas"]["Maturity"];
+        MaturityQuery: components["schemas"]["Maturity"];
         /** @description Maximum rows per page, 1 to 1000. */
         Limit: number;
         /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
         Cursor: string;
         /** @description Option type, `C` call or `P` put. */
-        OptionType: components["schemas"]["OptionType"];
+        OptionTypeQuery: components["schemas"]["OptionType"];
         /**
          * @description Options venue.
          * @example deribit
@@ -712,14 +708,14 @@ export interface components {
          */
         End: components["schemas"]["IsoDateTime"];
         /** @description Order by time bucket; keep it constant within one paginated scan. */
-        SortDir: components["schemas"]["SortDir"];
+        SortDirQuery: components["schemas"]["SortDir"];
         /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-        Resolution: components["schemas"]["Resolution"];
+        ResolutionQuery: components["schemas"]["Resolution"];
         /**
          * @description Exact options instrument name from the catalog.
          * @example BTC-26MAR27-100000-C
          */
-        OptionsInstrumentName: components["schemas"]["OptionsInstrumentName"];
+        OptionsInstrumentNameQuery: components["schemas"]["OptionsInstrumentName"];
         /**
          * @description Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
@@ -746,7 +742,7 @@ export interface components {
          * @description Options venue of the GEX data; only `deribit` is served, and it is the default.
          * @example deribit
          */
-        GexExchange: components["schemas"]["GexExchange"];
+        GexExchangeQuery: components["schemas"]["GexExchange"];
         /**
          * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted.
          * @example BTC
@@ -756,7 +752,7 @@ export interface components {
          * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
-        FuturesExchange: components["schemas"]["FuturesExchange"];
+        FuturesExchangeQuery: components["schemas"]["FuturesExchange"];
         /**
          * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
          * @example BTC-25DEC26
@@ -771,7 +767,7 @@ export interface components {
         /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
         ContractStrategy: string;
         /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
-        ContractTradeSort: components["schemas"]["ContractTradeSort"];
+        ContractTradeSortQuery: components["schemas"]["ContractTradeSort"];
         /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
         ContractSortDir: components["schemas"]["SortDir"];
         /** @description Return only the top N trades by `sort`, in one response without pagination. */
@@ -789,21 +785,21 @@ export interface components {
         /** @description Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
         ContractLiquidationDirection: components["schemas"]["Direction"];
         /** @description Only liquidations of `long` or of `short` positions. */
-        ContractPositionSide: components["schemas"]["ContractPositionSide"];
+        ContractPositionSideQuery: components["schemas"]["ContractPositionSide"];
         /** @description Smallest liquidation to include, in USD. */
         ContractMinAmountUsd: number;
         /**
          * @description Dimension to group the trades by.
          * @example exchange
          */
-        ContractTradesGroupBy: components["schemas"]["ContractTradesGroupBy"];
+        ContractTradesGroupByQuery: components["schemas"]["ContractTradesGroupBy"];
         /** @description Number of notable trades in the flow response. */
         ContractFlowTopN: number;
         /**
          * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
-        PerpetualsExchange: components["schemas"]["PerpetualsExchange"];
+        PerpetualsExchangeQuery: components["schemas"]["PerpetualsExchange"];
         /**
          * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
          * @example BTC-PERPETUAL
@@ -823,7 +819,7 @@ export interface components {
          * @description Spot venue; `binance` when omitted.
          * @example binance
          */
-        SpotExchange: components["schemas"]["SpotExchange"];
+        SpotExchangeQuery: components["schemas"]["SpotExchange"];
         /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
         SpotQuoteCurrency: string;
         /**
@@ -835,12 +831,12 @@ export interface components {
          * @description Exact spot pair name from the spot catalog, upper case.
          * @example BTCUSDT
          */
-        SpotInstrumentName: components["schemas"]["SpotInstrumentName"];
+        SpotInstrumentNameQuery: components["schemas"]["SpotInstrumentName"];
         /**
          * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
          */
-        PredictionCategory: string;
+        PredictionCategoryQuery: string;
         /** @description Slug of one prediction event; restricts the result to that event's markets. */
         PredictionEventSlug: string;
         /** @description Free-text keyword matched against the prediction markets. */
@@ -859,7 +855,7 @@ export interface components {
          * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
-        PredictionInstrumentName: components["schemas"]["PredictionInstrumentName"];
+        PredictionInstrumentNameQuery: components["schemas"]["PredictionInstrumentName"];
         /** @description Bucket size of the prediction-market snapshot; `1h` when omitted. */
         PredictionSnapshotResolution: components["schemas"]["Resolution"];
         /**
@@ -876,12 +872,12 @@ export interface components {
          * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
          * @example BTC-USD
          */
-        HyperliquidInstrumentName: components["schemas"]["HyperliquidInstrumentName"];
+        HyperliquidInstrumentNameQuery: components["schemas"]["HyperliquidInstrumentName"];
         /**
          * @description Wallet address to narrow the query to (one of the narrowing filters).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
-        HyperliquidWallet: components["schemas"]["HyperliquidWallet"];
+        HyperliquidWalletQuery: components["schemas"]["HyperliquidWallet"];
         /**
          * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). Its exact form is not published; the example assumes the venue's coin name.
          * @example BTC
@@ -1091,6 +1087,11 @@ export type LegacyPerpetualsResponse = components["schemas"]["LegacyLiveEnvelope
     data: components["schemas"]["LegacyPerpetualsRow"][];
 };
 /**
+ * UnpublishedValue
+ * @description A field the service publishes by name but not by type: any JSON value. It has its own name so that every generator emits a named union (rather than `unknown`), so a consumer narrows it before use, and so every such field can be found from this one schema.
+ */
+export type UnpublishedValue = string | number | boolean | Record<string, never> | unknown[] | null;
+/**
  * LegacyDerivsSummaryRow
  * @description Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. The API reference does not describe this row; field names from public clients of the service (the real service's tool docstrings, which also say `data` is an array). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
  */
@@ -1102,7 +1103,7 @@ export type LegacyDerivsSummaryRow = {
     change?: number | null;
     market_cap?: number | null;
     /** @description Realized volatility; its type is not published. */
-    realized_vol?: unknown;
+    realized_vol?: components["schemas"]["UnpublishedValue"];
     open_interest?: number | null;
     open_interest_notional?: number | null;
     /** @description Trading volume. */
@@ -1194,9 +1195,9 @@ export type LegacyPerpetualsSnapshotEntry = {
     volume_usd?: number | null;
     open_interest?: number | null;
     /** @description Time of the snapshot; its type and format are not published. */
-    datetime?: unknown;
+    datetime?: components["schemas"]["UnpublishedValue"];
     /** @description Underlying of the contract; its type is not published. */
-    underlyer?: unknown;
+    underlyer?: components["schemas"]["UnpublishedValue"];
     /** @description Spot price of the underlying. */
     underlyer_spot?: number | null;
     basis?: number | null;
@@ -1292,7 +1293,7 @@ export type LegacyAltOptionRow = {
     volume24h_notional?: number | null;
     basis?: number | null;
     /** @description Expiry date; its type and format are not published. */
-    expiry?: unknown;
+    expiry?: components["schemas"]["UnpublishedValue"];
 } & {
     [key: string]: unknown;
 };
@@ -1523,7 +1524,7 @@ export type LegacyMarketsOiGainersResponse = components["schemas"]["LegacyLiveEn
  */
 export type LegacyFuturesSnapshotEntry = {
     /** @description Expiry of the contract; its type and format are not published. */
-    expiration_date?: unknown;
+    expiration_date?: components["schemas"]["UnpublishedValue"];
     bid?: number | null;
     bid_amount?: number | null;
     ask?: number | null;
@@ -1533,9 +1534,9 @@ export type LegacyFuturesSnapshotEntry = {
     volume_usd?: number | null;
     open_interest?: number | null;
     /** @description Time of the snapshot; its type and format are not published. */
-    datetime?: unknown;
+    datetime?: components["schemas"]["UnpublishedValue"];
     /** @description Underlying of the contract; its type is not published. */
-    underlyer?: unknown;
+    underlyer?: components["schemas"]["UnpublishedValue"];
     basis?: number | null;
     /** @description Spot price of the underlying. */
     underlyer_spot?: number | null;
@@ -1608,7 +1609,7 @@ export type LegacyAggregatedSummaryRow = {
     /** @description Currency ticker. */
     currency?: string | null;
     /** @description Expiry; its type and format are not published. */
-    expiry?: unknown;
+    expiry?: components["schemas"]["UnpublishedValue"];
     price?: number | null;
     open_interest?: number | null;
     open_interest_notional?: number | null;
@@ -1870,7 +1871,7 @@ export type LegacyHistoricalDerivsSnapshotRow = {
     /** @description Trading volume in USD. */
     volume_usd?: number | null;
     /** @description Underlying asset (type not published). */
-    underlyer?: unknown;
+    underlyer?: components["schemas"]["UnpublishedValue"];
     bid?: number | null;
     bid_amount?: number | null;
     ask?: number | null;
@@ -1881,7 +1882,7 @@ export type LegacyHistoricalDerivsSnapshotRow = {
     next_fr?: number | null;
     basis?: number | null;
     /** @description Precise recording time (type not published). */
-    datetime?: unknown;
+    datetime?: components["schemas"]["UnpublishedValue"];
     /** @description Current funding rate. */
     fr?: number | null;
     open_interest?: number | null;
@@ -1998,7 +1999,7 @@ export type LegacyHistoricalDerivsFuturesRow = {
     /** @description Epoch milliseconds of the row. */
     date: number;
     /** @description Contract expiry date (type not published). */
-    expiry?: unknown;
+    expiry?: components["schemas"]["UnpublishedValue"];
     price?: number | null;
     /** @description Index price. */
     index?: number | null;
@@ -2201,6 +2202,24 @@ export interface PaymentRequired {
         [key: string]: unknown;
     };
 }
+/**
+ * X402ErrorBody
+ * @description Body of a 402 (payment required, or payment rejected) of the versioned family. The service does not publish it; the payment requirements travel in the `payment-required` header. The fields typed here are the ones public clients of the service read from it: the official CLI builds its payment-error message from `message`, `error`, `errorMessage` and `errorReason` (the last two are x402 facilitator vocabulary), and x402 bodies carry `x402Version`. The object stays open.
+ */
+export type X402ErrorBody = {
+    /** @description x402 protocol version of the body. */
+    x402Version?: number;
+    /** @description Short error text. */
+    error?: string;
+    /** @description Error message. */
+    message?: string;
+    /** @description Facilitator error message of a rejected payment. */
+    errorMessage?: string;
+    /** @description Facilitator reason code of a rejected payment. */
+    errorReason?: string;
+} & {
+    [key: string]: unknown;
+};
 /**
  * ApiError429
  * @description Rate limit exceeded; the message advises to retry after 60 seconds.
@@ -4660,7 +4679,7 @@ export interface JsonRpcError {
     code: number;
     message: string;
     /** @description Optional additional information; any JSON value. */
-    data?: unknown;
+    data?: components["schemas"]["UnpublishedValue"];
 }
 /**
  * JsonRpcErrorResponse
@@ -4709,7 +4728,7 @@ export interface HealthResponse {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    futures: {
+    getLegacyFutures: {
         parameters: {
             query?: never;
             header?: never;
@@ -4745,7 +4764,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    perpetuals: {
+    getLegacyPerpetuals: {
         parameters: {
             query?: never;
             header?: never;
@@ -4776,7 +4795,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    summary_c: {
+    getLegacySummaryC: {
         parameters: {
             query?: never;
             header?: never;
@@ -4802,7 +4821,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    summary: {
+    getLegacySummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -4825,7 +4844,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    oi_gainers: {
+    getLegacyOiGainers: {
         parameters: {
             query?: never;
             header?: never;
@@ -4858,7 +4877,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    price_gainers: {
+    getLegacyPriceGainers: {
         parameters: {
             query?: never;
             header?: never;
@@ -4891,7 +4910,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualsSnapshotDataByMarket: {
+    getLegacyPerpetualsSnapshotDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4920,7 +4939,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualsDataByMarket: {
+    getLegacyPerpetualsDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4949,7 +4968,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesDataByMarket: {
+    getLegacyFuturesDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4978,7 +4997,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAltOptionDataByMarket: {
+    getLegacyAltOptionDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -5007,7 +5026,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getTopFundingData: {
+    getLegacyTopFundingData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5036,7 +5055,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivsOpenInterestChangeSummary: {
+    getLegacyDerivsOpenInterestChangeSummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -5064,7 +5083,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivsOpenInterestChange: {
+    getLegacyDerivsOpenInterestChange: {
         parameters: {
             query?: never;
             header?: never;
@@ -5097,7 +5116,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesInstrumentData: {
+    getLegacyFuturesInstrumentData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5120,7 +5139,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAlternativeCurrencyData: {
+    getLegacyAlternativeCurrencyData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5143,7 +5162,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualFundingData: {
+    getLegacyPerpetualFundingData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5169,7 +5188,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualFundingDataWithType: {
+    getLegacyPerpetualFundingDataWithType: {
         parameters: {
             query?: never;
             header?: never;
@@ -5197,7 +5216,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesYieldData: {
+    getLegacyFuturesYieldData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5223,7 +5242,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesBasisData: {
+    getLegacyFuturesBasisData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5249,7 +5268,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesCurveData: {
+    getLegacyFuturesCurveData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5280,7 +5299,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesCurveDataForCurrency: {
+    getLegacyFuturesCurveDataForCurrency: {
         parameters: {
             query?: never;
             header?: never;
@@ -5306,7 +5325,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getOpenInterestGainersAndLosersForFuturesMarkets: {
+    getLegacyOpenInterestGainersAndLosersForFuturesMarkets: {
         parameters: {
             query?: never;
             header?: never;
@@ -5339,7 +5358,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesMarketSnapshot: {
+    getLegacyFuturesMarketSnapshot: {
         parameters: {
             query?: never;
             header?: never;
@@ -5368,7 +5387,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getOpenInterestBreakdownData: {
+    getLegacyOpenInterestBreakdownData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5396,7 +5415,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getVolumeBreakdownData: {
+    getLegacyVolumeBreakdownData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5424,7 +5443,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getOpenInterestGainersAndLosersData: {
+    getLegacyOpenInterestGainersAndLosersData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5462,7 +5481,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAggregatedFutureSummaryData: {
+    getLegacyAggregatedFutureSummaryData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5488,7 +5507,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAggregatedOptionSummaryData: {
+    getLegacyAggregatedOptionSummaryData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5517,7 +5536,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFutureOpenInterestChangeSummary: {
+    getLegacyFutureOpenInterestChangeSummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -5545,7 +5564,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFutureOpenInterestChange: {
+    getLegacyFutureOpenInterestChange: {
         parameters: {
             query?: never;
             header?: never;
@@ -5578,7 +5597,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesSnapshot: {
+    getLegacyFuturesSnapshot: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5623,7 +5642,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesRealizedVolatility: {
+    getLegacyFuturesRealizedVolatility: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5662,7 +5681,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesOIWeightedFunding: {
+    getLegacyFuturesOIWeightedFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5701,7 +5720,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesOIWeightedVolumeFunding: {
+    getLegacyFuturesOIWeightedVolumeFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5740,7 +5759,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesOIWeightedBasisFunding: {
+    getLegacyFuturesOIWeightedBasisFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5779,7 +5798,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesTotalOI: {
+    getLegacyFuturesTotalOI: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5818,7 +5837,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesTotalVolume: {
+    getLegacyFuturesTotalVolume: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5857,7 +5876,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualFundingExchangeData: {
+    getLegacyHistoricalPerpetualFundingExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
@@ -5898,7 +5917,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalTotalOpenInterestByExchangeData: {
+    getLegacyHistoricalTotalOpenInterestByExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
@@ -5939,7 +5958,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalTotalVolumeByExchangeData: {
+    getLegacyHistoricalTotalVolumeByExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
@@ -5980,7 +5999,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualYieldData: {
+    getLegacyHistoricalPerpetualYieldData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6024,7 +6043,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualFundingData: {
+    getLegacyHistoricalPerpetualFundingData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6068,7 +6087,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalExchangeData: {
+    getLegacyHistoricalExchangeData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6110,7 +6129,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalGlobalFuturesActivityData: {
+    getLegacyHistoricalGlobalFuturesActivityData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6152,7 +6171,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalSettlementFundingRate: {
+    getLegacyHistoricalSettlementFundingRate: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6194,7 +6213,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalDerivsSnapshot: {
+    getLegacyHistoricalDerivsSnapshot: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6239,7 +6258,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivativesLiquidationData: {
+    getLegacyDerivativesLiquidationData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6281,7 +6300,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivativesLiquidationByCurrencyData: {
+    getLegacyDerivativesLiquidationByCurrencyData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6323,7 +6342,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalDerivsSummary: {
+    getLegacyHistoricalDerivsSummary: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6360,7 +6379,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getTotalVolumeForPerpetuals: {
+    getLegacyTotalVolumeForPerpetuals: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6396,7 +6415,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getTotalOiForPerpetuals: {
+    getLegacyTotalOiForPerpetuals: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6432,7 +6451,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalFuturesData: {
+    getLegacyHistoricalFuturesData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6477,7 +6496,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualDerivativesData: {
+    getLegacyHistoricalPerpetualDerivativesData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6523,17 +6542,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"] | undefined;
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
                 /** @description Lowest strike to include, in the quote currency of the strike. */
                 strike_min?: number | undefined;
                 /** @description Highest strike to include, in the quote currency of the strike. */
@@ -6611,13 +6630,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6652,13 +6671,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6693,13 +6712,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6734,13 +6753,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6775,13 +6794,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6816,13 +6835,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6857,13 +6876,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6896,7 +6915,7 @@ export interface operations {
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -6931,7 +6950,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /**
                  * @description Bucket size of `buckets`; `1h` when omitted.
                  * @example 1h
@@ -6979,13 +6998,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
                 exchange: components["parameters"]["OptionsExchangeRequired"];
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /**
@@ -7004,9 +7023,9 @@ export interface operations {
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
                 opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"] | undefined;
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /** Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. */
                 strategy?: components["parameters"]["TradesStrategy"] | undefined;
             };
@@ -7043,11 +7062,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Keep only trades whose premium is at least this many USD. */
@@ -7063,9 +7082,9 @@ export interface operations {
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
                 opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"] | undefined;
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /**
                  * @description Field the trades are ordered by; the direction comes from `sort_dir`.
                  * @example premium_usd
@@ -7107,15 +7126,15 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -7142,7 +7161,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7152,13 +7171,13 @@ export interface operations {
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
                 end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -7185,7 +7204,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /**
@@ -7198,13 +7217,13 @@ export interface operations {
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
                 end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -7231,7 +7250,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
@@ -7262,7 +7281,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7303,11 +7322,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
@@ -7336,7 +7355,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /**
@@ -7389,13 +7408,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7444,7 +7463,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
@@ -7473,7 +7492,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
@@ -7502,7 +7521,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
@@ -7531,11 +7550,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getV1FuturesSnapshot: {
+    getFuturesSnapshot: {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7574,11 +7593,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7615,11 +7634,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7656,11 +7675,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7697,7 +7716,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -7711,9 +7730,9 @@ export interface operations {
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
                 strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
@@ -7752,11 +7771,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7793,11 +7812,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7834,11 +7853,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7875,9 +7894,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7914,11 +7933,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7955,11 +7974,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -8047,11 +8066,11 @@ export interface operations {
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
                 direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSide"] | undefined;
+                position_side?: components["parameters"]["ContractPositionSideQuery"] | undefined;
                 /** Smallest liquidation to include, in USD. */
                 min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
             };
@@ -8080,7 +8099,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Dimension to group the trades by. */
-                group_by: components["parameters"]["ContractTradesGroupBy"];
+                group_by: components["parameters"]["ContractTradesGroupByQuery"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8092,7 +8111,7 @@ export interface operations {
                 /** @description Order of the groups. The ordering key and the default are not published. */
                 sort_dir?: components["schemas"]["SortDir"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
@@ -8106,7 +8125,7 @@ export interface operations {
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
                 strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -8135,7 +8154,7 @@ export interface operations {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8170,7 +8189,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
@@ -8203,7 +8222,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -8242,11 +8261,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8283,11 +8302,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8324,11 +8343,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8365,7 +8384,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -8379,7 +8398,7 @@ export interface operations {
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
                 strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
@@ -8418,11 +8437,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8459,11 +8478,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8500,11 +8519,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8541,9 +8560,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8580,11 +8599,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8621,11 +8640,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8713,11 +8732,11 @@ export interface operations {
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
                 direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSide"] | undefined;
+                position_side?: components["parameters"]["ContractPositionSideQuery"] | undefined;
                 /** Smallest liquidation to include, in USD. */
                 min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
             };
@@ -8746,7 +8765,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Dimension to group the trades by. */
-                group_by: components["parameters"]["ContractTradesGroupBy"];
+                group_by: components["parameters"]["ContractTradesGroupByQuery"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8758,7 +8777,7 @@ export interface operations {
                 /** @description Order of the groups. The ordering key and the default are not published. */
                 sort_dir?: components["schemas"]["SortDir"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
@@ -8799,7 +8818,7 @@ export interface operations {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8834,7 +8853,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
@@ -8869,7 +8888,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
                 instrument_name: components["parameters"]["SpotInstrumentNameRequired"];
                 /** Maximum rows per page on metadata routes, 1 to 100. */
@@ -8908,13 +8927,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -8949,13 +8968,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -8990,11 +9009,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
             } | undefined;
@@ -9031,13 +9050,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9064,7 +9083,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
@@ -9105,13 +9124,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9146,13 +9165,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9187,9 +9206,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9216,7 +9235,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
-                category?: components["parameters"]["PredictionCategory"] | undefined;
+                category?: components["parameters"]["PredictionCategoryQuery"] | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
                 /** Free-text keyword matched against the prediction markets. */
@@ -9314,13 +9333,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9355,13 +9374,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9396,11 +9415,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9437,7 +9456,7 @@ export interface operations {
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9464,7 +9483,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
-                category?: components["parameters"]["PredictionCategory"] | undefined;
+                category?: components["parameters"]["PredictionCategoryQuery"] | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -9600,7 +9619,7 @@ export interface operations {
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
                 end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
@@ -9631,7 +9650,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9674,11 +9693,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9717,11 +9736,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9765,11 +9784,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9808,11 +9827,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9939,7 +9958,7 @@ export interface operations {
                 /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -9949,7 +9968,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -9996,7 +10015,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -10031,11 +10050,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10080,9 +10099,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10129,9 +10148,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10164,7 +10183,7 @@ export interface operations {
                 /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -10174,7 +10193,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -10209,11 +10228,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10250,9 +10269,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10295,7 +10314,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;

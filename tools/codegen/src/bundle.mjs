@@ -1,11 +1,13 @@
 // Bundles the multi-file spec into the published artefacts of spec/dist. Redocly does the bundling (it is the tool
-// the layout is designed for) and @apiture/openapi-down-convert writes the 3.0 copy for tools that only read 3.0.
+// the layout is designed for); down-convert.mjs writes the 3.0 copy for tools that only read 3.0.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import YAML from 'yaml';
+import { downConvertDocument } from './down-convert.mjs';
+import { familyBundle } from './family-bundle.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -14,6 +16,8 @@ export const BUNDLE_FILES = {
   json: 'spec/dist/openapi.json',
   deref: 'spec/dist/openapi.deref.json',
   oas30: 'spec/dist/openapi-3.0.yaml',
+  legacy: 'spec/dist/openapi.legacy.json',
+  v1: 'spec/dist/openapi.v1.json',
 };
 
 /** @param {string} root workspace root @returns {{files: Record<string,string>, document: any}} */
@@ -40,6 +44,9 @@ export function bundleSpec(root) {
         // Compact: with every $ref expanded the pretty-printed file is over 5 MB; tools read it, people read openapi.yaml.
         [BUNDLE_FILES.deref]: JSON.stringify(deref),
         [BUNDLE_FILES.oas30]: downConvert(document),
+        // One per family, for generators whose client has a single base URL (see family-bundle.mjs).
+        [BUNDLE_FILES.legacy]: JSON.stringify(familyBundle(document, 'legacy'), null, 2),
+        [BUNDLE_FILES.v1]: JSON.stringify(familyBundle(document, 'v1'), null, 2),
       },
     };
   } finally {
@@ -48,7 +55,5 @@ export function bundleSpec(root) {
 }
 
 function downConvert(document) {
-  const { Converter } = require('@apiture/openapi-down-convert');
-  const converter = new Converter(structuredClone(document), { verbose: false, deleteExampleWithId: false });
-  return YAML.stringify(converter.convert(), { lineWidth: 0 });
+  return YAML.stringify(downConvertDocument(document), { lineWidth: 0 });
 }

@@ -27,11 +27,12 @@ export function deref(document, node) {
   return current;
 }
 
-/** The family is decided by the server the path item declares, falling back to the path prefix. */
+/** The family is decided by the servers the path item declares (its templated override names the family's
+ * variable), falling back to the path prefix. */
 export function familyOf(path, pathItem) {
-  const url = pathItem?.servers?.[0]?.url;
-  if (url === '{base_url}') return 'legacy';
-  if (url === '{v2_base_url}') return 'v1';
+  const urls = (pathItem?.servers ?? []).map((s) => s.url);
+  if (urls.includes('{base_url}')) return 'legacy';
+  if (urls.includes('{v2_base_url}')) return 'v1';
   return path.startsWith('/analytics/') || path.startsWith('/historical/') ? 'legacy' : 'v1';
 }
 
@@ -43,6 +44,18 @@ export function familyOf(path, pathItem) {
  *   responses: {status: number, schema: any | undefined, headers: Record<string, any>}[], extensions: Record<string, any>,
  *   security: any[]}} OperationModel
  */
+
+/**
+ * Every way the service accepts a call: the declared security (the API-key schemes generators fill in) plus each
+ * scheme of `x-auth-alternatives` (credit token, x402 payment, agent Bearer) as an alternative of its own. A public
+ * operation (`security: []`) with alternatives stays callable anonymously (`{}`), as the 402 flow needs.
+ */
+export function securityOf(op, document) {
+  const declared = op.security ?? document.security ?? [];
+  const alternatives = op['x-auth-alternatives'] ?? (op.security ? [] : document['x-auth-alternatives'] ?? []);
+  if (!alternatives.length) return declared;
+  return [...(declared.length ? declared : [{}]), ...alternatives.map((name) => ({ [name]: [] }))];
+}
 
 /** @returns {OperationModel[]} */
 export function operationsOf(document) {
@@ -93,7 +106,7 @@ export function operationsOf(document) {
           : undefined,
         responses,
         extensions: Object.fromEntries(Object.entries(op).filter(([key]) => key.startsWith('x-'))),
-        security: op.security ?? document.security ?? [],
+        security: securityOf(op, document),
       });
     }
   }
