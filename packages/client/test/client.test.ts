@@ -24,7 +24,7 @@ describe('routing and authentication', () => {
   it('sends legacy operations to baseUrl with the apiKey header', async () => {
     const { fetch, calls } = fakeFetch([{ status: 200, body: { date: 1795186800000, data: [] } }]);
     const client = createClient({ apiKey: 'k-123', baseUrl: 'http://legacy.test', v2BaseUrl: 'http://v1.test', fetch, ...fast });
-    await client.futures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
+    await client.getLegacyFutures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
     expect(calls[0]!.url.toString()).toBe('http://legacy.test/analytics/derivs/futures/DERIBIT/BTC/26MAR27');
     expect(calls[0]!.headers.get('apikey')).toBe('k-123');
     expect(calls[0]!.headers.get('x-api-key')).toBeNull();
@@ -43,7 +43,7 @@ describe('routing and authentication', () => {
   it('upper-cases parameters the service treats case-insensitively', async () => {
     const { fetch, calls } = fakeFetch([{ status: 200, body: { meta: { total: 0, page: 1, items: 0, total_pages: 0 }, items: [] } }]);
     const client = createClient({ baseUrl: 'http://legacy.test', fetch, ...fast });
-    await client.getHistoricalPerpetualDerivativesData({ path: { market: 'binance' as 'BINANCE', symbol: 'BTCUSDT' }, query: { start: '2026-11-20', end: '2026-11-21' } });
+    await client.getLegacyHistoricalPerpetualDerivativesData({ path: { market: 'binance' as 'BINANCE', symbol: 'BTCUSDT' }, query: { start: '2026-11-20', end: '2026-11-21' } });
     expect(calls[0]!.url.pathname).toBe('/historical/derivs/perpetuals/BINANCE/BTCUSDT');
   });
 
@@ -51,7 +51,7 @@ describe('routing and authentication', () => {
     const { fetch, calls } = fakeFetch([]);
     const client = createClient({ fetch, ...fast });
     await expect(client.call('getOptionsOhlcvt', { query: { resolutoin: '1h' } as never })).rejects.toThrow(/query.resolutoin is not a parameter/);
-    await expect(client.call('futures', { path: { market: 'DERIBIT', currency: 'BTC' } as never })).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(client.call('getLegacyFutures', { path: { market: 'DERIBIT', currency: 'BTC' } as never })).rejects.toBeInstanceOf(RequestValidationError);
     expect(calls).toHaveLength(0);
   });
 
@@ -147,7 +147,7 @@ describe('pagination', () => {
   it('walks legacy pages up to total_pages', async () => {
     const page = (n: number) => ({ status: 200, body: { meta: { total: 3, page: n, items: 1, total_pages: 3 }, items: [{ date: 1795132800000 + n }] } });
     const { fetch, calls } = fakeFetch([page(1), page(2), page(3)]);
-    const rows = await createClient({ fetch, ...fast }).paginate('getHistoricalPerpetualDerivativesData', { path: { market: 'BINANCE', symbol: 'BTCUSDT' }, query: { start: '2026-11-20', end: '2026-11-21', limit: 1 } }).toArray();
+    const rows = await createClient({ fetch, ...fast }).paginate('getLegacyHistoricalPerpetualDerivativesData', { path: { market: 'BINANCE', symbol: 'BTCUSDT' }, query: { start: '2026-11-20', end: '2026-11-21', limit: 1 } }).toArray();
     expect(rows).toHaveLength(3);
     expect(calls.map((c) => c.url.searchParams.get('page'))).toEqual([null, '2', '3']);
   });
@@ -168,7 +168,7 @@ describe('pre-flight rules from the spec extensions', () => {
   it('rejects a currency the market does not serve (x-currency-subsets)', async () => {
     const { fetch, calls } = fakeFetch([]);
     const error = await createClient({ fetch, ...fast })
-      .getFuturesSnapshot({ path: { market: 'BITMEX', currency: 'SOL' }, query: { start: '2026-11-20', end: '2026-11-21' } })
+      .getLegacyFuturesSnapshot({ path: { market: 'BITMEX', currency: 'SOL' }, query: { start: '2026-11-20', end: '2026-11-21' } })
       .catch((e) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error.message).toContain('path.currency SOL is not served on BITMEX (accepted: BTC, ETH)');

@@ -53,7 +53,7 @@ const scans: Scan[] = [
     rows: LEGACY_ROWS,
     isPage8: (r: Received) => r.url.pathname.startsWith('/historical/') && r.url.searchParams.get('page') === '8',
     start: (c: LaevitasClient, resume?: { page?: number | undefined }) =>
-      c.paginate('getHistoricalPerpetualDerivativesData', { path: { market: 'BINANCE', symbol: 'BTCUSDT' }, query: { start: '2026-11-20', end: '2026-11-21', ...(resume?.page ? { page: resume.page } : {}) } }),
+      c.paginate('getLegacyHistoricalPerpetualDerivativesData', { path: { market: 'BINANCE', symbol: 'BTCUSDT' }, query: { start: '2026-11-20', end: '2026-11-21', ...(resume?.page ? { page: resume.page } : {}) } }),
     resumeAt8: { page: 8 },
     sameOrigin8: '/historical/derivs/perpetuals/BINANCE/BTCUSDT?start=2026-11-20&end=2026-11-21&page=8&hop=1',
     keyHeader: 'apikey',

@@ -17,7 +17,7 @@ describe('the built page', () => {
   });
   it('is built with telemetry off and carries the whole contract', () => {
     expect(html).toContain('Laevitas API reference');
-    for (const text of ['getOptionsOhlcvt', 'getHistoricalPerpetualDerivativesData', 'postVolSurfaceRiskLadder', 'x-unpublished-shape']) expect(html).toContain(text);
+    for (const text of ['getOptionsOhlcvt', 'getLegacyHistoricalPerpetualDerivativesData', 'postVolSurfaceRiskLadder', 'x-unpublished-shape']) expect(html).toContain(text);
   });
 });
 

@@ -13,6 +13,7 @@ export interface components {
         LegacyErrorBody: LegacyErrorBody;
         LegacyPerpetualsRow: LegacyPerpetualsRow;
         LegacyPerpetualsResponse: LegacyPerpetualsResponse;
+        UnpublishedValue: UnpublishedValue;
         LegacyDerivsSummaryRow: LegacyDerivsSummaryRow;
         LegacyDerivsSummaryResponse: LegacyDerivsSummaryResponse;
         GainersType: GainersType;
@@ -122,6 +123,7 @@ export interface components {
         ApiError401: ApiError401;
         X402PaymentRequirements: X402PaymentRequirements;
         PaymentRequired: PaymentRequired;
+        X402ErrorBody: X402ErrorBody;
         ApiError429: ApiError429;
         MetadataResponseEntity: MetadataResponseEntity;
         SortDir: SortDir;
@@ -411,9 +413,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["X402ErrorBody"];
             };
         };
         /** @description Rate limit exceeded (240 requests per 60 seconds, 20 per 5-second window); retry after 60 seconds. */
@@ -433,9 +433,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["X402ErrorBody"];
             };
         };
         /** @description Quote (x402 version 2): the pay request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the pay request with `PAYMENT-SIGNATURE`. The body is not published. */
@@ -445,9 +443,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["X402ErrorBody"];
             };
         };
         /** @description Unsupported `chain_id`, invalid address, or malformed payload. The API reference does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
@@ -598,7 +594,7 @@ export interface components {
          * @description Options venue.
          * @example deribit
          */
-        OptionsExchange: components["schemas"]["OptionsExchange"];
+        OptionsExchangeQuery: components["schemas"]["OptionsExchange"];
         /**
          * @description Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
@@ -608,13 +604,13 @@ export interface components {
          * @description Expiry code `DDMMMYY`.
          * @example 26MAR27
          */
-        Maturity: components["schemas"]["Maturity"];
+        MaturityQuery: components["schemas"]["Maturity"];
         /** @description Maximum rows per page, 1 to 1000. */
         Limit: number;
         /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
         Cursor: string;
         /** @description Option type, `C` call or `P` put. */
-        OptionType: components["schemas"]["OptionType"];
+        OptionTypeQuery: components["schemas"]["OptionType"];
         /**
          * @description Options venue.
          * @example deribit
@@ -638,14 +634,14 @@ export interface components {
          */
         End: components["schemas"]["IsoDateTime"];
         /** @description Order by time bucket; keep it constant within one paginated scan. */
-        SortDir: components["schemas"]["SortDir"];
+        SortDirQuery: components["schemas"]["SortDir"];
         /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-        Resolution: components["schemas"]["Resolution"];
+        ResolutionQuery: components["schemas"]["Resolution"];
         /**
          * @description Exact options instrument name from the catalog.
          * @example BTC-26MAR27-100000-C
          */
-        OptionsInstrumentName: components["schemas"]["OptionsInstrumentName"];
+        OptionsInstrumentNameQuery: components["schemas"]["OptionsInstrumentName"];
         /**
          * @description Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
@@ -672,7 +668,7 @@ export interface components {
          * @description Options venue of the GEX data; only `deribit` is served, and it is the default.
          * @example deribit
          */
-        GexExchange: components["schemas"]["GexExchange"];
+        GexExchangeQuery: components["schemas"]["GexExchange"];
         /**
          * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted.
          * @example BTC
@@ -682,7 +678,7 @@ export interface components {
          * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
-        FuturesExchange: components["schemas"]["FuturesExchange"];
+        FuturesExchangeQuery: components["schemas"]["FuturesExchange"];
         /**
          * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
          * @example BTC-25DEC26
@@ -697,7 +693,7 @@ export interface components {
         /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
         ContractStrategy: string;
         /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
-        ContractTradeSort: components["schemas"]["ContractTradeSort"];
+        ContractTradeSortQuery: components["schemas"]["ContractTradeSort"];
         /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
         ContractSortDir: components["schemas"]["SortDir"];
         /** @description Return only the top N trades by `sort`, in one response without pagination. */
@@ -715,21 +711,21 @@ export interface components {
         /** @description Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
         ContractLiquidationDirection: components["schemas"]["Direction"];
         /** @description Only liquidations of `long` or of `short` positions. */
-        ContractPositionSide: components["schemas"]["ContractPositionSide"];
+        ContractPositionSideQuery: components["schemas"]["ContractPositionSide"];
         /** @description Smallest liquidation to include, in USD. */
         ContractMinAmountUsd: number;
         /**
          * @description Dimension to group the trades by.
          * @example exchange
          */
-        ContractTradesGroupBy: components["schemas"]["ContractTradesGroupBy"];
+        ContractTradesGroupByQuery: components["schemas"]["ContractTradesGroupBy"];
         /** @description Number of notable trades in the flow response. */
         ContractFlowTopN: number;
         /**
          * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
-        PerpetualsExchange: components["schemas"]["PerpetualsExchange"];
+        PerpetualsExchangeQuery: components["schemas"]["PerpetualsExchange"];
         /**
          * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
          * @example BTC-PERPETUAL
@@ -749,7 +745,7 @@ export interface components {
          * @description Spot venue; `binance` when omitted.
          * @example binance
          */
-        SpotExchange: components["schemas"]["SpotExchange"];
+        SpotExchangeQuery: components["schemas"]["SpotExchange"];
         /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
         SpotQuoteCurrency: string;
         /**
@@ -761,12 +757,12 @@ export interface components {
          * @description Exact spot pair name from the spot catalog, upper case.
          * @example BTCUSDT
          */
-        SpotInstrumentName: components["schemas"]["SpotInstrumentName"];
+        SpotInstrumentNameQuery: components["schemas"]["SpotInstrumentName"];
         /**
          * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
          */
-        PredictionCategory: string;
+        PredictionCategoryQuery: string;
         /** @description Slug of one prediction event; restricts the result to that event's markets. */
         PredictionEventSlug: string;
         /** @description Free-text keyword matched against the prediction markets. */
@@ -785,7 +781,7 @@ export interface components {
          * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
-        PredictionInstrumentName: components["schemas"]["PredictionInstrumentName"];
+        PredictionInstrumentNameQuery: components["schemas"]["PredictionInstrumentName"];
         /** @description Bucket size of the prediction-market snapshot; `1h` when omitted. */
         PredictionSnapshotResolution: components["schemas"]["Resolution"];
         /**
@@ -802,12 +798,12 @@ export interface components {
          * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
          * @example BTC-USD
          */
-        HyperliquidInstrumentName: components["schemas"]["HyperliquidInstrumentName"];
+        HyperliquidInstrumentNameQuery: components["schemas"]["HyperliquidInstrumentName"];
         /**
          * @description Wallet address to narrow the query to (one of the narrowing filters).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
-        HyperliquidWallet: components["schemas"]["HyperliquidWallet"];
+        HyperliquidWalletQuery: components["schemas"]["HyperliquidWallet"];
         /**
          * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). Its exact form is not published; the example assumes the venue's coin name.
          * @example BTC
@@ -1017,6 +1013,11 @@ export type LegacyPerpetualsResponse = components["schemas"]["LegacyLiveEnvelope
     data: components["schemas"]["LegacyPerpetualsRow"][];
 };
 /**
+ * UnpublishedValue
+ * @description A field the service publishes by name but not by type: any JSON value. It has its own name so that every generator emits a named union (rather than `unknown`), so a consumer narrows it before use, and so every such field can be found from this one schema.
+ */
+export type UnpublishedValue = string | number | boolean | Record<string, never> | unknown[] | null;
+/**
  * LegacyDerivsSummaryRow
  * @description Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. The API reference does not describe this row; field names from public clients of the service (the real service's tool docstrings, which also say `data` is an array). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
  */
@@ -1028,7 +1029,7 @@ export type LegacyDerivsSummaryRow = {
     change?: number | null;
     market_cap?: number | null;
     /** @description Realized volatility; its type is not published. */
-    realized_vol?: unknown;
+    realized_vol?: components["schemas"]["UnpublishedValue"];
     open_interest?: number | null;
     open_interest_notional?: number | null;
     /** @description Trading volume. */
@@ -1120,9 +1121,9 @@ export type LegacyPerpetualsSnapshotEntry = {
     volume_usd?: number | null;
     open_interest?: number | null;
     /** @description Time of the snapshot; its type and format are not published. */
-    datetime?: unknown;
+    datetime?: components["schemas"]["UnpublishedValue"];
     /** @description Underlying of the contract; its type is not published. */
-    underlyer?: unknown;
+    underlyer?: components["schemas"]["UnpublishedValue"];
     /** @description Spot price of the underlying. */
     underlyer_spot?: number | null;
     basis?: number | null;
@@ -1218,7 +1219,7 @@ export type LegacyAltOptionRow = {
     volume24h_notional?: number | null;
     basis?: number | null;
     /** @description Expiry date; its type and format are not published. */
-    expiry?: unknown;
+    expiry?: components["schemas"]["UnpublishedValue"];
 } & {
     [key: string]: unknown;
 };
@@ -1449,7 +1450,7 @@ export type LegacyMarketsOiGainersResponse = components["schemas"]["LegacyLiveEn
  */
 export type LegacyFuturesSnapshotEntry = {
     /** @description Expiry of the contract; its type and format are not published. */
-    expiration_date?: unknown;
+    expiration_date?: components["schemas"]["UnpublishedValue"];
     bid?: number | null;
     bid_amount?: number | null;
     ask?: number | null;
@@ -1459,9 +1460,9 @@ export type LegacyFuturesSnapshotEntry = {
     volume_usd?: number | null;
     open_interest?: number | null;
     /** @description Time of the snapshot; its type and format are not published. */
-    datetime?: unknown;
+    datetime?: components["schemas"]["UnpublishedValue"];
     /** @description Underlying of the contract; its type is not published. */
-    underlyer?: unknown;
+    underlyer?: components["schemas"]["UnpublishedValue"];
     basis?: number | null;
     /** @description Spot price of the underlying. */
     underlyer_spot?: number | null;
@@ -1534,7 +1535,7 @@ export type LegacyAggregatedSummaryRow = {
     /** @description Currency ticker. */
     currency?: string | null;
     /** @description Expiry; its type and format are not published. */
-    expiry?: unknown;
+    expiry?: components["schemas"]["UnpublishedValue"];
     price?: number | null;
     open_interest?: number | null;
     open_interest_notional?: number | null;
@@ -1796,7 +1797,7 @@ export type LegacyHistoricalDerivsSnapshotRow = {
     /** @description Trading volume in USD. */
     volume_usd?: number | null;
     /** @description Underlying asset (type not published). */
-    underlyer?: unknown;
+    underlyer?: components["schemas"]["UnpublishedValue"];
     bid?: number | null;
     bid_amount?: number | null;
     ask?: number | null;
@@ -1807,7 +1808,7 @@ export type LegacyHistoricalDerivsSnapshotRow = {
     next_fr?: number | null;
     basis?: number | null;
     /** @description Precise recording time (type not published). */
-    datetime?: unknown;
+    datetime?: components["schemas"]["UnpublishedValue"];
     /** @description Current funding rate. */
     fr?: number | null;
     open_interest?: number | null;
@@ -1924,7 +1925,7 @@ export type LegacyHistoricalDerivsFuturesRow = {
     /** @description Epoch milliseconds of the row. */
     date: number;
     /** @description Contract expiry date (type not published). */
-    expiry?: unknown;
+    expiry?: components["schemas"]["UnpublishedValue"];
     price?: number | null;
     /** @description Index price. */
     index?: number | null;
@@ -2127,6 +2128,24 @@ export interface PaymentRequired {
         [key: string]: unknown;
     };
 }
+/**
+ * X402ErrorBody
+ * @description Body of a 402 (payment required, or payment rejected) of the versioned family. The service does not publish it; the payment requirements travel in the `payment-required` header. The fields typed here are the ones public clients of the service read from it: the official CLI builds its payment-error message from `message`, `error`, `errorMessage` and `errorReason` (the last two are x402 facilitator vocabulary), and x402 bodies carry `x402Version`. The object stays open.
+ */
+export type X402ErrorBody = {
+    /** @description x402 protocol version of the body. */
+    x402Version?: number;
+    /** @description Short error text. */
+    error?: string;
+    /** @description Error message. */
+    message?: string;
+    /** @description Facilitator error message of a rejected payment. */
+    errorMessage?: string;
+    /** @description Facilitator reason code of a rejected payment. */
+    errorReason?: string;
+} & {
+    [key: string]: unknown;
+};
 /**
  * ApiError429
  * @description Rate limit exceeded; the message advises to retry after 60 seconds.
@@ -4586,7 +4605,7 @@ export interface JsonRpcError {
     code: number;
     message: string;
     /** @description Optional additional information; any JSON value. */
-    data?: unknown;
+    data?: components["schemas"]["UnpublishedValue"];
 }
 /**
  * JsonRpcErrorResponse
@@ -4635,7 +4654,7 @@ export interface HealthResponse {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    futures: {
+    getLegacyFutures: {
         parameters: {
             query?: never;
             header?: never;
@@ -4671,7 +4690,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    perpetuals: {
+    getLegacyPerpetuals: {
         parameters: {
             query?: never;
             header?: never;
@@ -4702,7 +4721,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    summary_c: {
+    getLegacySummaryC: {
         parameters: {
             query?: never;
             header?: never;
@@ -4728,7 +4747,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    summary: {
+    getLegacySummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -4751,7 +4770,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    oi_gainers: {
+    getLegacyOiGainers: {
         parameters: {
             query?: never;
             header?: never;
@@ -4784,7 +4803,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    price_gainers: {
+    getLegacyPriceGainers: {
         parameters: {
             query?: never;
             header?: never;
@@ -4817,7 +4836,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualsSnapshotDataByMarket: {
+    getLegacyPerpetualsSnapshotDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4846,7 +4865,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualsDataByMarket: {
+    getLegacyPerpetualsDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4875,7 +4894,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesDataByMarket: {
+    getLegacyFuturesDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4904,7 +4923,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAltOptionDataByMarket: {
+    getLegacyAltOptionDataByMarket: {
         parameters: {
             query?: never;
             header?: never;
@@ -4933,7 +4952,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getTopFundingData: {
+    getLegacyTopFundingData: {
         parameters: {
             query?: never;
             header?: never;
@@ -4962,7 +4981,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivsOpenInterestChangeSummary: {
+    getLegacyDerivsOpenInterestChangeSummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -4990,7 +5009,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivsOpenInterestChange: {
+    getLegacyDerivsOpenInterestChange: {
         parameters: {
             query?: never;
             header?: never;
@@ -5023,7 +5042,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesInstrumentData: {
+    getLegacyFuturesInstrumentData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5046,7 +5065,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAlternativeCurrencyData: {
+    getLegacyAlternativeCurrencyData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5069,7 +5088,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualFundingData: {
+    getLegacyPerpetualFundingData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5095,7 +5114,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getPerpetualFundingDataWithType: {
+    getLegacyPerpetualFundingDataWithType: {
         parameters: {
             query?: never;
             header?: never;
@@ -5123,7 +5142,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesYieldData: {
+    getLegacyFuturesYieldData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5149,7 +5168,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesBasisData: {
+    getLegacyFuturesBasisData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5175,7 +5194,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesCurveData: {
+    getLegacyFuturesCurveData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5206,7 +5225,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesCurveDataForCurrency: {
+    getLegacyFuturesCurveDataForCurrency: {
         parameters: {
             query?: never;
             header?: never;
@@ -5232,7 +5251,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getOpenInterestGainersAndLosersForFuturesMarkets: {
+    getLegacyOpenInterestGainersAndLosersForFuturesMarkets: {
         parameters: {
             query?: never;
             header?: never;
@@ -5265,7 +5284,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesMarketSnapshot: {
+    getLegacyFuturesMarketSnapshot: {
         parameters: {
             query?: never;
             header?: never;
@@ -5294,7 +5313,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getOpenInterestBreakdownData: {
+    getLegacyOpenInterestBreakdownData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5322,7 +5341,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getVolumeBreakdownData: {
+    getLegacyVolumeBreakdownData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5350,7 +5369,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getOpenInterestGainersAndLosersData: {
+    getLegacyOpenInterestGainersAndLosersData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5388,7 +5407,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAggregatedFutureSummaryData: {
+    getLegacyAggregatedFutureSummaryData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5414,7 +5433,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getAggregatedOptionSummaryData: {
+    getLegacyAggregatedOptionSummaryData: {
         parameters: {
             query?: never;
             header?: never;
@@ -5443,7 +5462,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFutureOpenInterestChangeSummary: {
+    getLegacyFutureOpenInterestChangeSummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -5471,7 +5490,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFutureOpenInterestChange: {
+    getLegacyFutureOpenInterestChange: {
         parameters: {
             query?: never;
             header?: never;
@@ -5504,7 +5523,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesSnapshot: {
+    getLegacyFuturesSnapshot: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5549,7 +5568,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesRealizedVolatility: {
+    getLegacyFuturesRealizedVolatility: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5588,7 +5607,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesOIWeightedFunding: {
+    getLegacyFuturesOIWeightedFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5627,7 +5646,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesOIWeightedVolumeFunding: {
+    getLegacyFuturesOIWeightedVolumeFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5666,7 +5685,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesOIWeightedBasisFunding: {
+    getLegacyFuturesOIWeightedBasisFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5705,7 +5724,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesTotalOI: {
+    getLegacyFuturesTotalOI: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5744,7 +5763,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getFuturesTotalVolume: {
+    getLegacyFuturesTotalVolume: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5783,7 +5802,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualFundingExchangeData: {
+    getLegacyHistoricalPerpetualFundingExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
@@ -5824,7 +5843,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalTotalOpenInterestByExchangeData: {
+    getLegacyHistoricalTotalOpenInterestByExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
@@ -5865,7 +5884,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalTotalVolumeByExchangeData: {
+    getLegacyHistoricalTotalVolumeByExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
@@ -5906,7 +5925,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualYieldData: {
+    getLegacyHistoricalPerpetualYieldData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5950,7 +5969,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualFundingData: {
+    getLegacyHistoricalPerpetualFundingData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -5994,7 +6013,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalExchangeData: {
+    getLegacyHistoricalExchangeData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6036,7 +6055,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalGlobalFuturesActivityData: {
+    getLegacyHistoricalGlobalFuturesActivityData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6078,7 +6097,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalSettlementFundingRate: {
+    getLegacyHistoricalSettlementFundingRate: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6120,7 +6139,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalDerivsSnapshot: {
+    getLegacyHistoricalDerivsSnapshot: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6165,7 +6184,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivativesLiquidationData: {
+    getLegacyDerivativesLiquidationData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6207,7 +6226,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getDerivativesLiquidationByCurrencyData: {
+    getLegacyDerivativesLiquidationByCurrencyData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6249,7 +6268,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalDerivsSummary: {
+    getLegacyHistoricalDerivsSummary: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6286,7 +6305,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getTotalVolumeForPerpetuals: {
+    getLegacyTotalVolumeForPerpetuals: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6322,7 +6341,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getTotalOiForPerpetuals: {
+    getLegacyTotalOiForPerpetuals: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6358,7 +6377,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalFuturesData: {
+    getLegacyHistoricalFuturesData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6403,7 +6422,7 @@ export interface operations {
             429: components["responses"]["LegacyTooManyRequests"];
         };
     };
-    getHistoricalPerpetualDerivativesData: {
+    getLegacyHistoricalPerpetualDerivativesData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
@@ -6449,17 +6468,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"] | undefined;
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
                 /** @description Lowest strike to include, in the quote currency of the strike. */
                 strike_min?: number | undefined;
                 /** @description Highest strike to include, in the quote currency of the strike. */
@@ -6537,13 +6556,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6578,13 +6597,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6619,13 +6638,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6660,13 +6679,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6701,13 +6720,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6742,13 +6761,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6783,13 +6802,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -6822,7 +6841,7 @@ export interface operations {
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -6857,7 +6876,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /**
                  * @description Bucket size of `buckets`; `1h` when omitted.
                  * @example 1h
@@ -6905,13 +6924,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
                 exchange: components["parameters"]["OptionsExchangeRequired"];
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /**
@@ -6930,9 +6949,9 @@ export interface operations {
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
                 opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"] | undefined;
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /** Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. */
                 strategy?: components["parameters"]["TradesStrategy"] | undefined;
             };
@@ -6969,11 +6988,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Keep only trades whose premium is at least this many USD. */
@@ -6989,9 +7008,9 @@ export interface operations {
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
                 opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionType"] | undefined;
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /**
                  * @description Field the trades are ordered by; the direction comes from `sort_dir`.
                  * @example premium_usd
@@ -7033,15 +7052,15 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
                 date?: components["parameters"]["SnapshotDate"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -7068,7 +7087,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7078,13 +7097,13 @@ export interface operations {
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
                 end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -7111,7 +7130,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /**
@@ -7124,13 +7143,13 @@ export interface operations {
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
                 end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -7157,7 +7176,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
@@ -7188,7 +7207,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7229,11 +7248,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
@@ -7262,7 +7281,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /**
@@ -7315,13 +7334,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7370,7 +7389,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
@@ -7399,7 +7418,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchange"] | undefined;
+                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
                 currency?: components["parameters"]["GexCurrency"] | undefined;
             } | undefined;
@@ -7428,7 +7447,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
@@ -7457,11 +7476,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getV1FuturesSnapshot: {
+    getFuturesSnapshot: {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -7500,11 +7519,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7541,11 +7560,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7582,11 +7601,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7623,7 +7642,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -7637,9 +7656,9 @@ export interface operations {
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
                 strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
@@ -7678,11 +7697,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7719,11 +7738,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7760,11 +7779,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7801,9 +7820,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7840,11 +7859,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7881,11 +7900,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
                 instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
             } | undefined;
@@ -7973,11 +7992,11 @@ export interface operations {
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
                 direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSide"] | undefined;
+                position_side?: components["parameters"]["ContractPositionSideQuery"] | undefined;
                 /** Smallest liquidation to include, in USD. */
                 min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
             };
@@ -8006,7 +8025,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Dimension to group the trades by. */
-                group_by: components["parameters"]["ContractTradesGroupBy"];
+                group_by: components["parameters"]["ContractTradesGroupByQuery"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8018,7 +8037,7 @@ export interface operations {
                 /** @description Order of the groups. The ordering key and the default are not published. */
                 sort_dir?: components["schemas"]["SortDir"] | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
@@ -8032,7 +8051,7 @@ export interface operations {
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
                 strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["Maturity"] | undefined;
+                maturity?: components["parameters"]["MaturityQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -8061,7 +8080,7 @@ export interface operations {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchange"] | undefined;
+                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8096,7 +8115,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
@@ -8129,7 +8148,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -8168,11 +8187,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8209,11 +8228,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8250,11 +8269,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8291,7 +8310,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -8305,7 +8324,7 @@ export interface operations {
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
                 strategy?: components["parameters"]["ContractStrategy"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
@@ -8344,11 +8363,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8385,11 +8404,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8426,11 +8445,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8467,9 +8486,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8506,11 +8525,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8547,11 +8566,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
                 instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
             } | undefined;
@@ -8639,11 +8658,11 @@ export interface operations {
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
                 direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSide"] | undefined;
+                position_side?: components["parameters"]["ContractPositionSideQuery"] | undefined;
                 /** Smallest liquidation to include, in USD. */
                 min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSort"] | undefined;
+                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
                 sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
             };
@@ -8672,7 +8691,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Dimension to group the trades by. */
-                group_by: components["parameters"]["ContractTradesGroupBy"];
+                group_by: components["parameters"]["ContractTradesGroupByQuery"];
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8684,7 +8703,7 @@ export interface operations {
                 /** @description Order of the groups. The ordering key and the default are not published. */
                 sort_dir?: components["schemas"]["SortDir"] | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
@@ -8725,7 +8744,7 @@ export interface operations {
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency: components["parameters"]["CurrencyRequired"];
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchange"] | undefined;
+                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -8760,7 +8779,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
@@ -8795,7 +8814,7 @@ export interface operations {
         parameters: {
             query: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
                 instrument_name: components["parameters"]["SpotInstrumentNameRequired"];
                 /** Maximum rows per page on metadata routes, 1 to 100. */
@@ -8834,13 +8853,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -8875,13 +8894,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -8916,11 +8935,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
             } | undefined;
@@ -8957,13 +8976,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -8990,7 +9009,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
@@ -9031,13 +9050,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9072,13 +9091,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9113,9 +9132,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchange"] | undefined;
+                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9142,7 +9161,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
-                category?: components["parameters"]["PredictionCategory"] | undefined;
+                category?: components["parameters"]["PredictionCategoryQuery"] | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
                 /** Free-text keyword matched against the prediction markets. */
@@ -9240,13 +9259,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9281,13 +9300,13 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9322,11 +9341,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9363,7 +9382,7 @@ export interface operations {
                 /** Prediction-market venue. */
                 exchange?: components["parameters"]["PredictionExchange"] | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9390,7 +9409,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
-                category?: components["parameters"]["PredictionCategory"] | undefined;
+                category?: components["parameters"]["PredictionCategoryQuery"] | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets. */
                 event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
@@ -9526,7 +9545,7 @@ export interface operations {
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
                 end?: components["parameters"]["End"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Maximum rows per page, 1 to 1000. */
                 limit?: components["parameters"]["Limit"] | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
@@ -9557,7 +9576,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9600,11 +9619,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9643,11 +9662,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9691,11 +9710,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9734,11 +9753,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["Resolution"] | undefined;
+                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchange"] | undefined;
+                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
                 currency?: components["parameters"]["Currency"] | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
@@ -9865,7 +9884,7 @@ export interface operations {
                 /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -9875,7 +9894,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -9922,7 +9941,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -9957,11 +9976,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10006,9 +10025,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10055,9 +10074,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10090,7 +10109,7 @@ export interface operations {
                 /** Wallet address whose records are returned (required on this route). */
                 wallet: components["parameters"]["HyperliquidWalletRequired"];
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
                 start?: components["parameters"]["Start"] | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -10100,7 +10119,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;
@@ -10135,11 +10154,11 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10176,9 +10195,9 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWallet"] | undefined;
+                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentName"] | undefined;
+                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
                 instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
@@ -10221,7 +10240,7 @@ export interface operations {
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
                 cursor?: components["parameters"]["Cursor"] | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDir"] | undefined;
+                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
             };
             header?: never;
             path?: never;

@@ -55,6 +55,8 @@ export type LegacyErrorBody = components['schemas']['LegacyErrorBody'];
 export type LegacyPerpetualsRow = components['schemas']['LegacyPerpetualsRow'];
 /** Current perpetuals data (`{date, data}` envelope) of one market, optionally one currency. */
 export type LegacyPerpetualsResponse = components['schemas']['LegacyPerpetualsResponse'];
+/** A field the service publishes by name but not by type: any JSON value. */
+export type UnpublishedValue = components['schemas']['UnpublishedValue'];
 /** Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. */
 export type LegacyDerivsSummaryRow = components['schemas']['LegacyDerivsSummaryRow'];
 /** Aggregated perpetuals summary (`{date, data}` envelope), one row per currency. */
@@ -273,6 +275,8 @@ export type ApiError401 = components['schemas']['ApiError401'];
 export type X402PaymentRequirements = components['schemas']['X402PaymentRequirements'];
 /** Decoded content of the `payment-required` header of a 402 (base64-encoded JSON, x402 version 2): accepted networks, amounts and payee (field names from the x402 v2 protocol). */
 export type PaymentRequired = components['schemas']['PaymentRequired'];
+/** Body of a 402 (payment required, or payment rejected) of the versioned family. */
+export type X402ErrorBody = components['schemas']['X402ErrorBody'];
 /** Rate limit exceeded; the message advises to retry after 60 seconds. */
 export type ApiError429 = components['schemas']['ApiError429'];
 /** Response of the metadata routes (`/api/v1/*\/metadata`), named as in the service's own reference: availability, total record count and pagination information of one instrument. */

@@ -13,7 +13,7 @@ export interface paths {
          * Current futures data by market, currency and maturity
          * @description Current state of the dated futures of one market, currency and maturity, in the `{date, data}` envelope with one futures live row per contract.
          */
-        get: operations["futures"];
+        get: operations["getLegacyFutures"];
         put?: never;
         post?: never;
         delete?: never;
@@ -33,7 +33,7 @@ export interface paths {
          * Current perpetuals data by market and currency
          * @description Current state of the perpetual swaps of one market and currency, in the `{date, data}` envelope. The API reference describes the rows only; field names from public clients of the service.
          */
-        get: operations["perpetuals"];
+        get: operations["getLegacyPerpetuals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -53,7 +53,7 @@ export interface paths {
          * Aggregated perpetuals summary of one currency
          * @description Aggregated perpetuals summary for one currency across markets, in the `{date, data}` envelope. The API reference does not describe the body; field names from public clients of the service.
          */
-        get: operations["summary_c"];
+        get: operations["getLegacySummaryC"];
         put?: never;
         post?: never;
         delete?: never;
@@ -73,7 +73,7 @@ export interface paths {
          * Aggregated perpetuals summary of all currencies
          * @description Aggregated perpetuals summary for all currencies, one row per currency, in the `{date, data}` envelope. The API reference does not describe the body; field names from public clients of the service.
          */
-        get: operations["summary"];
+        get: operations["getLegacySummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -93,7 +93,7 @@ export interface paths {
          * Open-interest gainers of a market
          * @description Contracts of one market ranked by open-interest change over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
-        get: operations["oi_gainers"];
+        get: operations["getLegacyOiGainers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -113,7 +113,7 @@ export interface paths {
          * Price gainers of a market
          * @description Contracts of one market ranked by price change over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
-        get: operations["price_gainers"];
+        get: operations["getLegacyPriceGainers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -133,7 +133,7 @@ export interface paths {
          * Perpetuals snapshot of a market
          * @description Snapshot of the perpetual swaps of one market, in the `{date, data}` envelope. `data` is an object keyed by contract symbol, not an array. The market set is MARKETS_C (no DYDX or HYPERLIQUID, plus BLITZ, KWENTA and VERTEX); one public SDK sends this market in lower case, the API reference specifies upper case.
          */
-        get: operations["getPerpetualsSnapshotDataByMarket"];
+        get: operations["getLegacyPerpetualsSnapshotDataByMarket"];
         put?: never;
         post?: never;
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
          * Current perpetuals data of a market
          * @description Current state of all perpetual swaps of one market, in the `{date, data}` envelope. Same rows as the by-currency route; field names from public clients of the service.
          */
-        get: operations["getPerpetualsDataByMarket"];
+        get: operations["getLegacyPerpetualsDataByMarket"];
         put?: never;
         post?: never;
         delete?: never;
@@ -173,7 +173,7 @@ export interface paths {
          * Current futures data of a market
          * @description Current state of all dated futures of one market, in the `{date, data}` envelope. The API reference describes the rows only; field names from public clients of the service.
          */
-        get: operations["getFuturesDataByMarket"];
+        get: operations["getLegacyFuturesDataByMarket"];
         put?: never;
         post?: never;
         delete?: never;
@@ -193,7 +193,7 @@ export interface paths {
          * Alternative options data of a market
          * @description Alternative options data of one market, in the `{date, data}` envelope. The API reference publishes no market set for this endpoint and the real catalog lists none, so `market` is any upper-case code. Field names from public clients of the service.
          */
-        get: operations["getAltOptionDataByMarket"];
+        get: operations["getLegacyAltOptionDataByMarket"];
         put?: never;
         post?: never;
         delete?: never;
@@ -213,7 +213,7 @@ export interface paths {
          * Top funding rates of a market
          * @description Perpetual contracts of one market with the highest funding: an array of top-funding rows, either bare or in the `data` member of the `{date, data}` envelope.
          */
-        get: operations["getTopFundingData"];
+        get: operations["getLegacyTopFundingData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -233,7 +233,7 @@ export interface paths {
          * Open-interest change summary of the perpetuals of a currency
          * @description Timestamped summary of the open-interest changes of the perpetuals of one currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
-        get: operations["getDerivsOpenInterestChangeSummary"];
+        get: operations["getLegacyDerivsOpenInterestChangeSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -253,7 +253,7 @@ export interface paths {
          * Open-interest change of the perpetuals of a market and currency
          * @description Timestamped open-interest change report of the perpetuals of one market and currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
-        get: operations["getDerivsOpenInterestChange"];
+        get: operations["getLegacyDerivsOpenInterestChange"];
         put?: never;
         post?: never;
         delete?: never;
@@ -273,7 +273,7 @@ export interface paths {
          * Futures and perpetual instrument list
          * @description All futures and perpetual instruments, in the envelope with instrument records.
          */
-        get: operations["getFuturesInstrumentData"];
+        get: operations["getLegacyFuturesInstrumentData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -293,7 +293,7 @@ export interface paths {
          * Available currencies
          * @description List of the available currencies, the values accepted by the `currency` parameters of this family. `data` is an array of currency tickers.
          */
-        get: operations["getAlternativeCurrencyData"];
+        get: operations["getLegacyAlternativeCurrencyData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -313,7 +313,7 @@ export interface paths {
          * Perpetual funding of a currency
          * @description Funding rates and yields of the perpetuals of one currency across markets, in the `{date, data}` envelope. Field names from public clients of the service.
          */
-        get: operations["getPerpetualFundingData"];
+        get: operations["getLegacyPerpetualFundingData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -333,7 +333,7 @@ export interface paths {
          * Perpetual funding of a currency by venue kind
          * @description Per market: market, symbol, funding, yield and next funding rate of the perpetuals of one currency on centralized (`c`) or decentralized (`d`) venues, in the `{date, data}` envelope. Field names from public clients of the service.
          */
-        get: operations["getPerpetualFundingDataWithType"];
+        get: operations["getLegacyPerpetualFundingDataWithType"];
         put?: never;
         post?: never;
         delete?: never;
@@ -353,7 +353,7 @@ export interface paths {
          * Futures yield of a currency
          * @description Yield values of the dated futures of one currency, one row per market and maturity, in the `{date, data}` envelope. The currency is from the dated-futures subset. Field names from public clients of the service.
          */
-        get: operations["getFuturesYieldData"];
+        get: operations["getLegacyFuturesYieldData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -373,7 +373,7 @@ export interface paths {
          * Futures basis of a currency
          * @description Basis values of the dated futures of one currency, one row per market and maturity, in the `{date, data}` envelope. The currency is from the dated-futures subset. Field names from public clients of the service.
          */
-        get: operations["getFuturesBasisData"];
+        get: operations["getLegacyFuturesBasisData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -393,7 +393,7 @@ export interface paths {
          * Futures curve of a currency on one market
          * @description Futures curve of one currency on one market, one row per maturity, in the `{date, data}` envelope. Field names from public clients of the service. The API reference words the market set as "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX"; the listed members are exactly MARKETS_B, which is used here.
          */
-        get: operations["getFuturesCurveData"];
+        get: operations["getLegacyFuturesCurveData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -413,7 +413,7 @@ export interface paths {
          * Futures curve of a currency across markets
          * @description Futures curve of one currency across markets, one row per market and maturity, in the `{date, data}` envelope. The API reference does not restrict the currency here; the real catalog lists the dated-futures subset, which is used. Field names from public clients of the service.
          */
-        get: operations["getFuturesCurveDataForCurrency"];
+        get: operations["getLegacyFuturesCurveDataForCurrency"];
         put?: never;
         post?: never;
         delete?: never;
@@ -433,7 +433,7 @@ export interface paths {
          * Open-interest gainers and losers across markets
          * @description Markets ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope. `param` follows the API reference's set; the real catalog also lists 2, 8, 12, 18, 48, 336, 504 and 8760. Field names from public clients of the service.
          */
-        get: operations["getOpenInterestGainersAndLosersForFuturesMarkets"];
+        get: operations["getLegacyOpenInterestGainersAndLosersForFuturesMarkets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -453,7 +453,7 @@ export interface paths {
          * Futures snapshot of a market
          * @description Snapshot of the dated futures of one market: bid, ask, volume, open interest and further contract details, in the `{date, data}` envelope. `data` is an object keyed by contract symbol, not an array.
          */
-        get: operations["getFuturesMarketSnapshot"];
+        get: operations["getLegacyFuturesMarketSnapshot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -473,7 +473,7 @@ export interface paths {
          * Open-interest breakdown of a currency
          * @description Open interest of one currency in USD per market, split into all types, futures and perpetuals, on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array.
          */
-        get: operations["getOpenInterestBreakdownData"];
+        get: operations["getLegacyOpenInterestBreakdownData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -493,7 +493,7 @@ export interface paths {
          * Volume breakdown of a currency
          * @description Trading volume of one currency in USD per market, split into all types, futures and perpetuals, on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array.
          */
-        get: operations["getVolumeBreakdownData"];
+        get: operations["getLegacyVolumeBreakdownData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -513,7 +513,7 @@ export interface paths {
          * Open-interest gainers and losers across markets by venue kind
          * @description Markets of one venue kind (centralized `c` or decentralized `d`) ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope. Same rows as the route without `{type}`. `param` takes the catalog set, hours 1 to 720, 8760 or `ytd`.
          */
-        get: operations["getOpenInterestGainersAndLosersData"];
+        get: operations["getLegacyOpenInterestGainersAndLosersData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -533,7 +533,7 @@ export interface paths {
          * Aggregated futures summary of a currency
          * @description Dated futures of one currency aggregated across markets, in the `{date, data}` envelope. Currencies and field names from the service catalog and its public clients.
          */
-        get: operations["getAggregatedFutureSummaryData"];
+        get: operations["getLegacyAggregatedFutureSummaryData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -553,7 +553,7 @@ export interface paths {
          * Aggregated options summary of a currency
          * @description Options of one currency aggregated across markets, in the `{date, data}` envelope. Currencies and field names from the service catalog and its public clients.
          */
-        get: operations["getAggregatedOptionSummaryData"];
+        get: operations["getLegacyAggregatedOptionSummaryData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -573,7 +573,7 @@ export interface paths {
          * Open-interest change summary of the futures of a currency
          * @description Timestamped summary of the open-interest changes of the futures of one currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
-        get: operations["getFutureOpenInterestChangeSummary"];
+        get: operations["getLegacyFutureOpenInterestChangeSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -593,7 +593,7 @@ export interface paths {
          * Open-interest change of the futures of a market and currency
          * @description Timestamped open-interest change report of the futures of one market and currency over the period, in the `{date, data}` envelope. The catalog's market list for this route equals MARKETS_G. Field names from public clients of the service.
          */
-        get: operations["getFutureOpenInterestChange"];
+        get: operations["getLegacyFutureOpenInterestChange"];
         put?: never;
         post?: never;
         delete?: never;
@@ -613,7 +613,7 @@ export interface paths {
          * Historical futures snapshots of one market and currency
          * @description Archived futures snapshots of one market and currency. On this snapshot endpoint one page is one minute of data and holds all futures rows of that minute's snapshot, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset, given per market in `x-currency-subsets` exactly as tabled; BITGET appears in that table but is not in MARKETS_D, so it cannot be requested here. Field names of these rows beyond `date` are not published, so the row is open.
          */
-        get: operations["getFuturesSnapshot"];
+        get: operations["getLegacyFuturesSnapshot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -633,7 +633,7 @@ export interface paths {
          * Historical realized volatility of a currency
          * @description Archived time series of the realized volatility of one currency. Each row carries `date` and the realized volatility; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getFuturesRealizedVolatility"];
+        get: operations["getLegacyFuturesRealizedVolatility"];
         put?: never;
         post?: never;
         delete?: never;
@@ -653,7 +653,7 @@ export interface paths {
          * Historical open-interest-weighted funding of a currency
          * @description Archived time series of the open-interest-weighted funding of one currency. Each row carries `date` and the open-interest-weighted funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getFuturesOIWeightedFunding"];
+        get: operations["getLegacyFuturesOIWeightedFunding"];
         put?: never;
         post?: never;
         delete?: never;
@@ -673,7 +673,7 @@ export interface paths {
          * Historical open-interest-weighted volume funding of a currency
          * @description Archived time series of the open-interest-weighted volume funding of one currency. Each row carries `date` and the open-interest-weighted volume funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getFuturesOIWeightedVolumeFunding"];
+        get: operations["getLegacyFuturesOIWeightedVolumeFunding"];
         put?: never;
         post?: never;
         delete?: never;
@@ -693,7 +693,7 @@ export interface paths {
          * Historical open-interest-weighted basis of a currency
          * @description Archived time series of the open-interest-weighted basis of one currency. Each row carries `date` and the open-interest-weighted basis; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getFuturesOIWeightedBasisFunding"];
+        get: operations["getLegacyFuturesOIWeightedBasisFunding"];
         put?: never;
         post?: never;
         delete?: never;
@@ -713,7 +713,7 @@ export interface paths {
          * Historical total open interest of a currency
          * @description Archived total open interest of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getFuturesTotalOI"];
+        get: operations["getLegacyFuturesTotalOI"];
         put?: never;
         post?: never;
         delete?: never;
@@ -733,7 +733,7 @@ export interface paths {
          * Historical total volume of a currency
          * @description Archived total volume of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getFuturesTotalVolume"];
+        get: operations["getLegacyFuturesTotalVolume"];
         put?: never;
         post?: never;
         delete?: never;
@@ -753,7 +753,7 @@ export interface paths {
          * Historical perpetual funding per exchange
          * @description Archived perpetual funding per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
-        get: operations["getHistoricalPerpetualFundingExchangeData"];
+        get: operations["getLegacyHistoricalPerpetualFundingExchangeData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -773,7 +773,7 @@ export interface paths {
          * Historical total open interest per exchange
          * @description Archived total open interest per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
-        get: operations["getHistoricalTotalOpenInterestByExchangeData"];
+        get: operations["getLegacyHistoricalTotalOpenInterestByExchangeData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -793,7 +793,7 @@ export interface paths {
          * Historical total volume per exchange
          * @description Archived total volume per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
-        get: operations["getHistoricalTotalVolumeByExchangeData"];
+        get: operations["getLegacyHistoricalTotalVolumeByExchangeData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -813,7 +813,7 @@ export interface paths {
          * Historical perpetual yield of a currency on one market
          * @description Archived perpetual yield of one currency on one market: the date plus the yield value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getHistoricalPerpetualYieldData"];
+        get: operations["getLegacyHistoricalPerpetualYieldData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -833,7 +833,7 @@ export interface paths {
          * Historical perpetual funding of a currency on one market
          * @description Archived perpetual funding of one currency on one market: the date plus the funding value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getHistoricalPerpetualFundingData"];
+        get: operations["getLegacyHistoricalPerpetualFundingData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -853,7 +853,7 @@ export interface paths {
          * Historical aggregate data of one exchange
          * @description Archived aggregate data of one market: open interest, trading volume, funding rates, long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getHistoricalExchangeData"];
+        get: operations["getLegacyHistoricalExchangeData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -873,7 +873,7 @@ export interface paths {
          * Historical global futures activity of one market
          * @description Archived global futures activity of one market: date, open interest, trading volume, yield value, number of long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getHistoricalGlobalFuturesActivityData"];
+        get: operations["getLegacyHistoricalGlobalFuturesActivityData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -893,7 +893,7 @@ export interface paths {
          * Historical settlement funding rates of one contract
          * @description Archived settlement funding rates of one perpetual contract. It takes the shared historical query parameters (`start`, `end`, `limit`, `page`, `granularity`); the service catalog lists `granularity` only on other routes, and the shared list wins. No `legacy` parameter. The API reference does not show the market values, so `market` is a plain upper-case market code. The catalog gives this route no methodName; the operationId is this contract's own. Field names of the rows beyond `date` are not published, so the row is open.
          */
-        get: operations["getHistoricalSettlementFundingRate"];
+        get: operations["getLegacyHistoricalSettlementFundingRate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -913,7 +913,7 @@ export interface paths {
          * Historical derivatives snapshots of one market and currency
          * @description Archived derivatives snapshots of one market and currency. On this snapshot endpoint one page is one minute of data, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (the API reference says "per-market subset"); the API reference tables the subsets only for the historical futures snapshot, and this contract applies the same map, given in `x-currency-subsets`. BITFINEX (in MARKETS_E) has no tabled subset, so the map does not restrict it; BITGET is tabled but not in MARKETS_E. Row field names from the docstrings of a public client of the service; their types are not published.
          */
-        get: operations["getHistoricalDerivsSnapshot"];
+        get: operations["getLegacyHistoricalDerivsSnapshot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -933,7 +933,7 @@ export interface paths {
          * Historical liquidations of one contract
          * @description Archived liquidations of one contract of a market. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
          */
-        get: operations["getDerivativesLiquidationData"];
+        get: operations["getLegacyDerivativesLiquidationData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -953,7 +953,7 @@ export interface paths {
          * Historical liquidations of one currency on a market
          * @description Archived liquidations of all contracts of one currency on a market, or across markets with `AGGREGATED` (MARKETS_F). Row field names from the docstrings of a public client of the service; their types are not published.
          */
-        get: operations["getDerivativesLiquidationByCurrencyData"];
+        get: operations["getLegacyDerivativesLiquidationByCurrencyData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -973,7 +973,7 @@ export interface paths {
          * Historical derivatives summary of one currency
          * @description Archived aggregated derivatives summary of one currency. Row field names from the docstrings of a public client of the service; their types are not published.
          */
-        get: operations["getHistoricalDerivsSummary"];
+        get: operations["getLegacyHistoricalDerivsSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -993,7 +993,7 @@ export interface paths {
          * Historical total perpetual volume by currency
          * @description Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getTotalVolumeForPerpetuals"];
+        get: operations["getLegacyTotalVolumeForPerpetuals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
          * Historical total perpetual open interest by currency
          * @description Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
          */
-        get: operations["getTotalOiForPerpetuals"];
+        get: operations["getLegacyTotalOiForPerpetuals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
          * Historical data of one dated futures contract
          * @description Archived minute (or `granularity`) rows of one dated futures contract: price, index, basis, yield, volume, open interest. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
          */
-        get: operations["getHistoricalFuturesData"];
+        get: operations["getLegacyHistoricalFuturesData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
          * Historical perpetual data of one symbol
          * @description Archived minute (or `granularity`) rows of one perpetual contract: price, index, basis, funding, yield, volume, open interest. The market is converted to upper case by the service.
          */
-        get: operations["getHistoricalPerpetualDerivativesData"];
+        get: operations["getLegacyHistoricalPerpetualDerivativesData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1553,7 +1553,7 @@ export interface paths {
          * Latest futures snapshot
          * @description One row per dated futures contract at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response. Row fields are the official CLI README columns.
          */
-        get: operations["getV1FuturesSnapshot"];
+        get: operations["getFuturesSnapshot"];
         put?: never;
         post?: never;
         delete?: never;

@@ -108,7 +108,10 @@ function renderMethods(document) {
           })
           .join(' | ')
       : 'void';
-    const doc = `  /** ${op.summary.replaceAll('*/', '*\\/')} (\`${op.method.toUpperCase()} ${op.path}\`) */`;
+    // The legacy catalog's own name stays findable from an editor after the operationId rename (issue 18).
+    const catalogName = op.extensions['x-catalog-method-name'];
+    const catalog = typeof catalogName === 'string' ? ` Catalog name: \`${catalogName}\`.` : '';
+    const doc = `  /** ${op.summary.replaceAll('*/', '*\\/')} (\`${op.method.toUpperCase()} ${op.path}\`)${catalog} */`;
     const params = body ? `${ref}['parameters']${body}` : `${ref}['parameters']`;
     lines.push(doc, `  ${id}(params${required ? '' : '?'}: ${params}, options?: RequestOptions): Promise<${result}>;`);
   }

@@ -20,7 +20,7 @@ function examples(media: any): unknown[] {
 
 describe('parameters', () => {
   it('the perpetuals snapshot market is case-insensitive (public clients send it in lower case)', () => {
-    const market = byId('getPerpetualsSnapshotDataByMarket').parameters.find((p) => p.name === 'market')!;
+    const market = byId('getLegacyPerpetualsSnapshotDataByMarket').parameters.find((p) => p.name === 'market')!;
     expect(market.caseInsensitive).toBe(true);
   });
 
@@ -31,7 +31,7 @@ describe('parameters', () => {
   });
 
   it('settlement funding rates take the shared `granularity` parameter', () => {
-    const names = byId('getHistoricalSettlementFundingRate').parameters.map((p) => p.name);
+    const names = byId('getLegacyHistoricalSettlementFundingRate').parameters.map((p) => p.name);
     expect(names).toContain('granularity');
   });
 
@@ -66,10 +66,10 @@ describe('responses', () => {
 
   it('top_funding accepts the bare array of rows the legacy reference describes, and the envelope', () => {
     const rows = [{ symbol: 'SUIUSDT', funding: 0.03, yield: 34.1 }];
-    expect(validators.validateResponse('getTopFundingData', 200, rows).ok).toBe(true);
-    expect(validators.validateResponse('getTopFundingData', 200, { date: 1795186800, data: rows }).ok).toBe(true);
-    expect(validators.validateResponse('getTopFundingData', 200, [{}]).ok).toBe(false);
-    expect(examples(mediaOf(byId('getTopFundingData'), 200)).some(Array.isArray)).toBe(true);
+    expect(validators.validateResponse('getLegacyTopFundingData', 200, rows).ok).toBe(true);
+    expect(validators.validateResponse('getLegacyTopFundingData', 200, { date: 1795186800, data: rows }).ok).toBe(true);
+    expect(validators.validateResponse('getLegacyTopFundingData', 200, [{}]).ok).toBe(false);
+    expect(examples(mediaOf(byId('getLegacyTopFundingData'), 200)).some(Array.isArray)).toBe(true);
   });
 });
 

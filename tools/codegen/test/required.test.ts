@@ -57,8 +57,8 @@ const EMPTY_ROW_OK: Record<string, string> = {
   ),
   'getOptionsTrades 200': 'the options trade row has no published field list',
   'getOptionsTradesSummary 200': 'grouped trades-summary rows: the fields are named without types or a guarantee that each group carries them',
-  'getDerivsOpenInterestChangeSummary 200': 'the legacy reference describes the open-interest change summary without its row fields',
-  'getFutureOpenInterestChangeSummary 200': 'the legacy reference describes the open-interest change summary without its row fields',
+  'getLegacyDerivsOpenInterestChangeSummary 200': 'the legacy reference describes the open-interest change summary without its row fields',
+  'getLegacyFutureOpenInterestChangeSummary 200': 'the legacy reference describes the open-interest change summary without its row fields',
 };
 
 function successExamples(op: (typeof ops)[number]) {

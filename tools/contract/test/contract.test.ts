@@ -85,7 +85,7 @@ const UNPUBLISHED_SHAPES: Record<string, string[]> = {
     'postX402TickDataSolanaRpc', 'postX402WsPassDay', 'postX402WsPassHour',
   ],
   'empty-row': [
-    'getDerivsOpenInterestChangeSummary', 'getFutureOpenInterestChangeSummary', 'getFuturesFlow',
+    'getLegacyDerivsOpenInterestChangeSummary', 'getLegacyFutureOpenInterestChangeSummary', 'getFuturesFlow',
     'getFuturesOrderbookRaw', 'getFuturesTradesSummary', 'getHyperliquidNodeFills',
     'getHyperliquidNodeFundingPayments', 'getHyperliquidNodeInstruments', 'getHyperliquidNodeL2Orderbook',
     'getHyperliquidNodeLiquidations', 'getHyperliquidNodePredictionFills', 'getHyperliquidNodeRestingOrders',

@@ -78,7 +78,7 @@ describe('requests honoured', () => {
     // A lower-case market is upper-cased by the front (x-case-insensitive) and echoed in the example's letter case.
     const legacy = await get('/historical/derivs/futures/okx/ETH-26MAR27', { start: '2026-11-20T00:00', end: '2026-11-20T01:00', limit: 4 });
     expect(legacy.status).toBe(200);
-    expect(validators.validateResponse('getHistoricalFuturesData', 200, legacy.body).ok).toBe(true);
+    expect(validators.validateResponse('getLegacyHistoricalFuturesData', 200, legacy.body).ok).toBe(true);
     expect(legacy.body.items).toHaveLength(4); // these rows carry no identity field: the market is checked by validation
   });
 
@@ -167,7 +167,7 @@ describe('real pagination', () => {
     const rows = [...first.body.items];
     for (let page = 2; page <= first.body.meta.total_pages; page++) {
       const next = await get(path, { ...query, page });
-      expect(validators.validateResponse('getHistoricalFuturesData', 200, next.body).ok).toBe(true);
+      expect(validators.validateResponse('getLegacyHistoricalFuturesData', 200, next.body).ok).toBe(true);
       expect(next.body.meta.page).toBe(page);
       expect(next.body.items.length).toBe(next.body.meta.items);
       expect(next.body.items.length).toBeLessThanOrEqual(7);

@@ -190,7 +190,7 @@ describe('what the front answers itself', () => {
     expect(legacy.status).toBe(400);
     const body = await legacy.json();
     expect(body.message[0]).toMatch(/documents no 402 response.*legacy family has no pay-per-call/);
-    expect(validators.validateResponse('futures', 400, body).ok).toBe(true);
+    expect(validators.validateResponse('getLegacyFutures', 400, body).ok).toBe(true);
     const forced = await fetch(`${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C`, { headers: { ...KEY, Prefer: 'code=402' } });
     expect(forced.status).toBe(402);
     expect(validators.validateResponse('getOptionsOhlcvt', 402, await forced.json(), forced.headers).ok).toBe(true);
@@ -201,7 +201,7 @@ describe('what the front answers itself', () => {
   it("a request without credentials gets the family's documented 401 (402 with a quote on paid v1 routes); any key is accepted", async () => {
     for (const [id, path, status] of [
       ['getOptionsOhlcvt', '/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C', 402],
-      ['futures', '/analytics/derivs/futures/DERIBIT/BTC/26MAR27', 401],
+      ['getLegacyFutures', '/analytics/derivs/futures/DERIBIT/BTC/26MAR27', 401],
     ] as const) {
       const bare = await fetch(mock.url + path);
       expect(bare.status).toBe(status);

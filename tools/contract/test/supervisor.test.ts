@@ -36,7 +36,7 @@ describe('a supervised Prism', () => {
     const requests = [
       { operationId: 'getHealth', method: 'GET', target: '/api/v1/health', headers: {} },
       { operationId: 'getOptionsOhlcvt', method: 'GET', target: '/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C&resolution=1h', headers: { apiKey: 'k' } },
-      { operationId: 'futures', method: 'GET', target: '/analytics/derivs/futures/DERIBIT/BTC/26MAR27', headers: { apiKey: 'k' } },
+      { operationId: 'getLegacyFutures', method: 'GET', target: '/analytics/derivs/futures/DERIBIT/BTC/26MAR27', headers: { apiKey: 'k' } },
     ];
     let stop = false;
     let unique = 0;

@@ -158,118 +158,46 @@ import type { RequestOptions } from '../request-options.js';
 
 /** Every operation as a method named by its operationId. */
 export interface OperationMethods {
-  /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) */
-  futures(params: operations['futures']['parameters'], options?: RequestOptions): Promise<LegacyFuturesLiveResponse>;
-  /** Aggregated futures summary of a currency (`GET /analytics/futures/aggregated_future_summary/{currency}`) */
-  getAggregatedFutureSummaryData(params: operations['getAggregatedFutureSummaryData']['parameters'], options?: RequestOptions): Promise<LegacyAggregatedFutureSummaryResponse>;
-  /** Aggregated options summary of a currency (`GET /analytics/futures/aggregated_option_summary/{currency}`) */
-  getAggregatedOptionSummaryData(params: operations['getAggregatedOptionSummaryData']['parameters'], options?: RequestOptions): Promise<LegacyAggregatedOptionSummaryResponse>;
-  /** Available currencies (`GET /analytics/futures/alt_currency`) */
-  getAlternativeCurrencyData(params?: operations['getAlternativeCurrencyData']['parameters'], options?: RequestOptions): Promise<LegacyAltCurrencyResponse>;
-  /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) */
-  getAltOptionDataByMarket(params: operations['getAltOptionDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyAltOptionResponse>;
   /** Realized volatility of an instrument (`GET /api/v1/analytics/realized-volatility`) */
   getAnalyticsRealizedVolatility(params: operations['getAnalyticsRealizedVolatility']['parameters'], options?: RequestOptions): Promise<RealizedVolatilityResponse>;
   /** Data-corrections feed (`GET /api/v1/changelog/data-corrections`) */
   getChangelogDataCorrections(params?: operations['getChangelogDataCorrections']['parameters'], options?: RequestOptions): Promise<DataCorrectionsResponse>;
   /** Data-coverage feed (`GET /api/v1/changelog/data-coverage`) */
   getChangelogDataCoverage(params?: operations['getChangelogDataCoverage']['parameters'], options?: RequestOptions): Promise<DataCoverageResponse>;
-  /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) */
-  getDerivativesLiquidationByCurrencyData(params: operations['getDerivativesLiquidationByCurrencyData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalLiquidationByCurrencyResponse>;
-  /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) */
-  getDerivativesLiquidationData(params: operations['getDerivativesLiquidationData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalLiquidationResponse>;
-  /** Open-interest change of the perpetuals of a market and currency (`GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}`) */
-  getDerivsOpenInterestChange(params: operations['getDerivsOpenInterestChange']['parameters'], options?: RequestOptions): Promise<LegacyOiChangeResponse>;
-  /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) */
-  getDerivsOpenInterestChangeSummary(params: operations['getDerivsOpenInterestChangeSummary']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualOiChangeSummaryResponse>;
-  /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) */
-  getFutureOpenInterestChange(params: operations['getFutureOpenInterestChange']['parameters'], options?: RequestOptions): Promise<LegacyOiChangeResponse>;
-  /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) */
-  getFutureOpenInterestChangeSummary(params: operations['getFutureOpenInterestChangeSummary']['parameters'], options?: RequestOptions): Promise<LegacyFuturesOiChangeSummaryResponse>;
-  /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) */
-  getFuturesBasisData(params: operations['getFuturesBasisData']['parameters'], options?: RequestOptions): Promise<LegacyFuturesBasisResponse>;
   /** Futures carry (`GET /api/v1/futures/carry`) */
   getFuturesCarry(params?: operations['getFuturesCarry']['parameters'], options?: RequestOptions): Promise<FuturesCarryResponse>;
   /** List futures instruments (`GET /api/v1/futures/catalog`) */
   getFuturesCatalog(params?: operations['getFuturesCatalog']['parameters'], options?: RequestOptions): Promise<FuturesCatalogResponse>;
-  /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) */
-  getFuturesCurveData(params: operations['getFuturesCurveData']['parameters'], options?: RequestOptions): Promise<LegacyFuturesCurveResponse>;
-  /** Futures curve of a currency across markets (`GET /analytics/futures/futures_curve/{currency}`) */
-  getFuturesCurveDataForCurrency(params: operations['getFuturesCurveDataForCurrency']['parameters'], options?: RequestOptions): Promise<LegacyFuturesCurveResponse>;
-  /** Current futures data of a market (`GET /analytics/derivs/futures/{market}`) */
-  getFuturesDataByMarket(params: operations['getFuturesDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyFuturesByMarketResponse>;
   /** Futures trade flow of a currency (`GET /api/v1/futures/flow`) */
   getFuturesFlow(params: operations['getFuturesFlow']['parameters'], options?: RequestOptions): Promise<FuturesFlowResponse>;
-  /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) */
-  getFuturesInstrumentData(params?: operations['getFuturesInstrumentData']['parameters'], options?: RequestOptions): Promise<LegacyInstrumentsResponse>;
   /** Futures level 1 (top of book) (`GET /api/v1/futures/level1`) */
   getFuturesLevel1(params?: operations['getFuturesLevel1']['parameters'], options?: RequestOptions): Promise<FuturesLevel1Response>;
   /** Futures liquidations (`GET /api/v1/futures/liquidations`) */
   getFuturesLiquidations(params: operations['getFuturesLiquidations']['parameters'], options?: RequestOptions): Promise<FuturesLiquidationsResponse>;
-  /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) */
-  getFuturesMarketSnapshot(params: operations['getFuturesMarketSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyFuturesSnapshotResponse>;
   /** Futures instrument metadata (`GET /api/v1/futures/metadata`) */
   getFuturesMetadata(params: operations['getFuturesMetadata']['parameters'], options?: RequestOptions): Promise<MetadataResponseEntity>;
   /** Futures OHLC with trade statistics (`GET /api/v1/futures/ohlcvt`) */
   getFuturesOhlcvt(params?: operations['getFuturesOhlcvt']['parameters'], options?: RequestOptions): Promise<FuturesOhlcvtResponse>;
-  /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) */
-  getFuturesOIWeightedBasisFunding(params: operations['getFuturesOIWeightedBasisFunding']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOiWeightedBasisResponse>;
-  /** Historical open-interest-weighted funding of a currency (`GET /historical/futures/oi_weighted_funding/{currency}`) */
-  getFuturesOIWeightedFunding(params: operations['getFuturesOIWeightedFunding']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOiWeightedFundingResponse>;
-  /** Historical open-interest-weighted volume funding of a currency (`GET /historical/futures/oi_weighted_volume_funding/{currency}`) */
-  getFuturesOIWeightedVolumeFunding(params: operations['getFuturesOIWeightedVolumeFunding']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOiWeightedVolumeFundingResponse>;
   /** Futures open interest (`GET /api/v1/futures/open-interest`) */
   getFuturesOpenInterest(params?: operations['getFuturesOpenInterest']['parameters'], options?: RequestOptions): Promise<FuturesOpenInterestResponse>;
   /** Futures aggregated L2 order-book metrics (`GET /api/v1/futures/orderbook`) */
   getFuturesOrderbook(params?: operations['getFuturesOrderbook']['parameters'], options?: RequestOptions): Promise<FuturesOrderbookResponse>;
   /** Futures raw L2 order-book snapshots (`GET /api/v1/futures/orderbook-raw`) */
   getFuturesOrderbookRaw(params?: operations['getFuturesOrderbookRaw']['parameters'], options?: RequestOptions): Promise<FuturesOrderbookRawResponse>;
-  /** Historical realized volatility of a currency (`GET /historical/futures/realized_volatility/{currency}`) */
-  getFuturesRealizedVolatility(params: operations['getFuturesRealizedVolatility']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalRealizedVolatilityResponse>;
   /** Futures reference prices (`GET /api/v1/futures/reference-price`) */
   getFuturesReferencePrice(params?: operations['getFuturesReferencePrice']['parameters'], options?: RequestOptions): Promise<FuturesReferencePriceResponse>;
-  /** Historical futures snapshots of one market and currency (`GET /historical/futures/snapshot/{market}/{currency}`) */
-  getFuturesSnapshot(params: operations['getFuturesSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalFuturesSnapshotResponse>;
+  /** Latest futures snapshot (`GET /api/v1/futures/snapshot`) */
+  getFuturesSnapshot(params?: operations['getFuturesSnapshot']['parameters'], options?: RequestOptions): Promise<FuturesSnapshotResponse>;
   /** Futures ticker history (`GET /api/v1/futures/ticker-history`) */
   getFuturesTickerHistory(params?: operations['getFuturesTickerHistory']['parameters'], options?: RequestOptions): Promise<FuturesTickerHistoryResponse>;
-  /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) */
-  getFuturesTotalOI(params: operations['getFuturesTotalOI']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalOiResponse>;
-  /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) */
-  getFuturesTotalVolume(params: operations['getFuturesTotalVolume']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalVolumeResponse>;
   /** Futures trades (`GET /api/v1/futures/trades`) */
   getFuturesTrades(params?: operations['getFuturesTrades']['parameters'], options?: RequestOptions): Promise<FuturesTradesResponse>;
   /** Futures trades summary by group (`GET /api/v1/futures/trades/summary`) */
   getFuturesTradesSummary(params: operations['getFuturesTradesSummary']['parameters'], options?: RequestOptions): Promise<FuturesTradesSummaryResponse>;
   /** Futures traded volume (`GET /api/v1/futures/volume`) */
   getFuturesVolume(params?: operations['getFuturesVolume']['parameters'], options?: RequestOptions): Promise<FuturesVolumeResponse>;
-  /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) */
-  getFuturesYieldData(params: operations['getFuturesYieldData']['parameters'], options?: RequestOptions): Promise<LegacyFuturesYieldResponse>;
   /** Service health (`GET /api/v1/health`) */
   getHealth(params?: operations['getHealth']['parameters'], options?: RequestOptions): Promise<HealthResponse>;
-  /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) */
-  getHistoricalDerivsSnapshot(params: operations['getHistoricalDerivsSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalDerivsSnapshotResponse>;
-  /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) */
-  getHistoricalDerivsSummary(params: operations['getHistoricalDerivsSummary']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalDerivsSummaryResponse>;
-  /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) */
-  getHistoricalExchangeData(params: operations['getHistoricalExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalAggregateExchangeDataResponse>;
-  /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) */
-  getHistoricalFuturesData(params: operations['getHistoricalFuturesData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalDerivsFuturesResponse>;
-  /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) */
-  getHistoricalGlobalFuturesActivityData(params: operations['getHistoricalGlobalFuturesActivityData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalGlobalActivityFuturesResponse>;
-  /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) */
-  getHistoricalPerpetualDerivativesData(params: operations['getHistoricalPerpetualDerivativesData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualsResponse>;
-  /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) */
-  getHistoricalPerpetualFundingData(params: operations['getHistoricalPerpetualFundingData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualFundingResponse>;
-  /** Historical perpetual funding per exchange (`GET /historical/futures/perpetual_funding_exchange/{currency}/{option}`) */
-  getHistoricalPerpetualFundingExchangeData(params: operations['getHistoricalPerpetualFundingExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualFundingExchangeResponse>;
-  /** Historical perpetual yield of a currency on one market (`GET /historical/futures/perpetual_yield/{currency}/{market}`) */
-  getHistoricalPerpetualYieldData(params: operations['getHistoricalPerpetualYieldData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualYieldResponse>;
-  /** Historical settlement funding rates of one contract (`GET /historical/futures/settlement_funding_rate/{market}/{symbol}`) */
-  getHistoricalSettlementFundingRate(params: operations['getHistoricalSettlementFundingRate']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalSettlementFundingRateResponse>;
-  /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) */
-  getHistoricalTotalOpenInterestByExchangeData(params: operations['getHistoricalTotalOpenInterestByExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalOiByExchangeResponse>;
-  /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) */
-  getHistoricalTotalVolumeByExchangeData(params: operations['getHistoricalTotalVolumeByExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalVolumeByExchangeResponse>;
   /** Onchain fills of a wallet (`GET /api/v1/hyperliquid/node/fills`) */
   getHyperliquidNodeFills(params: operations['getHyperliquidNodeFills']['parameters'], options?: RequestOptions): Promise<HyperliquidFillsResponse>;
   /** Onchain funding payments of a wallet (`GET /api/v1/hyperliquid/node/funding-payments`) */
@@ -294,14 +222,114 @@ export interface OperationMethods {
   getInstruments(params?: operations['getInstruments']['parameters'], options?: RequestOptions): Promise<InstrumentListResponse>;
   /** Instrument detail (`GET /api/v1/instruments/detail`) */
   getInstrumentsDetail(params: operations['getInstrumentsDetail']['parameters'], options?: RequestOptions): Promise<InstrumentDetailResponse>;
+  /** Aggregated futures summary of a currency (`GET /analytics/futures/aggregated_future_summary/{currency}`) Catalog name: `getAggregatedFutureSummaryData`. */
+  getLegacyAggregatedFutureSummaryData(params: operations['getLegacyAggregatedFutureSummaryData']['parameters'], options?: RequestOptions): Promise<LegacyAggregatedFutureSummaryResponse>;
+  /** Aggregated options summary of a currency (`GET /analytics/futures/aggregated_option_summary/{currency}`) Catalog name: `getAggregatedOptionSummaryData`. */
+  getLegacyAggregatedOptionSummaryData(params: operations['getLegacyAggregatedOptionSummaryData']['parameters'], options?: RequestOptions): Promise<LegacyAggregatedOptionSummaryResponse>;
+  /** Available currencies (`GET /analytics/futures/alt_currency`) Catalog name: `getAlternativeCurrencyData`. */
+  getLegacyAlternativeCurrencyData(params?: operations['getLegacyAlternativeCurrencyData']['parameters'], options?: RequestOptions): Promise<LegacyAltCurrencyResponse>;
+  /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) Catalog name: `getAltOptionDataByMarket`. */
+  getLegacyAltOptionDataByMarket(params: operations['getLegacyAltOptionDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyAltOptionResponse>;
+  /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) Catalog name: `getDerivativesLiquidationByCurrencyData`. */
+  getLegacyDerivativesLiquidationByCurrencyData(params: operations['getLegacyDerivativesLiquidationByCurrencyData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalLiquidationByCurrencyResponse>;
+  /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) Catalog name: `getDerivativesLiquidationData`. */
+  getLegacyDerivativesLiquidationData(params: operations['getLegacyDerivativesLiquidationData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalLiquidationResponse>;
+  /** Open-interest change of the perpetuals of a market and currency (`GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChange`. */
+  getLegacyDerivsOpenInterestChange(params: operations['getLegacyDerivsOpenInterestChange']['parameters'], options?: RequestOptions): Promise<LegacyOiChangeResponse>;
+  /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChangeSummary`. */
+  getLegacyDerivsOpenInterestChangeSummary(params: operations['getLegacyDerivsOpenInterestChangeSummary']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualOiChangeSummaryResponse>;
+  /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getFutureOpenInterestChange`. */
+  getLegacyFutureOpenInterestChange(params: operations['getLegacyFutureOpenInterestChange']['parameters'], options?: RequestOptions): Promise<LegacyOiChangeResponse>;
+  /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) Catalog name: `getFutureOpenInterestChangeSummary`. */
+  getLegacyFutureOpenInterestChangeSummary(params: operations['getLegacyFutureOpenInterestChangeSummary']['parameters'], options?: RequestOptions): Promise<LegacyFuturesOiChangeSummaryResponse>;
+  /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) Catalog name: `futures`. */
+  getLegacyFutures(params: operations['getLegacyFutures']['parameters'], options?: RequestOptions): Promise<LegacyFuturesLiveResponse>;
+  /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) Catalog name: `getFuturesBasisData`. */
+  getLegacyFuturesBasisData(params: operations['getLegacyFuturesBasisData']['parameters'], options?: RequestOptions): Promise<LegacyFuturesBasisResponse>;
+  /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) Catalog name: `getFuturesCurveData`. */
+  getLegacyFuturesCurveData(params: operations['getLegacyFuturesCurveData']['parameters'], options?: RequestOptions): Promise<LegacyFuturesCurveResponse>;
+  /** Futures curve of a currency across markets (`GET /analytics/futures/futures_curve/{currency}`) Catalog name: `getFuturesCurveDataForCurrency`. */
+  getLegacyFuturesCurveDataForCurrency(params: operations['getLegacyFuturesCurveDataForCurrency']['parameters'], options?: RequestOptions): Promise<LegacyFuturesCurveResponse>;
+  /** Current futures data of a market (`GET /analytics/derivs/futures/{market}`) Catalog name: `getFuturesDataByMarket`. */
+  getLegacyFuturesDataByMarket(params: operations['getLegacyFuturesDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyFuturesByMarketResponse>;
+  /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) Catalog name: `getFuturesInstrumentData`. */
+  getLegacyFuturesInstrumentData(params?: operations['getLegacyFuturesInstrumentData']['parameters'], options?: RequestOptions): Promise<LegacyInstrumentsResponse>;
+  /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) Catalog name: `getFuturesMarketSnapshot`. */
+  getLegacyFuturesMarketSnapshot(params: operations['getLegacyFuturesMarketSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyFuturesSnapshotResponse>;
+  /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) Catalog name: `getFuturesOIWeightedBasisFunding`. */
+  getLegacyFuturesOIWeightedBasisFunding(params: operations['getLegacyFuturesOIWeightedBasisFunding']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOiWeightedBasisResponse>;
+  /** Historical open-interest-weighted funding of a currency (`GET /historical/futures/oi_weighted_funding/{currency}`) Catalog name: `getFuturesOIWeightedFunding`. */
+  getLegacyFuturesOIWeightedFunding(params: operations['getLegacyFuturesOIWeightedFunding']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOiWeightedFundingResponse>;
+  /** Historical open-interest-weighted volume funding of a currency (`GET /historical/futures/oi_weighted_volume_funding/{currency}`) Catalog name: `getFuturesOIWeightedVolumeFunding`. */
+  getLegacyFuturesOIWeightedVolumeFunding(params: operations['getLegacyFuturesOIWeightedVolumeFunding']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOiWeightedVolumeFundingResponse>;
+  /** Historical realized volatility of a currency (`GET /historical/futures/realized_volatility/{currency}`) Catalog name: `getFuturesRealizedVolatility`. */
+  getLegacyFuturesRealizedVolatility(params: operations['getLegacyFuturesRealizedVolatility']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalRealizedVolatilityResponse>;
+  /** Historical futures snapshots of one market and currency (`GET /historical/futures/snapshot/{market}/{currency}`) Catalog name: `getFuturesSnapshot`. */
+  getLegacyFuturesSnapshot(params: operations['getLegacyFuturesSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalFuturesSnapshotResponse>;
+  /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) Catalog name: `getFuturesTotalOI`. */
+  getLegacyFuturesTotalOI(params: operations['getLegacyFuturesTotalOI']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalOiResponse>;
+  /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) Catalog name: `getFuturesTotalVolume`. */
+  getLegacyFuturesTotalVolume(params: operations['getLegacyFuturesTotalVolume']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalVolumeResponse>;
+  /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) Catalog name: `getFuturesYieldData`. */
+  getLegacyFuturesYieldData(params: operations['getLegacyFuturesYieldData']['parameters'], options?: RequestOptions): Promise<LegacyFuturesYieldResponse>;
+  /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) Catalog name: `getHistoricalDerivsSnapshot`. */
+  getLegacyHistoricalDerivsSnapshot(params: operations['getLegacyHistoricalDerivsSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalDerivsSnapshotResponse>;
+  /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) Catalog name: `getHistoricalDerivsSummary`. */
+  getLegacyHistoricalDerivsSummary(params: operations['getLegacyHistoricalDerivsSummary']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalDerivsSummaryResponse>;
+  /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) Catalog name: `getHistoricalExchangeData`. */
+  getLegacyHistoricalExchangeData(params: operations['getLegacyHistoricalExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalAggregateExchangeDataResponse>;
+  /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) Catalog name: `getHistoricalFuturesData`. */
+  getLegacyHistoricalFuturesData(params: operations['getLegacyHistoricalFuturesData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalDerivsFuturesResponse>;
+  /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) Catalog name: `getHistoricalGlobalFuturesActivityData`. */
+  getLegacyHistoricalGlobalFuturesActivityData(params: operations['getLegacyHistoricalGlobalFuturesActivityData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalGlobalActivityFuturesResponse>;
+  /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) Catalog name: `getHistoricalPerpetualDerivativesData`. */
+  getLegacyHistoricalPerpetualDerivativesData(params: operations['getLegacyHistoricalPerpetualDerivativesData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualsResponse>;
+  /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) Catalog name: `getHistoricalPerpetualFundingData`. */
+  getLegacyHistoricalPerpetualFundingData(params: operations['getLegacyHistoricalPerpetualFundingData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualFundingResponse>;
+  /** Historical perpetual funding per exchange (`GET /historical/futures/perpetual_funding_exchange/{currency}/{option}`) Catalog name: `getHistoricalPerpetualFundingExchangeData`. */
+  getLegacyHistoricalPerpetualFundingExchangeData(params: operations['getLegacyHistoricalPerpetualFundingExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualFundingExchangeResponse>;
+  /** Historical perpetual yield of a currency on one market (`GET /historical/futures/perpetual_yield/{currency}/{market}`) Catalog name: `getHistoricalPerpetualYieldData`. */
+  getLegacyHistoricalPerpetualYieldData(params: operations['getLegacyHistoricalPerpetualYieldData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualYieldResponse>;
+  /** Historical settlement funding rates of one contract (`GET /historical/futures/settlement_funding_rate/{market}/{symbol}`) */
+  getLegacyHistoricalSettlementFundingRate(params: operations['getLegacyHistoricalSettlementFundingRate']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalSettlementFundingRateResponse>;
+  /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalOpenInterestByExchangeData`. */
+  getLegacyHistoricalTotalOpenInterestByExchangeData(params: operations['getLegacyHistoricalTotalOpenInterestByExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalOiByExchangeResponse>;
+  /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalVolumeByExchangeData`. */
+  getLegacyHistoricalTotalVolumeByExchangeData(params: operations['getLegacyHistoricalTotalVolumeByExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalVolumeByExchangeResponse>;
+  /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) Catalog name: `oi_gainers`. */
+  getLegacyOiGainers(params: operations['getLegacyOiGainers']['parameters'], options?: RequestOptions): Promise<LegacyOiGainersResponse>;
+  /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) Catalog name: `getOpenInterestBreakdownData`. */
+  getLegacyOpenInterestBreakdownData(params: operations['getLegacyOpenInterestBreakdownData']['parameters'], options?: RequestOptions): Promise<LegacyOiBreakdownResponse>;
+  /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) Catalog name: `getOpenInterestGainersAndLosersData`. */
+  getLegacyOpenInterestGainersAndLosersData(params: operations['getLegacyOpenInterestGainersAndLosersData']['parameters'], options?: RequestOptions): Promise<LegacyMarketsOiGainersResponse>;
+  /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) Catalog name: `getOpenInterestGainersAndLosersForFuturesMarkets`. */
+  getLegacyOpenInterestGainersAndLosersForFuturesMarkets(params: operations['getLegacyOpenInterestGainersAndLosersForFuturesMarkets']['parameters'], options?: RequestOptions): Promise<LegacyMarketsOiGainersResponse>;
+  /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) Catalog name: `getPerpetualFundingData`. */
+  getLegacyPerpetualFundingData(params: operations['getLegacyPerpetualFundingData']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualFundingResponse>;
+  /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) Catalog name: `getPerpetualFundingDataWithType`. */
+  getLegacyPerpetualFundingDataWithType(params: operations['getLegacyPerpetualFundingDataWithType']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualFundingResponse>;
+  /** Current perpetuals data by market and currency (`GET /analytics/derivs/perpetuals/{market}/{currency}`) Catalog name: `perpetuals`. */
+  getLegacyPerpetuals(params: operations['getLegacyPerpetuals']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualsResponse>;
+  /** Current perpetuals data of a market (`GET /analytics/derivs/perpetuals/{market}`) Catalog name: `getPerpetualsDataByMarket`. */
+  getLegacyPerpetualsDataByMarket(params: operations['getLegacyPerpetualsDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualsResponse>;
+  /** Perpetuals snapshot of a market (`GET /analytics/derivs/perpetuals_snapshot/{market}`) Catalog name: `getPerpetualsSnapshotDataByMarket`. */
+  getLegacyPerpetualsSnapshotDataByMarket(params: operations['getLegacyPerpetualsSnapshotDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualsSnapshotResponse>;
+  /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) Catalog name: `price_gainers`. */
+  getLegacyPriceGainers(params: operations['getLegacyPriceGainers']['parameters'], options?: RequestOptions): Promise<LegacyPriceGainersResponse>;
+  /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) Catalog name: `summary`. */
+  getLegacySummary(params?: operations['getLegacySummary']['parameters'], options?: RequestOptions): Promise<LegacyDerivsSummaryResponse>;
+  /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) Catalog name: `summary_c`. */
+  getLegacySummaryC(params: operations['getLegacySummaryC']['parameters'], options?: RequestOptions): Promise<LegacyDerivsSummaryResponse>;
+  /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) Catalog name: `getTopFundingData`. */
+  getLegacyTopFundingData(params: operations['getLegacyTopFundingData']['parameters'], options?: RequestOptions): Promise<LegacyTopFundingResponse>;
+  /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) Catalog name: `getTotalOiForPerpetuals`. */
+  getLegacyTotalOiForPerpetuals(params: operations['getLegacyTotalOiForPerpetuals']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse>;
+  /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) Catalog name: `getTotalVolumeForPerpetuals`. */
+  getLegacyTotalVolumeForPerpetuals(params: operations['getLegacyTotalVolumeForPerpetuals']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse>;
+  /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) Catalog name: `getVolumeBreakdownData`. */
+  getLegacyVolumeBreakdownData(params: operations['getLegacyVolumeBreakdownData']['parameters'], options?: RequestOptions): Promise<LegacyVolumeBreakdownResponse>;
   /** OpenAPI document (`GET /openapi.json`) */
   getOpenapiJson(params?: operations['getOpenapiJson']['parameters'], options?: RequestOptions): Promise<DiscoveryOpenApiDocument>;
-  /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) */
-  getOpenInterestBreakdownData(params: operations['getOpenInterestBreakdownData']['parameters'], options?: RequestOptions): Promise<LegacyOiBreakdownResponse>;
-  /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) */
-  getOpenInterestGainersAndLosersData(params: operations['getOpenInterestGainersAndLosersData']['parameters'], options?: RequestOptions): Promise<LegacyMarketsOiGainersResponse>;
-  /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) */
-  getOpenInterestGainersAndLosersForFuturesMarkets(params: operations['getOpenInterestGainersAndLosersForFuturesMarkets']['parameters'], options?: RequestOptions): Promise<LegacyMarketsOiGainersResponse>;
   /** List options instruments (`GET /api/v1/options/catalog`) */
   getOptionsCatalog(params?: operations['getOptionsCatalog']['parameters'], options?: RequestOptions): Promise<OptionsCatalogResponse>;
   /** Options flow of a currency (`GET /api/v1/options/flow`) */
@@ -348,16 +376,10 @@ export interface OperationMethods {
   getOptionsVolSurfaceByTime(params: operations['getOptionsVolSurfaceByTime']['parameters'], options?: RequestOptions): Promise<OptionsVolSurfaceByTimeResponse>;
   /** Options volume (`GET /api/v1/options/volume`) */
   getOptionsVolume(params?: operations['getOptionsVolume']['parameters'], options?: RequestOptions): Promise<OptionsVolumeResponse>;
-  /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) */
-  getPerpetualFundingData(params: operations['getPerpetualFundingData']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualFundingResponse>;
-  /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) */
-  getPerpetualFundingDataWithType(params: operations['getPerpetualFundingDataWithType']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualFundingResponse>;
   /** Perpetuals funding and carry (`GET /api/v1/perpetuals/carry`) */
   getPerpetualsCarry(params?: operations['getPerpetualsCarry']['parameters'], options?: RequestOptions): Promise<PerpetualsCarryResponse>;
   /** List perpetuals instruments (`GET /api/v1/perpetuals/catalog`) */
   getPerpetualsCatalog(params?: operations['getPerpetualsCatalog']['parameters'], options?: RequestOptions): Promise<PerpetualsCatalogResponse>;
-  /** Current perpetuals data of a market (`GET /analytics/derivs/perpetuals/{market}`) */
-  getPerpetualsDataByMarket(params: operations['getPerpetualsDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualsResponse>;
   /** Perpetuals trade flow of a currency (`GET /api/v1/perpetuals/flow`) */
   getPerpetualsFlow(params: operations['getPerpetualsFlow']['parameters'], options?: RequestOptions): Promise<PerpetualsFlowResponse>;
   /** Perpetuals level 1 (top of book) (`GET /api/v1/perpetuals/level1`) */
@@ -378,8 +400,6 @@ export interface OperationMethods {
   getPerpetualsReferencePrice(params?: operations['getPerpetualsReferencePrice']['parameters'], options?: RequestOptions): Promise<PerpetualsReferencePriceResponse>;
   /** Latest perpetuals snapshot (`GET /api/v1/perpetuals/snapshot`) */
   getPerpetualsSnapshot(params?: operations['getPerpetualsSnapshot']['parameters'], options?: RequestOptions): Promise<PerpetualsSnapshotResponse>;
-  /** Perpetuals snapshot of a market (`GET /analytics/derivs/perpetuals_snapshot/{market}`) */
-  getPerpetualsSnapshotDataByMarket(params: operations['getPerpetualsSnapshotDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualsSnapshotResponse>;
   /** Perpetuals ticker history (`GET /api/v1/perpetuals/ticker-history`) */
   getPerpetualsTickerHistory(params?: operations['getPerpetualsTickerHistory']['parameters'], options?: RequestOptions): Promise<PerpetualsTickerHistoryResponse>;
   /** Perpetuals trades (`GET /api/v1/perpetuals/trades`) */
@@ -424,14 +444,6 @@ export interface OperationMethods {
   getSpotTrades(params?: operations['getSpotTrades']['parameters'], options?: RequestOptions): Promise<SpotTradesResponse>;
   /** Spot volume (`GET /api/v1/spot/volume`) */
   getSpotVolume(params?: operations['getSpotVolume']['parameters'], options?: RequestOptions): Promise<SpotVolumeResponse>;
-  /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) */
-  getTopFundingData(params: operations['getTopFundingData']['parameters'], options?: RequestOptions): Promise<LegacyTopFundingResponse>;
-  /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) */
-  getTotalOiForPerpetuals(params: operations['getTotalOiForPerpetuals']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse>;
-  /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) */
-  getTotalVolumeForPerpetuals(params: operations['getTotalVolumeForPerpetuals']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse>;
-  /** Latest futures snapshot (`GET /api/v1/futures/snapshot`) */
-  getV1FuturesSnapshot(params?: operations['getV1FuturesSnapshot']['parameters'], options?: RequestOptions): Promise<FuturesSnapshotResponse>;
   /** List available volatility surfaces (`GET /api/v1/vol-surface/catalog`) */
   getVolSurfaceCatalog(params?: operations['getVolSurfaceCatalog']['parameters'], options?: RequestOptions): Promise<VolSurfaceCatalogResponse>;
   /** Fitted volatility-surface model slices (`GET /api/v1/vol-surface/slices`) */
@@ -442,8 +454,6 @@ export interface OperationMethods {
   getVolSurfaceStrikes(params?: operations['getVolSurfaceStrikes']['parameters'], options?: RequestOptions): Promise<VolSurfaceStrikesResponse>;
   /** Constant-maturity volatility term structure (`GET /api/v1/vol-surface/term-structure`) */
   getVolSurfaceTermStructure(params?: operations['getVolSurfaceTermStructure']['parameters'], options?: RequestOptions): Promise<VolSurfaceTermStructureResponse>;
-  /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) */
-  getVolumeBreakdownData(params: operations['getVolumeBreakdownData']['parameters'], options?: RequestOptions): Promise<LegacyVolumeBreakdownResponse>;
   /** OpenAPI document (well-known location) (`GET /.well-known/openapi.json`) */
   getWellKnownOpenapiJson(params?: operations['getWellKnownOpenapiJson']['parameters'], options?: RequestOptions): Promise<DiscoveryOpenApiDocument>;
   /** x402 discovery document (`GET /.well-known/x402`) */
@@ -458,10 +468,6 @@ export interface OperationMethods {
   getX402TickDataProducts(params?: operations['getX402TickDataProducts']['parameters'], options?: RequestOptions): Promise<TickDataProductsResponse>;
   /** Service health (headers only) (`HEAD /api/v1/health`) */
   headHealth(params?: operations['headHealth']['parameters'], options?: RequestOptions): Promise<void>;
-  /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) */
-  oi_gainers(params: operations['oi_gainers']['parameters'], options?: RequestOptions): Promise<LegacyOiGainersResponse>;
-  /** Current perpetuals data by market and currency (`GET /analytics/derivs/perpetuals/{market}/{currency}`) */
-  perpetuals(params: operations['perpetuals']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualsResponse>;
   /** Agent endpoint (Model Context Protocol, JSON-RPC 2.0) (`POST /api/v1/mcp`) */
   postMcp(params: operations['postMcp']['parameters'] & { body: NonNullable<operations['postMcp']['requestBody']>['content']['application/json'] }, options?: RequestOptions): Promise<JsonRpcResponse>;
   /** Decompose portfolio risk (`POST /api/v1/vol-surface/risk/decompose`) */
@@ -486,10 +492,4 @@ export interface OperationMethods {
   postX402WsPassDay(params?: operations['postX402WsPassDay']['parameters'], options?: RequestOptions): Promise<WsPassResponseDto>;
   /** Buy a 1-hour WebSocket pass (`POST /api/v1/x402/ws-pass/hour`) */
   postX402WsPassHour(params?: operations['postX402WsPassHour']['parameters'], options?: RequestOptions): Promise<WsPassResponseDto>;
-  /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) */
-  price_gainers(params: operations['price_gainers']['parameters'], options?: RequestOptions): Promise<LegacyPriceGainersResponse>;
-  /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) */
-  summary(params?: operations['summary']['parameters'], options?: RequestOptions): Promise<LegacyDerivsSummaryResponse>;
-  /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) */
-  summary_c(params: operations['summary_c']['parameters'], options?: RequestOptions): Promise<LegacyDerivsSummaryResponse>;
 }

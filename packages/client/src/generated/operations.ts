@@ -31,81 +31,6 @@ export interface OperationInfo {
 // Typed as a record rather than `as const`: the literal type of 167 entries would make every consumer's compiler
 // parse and keep it for nothing (pnpm bench measures the type-check cost).
 export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
-  "futures": {
-    "method": "GET",
-    "path": "/analytics/derivs/futures/{market}/{currency}/{maturity}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "currency",
-      "maturity"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getAggregatedFutureSummaryData": {
-    "method": "GET",
-    "path": "/analytics/futures/aggregated_future_summary/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getAggregatedOptionSummaryData": {
-    "method": "GET",
-    "path": "/analytics/futures/aggregated_option_summary/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getAlternativeCurrencyData": {
-    "method": "GET",
-    "path": "/analytics/futures/alt_currency",
-    "family": "legacy",
-    "pathParams": [],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getAltOptionDataByMarket": {
-    "method": "GET",
-    "path": "/analytics/derivs/alt_option/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "market"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
   "getAnalyticsRealizedVolatility": {
     "method": "GET",
     "path": "/api/v1/analytics/realized-volatility",
@@ -156,147 +81,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "path": "/api/v1/changelog/data-coverage",
     "family": "v1",
     "pathParams": [],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getDerivativesLiquidationByCurrencyData": {
-    "method": "GET",
-    "path": "/historical/derivs/liquidation_by_currency/{market}/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "currency"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getDerivativesLiquidationData": {
-    "method": "GET",
-    "path": "/historical/derivs/liquidation/{market}/{symbol}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "symbol"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [
-      "market"
-    ],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getDerivsOpenInterestChange": {
-    "method": "GET",
-    "path": "/analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "currency",
-      "period"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getDerivsOpenInterestChangeSummary": {
-    "method": "GET",
-    "path": "/analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "period"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getFutureOpenInterestChange": {
-    "method": "GET",
-    "path": "/analytics/futures/open_interest_change/{market}/{currency}/{period}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "currency",
-      "period"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getFutureOpenInterestChangeSummary": {
-    "method": "GET",
-    "path": "/analytics/futures/open_interest_change_summary/{currency}/{period}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "period"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getFuturesBasisData": {
-    "method": "GET",
-    "path": "/analytics/futures/futures_basis/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
     "queryParams": [],
     "headerParams": [],
     "caseInsensitive": [],
@@ -359,52 +143,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     },
     "x402Price": "0.001"
   },
-  "getFuturesCurveData": {
-    "method": "GET",
-    "path": "/analytics/futures/futures_curve/{currency}/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "market"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getFuturesCurveDataForCurrency": {
-    "method": "GET",
-    "path": "/analytics/futures/futures_curve/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getFuturesDataByMarket": {
-    "method": "GET",
-    "path": "/analytics/derivs/futures/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "market"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
   "getFuturesFlow": {
     "method": "GET",
     "path": "/api/v1/futures/flow",
@@ -428,19 +166,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "maxWindow": {
       "days": 7
     }
-  },
-  "getFuturesInstrumentData": {
-    "method": "GET",
-    "path": "/analytics/futures/instruments",
-    "family": "legacy",
-    "pathParams": [],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
   },
   "getFuturesLevel1": {
     "method": "GET",
@@ -503,21 +228,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     },
     "x402Price": "0.001"
   },
-  "getFuturesMarketSnapshot": {
-    "method": "GET",
-    "path": "/analytics/futures/snapshot/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "market"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
   "getFuturesMetadata": {
     "method": "GET",
     "path": "/api/v1/futures/metadata",
@@ -564,93 +274,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "itemsPath": "data"
     },
     "x402Price": "0.001"
-  },
-  "getFuturesOIWeightedBasisFunding": {
-    "method": "GET",
-    "path": "/historical/futures/oi_weighted_basis/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getFuturesOIWeightedFunding": {
-    "method": "GET",
-    "path": "/historical/futures/oi_weighted_funding/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getFuturesOIWeightedVolumeFunding": {
-    "method": "GET",
-    "path": "/historical/futures/oi_weighted_volume_funding/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
   },
   "getFuturesOpenInterest": {
     "method": "GET",
@@ -738,35 +361,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     },
     "x402Price": "0.001"
   },
-  "getFuturesRealizedVolatility": {
-    "method": "GET",
-    "path": "/historical/futures/realized_volatility/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
   "getFuturesReferencePrice": {
     "method": "GET",
     "path": "/api/v1/futures/reference-price",
@@ -798,18 +392,13 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
   },
   "getFuturesSnapshot": {
     "method": "GET",
-    "path": "/historical/futures/snapshot/{market}/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "currency"
-    ],
+    "path": "/api/v1/futures/snapshot",
+    "family": "v1",
+    "pathParams": [],
     "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
+      "exchange",
+      "currency",
+      "date"
     ],
     "headerParams": [],
     "caseInsensitive": [],
@@ -817,62 +406,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "successStatuses": [
       200
     ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    },
-    "currencySubsets": {
-      "DERIBIT": [
-        "BTC",
-        "BTCDVOL",
-        "ETH",
-        "PAXG"
-      ],
-      "BINANCE": [
-        "ADA",
-        "BCH",
-        "BNB",
-        "BTC",
-        "DOT",
-        "ETH",
-        "LINK",
-        "LTC",
-        "SOL",
-        "XRP"
-      ],
-      "BITGET": [
-        "BTC",
-        "ETH"
-      ],
-      "BITMEX": [
-        "BTC",
-        "ETH"
-      ],
-      "BYBIT": [
-        "BTC",
-        "ETH",
-        "SOL"
-      ],
-      "HUOBI": [
-        "BTC",
-        "ETH",
-        "TRX"
-      ],
-      "KRAKEN": [
-        "BTC",
-        "ETH",
-        "LTC",
-        "SOL",
-        "XRP"
-      ],
-      "OKX": [
-        "BTC",
-        "ETH"
-      ]
-    }
+    "x402Price": "0.001"
   },
   "getFuturesTickerHistory": {
     "method": "GET",
@@ -902,64 +436,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "itemsPath": "data"
     },
     "x402Price": "0.001"
-  },
-  "getFuturesTotalOI": {
-    "method": "GET",
-    "path": "/historical/futures/total_oi/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getFuturesTotalVolume": {
-    "method": "GET",
-    "path": "/historical/futures/total_volume/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
   },
   "getFuturesTrades": {
     "method": "GET",
@@ -1065,21 +541,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     },
     "x402Price": "0.001"
   },
-  "getFuturesYieldData": {
-    "method": "GET",
-    "path": "/analytics/futures/futures_yield/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
   "getHealth": {
     "method": "GET",
     "path": "/api/v1/health",
@@ -1092,411 +553,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "successStatuses": [
       200
     ]
-  },
-  "getHistoricalDerivsSnapshot": {
-    "method": "GET",
-    "path": "/historical/derivs/snapshot/{market}/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "currency"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    },
-    "currencySubsets": {
-      "DERIBIT": [
-        "BTC",
-        "BTCDVOL",
-        "ETH",
-        "PAXG"
-      ],
-      "BINANCE": [
-        "ADA",
-        "BCH",
-        "BNB",
-        "BTC",
-        "DOT",
-        "ETH",
-        "LINK",
-        "LTC",
-        "SOL",
-        "XRP"
-      ],
-      "BITGET": [
-        "BTC",
-        "ETH"
-      ],
-      "BITMEX": [
-        "BTC",
-        "ETH"
-      ],
-      "BYBIT": [
-        "BTC",
-        "ETH",
-        "SOL"
-      ],
-      "HUOBI": [
-        "BTC",
-        "ETH",
-        "TRX"
-      ],
-      "KRAKEN": [
-        "BTC",
-        "ETH",
-        "LTC",
-        "SOL",
-        "XRP"
-      ],
-      "OKX": [
-        "BTC",
-        "ETH"
-      ]
-    }
-  },
-  "getHistoricalDerivsSummary": {
-    "method": "GET",
-    "path": "/historical/derivs/summary/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalExchangeData": {
-    "method": "GET",
-    "path": "/historical/futures/aggregate_exchange_data/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "market"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalFuturesData": {
-    "method": "GET",
-    "path": "/historical/derivs/futures/{market}/{symbol}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "symbol"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [
-      "market"
-    ],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalGlobalFuturesActivityData": {
-    "method": "GET",
-    "path": "/historical/futures/global_activity_futures/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "market"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalPerpetualDerivativesData": {
-    "method": "GET",
-    "path": "/historical/derivs/perpetuals/{market}/{symbol}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "symbol"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [
-      "market"
-    ],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalPerpetualFundingData": {
-    "method": "GET",
-    "path": "/historical/futures/perpetual_funding/{currency}/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "market"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalPerpetualFundingExchangeData": {
-    "method": "GET",
-    "path": "/historical/futures/perpetual_funding_exchange/{currency}/{option}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "option"
-    ],
-    "queryParams": [
-      "market",
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalPerpetualYieldData": {
-    "method": "GET",
-    "path": "/historical/futures/perpetual_yield/{currency}/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "market"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalSettlementFundingRate": {
-    "method": "GET",
-    "path": "/historical/futures/settlement_funding_rate/{market}/{symbol}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "symbol"
-    ],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalTotalOpenInterestByExchangeData": {
-    "method": "GET",
-    "path": "/historical/futures/total_oi_by_exchange/{currency}/{option}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "option"
-    ],
-    "queryParams": [
-      "market",
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getHistoricalTotalVolumeByExchangeData": {
-    "method": "GET",
-    "path": "/historical/futures/total_volume_by_exchange/{currency}/{option}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "option"
-    ],
-    "queryParams": [
-      "market",
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
   },
   "getHyperliquidNodeFills": {
     "method": "GET",
@@ -1851,10 +907,40 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     ],
     "x402Price": "0.001"
   },
-  "getOpenapiJson": {
+  "getLegacyAggregatedFutureSummaryData": {
     "method": "GET",
-    "path": "/openapi.json",
-    "family": "v1",
+    "path": "/analytics/futures/aggregated_future_summary/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyAggregatedOptionSummaryData": {
+    "method": "GET",
+    "path": "/analytics/futures/aggregated_option_summary/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyAlternativeCurrencyData": {
+    "method": "GET",
+    "path": "/analytics/futures/alt_currency",
+    "family": "legacy",
     "pathParams": [],
     "queryParams": [],
     "headerParams": [],
@@ -1864,7 +950,943 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200
     ]
   },
-  "getOpenInterestBreakdownData": {
+  "getLegacyAltOptionDataByMarket": {
+    "method": "GET",
+    "path": "/analytics/derivs/alt_option/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyDerivativesLiquidationByCurrencyData": {
+    "method": "GET",
+    "path": "/historical/derivs/liquidation_by_currency/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyDerivativesLiquidationData": {
+    "method": "GET",
+    "path": "/historical/derivs/liquidation/{market}/{symbol}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "symbol"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [
+      "market"
+    ],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyDerivsOpenInterestChange": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyDerivsOpenInterestChangeSummary": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFutureOpenInterestChange": {
+    "method": "GET",
+    "path": "/analytics/futures/open_interest_change/{market}/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFutureOpenInterestChangeSummary": {
+    "method": "GET",
+    "path": "/analytics/futures/open_interest_change_summary/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFutures": {
+    "method": "GET",
+    "path": "/analytics/derivs/futures/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFuturesBasisData": {
+    "method": "GET",
+    "path": "/analytics/futures/futures_basis/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFuturesCurveData": {
+    "method": "GET",
+    "path": "/analytics/futures/futures_curve/{currency}/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFuturesCurveDataForCurrency": {
+    "method": "GET",
+    "path": "/analytics/futures/futures_curve/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFuturesDataByMarket": {
+    "method": "GET",
+    "path": "/analytics/derivs/futures/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFuturesInstrumentData": {
+    "method": "GET",
+    "path": "/analytics/futures/instruments",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFuturesMarketSnapshot": {
+    "method": "GET",
+    "path": "/analytics/futures/snapshot/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFuturesOIWeightedBasisFunding": {
+    "method": "GET",
+    "path": "/historical/futures/oi_weighted_basis/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyFuturesOIWeightedFunding": {
+    "method": "GET",
+    "path": "/historical/futures/oi_weighted_funding/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyFuturesOIWeightedVolumeFunding": {
+    "method": "GET",
+    "path": "/historical/futures/oi_weighted_volume_funding/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyFuturesRealizedVolatility": {
+    "method": "GET",
+    "path": "/historical/futures/realized_volatility/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyFuturesSnapshot": {
+    "method": "GET",
+    "path": "/historical/futures/snapshot/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    },
+    "currencySubsets": {
+      "DERIBIT": [
+        "BTC",
+        "BTCDVOL",
+        "ETH",
+        "PAXG"
+      ],
+      "BINANCE": [
+        "ADA",
+        "BCH",
+        "BNB",
+        "BTC",
+        "DOT",
+        "ETH",
+        "LINK",
+        "LTC",
+        "SOL",
+        "XRP"
+      ],
+      "BITGET": [
+        "BTC",
+        "ETH"
+      ],
+      "BITMEX": [
+        "BTC",
+        "ETH"
+      ],
+      "BYBIT": [
+        "BTC",
+        "ETH",
+        "SOL"
+      ],
+      "HUOBI": [
+        "BTC",
+        "ETH",
+        "TRX"
+      ],
+      "KRAKEN": [
+        "BTC",
+        "ETH",
+        "LTC",
+        "SOL",
+        "XRP"
+      ],
+      "OKX": [
+        "BTC",
+        "ETH"
+      ]
+    }
+  },
+  "getLegacyFuturesTotalOI": {
+    "method": "GET",
+    "path": "/historical/futures/total_oi/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyFuturesTotalVolume": {
+    "method": "GET",
+    "path": "/historical/futures/total_volume/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyFuturesYieldData": {
+    "method": "GET",
+    "path": "/analytics/futures/futures_yield/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyHistoricalDerivsSnapshot": {
+    "method": "GET",
+    "path": "/historical/derivs/snapshot/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    },
+    "currencySubsets": {
+      "DERIBIT": [
+        "BTC",
+        "BTCDVOL",
+        "ETH",
+        "PAXG"
+      ],
+      "BINANCE": [
+        "ADA",
+        "BCH",
+        "BNB",
+        "BTC",
+        "DOT",
+        "ETH",
+        "LINK",
+        "LTC",
+        "SOL",
+        "XRP"
+      ],
+      "BITGET": [
+        "BTC",
+        "ETH"
+      ],
+      "BITMEX": [
+        "BTC",
+        "ETH"
+      ],
+      "BYBIT": [
+        "BTC",
+        "ETH",
+        "SOL"
+      ],
+      "HUOBI": [
+        "BTC",
+        "ETH",
+        "TRX"
+      ],
+      "KRAKEN": [
+        "BTC",
+        "ETH",
+        "LTC",
+        "SOL",
+        "XRP"
+      ],
+      "OKX": [
+        "BTC",
+        "ETH"
+      ]
+    }
+  },
+  "getLegacyHistoricalDerivsSummary": {
+    "method": "GET",
+    "path": "/historical/derivs/summary/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalExchangeData": {
+    "method": "GET",
+    "path": "/historical/futures/aggregate_exchange_data/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalFuturesData": {
+    "method": "GET",
+    "path": "/historical/derivs/futures/{market}/{symbol}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "symbol"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [
+      "market"
+    ],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalGlobalFuturesActivityData": {
+    "method": "GET",
+    "path": "/historical/futures/global_activity_futures/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalPerpetualDerivativesData": {
+    "method": "GET",
+    "path": "/historical/derivs/perpetuals/{market}/{symbol}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "symbol"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [
+      "market"
+    ],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalPerpetualFundingData": {
+    "method": "GET",
+    "path": "/historical/futures/perpetual_funding/{currency}/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalPerpetualFundingExchangeData": {
+    "method": "GET",
+    "path": "/historical/futures/perpetual_funding_exchange/{currency}/{option}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "option"
+    ],
+    "queryParams": [
+      "market",
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalPerpetualYieldData": {
+    "method": "GET",
+    "path": "/historical/futures/perpetual_yield/{currency}/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalSettlementFundingRate": {
+    "method": "GET",
+    "path": "/historical/futures/settlement_funding_rate/{market}/{symbol}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "symbol"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalTotalOpenInterestByExchangeData": {
+    "method": "GET",
+    "path": "/historical/futures/total_oi_by_exchange/{currency}/{option}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "option"
+    ],
+    "queryParams": [
+      "market",
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalTotalVolumeByExchangeData": {
+    "method": "GET",
+    "path": "/historical/futures/total_volume_by_exchange/{currency}/{option}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "option"
+    ],
+    "queryParams": [
+      "market",
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOiGainers": {
+    "method": "GET",
+    "path": "/analytics/derivs/oi_gainers/{market}/{type}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "type",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOpenInterestBreakdownData": {
     "method": "GET",
     "path": "/analytics/futures/oi_breakdown/{currency}/{type}",
     "family": "legacy",
@@ -1880,7 +1902,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200
     ]
   },
-  "getOpenInterestGainersAndLosersData": {
+  "getLegacyOpenInterestGainersAndLosersData": {
     "method": "GET",
     "path": "/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}",
     "family": "legacy",
@@ -1898,7 +1920,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200
     ]
   },
-  "getOpenInterestGainersAndLosersForFuturesMarkets": {
+  "getLegacyOpenInterestGainersAndLosersForFuturesMarkets": {
     "method": "GET",
     "path": "/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}",
     "family": "legacy",
@@ -1907,6 +1929,228 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "option",
       "param"
     ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyPerpetualFundingData": {
+    "method": "GET",
+    "path": "/analytics/futures/perpetual_funding/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyPerpetualFundingDataWithType": {
+    "method": "GET",
+    "path": "/analytics/futures/perpetual_funding/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyPerpetuals": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetuals/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyPerpetualsDataByMarket": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetuals/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyPerpetualsSnapshotDataByMarket": {
+    "method": "GET",
+    "path": "/analytics/derivs/perpetuals_snapshot/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [
+      "market"
+    ],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyPriceGainers": {
+    "method": "GET",
+    "path": "/analytics/derivs/price_gainers/{market}/{type}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "type",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacySummary": {
+    "method": "GET",
+    "path": "/analytics/derivs/summary",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacySummaryC": {
+    "method": "GET",
+    "path": "/analytics/derivs/summary/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyTopFundingData": {
+    "method": "GET",
+    "path": "/analytics/derivs/top_funding/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyTotalOiForPerpetuals": {
+    "method": "GET",
+    "path": "/historical/derivs/perpetual/total_open_interest_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyTotalVolumeForPerpetuals": {
+    "method": "GET",
+    "path": "/historical/derivs/perpetual/total_volume_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyVolumeBreakdownData": {
+    "method": "GET",
+    "path": "/analytics/futures/volume_breakdown/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getOpenapiJson": {
+    "method": "GET",
+    "path": "/openapi.json",
+    "family": "v1",
+    "pathParams": [],
     "queryParams": [],
     "headerParams": [],
     "caseInsensitive": [],
@@ -2540,37 +2784,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     },
     "x402Price": "0.001"
   },
-  "getPerpetualFundingData": {
-    "method": "GET",
-    "path": "/analytics/futures/perpetual_funding/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getPerpetualFundingDataWithType": {
-    "method": "GET",
-    "path": "/analytics/futures/perpetual_funding/{currency}/{type}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "type"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
   "getPerpetualsCarry": {
     "method": "GET",
     "path": "/api/v1/perpetuals/carry",
@@ -2624,21 +2837,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "itemsPath": "data"
     },
     "x402Price": "0.001"
-  },
-  "getPerpetualsDataByMarket": {
-    "method": "GET",
-    "path": "/analytics/derivs/perpetuals/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "market"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
   },
   "getPerpetualsFlow": {
     "method": "GET",
@@ -2904,23 +3102,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200
     ],
     "x402Price": "0.001"
-  },
-  "getPerpetualsSnapshotDataByMarket": {
-    "method": "GET",
-    "path": "/analytics/derivs/perpetuals_snapshot/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "market"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [
-      "market"
-    ],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
   },
   "getPerpetualsTickerHistory": {
     "method": "GET",
@@ -3511,93 +3692,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     },
     "x402Price": "0.001"
   },
-  "getTopFundingData": {
-    "method": "GET",
-    "path": "/analytics/derivs/top_funding/{market}",
-    "family": "legacy",
-    "pathParams": [
-      "market"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "getTotalOiForPerpetuals": {
-    "method": "GET",
-    "path": "/historical/derivs/perpetual/total_open_interest_by_currency",
-    "family": "legacy",
-    "pathParams": [],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getTotalVolumeForPerpetuals": {
-    "method": "GET",
-    "path": "/historical/derivs/perpetual/total_volume_by_currency",
-    "family": "legacy",
-    "pathParams": [],
-    "queryParams": [
-      "start",
-      "end",
-      "limit",
-      "page",
-      "granularity",
-      "legacy"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "pagination": {
-      "style": "page",
-      "pageParam": "page",
-      "limitParam": "limit",
-      "itemsPath": "items",
-      "totalPagesPath": "meta.total_pages"
-    }
-  },
-  "getV1FuturesSnapshot": {
-    "method": "GET",
-    "path": "/api/v1/futures/snapshot",
-    "family": "v1",
-    "pathParams": [],
-    "queryParams": [
-      "exchange",
-      "currency",
-      "date"
-    ],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ],
-    "x402Price": "0.001"
-  },
   "getVolSurfaceCatalog": {
     "method": "GET",
     "path": "/api/v1/vol-surface/catalog",
@@ -3747,22 +3841,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     },
     "x402Price": "0.001"
   },
-  "getVolumeBreakdownData": {
-    "method": "GET",
-    "path": "/analytics/futures/volume_breakdown/{currency}/{type}",
-    "family": "legacy",
-    "pathParams": [
-      "currency",
-      "type"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
   "getWellKnownOpenapiJson": {
     "method": "GET",
     "path": "/.well-known/openapi.json",
@@ -3854,39 +3932,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "path": "/api/v1/health",
     "family": "v1",
     "pathParams": [],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "oi_gainers": {
-    "method": "GET",
-    "path": "/analytics/derivs/oi_gainers/{market}/{type}/{period}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "type",
-      "period"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "perpetuals": {
-    "method": "GET",
-    "path": "/analytics/derivs/perpetuals/{market}/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "currency"
-    ],
     "queryParams": [],
     "headerParams": [],
     "caseInsensitive": [],
@@ -4063,51 +4108,6 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "path": "/api/v1/x402/ws-pass/hour",
     "family": "v1",
     "pathParams": [],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "price_gainers": {
-    "method": "GET",
-    "path": "/analytics/derivs/price_gainers/{market}/{type}/{period}",
-    "family": "legacy",
-    "pathParams": [
-      "market",
-      "type",
-      "period"
-    ],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "summary": {
-    "method": "GET",
-    "path": "/analytics/derivs/summary",
-    "family": "legacy",
-    "pathParams": [],
-    "queryParams": [],
-    "headerParams": [],
-    "caseInsensitive": [],
-    "hasBody": false,
-    "successStatuses": [
-      200
-    ]
-  },
-  "summary_c": {
-    "method": "GET",
-    "path": "/analytics/derivs/summary/{currency}",
-    "family": "legacy",
-    "pathParams": [
-      "currency"
-    ],
     "queryParams": [],
     "headerParams": [],
     "caseInsensitive": [],

@@ -2,6 +2,6 @@
 import mod from './getFuturesSnapshot.cjs';
 import { createOperationValidator } from '../../runtime/operation.mjs';
 
-/** Validators of `GET /historical/futures/snapshot/{market}/{currency}`. */
+/** Validators of `GET /api/v1/futures/snapshot`. */
 export const getFuturesSnapshot = createOperationValidator(mod);
 export default getFuturesSnapshot;
