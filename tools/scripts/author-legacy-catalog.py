@@ -68,11 +68,12 @@ def text(desc):
 
 
 def untyped(desc):
-    return {'description': desc}
+    # A field published by name only: any JSON value, through the one named schema for such fields.
+    return {'$ref': './UnpublishedValue.yaml', 'description': desc}
 
 
 TYPES_NOTE = (
-    'Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and '
+    'Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and '
     'the object stays open.'
 )
 
@@ -637,7 +638,7 @@ def query_params_for(e):
         elif name == 'instrument':
             out.append(query('instrument', 'Options instrument to compute the risk slide for.', {'$ref': '../../components/schemas/LegacyOptionInstrument.yaml'}, 'BTC-25DEC26-100000-C'))
         elif name == 'option_type':
-            out.append({'$ref': '../../components/parameters/OptionType.yaml'})
+            out.append({'$ref': '../../components/parameters/OptionTypeQuery.yaml'})
         elif name == 'strike':
             out.append(query('strike', 'Strike price.', {'type': 'number', 'exclusiveMinimum': 0}, 100000))
         elif name == 'maturity' and path.endswith('/Instruments'):
@@ -710,7 +711,7 @@ def main():
             note = 'Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.'
         elif kind[0] == 'data':
             if kind[1] is None:
-                data_schema = {'description': 'The data; its shape is not published.'}
+                data_schema = {'$ref': './UnpublishedValue.yaml', 'description': 'The data; its shape is not published.'}
                 note = 'The `{date, data}` envelope; no public source describes `data`, so it is left untyped.'
             else:
                 data_schema = kind[1]

@@ -82,12 +82,13 @@ describe('the legacy catalog', () => {
   it('an operation that names its catalog method carries the operationId of the naming rule', () => {
     const byShape = new Map(catalog.map((e) => [`${e.method.toUpperCase()} ${shapeOf(e.path)}`, e]));
     const named = ops.filter((o) => o.extensions['x-catalog-method-name'] !== undefined);
-    expect(named.length).toBeGreaterThanOrEqual(114);
+    expect(named.length).toBe(167);
     for (const op of named) {
       const entry = byShape.get(`${op.method.toUpperCase()} ${shapeOf(op.path)}`);
       expect(entry, `${op.operationId} is not a catalog endpoint`).toBeDefined();
-      expect(op.extensions['x-catalog-method-name']).toBe(entry!.operationId);
-      expect(op.operationId).toBe(legacyOperationId(entry!.operationId!));
+      expect(op.extensions['x-catalog-method-name'], op.operationId).toBe(entry!.operationId);
+      // One catalog entry has no methodName (null): its id follows the path, which the naming test checks.
+      if (entry!.operationId !== null) expect(op.operationId).toBe(legacyOperationId(entry!.operationId));
     }
   });
 
