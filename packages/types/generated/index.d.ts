@@ -39,10 +39,14 @@ export declare const HISTORICAL_VENUE_KINDS: readonly ["C", "D"];
 export declare const MARKETS_E: readonly ["DERIBIT", "BINANCE", "BITFINEX", "BITMEX", "BYBIT", "HUOBI", "KRAKEN", "OKX"];
 /** Members of {@link MarketsF}, in the order the spec lists them. */
 export declare const MARKETS_F: readonly ["DERIBIT", "BINANCE", "BITFINEX", "BITMEX", "BYBIT", "HUOBI", "KRAKEN", "OKX", "AGGREGATED"];
-/** Members of {@link OptionsExchange}, in the order the spec lists them. */
-export declare const OPTIONS_EXCHANGES: readonly ["deribit", "binance", "okx", "bybit", "bullish", "derive", "paradex"];
 /** Members of {@link OptionType}, in the order the spec lists them. */
 export declare const OPTION_TYPES: readonly ["C", "P"];
+/** Members of {@link LegacyModelChartType}, in the order the spec lists them. */
+export declare const LEGACY_MODEL_CHART_TYPES: readonly ["delta", "strike"];
+/** Members of {@link LegacySingleTrade}, in the order the spec lists them. */
+export declare const LEGACY_SINGLE_TRADES: readonly ["true", "false", "1", "0"];
+/** Members of {@link OptionsExchange}, in the order the spec lists them. */
+export declare const OPTIONS_EXCHANGES: readonly ["deribit", "binance", "okx", "bybit", "bullish", "derive", "paradex"];
 /** Members of {@link EmptyReason}, in the order the spec lists them. */
 export declare const EMPTY_REASONS: readonly ["unsupported_exchange", "ineligible_instrument", "outside_coverage", "no_matching_data", "classification_unavailable"];
 /** Members of {@link SortDir}, in the order the spec lists them. */

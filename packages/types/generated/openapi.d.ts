@@ -107,9 +107,154 @@ export interface components {
         LegacyHistoricalDerivsFuturesResponse: LegacyHistoricalDerivsFuturesResponse;
         LegacyHistoricalPerpetualRow: LegacyHistoricalPerpetualRow;
         LegacyHistoricalPerpetualsResponse: LegacyHistoricalPerpetualsResponse;
+        LegacyOptionsMarket: LegacyOptionsMarket;
+        LegacyATMImpliedVolatilityTimeLapseResponse: LegacyATMImpliedVolatilityTimeLapseResponse;
+        LegacyOptionsGexRow: LegacyOptionsGexRow;
+        LegacyGEXDataForAllOptionsResponse: LegacyGEXDataForAllOptionsResponse;
+        LegacyOptionMaturitiesResponse: LegacyOptionMaturitiesResponse;
+        LegacyOptionsOpenInterestByExpiryResponse: LegacyOptionsOpenInterestByExpiryResponse;
+        LegacyOptionsOiByStrikeRow: LegacyOptionsOiByStrikeRow;
+        LegacyOptionsOpenInterestByStrikeResponse: LegacyOptionsOpenInterestByStrikeResponse;
+        LegacyOptionsOpenInterestByTypeResponse: LegacyOptionsOpenInterestByTypeResponse;
+        LegacyTopTradedOptionRow: LegacyTopTradedOptionRow;
+        LegacyTopTradedOptionsResponse: LegacyTopTradedOptionsResponse;
+        LegacyOptionsVolumeByExpiryRow: LegacyOptionsVolumeByExpiryRow;
+        LegacyOptionsVolumeByExpiryResponse: LegacyOptionsVolumeByExpiryResponse;
+        LegacyOptionsVolumeByStrikeRow: LegacyOptionsVolumeByStrikeRow;
+        LegacyOptionsVolumeByStrikeResponse: LegacyOptionsVolumeByStrikeResponse;
+        LegacyOptionsBuySellRow: LegacyOptionsBuySellRow;
+        LegacyOptionsVolumeByBuySellResponse: LegacyOptionsVolumeByBuySellResponse;
+        LegacyMaturityOrAll: LegacyMaturityOrAll;
+        LegacyOptionsGEXByDateResponse: LegacyOptionsGEXByDateResponse;
+        LegacyOptionsIvHistoryPoint: LegacyOptionsIvHistoryPoint;
+        LegacyOptionsIVByStrikeResponse: LegacyOptionsIVByStrikeResponse;
+        LegacyOptionsOIByStrikeResponse: LegacyOptionsOIByStrikeResponse;
+        LegacyHours: LegacyHours;
+        LegacyOptionsOiNetChangeRow: LegacyOptionsOiNetChangeRow;
+        LegacyOptionsOINetChangeAllStrikesResponse: LegacyOptionsOINetChangeAllStrikesResponse;
+        LegacyOptionsTopInstrumentOiChangeRow: LegacyOptionsTopInstrumentOiChangeRow;
+        LegacyTopInstrumentsOIOpenInterestChangeResponse: LegacyTopInstrumentsOIOpenInterestChangeResponse;
+        LegacyOptionsVolumeBuySellResponse: LegacyOptionsVolumeBuySellResponse;
+        LegacyOptionsStrikeVolumeRow: LegacyOptionsStrikeVolumeRow;
+        LegacyOptions24hVolumeStrikeResponse: LegacyOptions24hVolumeStrikeResponse;
+        LegacyUnpublishedObject: LegacyUnpublishedObject;
+        LegacyOptionsTradeSummaryResponse: LegacyOptionsTradeSummaryResponse;
+        OptionType: OptionType;
+        LegacyOptionsGreeksRow: LegacyOptionsGreeksRow;
+        LegacyOptionsGreeksResponse: LegacyOptionsGreeksResponse;
+        LegacyOptionsStrikeIvRow: LegacyOptionsStrikeIvRow;
+        LegacyOptionsIvAllResponse: LegacyOptionsIvAllResponse;
+        LegacyIVTableResponse: LegacyIVTableResponse;
+        LegacyOINetChangeResponse: LegacyOINetChangeResponse;
+        LegacyOptionsSnapshotResponse: LegacyOptionsSnapshotResponse;
+        LegacyOptionsInstrumentRow: LegacyOptionsInstrumentRow;
+        LegacyOptionsInstrumentsResponse: LegacyOptionsInstrumentsResponse;
+        LegacyOptionsBreakdown: LegacyOptionsBreakdown;
+        LegacyOptionsOIBreakdownResponse: LegacyOptionsOIBreakdownResponse;
+        LegacyOptionsVolumeBreakdownResponse: LegacyOptionsVolumeBreakdownResponse;
+        LegacyOptionsOIBreakdownByCurrencyResponse: LegacyOptionsOIBreakdownByCurrencyResponse;
+        LegacyOptionsVolumeBreakdownByCurrencyResponse: LegacyOptionsVolumeBreakdownByCurrencyResponse;
+        LegacyExpiredOptionExpiryRow: LegacyExpiredOptionExpiryRow;
+        LegacyExpiredOptionExpiriesResponse: LegacyExpiredOptionExpiriesResponse;
+        LegacyCustomChangeResponse: LegacyCustomChangeResponse;
+        LegacyModelChartType: LegacyModelChartType;
+        LegacyModelSkewPoint: LegacyModelSkewPoint;
+        LegacyModelSkewChartsResponse: LegacyModelSkewChartsResponse;
+        LegacyModelVolRunRow: LegacyModelVolRunRow;
+        LegacyModelVolatilityRunChartsResponse: LegacyModelVolatilityRunChartsResponse;
+        LegacyModelSkewChartTimeLapseResponse: LegacyModelSkewChartTimeLapseResponse;
+        LegacyModelForwardCurvePoint: LegacyModelForwardCurvePoint;
+        LegacyModelForwardCurveChartResponse: LegacyModelForwardCurveChartResponse;
+        LegacyModelTenorIvPoint: LegacyModelTenorIvPoint;
+        LegacyModelExpiryIvPoint: LegacyModelExpiryIvPoint;
+        LegacyModelTermStructureAtm: LegacyModelTermStructureAtm;
+        LegacyModelTermStructureATMChartResponse: LegacyModelTermStructureATMChartResponse;
+        LegacyModelTermStructureATMChartTimeLapseResponse: LegacyModelTermStructureATMChartTimeLapseResponse;
+        LegacyModelTermStructureByAxis: LegacyModelTermStructureByAxis;
+        LegacyModelTermStructureChartResponse: LegacyModelTermStructureChartResponse;
+        LegacyOptionsSkewRow: LegacyOptionsSkewRow;
+        LegacyOptionsSkewByCurrencyAndMaturityResponse: LegacyOptionsSkewByCurrencyAndMaturityResponse;
+        LegacyOptionsSkewByMarketAndMaturityResponse: LegacyOptionsSkewByMarketAndMaturityResponse;
+        LegacyOptionsMarketIvRow: LegacyOptionsMarketIvRow;
+        LegacyOptionsIVByCurrencyResponse: LegacyOptionsIVByCurrencyResponse;
+        LegacyOptionsIVByMarketResponse: LegacyOptionsIVByMarketResponse;
+        LegacyOptionsMaturityIvPoint: LegacyOptionsMaturityIvPoint;
+        LegacyETHBTCATMIVTermStructureResponse: LegacyETHBTCATMIVTermStructureResponse;
+        LegacyOptionsSkewByMarketAndCurrencyResponse: LegacyOptionsSkewByMarketAndCurrencyResponse;
+        LegacyOptionsOiChangeByStrikeRow: LegacyOptionsOiChangeByStrikeRow;
+        LegacyOiChangeByStrikeResponse: LegacyOiChangeByStrikeResponse;
+        LegacySingleTrade: LegacySingleTrade;
+        LegacyOptionsStrategyLegRow: LegacyOptionsStrategyLegRow;
+        LegacyTopOptionsStrategiesResponse: LegacyTopOptionsStrategiesResponse;
+        LegacyStrategyLegBubbleChartResponse: LegacyStrategyLegBubbleChartResponse;
+        LegacyOptionsOiChangeSummaryRow: LegacyOptionsOiChangeSummaryRow;
+        LegacyOpenInterestChangeSummaryResponse: LegacyOpenInterestChangeSummaryResponse;
+        LegacyOpenInterestChangeResponse: LegacyOpenInterestChangeResponse;
+        LegacyOrbitAltVolRow: LegacyOrbitAltVolRow;
+        LegacyAnalyticOptionsOrbitAltVolResponse: LegacyAnalyticOptionsOrbitAltVolResponse;
+        LegacyHistoricalOptionsTradeRow: LegacyHistoricalOptionsTradeRow;
+        LegacyHistoricalOptionsTradesResponse: LegacyHistoricalOptionsTradesResponse;
+        LegacyHistoricalOptionsSnapshotResponse: LegacyHistoricalOptionsSnapshotResponse;
+        LegacyOptionInstrument: LegacyOptionInstrument;
+        LegacyHistoricalInstrumentVolumeBuySellResponse: LegacyHistoricalInstrumentVolumeBuySellResponse;
+        LegacyAnalyticSpotPairsResponse: LegacyAnalyticSpotPairsResponse;
+        LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse: LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse;
+        LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse: LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse;
+        LegacyOptionsDvolResponse: LegacyOptionsDvolResponse;
+        LegacyOptionsVixResponse: LegacyOptionsVixResponse;
+        LegacyOptionsOITotalResponse: LegacyOptionsOITotalResponse;
+        LegacyOptionsOIPCRatioResponse: LegacyOptionsOIPCRatioResponse;
+        LegacyOptionsVolumeTotalResponse: LegacyOptionsVolumeTotalResponse;
+        LegacyOptionsAtmIvResponse: LegacyOptionsAtmIvResponse;
+        LegacyOptionsMaxPainResponse: LegacyOptionsMaxPainResponse;
+        LegacyOptionsGexIndexResponse: LegacyOptionsGexIndexResponse;
+        LegacyOptionsVolumePcRatioResponse: LegacyOptionsVolumePcRatioResponse;
+        LegacyOptionsTypeGammaBandsResponse: LegacyOptionsTypeGammaBandsResponse;
+        LegacyTotalOiByCurrencyResponse: LegacyTotalOiByCurrencyResponse;
+        LegacyOptionsTotalVolumeByCurrencyResponse: LegacyOptionsTotalVolumeByCurrencyResponse;
+        LegacyOptionsTypeIvBidAskResponse: LegacyOptionsTypeIvBidAskResponse;
+        LegacyOptionsTypeRiskReversalModelResponse: LegacyOptionsTypeRiskReversalModelResponse;
+        LegacyOptionsTypeRiskReversalResponse: LegacyOptionsTypeRiskReversalResponse;
+        LegacyOptionsTypeSkewModelResponse: LegacyOptionsTypeSkewModelResponse;
+        LegacyOptionsTypeSkewResponse: LegacyOptionsTypeSkewResponse;
+        LegacyOptionsTypeButterflyModelResponse: LegacyOptionsTypeButterflyModelResponse;
+        LegacyOptionsTypeButterflyResponse: LegacyOptionsTypeButterflyResponse;
+        LegacyOptionsTypeAtmIvModelResponse: LegacyOptionsTypeAtmIvModelResponse;
+        LegacyOptionsMaturityAtmIvResponse: LegacyOptionsMaturityAtmIvResponse;
+        LegacyOptionsMaturityOiVolumeResponse: LegacyOptionsMaturityOiVolumeResponse;
+        LegacyOptionsOrbitAltVolResponse: LegacyOptionsOrbitAltVolResponse;
+        LegacyOptionsIvRvResponse: LegacyOptionsIvRvResponse;
+        LegacyOptionsSpreadTypeSkewResponse: LegacyOptionsSpreadTypeSkewResponse;
+        LegacyOptionsMaturityTotalOiResponse: LegacyOptionsMaturityTotalOiResponse;
+        LegacyOptionsMaturityTotalVolumeResponse: LegacyOptionsMaturityTotalVolumeResponse;
+        LegacyOptionsActualVolButterflyModelResponse: LegacyOptionsActualVolButterflyModelResponse;
+        LegacyOptionsActualVolSkewModelResponse: LegacyOptionsActualVolSkewModelResponse;
+        LegacyOptionsActualVolRiskReversalModelResponse: LegacyOptionsActualVolRiskReversalModelResponse;
+        LegacyV2HistoricalTradesResponse: LegacyV2HistoricalTradesResponse;
+        LegacyTotalVolumeForOptionsResponse: LegacyTotalVolumeForOptionsResponse;
+        LegacyTotalOiForOptionsResponse: LegacyTotalOiForOptionsResponse;
+        LegacyFuturesTotalOIByMarginResponse: LegacyFuturesTotalOIByMarginResponse;
+        LegacyFuturesTotalVolumeByMarginResponse: LegacyFuturesTotalVolumeByMarginResponse;
+        LegacyFuturesAltcoinSummaryResponse: LegacyFuturesAltcoinSummaryResponse;
+        LegacyFuturesMarketIndexDataResponse: LegacyFuturesMarketIndexDataResponse;
+        LegacyHistoricalIndicesPriceDataResponse: LegacyHistoricalIndicesPriceDataResponse;
+        LegacyHistoricalFuturesAnnualizedBasisDataResponse: LegacyHistoricalFuturesAnnualizedBasisDataResponse;
+        LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse: LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse;
+        LegacyHistoricalTotalGlobalVolumeActivityDataResponse: LegacyHistoricalTotalGlobalVolumeActivityDataResponse;
+        LegacyTotalVolumeForFuturesResponse: LegacyTotalVolumeForFuturesResponse;
+        LegacyTotalOiForFuturesResponse: LegacyTotalOiForFuturesResponse;
+        LegacyFutureControllerGetBd2Response: LegacyFutureControllerGetBd2Response;
+        LegacyHistoricalOptionsDataResponse: LegacyHistoricalOptionsDataResponse;
+        LegacyHistoricalOptionsIVResponse: LegacyHistoricalOptionsIVResponse;
+        LegacyHistoricalOptionsPriceResponse: LegacyHistoricalOptionsPriceResponse;
+        LegacyHistoricalOptionsOIVolumeResponse: LegacyHistoricalOptionsOIVolumeResponse;
+        LegacyHistoricalOptionsUnderlyingPriceResponse: LegacyHistoricalOptionsUnderlyingPriceResponse;
+        LegacyOrderbookByMarketTypeSymbolResponse: LegacyOrderbookByMarketTypeSymbolResponse;
+        LegacyOrderbookByMarketTypeMarketCurrencyResponse: LegacyOrderbookByMarketTypeMarketCurrencyResponse;
+        LegacyOrderbookByMarketTypeMarketSymbolResponse: LegacyOrderbookByMarketTypeMarketSymbolResponse;
+        LegacyHistoricalSpotOhlcResponse: LegacyHistoricalSpotOhlcResponse;
         OptionsExchange: OptionsExchange;
         Maturity: Maturity;
-        OptionType: OptionType;
         OptionsInstrumentName: OptionsInstrumentName;
         OptionsCatalogEntry: OptionsCatalogEntry;
         EmptyReason: EmptyReason;
@@ -665,6 +810,53 @@ export interface components {
          */
         LegacySymbolPath: components["schemas"]["LegacyHistoricalSymbol"];
         /**
+         * @description Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets).
+         * @example deribit
+         */
+        LegacyOptionsMarketPath: components["schemas"]["LegacyOptionsMarket"];
+        /**
+         * @description Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …).
+         * @example BTC
+         */
+        LegacyAssetCurrencyPath: components["schemas"]["LegacyCurrency"];
+        /**
+         * @description Expiry code (`27MAR26`), or `all` for every expiry.
+         * @example all
+         */
+        LegacyMaturityOrAllPath: components["schemas"]["LegacyMaturityOrAll"];
+        /**
+         * @description Look-back window in hours.
+         * @example 24
+         */
+        LegacyHoursPath: components["schemas"]["LegacyHours"];
+        /**
+         * @description Expiry code (`27MAR26`).
+         * @example 27MAR26
+         */
+        LegacyMaturityPath: components["schemas"]["LegacyMaturity"];
+        /**
+         * @description Option type, `C` call or `P` put.
+         * @example C
+         */
+        LegacyOptionTypePath: components["schemas"]["OptionType"];
+        /** @description Option type, `C` call or `P` put. */
+        OptionTypeQuery: components["schemas"]["OptionType"];
+        /**
+         * @description Axis of the chart: `delta` or `strike`.
+         * @example delta
+         */
+        LegacyModelChartTypePath: components["schemas"]["LegacyModelChartType"];
+        /**
+         * @description Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set.
+         * @example DERIBIT
+         */
+        LegacyMarketPath: components["schemas"]["LegacyHistoricalMarketCode"];
+        /**
+         * @description Options instrument name.
+         * @example BTC-26SEP25-110000-C
+         */
+        LegacyOptionInstrumentPath: components["schemas"]["LegacyOptionInstrument"];
+        /**
          * @description Options venue.
          * @example deribit
          */
@@ -683,8 +875,6 @@ export interface components {
         Limit: number;
         /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
         Cursor: string;
-        /** @description Option type, `C` call or `P` put. */
-        OptionTypeQuery: components["schemas"]["OptionType"];
         /**
          * @description Options venue.
          * @example deribit
@@ -1356,7 +1546,7 @@ export type LegacyPerpetualOiChangeSummaryResponse = components["schemas"]["Lega
 };
 /**
  * LegacyOiChangeRow
- * @description Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`. The API reference does not describe this row; field names from public clients of the service (identical for both routes). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
+ * @description Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/options/open_interest_change/{market}/{currency}/{period}`. The API reference does not describe this row; field names from public clients of the service (identical for the three routes). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are left untyped, and the object stays open.
  */
 export type LegacyOiChangeRow = {
     /** @description Contract symbol. */
@@ -2047,6 +2237,1451 @@ export type LegacyHistoricalPerpetualsResponse = components["schemas"]["LegacyHi
     items: components["schemas"]["LegacyHistoricalPerpetualRow"][];
 };
 /**
+ * LegacyOptionsMarket
+ * @description Lower-case market code of the legacy options analytics routes, for example `deribit`, `binance`, `bybit`, `coincall`, `okx`, or `aggregate` on the routes that sum the markets. The service does not publish the full set, so any lower-case code is accepted.
+ * @example deribit
+ * @example okx
+ * @example aggregate
+ */
+export type LegacyOptionsMarket = string;
+/**
+ * LegacyATMImpliedVolatilityTimeLapseResponse
+ * @description ATM Implied Volatility Time Lapse for a Specific Market and Currency. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+ */
+export type LegacyATMImpliedVolatilityTimeLapseResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    /** @description The data; its shape is not published. */
+    data: components["schemas"]["UnpublishedValue"];
+};
+/**
+ * LegacyOptionsGexRow
+ * @description Gamma exposure (GEX) at one strike for one option type. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsGexRow = {
+    /** @description Strike price. */
+    strike: number;
+    /** @description Option type, `call` or `put`. */
+    optionType?: string | null;
+    /** @description Gamma exposure. */
+    gex?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyGEXDataForAllOptionsResponse
+ * @description GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyGEXDataForAllOptionsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsGexRow"][];
+};
+/**
+ * LegacyOptionMaturitiesResponse
+ * @description Option Maturities. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+ */
+export type LegacyOptionMaturitiesResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    /** @description The data; its shape is not published. */
+    data: components["schemas"]["UnpublishedValue"];
+};
+/**
+ * LegacyOptionsOpenInterestByExpiryResponse
+ * @description Options Open Interest by Expiry. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+ */
+export type LegacyOptionsOpenInterestByExpiryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    /** @description The data; its shape is not published. */
+    data: components["schemas"]["UnpublishedValue"];
+};
+/**
+ * LegacyOptionsOiByStrikeRow
+ * @description Options open interest at one strike. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsOiByStrikeRow = {
+    /** @description Strike price. */
+    strike: number;
+    /** @description Open interest of calls. */
+    c?: number | null;
+    /** @description Open interest of puts. */
+    p?: number | null;
+    /** @description Notional open interest of calls. */
+    notional_c?: number | null;
+    /** @description Notional open interest of puts. */
+    notional_p?: number | null;
+    /** @description Premium value of the call open interest. */
+    premium_c?: number | null;
+    /** @description Premium value of the put open interest. */
+    premium_p?: number | null;
+    /** @description Intrinsic value; not present on every row. */
+    intrinsic?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsOpenInterestByStrikeResponse
+ * @description Options Open Interest by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsOpenInterestByStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsOiByStrikeRow"][];
+};
+/**
+ * LegacyOptionsOpenInterestByTypeResponse
+ * @description Options Open Interest by Type. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+ */
+export type LegacyOptionsOpenInterestByTypeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    /** @description The data; its shape is not published. */
+    data: components["schemas"]["UnpublishedValue"];
+};
+/**
+ * LegacyTopTradedOptionRow
+ * @description One of the most traded options instruments. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyTopTradedOptionRow = {
+    /** @description Instrument name. */
+    instrument: string;
+    /** @description Volume. */
+    volume?: number | null;
+    /** @description Volume in USD. */
+    volume_usd?: number | null;
+    /** @description Mark price. */
+    mark_price?: number | null;
+    /** @description Premium. */
+    premium?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyTopTradedOptionsResponse
+ * @description Top Traded Options. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyTopTradedOptionsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyTopTradedOptionRow"][];
+};
+/**
+ * LegacyOptionsVolumeByExpiryRow
+ * @description Options volume of one expiry. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsVolumeByExpiryRow = {
+    /** @description Expiry code. */
+    maturity: string;
+    /** @description Volume of calls. */
+    c?: number | null;
+    /** @description Volume of puts. */
+    p?: number | null;
+    /** @description Notional volume of calls. */
+    notional_c?: number | null;
+    /** @description Notional volume of puts. */
+    notional_p?: number | null;
+    /** @description Premium volume of calls. */
+    premium_c?: number | null;
+    /** @description Premium volume of puts. */
+    premium_p?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsVolumeByExpiryResponse
+ * @description Options Volume by Expiry. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsVolumeByExpiryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsVolumeByExpiryRow"][];
+};
+/**
+ * LegacyOptionsVolumeByStrikeRow
+ * @description Options volume at one strike, all expiries together. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsVolumeByStrikeRow = {
+    /** @description Strike price. */
+    strike: number;
+    /** @description Volume of calls. */
+    c?: number | null;
+    /** @description Volume of puts. */
+    p?: number | null;
+    /** @description Notional volume of calls. */
+    notional_c?: number | null;
+    /** @description Notional volume of puts. */
+    notional_p?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsVolumeByStrikeResponse
+ * @description Options Volume by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsVolumeByStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsVolumeByStrikeRow"][];
+};
+/**
+ * LegacyOptionsBuySellRow
+ * @description Options volume at one strike split into buys and sells. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsBuySellRow = {
+    /** @description Strike price. */
+    strike: number;
+    /** @description Volume of calls bought. */
+    c_buy?: number | null;
+    /** @description Volume of calls sold. */
+    c_sell?: number | null;
+    /** @description Volume of puts bought. */
+    p_buy?: number | null;
+    /** @description Volume of puts sold. */
+    p_sell?: number | null;
+    /** @description Premium paid for calls bought. */
+    c_buy_premium?: number | null;
+    /** @description Premium received for calls sold. */
+    c_sell_premium?: number | null;
+    /** @description Premium paid for puts bought. */
+    p_buy_premium?: number | null;
+    /** @description Premium received for puts sold. */
+    p_sell_premium?: number | null;
+    /** @description Notional of calls bought. */
+    c_buy_notional?: number | null;
+    /** @description Notional of calls sold. */
+    c_sell_notional?: number | null;
+    /** @description Notional of puts bought. */
+    p_buy_notional?: number | null;
+    /** @description Notional of puts sold. */
+    p_sell_notional?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsVolumeByBuySellResponse
+ * @description Options Volume by Buy/Sell. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsVolumeByBuySellResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsBuySellRow"][];
+};
+/**
+ * LegacyMaturityOrAll
+ * @description An expiry code (`27MAR26`), or `all` for every expiry of the currency.
+ * @example 27MAR26
+ * @example all
+ */
+export type LegacyMaturityOrAll = components["schemas"]["LegacyMaturity"] | "all";
+/**
+ * LegacyOptionsGEXByDateResponse
+ * @description Options GEX by Date. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsGEXByDateResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsGexRow"][];
+};
+/**
+ * LegacyOptionsIvHistoryPoint
+ * @description Implied volatility of one strike at one time. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsIvHistoryPoint = {
+    /** @description Time of the value. */
+    date: components["schemas"]["UnpublishedValue"];
+    /** @description Implied volatility in percentage points. */
+    iv?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsIVByStrikeResponse
+ * @description Options Implied Volatility (IV) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsIVByStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsIvHistoryPoint"][];
+};
+/**
+ * LegacyOptionsOIByStrikeResponse
+ * @description Options Open Interest (OI) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsOIByStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsOiByStrikeRow"][];
+};
+/**
+ * LegacyHours
+ * @description Look-back window in whole hours, for example `1`, `24` or `168`.
+ * @example 1
+ * @example 24
+ * @example 168
+ */
+export type LegacyHours = string;
+/**
+ * LegacyOptionsOiNetChangeRow
+ * @description Net change of options open interest at one strike over the window. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsOiNetChangeRow = {
+    /** @description Strike price. */
+    strike: number;
+    /** @description Net change of call open interest. */
+    C?: number | null;
+    /** @description Net change of call premium value. */
+    C_premium?: number | null;
+    /** @description Net change of call notional. */
+    C_notional?: number | null;
+    /** @description Net change of put open interest. */
+    P?: number | null;
+    /** @description Net change of put premium value. */
+    P_premium?: number | null;
+    /** @description Net change of put notional. */
+    P_notional?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsOINetChangeAllStrikesResponse
+ * @description Options Open Interest Net Change for All Strikes. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsOINetChangeAllStrikesResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsOiNetChangeRow"][];
+};
+/**
+ * LegacyOptionsTopInstrumentOiChangeRow
+ * @description Open-interest change of one options instrument. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsTopInstrumentOiChangeRow = {
+    /** @description Instrument name. */
+    instrument: string;
+    /** @description Current open interest. */
+    open_interest?: number | null;
+    /** @description Net change of notional. */
+    oi_change_notional?: number | null;
+    /** @description Net change of premium value. */
+    oi_change_premium?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyTopInstrumentsOIOpenInterestChangeResponse
+ * @description Top Instruments with Options Open Interest Change. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyTopInstrumentsOIOpenInterestChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsTopInstrumentOiChangeRow"][];
+};
+/**
+ * LegacyOptionsVolumeBuySellResponse
+ * @description Options Volume by Buy/Sell Activity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsVolumeBuySellResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsBuySellRow"][];
+};
+/**
+ * LegacyOptionsStrikeVolumeRow
+ * @description Options 24-hour volume at one strike of one expiry. One public client names `strike` on these rows, another does not list it, so it is optional. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsStrikeVolumeRow = {
+    /** @description Strike price. */
+    strike?: number | null;
+    /** @description Volume of calls. */
+    c: number;
+    /** @description Volume of puts. */
+    p: number;
+    /** @description Notional volume of calls. */
+    notional_c?: number | null;
+    /** @description Notional volume of puts. */
+    notional_p?: number | null;
+    /** @description Premium volume of calls. */
+    premium_c?: number | null;
+    /** @description Premium volume of puts. */
+    premium_p?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptions24hVolumeStrikeResponse
+ * @description Options 24h Volume By Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptions24hVolumeStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsStrikeVolumeRow"][];
+};
+/**
+ * LegacyUnpublishedObject
+ * @description An object of the legacy family whose members are not published by the service: no public client or documentation names them. It is typed as an open object.
+ */
+export interface LegacyUnpublishedObject {
+    [key: string]: unknown;
+}
+/**
+ * LegacyOptionsTradeSummaryResponse
+ * @description Options Trade Summary. The `{date, data}` envelope; `data` is an object whose members are not published.
+ */
+export type LegacyOptionsTradeSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyUnpublishedObject"];
+};
+/**
+ * OptionType
+ * @description Option type, `C` call or `P` put.
+ * @enum {string}
+ */
+export type OptionType = "C" | "P";
+/**
+ * LegacyOptionsGreeksRow
+ * @description Greeks of the option at one strike. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsGreeksRow = {
+    /** @description Strike price. */
+    strike: number;
+    /** @description Price of the underlying. */
+    underlying_price?: number | null;
+    /** @description Delta. */
+    delta?: number | null;
+    /** @description Gamma. */
+    gamma?: number | null;
+    /** @description Theta. */
+    theta?: number | null;
+    /** @description Vega. */
+    vega?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsGreeksResponse
+ * @description Options Greeks data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsGreeksResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsGreeksRow"][];
+};
+/**
+ * LegacyOptionsStrikeIvRow
+ * @description Implied volatilities of the option at one strike, in percentage points. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsStrikeIvRow = {
+    /** @description Strike price. */
+    strike: number;
+    /** @description Mark implied volatility. */
+    mark_iv?: number | null;
+    /** @description Bid implied volatility. */
+    bid_iv?: number | null;
+    /** @description Ask implied volatility. */
+    ask_iv?: number | null;
+    /** @description Delta. */
+    delta?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsIvAllResponse
+ * @description Options Iv data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsIvAllResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsStrikeIvRow"][];
+};
+/**
+ * LegacyIVTableResponse
+ * @description Implied volatility table for options based on the specified market and currency. The `{date, data}` envelope; `data` is an array of objects whose members are not published.
+ */
+export type LegacyIVTableResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyUnpublishedObject"][];
+};
+/**
+ * LegacyOINetChangeResponse
+ * @description Net change in open interest for options based on the specified market, currency,. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOINetChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsOiNetChangeRow"][];
+};
+/**
+ * LegacyOptionsSnapshotResponse
+ * @description Snapshot of options data for the specified market and currency. The `{date, data}` envelope; `data` is an object whose members are not published.
+ */
+export type LegacyOptionsSnapshotResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyUnpublishedObject"];
+};
+/**
+ * LegacyOptionsInstrumentRow
+ * @description One listed options instrument. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsInstrumentRow = {
+    /** @description Market code. */
+    market?: string | null;
+    /** @description Currency of the underlying. */
+    currency?: string | null;
+    /** @description Expiry code. */
+    maturity?: string | null;
+    /** @description Strike price. */
+    strike?: number | null;
+    /** @description Option type. */
+    option_type?: string | null;
+    /** @description Instrument name. */
+    instrument: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsInstrumentsResponse
+ * @description List of options instruments available in the analytics system. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsInstrumentsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsInstrumentRow"][];
+};
+/**
+ * LegacyOptionsBreakdown
+ * @description Breakdown of options notional and open value, each a map from market (or currency) to its value. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsBreakdown = {
+    /** @description Notional value per market or currency. */
+    notional: {
+        [key: string]: number | null;
+    };
+    /** @description Open value per market or currency. */
+    open_value: {
+        [key: string]: number | null;
+    };
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsOIBreakdownResponse
+ * @description Breakdown of open interest and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyOptionsOIBreakdownResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsBreakdown"];
+};
+/**
+ * LegacyOptionsVolumeBreakdownResponse
+ * @description Breakdown of trading volume and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyOptionsVolumeBreakdownResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsBreakdown"];
+};
+/**
+ * LegacyOptionsOIBreakdownByCurrencyResponse
+ * @description Breakdown of open interest and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyOptionsOIBreakdownByCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsBreakdown"];
+};
+/**
+ * LegacyOptionsVolumeBreakdownByCurrencyResponse
+ * @description Breakdown of trading volume and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyOptionsVolumeBreakdownByCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsBreakdown"];
+};
+/**
+ * LegacyExpiredOptionExpiryRow
+ * @description One option of an expired expiry, at settlement. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyExpiredOptionExpiryRow = {
+    /** @description Expiry date. */
+    Date?: components["schemas"]["UnpublishedValue"];
+    /** @description Strike price. */
+    Strike: number;
+    /** @description Option type. */
+    OptionType?: string | null;
+    /** @description Mark price. */
+    mark_price?: number | null;
+    /** @description Mark price in USD. */
+    mark_price_usd?: number | null;
+    /** @description Position value. */
+    position?: number | null;
+    /** @description Index price at expiry. */
+    index_price?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyExpiredOptionExpiriesResponse
+ * @description Details of expired option expiries for a specific market and currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyExpiredOptionExpiriesResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyExpiredOptionExpiryRow"][];
+};
+/**
+ * LegacyCustomChangeResponse
+ * @description Historical data with applied changes between the specified end_date and start_date,. The `{date, data}` envelope; `data` is an object whose members are not published.
+ */
+export type LegacyCustomChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyUnpublishedObject"];
+};
+/**
+ * LegacyModelChartType
+ * @description Axis of a model chart: `delta` (points by delta) or `strike` (points by strike).
+ * @enum {string}
+ */
+export type LegacyModelChartType = "delta" | "strike";
+/**
+ * LegacyModelSkewPoint
+ * @description One point of a model skew curve: `delta` on a delta chart, `strike` on a strike chart. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyModelSkewPoint = {
+    /** @description Delta of the point (delta charts). */
+    delta?: number | null;
+    /** @description Strike of the point (strike charts). */
+    strike?: number | null;
+    /** @description Implied volatility in percentage points. */
+    iv: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyModelSkewChartsResponse
+ * @description Skew data for options based on the specified currency, maturity, and type. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyModelSkewChartsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyModelSkewPoint"][] | {
+        [key: string]: components["schemas"]["LegacyModelSkewPoint"][];
+    };
+};
+/**
+ * LegacyModelVolRunRow
+ * @description Model volatility run of one expiry. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyModelVolRunRow = {
+    /** @description Expiry. */
+    expiry: string;
+    /** @description Forward price. */
+    forward?: number | null;
+    /** @description ATM spot implied volatility. */
+    atm_spot_iv?: number | null;
+    /** @description Skew at 10 delta. */
+    skew_10d?: number | null;
+    /** @description Skew at 15 delta. */
+    skew_15d?: number | null;
+    /** @description Skew at 25 delta. */
+    skew_25d?: number | null;
+    /** @description Skew at 35 delta. */
+    skew_35d?: number | null;
+    /** @description Risk reversal at 10 delta. */
+    rr_10d?: number | null;
+    /** @description Risk reversal at 15 delta. */
+    rr_15d?: number | null;
+    /** @description Risk reversal at 25 delta. */
+    rr_25d?: number | null;
+    /** @description Risk reversal at 35 delta. */
+    rr_35d?: number | null;
+    /** @description Butterfly at 10 delta. */
+    fly_10d?: number | null;
+    /** @description Butterfly at 15 delta. */
+    fly_15d?: number | null;
+    /** @description Butterfly at 25 delta. */
+    fly_25d?: number | null;
+    /** @description Butterfly at 35 delta. */
+    fly_35d?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyModelVolatilityRunChartsResponse
+ * @description Volatility run data for options based on the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyModelVolatilityRunChartsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyModelVolRunRow"][];
+};
+/**
+ * LegacyModelSkewChartTimeLapseResponse
+ * @description Time-lapse data for the specified skew model chart based on the given currency,. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyModelSkewChartTimeLapseResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    /** @description Skew points per look-back. Keys are look-back labels: `Today`, `Yesterday`, `2 Days Ago`, `1 Week Ago`, `2 Weeks Ago`, `3 Weeks Ago`, `1 Month Ago`. */
+    data: {
+        [key: string]: components["schemas"]["LegacyModelSkewPoint"][];
+    };
+};
+/**
+ * LegacyModelForwardCurvePoint
+ * @description One point of the model forward curve. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyModelForwardCurvePoint = {
+    /** @description Forward price. */
+    forward?: number | null;
+    /** @description Time to maturity. */
+    ttm: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyModelForwardCurveChartResponse
+ * @description Forward curve data for the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyModelForwardCurveChartResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyModelForwardCurvePoint"][];
+};
+/**
+ * LegacyModelTenorIvPoint
+ * @description ATM implied volatility at one time to maturity. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyModelTenorIvPoint = {
+    /** @description Time to maturity. */
+    ttm: number;
+    /** @description Implied volatility in percentage points. */
+    iv?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyModelExpiryIvPoint
+ * @description Implied volatility at one expiry. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyModelExpiryIvPoint = {
+    /** @description Expiry. */
+    expiry: string;
+    /** @description Implied volatility in percentage points. */
+    iv?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyModelTermStructureAtm
+ * @description Model ATM term structure, by time to maturity (`tenor`) and by listed expiry (`expiry`). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyModelTermStructureAtm = {
+    tenor: components["schemas"]["LegacyModelTenorIvPoint"][];
+    expiry: components["schemas"]["LegacyModelExpiryIvPoint"][];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyModelTermStructureATMChartResponse
+ * @description Term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyModelTermStructureATMChartResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyModelTermStructureAtm"];
+};
+/**
+ * LegacyModelTermStructureATMChartTimeLapseResponse
+ * @description Time-lapse term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyModelTermStructureATMChartTimeLapseResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    /** @description ATM term structure per look-back. Keys are look-back labels: `Today`, `Yesterday`, `2 Days Ago`, `1 Week Ago`, `2 Weeks Ago`, `3 Weeks Ago`, `1 Month Ago`. */
+    data: {
+        [key: string]: components["schemas"]["LegacyModelTermStructureAtm"];
+    };
+};
+/**
+ * LegacyModelTermStructureByAxis
+ * @description Model term structure keyed by the chart axis: `delta` on a delta chart, `strike` on a strike chart; each an array of expiry points. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyModelTermStructureByAxis = {
+    delta?: components["schemas"]["LegacyModelExpiryIvPoint"][];
+    strike?: components["schemas"]["LegacyModelExpiryIvPoint"][];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyModelTermStructureChartResponse
+ * @description Term structure data for options in the specified currency based on the provided type. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyModelTermStructureChartResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyModelTermStructureByAxis"];
+};
+/**
+ * LegacyOptionsSkewRow
+ * @description One point of an options skew of one market and currency. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsSkewRow = {
+    /** @description Market code. */
+    market: string;
+    /** @description Currency of the underlying. */
+    currency: string;
+    /** @description Strike price. */
+    strike?: number | null;
+    /** @description Delta. */
+    delta?: number | null;
+    /** @description Implied volatility in percentage points. */
+    iv?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsSkewByCurrencyAndMaturityResponse
+ * @description Skew data for options in the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsSkewByCurrencyAndMaturityResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsSkewRow"][];
+};
+/**
+ * LegacyOptionsSkewByMarketAndMaturityResponse
+ * @description Skew data for options in the specified market and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsSkewByMarketAndMaturityResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsSkewRow"][];
+};
+/**
+ * LegacyOptionsMarketIvRow
+ * @description Implied volatility of one expiry of one market and currency. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsMarketIvRow = {
+    /** @description Market code. */
+    market: string;
+    /** @description Currency of the underlying. */
+    currency: string;
+    /** @description Expiry code. */
+    maturity: string;
+    /** @description Implied volatility in percentage points. */
+    iv?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOptionsIVByCurrencyResponse
+ * @description Implied volatility (IV) data for options in the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsIVByCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsMarketIvRow"][];
+};
+/**
+ * LegacyOptionsIVByMarketResponse
+ * @description Implied volatility (IV) data for options in the specified market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsIVByMarketResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsMarketIvRow"][];
+};
+/**
+ * LegacyOptionsMaturityIvPoint
+ * @description ATM implied volatility of one expiry. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsMaturityIvPoint = {
+    /** @description Expiry code. */
+    maturity: string;
+    /** @description ATM implied volatility in percentage points. */
+    iv?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyETHBTCATMIVTermStructureResponse
+ * @description Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin. The `{date, data}` envelope; `data` as public clients of the service describe it.
+ */
+export type LegacyETHBTCATMIVTermStructureResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    /** @description ETH minus BTC ATM implied volatility per expiry, per look-back. Keys are look-back labels: `Today`, `Yesterday`, `2 Days Ago`, `1 Week Ago`, `2 Weeks Ago`, `3 Weeks Ago`, `1 Month Ago`. */
+    data: {
+        [key: string]: components["schemas"]["LegacyOptionsMaturityIvPoint"][];
+    };
+};
+/**
+ * LegacyOptionsSkewByMarketAndCurrencyResponse
+ * @description Skew data for options in the specified currency and market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOptionsSkewByMarketAndCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsSkewRow"][];
+};
+/**
+ * LegacyOptionsOiChangeByStrikeRow
+ * @description Open-interest change at one strike and time. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsOiChangeByStrikeRow = {
+    /** @description Epoch milliseconds. */
+    date: number;
+    /** @description Strike price. */
+    strike?: number | null;
+    /** @description Open interest. */
+    open_interest?: number | null;
+    /** @description Total notional change. */
+    total_notional_change?: number | null;
+    /** @description Change of open interest. */
+    open_interest_change?: number | null;
+    /** @description Change of open interest in percent. */
+    open_interest_change_percent?: number | null;
+    /** @description Index of the strike on the chart grid. */
+    strike_index?: number | null;
+    /** @description Index of the time on the chart grid. */
+    date_index?: number | null;
+    /** @description Intensity of the change. */
+    intensity?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOiChangeByStrikeResponse
+ * @description Historical open interest change data by strike for a specific options strategy in a. A bare array of rows (no envelope), as public clients of the service describe it.
+ */
+export type LegacyOiChangeByStrikeResponse = components["schemas"]["LegacyOptionsOiChangeByStrikeRow"][];
+/**
+ * LegacySingleTrade
+ * @description Whether to count single trades only: `true`/`false`, or `1`/`0`.
+ * @enum {string}
+ */
+export type LegacySingleTrade = "true" | "false" | "1" | "0";
+/**
+ * LegacyOptionsStrategyLegRow
+ * @description One leg of a detected options strategy trade. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsStrategyLegRow = {
+    /** @description Epoch milliseconds. */
+    date: number;
+    /** @description Change of open interest. */
+    oi_change?: number | null;
+    /** @description Implied volatility in percentage points. */
+    iv?: number | null;
+    /** @description Amount traded. */
+    amount?: number | null;
+    /** @description Index price. */
+    index_price?: number | null;
+    /** @description Instrument name. */
+    instrument_name?: string | null;
+    /** @description Expiry code. */
+    maturity?: string | null;
+    /** @description Strike price. */
+    strike?: number | null;
+    /** @description Trade direction, `buy` or `sell`. */
+    direction?: string | null;
+    /** @description Total notional. */
+    total_notional?: number | null;
+    /** @description Total premium. */
+    total_premium?: number | null;
+    /** @description Total premium in USD. */
+    total_premium_usd?: number | null;
+    /** @description Strategy name. */
+    strategy_name?: string | null;
+    /** @description Block trade identifier, if any. */
+    block_trade_id?: string | null;
+    /** @description Trade level relative to the bid. */
+    level?: components["schemas"]["UnpublishedValue"];
+    /** @description Mark price. */
+    mark_price?: number | null;
+    /** @description Ask price. */
+    ask_price?: number | null;
+    /** @description Bid price. */
+    bid_price?: number | null;
+    /** @description Ask size. */
+    ask_size?: number | null;
+    /** @description Bid size. */
+    bid_size?: number | null;
+    /** @description Delta. */
+    delta?: number | null;
+    /** @description Gamma. */
+    gamma?: number | null;
+    /** @description Vega. */
+    vega?: number | null;
+    /** @description Theta. */
+    theta?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyTopOptionsStrategiesResponse
+ * @description Top options strategies data for a specific currency within a given hours interval. A bare array of rows (no envelope), as public clients of the service describe it.
+ */
+export type LegacyTopOptionsStrategiesResponse = components["schemas"]["LegacyOptionsStrategyLegRow"][];
+/**
+ * LegacyStrategyLegBubbleChartResponse
+ * @description Historical data for strategy leg bubble charts for a specific options strategy in a. A bare array of rows (no envelope), as public clients of the service describe it.
+ */
+export type LegacyStrategyLegBubbleChartResponse = components["schemas"]["LegacyOptionsStrategyLegRow"][];
+/**
+ * LegacyOptionsOiChangeSummaryRow
+ * @description Summary of the open-interest change of the options of one currency. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOptionsOiChangeSummaryRow = {
+    /** @description Market codes included. */
+    markets?: string[] | null;
+    /** @description Ticker symbol. */
+    ticker: string;
+    /** @description Total open interest. */
+    open_interest?: number | null;
+    /** @description Notional open interest. */
+    open_interest_notional?: number | null;
+    /** @description Change in USD. */
+    open_interest_change_usd?: number | null;
+    /** @description Change of notional. */
+    open_interest_notional_change?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyOpenInterestChangeSummaryResponse
+ * @description Timestamped summary of open interest changes for options in a specific currency over a. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOpenInterestChangeSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOptionsOiChangeSummaryRow"][];
+};
+/**
+ * LegacyOpenInterestChangeResponse
+ * @description Timestamped report of open interest changes for a specific market and currency over a. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyOpenInterestChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOiChangeRow"][];
+};
+/**
+ * LegacyOrbitAltVolRow
+ * @description Alternative-volatility metrics of one tenor (the keys contain spaces). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyOrbitAltVolRow = {
+    /** @description 10-delta butterfly. */
+    "10D FLY"?: number | null;
+    /** @description 10-delta risk reversal. */
+    "10D RR"?: number | null;
+    /** @description 25-delta butterfly. */
+    "25D FLY"?: number | null;
+    /** @description 25-delta risk reversal. */
+    "25D RR"?: number | null;
+    /** @description ATM volatility. */
+    ATM?: number | null;
+    /** @description Tenor. */
+    tenor: components["schemas"]["UnpublishedValue"];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyAnalyticOptionsOrbitAltVolResponse
+ * @description Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyAnalyticOptionsOrbitAltVolResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    data: components["schemas"]["LegacyOrbitAltVolRow"][];
+};
+/**
+ * LegacyHistoricalOptionsTradeRow
+ * @description One archived options trade. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
+ */
+export type LegacyHistoricalOptionsTradeRow = {
+    /** @description Row identifier. */
+    id?: components["schemas"]["UnpublishedValue"];
+    /** @description Market of the trade. */
+    market?: string | null;
+    /** @description Currency of the underlying. */
+    currency?: string | null;
+    /** @description Option type. */
+    option_type?: string | null;
+    /** @description Expiry code. */
+    maturity?: string | null;
+    /** @description Epoch milliseconds of the trade. */
+    date: number;
+    /** @description Index price at the trade. */
+    index_price?: number | null;
+    /** @description Strike price. */
+    strike?: number | null;
+    /** @description Mark price at the trade. */
+    mark_price?: number | null;
+    /** @description Implied volatility of the trade in percentage points. */
+    implied_vol?: number | null;
+    /** @description Sequence number of the trade. */
+    trade_seq?: number | null;
+    /** @description Trade identifier. */
+    trade_id?: components["schemas"]["UnpublishedValue"];
+    /**
+     * @description 1 when the trade was a liquidation, else 0.
+     * @enum {integer|null}
+     */
+    liquidation?: 0 | 1 | null;
+    /** @description Block trade identifier, if any. */
+    block_trade_id?: string | null;
+    /** @description Direction of the price tick. */
+    tick_direction?: components["schemas"]["UnpublishedValue"];
+    /** @description Trade price. */
+    price?: number | null;
+    /**
+     * @description 0 buy, 1 sell.
+     * @enum {integer|null}
+     */
+    direction?: 0 | 1 | null;
+    /** @description Amount traded. */
+    amount?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * LegacyHistoricalOptionsTradesResponse
+ * @description Historical options trade data for a specific currency in a given market. One page of rows in the `{meta, items}` envelope; the row fields are those public clients of the service name.
+ */
+export type LegacyHistoricalOptionsTradesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalOptionsTradeRow"][];
+};
+/**
+ * LegacyHistoricalOptionsSnapshotResponse
+ * @description Historical snapshot of options for a specific currency in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalOptionsSnapshotResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionInstrument
+ * @description Options instrument name: currency, expiry code, strike and `C` or `P`, joined by `-` (`BTC-26SEP25-110000-C`, `XRP-31JAN25-2.5-C`).
+ * @example BTC-26SEP25-110000-C
+ * @example XRP-31JAN25-2.5-C
+ */
+export type LegacyOptionInstrument = string;
+/**
+ * LegacyHistoricalInstrumentVolumeBuySellResponse
+ * @description Historical buy/sell volume data for a specific options instrument in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalInstrumentVolumeBuySellResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyAnalyticSpotPairsResponse
+ * @description Analytics on available spot pairs per market. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+ */
+export type LegacyAnalyticSpotPairsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+    /** @description The data; its shape is not published. */
+    data: components["schemas"]["UnpublishedValue"];
+};
+/**
+ * LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse
+ * @description Historical total notional value and open value by market for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse
+ * @description Historical total notional volume and premium volume data for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsDvolResponse
+ * @description Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsDvolResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsVixResponse
+ * @description Historical Volatility Index (VIX) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsVixResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsOITotalResponse
+ * @description Historical Total Open Interest (OI) by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsOITotalResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsOIPCRatioResponse
+ * @description Historical Put-Call (PC) Ratio in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsOIPCRatioResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsVolumeTotalResponse
+ * @description Total Historical Volume in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsVolumeTotalResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsAtmIvResponse
+ * @description Historical ATM Implied Volatility by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsAtmIvResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsMaxPainResponse
+ * @description Historical Max Pain Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsMaxPainResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsGexIndexResponse
+ * @description Historical GEX Index Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsGexIndexResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsVolumePcRatioResponse
+ * @description Historical Put/Call Ratio Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsVolumePcRatioResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTypeGammaBandsResponse
+ * @description Historical Gamma Bands by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTypeGammaBandsResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyTotalOiByCurrencyResponse
+ * @description Total Open Interest by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyTotalOiByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTotalVolumeByCurrencyResponse
+ * @description Historical Volume Data by Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTotalVolumeByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTypeIvBidAskResponse
+ * @description Historical Implied Volatility Bid and Ask by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTypeIvBidAskResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTypeRiskReversalModelResponse
+ * @description Historical Risk Reversal Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTypeRiskReversalModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTypeRiskReversalResponse
+ * @description Historical Risk Reversal Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTypeRiskReversalResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTypeSkewModelResponse
+ * @description Historical Skew Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTypeSkewModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTypeSkewResponse
+ * @description Historical Skew Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTypeSkewResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTypeButterflyModelResponse
+ * @description Historical Butterfly Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTypeButterflyModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTypeButterflyResponse
+ * @description Historical Butterfly Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTypeButterflyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsTypeAtmIvModelResponse
+ * @description Historical ATM IV Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsTypeAtmIvModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsMaturityAtmIvResponse
+ * @description Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsMaturityAtmIvResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsMaturityOiVolumeResponse
+ * @description Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsMaturityOiVolumeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsOrbitAltVolResponse
+ * @description Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsOrbitAltVolResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsIvRvResponse
+ * @description Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsIvRvResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsSpreadTypeSkewResponse
+ * @description Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsSpreadTypeSkewResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsMaturityTotalOiResponse
+ * @description Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsMaturityTotalOiResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsMaturityTotalVolumeResponse
+ * @description Historical Total Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsMaturityTotalVolumeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsActualVolButterflyModelResponse
+ * @description Historical Options Actual Volatility with Butterfly Model for a Specific Type and. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsActualVolButterflyModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsActualVolSkewModelResponse
+ * @description Historical Options Actual Volatility with Skew Model for a Specific Type and Number of. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsActualVolSkewModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOptionsActualVolRiskReversalModelResponse
+ * @description Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOptionsActualVolRiskReversalModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyV2HistoricalTradesResponse
+ * @description Historical trades for a specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyV2HistoricalTradesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyTotalVolumeForOptionsResponse
+ * @description Total trading volume for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyTotalVolumeForOptionsResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyTotalOiForOptionsResponse
+ * @description Total open interest (OI) for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyTotalOiForOptionsResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyFuturesTotalOIByMarginResponse
+ * @description Historical Futures Total Open Interest by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyFuturesTotalOIByMarginResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyFuturesTotalVolumeByMarginResponse
+ * @description Historical Futures Total Volume by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyFuturesTotalVolumeByMarginResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyFuturesAltcoinSummaryResponse
+ * @description Historical Futures Altcoin Summary for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyFuturesAltcoinSummaryResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyFuturesMarketIndexDataResponse
+ * @description Historical Futures Market Index Data for a Specific Index. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyFuturesMarketIndexDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalIndicesPriceDataResponse
+ * @description Historical Indices Price Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalIndicesPriceDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalFuturesAnnualizedBasisDataResponse
+ * @description Historical Futures Annualized Basis Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalFuturesAnnualizedBasisDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse
+ * @description Historical Total Global Open Interest Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalTotalGlobalVolumeActivityDataResponse
+ * @description Historical Total Global Volume Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalTotalGlobalVolumeActivityDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyTotalVolumeForFuturesResponse
+ * @description Total trading volume for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyTotalVolumeForFuturesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyTotalOiForFuturesResponse
+ * @description Total open interest (OI) for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyTotalOiForFuturesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyFutureControllerGetBd2Response
+ * @description Expired futures expiries of a market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyFutureControllerGetBd2Response = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalOptionsDataResponse
+ * @description Historical data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalOptionsDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalOptionsIVResponse
+ * @description Historical implied volatility data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalOptionsIVResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalOptionsPriceResponse
+ * @description Historical price data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalOptionsPriceResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalOptionsOIVolumeResponse
+ * @description Historical open interest and volume data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalOptionsOIVolumeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalOptionsUnderlyingPriceResponse
+ * @description Historical index and underlying price data for a specific options contract in a given. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalOptionsUnderlyingPriceResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOrderbookByMarketTypeSymbolResponse
+ * @description Historical simple order books for specific market type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOrderbookByMarketTypeSymbolResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOrderbookByMarketTypeMarketCurrencyResponse
+ * @description Historical simple order books for specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOrderbookByMarketTypeMarketCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyOrderbookByMarketTypeMarketSymbolResponse
+ * @description Historical simple order books for specific market and symbol. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyOrderbookByMarketTypeMarketSymbolResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
+ * LegacyHistoricalSpotOhlcResponse
+ * @description Historical Spot OHLC Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ */
+export type LegacyHistoricalSpotOhlcResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
+    items: components["schemas"]["LegacyHistoricalRow"][];
+};
+/**
  * OptionsExchange
  * @description Options venues of the versioned API. The older route version accepted a free string.
  * @enum {string}
@@ -2058,12 +3693,6 @@ export type OptionsExchange = "deribit" | "binance" | "okx" | "bybit" | "bullish
  * @example 27MAR26
  */
 export type Maturity = string;
-/**
- * OptionType
- * @description Option type, `C` call or `P` put.
- * @enum {string}
- */
-export type OptionType = "C" | "P";
 /**
  * OptionsInstrumentName
  * @description Options instrument name as the venue spells it; exact names come from the options catalog. The Deribit-family venues use four forms: inverse `<CCY>-<DDMMMYY>-<strike>-<C|P>` (`BTC-27MAR26-100000-C`), USDC-linear `<CCY>_USDC-<DDMMMYY>-<strike>-<C|P>` where a `d` marks the decimal point (`XRP_USDC-27MAR26-2d5-C`), Paradex-style `<CCY>-USD-<DDMMMYY>-<strike>-<C|P>` and Bullish-style `<CCY>-USDC-<YYYYMMDD>-<strike>-<C|P>`. Other venues (Binance, OKX, Bybit, Derive) keep their own spelling, for example `BTC-250627-100000-C`, so the contract accepts any non-empty name rather than rejecting a valid one by pattern.
@@ -6531,6 +8160,4110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyHistoricalPerpetualsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyATMImpliedVolatilityTimeLapse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyATMImpliedVolatilityTimeLapseResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyGEXDataForAllOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyGEXDataForAllOptionsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionMaturities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionMaturitiesResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOpenInterestByExpiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOpenInterestByExpiryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOpenInterestByStrike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOpenInterestByStrikeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOpenInterestByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOpenInterestByTypeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyTopTradedOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTopTradedOptionsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsVolumeByExpiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsVolumeByExpiryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsVolumeByStrike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsVolumeByStrikeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsVolumeByBuySell: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsVolumeByBuySellResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsGEXByDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`), or `all` for every expiry. */
+                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsGEXByDateResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsIVByStrike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Strike price.
+                 * @example 10000
+                 */
+                strike: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsIVByStrikeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOIByStrike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`), or `all` for every expiry. */
+                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOIByStrikeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOINetChangeAllStrikes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Look-back window in hours. */
+                hours: components["parameters"]["LegacyHoursPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOINetChangeAllStrikesResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyTopInstrumentsOIOpenInterestChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Look-back window in hours. */
+                hours: components["parameters"]["LegacyHoursPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTopInstrumentsOIOpenInterestChangeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsVolumeBuySell: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`), or `all` for every expiry. */
+                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsVolumeBuySellResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptions24hVolumeStrike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`), or `all` for every expiry. */
+                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptions24hVolumeStrikeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTradeSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Look-back window in hours. */
+                hours: components["parameters"]["LegacyHoursPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTradeSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsGreeks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+                /** Option type, `C` call or `P` put. */
+                type: components["parameters"]["LegacyOptionTypePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsGreeksResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsIvAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+                /** Option type, `C` call or `P` put. */
+                type: components["parameters"]["LegacyOptionTypePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsIvAllResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyIVTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyIVTableResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOINetChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`), or `all` for every expiry. */
+                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                /** Look-back window in hours. */
+                hours: components["parameters"]["LegacyHoursPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOINetChangeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsInstruments: {
+        parameters: {
+            query?: {
+                /** Option type, `C` call or `P` put. */
+                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
+                /**
+                 * @description Strike price.
+                 * @example 100000
+                 */
+                strike?: number | undefined;
+                /**
+                 * @description Expiry code.
+                 * @example 25DEC26
+                 */
+                maturity?: components["schemas"]["LegacyMaturity"] | undefined;
+                /**
+                 * @description Currency of the underlying.
+                 * @example BTC
+                 */
+                currency?: components["schemas"]["LegacyCurrency"] | undefined;
+                /**
+                 * @description Upper-case market code.
+                 * @example DERIBIT
+                 */
+                market?: components["schemas"]["LegacyHistoricalMarketCode"] | undefined;
+            } | undefined;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsInstrumentsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOIBreakdown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOIBreakdownResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsVolumeBreakdown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsVolumeBreakdownResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOIBreakdownByCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOIBreakdownByCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsVolumeBreakdownByCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsVolumeBreakdownByCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyExpiredOptionExpiries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Expired expiry code, for example `31DEC21`.
+                 * @example 31DEC21
+                 */
+                maturity?: components["schemas"]["LegacyMaturity"] | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyExpiredOptionExpiriesResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyCustomChange: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Last day of the comparison (`YYYY-MM-DD`).
+                 * @example 2025-05-05
+                 */
+                end?: string | undefined;
+                /**
+                 * @description First day of the comparison (`YYYY-MM-DD`).
+                 * @example 2025-04-28
+                 */
+                start?: string | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /**
+                 * @description Name of the data set to compare between `start` and `end`.
+                 * @example atmivts_historical
+                 */
+                name: string;
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyCustomChangeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyModelSkewCharts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`), or `all` for every expiry. */
+                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                /** Axis of the chart: `delta` or `strike`. */
+                type: components["parameters"]["LegacyModelChartTypePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyModelSkewChartsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyModelVolatilityRunCharts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`), or `all` for every expiry. */
+                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyModelVolatilityRunChartsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyModelSkewChartTimeLapse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`), or `all` for every expiry. */
+                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                /** Axis of the chart: `delta` or `strike`. */
+                type: components["parameters"]["LegacyModelChartTypePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyModelSkewChartTimeLapseResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyModelForwardCurveChart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyModelForwardCurveChartResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyModelTermStructureATMChart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyModelTermStructureATMChartResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyModelTermStructureATMChartTimeLapse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyModelTermStructureATMChartTimeLapseResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyModelTermStructureChart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Axis of the chart: `delta` or `strike`. */
+                type: components["parameters"]["LegacyModelChartTypePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyModelTermStructureChartResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsSkewByCurrencyAndMaturity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsSkewByCurrencyAndMaturityResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsSkewByMarketAndMaturity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsSkewByMarketAndMaturityResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsIVByCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsIVByCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsIVByMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsIVByMarketResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyETHBTCATMIVTermStructure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyETHBTCATMIVTermStructureResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsSkewByMarketAndCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsSkewByMarketAndCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOiChangeByStrike: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Window in hours.
+                 * @example 24
+                 */
+                date_range?: number | undefined;
+                /**
+                 * @description Expiry code, or `all`.
+                 * @example all
+                 */
+                maturity?: components["schemas"]["LegacyMaturityOrAll"] | undefined;
+                /**
+                 * @description Lowest strike to include.
+                 * @example 40000
+                 */
+                min_strike?: number | undefined;
+                /**
+                 * @description Highest strike to include.
+                 * @example 50000
+                 */
+                max_strike?: number | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Market name; the catalog spells it `Deribit`.
+                 * @example Deribit
+                 */
+                market: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOiChangeByStrikeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyTopOptionsStrategies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Window in hours.
+                 * @example 24
+                 */
+                hours_interval: string;
+                /**
+                 * @description Whether to count single trades only.
+                 * @example true
+                 */
+                single_trade: components["schemas"]["LegacySingleTrade"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTopOptionsStrategiesResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyStrategyLegBubbleChart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Strategy name, or `all`.
+                 * @example all
+                 */
+                strategy?: string | undefined;
+                /**
+                 * @description Expiry code, or `all`.
+                 * @example all
+                 */
+                maturity?: components["schemas"]["LegacyMaturityOrAll"] | undefined;
+                /**
+                 * @description Window in hours.
+                 * @example 24
+                 */
+                hours_interval?: number | undefined;
+                /**
+                 * @description Smallest trade size to include.
+                 * @example 0
+                 */
+                size_filter?: number | undefined;
+                /**
+                 * @description Whether to count single trades only.
+                 * @example true
+                 */
+                single_trade?: components["schemas"]["LegacySingleTrade"] | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyStrategyLegBubbleChartResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOpenInterestChangeSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
+                period: components["parameters"]["LegacyOiChangePeriodPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOpenInterestChangeSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOpenInterestChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
+                period: components["parameters"]["LegacyOiChangePeriodPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOpenInterestChangeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyAnalyticOptionsOrbitAltVol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyAnalyticOptionsOrbitAltVolResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalOptionsTrades: {
+        parameters: {
+            query: {
+                /**
+                 * @description Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
+                 * @example 2026-11-17
+                 */
+                date: components["schemas"]["HistoricalTime"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOptionsTradesResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalOptionsSnapshot: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOptionsSnapshotResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalInstrumentVolumeBuySell: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Options instrument name. */
+                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalInstrumentVolumeBuySellResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyCalculateRiskSlide: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options instrument to compute the risk slide for.
+                 * @example BTC-25DEC26-100000-C
+                 */
+                instrument?: components["schemas"]["LegacyOptionInstrument"] | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result; its shape is not published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyRiskSlideInstruments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result; its shape is not published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyCalculateRiskSlideV2: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Options instrument to compute the risk slide for.
+                 * @example BTC-25DEC26-100000-C
+                 */
+                instrument?: components["schemas"]["LegacyOptionInstrument"] | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result; its shape is not published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyRiskSlideInstrumentsV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+                market: components["parameters"]["LegacyOptionsMarketPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result; its shape is not published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyAnalyticSpotPairs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, in the `{date, data}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyAnalyticSpotPairsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsDvol: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsDvolResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsVix: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsVixResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOITotal: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOITotalResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOIPCRatio: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOIPCRatioResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsVolumeTotal: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsVolumeTotalResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsAtmIv: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsAtmIvResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsMaxPain: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsMaxPainResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsGexIndex: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsGexIndexResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsVolumePcRatio: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsVolumePcRatioResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTypeGammaBands: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Band horizon, for example `1D`, `7D` or `30D`.
+                 * @example 1D
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTypeGammaBandsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyTotalOiByCurrency: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTotalOiByCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTotalVolumeByCurrency: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTotalVolumeByCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTypeIvBidAsk: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Option side and level, for example `C_25`, `P_10` or `C_ATM`.
+                 * @example C_10
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTypeIvBidAskResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTypeRiskReversalModel: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Delta level, for example `25D` or `10D`.
+                 * @example 10D
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTypeRiskReversalModelResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTypeRiskReversal: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Delta level, for example `25D` or `10D`.
+                 * @example 10D
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTypeRiskReversalResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTypeSkewModel: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Delta level, for example `25D` or `10D`.
+                 * @example 10D
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTypeSkewModelResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTypeSkew: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Delta level, for example `25D` or `10D`.
+                 * @example 10D
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTypeSkewResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTypeButterflyModel: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Delta level, for example `25D` or `10D`.
+                 * @example 10D
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTypeButterflyModelResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTypeButterfly: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Delta level, for example `25D` or `10D`.
+                 * @example 10D
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTypeButterflyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsTypeAtmIvModel: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description A delta level and side (`25C`, `10P`) or a model parameter (`ATM`, `SLOPE`, `YIELD`).
+                 * @example 10C
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsTypeAtmIvModelResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsMaturityAtmIv: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsMaturityAtmIvResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsMaturityOiVolume: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsMaturityOiVolumeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsOrbitAltVol: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Constant-maturity tenor, for example `1W`, `1M` or `3M`.
+                 * @example 1M
+                 */
+                maturity_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsOrbitAltVolResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsIvRv: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsIvRvResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsSpreadTypeSkew: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /**
+                 * @description Delta level, for example `25D` or `10D`.
+                 * @example 10D
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsSpreadTypeSkewResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsMaturityTotalOi: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsMaturityTotalOiResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsMaturityTotalVolume: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsMaturityTotalVolumeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsActualVolButterflyModel: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Delta level of the model, for example `25`.
+                 * @example 10
+                 */
+                type: string;
+                /**
+                 * @description Window in days, for example `7`, `30` or `365`.
+                 * @example 7
+                 */
+                days: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsActualVolButterflyModelResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsActualVolSkewModel: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Delta level of the model, for example `25`.
+                 * @example 10
+                 */
+                type: string;
+                /**
+                 * @description Window in days, for example `7`, `30` or `365`.
+                 * @example 7
+                 */
+                days: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsActualVolSkewModelResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOptionsActualVolRiskReversalModel: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Delta level of the model, for example `25`.
+                 * @example 10
+                 */
+                type: string;
+                /**
+                 * @description Window in days, for example `7`, `30` or `365`.
+                 * @example 7
+                 */
+                days: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOptionsActualVolRiskReversalModelResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyV2HistoricalTrades: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
+                 * @example 2026-11-17
+                 */
+                date?: components["schemas"]["HistoricalTime"] | undefined;
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** @description Only the trades of this block trade. */
+                blockTradeId?: string | undefined;
+                /** @description Field to sort by; the accepted fields are not published. */
+                sortBy?: string | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyV2HistoricalTradesResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyTotalVolumeForOptions: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTotalVolumeForOptionsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyTotalOiForOptions: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTotalOiForOptionsResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyFuturesTotalOIByMargin: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesTotalOIByMarginResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyFuturesTotalVolumeByMargin: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesTotalVolumeByMarginResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyFuturesAltcoinSummary: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesAltcoinSummaryResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyFuturesMarketIndexData: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Index (sector basket) name.
+                 * @example defi
+                 */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFuturesMarketIndexDataResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalIndicesPriceData: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Index (sector basket) name.
+                 * @example AI
+                 */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalIndicesPriceDataResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalFuturesAnnualizedBasisData: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /**
+                 * @description Window in days, for example `7`, `30` or `365`.
+                 * @example 7
+                 */
+                days: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalFuturesAnnualizedBasisDataResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalTotalGlobalOpenInterestActivityData: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalTotalGlobalVolumeActivityData: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalTotalGlobalVolumeActivityDataResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyTotalVolumeForFutures: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTotalVolumeForFuturesResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyTotalOiForFutures: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+                legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyTotalOiForFuturesResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyFutureControllerGetBd2: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                /** @description Listed by the catalog without a description; its meaning and values are not published. */
+                count?: string | undefined;
+                /** @description Listed by the catalog without a description; its meaning and values are not published. */
+                select?: string | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyFutureControllerGetBd2Response"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalOptionsData: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Options instrument name. */
+                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOptionsDataResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalOptionsIV: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Options instrument name. */
+                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOptionsIVResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalOptionsPrice: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Options instrument name. */
+                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOptionsPriceResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalOptionsOIVolume: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Options instrument name. */
+                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOptionsOIVolumeResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalOptionsUnderlyingPrice: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Options instrument name. */
+                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalOptionsUnderlyingPriceResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalOptionsOIStrike: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Hour of the snapshot, `YYYY-MM-DDTHH`.
+                 * @example 2026-11-17T14
+                 */
+                date_h?: string | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result; its shape is not published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalOptionsVolumeStrike: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Hour of the snapshot, `YYYY-MM-DDTHH`.
+                 * @example 2026-11-17T14
+                 */
+                date_h?: string | undefined;
+            } | undefined;
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                /** Expiry code (`27MAR26`). */
+                maturity: components["parameters"]["LegacyMaturityPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result; its shape is not published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOrderbookByMarketTypeSymbol: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Kind of market: `future`, `perpetual` or `spot` in the catalog.
+                 * @example future
+                 */
+                marketType: string;
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOrderbookByMarketTypeSymbolResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOrderbookByMarketTypeMarketCurrency: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Kind of market: `future`, `perpetual` or `spot` in the catalog.
+                 * @example future
+                 */
+                marketType: string;
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOrderbookByMarketTypeMarketCurrencyResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyOrderbookByMarketTypeMarketSymbol: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                /** Interval between the dates of the result rows; one minute when omitted. */
+                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Kind of market: `future`, `perpetual` or `spot` in the catalog.
+                 * @example future
+                 */
+                marketType: string;
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Exchange-native instrument symbol. */
+                symbol: components["parameters"]["LegacySymbolPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyOrderbookByMarketTypeMarketSymbolResponse"];
+                };
+            };
+            400: components["responses"]["LegacyBadRequest"];
+            401: components["responses"]["LegacyUnauthorized"];
+            429: components["responses"]["LegacyTooManyRequests"];
+        };
+    };
+    getLegacyHistoricalSpotOhlc: {
+        parameters: {
+            query: {
+                /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+                start: components["parameters"]["LegacyHistStart"];
+                /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+                end: components["parameters"]["LegacyHistEnd"];
+                /** Maximum number of results per page (at most 144). */
+                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                /** 1-based page of results. */
+                page?: components["parameters"]["LegacyHistPage"] | undefined;
+            };
+            header?: never;
+            path: {
+                /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+                market: components["parameters"]["LegacyMarketPath"];
+                /** Exchange-native instrument symbol. */
+                symbol: components["parameters"]["LegacySymbolPath"];
+                /**
+                 * @description Candle period, for example `1m`.
+                 * @example 1m
+                 */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows in the `{meta, items}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegacyHistoricalSpotOhlcResponse"];
                 };
             };
             400: components["responses"]["LegacyBadRequest"];

@@ -99,7 +99,7 @@ export type OiChangePeriod = components['schemas']['OiChangePeriod'];
 export type LegacyPerpetualOiChangeSummaryRow = components['schemas']['LegacyPerpetualOiChangeSummaryRow'];
 /** Timestamped summary of the open-interest change of the perpetuals of one currency (`{date, data}` envelope). */
 export type LegacyPerpetualOiChangeSummaryResponse = components['schemas']['LegacyPerpetualOiChangeSummaryResponse'];
-/** Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`. */
+/** Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/options/open_interest_change/{market}/{currency}/{period}`. */
 export type LegacyOiChangeRow = components['schemas']['LegacyOiChangeRow'];
 /** Timestamped open-interest change report of one market and currency (`{date, data}` envelope). */
 export type LegacyOiChangeResponse = components['schemas']['LegacyOiChangeResponse'];
@@ -243,12 +243,302 @@ export type LegacyHistoricalDerivsFuturesResponse = components['schemas']['Legac
 export type LegacyHistoricalPerpetualRow = components['schemas']['LegacyHistoricalPerpetualRow'];
 /** A page of historical perpetual rows of one symbol. */
 export type LegacyHistoricalPerpetualsResponse = components['schemas']['LegacyHistoricalPerpetualsResponse'];
+/** Lower-case market code of the legacy options analytics routes, for example `deribit`, `binance`, `bybit`, `coincall`, `okx`, or `aggregate` on the routes that sum the markets. */
+export type LegacyOptionsMarket = components['schemas']['LegacyOptionsMarket'];
+/** ATM Implied Volatility Time Lapse for a Specific Market and Currency. */
+export type LegacyATMImpliedVolatilityTimeLapseResponse = components['schemas']['LegacyATMImpliedVolatilityTimeLapseResponse'];
+/** Gamma exposure (GEX) at one strike for one option type. */
+export type LegacyOptionsGexRow = components['schemas']['LegacyOptionsGexRow'];
+/** GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency. */
+export type LegacyGEXDataForAllOptionsResponse = components['schemas']['LegacyGEXDataForAllOptionsResponse'];
+/** Option Maturities. */
+export type LegacyOptionMaturitiesResponse = components['schemas']['LegacyOptionMaturitiesResponse'];
+/** Options Open Interest by Expiry. */
+export type LegacyOptionsOpenInterestByExpiryResponse = components['schemas']['LegacyOptionsOpenInterestByExpiryResponse'];
+/** Options open interest at one strike. */
+export type LegacyOptionsOiByStrikeRow = components['schemas']['LegacyOptionsOiByStrikeRow'];
+/** Options Open Interest by Strike. */
+export type LegacyOptionsOpenInterestByStrikeResponse = components['schemas']['LegacyOptionsOpenInterestByStrikeResponse'];
+/** Options Open Interest by Type. */
+export type LegacyOptionsOpenInterestByTypeResponse = components['schemas']['LegacyOptionsOpenInterestByTypeResponse'];
+/** One of the most traded options instruments. */
+export type LegacyTopTradedOptionRow = components['schemas']['LegacyTopTradedOptionRow'];
+/** Top Traded Options. */
+export type LegacyTopTradedOptionsResponse = components['schemas']['LegacyTopTradedOptionsResponse'];
+/** Options volume of one expiry. */
+export type LegacyOptionsVolumeByExpiryRow = components['schemas']['LegacyOptionsVolumeByExpiryRow'];
+/** Options Volume by Expiry. */
+export type LegacyOptionsVolumeByExpiryResponse = components['schemas']['LegacyOptionsVolumeByExpiryResponse'];
+/** Options volume at one strike, all expiries together. */
+export type LegacyOptionsVolumeByStrikeRow = components['schemas']['LegacyOptionsVolumeByStrikeRow'];
+/** Options Volume by Strike. */
+export type LegacyOptionsVolumeByStrikeResponse = components['schemas']['LegacyOptionsVolumeByStrikeResponse'];
+/** Options volume at one strike split into buys and sells. */
+export type LegacyOptionsBuySellRow = components['schemas']['LegacyOptionsBuySellRow'];
+/** Options Volume by Buy/Sell. */
+export type LegacyOptionsVolumeByBuySellResponse = components['schemas']['LegacyOptionsVolumeByBuySellResponse'];
+/** An expiry code (`27MAR26`), or `all` for every expiry of the currency. */
+export type LegacyMaturityOrAll = components['schemas']['LegacyMaturityOrAll'];
+/** Options GEX by Date. */
+export type LegacyOptionsGEXByDateResponse = components['schemas']['LegacyOptionsGEXByDateResponse'];
+/** Implied volatility of one strike at one time. */
+export type LegacyOptionsIvHistoryPoint = components['schemas']['LegacyOptionsIvHistoryPoint'];
+/** Options Implied Volatility (IV) by Strike. */
+export type LegacyOptionsIVByStrikeResponse = components['schemas']['LegacyOptionsIVByStrikeResponse'];
+/** Options Open Interest (OI) by Strike. */
+export type LegacyOptionsOIByStrikeResponse = components['schemas']['LegacyOptionsOIByStrikeResponse'];
+/** Look-back window in whole hours, for example `1`, `24` or `168`. */
+export type LegacyHours = components['schemas']['LegacyHours'];
+/** Net change of options open interest at one strike over the window. */
+export type LegacyOptionsOiNetChangeRow = components['schemas']['LegacyOptionsOiNetChangeRow'];
+/** Options Open Interest Net Change for All Strikes. */
+export type LegacyOptionsOINetChangeAllStrikesResponse = components['schemas']['LegacyOptionsOINetChangeAllStrikesResponse'];
+/** Open-interest change of one options instrument. */
+export type LegacyOptionsTopInstrumentOiChangeRow = components['schemas']['LegacyOptionsTopInstrumentOiChangeRow'];
+/** Top Instruments with Options Open Interest Change. */
+export type LegacyTopInstrumentsOIOpenInterestChangeResponse = components['schemas']['LegacyTopInstrumentsOIOpenInterestChangeResponse'];
+/** Options Volume by Buy/Sell Activity. */
+export type LegacyOptionsVolumeBuySellResponse = components['schemas']['LegacyOptionsVolumeBuySellResponse'];
+/** Options 24-hour volume at one strike of one expiry. */
+export type LegacyOptionsStrikeVolumeRow = components['schemas']['LegacyOptionsStrikeVolumeRow'];
+/** Options 24h Volume By Strike. */
+export type LegacyOptions24hVolumeStrikeResponse = components['schemas']['LegacyOptions24hVolumeStrikeResponse'];
+/** An object of the legacy family whose members are not published by the service: no public client or documentation names them. */
+export type LegacyUnpublishedObject = components['schemas']['LegacyUnpublishedObject'];
+/** Options Trade Summary. */
+export type LegacyOptionsTradeSummaryResponse = components['schemas']['LegacyOptionsTradeSummaryResponse'];
+/** Option type, `C` call or `P` put. */
+export type OptionType = components['schemas']['OptionType'];
+/** Greeks of the option at one strike. */
+export type LegacyOptionsGreeksRow = components['schemas']['LegacyOptionsGreeksRow'];
+/** Options Greeks data for a specific market, currency, maturity, and type. */
+export type LegacyOptionsGreeksResponse = components['schemas']['LegacyOptionsGreeksResponse'];
+/** Implied volatilities of the option at one strike, in percentage points. */
+export type LegacyOptionsStrikeIvRow = components['schemas']['LegacyOptionsStrikeIvRow'];
+/** Options Iv data for a specific market, currency, maturity, and type. */
+export type LegacyOptionsIvAllResponse = components['schemas']['LegacyOptionsIvAllResponse'];
+/** Implied volatility table for options based on the specified market and currency. */
+export type LegacyIVTableResponse = components['schemas']['LegacyIVTableResponse'];
+/** Net change in open interest for options based on the specified market, currency,. */
+export type LegacyOINetChangeResponse = components['schemas']['LegacyOINetChangeResponse'];
+/** Snapshot of options data for the specified market and currency. */
+export type LegacyOptionsSnapshotResponse = components['schemas']['LegacyOptionsSnapshotResponse'];
+/** One listed options instrument. */
+export type LegacyOptionsInstrumentRow = components['schemas']['LegacyOptionsInstrumentRow'];
+/** List of options instruments available in the analytics system. */
+export type LegacyOptionsInstrumentsResponse = components['schemas']['LegacyOptionsInstrumentsResponse'];
+/** Breakdown of options notional and open value, each a map from market (or currency) to its value. */
+export type LegacyOptionsBreakdown = components['schemas']['LegacyOptionsBreakdown'];
+/** Breakdown of open interest and open value for options across different exchanges. */
+export type LegacyOptionsOIBreakdownResponse = components['schemas']['LegacyOptionsOIBreakdownResponse'];
+/** Breakdown of trading volume and open value for options across different exchanges. */
+export type LegacyOptionsVolumeBreakdownResponse = components['schemas']['LegacyOptionsVolumeBreakdownResponse'];
+/** Breakdown of open interest and open value for options by currency. */
+export type LegacyOptionsOIBreakdownByCurrencyResponse = components['schemas']['LegacyOptionsOIBreakdownByCurrencyResponse'];
+/** Breakdown of trading volume and open value for options by currency. */
+export type LegacyOptionsVolumeBreakdownByCurrencyResponse = components['schemas']['LegacyOptionsVolumeBreakdownByCurrencyResponse'];
+/** One option of an expired expiry, at settlement. */
+export type LegacyExpiredOptionExpiryRow = components['schemas']['LegacyExpiredOptionExpiryRow'];
+/** Details of expired option expiries for a specific market and currency. */
+export type LegacyExpiredOptionExpiriesResponse = components['schemas']['LegacyExpiredOptionExpiriesResponse'];
+/** Historical data with applied changes between the specified end_date and start_date,. */
+export type LegacyCustomChangeResponse = components['schemas']['LegacyCustomChangeResponse'];
+/** Axis of a model chart: `delta` (points by delta) or `strike` (points by strike). */
+export type LegacyModelChartType = components['schemas']['LegacyModelChartType'];
+/** One point of a model skew curve: `delta` on a delta chart, `strike` on a strike chart. */
+export type LegacyModelSkewPoint = components['schemas']['LegacyModelSkewPoint'];
+/** Skew data for options based on the specified currency, maturity, and type. */
+export type LegacyModelSkewChartsResponse = components['schemas']['LegacyModelSkewChartsResponse'];
+/** Model volatility run of one expiry. */
+export type LegacyModelVolRunRow = components['schemas']['LegacyModelVolRunRow'];
+/** Volatility run data for options based on the specified currency and maturity. */
+export type LegacyModelVolatilityRunChartsResponse = components['schemas']['LegacyModelVolatilityRunChartsResponse'];
+/** Time-lapse data for the specified skew model chart based on the given currency,. */
+export type LegacyModelSkewChartTimeLapseResponse = components['schemas']['LegacyModelSkewChartTimeLapseResponse'];
+/** One point of the model forward curve. */
+export type LegacyModelForwardCurvePoint = components['schemas']['LegacyModelForwardCurvePoint'];
+/** Forward curve data for the specified currency. */
+export type LegacyModelForwardCurveChartResponse = components['schemas']['LegacyModelForwardCurveChartResponse'];
+/** ATM implied volatility at one time to maturity. */
+export type LegacyModelTenorIvPoint = components['schemas']['LegacyModelTenorIvPoint'];
+/** Implied volatility at one expiry. */
+export type LegacyModelExpiryIvPoint = components['schemas']['LegacyModelExpiryIvPoint'];
+/** Model ATM term structure, by time to maturity (`tenor`) and by listed expiry (`expiry`). */
+export type LegacyModelTermStructureAtm = components['schemas']['LegacyModelTermStructureAtm'];
+/** Term structure data for at-the-money (ATM) options in the specified currency. */
+export type LegacyModelTermStructureATMChartResponse = components['schemas']['LegacyModelTermStructureATMChartResponse'];
+/** Time-lapse term structure data for at-the-money (ATM) options in the specified currency. */
+export type LegacyModelTermStructureATMChartTimeLapseResponse = components['schemas']['LegacyModelTermStructureATMChartTimeLapseResponse'];
+/** Model term structure keyed by the chart axis: `delta` on a delta chart, `strike` on a strike chart; each an array of expiry points. */
+export type LegacyModelTermStructureByAxis = components['schemas']['LegacyModelTermStructureByAxis'];
+/** Term structure data for options in the specified currency based on the provided type. */
+export type LegacyModelTermStructureChartResponse = components['schemas']['LegacyModelTermStructureChartResponse'];
+/** One point of an options skew of one market and currency. */
+export type LegacyOptionsSkewRow = components['schemas']['LegacyOptionsSkewRow'];
+/** Skew data for options in the specified currency and maturity. */
+export type LegacyOptionsSkewByCurrencyAndMaturityResponse = components['schemas']['LegacyOptionsSkewByCurrencyAndMaturityResponse'];
+/** Skew data for options in the specified market and maturity. */
+export type LegacyOptionsSkewByMarketAndMaturityResponse = components['schemas']['LegacyOptionsSkewByMarketAndMaturityResponse'];
+/** Implied volatility of one expiry of one market and currency. */
+export type LegacyOptionsMarketIvRow = components['schemas']['LegacyOptionsMarketIvRow'];
+/** Implied volatility (IV) data for options in the specified currency. */
+export type LegacyOptionsIVByCurrencyResponse = components['schemas']['LegacyOptionsIVByCurrencyResponse'];
+/** Implied volatility (IV) data for options in the specified market. */
+export type LegacyOptionsIVByMarketResponse = components['schemas']['LegacyOptionsIVByMarketResponse'];
+/** ATM implied volatility of one expiry. */
+export type LegacyOptionsMaturityIvPoint = components['schemas']['LegacyOptionsMaturityIvPoint'];
+/** Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin. */
+export type LegacyETHBTCATMIVTermStructureResponse = components['schemas']['LegacyETHBTCATMIVTermStructureResponse'];
+/** Skew data for options in the specified currency and market. */
+export type LegacyOptionsSkewByMarketAndCurrencyResponse = components['schemas']['LegacyOptionsSkewByMarketAndCurrencyResponse'];
+/** Open-interest change at one strike and time. */
+export type LegacyOptionsOiChangeByStrikeRow = components['schemas']['LegacyOptionsOiChangeByStrikeRow'];
+/** Historical open interest change data by strike for a specific options strategy in a. */
+export type LegacyOiChangeByStrikeResponse = components['schemas']['LegacyOiChangeByStrikeResponse'];
+/** Whether to count single trades only: `true`/`false`, or `1`/`0`. */
+export type LegacySingleTrade = components['schemas']['LegacySingleTrade'];
+/** One leg of a detected options strategy trade. */
+export type LegacyOptionsStrategyLegRow = components['schemas']['LegacyOptionsStrategyLegRow'];
+/** Top options strategies data for a specific currency within a given hours interval. */
+export type LegacyTopOptionsStrategiesResponse = components['schemas']['LegacyTopOptionsStrategiesResponse'];
+/** Historical data for strategy leg bubble charts for a specific options strategy in a. */
+export type LegacyStrategyLegBubbleChartResponse = components['schemas']['LegacyStrategyLegBubbleChartResponse'];
+/** Summary of the open-interest change of the options of one currency. */
+export type LegacyOptionsOiChangeSummaryRow = components['schemas']['LegacyOptionsOiChangeSummaryRow'];
+/** Timestamped summary of open interest changes for options in a specific currency over a. */
+export type LegacyOpenInterestChangeSummaryResponse = components['schemas']['LegacyOpenInterestChangeSummaryResponse'];
+/** Timestamped report of open interest changes for a specific market and currency over a. */
+export type LegacyOpenInterestChangeResponse = components['schemas']['LegacyOpenInterestChangeResponse'];
+/** Alternative-volatility metrics of one tenor (the keys contain spaces). */
+export type LegacyOrbitAltVolRow = components['schemas']['LegacyOrbitAltVolRow'];
+/** Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. */
+export type LegacyAnalyticOptionsOrbitAltVolResponse = components['schemas']['LegacyAnalyticOptionsOrbitAltVolResponse'];
+/** One archived options trade. */
+export type LegacyHistoricalOptionsTradeRow = components['schemas']['LegacyHistoricalOptionsTradeRow'];
+/** Historical options trade data for a specific currency in a given market. */
+export type LegacyHistoricalOptionsTradesResponse = components['schemas']['LegacyHistoricalOptionsTradesResponse'];
+/** Historical snapshot of options for a specific currency in a given market. */
+export type LegacyHistoricalOptionsSnapshotResponse = components['schemas']['LegacyHistoricalOptionsSnapshotResponse'];
+/** Options instrument name: currency, expiry code, strike and `C` or `P`, joined by `-` (`BTC-26SEP25-110000-C`, `XRP-31JAN25-2.5-C`). */
+export type LegacyOptionInstrument = components['schemas']['LegacyOptionInstrument'];
+/** Historical buy/sell volume data for a specific options instrument in a given market. */
+export type LegacyHistoricalInstrumentVolumeBuySellResponse = components['schemas']['LegacyHistoricalInstrumentVolumeBuySellResponse'];
+/** Analytics on available spot pairs per market. */
+export type LegacyAnalyticSpotPairsResponse = components['schemas']['LegacyAnalyticSpotPairsResponse'];
+/** Historical total notional value and open value by market for a specific market. */
+export type LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse = components['schemas']['LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse'];
+/** Historical total notional volume and premium volume data for a specific market. */
+export type LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse = components['schemas']['LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse'];
+/** Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market. */
+export type LegacyOptionsDvolResponse = components['schemas']['LegacyOptionsDvolResponse'];
+/** Historical Volatility Index (VIX) Data by Market and Currency in Options Market. */
+export type LegacyOptionsVixResponse = components['schemas']['LegacyOptionsVixResponse'];
+/** Historical Total Open Interest (OI) by Market and Currency in Options Market. */
+export type LegacyOptionsOITotalResponse = components['schemas']['LegacyOptionsOITotalResponse'];
+/** Historical Put-Call (PC) Ratio in Options Market by Market and Currency. */
+export type LegacyOptionsOIPCRatioResponse = components['schemas']['LegacyOptionsOIPCRatioResponse'];
+/** Total Historical Volume in Options Market by Market and Currency. */
+export type LegacyOptionsVolumeTotalResponse = components['schemas']['LegacyOptionsVolumeTotalResponse'];
+/** Historical ATM Implied Volatility by Market and Currency. */
+export type LegacyOptionsAtmIvResponse = components['schemas']['LegacyOptionsAtmIvResponse'];
+/** Historical Max Pain Data by Market and Currency. */
+export type LegacyOptionsMaxPainResponse = components['schemas']['LegacyOptionsMaxPainResponse'];
+/** Historical GEX Index Data by Market and Currency. */
+export type LegacyOptionsGexIndexResponse = components['schemas']['LegacyOptionsGexIndexResponse'];
+/** Historical Put/Call Ratio Data by Market and Currency. */
+export type LegacyOptionsVolumePcRatioResponse = components['schemas']['LegacyOptionsVolumePcRatioResponse'];
+/** Historical Gamma Bands by Market, Currency and Type. */
+export type LegacyOptionsTypeGammaBandsResponse = components['schemas']['LegacyOptionsTypeGammaBandsResponse'];
+/** Total Open Interest by Currency. */
+export type LegacyTotalOiByCurrencyResponse = components['schemas']['LegacyTotalOiByCurrencyResponse'];
+/** Historical Volume Data by Currency in Options Market. */
+export type LegacyOptionsTotalVolumeByCurrencyResponse = components['schemas']['LegacyOptionsTotalVolumeByCurrencyResponse'];
+/** Historical Implied Volatility Bid and Ask by Market, Currency and Type. */
+export type LegacyOptionsTypeIvBidAskResponse = components['schemas']['LegacyOptionsTypeIvBidAskResponse'];
+/** Historical Risk Reversal Model Data by Market, Currency and Type. */
+export type LegacyOptionsTypeRiskReversalModelResponse = components['schemas']['LegacyOptionsTypeRiskReversalModelResponse'];
+/** Historical Risk Reversal Data by Market, Currency and Type. */
+export type LegacyOptionsTypeRiskReversalResponse = components['schemas']['LegacyOptionsTypeRiskReversalResponse'];
+/** Historical Skew Model Data by Market, Currency and Type. */
+export type LegacyOptionsTypeSkewModelResponse = components['schemas']['LegacyOptionsTypeSkewModelResponse'];
+/** Historical Skew Data by Market, Currency and Type. */
+export type LegacyOptionsTypeSkewResponse = components['schemas']['LegacyOptionsTypeSkewResponse'];
+/** Historical Butterfly Model Data by Market, Currency, and Type. */
+export type LegacyOptionsTypeButterflyModelResponse = components['schemas']['LegacyOptionsTypeButterflyModelResponse'];
+/** Historical Butterfly Data by Market, Currency, and Type. */
+export type LegacyOptionsTypeButterflyResponse = components['schemas']['LegacyOptionsTypeButterflyResponse'];
+/** Historical ATM IV Model Data by Market, Currency, and Type. */
+export type LegacyOptionsTypeAtmIvModelResponse = components['schemas']['LegacyOptionsTypeAtmIvModelResponse'];
+/** Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market. */
+export type LegacyOptionsMaturityAtmIvResponse = components['schemas']['LegacyOptionsMaturityAtmIvResponse'];
+/** Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency. */
+export type LegacyOptionsMaturityOiVolumeResponse = components['schemas']['LegacyOptionsMaturityOiVolumeResponse'];
+/** Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. */
+export type LegacyOptionsOrbitAltVolResponse = components['schemas']['LegacyOptionsOrbitAltVolResponse'];
+/** Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and. */
+export type LegacyOptionsIvRvResponse = components['schemas']['LegacyOptionsIvRvResponse'];
+/** Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type. */
+export type LegacyOptionsSpreadTypeSkewResponse = components['schemas']['LegacyOptionsSpreadTypeSkewResponse'];
+/** Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency. */
+export type LegacyOptionsMaturityTotalOiResponse = components['schemas']['LegacyOptionsMaturityTotalOiResponse'];
+/** Historical Total Volume for a Specific Maturity by Market and Currency. */
+export type LegacyOptionsMaturityTotalVolumeResponse = components['schemas']['LegacyOptionsMaturityTotalVolumeResponse'];
+/** Historical Options Actual Volatility with Butterfly Model for a Specific Type and. */
+export type LegacyOptionsActualVolButterflyModelResponse = components['schemas']['LegacyOptionsActualVolButterflyModelResponse'];
+/** Historical Options Actual Volatility with Skew Model for a Specific Type and Number of. */
+export type LegacyOptionsActualVolSkewModelResponse = components['schemas']['LegacyOptionsActualVolSkewModelResponse'];
+/** Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and. */
+export type LegacyOptionsActualVolRiskReversalModelResponse = components['schemas']['LegacyOptionsActualVolRiskReversalModelResponse'];
+/** Historical trades for a specific market and currency. */
+export type LegacyV2HistoricalTradesResponse = components['schemas']['LegacyV2HistoricalTradesResponse'];
+/** Total trading volume for options. */
+export type LegacyTotalVolumeForOptionsResponse = components['schemas']['LegacyTotalVolumeForOptionsResponse'];
+/** Total open interest (OI) for options. */
+export type LegacyTotalOiForOptionsResponse = components['schemas']['LegacyTotalOiForOptionsResponse'];
+/** Historical Futures Total Open Interest by Margin for a Specific Currency. */
+export type LegacyFuturesTotalOIByMarginResponse = components['schemas']['LegacyFuturesTotalOIByMarginResponse'];
+/** Historical Futures Total Volume by Margin for a Specific Currency. */
+export type LegacyFuturesTotalVolumeByMarginResponse = components['schemas']['LegacyFuturesTotalVolumeByMarginResponse'];
+/** Historical Futures Altcoin Summary for a Specific Currency. */
+export type LegacyFuturesAltcoinSummaryResponse = components['schemas']['LegacyFuturesAltcoinSummaryResponse'];
+/** Historical Futures Market Index Data for a Specific Index. */
+export type LegacyFuturesMarketIndexDataResponse = components['schemas']['LegacyFuturesMarketIndexDataResponse'];
+/** Historical Indices Price Data. */
+export type LegacyHistoricalIndicesPriceDataResponse = components['schemas']['LegacyHistoricalIndicesPriceDataResponse'];
+/** Historical Futures Annualized Basis Data. */
+export type LegacyHistoricalFuturesAnnualizedBasisDataResponse = components['schemas']['LegacyHistoricalFuturesAnnualizedBasisDataResponse'];
+/** Historical Total Global Open Interest Activity Data. */
+export type LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse = components['schemas']['LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse'];
+/** Historical Total Global Volume Activity Data. */
+export type LegacyHistoricalTotalGlobalVolumeActivityDataResponse = components['schemas']['LegacyHistoricalTotalGlobalVolumeActivityDataResponse'];
+/** Total trading volume for futures. */
+export type LegacyTotalVolumeForFuturesResponse = components['schemas']['LegacyTotalVolumeForFuturesResponse'];
+/** Total open interest (OI) for futures. */
+export type LegacyTotalOiForFuturesResponse = components['schemas']['LegacyTotalOiForFuturesResponse'];
+/** Expired futures expiries of a market and currency. */
+export type LegacyFutureControllerGetBd2Response = components['schemas']['LegacyFutureControllerGetBd2Response'];
+/** Historical data for a specific options contract in a given market. */
+export type LegacyHistoricalOptionsDataResponse = components['schemas']['LegacyHistoricalOptionsDataResponse'];
+/** Historical implied volatility data for a specific options contract in a given market. */
+export type LegacyHistoricalOptionsIVResponse = components['schemas']['LegacyHistoricalOptionsIVResponse'];
+/** Historical price data for a specific options contract in a given market. */
+export type LegacyHistoricalOptionsPriceResponse = components['schemas']['LegacyHistoricalOptionsPriceResponse'];
+/** Historical open interest and volume data for a specific options contract in a given market. */
+export type LegacyHistoricalOptionsOIVolumeResponse = components['schemas']['LegacyHistoricalOptionsOIVolumeResponse'];
+/** Historical index and underlying price data for a specific options contract in a given. */
+export type LegacyHistoricalOptionsUnderlyingPriceResponse = components['schemas']['LegacyHistoricalOptionsUnderlyingPriceResponse'];
+/** Historical simple order books for specific market type. */
+export type LegacyOrderbookByMarketTypeSymbolResponse = components['schemas']['LegacyOrderbookByMarketTypeSymbolResponse'];
+/** Historical simple order books for specific market and currency. */
+export type LegacyOrderbookByMarketTypeMarketCurrencyResponse = components['schemas']['LegacyOrderbookByMarketTypeMarketCurrencyResponse'];
+/** Historical simple order books for specific market and symbol. */
+export type LegacyOrderbookByMarketTypeMarketSymbolResponse = components['schemas']['LegacyOrderbookByMarketTypeMarketSymbolResponse'];
+/** Historical Spot OHLC Data. */
+export type LegacyHistoricalSpotOhlcResponse = components['schemas']['LegacyHistoricalSpotOhlcResponse'];
 /** Options venues of the versioned API. */
 export type OptionsExchange = components['schemas']['OptionsExchange'];
 /** Expiry code `DDMMMYY`, upper case (`28MAR25`); single-digit days as venues print them (`7MAR25`) are accepted too. */
 export type Maturity = components['schemas']['Maturity'];
-/** Option type, `C` call or `P` put. */
-export type OptionType = components['schemas']['OptionType'];
 /** Options instrument name as the venue spells it; exact names come from the options catalog. */
 export type OptionsInstrumentName = components['schemas']['OptionsInstrumentName'];
 /** One options catalog entry. */

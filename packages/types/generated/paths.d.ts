@@ -1062,6 +1062,2286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/options/atm_iv_ts/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ATM Implied Volatility Time Lapse for a Specific Market and Currency
+         * @description ATM Implied Volatility Time Lapse for a Specific Market and Currency. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         */
+        get: operations["getLegacyATMImpliedVolatilityTimeLapse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/gex_date_all/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency
+         * @description GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyGEXDataForAllOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/maturities/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Option Maturities
+         * @description Option Maturities. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         */
+        get: operations["getLegacyOptionMaturities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/oi_expiry/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Open Interest by Expiry
+         * @description Options Open Interest by Expiry. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         */
+        get: operations["getLegacyOptionsOpenInterestByExpiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/oi_strike_all/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Open Interest by Strike
+         * @description Options Open Interest by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsOpenInterestByStrike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/oi_type/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Open Interest by Type
+         * @description Options Open Interest by Type. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         */
+        get: operations["getLegacyOptionsOpenInterestByType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/top_traded_option/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top Traded Options
+         * @description Top Traded Options. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyTopTradedOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/v_expiry/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Volume by Expiry
+         * @description Options Volume by Expiry. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsVolumeByExpiry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/v_strike_all/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Volume by Strike
+         * @description Options Volume by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsVolumeByStrike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/volume_buy_sell_all/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Volume by Buy/Sell
+         * @description Options Volume by Buy/Sell. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsVolumeByBuySell"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/gex_date/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options GEX by Date
+         * @description Options GEX by Date. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsGEXByDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/iv_strike/{market}/{currency}/{strike}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Implied Volatility (IV) by Strike
+         * @description Options Implied Volatility (IV) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsIVByStrike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/oi_strike/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Open Interest (OI) by Strike
+         * @description Options Open Interest (OI) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsOIByStrike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/oi_net_change_all/{market}/{currency}/{hours}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Open Interest Net Change for All Strikes
+         * @description Options Open Interest Net Change for All Strikes. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsOINetChangeAllStrikes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top Instruments with Options Open Interest Change
+         * @description Top Instruments with Options Open Interest Change. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyTopInstrumentsOIOpenInterestChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/volume_buy_sell/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Volume by Buy/Sell Activity
+         * @description Options Volume by Buy/Sell Activity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsVolumeBuySell"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/v_strike/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options 24h Volume By Strike
+         * @description Options 24h Volume By Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptions24hVolumeStrike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/summary_trades/{market}/{currency}/{hours}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Trade Summary
+         * @description Options Trade Summary. The `{date, data}` envelope; `data` is an object whose members are not published.
+         */
+        get: operations["getLegacyOptionsTradeSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/greeks/{market}/{currency}/{maturity}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Greeks data for a specific market, currency, maturity, and type
+         * @description Options Greeks data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsGreeks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/iv_all/{market}/{currency}/{maturity}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Options Iv data for a specific market, currency, maturity, and type
+         * @description Options Iv data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsIvAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/iv_table/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Implied volatility table for options based on the specified market and currency
+         * @description Retrieves the implied volatility table for options based on the specified market and currency. The `{date, data}` envelope; `data` is an array of objects whose members are not published.
+         */
+        get: operations["getLegacyIVTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Net change in open interest for options based on the specified market, currency,…
+         * @description Retrieves the net change in open interest for options based on the specified market, currency, maturity, and time duration. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOINetChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/snapshot/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Snapshot of options data for the specified market and currency
+         * @description Retrieves a snapshot of options data for the specified market and currency. The `{date, data}` envelope; `data` is an object whose members are not published.
+         */
+        get: operations["getLegacyOptionsSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/Instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List of options instruments available in the analytics system
+         * @description Retrieves a list of options instruments available in the analytics system. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsInstruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/oi_breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Breakdown of open interest and open value for options across different exchanges
+         * @description Retrieves the breakdown of open interest and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyOptionsOIBreakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/volume_breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Breakdown of trading volume and open value for options across different exchanges
+         * @description Retrieves the breakdown of trading volume and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyOptionsVolumeBreakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/oi_breakdown_by_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Breakdown of open interest and open value for options by currency
+         * @description Retrieves the breakdown of open interest and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyOptionsOIBreakdownByCurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/volume_breakdown_by_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Breakdown of trading volume and open value for options by currency
+         * @description Retrieves the breakdown of trading volume and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyOptionsVolumeBreakdownByCurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/expired_expiries/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Details of expired option expiries for a specific market and currency
+         * @description Retrieves the details of expired option expiries for a specific market and currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyExpiredOptionExpiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/custom_change/{name}/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical data with applied changes between the specified end_date and start_date,…
+         * @description Historical data with applied changes between the specified end_date and start_date, depending on the specific type of data you are interested in analyzing. The `{date, data}` envelope; `data` is an object whose members are not published.
+         */
+        get: operations["getLegacyCustomChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/model_charts/skew/{currency}/{maturity}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Skew data for options based on the specified currency, maturity, and type
+         * @description Retrieves the skew data for options based on the specified currency, maturity, and type. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyModelSkewCharts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/model_charts/vol_run/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Volatility run data for options based on the specified currency and maturity
+         * @description Volatility run data for options based on the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyModelVolatilityRunCharts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time-lapse data for the specified skew model chart based on the given currency,…
+         * @description Time-lapse data for the specified skew model chart based on the given currency, maturity, and type. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyModelSkewChartTimeLapse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/model_charts/forward_curve/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forward curve data for the specified currency
+         * @description Forward curve data for the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyModelForwardCurveChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/model_charts/term_structure_atm/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Term structure data for at-the-money (ATM) options in the specified currency
+         * @description Term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyModelTermStructureATMChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/model_charts/term_structure_atm/{currency}/time_lapse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time-lapse term structure data for at-the-money (ATM) options in the specified currency
+         * @description Time-lapse term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyModelTermStructureATMChartTimeLapse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/model_charts/term_structure/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Term structure data for options in the specified currency based on the provided type
+         * @description Term structure data for options in the specified currency based on the provided type. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyModelTermStructureChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/skew_currency/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Skew data for options in the specified currency and maturity
+         * @description Skew data for options in the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsSkewByCurrencyAndMaturity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/skew_market/{market}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Skew data for options in the specified market and maturity
+         * @description Skew data for options in the specified market and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsSkewByMarketAndMaturity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/iv_currency/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Implied volatility (IV) data for options in the specified currency
+         * @description Implied volatility (IV) data for options in the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsIVByCurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/iv_market/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Implied volatility (IV) data for options in the specified market
+         * @description Implied volatility (IV) data for options in the specified market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsIVByMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/eth-btc_atm_iv_term_structure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin…
+         * @description Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin (ETH-BTC) options. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         */
+        get: operations["getLegacyETHBTCATMIVTermStructure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/skew/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Skew data for options in the specified currency and market
+         * @description Skew data for options in the specified currency and market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOptionsSkewByMarketAndCurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical open interest change data by strike for a specific options strategy in a…
+         * @description Retrieves historical open interest change data by strike for a specific options strategy in a given market. A bare array of rows (no envelope), as public clients of the service describe it.
+         */
+        get: operations["getLegacyOiChangeByStrike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top options strategies data for a specific currency within a given hours interval
+         * @description Retrieves top options strategies data for a specific currency within a given hours interval. A bare array of rows (no envelope), as public clients of the service describe it.
+         */
+        get: operations["getLegacyTopOptionsStrategies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical data for strategy leg bubble charts for a specific options strategy in a…
+         * @description Retrieves historical data for strategy leg bubble charts for a specific options strategy in a given currency. A bare array of rows (no envelope), as public clients of the service describe it.
+         */
+        get: operations["getLegacyStrategyLegBubbleChart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/open_interest_change_summary/{currency}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Timestamped summary of open interest changes for options in a specific currency over a…
+         * @description Retrieves a timestamped summary of open interest changes for options in a specific currency over a given period. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOpenInterestChangeSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/open_interest_change/{market}/{currency}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Timestamped report of open interest changes for a specific market and currency over a…
+         * @description Retrieves a timestamped report of open interest changes for a specific market and currency over a given period. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyOpenInterestChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/options/orbit_alt_vol/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency
+         * @description Retrieves a timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyAnalyticOptionsOrbitAltVol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/trades/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical options trade data for a specific currency in a given market
+         * @description Retrieves historical options trade data for a specific currency in a given market. One page of rows in the `{meta, items}` envelope; the row fields are those public clients of the service name.
+         */
+        get: operations["getLegacyHistoricalOptionsTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/snapshot/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical snapshot of options for a specific currency in a given market
+         * @description Fetches historical snapshot of options for a specific currency in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalOptionsSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/instrument_volume_buy_sell/{market}/{instrument}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical buy/sell volume data for a specific options instrument in a given market
+         * @description Retrieves historical buy/sell volume data for a specific options instrument in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalInstrumentVolumeBuySell"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricer/risk_slide/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calculates the risk slide for a given instrument in the specified market and currency
+         * @description Calculates the risk slide for a given instrument in the specified market and currency. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         */
+        get: operations["getLegacyCalculateRiskSlide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricer/risk_slide_instruments/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List of instruments available for risk slide calculations in the specified market
+         * @description List of instruments available for risk slide calculations in the specified market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         */
+        get: operations["getLegacyRiskSlideInstruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricer/v2/risk_slide/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calculates the risk slide for a given instrument in the specified market and currency
+         * @description Calculates the risk slide for a given instrument in the specified market and currency. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         */
+        get: operations["getLegacyCalculateRiskSlideV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricer/v2/risk_slide_instruments/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List of instruments available for risk slide calculations in the specified market
+         * @description List of instruments available for risk slide calculations in the specified market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         */
+        get: operations["getLegacyRiskSlideInstrumentsV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/spot/spot_pairs/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics on available spot pairs per market
+         * @description Provides analytics on available spot pairs per market. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         */
+        get: operations["getLegacyAnalyticSpotPairs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/total/oi_by_market/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical total notional value and open value by market for a specific market
+         * @description Retrieves historical total notional value and open value by market for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/total/volume_by_market/{market}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical total notional volume and premium volume data for a specific market
+         * @description Retrieves historical total notional volume and premium volume data for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalTotalNotionalPremiumVolumeByMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/dvol/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market
+         * @description Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsDvol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/vix/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Volatility Index (VIX) Data by Market and Currency in Options Market
+         * @description Historical Volatility Index (VIX) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsVix"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/oi_total/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Total Open Interest (OI) by Market and Currency in Options Market
+         * @description Historical Total Open Interest (OI) by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsOITotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/oi_pc_ratio/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Put-Call (PC) Ratio in Options Market by Market and Currency
+         * @description Historical Put-Call (PC) Ratio in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsOIPCRatio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/volume_total/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Total Historical Volume in Options Market by Market and Currency
+         * @description Total Historical Volume in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsVolumeTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/atm_iv/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical ATM Implied Volatility by Market and Currency
+         * @description Historical ATM Implied Volatility by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsAtmIv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/max_pain/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Max Pain Data by Market and Currency
+         * @description Historical Max Pain Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsMaxPain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/gex_index/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical GEX Index Data by Market and Currency
+         * @description Historical GEX Index Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsGexIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/volume_pc_ratio/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Put/Call Ratio Data by Market and Currency
+         * @description Historical Put/Call Ratio Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsVolumePcRatio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/type/gamma_bands/{market}/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Gamma Bands by Market, Currency and Type
+         * @description Historical Gamma Bands by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTypeGammaBands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/total/oi_by_currency/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Total Open Interest by Currency
+         * @description Total Open Interest by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyTotalOiByCurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/total/volume_by_currency/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Volume Data by Currency in Options Market
+         * @description Historical Volume Data by Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTotalVolumeByCurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/type/iv_bid_ask/{market}/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Implied Volatility Bid and Ask by Market, Currency and Type
+         * @description Historical Implied Volatility Bid and Ask by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTypeIvBidAsk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/type/risk_reversal_model/{market}/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Risk Reversal Model Data by Market, Currency and Type
+         * @description Historical Risk Reversal Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTypeRiskReversalModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/type/risk_reversal/{market}/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Risk Reversal Data by Market, Currency and Type
+         * @description Historical Risk Reversal Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTypeRiskReversal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/type/skew_model/{market}/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Skew Model Data by Market, Currency and Type
+         * @description Historical Skew Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTypeSkewModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/type/skew/{market}/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Skew Data by Market, Currency and Type
+         * @description Historical Skew Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTypeSkew"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/type/butterfly_model/{market}/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Butterfly Model Data by Market, Currency, and Type
+         * @description Historical Butterfly Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTypeButterflyModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/type/butterfly/{market}/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Butterfly Data by Market, Currency, and Type
+         * @description Historical Butterfly Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTypeButterfly"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/type/atm_iv_model/{market}/{currency}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical ATM IV Model Data by Market, Currency, and Type
+         * @description Historical ATM IV Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsTypeAtmIvModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market…
+         * @description Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsMaturityAtmIv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/maturity/oi_volume/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency
+         * @description Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsMaturityOiVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/orbit_alt_vol/{currency}/{maturity_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency
+         * @description Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsOrbitAltVol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/iv_rv/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and…
+         * @description Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsIvRv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/spread/type/skew/{market}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type
+         * @description Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsSpreadTypeSkew"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/maturity/total_oi/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency
+         * @description Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsMaturityTotalOi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/maturity/total_volume/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Total Volume for a Specific Maturity by Market and Currency
+         * @description Historical Total Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsMaturityTotalVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Options Actual Volatility with Butterfly Model for a Specific Type and…
+         * @description Historical Options Actual Volatility with Butterfly Model for a Specific Type and Number of Days. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsActualVolButterflyModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Options Actual Volatility with Skew Model for a Specific Type and Number of…
+         * @description Historical Options Actual Volatility with Skew Model for a Specific Type and Number of Days. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsActualVolSkewModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and…
+         * @description Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and Number of Days. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOptionsActualVolRiskReversalModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/v2/trades/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical trades for a specific market and currency
+         * @description Get historical trades for a specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyV2HistoricalTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/total_volume_by_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Total trading volume for options
+         * @description Get total trading volume for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyTotalVolumeForOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/total_open_interest_by_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Total open interest (OI) for options
+         * @description Get total open interest (OI) for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyTotalOiForOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/total_oi_by_margin/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Futures Total Open Interest by Margin for a Specific Currency
+         * @description Historical Futures Total Open Interest by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyFuturesTotalOIByMargin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/total_volume_by_margin/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Futures Total Volume by Margin for a Specific Currency
+         * @description Historical Futures Total Volume by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyFuturesTotalVolumeByMargin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/alt_summary/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Futures Altcoin Summary for a Specific Currency
+         * @description Historical Futures Altcoin Summary for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyFuturesAltcoinSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/market_index/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Futures Market Index Data for a Specific Index
+         * @description Historical Futures Market Index Data for a Specific Index. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyFuturesMarketIndexData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/indices_price/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Indices Price Data
+         * @description Historical Indices Price Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalIndicesPriceData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/futures_annualized_basis/{currency}/{days}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Futures Annualized Basis Data
+         * @description Historical Futures Annualized Basis Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalFuturesAnnualizedBasisData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/oi_total_global_activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Total Global Open Interest Activity Data
+         * @description Historical Total Global Open Interest Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalTotalGlobalOpenInterestActivityData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/volume_total_global_activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Total Global Volume Activity Data
+         * @description Historical Total Global Volume Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalTotalGlobalVolumeActivityData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/total_volume_by_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Total trading volume for futures
+         * @description Get total trading volume for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyTotalVolumeForFutures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/futures/total_open_interest_by_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Total open interest (OI) for futures
+         * @description Get total open interest (OI) for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyTotalOiForFutures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V2/historical/futures/expired_expiries/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Expired futures expiries of a market and currency
+         * @description Listed by the service catalog without a description; by its path, the expiries of expired dated futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyFutureControllerGetBd2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/{market}/{instrument}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical data for a specific options contract in a given market
+         * @description Retrieves historical data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalOptionsData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/iv/{market}/{instrument}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical implied volatility data for a specific options contract in a given market
+         * @description Fetches historical implied volatility data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalOptionsIV"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/price/{market}/{instrument}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical price data for a specific options contract in a given market
+         * @description Retrieves historical price data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalOptionsPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/oi_volume/{market}/{instrument}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical open interest and volume data for a specific options contract in a given market
+         * @description Fetches historical open interest and volume data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalOptionsOIVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/underlying_price/{market}/{instrument}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical index and underlying price data for a specific options contract in a given…
+         * @description Retrieves historical index and underlying price data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalOptionsUnderlyingPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/oi_strike/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical options open interest data by strike price for a specific currency and…
+         * @description Fetches historical options open interest data by strike price for a specific currency and maturity in a given market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         */
+        get: operations["getLegacyHistoricalOptionsOIStrike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/options/volume_strike/{market}/{currency}/{maturity}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical options volume data by strike price for a specific currency and maturity in…
+         * @description Retrieves historical options volume data by strike price for a specific currency and maturity in a given market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         */
+        get: operations["getLegacyHistoricalOptionsVolumeStrike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/orderbooks/{marketType}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical simple order books for specific market type
+         * @description Fetch historical simple order books for specific market type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOrderbookByMarketTypeSymbol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/orderbooks/{marketType}/{market}/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical simple order books for specific market and currency
+         * @description Fetch historical simple order books for specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOrderbookByMarketTypeMarketCurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical simple order books for specific market and symbol
+         * @description Fetch historical simple order books for specific market and symbol. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyOrderbookByMarketTypeMarketSymbol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/historical/spot/{market}/{symbol}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historical Spot OHLC Data
+         * @description Get Historical Spot OHLC Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         */
+        get: operations["getLegacyHistoricalSpotOhlc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/options/catalog": {
         parameters: {
             query?: never;

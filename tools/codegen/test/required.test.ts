@@ -36,6 +36,12 @@ const EMPTY_BODY_OK: Record<string, string> = {
   'postVolSurfaceRiskDecompose 200': RISK,
   'postVolSurfaceRiskScenario 200': RISK,
   'postVolSurfaceRiskLadder 200': RISK,
+  ...Object.fromEntries(
+    ['getLegacyCalculateRiskSlide', 'getLegacyCalculateRiskSlideV2', 'getLegacyRiskSlideInstruments', 'getLegacyRiskSlideInstrumentsV2', 'getLegacyHistoricalOptionsOIStrike', 'getLegacyHistoricalOptionsVolumeStrike'].map((id) => [
+      `${id} 200`,
+      'legacy catalog routes whose answer is not published at all (not even its envelope): the risk-slide calls and the hourly strike snapshots',
+    ]),
+  ),
 };
 
 const ROWS_NOT_SHOWN = 'the route is named but its row fields are not (futures, perpetuals, spot, predictions, instruments: "Row field lists of these families: not shown")';

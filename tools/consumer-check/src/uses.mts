@@ -47,12 +47,17 @@ async function use() {
   const ohlcvt = await client.getOptionsOhlcvt({ query: { resolution: '1h' } });
   const first: OhlcvtRow | undefined = ohlcvt.data[0];
   await client.getOptionsOhlcvt({ query: { resolution: '1h', limit: maybeLimit, instrument_name: undefined } });
-  const live = await client.futures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
+  const live = await client.getLegacyFutures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
   const d: number = live.date;
   // @ts-expect-error the path parameters are required
-  await client.futures();
+  await client.getLegacyFutures();
   // @ts-expect-error market must be in MARKETS_A
-  await client.futures({ path: { market: 'NOPE', currency: 'BTC', maturity: '26MAR27' } });
+  await client.getLegacyFutures({ path: { market: 'NOPE', currency: 'BTC', maturity: '26MAR27' } });
+  // An operation from the legacy catalog: typed path parameters (C/P value set) and a row field named by public clients.
+  const greeks = await client.getLegacyOptionsGreeks({ path: { market: 'deribit', currency: 'BTC', maturity: '25DEC26', type: 'C' } });
+  const strike: number = greeks.data[0]!.strike;
+  // @ts-expect-error the option type is C or P
+  await client.getLegacyOptionsGreeks({ path: { market: 'deribit', currency: 'BTC', maturity: '25DEC26', type: 'CALL' } });
   for await (const r of client.paginate('getOptionsOhlcvt', { query: { limit: 1000 } })) {
     const date: string = r.date;
   }

@@ -46,29 +46,51 @@ import type {
   InstrumentDetailResponse,
   InstrumentListResponse,
   JsonRpcResponse,
+  LegacyATMImpliedVolatilityTimeLapseResponse,
   LegacyAggregatedFutureSummaryResponse,
   LegacyAggregatedOptionSummaryResponse,
   LegacyAltCurrencyResponse,
   LegacyAltOptionResponse,
+  LegacyAnalyticOptionsOrbitAltVolResponse,
+  LegacyAnalyticSpotPairsResponse,
+  LegacyCustomChangeResponse,
   LegacyDerivsSummaryResponse,
+  LegacyETHBTCATMIVTermStructureResponse,
+  LegacyExpiredOptionExpiriesResponse,
+  LegacyFutureControllerGetBd2Response,
+  LegacyFuturesAltcoinSummaryResponse,
   LegacyFuturesBasisResponse,
   LegacyFuturesByMarketResponse,
   LegacyFuturesCurveResponse,
   LegacyFuturesLiveResponse,
+  LegacyFuturesMarketIndexDataResponse,
   LegacyFuturesOiChangeSummaryResponse,
   LegacyFuturesSnapshotResponse,
+  LegacyFuturesTotalOIByMarginResponse,
+  LegacyFuturesTotalVolumeByMarginResponse,
   LegacyFuturesYieldResponse,
+  LegacyGEXDataForAllOptionsResponse,
   LegacyHistoricalAggregateExchangeDataResponse,
   LegacyHistoricalDerivsFuturesResponse,
   LegacyHistoricalDerivsSnapshotResponse,
   LegacyHistoricalDerivsSummaryResponse,
+  LegacyHistoricalFuturesAnnualizedBasisDataResponse,
   LegacyHistoricalFuturesSnapshotResponse,
   LegacyHistoricalGlobalActivityFuturesResponse,
+  LegacyHistoricalIndicesPriceDataResponse,
+  LegacyHistoricalInstrumentVolumeBuySellResponse,
   LegacyHistoricalLiquidationByCurrencyResponse,
   LegacyHistoricalLiquidationResponse,
   LegacyHistoricalOiWeightedBasisResponse,
   LegacyHistoricalOiWeightedFundingResponse,
   LegacyHistoricalOiWeightedVolumeFundingResponse,
+  LegacyHistoricalOptionsDataResponse,
+  LegacyHistoricalOptionsIVResponse,
+  LegacyHistoricalOptionsOIVolumeResponse,
+  LegacyHistoricalOptionsPriceResponse,
+  LegacyHistoricalOptionsSnapshotResponse,
+  LegacyHistoricalOptionsTradesResponse,
+  LegacyHistoricalOptionsUnderlyingPriceResponse,
   LegacyHistoricalPerpetualFundingExchangeResponse,
   LegacyHistoricalPerpetualFundingResponse,
   LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse,
@@ -77,21 +99,108 @@ import type {
   LegacyHistoricalPerpetualsResponse,
   LegacyHistoricalRealizedVolatilityResponse,
   LegacyHistoricalSettlementFundingRateResponse,
+  LegacyHistoricalSpotOhlcResponse,
+  LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse,
+  LegacyHistoricalTotalGlobalVolumeActivityDataResponse,
+  LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse,
+  LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse,
   LegacyHistoricalTotalOiByExchangeResponse,
   LegacyHistoricalTotalOiResponse,
   LegacyHistoricalTotalVolumeByExchangeResponse,
   LegacyHistoricalTotalVolumeResponse,
+  LegacyIVTableResponse,
   LegacyInstrumentsResponse,
   LegacyMarketsOiGainersResponse,
+  LegacyModelForwardCurveChartResponse,
+  LegacyModelSkewChartTimeLapseResponse,
+  LegacyModelSkewChartsResponse,
+  LegacyModelTermStructureATMChartResponse,
+  LegacyModelTermStructureATMChartTimeLapseResponse,
+  LegacyModelTermStructureChartResponse,
+  LegacyModelVolatilityRunChartsResponse,
+  LegacyOINetChangeResponse,
   LegacyOiBreakdownResponse,
+  LegacyOiChangeByStrikeResponse,
   LegacyOiChangeResponse,
   LegacyOiGainersResponse,
+  LegacyOpenInterestChangeResponse,
+  LegacyOpenInterestChangeSummaryResponse,
+  LegacyOptionMaturitiesResponse,
+  LegacyOptions24hVolumeStrikeResponse,
+  LegacyOptionsActualVolButterflyModelResponse,
+  LegacyOptionsActualVolRiskReversalModelResponse,
+  LegacyOptionsActualVolSkewModelResponse,
+  LegacyOptionsAtmIvResponse,
+  LegacyOptionsDvolResponse,
+  LegacyOptionsGEXByDateResponse,
+  LegacyOptionsGexIndexResponse,
+  LegacyOptionsGreeksResponse,
+  LegacyOptionsIVByCurrencyResponse,
+  LegacyOptionsIVByMarketResponse,
+  LegacyOptionsIVByStrikeResponse,
+  LegacyOptionsInstrumentsResponse,
+  LegacyOptionsIvAllResponse,
+  LegacyOptionsIvRvResponse,
+  LegacyOptionsMaturityAtmIvResponse,
+  LegacyOptionsMaturityOiVolumeResponse,
+  LegacyOptionsMaturityTotalOiResponse,
+  LegacyOptionsMaturityTotalVolumeResponse,
+  LegacyOptionsMaxPainResponse,
+  LegacyOptionsOIBreakdownByCurrencyResponse,
+  LegacyOptionsOIBreakdownResponse,
+  LegacyOptionsOIByStrikeResponse,
+  LegacyOptionsOINetChangeAllStrikesResponse,
+  LegacyOptionsOIPCRatioResponse,
+  LegacyOptionsOITotalResponse,
+  LegacyOptionsOpenInterestByExpiryResponse,
+  LegacyOptionsOpenInterestByStrikeResponse,
+  LegacyOptionsOpenInterestByTypeResponse,
+  LegacyOptionsOrbitAltVolResponse,
+  LegacyOptionsSkewByCurrencyAndMaturityResponse,
+  LegacyOptionsSkewByMarketAndCurrencyResponse,
+  LegacyOptionsSkewByMarketAndMaturityResponse,
+  LegacyOptionsSnapshotResponse,
+  LegacyOptionsSpreadTypeSkewResponse,
+  LegacyOptionsTotalVolumeByCurrencyResponse,
+  LegacyOptionsTradeSummaryResponse,
+  LegacyOptionsTypeAtmIvModelResponse,
+  LegacyOptionsTypeButterflyModelResponse,
+  LegacyOptionsTypeButterflyResponse,
+  LegacyOptionsTypeGammaBandsResponse,
+  LegacyOptionsTypeIvBidAskResponse,
+  LegacyOptionsTypeRiskReversalModelResponse,
+  LegacyOptionsTypeRiskReversalResponse,
+  LegacyOptionsTypeSkewModelResponse,
+  LegacyOptionsTypeSkewResponse,
+  LegacyOptionsVixResponse,
+  LegacyOptionsVolumeBreakdownByCurrencyResponse,
+  LegacyOptionsVolumeBreakdownResponse,
+  LegacyOptionsVolumeBuySellResponse,
+  LegacyOptionsVolumeByBuySellResponse,
+  LegacyOptionsVolumeByExpiryResponse,
+  LegacyOptionsVolumeByStrikeResponse,
+  LegacyOptionsVolumePcRatioResponse,
+  LegacyOptionsVolumeTotalResponse,
+  LegacyOrderbookByMarketTypeMarketCurrencyResponse,
+  LegacyOrderbookByMarketTypeMarketSymbolResponse,
+  LegacyOrderbookByMarketTypeSymbolResponse,
   LegacyPerpetualFundingResponse,
   LegacyPerpetualOiChangeSummaryResponse,
   LegacyPerpetualsResponse,
   LegacyPerpetualsSnapshotResponse,
   LegacyPriceGainersResponse,
+  LegacyStrategyLegBubbleChartResponse,
   LegacyTopFundingResponse,
+  LegacyTopInstrumentsOIOpenInterestChangeResponse,
+  LegacyTopOptionsStrategiesResponse,
+  LegacyTopTradedOptionsResponse,
+  LegacyTotalOiByCurrencyResponse,
+  LegacyTotalOiForFuturesResponse,
+  LegacyTotalOiForOptionsResponse,
+  LegacyTotalVolumeForFuturesResponse,
+  LegacyTotalVolumeForOptionsResponse,
+  LegacyUnpublishedObject,
+  LegacyV2HistoricalTradesResponse,
   LegacyVolumeBreakdownResponse,
   MetadataResponseEntity,
   OptionsCatalogResponse,
@@ -230,6 +339,18 @@ export interface OperationMethods {
   getLegacyAlternativeCurrencyData(params?: operations['getLegacyAlternativeCurrencyData']['parameters'], options?: RequestOptions): Promise<LegacyAltCurrencyResponse>;
   /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) Catalog name: `getAltOptionDataByMarket`. */
   getLegacyAltOptionDataByMarket(params: operations['getLegacyAltOptionDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyAltOptionResponse>;
+  /** Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /analytics/options/orbit_alt_vol/{currency}`) Catalog name: `getAnalyticOptionsOrbitAltVol`. */
+  getLegacyAnalyticOptionsOrbitAltVol(params: operations['getLegacyAnalyticOptionsOrbitAltVol']['parameters'], options?: RequestOptions): Promise<LegacyAnalyticOptionsOrbitAltVolResponse>;
+  /** Analytics on available spot pairs per market (`GET /analytics/spot/spot_pairs/{market}`) Catalog name: `analyticSpotPairs`. */
+  getLegacyAnalyticSpotPairs(params: operations['getLegacyAnalyticSpotPairs']['parameters'], options?: RequestOptions): Promise<LegacyAnalyticSpotPairsResponse>;
+  /** ATM Implied Volatility Time Lapse for a Specific Market and Currency (`GET /analytics/options/atm_iv_ts/{market}/{currency}`) Catalog name: `getATMImpliedVolatilityTimeLapse`. */
+  getLegacyATMImpliedVolatilityTimeLapse(params: operations['getLegacyATMImpliedVolatilityTimeLapse']['parameters'], options?: RequestOptions): Promise<LegacyATMImpliedVolatilityTimeLapseResponse>;
+  /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlide`. */
+  getLegacyCalculateRiskSlide(params: operations['getLegacyCalculateRiskSlide']['parameters'], options?: RequestOptions): Promise<LegacyUnpublishedObject>;
+  /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/v2/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlideV2`. */
+  getLegacyCalculateRiskSlideV2(params: operations['getLegacyCalculateRiskSlideV2']['parameters'], options?: RequestOptions): Promise<LegacyUnpublishedObject>;
+  /** Historical data with applied changes between the specified end_date and start_date,… (`GET /analytics/options/custom_change/{name}/{market}/{currency}`) Catalog name: `customChange`. */
+  getLegacyCustomChange(params: operations['getLegacyCustomChange']['parameters'], options?: RequestOptions): Promise<LegacyCustomChangeResponse>;
   /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) Catalog name: `getDerivativesLiquidationByCurrencyData`. */
   getLegacyDerivativesLiquidationByCurrencyData(params: operations['getLegacyDerivativesLiquidationByCurrencyData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalLiquidationByCurrencyResponse>;
   /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) Catalog name: `getDerivativesLiquidationData`. */
@@ -238,12 +359,20 @@ export interface OperationMethods {
   getLegacyDerivsOpenInterestChange(params: operations['getLegacyDerivsOpenInterestChange']['parameters'], options?: RequestOptions): Promise<LegacyOiChangeResponse>;
   /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChangeSummary`. */
   getLegacyDerivsOpenInterestChangeSummary(params: operations['getLegacyDerivsOpenInterestChangeSummary']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualOiChangeSummaryResponse>;
+  /** Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin… (`GET /analytics/options/eth-btc_atm_iv_term_structure`) Catalog name: `getETHBTCATMIVTermStructure`. */
+  getLegacyETHBTCATMIVTermStructure(params?: operations['getLegacyETHBTCATMIVTermStructure']['parameters'], options?: RequestOptions): Promise<LegacyETHBTCATMIVTermStructureResponse>;
+  /** Details of expired option expiries for a specific market and currency (`GET /analytics/options/expired_expiries/{market}/{currency}`) Catalog name: `getExpiredOptionExpiries`. */
+  getLegacyExpiredOptionExpiries(params: operations['getLegacyExpiredOptionExpiries']['parameters'], options?: RequestOptions): Promise<LegacyExpiredOptionExpiriesResponse>;
+  /** Expired futures expiries of a market and currency (`GET /V2/historical/futures/expired_expiries/{market}/{currency}`) Catalog name: `FutureController_get_bd_2`. */
+  getLegacyFutureControllerGetBd2(params: operations['getLegacyFutureControllerGetBd2']['parameters'], options?: RequestOptions): Promise<LegacyFutureControllerGetBd2Response>;
   /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getFutureOpenInterestChange`. */
   getLegacyFutureOpenInterestChange(params: operations['getLegacyFutureOpenInterestChange']['parameters'], options?: RequestOptions): Promise<LegacyOiChangeResponse>;
   /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) Catalog name: `getFutureOpenInterestChangeSummary`. */
   getLegacyFutureOpenInterestChangeSummary(params: operations['getLegacyFutureOpenInterestChangeSummary']['parameters'], options?: RequestOptions): Promise<LegacyFuturesOiChangeSummaryResponse>;
   /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) Catalog name: `futures`. */
   getLegacyFutures(params: operations['getLegacyFutures']['parameters'], options?: RequestOptions): Promise<LegacyFuturesLiveResponse>;
+  /** Historical Futures Altcoin Summary for a Specific Currency (`GET /historical/futures/alt_summary/{currency}`) Catalog name: `getFuturesAltcoinSummary`. */
+  getLegacyFuturesAltcoinSummary(params: operations['getLegacyFuturesAltcoinSummary']['parameters'], options?: RequestOptions): Promise<LegacyFuturesAltcoinSummaryResponse>;
   /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) Catalog name: `getFuturesBasisData`. */
   getLegacyFuturesBasisData(params: operations['getLegacyFuturesBasisData']['parameters'], options?: RequestOptions): Promise<LegacyFuturesBasisResponse>;
   /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) Catalog name: `getFuturesCurveData`. */
@@ -254,6 +383,8 @@ export interface OperationMethods {
   getLegacyFuturesDataByMarket(params: operations['getLegacyFuturesDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyFuturesByMarketResponse>;
   /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) Catalog name: `getFuturesInstrumentData`. */
   getLegacyFuturesInstrumentData(params?: operations['getLegacyFuturesInstrumentData']['parameters'], options?: RequestOptions): Promise<LegacyInstrumentsResponse>;
+  /** Historical Futures Market Index Data for a Specific Index (`GET /historical/futures/market_index/{index}`) Catalog name: `getFuturesMarketIndexData`. */
+  getLegacyFuturesMarketIndexData(params: operations['getLegacyFuturesMarketIndexData']['parameters'], options?: RequestOptions): Promise<LegacyFuturesMarketIndexDataResponse>;
   /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) Catalog name: `getFuturesMarketSnapshot`. */
   getLegacyFuturesMarketSnapshot(params: operations['getLegacyFuturesMarketSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyFuturesSnapshotResponse>;
   /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) Catalog name: `getFuturesOIWeightedBasisFunding`. */
@@ -268,20 +399,50 @@ export interface OperationMethods {
   getLegacyFuturesSnapshot(params: operations['getLegacyFuturesSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalFuturesSnapshotResponse>;
   /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) Catalog name: `getFuturesTotalOI`. */
   getLegacyFuturesTotalOI(params: operations['getLegacyFuturesTotalOI']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalOiResponse>;
+  /** Historical Futures Total Open Interest by Margin for a Specific Currency (`GET /historical/futures/total_oi_by_margin/{currency}`) Catalog name: `getFuturesTotalOIByMargin`. */
+  getLegacyFuturesTotalOIByMargin(params: operations['getLegacyFuturesTotalOIByMargin']['parameters'], options?: RequestOptions): Promise<LegacyFuturesTotalOIByMarginResponse>;
   /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) Catalog name: `getFuturesTotalVolume`. */
   getLegacyFuturesTotalVolume(params: operations['getLegacyFuturesTotalVolume']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalVolumeResponse>;
+  /** Historical Futures Total Volume by Margin for a Specific Currency (`GET /historical/futures/total_volume_by_margin/{currency}`) Catalog name: `getFuturesTotalVolumeByMargin`. */
+  getLegacyFuturesTotalVolumeByMargin(params: operations['getLegacyFuturesTotalVolumeByMargin']['parameters'], options?: RequestOptions): Promise<LegacyFuturesTotalVolumeByMarginResponse>;
   /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) Catalog name: `getFuturesYieldData`. */
   getLegacyFuturesYieldData(params: operations['getLegacyFuturesYieldData']['parameters'], options?: RequestOptions): Promise<LegacyFuturesYieldResponse>;
+  /** GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency (`GET /analytics/options/gex_date_all/{market}/{currency}`) Catalog name: `getGEXDataForAllOptions`. */
+  getLegacyGEXDataForAllOptions(params: operations['getLegacyGEXDataForAllOptions']['parameters'], options?: RequestOptions): Promise<LegacyGEXDataForAllOptionsResponse>;
   /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) Catalog name: `getHistoricalDerivsSnapshot`. */
   getLegacyHistoricalDerivsSnapshot(params: operations['getLegacyHistoricalDerivsSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalDerivsSnapshotResponse>;
   /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) Catalog name: `getHistoricalDerivsSummary`. */
   getLegacyHistoricalDerivsSummary(params: operations['getLegacyHistoricalDerivsSummary']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalDerivsSummaryResponse>;
   /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) Catalog name: `getHistoricalExchangeData`. */
   getLegacyHistoricalExchangeData(params: operations['getLegacyHistoricalExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalAggregateExchangeDataResponse>;
+  /** Historical Futures Annualized Basis Data (`GET /historical/futures/futures_annualized_basis/{currency}/{days}`) Catalog name: `getHistoricalFuturesAnnualizedBasisData`. */
+  getLegacyHistoricalFuturesAnnualizedBasisData(params: operations['getLegacyHistoricalFuturesAnnualizedBasisData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalFuturesAnnualizedBasisDataResponse>;
   /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) Catalog name: `getHistoricalFuturesData`. */
   getLegacyHistoricalFuturesData(params: operations['getLegacyHistoricalFuturesData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalDerivsFuturesResponse>;
   /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) Catalog name: `getHistoricalGlobalFuturesActivityData`. */
   getLegacyHistoricalGlobalFuturesActivityData(params: operations['getLegacyHistoricalGlobalFuturesActivityData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalGlobalActivityFuturesResponse>;
+  /** Historical Indices Price Data (`GET /historical/futures/indices_price/{index}`) Catalog name: `getHistoricalIndicesPriceData`. */
+  getLegacyHistoricalIndicesPriceData(params: operations['getLegacyHistoricalIndicesPriceData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalIndicesPriceDataResponse>;
+  /** Historical buy/sell volume data for a specific options instrument in a given market (`GET /historical/options/instrument_volume_buy_sell/{market}/{instrument}`) Catalog name: `getHistoricalInstrumentVolumeBuySell`. */
+  getLegacyHistoricalInstrumentVolumeBuySell(params: operations['getLegacyHistoricalInstrumentVolumeBuySell']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalInstrumentVolumeBuySellResponse>;
+  /** Historical data for a specific options contract in a given market (`GET /historical/options/{market}/{instrument}`) Catalog name: `getHistoricalOptionsData`. */
+  getLegacyHistoricalOptionsData(params: operations['getLegacyHistoricalOptionsData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOptionsDataResponse>;
+  /** Historical implied volatility data for a specific options contract in a given market (`GET /historical/options/iv/{market}/{instrument}`) Catalog name: `getHistoricalOptionsIV`. */
+  getLegacyHistoricalOptionsIV(params: operations['getLegacyHistoricalOptionsIV']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOptionsIVResponse>;
+  /** Historical options open interest data by strike price for a specific currency and… (`GET /historical/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsOIStrike`. */
+  getLegacyHistoricalOptionsOIStrike(params: operations['getLegacyHistoricalOptionsOIStrike']['parameters'], options?: RequestOptions): Promise<LegacyUnpublishedObject>;
+  /** Historical open interest and volume data for a specific options contract in a given market (`GET /historical/options/oi_volume/{market}/{instrument}`) Catalog name: `getHistoricalOptionsOIVolume`. */
+  getLegacyHistoricalOptionsOIVolume(params: operations['getLegacyHistoricalOptionsOIVolume']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOptionsOIVolumeResponse>;
+  /** Historical price data for a specific options contract in a given market (`GET /historical/options/price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsPrice`. */
+  getLegacyHistoricalOptionsPrice(params: operations['getLegacyHistoricalOptionsPrice']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOptionsPriceResponse>;
+  /** Historical snapshot of options for a specific currency in a given market (`GET /historical/options/snapshot/{market}/{currency}`) Catalog name: `getHistoricalOptionsSnapshot`. */
+  getLegacyHistoricalOptionsSnapshot(params: operations['getLegacyHistoricalOptionsSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOptionsSnapshotResponse>;
+  /** Historical options trade data for a specific currency in a given market (`GET /historical/options/trades/{market}/{currency}`) Catalog name: `getHistoricalOptionsTrades`. */
+  getLegacyHistoricalOptionsTrades(params: operations['getLegacyHistoricalOptionsTrades']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOptionsTradesResponse>;
+  /** Historical index and underlying price data for a specific options contract in a given… (`GET /historical/options/underlying_price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsUnderlyingPrice`. */
+  getLegacyHistoricalOptionsUnderlyingPrice(params: operations['getLegacyHistoricalOptionsUnderlyingPrice']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalOptionsUnderlyingPriceResponse>;
+  /** Historical options volume data by strike price for a specific currency and maturity in… (`GET /historical/options/volume_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsVolumeStrike`. */
+  getLegacyHistoricalOptionsVolumeStrike(params: operations['getLegacyHistoricalOptionsVolumeStrike']['parameters'], options?: RequestOptions): Promise<LegacyUnpublishedObject>;
   /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) Catalog name: `getHistoricalPerpetualDerivativesData`. */
   getLegacyHistoricalPerpetualDerivativesData(params: operations['getLegacyHistoricalPerpetualDerivativesData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualsResponse>;
   /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) Catalog name: `getHistoricalPerpetualFundingData`. */
@@ -292,18 +453,170 @@ export interface OperationMethods {
   getLegacyHistoricalPerpetualYieldData(params: operations['getLegacyHistoricalPerpetualYieldData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualYieldResponse>;
   /** Historical settlement funding rates of one contract (`GET /historical/futures/settlement_funding_rate/{market}/{symbol}`) */
   getLegacyHistoricalSettlementFundingRate(params: operations['getLegacyHistoricalSettlementFundingRate']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalSettlementFundingRateResponse>;
+  /** Historical Spot OHLC Data (`GET /historical/spot/{market}/{symbol}/{period}`) Catalog name: `getHistoricalSpotOhlc`. */
+  getLegacyHistoricalSpotOhlc(params: operations['getLegacyHistoricalSpotOhlc']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalSpotOhlcResponse>;
+  /** Historical Total Global Open Interest Activity Data (`GET /historical/futures/oi_total_global_activity`) Catalog name: `getHistoricalTotalGlobalOpenInterestActivityData`. */
+  getLegacyHistoricalTotalGlobalOpenInterestActivityData(params: operations['getLegacyHistoricalTotalGlobalOpenInterestActivityData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse>;
+  /** Historical Total Global Volume Activity Data (`GET /historical/futures/volume_total_global_activity`) Catalog name: `getHistoricalTotalGlobalVolumeActivityData`. */
+  getLegacyHistoricalTotalGlobalVolumeActivityData(params: operations['getLegacyHistoricalTotalGlobalVolumeActivityData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalGlobalVolumeActivityDataResponse>;
+  /** Historical total notional value and open value by market for a specific market (`GET /historical/options/total/oi_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumOpenInterestByMarket`. */
+  getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket(params: operations['getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse>;
+  /** Historical total notional volume and premium volume data for a specific market (`GET /historical/options/total/volume_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumVolumeByMarket`. */
+  getLegacyHistoricalTotalNotionalPremiumVolumeByMarket(params: operations['getLegacyHistoricalTotalNotionalPremiumVolumeByMarket']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse>;
   /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalOpenInterestByExchangeData`. */
   getLegacyHistoricalTotalOpenInterestByExchangeData(params: operations['getLegacyHistoricalTotalOpenInterestByExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalOiByExchangeResponse>;
   /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalVolumeByExchangeData`. */
   getLegacyHistoricalTotalVolumeByExchangeData(params: operations['getLegacyHistoricalTotalVolumeByExchangeData']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalTotalVolumeByExchangeResponse>;
+  /** Implied volatility table for options based on the specified market and currency (`GET /analytics/options/iv_table/{market}/{currency}`) Catalog name: `getIVTable`. */
+  getLegacyIVTable(params: operations['getLegacyIVTable']['parameters'], options?: RequestOptions): Promise<LegacyIVTableResponse>;
+  /** Forward curve data for the specified currency (`GET /analytics/options/model_charts/forward_curve/{currency}`) Catalog name: `getModelForwardCurveChart`. */
+  getLegacyModelForwardCurveChart(params: operations['getLegacyModelForwardCurveChart']['parameters'], options?: RequestOptions): Promise<LegacyModelForwardCurveChartResponse>;
+  /** Skew data for options based on the specified currency, maturity, and type (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}`) Catalog name: `getModelSkewCharts`. */
+  getLegacyModelSkewCharts(params: operations['getLegacyModelSkewCharts']['parameters'], options?: RequestOptions): Promise<LegacyModelSkewChartsResponse>;
+  /** Time-lapse data for the specified skew model chart based on the given currency,… (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse`) Catalog name: `getModelSkewChartTimeLapse`. */
+  getLegacyModelSkewChartTimeLapse(params: operations['getLegacyModelSkewChartTimeLapse']['parameters'], options?: RequestOptions): Promise<LegacyModelSkewChartTimeLapseResponse>;
+  /** Term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}`) Catalog name: `getModelTermStructureATMChart`. */
+  getLegacyModelTermStructureATMChart(params: operations['getLegacyModelTermStructureATMChart']['parameters'], options?: RequestOptions): Promise<LegacyModelTermStructureATMChartResponse>;
+  /** Time-lapse term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}/time_lapse`) Catalog name: `getModelTermStructureATMChartTimeLapse`. */
+  getLegacyModelTermStructureATMChartTimeLapse(params: operations['getLegacyModelTermStructureATMChartTimeLapse']['parameters'], options?: RequestOptions): Promise<LegacyModelTermStructureATMChartTimeLapseResponse>;
+  /** Term structure data for options in the specified currency based on the provided type (`GET /analytics/options/model_charts/term_structure/{currency}/{type}`) Catalog name: `getModelTermStructureChart`. */
+  getLegacyModelTermStructureChart(params: operations['getLegacyModelTermStructureChart']['parameters'], options?: RequestOptions): Promise<LegacyModelTermStructureChartResponse>;
+  /** Volatility run data for options based on the specified currency and maturity (`GET /analytics/options/model_charts/vol_run/{currency}/{maturity}`) Catalog name: `getModelVolatilityRunCharts`. */
+  getLegacyModelVolatilityRunCharts(params: operations['getLegacyModelVolatilityRunCharts']['parameters'], options?: RequestOptions): Promise<LegacyModelVolatilityRunChartsResponse>;
+  /** Historical open interest change data by strike for a specific options strategy in a… (`GET /analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}`) Catalog name: `getOiChangeByStrike`. */
+  getLegacyOiChangeByStrike(params: operations['getLegacyOiChangeByStrike']['parameters'], options?: RequestOptions): Promise<LegacyOiChangeByStrikeResponse>;
   /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) Catalog name: `oi_gainers`. */
   getLegacyOiGainers(params: operations['getLegacyOiGainers']['parameters'], options?: RequestOptions): Promise<LegacyOiGainersResponse>;
+  /** Net change in open interest for options based on the specified market, currency,… (`GET /analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}`) Catalog name: `getOINetChange`. */
+  getLegacyOINetChange(params: operations['getLegacyOINetChange']['parameters'], options?: RequestOptions): Promise<LegacyOINetChangeResponse>;
   /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) Catalog name: `getOpenInterestBreakdownData`. */
   getLegacyOpenInterestBreakdownData(params: operations['getLegacyOpenInterestBreakdownData']['parameters'], options?: RequestOptions): Promise<LegacyOiBreakdownResponse>;
+  /** Timestamped report of open interest changes for a specific market and currency over a… (`GET /analytics/options/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getOpenInterestChange`. */
+  getLegacyOpenInterestChange(params: operations['getLegacyOpenInterestChange']['parameters'], options?: RequestOptions): Promise<LegacyOpenInterestChangeResponse>;
+  /** Timestamped summary of open interest changes for options in a specific currency over a… (`GET /analytics/options/open_interest_change_summary/{currency}/{period}`) Catalog name: `getOpenInterestChangeSummary`. */
+  getLegacyOpenInterestChangeSummary(params: operations['getLegacyOpenInterestChangeSummary']['parameters'], options?: RequestOptions): Promise<LegacyOpenInterestChangeSummaryResponse>;
   /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) Catalog name: `getOpenInterestGainersAndLosersData`. */
   getLegacyOpenInterestGainersAndLosersData(params: operations['getLegacyOpenInterestGainersAndLosersData']['parameters'], options?: RequestOptions): Promise<LegacyMarketsOiGainersResponse>;
   /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) Catalog name: `getOpenInterestGainersAndLosersForFuturesMarkets`. */
   getLegacyOpenInterestGainersAndLosersForFuturesMarkets(params: operations['getLegacyOpenInterestGainersAndLosersForFuturesMarkets']['parameters'], options?: RequestOptions): Promise<LegacyMarketsOiGainersResponse>;
+  /** Option Maturities (`GET /analytics/options/maturities/{market}/{currency}`) Catalog name: `getOptionMaturities`. */
+  getLegacyOptionMaturities(params: operations['getLegacyOptionMaturities']['parameters'], options?: RequestOptions): Promise<LegacyOptionMaturitiesResponse>;
+  /** Options 24h Volume By Strike (`GET /analytics/options/v_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptions24hVolumeStrike`. */
+  getLegacyOptions24hVolumeStrike(params: operations['getLegacyOptions24hVolumeStrike']['parameters'], options?: RequestOptions): Promise<LegacyOptions24hVolumeStrikeResponse>;
+  /** Historical Options Actual Volatility with Butterfly Model for a Specific Type and… (`GET /historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolButterflyModel`. */
+  getLegacyOptionsActualVolButterflyModel(params: operations['getLegacyOptionsActualVolButterflyModel']['parameters'], options?: RequestOptions): Promise<LegacyOptionsActualVolButterflyModelResponse>;
+  /** Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and… (`GET /historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolRiskReversalModel`. */
+  getLegacyOptionsActualVolRiskReversalModel(params: operations['getLegacyOptionsActualVolRiskReversalModel']['parameters'], options?: RequestOptions): Promise<LegacyOptionsActualVolRiskReversalModelResponse>;
+  /** Historical Options Actual Volatility with Skew Model for a Specific Type and Number of… (`GET /historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolSkewModel`. */
+  getLegacyOptionsActualVolSkewModel(params: operations['getLegacyOptionsActualVolSkewModel']['parameters'], options?: RequestOptions): Promise<LegacyOptionsActualVolSkewModelResponse>;
+  /** Historical ATM Implied Volatility by Market and Currency (`GET /historical/options/atm_iv/{market}/{currency}`) Catalog name: `getOptionsAtmIv`. */
+  getLegacyOptionsAtmIv(params: operations['getLegacyOptionsAtmIv']['parameters'], options?: RequestOptions): Promise<LegacyOptionsAtmIvResponse>;
+  /** Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market (`GET /historical/options/dvol/{market}/{currency}`) Catalog name: `getOptionsDvol`. */
+  getLegacyOptionsDvol(params: operations['getLegacyOptionsDvol']['parameters'], options?: RequestOptions): Promise<LegacyOptionsDvolResponse>;
+  /** Options GEX by Date (`GET /analytics/options/gex_date/{market}/{currency}/{maturity}`) Catalog name: `getOptionsGEXByDate`. */
+  getLegacyOptionsGEXByDate(params: operations['getLegacyOptionsGEXByDate']['parameters'], options?: RequestOptions): Promise<LegacyOptionsGEXByDateResponse>;
+  /** Historical GEX Index Data by Market and Currency (`GET /historical/options/gex_index/{market}/{currency}`) Catalog name: `getOptionsGexIndex`. */
+  getLegacyOptionsGexIndex(params: operations['getLegacyOptionsGexIndex']['parameters'], options?: RequestOptions): Promise<LegacyOptionsGexIndexResponse>;
+  /** Options Greeks data for a specific market, currency, maturity, and type (`GET /analytics/options/greeks/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsGreeks`. */
+  getLegacyOptionsGreeks(params: operations['getLegacyOptionsGreeks']['parameters'], options?: RequestOptions): Promise<LegacyOptionsGreeksResponse>;
+  /** List of options instruments available in the analytics system (`GET /analytics/options/Instruments`) Catalog name: `getOptionsInstruments`. */
+  getLegacyOptionsInstruments(params?: operations['getLegacyOptionsInstruments']['parameters'], options?: RequestOptions): Promise<LegacyOptionsInstrumentsResponse>;
+  /** Options Iv data for a specific market, currency, maturity, and type (`GET /analytics/options/iv_all/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsIvAll`. */
+  getLegacyOptionsIvAll(params: operations['getLegacyOptionsIvAll']['parameters'], options?: RequestOptions): Promise<LegacyOptionsIvAllResponse>;
+  /** Implied volatility (IV) data for options in the specified currency (`GET /analytics/options/iv_currency/{currency}`) Catalog name: `getOptionsIVByCurrency`. */
+  getLegacyOptionsIVByCurrency(params: operations['getLegacyOptionsIVByCurrency']['parameters'], options?: RequestOptions): Promise<LegacyOptionsIVByCurrencyResponse>;
+  /** Implied volatility (IV) data for options in the specified market (`GET /analytics/options/iv_market/{market}`) Catalog name: `getOptionsIVByMarket`. */
+  getLegacyOptionsIVByMarket(params: operations['getLegacyOptionsIVByMarket']['parameters'], options?: RequestOptions): Promise<LegacyOptionsIVByMarketResponse>;
+  /** Options Implied Volatility (IV) by Strike (`GET /analytics/options/iv_strike/{market}/{currency}/{strike}`) Catalog name: `getOptionsIVByStrike`. */
+  getLegacyOptionsIVByStrike(params: operations['getLegacyOptionsIVByStrike']['parameters'], options?: RequestOptions): Promise<LegacyOptionsIVByStrikeResponse>;
+  /** Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and… (`GET /historical/options/iv_rv/{market}/{currency}`) Catalog name: `getOptionsIvRv`. */
+  getLegacyOptionsIvRv(params: operations['getLegacyOptionsIvRv']['parameters'], options?: RequestOptions): Promise<LegacyOptionsIvRvResponse>;
+  /** Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market… (`GET /historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityAtmIv`. */
+  getLegacyOptionsMaturityAtmIv(params: operations['getLegacyOptionsMaturityAtmIv']['parameters'], options?: RequestOptions): Promise<LegacyOptionsMaturityAtmIvResponse>;
+  /** Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/oi_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityOiVolume`. */
+  getLegacyOptionsMaturityOiVolume(params: operations['getLegacyOptionsMaturityOiVolume']['parameters'], options?: RequestOptions): Promise<LegacyOptionsMaturityOiVolumeResponse>;
+  /** Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_oi/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalOi`. */
+  getLegacyOptionsMaturityTotalOi(params: operations['getLegacyOptionsMaturityTotalOi']['parameters'], options?: RequestOptions): Promise<LegacyOptionsMaturityTotalOiResponse>;
+  /** Historical Total Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalVolume`. */
+  getLegacyOptionsMaturityTotalVolume(params: operations['getLegacyOptionsMaturityTotalVolume']['parameters'], options?: RequestOptions): Promise<LegacyOptionsMaturityTotalVolumeResponse>;
+  /** Historical Max Pain Data by Market and Currency (`GET /historical/options/max_pain/{market}/{currency}`) Catalog name: `getOptionsMaxPain`. */
+  getLegacyOptionsMaxPain(params: operations['getLegacyOptionsMaxPain']['parameters'], options?: RequestOptions): Promise<LegacyOptionsMaxPainResponse>;
+  /** Breakdown of open interest and open value for options across different exchanges (`GET /analytics/options/oi_breakdown`) Catalog name: `getOptionsOIBreakdown`. */
+  getLegacyOptionsOIBreakdown(params?: operations['getLegacyOptionsOIBreakdown']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOIBreakdownResponse>;
+  /** Breakdown of open interest and open value for options by currency (`GET /analytics/options/oi_breakdown_by_currency`) Catalog name: `getOptionsOIBreakdownByCurrency`. */
+  getLegacyOptionsOIBreakdownByCurrency(params?: operations['getLegacyOptionsOIBreakdownByCurrency']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOIBreakdownByCurrencyResponse>;
+  /** Options Open Interest (OI) by Strike (`GET /analytics/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptionsOIByStrike`. */
+  getLegacyOptionsOIByStrike(params: operations['getLegacyOptionsOIByStrike']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOIByStrikeResponse>;
+  /** Options Open Interest Net Change for All Strikes (`GET /analytics/options/oi_net_change_all/{market}/{currency}/{hours}`) Catalog name: `getOptionsOINetChangeAllStrikes`. */
+  getLegacyOptionsOINetChangeAllStrikes(params: operations['getLegacyOptionsOINetChangeAllStrikes']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOINetChangeAllStrikesResponse>;
+  /** Historical Put-Call (PC) Ratio in Options Market by Market and Currency (`GET /historical/options/oi_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsOIPCRatio`. */
+  getLegacyOptionsOIPCRatio(params: operations['getLegacyOptionsOIPCRatio']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOIPCRatioResponse>;
+  /** Historical Total Open Interest (OI) by Market and Currency in Options Market (`GET /historical/options/oi_total/{market}/{currency}`) Catalog name: `getOptionsOITotal`. */
+  getLegacyOptionsOITotal(params: operations['getLegacyOptionsOITotal']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOITotalResponse>;
+  /** Options Open Interest by Expiry (`GET /analytics/options/oi_expiry/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByExpiry`. */
+  getLegacyOptionsOpenInterestByExpiry(params: operations['getLegacyOptionsOpenInterestByExpiry']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOpenInterestByExpiryResponse>;
+  /** Options Open Interest by Strike (`GET /analytics/options/oi_strike_all/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByStrike`. */
+  getLegacyOptionsOpenInterestByStrike(params: operations['getLegacyOptionsOpenInterestByStrike']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOpenInterestByStrikeResponse>;
+  /** Options Open Interest by Type (`GET /analytics/options/oi_type/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByType`. */
+  getLegacyOptionsOpenInterestByType(params: operations['getLegacyOptionsOpenInterestByType']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOpenInterestByTypeResponse>;
+  /** Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /historical/options/orbit_alt_vol/{currency}/{maturity_name}`) Catalog name: `getOptionsOrbitAltVol`. */
+  getLegacyOptionsOrbitAltVol(params: operations['getLegacyOptionsOrbitAltVol']['parameters'], options?: RequestOptions): Promise<LegacyOptionsOrbitAltVolResponse>;
+  /** Skew data for options in the specified currency and maturity (`GET /analytics/options/skew_currency/{currency}/{maturity}`) Catalog name: `getOptionsSkewByCurrencyAndMaturity`. */
+  getLegacyOptionsSkewByCurrencyAndMaturity(params: operations['getLegacyOptionsSkewByCurrencyAndMaturity']['parameters'], options?: RequestOptions): Promise<LegacyOptionsSkewByCurrencyAndMaturityResponse>;
+  /** Skew data for options in the specified currency and market (`GET /analytics/options/skew/{market}/{currency}`) Catalog name: `getOptionsSkewByMarketAndCurrency`. */
+  getLegacyOptionsSkewByMarketAndCurrency(params: operations['getLegacyOptionsSkewByMarketAndCurrency']['parameters'], options?: RequestOptions): Promise<LegacyOptionsSkewByMarketAndCurrencyResponse>;
+  /** Skew data for options in the specified market and maturity (`GET /analytics/options/skew_market/{market}/{maturity}`) Catalog name: `getOptionsSkewByMarketAndMaturity`. */
+  getLegacyOptionsSkewByMarketAndMaturity(params: operations['getLegacyOptionsSkewByMarketAndMaturity']['parameters'], options?: RequestOptions): Promise<LegacyOptionsSkewByMarketAndMaturityResponse>;
+  /** Snapshot of options data for the specified market and currency (`GET /analytics/options/snapshot/{market}/{currency}`) Catalog name: `getOptionsSnapshot`. */
+  getLegacyOptionsSnapshot(params: operations['getLegacyOptionsSnapshot']['parameters'], options?: RequestOptions): Promise<LegacyOptionsSnapshotResponse>;
+  /** Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type (`GET /historical/options/spread/type/skew/{market}/{type}`) Catalog name: `getOptionsSpreadTypeSkew`. */
+  getLegacyOptionsSpreadTypeSkew(params: operations['getLegacyOptionsSpreadTypeSkew']['parameters'], options?: RequestOptions): Promise<LegacyOptionsSpreadTypeSkewResponse>;
+  /** Historical Volume Data by Currency in Options Market (`GET /historical/options/total/volume_by_currency/{currency}`) Catalog name: `getOptionsTotalVolumeByCurrency`. */
+  getLegacyOptionsTotalVolumeByCurrency(params: operations['getLegacyOptionsTotalVolumeByCurrency']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTotalVolumeByCurrencyResponse>;
+  /** Options Trade Summary (`GET /analytics/options/summary_trades/{market}/{currency}/{hours}`) Catalog name: `getOptionsTradeSummary`. */
+  getLegacyOptionsTradeSummary(params: operations['getLegacyOptionsTradeSummary']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTradeSummaryResponse>;
+  /** Historical ATM IV Model Data by Market, Currency, and Type (`GET /historical/options/type/atm_iv_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeAtmIvModel`. */
+  getLegacyOptionsTypeAtmIvModel(params: operations['getLegacyOptionsTypeAtmIvModel']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTypeAtmIvModelResponse>;
+  /** Historical Butterfly Data by Market, Currency, and Type (`GET /historical/options/type/butterfly/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterfly`. */
+  getLegacyOptionsTypeButterfly(params: operations['getLegacyOptionsTypeButterfly']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTypeButterflyResponse>;
+  /** Historical Butterfly Model Data by Market, Currency, and Type (`GET /historical/options/type/butterfly_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterflyModel`. */
+  getLegacyOptionsTypeButterflyModel(params: operations['getLegacyOptionsTypeButterflyModel']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTypeButterflyModelResponse>;
+  /** Historical Gamma Bands by Market, Currency and Type (`GET /historical/options/type/gamma_bands/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeGammaBands`. */
+  getLegacyOptionsTypeGammaBands(params: operations['getLegacyOptionsTypeGammaBands']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTypeGammaBandsResponse>;
+  /** Historical Implied Volatility Bid and Ask by Market, Currency and Type (`GET /historical/options/type/iv_bid_ask/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeIvBidAsk`. */
+  getLegacyOptionsTypeIvBidAsk(params: operations['getLegacyOptionsTypeIvBidAsk']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTypeIvBidAskResponse>;
+  /** Historical Risk Reversal Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversal`. */
+  getLegacyOptionsTypeRiskReversal(params: operations['getLegacyOptionsTypeRiskReversal']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTypeRiskReversalResponse>;
+  /** Historical Risk Reversal Model Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversalModel`. */
+  getLegacyOptionsTypeRiskReversalModel(params: operations['getLegacyOptionsTypeRiskReversalModel']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTypeRiskReversalModelResponse>;
+  /** Historical Skew Data by Market, Currency and Type (`GET /historical/options/type/skew/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkew`. */
+  getLegacyOptionsTypeSkew(params: operations['getLegacyOptionsTypeSkew']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTypeSkewResponse>;
+  /** Historical Skew Model Data by Market, Currency and Type (`GET /historical/options/type/skew_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkewModel`. */
+  getLegacyOptionsTypeSkewModel(params: operations['getLegacyOptionsTypeSkewModel']['parameters'], options?: RequestOptions): Promise<LegacyOptionsTypeSkewModelResponse>;
+  /** Historical Volatility Index (VIX) Data by Market and Currency in Options Market (`GET /historical/options/vix/{market}/{currency}`) Catalog name: `getOptionsVix`. */
+  getLegacyOptionsVix(params: operations['getLegacyOptionsVix']['parameters'], options?: RequestOptions): Promise<LegacyOptionsVixResponse>;
+  /** Breakdown of trading volume and open value for options across different exchanges (`GET /analytics/options/volume_breakdown`) Catalog name: `getOptionsVolumeBreakdown`. */
+  getLegacyOptionsVolumeBreakdown(params?: operations['getLegacyOptionsVolumeBreakdown']['parameters'], options?: RequestOptions): Promise<LegacyOptionsVolumeBreakdownResponse>;
+  /** Breakdown of trading volume and open value for options by currency (`GET /analytics/options/volume_breakdown_by_currency`) Catalog name: `getOptionsVolumeBreakdownByCurrency`. */
+  getLegacyOptionsVolumeBreakdownByCurrency(params?: operations['getLegacyOptionsVolumeBreakdownByCurrency']['parameters'], options?: RequestOptions): Promise<LegacyOptionsVolumeBreakdownByCurrencyResponse>;
+  /** Options Volume by Buy/Sell Activity (`GET /analytics/options/volume_buy_sell/{market}/{currency}/{maturity}`) Catalog name: `getOptionsVolumeBuySell`. */
+  getLegacyOptionsVolumeBuySell(params: operations['getLegacyOptionsVolumeBuySell']['parameters'], options?: RequestOptions): Promise<LegacyOptionsVolumeBuySellResponse>;
+  /** Options Volume by Buy/Sell (`GET /analytics/options/volume_buy_sell_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByBuySell`. */
+  getLegacyOptionsVolumeByBuySell(params: operations['getLegacyOptionsVolumeByBuySell']['parameters'], options?: RequestOptions): Promise<LegacyOptionsVolumeByBuySellResponse>;
+  /** Options Volume by Expiry (`GET /analytics/options/v_expiry/{market}/{currency}`) Catalog name: `getOptionsVolumeByExpiry`. */
+  getLegacyOptionsVolumeByExpiry(params: operations['getLegacyOptionsVolumeByExpiry']['parameters'], options?: RequestOptions): Promise<LegacyOptionsVolumeByExpiryResponse>;
+  /** Options Volume by Strike (`GET /analytics/options/v_strike_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByStrike`. */
+  getLegacyOptionsVolumeByStrike(params: operations['getLegacyOptionsVolumeByStrike']['parameters'], options?: RequestOptions): Promise<LegacyOptionsVolumeByStrikeResponse>;
+  /** Historical Put/Call Ratio Data by Market and Currency (`GET /historical/options/volume_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsVolumePcRatio`. */
+  getLegacyOptionsVolumePcRatio(params: operations['getLegacyOptionsVolumePcRatio']['parameters'], options?: RequestOptions): Promise<LegacyOptionsVolumePcRatioResponse>;
+  /** Total Historical Volume in Options Market by Market and Currency (`GET /historical/options/volume_total/{market}/{currency}`) Catalog name: `getOptionsVolumeTotal`. */
+  getLegacyOptionsVolumeTotal(params: operations['getLegacyOptionsVolumeTotal']['parameters'], options?: RequestOptions): Promise<LegacyOptionsVolumeTotalResponse>;
+  /** Historical simple order books for specific market and currency (`GET /historical/orderbooks/{marketType}/{market}/{currency}`) Catalog name: `getOrderbookByMarketTypeMarketCurrency`. */
+  getLegacyOrderbookByMarketTypeMarketCurrency(params: operations['getLegacyOrderbookByMarketTypeMarketCurrency']['parameters'], options?: RequestOptions): Promise<LegacyOrderbookByMarketTypeMarketCurrencyResponse>;
+  /** Historical simple order books for specific market and symbol (`GET /historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}`) Catalog name: `getOrderbookByMarketTypeMarketSymbol`. */
+  getLegacyOrderbookByMarketTypeMarketSymbol(params: operations['getLegacyOrderbookByMarketTypeMarketSymbol']['parameters'], options?: RequestOptions): Promise<LegacyOrderbookByMarketTypeMarketSymbolResponse>;
+  /** Historical simple order books for specific market type (`GET /historical/orderbooks/{marketType}/{currency}`) Catalog name: `getOrderbookByMarketTypeSymbol`. */
+  getLegacyOrderbookByMarketTypeSymbol(params: operations['getLegacyOrderbookByMarketTypeSymbol']['parameters'], options?: RequestOptions): Promise<LegacyOrderbookByMarketTypeSymbolResponse>;
   /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) Catalog name: `getPerpetualFundingData`. */
   getLegacyPerpetualFundingData(params: operations['getLegacyPerpetualFundingData']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualFundingResponse>;
   /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) Catalog name: `getPerpetualFundingDataWithType`. */
@@ -316,16 +629,40 @@ export interface OperationMethods {
   getLegacyPerpetualsSnapshotDataByMarket(params: operations['getLegacyPerpetualsSnapshotDataByMarket']['parameters'], options?: RequestOptions): Promise<LegacyPerpetualsSnapshotResponse>;
   /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) Catalog name: `price_gainers`. */
   getLegacyPriceGainers(params: operations['getLegacyPriceGainers']['parameters'], options?: RequestOptions): Promise<LegacyPriceGainersResponse>;
+  /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstruments`. */
+  getLegacyRiskSlideInstruments(params: operations['getLegacyRiskSlideInstruments']['parameters'], options?: RequestOptions): Promise<LegacyUnpublishedObject>;
+  /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/v2/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstrumentsV2`. */
+  getLegacyRiskSlideInstrumentsV2(params: operations['getLegacyRiskSlideInstrumentsV2']['parameters'], options?: RequestOptions): Promise<LegacyUnpublishedObject>;
+  /** Historical data for strategy leg bubble charts for a specific options strategy in a… (`GET /analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}`) Catalog name: `getStrategyLegBubbleChart`. */
+  getLegacyStrategyLegBubbleChart(params: operations['getLegacyStrategyLegBubbleChart']['parameters'], options?: RequestOptions): Promise<LegacyStrategyLegBubbleChartResponse>;
   /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) Catalog name: `summary`. */
   getLegacySummary(params?: operations['getLegacySummary']['parameters'], options?: RequestOptions): Promise<LegacyDerivsSummaryResponse>;
   /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) Catalog name: `summary_c`. */
   getLegacySummaryC(params: operations['getLegacySummaryC']['parameters'], options?: RequestOptions): Promise<LegacyDerivsSummaryResponse>;
   /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) Catalog name: `getTopFundingData`. */
   getLegacyTopFundingData(params: operations['getLegacyTopFundingData']['parameters'], options?: RequestOptions): Promise<LegacyTopFundingResponse>;
+  /** Top Instruments with Options Open Interest Change (`GET /analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}`) Catalog name: `getTopInstrumentsOIOpenInterestChange`. */
+  getLegacyTopInstrumentsOIOpenInterestChange(params: operations['getLegacyTopInstrumentsOIOpenInterestChange']['parameters'], options?: RequestOptions): Promise<LegacyTopInstrumentsOIOpenInterestChangeResponse>;
+  /** Top options strategies data for a specific currency within a given hours interval (`GET /analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}`) Catalog name: `getTopOptionsStrategies`. */
+  getLegacyTopOptionsStrategies(params: operations['getLegacyTopOptionsStrategies']['parameters'], options?: RequestOptions): Promise<LegacyTopOptionsStrategiesResponse>;
+  /** Top Traded Options (`GET /analytics/options/top_traded_option/{market}/{currency}`) Catalog name: `getTopTradedOptions`. */
+  getLegacyTopTradedOptions(params: operations['getLegacyTopTradedOptions']['parameters'], options?: RequestOptions): Promise<LegacyTopTradedOptionsResponse>;
+  /** Total Open Interest by Currency (`GET /historical/options/total/oi_by_currency/{currency}`) Catalog name: `getTotalOiByCurrency`. */
+  getLegacyTotalOiByCurrency(params: operations['getLegacyTotalOiByCurrency']['parameters'], options?: RequestOptions): Promise<LegacyTotalOiByCurrencyResponse>;
+  /** Total open interest (OI) for futures (`GET /historical/futures/total_open_interest_by_currency`) Catalog name: `getTotalOiForFutures`. */
+  getLegacyTotalOiForFutures(params: operations['getLegacyTotalOiForFutures']['parameters'], options?: RequestOptions): Promise<LegacyTotalOiForFuturesResponse>;
+  /** Total open interest (OI) for options (`GET /historical/options/total_open_interest_by_currency`) Catalog name: `getTotalOiForOptions`. */
+  getLegacyTotalOiForOptions(params: operations['getLegacyTotalOiForOptions']['parameters'], options?: RequestOptions): Promise<LegacyTotalOiForOptionsResponse>;
   /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) Catalog name: `getTotalOiForPerpetuals`. */
   getLegacyTotalOiForPerpetuals(params: operations['getLegacyTotalOiForPerpetuals']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse>;
+  /** Total trading volume for futures (`GET /historical/futures/total_volume_by_currency`) Catalog name: `getTotalVolumeForFutures`. */
+  getLegacyTotalVolumeForFutures(params: operations['getLegacyTotalVolumeForFutures']['parameters'], options?: RequestOptions): Promise<LegacyTotalVolumeForFuturesResponse>;
+  /** Total trading volume for options (`GET /historical/options/total_volume_by_currency`) Catalog name: `getTotalVolumeForOptions`. */
+  getLegacyTotalVolumeForOptions(params: operations['getLegacyTotalVolumeForOptions']['parameters'], options?: RequestOptions): Promise<LegacyTotalVolumeForOptionsResponse>;
   /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) Catalog name: `getTotalVolumeForPerpetuals`. */
   getLegacyTotalVolumeForPerpetuals(params: operations['getLegacyTotalVolumeForPerpetuals']['parameters'], options?: RequestOptions): Promise<LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse>;
+  /** Historical trades for a specific market and currency (`GET /historical/options/v2/trades/{market}/{currency}`) Catalog name: `getV2HistoricalTrades`. */
+  getLegacyV2HistoricalTrades(params: operations['getLegacyV2HistoricalTrades']['parameters'], options?: RequestOptions): Promise<LegacyV2HistoricalTradesResponse>;
   /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) Catalog name: `getVolumeBreakdownData`. */
   getLegacyVolumeBreakdownData(params: operations['getLegacyVolumeBreakdownData']['parameters'], options?: RequestOptions): Promise<LegacyVolumeBreakdownResponse>;
   /** OpenAPI document (`GET /openapi.json`) */

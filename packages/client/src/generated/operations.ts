@@ -965,6 +965,108 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200
     ]
   },
+  "getLegacyAnalyticOptionsOrbitAltVol": {
+    "method": "GET",
+    "path": "/analytics/options/orbit_alt_vol/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyAnalyticSpotPairs": {
+    "method": "GET",
+    "path": "/analytics/spot/spot_pairs/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyATMImpliedVolatilityTimeLapse": {
+    "method": "GET",
+    "path": "/analytics/options/atm_iv_ts/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyCalculateRiskSlide": {
+    "method": "GET",
+    "path": "/pricer/risk_slide/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "instrument"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyCalculateRiskSlideV2": {
+    "method": "GET",
+    "path": "/pricer/v2/risk_slide/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "instrument"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyCustomChange": {
+    "method": "GET",
+    "path": "/analytics/options/custom_change/{name}/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "name",
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "end",
+      "start"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
   "getLegacyDerivativesLiquidationByCurrencyData": {
     "method": "GET",
     "path": "/historical/derivs/liquidation_by_currency/{market}/{currency}",
@@ -1058,6 +1160,68 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200
     ]
   },
+  "getLegacyETHBTCATMIVTermStructure": {
+    "method": "GET",
+    "path": "/analytics/options/eth-btc_atm_iv_term_structure",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyExpiredOptionExpiries": {
+    "method": "GET",
+    "path": "/analytics/options/expired_expiries/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "maturity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyFutureControllerGetBd2": {
+    "method": "GET",
+    "path": "/V2/historical/futures/expired_expiries/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "count",
+      "select"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
   "getLegacyFutureOpenInterestChange": {
     "method": "GET",
     "path": "/analytics/futures/open_interest_change/{market}/{currency}/{period}",
@@ -1107,6 +1271,35 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "successStatuses": [
       200
     ]
+  },
+  "getLegacyFuturesAltcoinSummary": {
+    "method": "GET",
+    "path": "/historical/futures/alt_summary/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
   },
   "getLegacyFuturesBasisData": {
     "method": "GET",
@@ -1181,6 +1374,35 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "successStatuses": [
       200
     ]
+  },
+  "getLegacyFuturesMarketIndexData": {
+    "method": "GET",
+    "path": "/historical/futures/market_index/{index}",
+    "family": "legacy",
+    "pathParams": [
+      "index"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
   },
   "getLegacyFuturesMarketSnapshot": {
     "method": "GET",
@@ -1420,9 +1642,67 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "totalPagesPath": "meta.total_pages"
     }
   },
+  "getLegacyFuturesTotalOIByMargin": {
+    "method": "GET",
+    "path": "/historical/futures/total_oi_by_margin/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
   "getLegacyFuturesTotalVolume": {
     "method": "GET",
     "path": "/historical/futures/total_volume/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyFuturesTotalVolumeByMargin": {
+    "method": "GET",
+    "path": "/historical/futures/total_volume_by_margin/{currency}",
     "family": "legacy",
     "pathParams": [
       "currency"
@@ -1454,6 +1734,22 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "path": "/analytics/futures/futures_yield/{currency}",
     "family": "legacy",
     "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyGEXDataForAllOptions": {
+    "method": "GET",
+    "path": "/analytics/options/gex_date_all/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
       "currency"
     ],
     "queryParams": [],
@@ -1599,6 +1895,36 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "totalPagesPath": "meta.total_pages"
     }
   },
+  "getLegacyHistoricalFuturesAnnualizedBasisData": {
+    "method": "GET",
+    "path": "/historical/futures/futures_annualized_basis/{currency}/{days}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "days"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
   "getLegacyHistoricalFuturesData": {
     "method": "GET",
     "path": "/historical/derivs/futures/{market}/{symbol}",
@@ -1658,6 +1984,302 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "itemsPath": "items",
       "totalPagesPath": "meta.total_pages"
     }
+  },
+  "getLegacyHistoricalIndicesPriceData": {
+    "method": "GET",
+    "path": "/historical/futures/indices_price/{index}",
+    "family": "legacy",
+    "pathParams": [
+      "index"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalInstrumentVolumeBuySell": {
+    "method": "GET",
+    "path": "/historical/options/instrument_volume_buy_sell/{market}/{instrument}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "instrument"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalOptionsData": {
+    "method": "GET",
+    "path": "/historical/options/{market}/{instrument}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "instrument"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalOptionsIV": {
+    "method": "GET",
+    "path": "/historical/options/iv/{market}/{instrument}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "instrument"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalOptionsOIStrike": {
+    "method": "GET",
+    "path": "/historical/options/oi_strike/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [
+      "date_h"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyHistoricalOptionsOIVolume": {
+    "method": "GET",
+    "path": "/historical/options/oi_volume/{market}/{instrument}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "instrument"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalOptionsPrice": {
+    "method": "GET",
+    "path": "/historical/options/price/{market}/{instrument}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "instrument"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalOptionsSnapshot": {
+    "method": "GET",
+    "path": "/historical/options/snapshot/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalOptionsTrades": {
+    "method": "GET",
+    "path": "/historical/options/trades/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "date",
+      "limit",
+      "page"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalOptionsUnderlyingPrice": {
+    "method": "GET",
+    "path": "/historical/options/underlying_price/{market}/{instrument}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "instrument"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalOptionsVolumeStrike": {
+    "method": "GET",
+    "path": "/historical/options/volume_strike/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [
+      "date_h"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
   },
   "getLegacyHistoricalPerpetualDerivativesData": {
     "method": "GET",
@@ -1809,6 +2431,147 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "totalPagesPath": "meta.total_pages"
     }
   },
+  "getLegacyHistoricalSpotOhlc": {
+    "method": "GET",
+    "path": "/historical/spot/{market}/{symbol}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "symbol",
+      "period"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalTotalGlobalOpenInterestActivityData": {
+    "method": "GET",
+    "path": "/historical/futures/oi_total_global_activity",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalTotalGlobalVolumeActivityData": {
+    "method": "GET",
+    "path": "/historical/futures/volume_total_global_activity",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket": {
+    "method": "GET",
+    "path": "/historical/options/total/oi_by_market/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyHistoricalTotalNotionalPremiumVolumeByMarket": {
+    "method": "GET",
+    "path": "/historical/options/total/volume_by_market/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
   "getLegacyHistoricalTotalOpenInterestByExchangeData": {
     "method": "GET",
     "path": "/historical/futures/total_oi_by_exchange/{currency}/{option}",
@@ -1869,6 +2632,154 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "totalPagesPath": "meta.total_pages"
     }
   },
+  "getLegacyIVTable": {
+    "method": "GET",
+    "path": "/analytics/options/iv_table/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyModelForwardCurveChart": {
+    "method": "GET",
+    "path": "/analytics/options/model_charts/forward_curve/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyModelSkewCharts": {
+    "method": "GET",
+    "path": "/analytics/options/model_charts/skew/{currency}/{maturity}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "maturity",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyModelSkewChartTimeLapse": {
+    "method": "GET",
+    "path": "/analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "maturity",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyModelTermStructureATMChart": {
+    "method": "GET",
+    "path": "/analytics/options/model_charts/term_structure_atm/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyModelTermStructureATMChartTimeLapse": {
+    "method": "GET",
+    "path": "/analytics/options/model_charts/term_structure_atm/{currency}/time_lapse",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyModelTermStructureChart": {
+    "method": "GET",
+    "path": "/analytics/options/model_charts/term_structure/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyModelVolatilityRunCharts": {
+    "method": "GET",
+    "path": "/analytics/options/model_charts/vol_run/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOiChangeByStrike": {
+    "method": "GET",
+    "path": "/analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "market"
+    ],
+    "queryParams": [
+      "date_range",
+      "maturity",
+      "min_strike",
+      "max_strike"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
   "getLegacyOiGainers": {
     "method": "GET",
     "path": "/analytics/derivs/oi_gainers/{market}/{type}/{period}",
@@ -1886,6 +2797,24 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200
     ]
   },
+  "getLegacyOINetChange": {
+    "method": "GET",
+    "path": "/analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity",
+      "hours"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
   "getLegacyOpenInterestBreakdownData": {
     "method": "GET",
     "path": "/analytics/futures/oi_breakdown/{currency}/{type}",
@@ -1893,6 +2822,39 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "pathParams": [
       "currency",
       "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOpenInterestChange": {
+    "method": "GET",
+    "path": "/analytics/options/open_interest_change/{market}/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "period"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOpenInterestChangeSummary": {
+    "method": "GET",
+    "path": "/analytics/options/open_interest_change_summary/{currency}/{period}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "period"
     ],
     "queryParams": [],
     "headerParams": [],
@@ -1936,6 +2898,1414 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "successStatuses": [
       200
     ]
+  },
+  "getLegacyOptionMaturities": {
+    "method": "GET",
+    "path": "/analytics/options/maturities/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptions24hVolumeStrike": {
+    "method": "GET",
+    "path": "/analytics/options/v_strike/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsActualVolButterflyModel": {
+    "method": "GET",
+    "path": "/historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type",
+      "days"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsActualVolRiskReversalModel": {
+    "method": "GET",
+    "path": "/historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type",
+      "days"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsActualVolSkewModel": {
+    "method": "GET",
+    "path": "/historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type",
+      "days"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsAtmIv": {
+    "method": "GET",
+    "path": "/historical/options/atm_iv/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsDvol": {
+    "method": "GET",
+    "path": "/historical/options/dvol/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsGEXByDate": {
+    "method": "GET",
+    "path": "/analytics/options/gex_date/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsGexIndex": {
+    "method": "GET",
+    "path": "/historical/options/gex_index/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsGreeks": {
+    "method": "GET",
+    "path": "/analytics/options/greeks/{market}/{currency}/{maturity}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsInstruments": {
+    "method": "GET",
+    "path": "/analytics/options/Instruments",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "option_type",
+      "strike",
+      "maturity",
+      "currency",
+      "market"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsIvAll": {
+    "method": "GET",
+    "path": "/analytics/options/iv_all/{market}/{currency}/{maturity}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity",
+      "type"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsIVByCurrency": {
+    "method": "GET",
+    "path": "/analytics/options/iv_currency/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsIVByMarket": {
+    "method": "GET",
+    "path": "/analytics/options/iv_market/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsIVByStrike": {
+    "method": "GET",
+    "path": "/analytics/options/iv_strike/{market}/{currency}/{strike}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "strike"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsIvRv": {
+    "method": "GET",
+    "path": "/historical/options/iv_rv/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsMaturityAtmIv": {
+    "method": "GET",
+    "path": "/historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsMaturityOiVolume": {
+    "method": "GET",
+    "path": "/historical/options/maturity/oi_volume/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsMaturityTotalOi": {
+    "method": "GET",
+    "path": "/historical/options/maturity/total_oi/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsMaturityTotalVolume": {
+    "method": "GET",
+    "path": "/historical/options/maturity/total_volume/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsMaxPain": {
+    "method": "GET",
+    "path": "/historical/options/max_pain/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsOIBreakdown": {
+    "method": "GET",
+    "path": "/analytics/options/oi_breakdown",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsOIBreakdownByCurrency": {
+    "method": "GET",
+    "path": "/analytics/options/oi_breakdown_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsOIByStrike": {
+    "method": "GET",
+    "path": "/analytics/options/oi_strike/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsOINetChangeAllStrikes": {
+    "method": "GET",
+    "path": "/analytics/options/oi_net_change_all/{market}/{currency}/{hours}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "hours"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsOIPCRatio": {
+    "method": "GET",
+    "path": "/historical/options/oi_pc_ratio/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsOITotal": {
+    "method": "GET",
+    "path": "/historical/options/oi_total/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsOpenInterestByExpiry": {
+    "method": "GET",
+    "path": "/analytics/options/oi_expiry/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsOpenInterestByStrike": {
+    "method": "GET",
+    "path": "/analytics/options/oi_strike_all/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsOpenInterestByType": {
+    "method": "GET",
+    "path": "/analytics/options/oi_type/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsOrbitAltVol": {
+    "method": "GET",
+    "path": "/historical/options/orbit_alt_vol/{currency}/{maturity_name}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "maturity_name"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsSkewByCurrencyAndMaturity": {
+    "method": "GET",
+    "path": "/analytics/options/skew_currency/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsSkewByMarketAndCurrency": {
+    "method": "GET",
+    "path": "/analytics/options/skew/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsSkewByMarketAndMaturity": {
+    "method": "GET",
+    "path": "/analytics/options/skew_market/{market}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "maturity"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsSnapshot": {
+    "method": "GET",
+    "path": "/analytics/options/snapshot/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsSpreadTypeSkew": {
+    "method": "GET",
+    "path": "/historical/options/spread/type/skew/{market}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTotalVolumeByCurrency": {
+    "method": "GET",
+    "path": "/historical/options/total/volume_by_currency/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTradeSummary": {
+    "method": "GET",
+    "path": "/analytics/options/summary_trades/{market}/{currency}/{hours}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "hours"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsTypeAtmIvModel": {
+    "method": "GET",
+    "path": "/historical/options/type/atm_iv_model/{market}/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTypeButterfly": {
+    "method": "GET",
+    "path": "/historical/options/type/butterfly/{market}/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTypeButterflyModel": {
+    "method": "GET",
+    "path": "/historical/options/type/butterfly_model/{market}/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTypeGammaBands": {
+    "method": "GET",
+    "path": "/historical/options/type/gamma_bands/{market}/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTypeIvBidAsk": {
+    "method": "GET",
+    "path": "/historical/options/type/iv_bid_ask/{market}/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTypeRiskReversal": {
+    "method": "GET",
+    "path": "/historical/options/type/risk_reversal/{market}/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTypeRiskReversalModel": {
+    "method": "GET",
+    "path": "/historical/options/type/risk_reversal_model/{market}/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTypeSkew": {
+    "method": "GET",
+    "path": "/historical/options/type/skew/{market}/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsTypeSkewModel": {
+    "method": "GET",
+    "path": "/historical/options/type/skew_model/{market}/{currency}/{type}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "type"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsVix": {
+    "method": "GET",
+    "path": "/historical/options/vix/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsVolumeBreakdown": {
+    "method": "GET",
+    "path": "/analytics/options/volume_breakdown",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsVolumeBreakdownByCurrency": {
+    "method": "GET",
+    "path": "/analytics/options/volume_breakdown_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsVolumeBuySell": {
+    "method": "GET",
+    "path": "/analytics/options/volume_buy_sell/{market}/{currency}/{maturity}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "maturity"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsVolumeByBuySell": {
+    "method": "GET",
+    "path": "/analytics/options/volume_buy_sell_all/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsVolumeByExpiry": {
+    "method": "GET",
+    "path": "/analytics/options/v_expiry/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsVolumeByStrike": {
+    "method": "GET",
+    "path": "/analytics/options/v_strike_all/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyOptionsVolumePcRatio": {
+    "method": "GET",
+    "path": "/historical/options/volume_pc_ratio/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOptionsVolumeTotal": {
+    "method": "GET",
+    "path": "/historical/options/volume_total/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOrderbookByMarketTypeMarketCurrency": {
+    "method": "GET",
+    "path": "/historical/orderbooks/{marketType}/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "marketType",
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOrderbookByMarketTypeMarketSymbol": {
+    "method": "GET",
+    "path": "/historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}",
+    "family": "legacy",
+    "pathParams": [
+      "marketType",
+      "market",
+      "symbol"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyOrderbookByMarketTypeSymbol": {
+    "method": "GET",
+    "path": "/historical/orderbooks/{marketType}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "marketType",
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
   },
   "getLegacyPerpetualFundingData": {
     "method": "GET",
@@ -2033,6 +4403,57 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200
     ]
   },
+  "getLegacyRiskSlideInstruments": {
+    "method": "GET",
+    "path": "/pricer/risk_slide_instruments/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyRiskSlideInstrumentsV2": {
+    "method": "GET",
+    "path": "/pricer/v2/risk_slide_instruments/{market}",
+    "family": "legacy",
+    "pathParams": [
+      "market"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyStrategyLegBubbleChart": {
+    "method": "GET",
+    "path": "/analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "strategy",
+      "maturity",
+      "hours_interval",
+      "size_filter",
+      "single_trade"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
   "getLegacySummary": {
     "method": "GET",
     "path": "/analytics/derivs/summary",
@@ -2076,9 +4497,196 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200
     ]
   },
+  "getLegacyTopInstrumentsOIOpenInterestChange": {
+    "method": "GET",
+    "path": "/analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency",
+      "hours"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyTopOptionsStrategies": {
+    "method": "GET",
+    "path": "/analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}",
+    "family": "legacy",
+    "pathParams": [
+      "currency",
+      "hours_interval",
+      "single_trade"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyTopTradedOptions": {
+    "method": "GET",
+    "path": "/analytics/options/top_traded_option/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ]
+  },
+  "getLegacyTotalOiByCurrency": {
+    "method": "GET",
+    "path": "/historical/options/total/oi_by_currency/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "currency"
+    ],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyTotalOiForFutures": {
+    "method": "GET",
+    "path": "/historical/futures/total_open_interest_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyTotalOiForOptions": {
+    "method": "GET",
+    "path": "/historical/options/total_open_interest_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
   "getLegacyTotalOiForPerpetuals": {
     "method": "GET",
     "path": "/historical/derivs/perpetual/total_open_interest_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyTotalVolumeForFutures": {
+    "method": "GET",
+    "path": "/historical/futures/total_volume_by_currency",
+    "family": "legacy",
+    "pathParams": [],
+    "queryParams": [
+      "start",
+      "end",
+      "limit",
+      "page",
+      "granularity",
+      "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyTotalVolumeForOptions": {
+    "method": "GET",
+    "path": "/historical/options/total_volume_by_currency",
     "family": "legacy",
     "pathParams": [],
     "queryParams": [
@@ -2115,6 +4723,35 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       "page",
       "granularity",
       "legacy"
+    ],
+    "headerParams": [],
+    "caseInsensitive": [],
+    "hasBody": false,
+    "successStatuses": [
+      200
+    ],
+    "pagination": {
+      "style": "page",
+      "pageParam": "page",
+      "limitParam": "limit",
+      "itemsPath": "items",
+      "totalPagesPath": "meta.total_pages"
+    }
+  },
+  "getLegacyV2HistoricalTrades": {
+    "method": "GET",
+    "path": "/historical/options/v2/trades/{market}/{currency}",
+    "family": "legacy",
+    "pathParams": [
+      "market",
+      "currency"
+    ],
+    "queryParams": [
+      "date",
+      "limit",
+      "page",
+      "blockTradeId",
+      "sortBy"
     ],
     "headerParams": [],
     "caseInsensitive": [],
