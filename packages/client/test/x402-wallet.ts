@@ -8,17 +8,21 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { x402Payer, type X402Payer } from '../src/index.js';
 
 export interface TestWallet {
-  readonly address: string;
+  readonly address: `0x${string}`;
+  readonly account: ReturnType<typeof privateKeyToAccount>;
   readonly payer: X402Payer;
   /** Payments the library created (signed) so far. */
   readonly signed: () => number;
 }
 
-export function testWallet(): TestWallet {
+/** `maxUsdPerPayment` raises the library's own per-payment cap ($1 by default) for dearer checkouts. */
+export function testWallet({ maxUsdPerPayment }: { maxUsdPerPayment?: string } = {}): TestWallet {
   const account = privateKeyToAccount(generatePrivateKey());
-  const client = new x402Client()
-    .register('eip155:*', new ExactEvmScheme(account))
-    .registerPolicy((_version, requirements) => requirements.map((r) => ({ ...r, extra: { name: 'USD Coin', version: '2', ...r.extra } })));
+  const client = x402Client.fromConfig({
+    schemes: [{ network: 'eip155:*', client: new ExactEvmScheme(account) }],
+    policies: [(_version, requirements) => requirements.map((r) => ({ ...r, extra: { name: 'USD Coin', version: '2', ...r.extra } }))],
+    ...(maxUsdPerPayment ? { spendControls: { maxAmountPerPayment: maxUsdPerPayment } } : {}),
+  });
   const http = new x402HTTPClient(client);
   let signed = 0;
   const create = http.createPaymentPayload.bind(http);
@@ -26,7 +30,7 @@ export function testWallet(): TestWallet {
     signed++;
     return create(required);
   };
-  return { address: account.address, payer: x402Payer(http), signed: () => signed };
+  return { address: account.address, account, payer: x402Payer(http), signed: () => signed };
 }
 
 export const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
