@@ -16,7 +16,7 @@ import { preflight } from './preflight.js';
 import type { ClientSettings } from './settings.js';
 import { checkClientOptions } from './check-options.js';
 import type { OperationMethods } from './generated/methods.js';
-import { PaymentSession, type BillingMeta, type PaymentSettings } from './payments/session.js';
+import { Billing, type BillingMeta, type PaymentHandler } from './payments/billing.js';
 
 export type { RequestOptions, OperationMethods };
 
@@ -35,8 +35,8 @@ export interface ClientOptions extends ClientSettings {
   /** Called before each attempt and after each response; for logging and metrics. Never sees the API key; URLs have userinfo redacted. */
   onRequest?: (event: { operationId: string; method: string; url: string; attempt: number }) => void;
   onResponse?: (event: { operationId: string; method: string; url: string; attempt: number; status: number; durationMs: number }) => void;
-  /** x402 payer, spend caps and checkout polling (payments/session.ts). */
-  payments?: PaymentSettings;
+  /** x402 payer, spend caps and checkout polling: `createPayments({ payer, caps })` (payments/payments.ts). */
+  payments?: PaymentHandler;
 }
 
 type ParamsOf<Op extends OperationId> = operations[Op] extends { parameters: infer P } ? P : {};
@@ -60,7 +60,7 @@ export interface ResponseWithMeta<T> {
   status: number;
   /** x-request-id header, when sent. */
   requestId: string | undefined;
-  /** Credit balance and token rotation of this response, and what the call paid (payments/session.ts). */
+  /** Credit balance and token rotation of this response, and what the call paid (payments/billing.ts). */
   billing: BillingMeta;
 }
 
@@ -113,9 +113,9 @@ export class LaevitasClient {
   declare readonly options: Readonly<ClientOptions>;
   declare private readonly budget: RateBudget | undefined;
   /** Credit token and balance, spend so far: shared with this client's `withOptions` copies. */
-  declare readonly billing: PaymentSession;
+  declare readonly billing: Billing;
 
-  constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined; billing?: PaymentSession | undefined }) {
+  constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined; billing?: Billing | undefined }) {
     checkClientOptions(options);
     const resolved = hideSecrets({ ...options, apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') });
     const config = budgetConfig(options.rateLimit);
@@ -128,7 +128,7 @@ export class LaevitasClient {
     // Non-enumerable, like the operation methods: a client prints as its toJSON/inspect summary, nothing else.
     Object.defineProperty(this, 'options', { value: resolved, enumerable: false });
     Object.defineProperty(this, 'budget', { value: budget, enumerable: false });
-    Object.defineProperty(this, 'billing', { value: inherited?.billing ?? new PaymentSession(options.payments, resolved.creditToken), enumerable: false });
+    Object.defineProperty(this, 'billing', { value: inherited?.billing ?? new Billing(options.payments, resolved.creditToken), enumerable: false });
     warnIfInsecure(resolved);
     for (const operationId of Object.keys(OPERATIONS) as OperationId[]) {
       Object.defineProperty(this, operationId, {
@@ -179,7 +179,7 @@ export class LaevitasClient {
     if (authorization && !headers.has('authorization')) headers.set('authorization', authorization);
     const body = params.body === undefined ? undefined : JSON.stringify(params.body);
     const summary: RequestSummary = { method: info.method, url: redactUrl(url), operationId };
-    // The payments hook (payments/session.ts) owns credit and payment headers, 402s and 202s around the retry loop.
+    // The payments hook (payments/billing.ts) owns credit and payment headers, 402s and 202s around the retry loop.
     const { response, data, billing } = await this.billing.run(
       { operationId, info, headers, body: params.body, params, summary },
       (sendHeaders, atMostOnce) => this.send(operationId, info, { url, headers: sendHeaders, body, atMostOnce }, params, summary),

@@ -7,7 +7,8 @@ export { RollingWindowLimiter, resetSharedBudgets, type RateWindow, type Release
 export { OPERATIONS, DEFAULT_BASE_URLS, RATE_LIMITS, API_VERSION, type OperationInfo } from './generated/operations.js';
 export { x402Payer, type X402Payer, type X402HttpClientLike, type PaymentRequired, type PaymentOption, type PaymentReceipt, type SignedPayment } from './payments/payer.js';
 export { SpendCapError, type SpendCaps, type CapName } from './payments/caps.js';
-export { CheckoutPendingError, PaymentSession, type PaymentSettings, type BillingMeta } from './payments/session.js';
+export { CheckoutPendingError, Payments, createPayments, type PaymentSettings } from './payments/payments.js';
+export { Billing, type BillingMeta, type PaymentHandler } from './payments/billing.js';
 export { NoCreditsError } from './credits/no-credits.js';
 export { CreditStore, type CreditState } from './credits/credit-store.js';
 export { redeemCreditToken, type CreditWallet, type RedeemedCredits } from './credits/redeem.js';

@@ -3,7 +3,7 @@
 // receipt without a second charge, the credit-token challenge and redemption, credits spent until `no_credits`, and
 // the agent endpoint (its required Accept, its credit cost against the caps). The mock's charge log is the proof.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NoCreditsError, SpendCapError, createClient, redeemCreditToken, type ClientOptions } from '../src/index.js';
+import { NoCreditsError, SpendCapError, createPayments, createClient, redeemCreditToken, type ClientOptions } from '../src/index.js';
 // @ts-expect-error plain ESM module of the contract tool
 import { startMock } from '../../../tools/contract/src/mock.mjs';
 import { testWallet, type TestWallet } from './x402-wallet.js';
@@ -32,7 +32,7 @@ const creditWallet = (wallet: TestWallet) => ({
 describe('pay per call against the mock', () => {
   it('a keyless call is paid once with the library-signed payment and answered 200', async () => {
     const wallet = testWallet();
-    const result = await client({ payments: { payer: wallet.payer } }).callWithResponse('getOptionsOhlcvt', INSTRUMENT as never);
+    const result = await client({ payments: createPayments({ payer: wallet.payer }) }).callWithResponse('getOptionsOhlcvt', INSTRUMENT as never);
     expect(result.status).toBe(200);
     expect(result.billing.payment?.amount).toBe('0.001');
     expect(mock.state.charges).toEqual([expect.objectContaining({ kind: 'call', subject: 'getOptionsOhlcvt', amount: '1000', payer: wallet.address })]);
@@ -41,7 +41,7 @@ describe('pay per call against the mock', () => {
 
   it('a caps refusal reaches the mock once (the 402) and charges nothing', async () => {
     const wallet = testWallet();
-    const error = await client({ payments: { payer: wallet.payer, caps: { perCall: '0.0001' } } }).getOptionsOhlcvt(INSTRUMENT as never).catch((e: unknown) => e);
+    const error = await client({ payments: createPayments({ payer: wallet.payer, caps: { perCall: '0.0001' } }) }).getOptionsOhlcvt(INSTRUMENT as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SpendCapError);
     expect((error as SpendCapError).cap).toBe('perCall');
     expect(mock.state.charges).toEqual([]);
@@ -54,7 +54,7 @@ describe('a checkout answering 202 (x-idempotent-payment)', () => {
     const wallet = testWallet({ maxUsdPerPayment: '$1000' });
     const polls: string[] = [];
     const c = client({
-      payments: { payer: wallet.payer, checkoutPoll: { intervalMs: 10 } },
+      payments: createPayments({ payer: wallet.payer, checkoutPoll: { intervalMs: 10 } }),
       // Each status poll moves the mock's clock 4 s: the pending checkout completes 10 s after payment.
       onRequest: (event) => {
         if (event.operationId === 'getX402SubscriptionsCheckoutsById') {
@@ -92,7 +92,7 @@ describe('credit tokens against the mock', () => {
 
   it('the agent endpoint: required Accept sent (the mock answers 406 without it), tools/list free, tools/call costs a credit and counts against the caps', async () => {
     const wallet = testWallet();
-    const c = client({ defaultHeaders: { 'x-mock-credits': '5' }, payments: { caps: { perClient: '0.001' } } });
+    const c = client({ defaultHeaders: { 'x-mock-credits': '5' }, payments: createPayments({ caps: { perClient: '0.001' } }) });
     await redeemCreditToken(c, creditWallet(wallet));
     const rpc = (method: string, id: number) => c.callWithResponse('postMcp', { body: { jsonrpc: '2.0', id, method, ...(method === 'tools/call' ? { params: { name: 'x', arguments: {} } } : {}) } } as never);
     const list = await rpc('tools/list', 1);

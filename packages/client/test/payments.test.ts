@@ -2,7 +2,7 @@
 // caps that refuse before anything is signed, a 202 pay answer polled to the end and never paid again, credit tokens
 // cached, rotated and run out. The server's own log proves what reached it and how often.
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, NoCreditsError, PaymentRequiredError, SpendCapError, createClient, type ClientOptions } from '../src/index.js';
+import { APIConnectionError, NoCreditsError, createPayments, PaymentRequiredError, SpendCapError, createClient, type ClientOptions } from '../src/index.js';
 import { drive } from './drive.js';
 import { useFaultServers } from './fault-servers.js';
 import { base64Json, decodeBase64Json, quote, testWallet } from './x402-wallet.js';
@@ -26,7 +26,7 @@ describe('pay per call (x402)', () => {
     const wallet = testWallet();
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } }, { match: unsigned });
     env.server.inject({ kind: 'status', status: 200, body: page, headers: { 'payment-response': base64Json(receipt) } }, { match: isSigned });
-    const result = await drive(client({ payments: { payer: wallet.payer } }).callWithResponse('getOptionsOhlcvt'));
+    const result = await drive(client({ payments: createPayments({ payer: wallet.payer }) }).callWithResponse('getOptionsOhlcvt'));
     expect(result.status).toBe(200);
     expect(result.billing.payment).toMatchObject({ amount: '0.001', option: { network: 'eip155:8453', amount: '1000' }, receipt });
     expect(wallet.signed()).toBe(1);
@@ -39,7 +39,7 @@ describe('pay per call (x402)', () => {
   it('never pays twice: a second 402 after the signed request is thrown, not signed again', async () => {
     const wallet = testWallet();
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } }, { times: 5 });
-    const error = await drive(client({ payments: { payer: wallet.payer } }).getOptionsOhlcvt().catch((e: unknown) => e));
+    const error = await drive(client({ payments: createPayments({ payer: wallet.payer }) }).getOptionsOhlcvt().catch((e: unknown) => e));
     expect(error).toBeInstanceOf(PaymentRequiredError);
     expect(wallet.signed()).toBe(1);
     expect(signedArrivals(OHLCVT)).toHaveLength(1);
@@ -50,7 +50,7 @@ describe('pay per call (x402)', () => {
     const wallet = testWallet();
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } }, { match: unsigned });
     env.server.inject({ kind: 'reset-before-headers' }, { match: isSigned, times: 3 });
-    const error = await drive(client({ payments: { payer: wallet.payer } }).getOptionsOhlcvt().catch((e: unknown) => e));
+    const error = await drive(client({ payments: createPayments({ payer: wallet.payer }) }).getOptionsOhlcvt().catch((e: unknown) => e));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(signedArrivals(OHLCVT)).toHaveLength(1);
     expect(wallet.signed()).toBe(1);
@@ -60,7 +60,7 @@ describe('pay per call (x402)', () => {
     const wallet = testWallet();
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote({ amount: '5000' }) } }, { match: unsigned });
     env.server.inject({ kind: 'reset-before-headers' }, { match: isSigned, times: 3 });
-    const error = await drive(pay(client({ payments: { payer: wallet.payer } })).catch((e: unknown) => e));
+    const error = await drive(pay(client({ payments: createPayments({ payer: wallet.payer }) })).catch((e: unknown) => e));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(env.server.received.filter((r) => r.method === 'POST' && isSigned(r))).toHaveLength(1);
     expect(env.server.received.filter((r) => r.method === 'POST')).toHaveLength(2);
@@ -84,7 +84,7 @@ describe('a 202 pending pay answer (x-idempotent-payment)', () => {
     const statusGet = (r: Received) => r.method === 'GET' && r.url.pathname === STATUS;
     env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ state: 'pending' }) }, { match: statusGet, times: 2 });
     env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ state: 'completed', receipt }) }, { match: statusGet });
-    const result = await drive(pay(client({ payments: { payer: wallet.payer, checkoutPoll: { intervalMs: 3000 } } })));
+    const result = await drive(pay(client({ payments: createPayments({ payer: wallet.payer, checkoutPoll: { intervalMs: 3000 } }) })));
     expect(result.data).toEqual({ state: 'completed', receipt });
     expect(result.billing.checkout).toEqual({ pending: { status: 'pending', message: 'payment is settling' }, polls: 3 });
     expect(result.billing.payment?.amount).toBe('0.005');
@@ -109,7 +109,7 @@ describe('caps refuse before signing, with a typed error naming the cap', () => 
 
   it('perCall', async () => {
     const wallet = testWallet();
-    const error = await refuse({ payments: { payer: wallet.payer, caps: { perCall: '0.0005' } } });
+    const error = await refuse({ payments: createPayments({ payer: wallet.payer, caps: { perCall: '0.0005' } }) });
     expect(error).toBeInstanceOf(SpendCapError);
     expect(error).toMatchObject({ cap: 'perCall', amount: '0.001', limit: '0.0005' });
     expect(wallet.signed()).toBe(0);
@@ -118,14 +118,14 @@ describe('caps refuse before signing, with a typed error naming the cap', () => 
 
   it('x-x402-price: a quote above the contract price of the operation is refused', async () => {
     const wallet = testWallet();
-    const error = await refuse({ payments: { payer: wallet.payer } }, '2000');
+    const error = await refuse({ payments: createPayments({ payer: wallet.payer }) }, '2000');
     expect(error).toMatchObject({ name: 'SpendCapError', cap: 'x-x402-price', amount: '0.002', limit: '0.001' });
     expect(wallet.signed()).toBe(0);
   });
 
   it('perClient, shared by withOptions copies', async () => {
     const wallet = testWallet();
-    const first = client({ payments: { payer: wallet.payer, caps: { perClient: '0.0015' } } });
+    const first = client({ payments: createPayments({ payer: wallet.payer, caps: { perClient: '0.0015' } }) });
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } }, { match: unsigned, times: 2 });
     await drive(first.getOptionsOhlcvt());
     const error = await drive(first.withOptions({ timeout: 5000 }).getOptionsOhlcvt().catch((e: unknown) => e));
@@ -136,7 +136,7 @@ describe('caps refuse before signing, with a typed error naming the cap', () => 
 
   it('perWindow: refused inside the window, paid again once it has passed', async () => {
     const wallet = testWallet();
-    const c = client({ payments: { payer: wallet.payer, caps: { perWindow: { amount: '0.001', seconds: 60 } } } });
+    const c = client({ payments: createPayments({ payer: wallet.payer, caps: { perWindow: { amount: '0.001', seconds: 60 } } }) });
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } }, { match: unsigned, times: 3 });
     await drive(c.getOptionsOhlcvt());
     expect(await drive(c.getOptionsOhlcvt().catch((e: unknown) => e))).toMatchObject({ name: 'SpendCapError', cap: 'perWindow' });
@@ -147,7 +147,7 @@ describe('caps refuse before signing, with a typed error naming the cap', () => 
 
   it('concurrent calls each reserve before signing: 3 at once under a cap for 2 pay exactly 2', async () => {
     const wallet = testWallet();
-    const c = client({ payments: { payer: wallet.payer, caps: { perClient: '0.002' } } });
+    const c = client({ payments: createPayments({ payer: wallet.payer, caps: { perClient: '0.002' } }) });
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } }, { match: unsigned, times: 3 });
     const results = await drive(Promise.allSettled([c.getOptionsOhlcvt(), c.getOptionsOhlcvt(), c.getOptionsOhlcvt()]));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
@@ -157,7 +157,7 @@ describe('caps refuse before signing, with a typed error naming the cap', () => 
   });
 
   it("the agent endpoint's x-credit-cost is charged against the caps before sending, and it gets x-required-accept", async () => {
-    const c = client({ creditToken: 'tok-1', payments: { caps: { perCall: '0.0005' } } });
+    const c = client({ creditToken: 'tok-1', payments: createPayments({ caps: { perCall: '0.0005' } }) });
     const call = (method: string) => c.callWithResponse('postMcp', { body: { jsonrpc: '2.0', id: 1, method } } as never);
     const error = await drive(call('tools/call').catch((e: unknown) => e));
     expect(error).toMatchObject({ name: 'SpendCapError', cap: 'perCall', amount: '0.001' });
@@ -184,7 +184,7 @@ describe('credit tokens', () => {
 
   it('credits run out: NoCreditsError (a PaymentRequiredError), the token is forgotten, and no x402 payment is made instead', async () => {
     const wallet = testWallet();
-    const c = client({ creditToken: 'tok-1', payments: { payer: wallet.payer } });
+    const c = client({ creditToken: 'tok-1', payments: createPayments({ payer: wallet.payer }) });
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote({ error: 'no_credits' }) } });
     const error = await drive(c.getOptionsOhlcvt().catch((e: unknown) => e));
     expect(error).toBeInstanceOf(NoCreditsError);

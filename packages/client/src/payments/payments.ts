@@ -1,18 +1,14 @@
-// Payments and credits around one call: the hook the client's request path goes through (client.ts,
-// `callWithResponse`). In order:
-//  1. the operation's required Accept (`x-required-accept`) and the cached credit token go on the request;
-//  2. a call billed in credits (`x-credit-cost`, the agent endpoint) reserves its cost against the caps first;
-//  3. on a 402, with a payer: the quote's options above the contract's price (`x-x402-price`) or the caps are dropped,
-//     the largest remaining amount is reserved, the x402 library signs one payment, and the request is sent once
-//     more with it, at most once (a paid request is never re-sent after it may have arrived, and never re-signed);
-//  4. every response's credit headers update the cache (a rotated `x-credit-token` replaces the old one);
-//  5. a 202 on a pay request (`x-idempotent-payment`) is never paid again: the checkout status operation is polled.
-// `no_credits` becomes a NoCreditsError. Nothing here builds or signs a payment: the payer (payer.ts) does.
-import { LaevitasError, PaymentRequiredError, type RequestSummary } from '../errors.js';
+// The paying half of the payments hook (billing.ts), opt-in through `createPayments`: on a 402 with a payer, the
+// quote's options above the contract's price (`x-x402-price`) or the caller's caps are dropped, the dearest remaining
+// amount is reserved, the x402 library signs one payment, and the request is sent once more with it, at most once (a
+// paid request is never re-sent after it may have arrived, and never re-signed). A call billed in credits
+// (`x-credit-cost`, the agent endpoint) reserves its cost against the same caps before it is sent. A 202 on a pay
+// request (`x-idempotent-payment`) is never paid again: its checkout status operation is polled. Nothing here builds
+// or signs a payment: the payer (payer.ts) does.
+import { LaevitasError, type PaymentRequiredError } from '../errors.js';
 import { X402_TERMS, type OperationInfo } from '../generated/operations.js';
 import { sleep } from '../retry.js';
-import { CreditStore, type CreditState } from '../credits/credit-store.js';
-import { NoCreditsError, saysNoCredits } from '../credits/no-credits.js';
+import type { BillingMeta, CallContext, CallFn, PaymentHandler, SendFn, Sent } from './billing.js';
 import { fromAtomic, toAtomic } from './amount.js';
 import { SpendCapError, SpendLedger, type Reservation, type SpendCaps } from './caps.js';
 import type { PaymentOption, PaymentReceipt, X402Payer } from './payer.js';
@@ -36,16 +32,6 @@ export interface PaymentSettings {
   };
 }
 
-/** What one call cost and what the service said about credits; on every `callWithResponse` result as `billing`. */
-export interface BillingMeta {
-  /** The credit balance after this response (`x-credits-remaining`) and whether it rotated the token. */
-  credits: CreditState;
-  /** Present when this call paid with x402: the amount (USDC), the option paid, the receipt (`PAYMENT-RESPONSE`). */
-  payment?: { amount: string; option: PaymentOption; receipt: PaymentReceipt | undefined };
-  /** Present when the pay request answered 202: the pending body and how many status polls it took. */
-  checkout?: { pending: unknown; polls: number };
-}
-
 /** The checkout stayed pending longer than `checkoutPoll.timeoutMs`. It was paid once and must not be paid again. */
 export class CheckoutPendingError extends LaevitasError {
   override name = 'CheckoutPendingError';
@@ -58,85 +44,40 @@ export class CheckoutPendingError extends LaevitasError {
   }
 }
 
-export interface CallContext {
-  operationId: string;
-  info: OperationInfo;
-  headers: Headers;
-  body: unknown;
-  params: { path?: Record<string, unknown>; header?: Record<string, string>; signal?: AbortSignal };
-  summary: RequestSummary;
-}
-
-export interface Sent {
-  response: Response;
-  data: unknown;
-}
-
-/** Sends the request with these headers; `atMostOnce` makes the retry loop treat it like a POST (client.ts). */
-export type SendFn = (headers: Headers, atMostOnce: boolean) => Promise<Sent>;
-/** Calls another operation of the same client (the checkout status poll). */
-export type CallFn = (operationId: string, params: object) => Promise<{ data: unknown; response: Response }>;
-
 const PRICE_PER_CREDIT = X402_TERMS ? toAtomic(X402_TERMS.pricePerCall, 'info.x-x402.pricePerCall') : 0n;
 
 const defaultIsPending = (status: unknown) => Boolean(status && typeof status === 'object' && Object.values(status).includes('pending'));
 
-export class PaymentSession {
-  readonly credits: CreditStore;
+/** The `payments` option of `createClient`: `createPayments({ payer: x402Payer(…), caps: { perCall: '0.01' } })`. */
+export function createPayments(settings: PaymentSettings = {}): Payments {
+  return new Payments(settings);
+}
+
+/** Everything paid through one Payments object draws on one ledger: give each client its own for per-client caps. */
+export class Payments implements PaymentHandler {
   readonly ledger: SpendLedger;
   readonly #settings: PaymentSettings;
 
-  constructor(settings: PaymentSettings = {}, creditToken?: string) {
+  constructor(settings: PaymentSettings = {}) {
     this.#settings = settings;
     this.ledger = new SpendLedger(settings.caps);
-    this.credits = new CreditStore(creditToken);
   }
 
-  /** Spent by this client so far (x402 payments and credits), in USDC. */
   get spent(): string {
     return fromAtomic(this.ledger.spent);
   }
 
-  async run(ctx: CallContext, send: SendFn, call: CallFn): Promise<Sent & { billing: BillingMeta }> {
-    const { info, headers, operationId } = ctx;
-    if (info.requiredAccept) headers.set('accept', info.requiredAccept);
-    const token = info.family === 'v1' && !headers.has('x-credit-token') ? this.credits.token : undefined;
-    if (token) headers.set('x-credit-token', token);
-    const paidWithCredits = headers.has('x-credit-token') && !headers.has('x-api-key') && !headers.has('apikey') && !headers.has('authorization');
-    const creditSpend = paidWithCredits ? this.reserveCredits(ctx) : undefined;
+  pay(ctx: CallContext, quoted: PaymentRequiredError, send: SendFn) {
+    const payer = this.#settings.payer;
+    return payer ? this.payOnce(ctx, quoted, payer, send) : undefined;
+  }
 
-    let sent: Sent;
-    let payment: BillingMeta['payment'];
-    try {
-      sent = await send(headers, false);
-    } catch (error) {
-      if (!(error instanceof PaymentRequiredError)) throw error;
-      creditSpend?.cancel();
-      this.credits.observe(error.headers);
-      if (saysNoCredits(error)) {
-        if (headers.has('x-credit-token')) this.credits.clear();
-        throw new NoCreditsError(error.status, error.body, error.headers, error.request);
-      }
-      // A refused credit token is forgotten (the service's own CLI does the same) and the 402 thrown: paying by x402
-      // in the same call would turn one request into two charges the caller did not choose.
-      if (headers.has('x-credit-token')) {
-        this.credits.clear();
-        throw error;
-      }
-      const payer = this.#settings.payer;
-      if (!payer || headers.has('payment-signature')) throw error;
-      ({ sent, payment } = await this.pay(ctx, error, payer, send));
-    }
-    const credits = this.credits.observe(sent.response.headers);
-    const billing: BillingMeta = { credits, ...(payment ? { payment } : {}) };
-    if (info.idempotentPayment && sent.response.status === 202 && this.#settings.payer) {
-      return this.pollCheckout(ctx, info.idempotentPayment.statusOperationId, sent, billing, call);
-    }
-    return { ...sent, billing };
+  settle(ctx: CallContext, pending: Sent, billing: BillingMeta, call: CallFn) {
+    return this.#settings.payer ? this.pollCheckout(ctx, ctx.info.idempotentPayment!.statusOperationId, pending, billing, call) : undefined;
   }
 
   /** Credits a billed method costs (`x-credit-cost`), at the price of one call each, taken from the caps. */
-  private reserveCredits(ctx: CallContext): Reservation | undefined {
+  reserveCredits(ctx: CallContext): Reservation | undefined {
     const cost = ctx.info.creditCost;
     const method = (ctx.body as { method?: unknown } | undefined)?.method;
     if (!cost || typeof method !== 'string') return undefined;
@@ -144,7 +85,7 @@ export class PaymentSession {
     return credits > 0 ? this.ledger.reserve(BigInt(credits) * PRICE_PER_CREDIT, ctx.operationId) : undefined;
   }
 
-  private async pay(ctx: CallContext, quoted: PaymentRequiredError, payer: X402Payer, send: SendFn): Promise<{ sent: Sent; payment: NonNullable<BillingMeta['payment']> }> {
+  private async payOnce(ctx: CallContext, quoted: PaymentRequiredError, payer: X402Payer, send: SendFn): Promise<{ sent: Sent; payment: NonNullable<BillingMeta['payment']> }> {
     const { info, operationId, headers } = ctx;
     const required = payer.requirements((name) => quoted.headers?.get(name), quoted.body);
     const price = info.x402Price === undefined ? undefined : toAtomic(info.x402Price, `${operationId} x-x402-price`);
