@@ -90,6 +90,14 @@ describe('credit tokens against the mock', () => {
     expect(mock.state.charges).toEqual([]);
   });
 
+  it('redeeming for an empty wallet is a NoCreditsError (the route\'s 402 `code: no_credits`), and no token is cached', async () => {
+    const c = client({ defaultHeaders: { 'x-mock-credits': '0' } });
+    const error = await redeemCreditToken(c, creditWallet(testWallet())).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoCreditsError);
+    expect((error as NoCreditsError).status).toBe(402);
+    expect(c.billing.credits.token).toBeUndefined();
+  });
+
   it('the agent endpoint: required Accept sent (the mock answers 406 without it), tools/list free, tools/call costs a credit and counts against the caps', async () => {
     const wallet = testWallet();
     const c = client({ defaultHeaders: { 'x-mock-credits': '5' }, payments: createPayments({ caps: { perClient: '0.001' } }) });

@@ -6,12 +6,12 @@
 // request (`x-idempotent-payment`) is never paid again: its checkout status operation is polled. Nothing here builds
 // or signs a payment: the payer (payer.ts) does.
 import { LaevitasError, type PaymentRequiredError } from '../errors.js';
-import { X402_TERMS, type OperationInfo } from '../generated/operations.js';
+import { X402_TERMS } from '../generated/operations.js';
 import { sleep } from '../retry.js';
 import type { BillingMeta, CallContext, CallFn, PaymentHandler, SendFn, Sent } from './billing.js';
 import { fromAtomic, toAtomic } from './amount.js';
 import { SpendCapError, SpendLedger, type Reservation, type SpendCaps } from './caps.js';
-import type { PaymentOption, PaymentReceipt, X402Payer } from './payer.js';
+import type { PaymentOption, X402Payer } from './payer.js';
 
 export interface PaymentSettings {
   /** Signs x402 payments (see `x402Payer`). Without one, a 402 is thrown as PaymentRequiredError. */
