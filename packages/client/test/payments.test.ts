@@ -2,7 +2,7 @@
 // caps that refuse before anything is signed, a 202 pay answer polled to the end and never paid again, credit tokens
 // cached, rotated and run out. The server's own log proves what reached it and how often.
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, NoCreditsError, createPayments, PaymentRequiredError, SpendCapError, createClient, type ClientOptions } from '../src/index.js';
+import { APIConnectionError, CheckoutPendingError, InternalServerError, NoCreditsError, createPayments, PaymentRequiredError, SpendCapError, createClient, type ClientOptions } from '../src/index.js';
 import { drive } from './drive.js';
 import { useFaultServers } from './fault-servers.js';
 import { base64Json, decodeBase64Json, quote, testWallet } from './x402-wallet.js';
@@ -98,6 +98,37 @@ describe('a 202 pending pay answer (x-idempotent-payment)', () => {
     expect(polls.every((r) => r.headers['x-checkout-token'] === 'tok' && !isSigned(r))).toBe(true);
     expect(polls[0]!.at - posts[1]!.at).toBeGreaterThanOrEqual(3000);
     expect(polls[2]!.at - polls[1]!.at).toBeGreaterThanOrEqual(3000);
+  });
+});
+
+describe('a 202 pending pay answer that does not complete', () => {
+  const pendingCheckout = () => {
+    env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote({ amount: '5000' }) } }, { match: (r) => r.method === 'POST' && unsigned(r) });
+    env.server.inject({ kind: 'accepted' }, { match: (r) => r.method === 'POST' && isSigned(r) });
+  };
+  const statusGet = (r: Received) => r.method === 'GET' && r.url.pathname === STATUS;
+
+  it('still pending after checkoutPoll.timeoutMs: CheckoutPendingError (paid, do not pay again), one payment', async () => {
+    const wallet = testWallet();
+    pendingCheckout();
+    env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ state: 'pending' }) }, { match: statusGet, times: 100 });
+    const error = await drive(pay(client({ payments: createPayments({ payer: wallet.payer, checkoutPoll: { intervalMs: 3000, timeoutMs: 10_000 } }) })).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(CheckoutPendingError);
+    expect(error).toMatchObject({ polls: 4, lastStatus: { state: 'pending' } });
+    expect(env.server.received.filter(statusGet)).toHaveLength(4);
+    expect(env.server.received.filter((r) => r.method === 'POST' && isSigned(r))).toHaveLength(1);
+    expect(wallet.signed()).toBe(1);
+  });
+
+  it('a status poll that fails is a CheckoutPendingError with the failure as cause, never a new payment', async () => {
+    const wallet = testWallet();
+    pendingCheckout();
+    env.server.inject({ kind: 'status', status: 500 }, { match: statusGet, times: 100 });
+    const error = await drive(pay(client({ payments: createPayments({ payer: wallet.payer, checkoutPoll: { intervalMs: 3000 } }) })).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(CheckoutPendingError);
+    expect((error as CheckoutPendingError).cause).toBeInstanceOf(InternalServerError);
+    expect(env.server.received.filter((r) => r.method === 'POST')).toHaveLength(2);
+    expect(wallet.signed()).toBe(1);
   });
 });
 

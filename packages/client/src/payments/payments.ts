@@ -32,15 +32,20 @@ export interface PaymentSettings {
   };
 }
 
-/** The checkout stayed pending longer than `checkoutPoll.timeoutMs`. It was paid once and must not be paid again. */
+/**
+ * The checkout stayed pending longer than `checkoutPoll.timeoutMs`, or a status poll failed (`cause`). Either way it
+ * was paid once and must not be paid again: poll it later with the checkout status operation.
+ */
 export class CheckoutPendingError extends LaevitasError {
   override name = 'CheckoutPendingError';
   constructor(
     readonly operationId: string,
     readonly polls: number,
     readonly lastStatus: unknown,
+    cause?: unknown,
   ) {
-    super(`${operationId}: checkout still pending after ${polls} status polls; it is paid, do not pay it again`);
+    super(`${operationId}: checkout still pending after ${polls} status polls${cause ? ` (the last failed: ${(cause as Error).message})` : ''}; it is paid, do not pay it again`);
+    if (cause !== undefined) this.cause = cause;
   }
 }
 
@@ -136,7 +141,13 @@ export class Payments implements PaymentHandler {
     const started = Date.now();
     for (let polls = 1; ; polls++) {
       await sleep(intervalMs, ctx.params.signal);
-      const status = await call(statusOperationId, params);
+      let status;
+      try {
+        status = await call(statusOperationId, params);
+      } catch (error) {
+        // The checkout is paid whatever the status route says now: the caller must learn that, not just the failure.
+        throw new CheckoutPendingError(ctx.operationId, polls, undefined, error);
+      }
       if (!isPending(status.data)) {
         const receipt = this.#settings.payer?.receipt((name) => status.response.headers.get(name));
         const payment = billing.payment && receipt ? { ...billing.payment, receipt } : billing.payment;
