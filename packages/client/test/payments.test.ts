@@ -2,6 +2,7 @@
 // caps that refuse before anything is signed, a 202 pay answer polled to the end and never paid again, credit tokens
 // cached, rotated and run out. The server's own log proves what reached it and how often.
 import { describe, expect, it } from 'vitest';
+import { inspect } from 'node:util';
 import { APIConnectionError, CheckoutPendingError, InternalServerError, NoCreditsError, createPayments, PaymentRequiredError, SpendCapError, createClient, type ClientOptions } from '../src/index.js';
 import { drive } from './drive.js';
 import { useFaultServers } from './fault-servers.js';
@@ -210,7 +211,8 @@ describe('credit tokens', () => {
     const second = await drive(c.callWithResponse('getOptionsOhlcvt'));
     expect(second.billing.credits).toEqual({ remaining: 40, rotated: false });
     expect(env.server.received.map((r) => r.headers['x-credit-token'])).toEqual(['tok-1', 'tok-2']);
-    expect(JSON.stringify(c.billing.credits)).not.toContain('tok-2');
+    // The token is a credential: JSON and inspect of the client and of its billing never show it.
+    for (const shown of [JSON.stringify(c.billing), JSON.stringify(c), inspect(c), inspect(c.billing, { depth: 5 })]) expect(shown).not.toMatch(/tok-[12]/);
   });
 
   it('credits run out: NoCreditsError (a PaymentRequiredError), the token is forgotten, and no x402 payment is made instead', async () => {
