@@ -4,7 +4,7 @@
 import { validate } from './generated/settings-validator.js';
 import schema from './generated/settings-schema.json' with { type: 'json' };
 
-const HOOKS: Record<string, 'function' | 'object'> = { fetch: 'function', onRequest: 'function', onResponse: 'function', validators: 'object' };
+const HOOKS: Record<string, 'function' | 'object'> = { fetch: 'function', onRequest: 'function', onResponse: 'function', validators: 'object', payments: 'object' };
 
 interface AjvError {
   instancePath: string;

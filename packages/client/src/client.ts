@@ -16,6 +16,7 @@ import { preflight } from './preflight.js';
 import type { ClientSettings } from './settings.js';
 import { checkClientOptions } from './check-options.js';
 import type { OperationMethods } from './generated/methods.js';
+import { Billing, type BillingMeta, type PaymentHandler } from './payments/billing.js';
 
 export type { RequestOptions, OperationMethods };
 
@@ -34,6 +35,8 @@ export interface ClientOptions extends ClientSettings {
   /** Called before each attempt and after each response; for logging and metrics. Never sees the API key; URLs have userinfo redacted. */
   onRequest?: (event: { operationId: string; method: string; url: string; attempt: number }) => void;
   onResponse?: (event: { operationId: string; method: string; url: string; attempt: number; status: number; durationMs: number }) => void;
+  /** x402 payer, spend caps and checkout polling: `createPayments({ payer, caps })` (payments/payments.ts). */
+  payments?: PaymentHandler;
 }
 
 type ParamsOf<Op extends OperationId> = operations[Op] extends { parameters: infer P } ? P : {};
@@ -57,6 +60,8 @@ export interface ResponseWithMeta<T> {
   status: number;
   /** x-request-id header, when sent. */
   requestId: string | undefined;
+  /** Credit balance and token rotation of this response, and what the call paid (payments/billing.ts). */
+  billing: BillingMeta;
 }
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
@@ -107,8 +112,10 @@ export class LaevitasClient {
   /** The options; `apiKey` and `creditToken` are readable but not enumerable. */
   declare readonly options: Readonly<ClientOptions>;
   declare private readonly budget: RateBudget | undefined;
+  /** Credit token and balance, spend so far: shared with this client's `withOptions` copies. */
+  declare readonly billing: Billing;
 
-  constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined }) {
+  constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined; billing?: Billing | undefined }) {
     checkClientOptions(options);
     const resolved = hideSecrets({ ...options, apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') });
     const config = budgetConfig(options.rateLimit);
@@ -121,6 +128,7 @@ export class LaevitasClient {
     // Non-enumerable, like the operation methods: a client prints as its toJSON/inspect summary, nothing else.
     Object.defineProperty(this, 'options', { value: resolved, enumerable: false });
     Object.defineProperty(this, 'budget', { value: budget, enumerable: false });
+    Object.defineProperty(this, 'billing', { value: inherited?.billing ?? new Billing(options.payments, resolved.creditToken), enumerable: false });
     warnIfInsecure(resolved);
     for (const operationId of Object.keys(OPERATIONS) as OperationId[]) {
       Object.defineProperty(this, operationId, {
@@ -137,13 +145,14 @@ export class LaevitasClient {
   withOptions(options: Partial<ClientOptions>): LaevitasClient {
     const merged = { ...allOptions(this.options), ...options };
     const sameKey = merged.apiKey === this.options.apiKey;
-    return new LaevitasClient(merged, { budget: sameKey ? this.budget : undefined });
+    const sameBilling = merged.payments === this.options.payments && merged.creditToken === this.options.creditToken;
+    return new LaevitasClient(merged, { budget: sameKey ? this.budget : undefined, billing: sameBilling ? this.billing : undefined });
   }
 
   /** What JSON.stringify(client) shows: the settings, credentials redacted. */
   toJSON(): Record<string, unknown> {
     const shown: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(this.options)) if (typeof value !== 'function' && key !== 'validators') shown[key] = value;
+    for (const [key, value] of Object.entries(this.options)) if (typeof value !== 'function' && key !== 'validators' && key !== 'payments') shown[key] = value;
     for (const key of SECRET_OPTIONS) if (this.options[key] !== undefined) shown[key] = '[redacted]';
     for (const key of ['baseUrl', 'v2BaseUrl'] as const) if (this.options[key] !== undefined) shown[key] = redactUrl(this.options[key]);
     return shown;
@@ -170,9 +179,14 @@ export class LaevitasClient {
     if (authorization && !headers.has('authorization')) headers.set('authorization', authorization);
     const body = params.body === undefined ? undefined : JSON.stringify(params.body);
     const summary: RequestSummary = { method: info.method, url: redactUrl(url), operationId };
-    const { response, data } = await this.send(operationId, info, { url, headers, body }, params, summary);
+    // The payments hook (payments/billing.ts) owns credit and payment headers, 402s and 202s around the retry loop.
+    const { response, data, billing } = await this.billing.run(
+      { operationId, info, headers, body: params.body, params, summary },
+      (sendHeaders, atMostOnce) => this.send(operationId, info, { url, headers: sendHeaders, body, atMostOnce }, params, summary),
+      (statusOperationId, statusParams) => this.callWithResponse(statusOperationId as Op, statusParams as never),
+    );
     this.checkResponse(operationId, response.status, data);
-    return { data: data as ResponseBody<Op>, response, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined };
+    return { data: data as ResponseBody<Op>, response, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined, billing };
   }
 
   /**
@@ -212,7 +226,6 @@ export class LaevitasClient {
     const headers = new Headers({ accept: 'application/json', ...this.options.defaultHeaders });
     const key = this.options.apiKey;
     if (key) headers.set(info.family === 'legacy' ? 'apiKey' : (this.options.v1KeyHeader ?? 'X-API-Key'), key);
-    if (this.options.creditToken && info.family === 'v1') headers.set('X-Credit-Token', this.options.creditToken);
     for (const [name, value] of Object.entries(params.header ?? {})) if (value !== undefined) headers.set(name, String(value));
     for (const [name, value] of Object.entries(params.headers ?? {})) headers.set(name, value);
     if (params.body !== undefined) headers.set('content-type', 'application/json');
@@ -224,7 +237,7 @@ export class LaevitasClient {
    * (exchange.ts); what may be retried, and after how long, is retry.ts. A 429 pauses the whole budget, so the
    * other callers on the key wait too instead of collecting their own 429s.
    */
-  private async send(operationId: string, info: OperationInfo, request: { url: URL; headers: Headers; body: string | undefined }, params: RequestOptions, summary: RequestSummary): Promise<{ response: Response; data: unknown }> {
+  private async send(operationId: string, info: OperationInfo, request: { url: URL; headers: Headers; body: string | undefined; atMostOnce?: boolean }, params: RequestOptions, summary: RequestSummary): Promise<{ response: Response; data: unknown }> {
     const retry = this.options.retry === false ? { maxRetries: 0 } : (this.options.retry ?? {});
     const policy = { maxRetries: retry.maxRetries ?? 2, initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 8000, maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000 };
     const fetchImpl = this.options.fetch ?? globalThis.fetch;
@@ -239,7 +252,7 @@ export class LaevitasClient {
       try {
         // Inside the try: a hook that throws still releases the slot.
         this.options.onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
-        const { response, text } = await exchange({ ...request, method: info.method, timeoutMs, signal: params.signal, fetch: fetchImpl, summary });
+        const { response, text } = await exchange({ url: request.url, headers: request.headers, body: request.body, method: info.method, timeoutMs, signal: params.signal, fetch: fetchImpl, summary });
         this.options.onResponse?.({ operationId, method: info.method, url: summary.url, attempt, status: response.status, durationMs: Date.now() - started });
         if (response.ok) return { response, data: parseSuccess(text, response, info.method, summary, request.headers.get('accept')) };
         error = APIError.from(response.status, parseError(text, response), response.headers, summary);
@@ -255,7 +268,8 @@ export class LaevitasClient {
       const refused = failure.kind === 'status' && failure.status === 429;
       // Every caller on the key waits out a 429, whether or not this one retries (octokit/plugin-throttling.js#629).
       if (failure.kind === 'status' && refused && limiter) limiter.pauseUntil(Date.now() + Math.min(parseRetryAfter(failure.headers) ?? FALLBACK_RETRY_AFTER_MS, policy.maxRetryAfterMs));
-      if (attempt > policy.maxRetries || !shouldRetry(info.method, failure)) throw error;
+      // A request carrying a payment the client signed is retried like a POST, whatever its method (at most once).
+      if (attempt > policy.maxRetries || !shouldRetry(request.atMostOnce ? 'POST' : info.method, failure)) throw error;
       const delay = retryDelay(attempt, policy, failure);
       if (delay === undefined) throw error;
       // After a 429 the paused limiter is the wait; otherwise sleep the backoff.

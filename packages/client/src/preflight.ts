@@ -1,6 +1,7 @@
 // Rules the spec records as extensions because one parameter schema cannot express them, checked before a request
 // is sent so a caller gets a clear error instead of a round trip: the per-market currency subsets of the legacy
-// historical snapshots (x-currency-subsets) and the longest start..end window (x-max-window).
+// historical snapshots (x-currency-subsets), the longest start..end window (x-max-window) and the query parameters of
+// which at least one must be sent (x-requires-one-of).
 import type { OperationInfo } from './generated/operations.js';
 
 export interface PreflightIssue {
@@ -33,6 +34,10 @@ export function preflight(info: OperationInfo, path: Record<string, unknown> = {
       const scope = window.unlessParam ? ` without ${window.unlessParam}` : '';
       issues.push({ path: 'query.start', rule: 'x-max-window', message: `query.start..query.end spans ${days} days; at most ${window.days} are accepted${scope}` });
     }
+  }
+  const oneOf = info.requiresOneOf;
+  if (oneOf?.length && !oneOf.some((name) => query[name] !== undefined && query[name] !== '')) {
+    issues.push({ path: 'query', rule: 'x-requires-one-of', message: `query needs at least one of ${oneOf.join(', ')}` });
   }
   return issues;
 }

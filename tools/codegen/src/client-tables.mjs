@@ -28,6 +28,9 @@ export function generateClientTables(document, output) {
       ...(x['x-max-cells'] ? { maxCells: x['x-max-cells'] } : {}),
       ...(x['x-requires-one-of'] ? { requiresOneOf: x['x-requires-one-of'] } : {}),
       ...(x['x-rate-limit-group'] ? { rateLimitGroup: x['x-rate-limit-group'] } : {}),
+      ...(x['x-required-accept'] ? { requiredAccept: x['x-required-accept'] } : {}),
+      ...(x['x-credit-cost'] ? { creditCost: x['x-credit-cost'] } : {}),
+      ...(x['x-idempotent-payment'] ? { idempotentPayment: { statusOperationId: statusOperationOf(document, op) } } : {}),
     };
   }
   output.add(`${OUT}/methods.ts`, renderMethods(document));
@@ -63,6 +66,12 @@ export interface OperationInfo {
   readonly requiresOneOf?: readonly string[];
   /** Key in \`RATE_LIMITS\` whose windows govern this operation instead of the family's (x-rate-limit-group). */
   readonly rateLimitGroup?: string;
+  /** The exact Accept header the operation requires (x-required-accept); the client sends it. */
+  readonly requiredAccept?: string;
+  /** Credits charged per JSON-RPC method (x-credit-cost); the client charges them against the spend caps. */
+  readonly creditCost?: Readonly<Record<string, number>>;
+  /** A pay request never charged twice (x-idempotent-payment): after a 202 the client polls this status operation. */
+  readonly idempotentPayment?: { readonly statusOperationId: string };
 }
 
 // Typed as a record rather than \`as const\`: the literal type of 167 entries would make every consumer's compiler
@@ -75,10 +84,31 @@ export const DEFAULT_BASE_URLS = ${JSON.stringify({ base_url: servers.base_url, 
 /** Request limits from \`info.x-rate-limits\`. */
 export const RATE_LIMITS = ${JSON.stringify(document.info?.['x-rate-limits'] ?? {}, null, 2)} as const;
 
+/** The x402 pay-per-call terms (\`info.x-x402\`): the price of one call (and so of one credit) and its asset. */
+export const X402_TERMS = ${JSON.stringify(x402Terms(document), null, 2)} as const;
+
 /** API version the contract describes. */
 export const API_VERSION = ${JSON.stringify(document.info?.version)};
 `,
   );
+}
+
+/**
+ * The checkout status operation a pay request is polled with after a 202: the GET on the pay route's parent path
+ * (\`…/checkouts/{id}/pay\` → \`…/checkouts/{id}\`). A pay operation without one is a spec error, so it fails here.
+ */
+function statusOperationOf(document, op) {
+  const parent = op.path.replace(/\/[^/]+$/, '');
+  const status = operationsOf(document).find((o) => o.method === 'get' && o.path === parent);
+  if (!status) throw new Error(`${op.operationId}: x-idempotent-payment needs a GET status operation at ${parent} to poll after a 202`);
+  return status.operationId;
+}
+
+/** What the client needs of \`info.x-x402\`: the protocol version, the price per call and the asset it is paid in. */
+function x402Terms(document) {
+  const terms = document.info?.['x-x402'];
+  if (!terms) return null;
+  return { version: terms.version, pricePerCall: terms.pricePerCall, asset: terms.asset };
 }
 
 /**

@@ -173,6 +173,27 @@ describe('spec/EXTENSIONS.md', () => {
   });
 });
 
+/**
+ * Keys the client must act on (issue 11): each has a reader in packages/client/src that uses the field codegen
+ * derives from it (`via`), and the generated table really carries that field. Together with "every claimed reader
+ * uses it" above, a key claimed for the client and not read, or read from a field codegen no longer writes, fails.
+ */
+const CLIENT_KEYS = ['x-idempotent-payment', 'x-credit-cost', 'x-required-accept', 'x-x402-price', 'x-x402', 'x-rate-limit-group', 'x-currency-subsets', 'x-max-window', 'x-requires-one-of'];
+
+describe('the client reads the keys it must act on', () => {
+  const generated = codeOnly(readFileSync(join(ROOT, 'packages/client/src/generated/operations.ts'), 'utf8'));
+  it.each(CLIENT_KEYS)('%s: a client reader via a generated field, and the field is in the generated table', (name) => {
+    const section = sections.find((s) => s.name === name);
+    expect(section, `${name} has a section`).toBeDefined();
+    const clientReaders = section!.readers.filter((r) => r.target.startsWith('packages/client/src/') && r.via);
+    expect(clientReaders.map((r) => r.raw), `${name}: a reader in packages/client/src`).not.toEqual([]);
+    for (const reader of clientReaders) {
+      expect(uses(readerText(reader.target).text(), reader.via!), `${reader.target} uses ${reader.via}`).toBe(true);
+      expect(new RegExp(`["\\s]${reader.via}["\\s:]`).test(generated), `the generated table carries ${reader.via}`).toBe(true);
+    }
+  });
+});
+
 describe('the checks themselves', () => {
   it('a claimed reader that only mentions the key in a comment does not count', () => {
     expect(uses([codeOnly("// reads x-max-cells\nconst a = 1; /* x-max-cells */")], 'x-max-cells')).toBe(false);

@@ -26,6 +26,12 @@ export interface OperationInfo {
   readonly requiresOneOf?: readonly string[];
   /** Key in `RATE_LIMITS` whose windows govern this operation instead of the family's (x-rate-limit-group). */
   readonly rateLimitGroup?: string;
+  /** The exact Accept header the operation requires (x-required-accept); the client sends it. */
+  readonly requiredAccept?: string;
+  /** Credits charged per JSON-RPC method (x-credit-cost); the client charges them against the spend caps. */
+  readonly creditCost?: Readonly<Record<string, number>>;
+  /** A pay request never charged twice (x-idempotent-payment): after a 202 the client polls this status operation. */
+  readonly idempotentPayment?: { readonly statusOperationId: string };
 }
 
 // Typed as a record rather than `as const`: the literal type of 167 entries would make every consumer's compiler
@@ -6590,7 +6596,13 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
       200,
       202
     ],
-    "x402Price": "0.001"
+    "x402Price": "0.001",
+    "requiredAccept": "application/json, text/event-stream",
+    "creditCost": {
+      "initialize": 0,
+      "tools/list": 0,
+      "tools/call": 1
+    }
   },
   "postVolSurfaceRiskDecompose": {
     "method": "POST",
@@ -6680,7 +6692,10 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "successStatuses": [
       200,
       202
-    ]
+    ],
+    "idempotentPayment": {
+      "statusOperationId": "getX402SubscriptionsCheckoutsById"
+    }
   },
   "postX402SubscriptionsSolanaRpc": {
     "method": "POST",
@@ -6712,7 +6727,10 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     "successStatuses": [
       200,
       202
-    ]
+    ],
+    "idempotentPayment": {
+      "statusOperationId": "getX402TickDataCheckoutsById"
+    }
   },
   "postX402TickDataSolanaRpc": {
     "method": "POST",
@@ -6780,6 +6798,13 @@ export const RATE_LIMITS = {
     }
   ],
   "retryAfterSeconds": 60
+} as const;
+
+/** The x402 pay-per-call terms (`info.x-x402`): the price of one call (and so of one credit) and its asset. */
+export const X402_TERMS = {
+  "version": 2,
+  "pricePerCall": "0.001",
+  "asset": "USDC"
 } as const;
 
 /** API version the contract describes. */

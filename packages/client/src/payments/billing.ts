@@ -1,0 +1,101 @@
+// The hook the client's request path goes through (client.ts, `callWithResponse`), around the retry loop. It is small
+// and always there: the operation's required Accept (`x-required-accept`), the cached credit token on versioned calls,
+// every response's credit headers (a rotated `x-credit-token` replaces the cached one, `x-credits-remaining` is the
+// balance), and `no_credits` as a NoCreditsError. Paying (x402, caps, polling a 202 checkout) is the `payments`
+// option's job (payments.ts, from `createPayments`), so a client that never pays bundles none of it.
+import { PaymentRequiredError, type RequestSummary } from '../errors.js';
+import type { OperationInfo } from '../generated/operations.js';
+import { CreditStore, type CreditState } from '../credits/credit-store.js';
+import { NoCreditsError, saysNoCredits } from '../credits/no-credits.js';
+import type { PaymentOption, PaymentReceipt } from './payer.js';
+
+/** What one call cost and what the service said about credits; on every `callWithResponse` result as `billing`. */
+export interface BillingMeta {
+  /** The credit balance after this response (`x-credits-remaining`) and whether it rotated the token. */
+  credits: CreditState;
+  /** Present when this call paid with x402: the amount (USDC), the option paid, the receipt (`PAYMENT-RESPONSE`). */
+  payment?: { amount: string; option: PaymentOption; receipt: PaymentReceipt | undefined };
+  /** Present when the pay request answered 202: the pending body and how many status polls it took. */
+  checkout?: { pending: unknown; polls: number };
+}
+
+export interface CallContext {
+  operationId: string;
+  info: OperationInfo;
+  headers: Headers;
+  body: unknown;
+  params: { path?: Record<string, unknown>; header?: Record<string, string>; signal?: AbortSignal };
+  summary: RequestSummary;
+}
+
+export interface Sent {
+  response: Response;
+  data: unknown;
+}
+
+/** Sends the request with these headers; `atMostOnce` makes the retry loop treat it like a POST (client.ts). */
+export type SendFn = (headers: Headers, atMostOnce: boolean) => Promise<Sent>;
+/** Calls another operation of the same client (the checkout status poll). */
+export type CallFn = (operationId: string, params: object) => Promise<{ data: unknown; response: Response }>;
+
+/** What `createPayments` gives the client: the paying half of the hook. */
+export interface PaymentHandler {
+  /** Spent so far through this handler (x402 payments and credits), in USDC. */
+  readonly spent: string;
+  /** Before sending: reserve a credit-billed call's cost (`x-credit-cost`) against the caps, or throw SpendCapError. */
+  reserveCredits(ctx: CallContext): { cancel(): void } | undefined;
+  /** A 402 (not `no_credits`, no credit token sent): pay once and send once more, or throw. Undefined: no payer. */
+  pay(ctx: CallContext, quoted: PaymentRequiredError, send: SendFn): Promise<{ sent: Sent; payment: NonNullable<BillingMeta['payment']> }> | undefined;
+  /** A 202 on a pay request (`x-idempotent-payment`): poll its status operation instead of paying again. Undefined: leave the 202. */
+  settle(ctx: CallContext, pending: Sent, billing: BillingMeta, call: CallFn): Promise<Sent & { billing: BillingMeta }> | undefined;
+}
+
+export class Billing {
+  readonly credits: CreditStore;
+  readonly payments: PaymentHandler | undefined;
+
+  constructor(payments: PaymentHandler | undefined, creditToken?: string) {
+    this.payments = payments;
+    this.credits = new CreditStore(creditToken);
+  }
+
+  /** Spent by this client so far (x402 payments and credits), in USDC; '0' without `payments`. */
+  get spent(): string {
+    return this.payments?.spent ?? '0';
+  }
+
+  async run(ctx: CallContext, send: SendFn, call: CallFn): Promise<Sent & { billing: BillingMeta }> {
+    const { info, headers } = ctx;
+    if (info.requiredAccept) headers.set('accept', info.requiredAccept);
+    const token = info.family === 'v1' && !headers.has('x-credit-token') ? this.credits.token : undefined;
+    if (token) headers.set('x-credit-token', token);
+    const paidWithCredits = headers.has('x-credit-token') && !headers.has('x-api-key') && !headers.has('apikey') && !headers.has('authorization');
+    const creditSpend = paidWithCredits ? this.payments?.reserveCredits(ctx) : undefined;
+
+    let sent: Sent;
+    let payment: BillingMeta['payment'];
+    try {
+      sent = await send(headers, false);
+    } catch (error) {
+      if (!(error instanceof PaymentRequiredError)) throw error;
+      creditSpend?.cancel();
+      this.credits.observe(error.headers);
+      if (saysNoCredits(error)) {
+        if (headers.has('x-credit-token')) this.credits.clear();
+        throw new NoCreditsError(error.status, error.body, error.headers, error.request);
+      }
+      // A refused credit token is forgotten (the service's own CLI does the same) and the 402 thrown: paying by x402
+      // in the same call would turn one request into two charges the caller did not choose.
+      if (headers.has('x-credit-token')) {
+        this.credits.clear();
+        throw error;
+      }
+      const paid = headers.has('payment-signature') ? undefined : this.payments?.pay(ctx, error, send);
+      if (!paid) throw error;
+      ({ sent, payment } = await paid);
+    }
+    const billing: BillingMeta = { credits: this.credits.observe(sent.response.headers), ...(payment ? { payment } : {}) };
+    const settled = info.idempotentPayment && sent.response.status === 202 ? this.payments?.settle(ctx, sent, billing, call) : undefined;
+    return settled ? settled : { ...sent, billing };
+  }
+}
