@@ -4,7 +4,8 @@
 //         LAEVITAS_BASE_URL / LAEVITAS_V2_BASE_URL (and LAEVITAS_API_KEY) name a live deployment.
 //         Writes reports/contract-summary.txt, reports/conformance.junit.xml, reports/dredd.junit.xml (and Dredd's own
 //         reports/dredd.xunit.xml). See run.mjs.
-//   mock  Serves the mock of both families on --port, MOCK_PORT or PORT (default 4010) and HOST until stopped.
+//   mock  Serves the mock of both families on --port, MOCK_PORT or PORT (default 4010) and HOST until stopped, and the
+//         streaming gateway mock on the same port at /ws (MOCK_WS_RATE events per second per subscription).
 import { parseArgs } from 'node:util';
 import { startMock } from './mock.mjs';
 import { runContract } from './run.mjs';
@@ -22,7 +23,7 @@ const command = positionals[0] ?? 'run';
 
 if (command === 'mock') {
   const mock = await startMock({ port: Number(values.port ?? process.env.MOCK_PORT ?? process.env.PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1', quiet: !values.verbose });
-  console.log(`Mock API (both families): ${mock.url}`);
+  console.log(`Mock API (both families): ${mock.url}\nStream mock (WebSocket gateway): ${mock.streamUrl}?apiKey=any`);
   const stop = async () => {
     await mock.stop();
     process.exit(0);
