@@ -5,6 +5,8 @@
 //         Writes reports/contract-summary.txt, reports/conformance.junit.xml, reports/dredd.junit.xml (and Dredd's own
 //         reports/dredd.xunit.xml). See run.mjs. It also checks the streaming gateway (reports/stream.junit.xml):
 //         the mock's /ws, or LAEVITAS_WS_URL, for --ws-seconds / LAEVITAS_WS_SECONDS seconds; --no-stream skips it.
+//   watch Prints the events of channel patterns: `watch trades.* [--url ws://…/ws] [--seconds N]` (default: the mock
+//         on localhost:4010, LAEVITAS_API_KEY or `any` as key), each checked against the contract.
 //   mock  Serves the mock of both families on --port, MOCK_PORT or PORT (default 4010) and HOST until stopped, and the
 //         streaming gateway mock on the same port at /ws (MOCK_WS_RATE events per second per subscription).
 import { parseArgs } from 'node:util';
@@ -17,6 +19,8 @@ const { positionals, values } = parseArgs({
     'no-dredd': { type: 'boolean', default: false },
     'no-stream': { type: 'boolean', default: false },
     'ws-seconds': { type: 'string' },
+    url: { type: 'string' },
+    seconds: { type: 'string' },
     only: { type: 'string' },
     port: { type: 'string' },
     verbose: { type: 'boolean', default: false },
@@ -51,8 +55,16 @@ if (command === 'mock') {
     verbose: values.verbose,
   });
   process.exitCode = exitCode;
+} else if (command === 'watch') {
+  const { watchStream } = await import('./stream/watch.mjs');
+  process.exitCode = await watchStream({
+    url: values.url ?? process.env.LAEVITAS_WS_URL ?? `ws://localhost:${process.env.MOCK_PORT ?? 4010}/ws`,
+    apiKey: process.env.LAEVITAS_API_KEY ?? 'any',
+    patterns: positionals.slice(1),
+    seconds: secondsOf(values.seconds),
+  });
 } else {
-  console.error('usage: laevitas-contract run [--no-dredd] [--no-stream] [--ws-seconds N] [--only <operationId,…>] | mock [--port N]');
+  console.error('usage: laevitas-contract run [--no-dredd] [--no-stream] [--ws-seconds N] [--only <operationId,…>] | watch <pattern…> [--url U] [--seconds N] | mock [--port N]');
   process.exitCode = 2;
 }
 

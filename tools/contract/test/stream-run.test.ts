@@ -10,6 +10,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { defaultPatterns, formatStreamSummary, runStreamContract, streamJUnit } from '../src/stream/run.mjs';
 // @ts-ignore plain ESM module
 import { runContract } from '../src/run.mjs';
+// @ts-ignore plain ESM module
+import { watchStream } from '../src/stream/watch.mjs';
 import { startGateway } from './stream-client.js';
 
 const stops: (() => Promise<void>)[] = [];
@@ -93,6 +95,21 @@ describe('stream contract run', () => {
 
   it('refuses a pattern the grammar refuses before connecting', async () => {
     await expect(runStreamContract({ url: 'ws://127.0.0.1:1/ws', patterns: ['ohlc.ticker.*'] })).rejects.toThrow(/incomplete/);
+  });
+});
+
+describe('laevitas-contract watch (the README example)', () => {
+  it('prints the events of its patterns, warns and exits 1 on a broken event, exits 2 on a bad pattern', async () => {
+    const lines: string[] = [];
+    const errors: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => errors.push(l) };
+    expect(await watchStream({ url: await gateway(), apiKey: 'any', patterns: ['trades.futures.binance.BTCUSDT', 'ohlc.vt.*.*.*.1m'], seconds: 0.4, ...io })).toBe(0);
+    expect(lines.length).toBeGreaterThan(4);
+    expect(new Set(lines.map((l) => JSON.parse(l).channel.split('.')[0]))).toEqual(new Set(['trades', 'ohlc']));
+    expect(errors).toEqual([]);
+    expect(await watchStream({ url: await gateway(onTrades((f) => (f.data.price = 'x'))), apiKey: 'any', patterns: ['trades.*'], seconds: 0.3, ...io })).toBe(1);
+    expect(errors[0]).toMatch(/contract: data\.price must be number/);
+    expect(await watchStream({ url: 'ws://127.0.0.1:1/ws', patterns: ['ohlc.vt.*'], ...io })).toBe(2);
   });
 });
 

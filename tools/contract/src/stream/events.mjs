@@ -31,7 +31,7 @@ export function examplesByFamily(document = JSON.parse(readFileSync(ASYNCAPI_JSO
   );
 }
 
-/** Fills a pattern's wildcards with values the matrix allows (the example's own where it fits): a concrete channel. */
+/** Fills a pattern's wildcards with values the matrix allows: a concrete channel the pattern matches. */
 export function concreteChannel(family, segments, example, random) {
   const exampleParts = example.channel.slice(family.family.length + 1).split('.');
   const values = [];
@@ -40,8 +40,10 @@ export function concreteChannel(family, segments, example, random) {
     if (given !== undefined && given !== '*') return values.push(given);
     let choices = position.values ?? [exampleParts[i]];
     if (position.byMarket) choices = position.byMarket[values[0]] ?? choices;
-    const preferred = choices.includes(exampleParts[i]) ? exampleParts[i] : choices[Math.floor(random() * choices.length)];
-    values.push(preferred);
+    // Half the time the example's own value (its instrument fits it), otherwise any the matrix allows, so a wildcard
+    // subscription sees several markets and exchanges.
+    const own = choices.includes(exampleParts[i]) && random() < 0.5;
+    values.push(own ? exampleParts[i] : choices[Math.floor(random() * choices.length)]);
   });
   return `${family.family}.${values.join('.')}`;
 }
