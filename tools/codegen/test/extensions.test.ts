@@ -113,11 +113,13 @@ function codeFiles(): string[] {
 
 const markdown = readFileSync(join(ROOT, 'spec/EXTENSIONS.md'), 'utf8');
 const sections = parseExtensions(markdown);
-// The 3.0 bundle's down-conversion notes (`x-oas31`) are keys of the published contract too.
+// Every published contract: the OpenAPI bundle, its 3.0 down-conversion (`x-oas31` notes) and the AsyncAPI bundle of
+// the streaming gateway.
 const used = extensionUses(loadBundle());
 for (const [key, values] of extensionUses(YAML.parse(readFileSync(join(ROOT, 'spec/dist/openapi-3.0.yaml'), 'utf8')))) {
   if (!used.has(key)) used.set(key, values);
 }
+for (const [key, values] of extensionUses(JSON.parse(readFileSync(join(ROOT, 'spec/dist/asyncapi.json'), 'utf8')))) used.set(key, [...(used.get(key) ?? []), ...values]);
 
 describe('spec/EXTENSIONS.md', () => {
   it('has one section per x- key of the spec, and none for a key the spec does not use', () => {
