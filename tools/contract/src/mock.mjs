@@ -10,7 +10,7 @@
 // supervised child (restarted when it dies, 503 while it is down) whose deterministic answers are cached.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { operationsOf } from '../../codegen/src/spec-model.mjs';
+import { operationsOf } from './spec-model.mjs';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
 import { supervisePrism } from './prism.mjs';
 import { problem } from './mock/answers.mjs';

@@ -2,7 +2,7 @@
 // stateful stages (payments, credits, rate limit) can key on the operation. The front's own route-matching stage
 // sets `ctx.op` the same way; this small matcher exists so the stages work in front of Prism today and can be
 // replaced by that stage unchanged.
-import { operationsOf } from '../../../codegen/src/spec-model.mjs';
+import { operationsOf } from '../spec-model.mjs';
 
 const escape = (text) => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
 
