@@ -46,13 +46,17 @@ export async function runContract(options = {}) {
       legacyBaseUrl = options.legacyBaseUrl ?? 'https://api.laevitas.ch';
       v1BaseUrl = options.v1BaseUrl ?? 'https://apiv2.laevitas.ch';
       await Promise.all(familiesOf(only).map((family) => assertReachable(family === 'legacy' ? legacyBaseUrl : v1BaseUrl)));
-      const [legacyProxy, v1Proxy] = await Promise.all([
-        freePort().then((port) => startValidatingProxy({ upstream: legacyBaseUrl, port })),
-        freePort().then((port) => startValidatingProxy({ upstream: v1BaseUrl, port })),
-      ]);
-      cleanup.push(legacyProxy.stop, v1Proxy.stop);
-      dreddEndpoint = v1Proxy.url;
-      dreddEnv = { LAEVITAS_BASE_URL: legacyProxy.url, LAEVITAS_V2_BASE_URL: v1Proxy.url };
+      dreddEnv = {};
+      // The validating proxies exist for Dredd only (the conformance suite validates by itself).
+      if (!dreddSkipped) {
+        const [legacyProxy, v1Proxy] = await Promise.all([
+          freePort().then((port) => startValidatingProxy({ upstream: legacyBaseUrl, port })),
+          freePort().then((port) => startValidatingProxy({ upstream: v1BaseUrl, port })),
+        ]);
+        cleanup.push(legacyProxy.stop, v1Proxy.stop);
+        dreddEndpoint = v1Proxy.url;
+        dreddEnv = { LAEVITAS_BASE_URL: legacyProxy.url, LAEVITAS_V2_BASE_URL: v1Proxy.url };
+      }
     }
     if (apiKey) dreddEnv.LAEVITAS_API_KEY = apiKey;
     if (only) dreddEnv.CONTRACT_SELECTED = [...only].join(',');
