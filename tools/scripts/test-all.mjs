@@ -13,6 +13,7 @@ const steps = [
   ['no unannounced breaking change', 'node', ['tools/release/src/check-breaking.mjs']],
   ['lint, typecheck, build, test, contract', 'pnpm', ['exec', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', 'contract', '--outputStyle=static']],
   ['release dry run', 'node', ['tools/release/src/release-dry.mjs']],
+  ["the packages' tests on Node 20, 22 and 24", 'node', ['tools/scripts/node-matrix.mjs']],
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
