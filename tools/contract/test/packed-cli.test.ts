@@ -13,11 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forward, reply } from '../src/forward.mjs';
 // @ts-expect-error plain ESM modules
 import { startDriftServer } from './drift-server.mjs';
+// @ts-expect-error plain ESM modules
+import { operationsOf } from '../src/spec-model.mjs';
 
 const PACKAGE = resolve(import.meta.dirname, '..');
 const ROOT = resolve(PACKAGE, '../..');
 const own = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')).version as string;
-const specVersion = JSON.parse(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8')).info.version as string;
+const spec = JSON.parse(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
+const specVersion = spec.info.version as string;
+// Counted from the spec rather than written down, so adding operations does not break this test.
+const operations = operationsOf(spec) as { family: string }[];
+const v1Count = operations.filter((op) => op.family === 'v1').length;
 // A child pnpm must not inherit the workspace's pnpm/npm settings from the pnpm that runs this test.
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|PNPM_|VITEST|NODE_OPTIONS$)/.test(k)));
 
@@ -56,7 +62,7 @@ beforeAll(async () => {
     `overrides:\n  '@laevitas-api/validators': ${tarball('validators')}\n  '@laevitas-api/types': ${tarball('types')}\nallowBuilds:\n  '@scarf/scarf': false\n`,
   );
   const installStarted = Date.now();
-  execFileSync('pnpm', ['install', '--prefer-offline', '--reporter=silent'], { cwd: project, env: cleanEnv, stdio: 'ignore' });
+  execFileSync('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile', '--reporter=silent'], { cwd: project, env: cleanEnv, stdio: 'ignore' });
   timings.installMs = Date.now() - installStarted;
   bin = join(project, 'node_modules/@laevitas-api/contract/src/cli.mjs');
   expect(existsSync(join(project, 'node_modules/.bin/laevitas-contract'))).toBe(true);
@@ -74,12 +80,19 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  mock?.kill('SIGTERM');
-  for (const server of servers) await new Promise((r) => server.close(r));
+  if (mock && mock.exitCode === null) {
+    const exited = new Promise((r) => mock!.once('exit', r));
+    mock.kill('SIGTERM');
+    await exited;
+  }
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
   for (const stop of stops) await stop();
   console.log(`packed CLI: pack ${timings.packMs} ms, install ${timings.installMs} ms`);
   if (project) rmSync(project, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('the packed CLI installed outside the workspace', () => {
   it('is installed from the tarball, carries its own spec and no workspace path', () => {
@@ -102,13 +115,25 @@ describe('the packed CLI installed outside the workspace', () => {
     const reports = join(project, 'reports-mock');
     const run = await cli(['run', '--reports', reports]);
     expect(run.code, run.out + run.err).toBe(0);
-    expect(run.out).toMatch(/selected 167 of 167 operations \(all\)|conformance: \d+ passed, 0 failed/);
+    expect(run.out).toContain(`selected ${operations.length} of ${operations.length} operations (all)`);
+    expect(run.out).toContain(`conformance: ${operations.length} passed, 0 failed, 0 skipped`);
     expect(run.out).toMatch(/dredd: not installed/);
     const summary = JSON.parse(readFileSync(join(reports, 'contract-summary.json'), 'utf8'));
     expect(summary.version).toBe(own);
     expect(summary.conformance.failed).toBe(0);
     expect(summary.operations.length).toBe(summary.conformance.passed + summary.conformance.skipped);
     expect(existsSync(join(reports, 'conformance.junit.xml'))).toBe(true);
+  }, 180_000);
+
+  it('--family v1 runs the versioned operations (114 in 1.33.0) and no legacy one', async () => {
+    const reports = join(project, 'reports-v1');
+    const run = await cli(['run', '--family', 'v1', '--reports', reports]);
+    expect(run.code, run.out + run.err).toBe(0);
+    expect(v1Count).toBeGreaterThanOrEqual(114);
+    expect(run.out).toContain(`selected ${v1Count} of ${operations.length} operations (--family v1)`);
+    const ops = JSON.parse(readFileSync(join(reports, 'contract-summary.json'), 'utf8')).operations as { path: string }[];
+    expect(ops.length).toBe(v1Count);
+    expect(ops.filter((o) => o.path.startsWith('/analytics/') || o.path.startsWith('/historical/'))).toEqual([]);
   }, 180_000);
 
   it('run against a forwarding pass-through of the installed mock (a live target) passes', async () => {
@@ -126,8 +151,10 @@ describe('the packed CLI installed outside the workspace', () => {
   it('with one injected drift exits 1 naming the drifted operation', async () => {
     const drift = await startDriftServer({ upstream: mockUrl, fault: 'wrong-type' });
     stops.push(drift.stop);
-    const run = await cli(['run', '--base-url', drift.url, '--v2-base-url', drift.url, '--family', 'v1', '--tag', 'Options', '--reports', join(project, 'reports-drift')]);
+    const run = await cli(['run', '--base-url', drift.url, '--v2-base-url', drift.url, '--family', 'v1', '--tag', 'Options', '--reports', join(project, 'reports-drift')], { GITHUB_ACTIONS: 'true' });
     expect(run.code, run.out + run.err).toBe(1);
+    // On GitHub Actions the failure is also an annotation on the pull request.
+    expect(run.out).toMatch(/^::error title=Contract%3A getOptionsOhlcvt::GET \/api\/v1\/options\/ohlcvt \[schema\]/m);
     expect(drift.altered()).toEqual(['getOptionsOhlcvt']);
     expect(run.out).toMatch(/FAIL getOptionsOhlcvt\s+GET \/api\/v1\/options\/ohlcvt\s+\[schema\]/);
     const failed = JSON.parse(readFileSync(join(project, 'reports-drift/contract-summary.json'), 'utf8')).operations.filter((o: { status: string }) => o.status === 'failed');
