@@ -19,6 +19,8 @@
 //   response-field-removed     a response field is gone
 //   response-field-retyped     a response field may now hold a type it could not before
 //   response-field-optional    a required response field became optional
+// AsyncAPI (spec/asyncapi.yaml, diffAsyncApi): channel-removed, channel-parameter-removed, message-removed, and the
+// response-field rules on message payloads.
 import { deref, HTTP_METHODS } from '../../codegen/src/spec-model.mjs';
 
 /** @typedef {{rule: string, breaking: boolean, operation?: string, where: string, message: string}} Change */
@@ -196,7 +198,54 @@ export function diffSpecs(baseDoc, headDoc) {
     }
   }
 
+  return { changes, breaking: changes.filter((c) => c.breaking), additive: changes.filter((c) => !c.breaking), compareResponseSchema, add };
+}
+
+/**
+ * AsyncAPI (2.x or 3.x): what a subscriber receives may only get richer. Breaking: a channel removed (by its id),
+ * a channel parameter removed, a message removed from a channel, a payload field removed, retyped or made optional.
+ * @returns {{changes: Change[], breaking: Change[], additive: Change[]}}
+ */
+export function diffAsyncApi(baseDoc, headDoc) {
+  // The response-direction rules of the HTTP diff, on documents with no paths.
+  const { changes, compareResponseSchema, add } = diffSpecs({ ...baseDoc, paths: {} }, { ...headDoc, paths: {} });
+  const base = channelsOf(baseDoc);
+  const head = channelsOf(headDoc);
+  for (const [id, b] of base) {
+    const h = head.get(id);
+    if (!h) {
+      add('channel-removed', true, id, `channel ${id}`, `channel \`${b.address ?? id}\` was removed`);
+      continue;
+    }
+    for (const name of Object.keys(b.parameters)) {
+      if (!(name in h.parameters)) add('channel-parameter-removed', true, id, `channel ${id} ${name}`, `channel parameter \`${name}\` was removed`);
+    }
+    for (const [name, payload] of b.messages) {
+      if (!h.messages.has(name)) add('message-removed', true, id, `channel ${id} ${name}`, `message \`${name}\` was removed`);
+      else compareResponseSchema(baseDoc, payload, headDoc, h.messages.get(name), `message ${name} payload`, id, `channel ${id}`, new Set());
+    }
+    for (const name of h.messages.keys()) if (!b.messages.has(name)) add('message-added', false, id, `channel ${id} ${name}`, `message \`${name}\` was added`);
+  }
+  for (const [id, h] of head) if (!base.has(id)) add('channel-added', false, id, `channel ${id}`, `channel \`${h.address ?? id}\` was added`);
   return { changes, breaking: changes.filter((c) => c.breaking), additive: changes.filter((c) => !c.breaking) };
+}
+
+/** Channel id → {address, parameters, messages: name → payload schema}, for AsyncAPI 3 (messages) and 2 (publish/subscribe). */
+function channelsOf(document) {
+  const map = new Map();
+  for (const [id, raw] of Object.entries(document.channels ?? {})) {
+    const channel = deref(document, raw);
+    const messages = new Map();
+    const addMessage = (name, rawMessage) => {
+      const message = deref(document, rawMessage);
+      if (message?.oneOf) message.oneOf.forEach((m, i) => addMessage(deref(document, m)?.name ?? `${name}#${i}`, m));
+      else if (message) messages.set(message.name ?? name, message.payload);
+    };
+    for (const [name, m] of Object.entries(channel.messages ?? {})) addMessage(name, m);
+    for (const verb of ['publish', 'subscribe']) if (channel[verb]?.message) addMessage(verb, channel[verb].message);
+    map.set(id, { address: channel.address, parameters: channel.parameters ?? {}, messages });
+  }
+  return map;
 }
 
 /** `GET /api/v1/options/ohlcvt` → {op, pathItem}. */
@@ -232,8 +281,8 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const show = (v) => `\`${JSON.stringify(v)}\``;
 
 /** The human-readable API diff the changeset and the docs' release notes use. */
-export function diffMarkdown({ changes }, { baseVersion, headVersion, allowedBy }) {
-  const lines = [`# API diff: ${baseVersion} → ${headVersion}`, ''];
+export function diffMarkdown({ changes }, { baseVersion, headVersion, allowedBy, title = 'API diff' }) {
+  const lines = [`# ${title}: ${baseVersion} → ${headVersion}`, ''];
   const breaking = changes.filter((c) => c.breaking);
   const additive = changes.filter((c) => !c.breaking);
   if (!changes.length) lines.push('No change to operations, parameters, request or response shapes.', '');

@@ -5,9 +5,9 @@
 // says which). Exit 2 when a document cannot be read.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { diffMarkdown, diffSpecs } from './breaking.mjs';
+import { diffAsyncApi, diffMarkdown, diffSpecs } from './breaking.mjs';
 import { majorChangeset, pendingChangesets } from './changesets.mjs';
-import { CHANGESETS, HEAD_BUNDLE, ROOT, lastReleaseBundle, readJson } from './releases.mjs';
+import { CHANGESETS, HEAD_BUNDLE, ROOT, baseAsyncApi, headAsyncApi, lastReleaseBundle, readDocument, readJson } from './releases.mjs';
 
 export async function checkBreaking({ env = process.env, log = console.log, error = console.error } = {}) {
   const basePath = env.BASE_SPEC ? resolve(env.BASE_SPEC) : lastReleaseBundle();
@@ -24,9 +24,26 @@ export async function checkBreaking({ env = process.env, log = console.log, erro
     error(`check:breaking: cannot read ${base ? headPath : basePath}: ${e.message}`);
     return 2;
   }
-  const diff = diffSpecs(base, head);
+  const http = diffSpecs(base, head);
+  // The streams' document, when both sides have one (a first AsyncAPI document is all additions).
+  const asyncHead = headAsyncApi(env);
+  const asyncBase = baseAsyncApi(basePath, env);
+  let streams;
+  if (asyncHead && asyncBase) {
+    try {
+      streams = { diff: diffAsyncApi(readDocument(asyncBase), readDocument(asyncHead)), base: asyncBase, head: asyncHead };
+    } catch (e) {
+      error(`check:breaking: cannot compare ${asyncBase} with ${asyncHead}: ${e.message}`);
+      return 2;
+    }
+  }
+  const diff = { changes: [...http.changes, ...(streams?.diff.changes ?? [])] };
+  diff.breaking = diff.changes.filter((c) => c.breaking);
+  diff.additive = diff.changes.filter((c) => !c.breaking);
   const allowedBy = diff.breaking.length ? majorChangeset(await pendingChangesets(env.CHANGESET_DIR ?? CHANGESETS)) : undefined;
-  const markdown = diffMarkdown(diff, { baseVersion: base.info?.version ?? basePath, headVersion: head.info?.version ?? headPath, allowedBy });
+  let markdown = diffMarkdown(http, { baseVersion: base.info?.version ?? basePath, headVersion: head.info?.version ?? headPath, allowedBy });
+  if (streams) markdown += '\n' + diffMarkdown(streams.diff, { title: 'Streams (AsyncAPI) diff', baseVersion: streams.base, headVersion: streams.head, allowedBy });
+  else if (asyncHead) markdown += `\n# Streams (AsyncAPI)\n\nNo released AsyncAPI document to compare with: every channel of ${asyncHead} is new.\n`;
   const out = resolve(env.API_DIFF_OUT ?? join(ROOT, 'reports/api-diff.md'));
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, markdown + '\n');

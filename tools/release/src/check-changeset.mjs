@@ -2,11 +2,10 @@
 // In the test command: fails when the spec changed since the last release bundle and no changeset was added. The
 // bundle is compared, not the source files, so reformatting the YAML needs no changeset while any change a consumer
 // could see (the bundle is what every package is generated from) does.
-import { readFileSync } from 'node:fs';
 import { pendingChangesets } from './changesets.mjs';
-import { CHANGESETS, HEAD_BUNDLE, lastReleaseBundle } from './releases.mjs';
+import { CHANGESETS, HEAD_BUNDLE, baseAsyncApi, headAsyncApi, lastReleaseBundle, readDocument } from './releases.mjs';
 
-const canonical = (path) => JSON.stringify(JSON.parse(readFileSync(path, 'utf8')));
+const canonical = (path) => (path ? JSON.stringify(readDocument(path)) : '');
 
 export async function checkChangeset({ env = process.env, log = console.log, error = console.error } = {}) {
   const base = env.BASE_SPEC ?? lastReleaseBundle();
@@ -15,7 +14,8 @@ export async function checkChangeset({ env = process.env, log = console.log, err
     error('check:changeset: no released bundle under spec/releases/ (run `pnpm release:baseline`)');
     return 1;
   }
-  if (canonical(base) === canonical(head)) {
+  const asyncHead = headAsyncApi(env);
+  if (canonical(base) === canonical(head) && (!asyncHead || canonical(asyncHead) === canonical(baseAsyncApi(base, env)))) {
     log(`check:changeset: the spec is the released one (${base}); no changeset needed`);
     return 0;
   }

@@ -3,7 +3,8 @@
 // bundle as the release of its info.version (run it when a version is released, and once after the first
 // publication's last spec change).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const RELEASES = join(ROOT, 'spec/releases');
@@ -29,3 +30,20 @@ export function lastReleaseBundle(dir = RELEASES) {
 }
 
 export const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+
+/** The AsyncAPI document of the streams, once the repository has one: its bundle if codegen writes one, else the source. */
+export function headAsyncApi(env = process.env) {
+  if (env.ASYNC_HEAD_SPEC) return resolve(env.ASYNC_HEAD_SPEC);
+  if (env.HEAD_SPEC) return undefined; // an explicit HTTP document is compared alone unless ASYNC_HEAD_SPEC says more
+  return [join(ROOT, 'spec/dist/asyncapi.json'), join(ROOT, 'spec/asyncapi.yaml')].find((p) => existsSync(p));
+}
+
+/** The released AsyncAPI document beside a released OpenAPI bundle, if that release had one. */
+export function baseAsyncApi(baseBundle, env = process.env) {
+  if (env.ASYNC_BASE_SPEC) return resolve(env.ASYNC_BASE_SPEC);
+  const path = baseBundle && join(dirname(baseBundle), 'asyncapi.json');
+  return path && existsSync(path) ? path : undefined;
+}
+
+/** JSON or YAML, by extension. */
+export const readDocument = (path) => (/\.ya?ml$/.test(path) ? parseYaml(readFileSync(path, 'utf8')) : readJson(path));

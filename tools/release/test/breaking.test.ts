@@ -5,8 +5,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stringify as stringifyYaml } from 'yaml';
 // @ts-expect-error plain ESM modules
-import { diffSpecs, diffMarkdown } from '../src/breaking.mjs';
+import { diffAsyncApi, diffSpecs, diffMarkdown } from '../src/breaking.mjs';
 // @ts-expect-error plain ESM modules
 import { checkBreaking } from '../src/check-breaking.mjs';
 // @ts-expect-error plain ESM modules
@@ -198,5 +199,61 @@ describe('a changeset for every spec change', () => {
     }
     expect(lastReleaseBundle(dir)).toBe(join(dir, '1.33.0', 'openapi.json'));
     expect(['1.10.0', '1.2.0', '1.10.0-rc.1'].sort(compareVersions)).toEqual(['1.2.0', '1.10.0-rc.1', '1.10.0']);
+  });
+});
+
+describe('AsyncAPI (streams)', () => {
+  /** AsyncAPI 3: a trades channel with two parameters and one message whose payload is a $ref'd schema. */
+  function asyncDoc(): Doc {
+    return {
+      asyncapi: '3.0.0',
+      info: { title: 'streams', version: '1.0.0' },
+      channels: {
+        trades: {
+          address: 'trades.{market}.{exchange}.{instrument}',
+          parameters: { market: {}, exchange: {}, instrument: {} },
+          messages: { trade: { $ref: '#/components/messages/Trade' } },
+        },
+        fundingRate: { address: 'funding-rate.perpetuals.{exchange}.{instrument}', parameters: { exchange: {}, instrument: {} }, messages: { funding: { payload: { type: 'object', properties: { rate: { type: 'number' } } } } } },
+      },
+      components: {
+        messages: { Trade: { name: 'trade', payload: { $ref: '#/components/schemas/Trade' } } },
+        schemas: { Trade: { type: 'object', required: ['price', 'amount'], properties: { price: { type: 'number' }, amount: { type: 'number' }, side: { type: 'string' } } } },
+      },
+    };
+  }
+  const asyncChanged = (mutate: (d: Doc) => void) => {
+    const head = asyncDoc();
+    mutate(head);
+    return diffAsyncApi(asyncDoc(), head);
+  };
+  const rulesOf = (r: { breaking: { rule: string }[] }) => r.breaking.map((c) => c.rule);
+  it('channel removed', () => expect(rulesOf(asyncChanged((d) => delete d.channels.fundingRate))).toEqual(['channel-removed']));
+  it('channel parameter removed', () => expect(rulesOf(asyncChanged((d) => delete d.channels.trades.parameters.exchange))).toEqual(['channel-parameter-removed']));
+  it('message removed', () => expect(rulesOf(asyncChanged((d) => (d.channels.trades.messages = {})))).toEqual(['message-removed']));
+  it('payload field removed, retyped, made optional', () => {
+    expect(rulesOf(asyncChanged((d) => delete d.components.schemas.Trade.properties.side))).toEqual(['response-field-removed']);
+    expect(rulesOf(asyncChanged((d) => (d.components.schemas.Trade.properties.price.type = 'string')))).toEqual(['response-field-retyped']);
+    expect(rulesOf(asyncChanged((d) => (d.components.schemas.Trade.required = ['price'])))).toEqual(['response-field-optional']);
+  });
+  it('additions pass: a channel, a message, a payload field', () => {
+    const r = asyncChanged((d) => {
+      d.channels.oi = { address: 'open-interest.{market}', messages: { oi: { payload: { type: 'object' } } } };
+      d.channels.trades.messages.tradeV2 = { name: 'tradeV2', payload: { type: 'object' } };
+      d.components.schemas.Trade.properties.iv = { type: 'number' };
+    });
+    expect(r.breaking).toEqual([]);
+    expect(r.additive.map((c: { rule: string }) => c.rule).sort()).toEqual(['channel-added', 'message-added', 'response-field-added']);
+  });
+  it('check:breaking compares ASYNC_BASE_SPEC with ASYNC_HEAD_SPEC (YAML or JSON) and fails on a removed channel', async () => {
+    const w = workspace(baseDoc());
+    const head = asyncDoc();
+    delete head.channels.fundingRate;
+    writeFileSync(join(w.dir, 'asyncapi-base.json'), JSON.stringify(asyncDoc()));
+    writeFileSync(join(w.dir, 'asyncapi.yaml'), stringifyYaml(head));
+    const env = { ...w.env, ASYNC_BASE_SPEC: join(w.dir, 'asyncapi-base.json'), ASYNC_HEAD_SPEC: join(w.dir, 'asyncapi.yaml') };
+    expect(await checkBreaking({ ...w, env })).toBe(1);
+    expect(readFileSync(join(w.dir, 'api-diff.md'), 'utf8')).toMatch(/# Streams \(AsyncAPI\) diff[\s\S]*channel `funding-rate\.perpetuals\.\{exchange\}\.\{instrument\}` was removed \(`channel-removed`\)/);
+    expect(await checkChangeset({ ...w, env })).toBe(1); // the streams changed and no changeset was added
   });
 });
