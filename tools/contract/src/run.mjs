@@ -10,6 +10,7 @@ import { runDredd } from './dredd.mjs';
 import { formatSummary, runConformance, toJUnit } from './conformance.mjs';
 import { DREDD_BIN, REPORTS, SPEC_JSON } from './paths.mjs';
 import { assertReachable } from './reachable.mjs';
+import { UsageError } from './errors.mjs';
 import { githubAnnotations, jsonSummary } from './output.mjs';
 import { operationsOf } from './spec-model.mjs';
 import { versions } from './versions.mjs';
@@ -35,6 +36,8 @@ export async function runContract(options = {}) {
   const dreddSkipped = !withDredd ? 'not run (--no-dredd)' : !DREDD_BIN ? 'not installed (optional: add dredd@14.1.0 to run it)' : undefined;
   if (dreddSkipped) for (const file of ['dredd.junit.xml', 'dredd.xunit.xml']) rmSync(join(reportsDir, file), { force: true });
   const selection = options.selection ?? (only ? `selected ${only.size} operations (--only)` : 'all operations');
+  // A run that checks nothing must not pass: callers of this API get the CLI's rule too.
+  if (only && !familiesOf(only).length) throw new UsageError(`${selection}: no operation of the spec is selected; nothing to run`);
   try {
     let legacyBaseUrl, v1BaseUrl, dreddEndpoint, dreddEnv;
     if (kind === 'mock') {

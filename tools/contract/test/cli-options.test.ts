@@ -163,3 +163,12 @@ describe('CI output', () => {
     expect(json.dredd).toEqual({ skipped: true, reason: 'not run (--no-dredd)' });
   });
 });
+
+describe('runContract (the API under the CLI)', () => {
+  it('refuses a selection that matches no operation instead of passing an empty run', async () => {
+    // @ts-expect-error plain ESM modules
+    const { runContract } = await import('../src/run.mjs');
+    await expect(runContract({ only: new Set(['nosuchop']), log: () => {} })).rejects.toThrow(/nothing to run/);
+    await expect(runContract({ only: new Set(), log: () => {} })).rejects.toBeInstanceOf(UsageError);
+  });
+});
