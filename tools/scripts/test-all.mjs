@@ -8,7 +8,12 @@ import { spawn } from 'node:child_process';
 const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', SCARF_ANALYTICS: 'false', REDOCLY_TELEMETRY: 'off', FORCE_COLOR: '0' };
 const steps = [
   ['generated files are fresh', 'node', ['tools/codegen/src/cli.mjs', 'check']],
+  // A spec change since the last released bundle needs a changeset, and a breaking one a major changeset.
+  ['a changeset for every spec change', 'node', ['tools/release/src/check-changeset.mjs']],
+  ['no unannounced breaking change', 'node', ['tools/release/src/check-breaking.mjs']],
   ['lint, typecheck, build, test, contract', 'pnpm', ['exec', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', 'contract', '--outputStyle=static']],
+  ['release dry run', 'node', ['tools/release/src/release-dry.mjs']],
+  ["the packages' tests on Node 20, 22 and 24", 'node', ['tools/scripts/node-matrix.mjs']],
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

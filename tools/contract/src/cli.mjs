@@ -1,81 +1,95 @@
 #!/usr/bin/env node
-// laevitas-contract: the contract tests as one command.
-//   run   Dredd + the conformance suite against a target; the embedded Prism mock unless
-//         LAEVITAS_BASE_URL / LAEVITAS_V2_BASE_URL (and LAEVITAS_API_KEY) name a live deployment.
-//         Writes reports/contract-summary.txt, reports/conformance.junit.xml, reports/dredd.junit.xml (and Dredd's own
-//         reports/dredd.xunit.xml). See run.mjs. It also checks the streaming gateway (reports/stream.junit.xml):
-//         the mock's /ws, or LAEVITAS_WS_URL, for --ws-seconds / LAEVITAS_WS_SECONDS seconds; --no-stream skips it.
-//   watch Prints the events of channel patterns: `watch trades.* [--url ws://…/ws] [--seconds N]` (default: the mock
-//         on localhost:4010, LAEVITAS_API_KEY or `any` as key), each checked against the contract.
-//   mock  Serves the mock of both families on --port, MOCK_PORT or PORT (default 4010) and HOST until stopped, and the
-//         streaming gateway mock on the same port at /ws (MOCK_WS_RATE events per second per subscription).
-import { parseArgs } from 'node:util';
-import { startMock } from './mock.mjs';
-import { runContract } from './run.mjs';
+// laevitas-contract: the contract tests of the Laevitas API as one command (usage in args.mjs). Exit codes: 0 the
+// contract held; 1 it was violated; 2 a usage error or an unreachable target (nothing was checked); 3 the runner
+// itself failed. The API key is read from LAEVITAS_API_KEY only: a key on the command line would end up in shell
+// history and CI logs.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { HELP, parseCli } from './args.mjs';
+import { UsageError } from './errors.mjs';
+import { annotation } from './output.mjs';
+import { SPEC_JSON } from './paths.mjs';
+import { versions } from './versions.mjs';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    'no-dredd': { type: 'boolean', default: false },
-    'no-stream': { type: 'boolean', default: false },
-    'ws-seconds': { type: 'string' },
-    url: { type: 'string' },
-    seconds: { type: 'string' },
-    only: { type: 'string' },
-    port: { type: 'string' },
-    verbose: { type: 'boolean', default: false },
-  },
-});
-const command = positionals[0] ?? 'run';
+async function main(argv) {
+  const { command, values, port, patterns, wsSeconds, seconds } = parseCli(argv);
+  if (command === 'help') return console.log(HELP), 0;
+  if (command === 'version') {
+    const { version, specVersion } = versions();
+    console.log(`@laevitas-api/contract ${version} (spec ${specVersion})`);
+    return 0;
+  }
+  if (command === 'mock') {
+    const { startMock } = await import('./mock.mjs');
+    const mock = await startMock({ port: port ?? Number(process.env.MOCK_PORT ?? process.env.PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1', quiet: !values.verbose });
+    console.log(`Mock API (both families): ${mock.url}\nStream mock (WebSocket gateway): ${mock.streamUrl}?apiKey=any`);
+    const stop = async () => {
+      await mock.stop();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return undefined;
+  }
+  if (command === 'watch') {
+    const { watchStream } = await import('./stream/watch.mjs');
+    return watchStream({
+      url: values.url ?? process.env.LAEVITAS_WS_URL ?? `ws://localhost:${process.env.MOCK_PORT ?? 4010}/ws`,
+      apiKey: process.env.LAEVITAS_API_KEY ?? 'any',
+      patterns,
+      seconds,
+    });
+  }
 
-if (command === 'mock') {
-  const mock = await startMock({ port: Number(values.port ?? process.env.MOCK_PORT ?? process.env.PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1', quiet: !values.verbose });
-  console.log(`Mock API (both families): ${mock.url}\nStream mock (WebSocket gateway): ${mock.streamUrl}?apiKey=any`);
-  const stop = async () => {
-    await mock.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-} else if (command === 'run') {
-  const legacyBaseUrl = process.env.LAEVITAS_BASE_URL;
-  const v1BaseUrl = process.env.LAEVITAS_V2_BASE_URL;
+  const { resolveSelection, splitList } = await import('./select.mjs');
+  const { operationsOf } = await import('./spec-model.mjs');
+  const narrowed = values.only || values.skip || values.tag || values.family !== undefined;
+  const selection = resolveSelection(operationsOf(JSON.parse(readFileSync(SPEC_JSON, 'utf8'))), {
+    only: splitList('only', values.only),
+    skip: splitList('skip', values.skip),
+    tags: splitList('tag', values.tag),
+    family: values.family,
+  });
+  const legacyBaseUrl = values['base-url'] ?? process.env.LAEVITAS_BASE_URL;
+  const v1BaseUrl = values['v2-base-url'] ?? process.env.LAEVITAS_V2_BASE_URL;
   if ((legacyBaseUrl || v1BaseUrl) && !process.env.LAEVITAS_API_KEY) console.warn('LAEVITAS_API_KEY is not set: live calls will get 401/402.');
   if (process.env.LAEVITAS_WS_URL && !process.env.LAEVITAS_API_KEY) console.warn('LAEVITAS_API_KEY is not set: the gateway will close the stream with 4001 unless LAEVITAS_WS_URL carries ?apiKey=.');
+  const { runContract } = await import('./run.mjs');
+  const { createProgress } = await import('./output.mjs');
+  const progress = createProgress();
   const { exitCode } = await runContract({
     legacyBaseUrl,
     v1BaseUrl,
     apiKey: process.env.LAEVITAS_API_KEY,
     dredd: !values['no-dredd'],
-    only: values.only ? new Set(values.only.split(',')) : undefined,
-    mockPort: values.port ? Number(values.port) : 0,
+    only: narrowed && !selection.all ? selection.ids : undefined,
+    selection: selection.description,
+    onResult: progress.onResult,
+    ...(values.reports ? { reportsDir: resolve(values.reports) } : {}),
+    mockPort: port ?? 0,
     stream: !values['no-stream'],
     streamUrl: process.env.LAEVITAS_WS_URL || undefined,
-    streamSeconds: secondsOf(values['ws-seconds'] ?? process.env.LAEVITAS_WS_SECONDS),
+    streamSeconds: wsSeconds,
     verbose: values.verbose,
+    log: (line) => {
+      progress.end();
+      console.log(line);
+    },
   });
-  process.exitCode = exitCode;
-} else if (command === 'watch') {
-  const { watchStream } = await import('./stream/watch.mjs');
-  process.exitCode = await watchStream({
-    url: values.url ?? process.env.LAEVITAS_WS_URL ?? `ws://localhost:${process.env.MOCK_PORT ?? 4010}/ws`,
-    apiKey: process.env.LAEVITAS_API_KEY ?? 'any',
-    patterns: positionals.slice(1),
-    seconds: secondsOf(values.seconds),
-  });
-} else {
-  console.error('usage: laevitas-contract run [--no-dredd] [--no-stream] [--ws-seconds N] [--only <operationId,…>] | watch <pattern…> [--url U] [--seconds N] | mock [--port N]');
-  process.exitCode = 2;
+  return exitCode;
 }
 
-
-/** `--ws-seconds` / LAEVITAS_WS_SECONDS: a positive number of seconds, or undefined for the default. */
-function secondsOf(text) {
-  if (text === undefined || text === '') return undefined;
-  const seconds = Number(text);
-  if (!(seconds > 0)) {
-    console.error(`--ws-seconds / LAEVITAS_WS_SECONDS must be a positive number of seconds (got ${JSON.stringify(text)})`);
-    process.exit(2);
-  }
-  return seconds;
-}
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error) => {
+    // 2: nothing was checked (usage, unreachable target); 3: the runner itself broke. Neither may read as 1.
+    const known = error?.exitCode === 2;
+    const text = known ? error.message : `internal error: ${error?.stack ?? error}`;
+    if (process.env.GITHUB_ACTIONS === 'true') console.error(annotation('error', 'laevitas-contract', text));
+    console.error(`laevitas-contract: ${text}`);
+    if (error instanceof UsageError) console.error('Run laevitas-contract --help for usage.');
+    process.exitCode = known ? 2 : 3;
+  },
+);

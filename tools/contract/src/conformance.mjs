@@ -10,14 +10,14 @@ import { buildRequests, urlFor } from './requests.mjs';
 import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from './invariants.mjs';
 import { describeUndocumented, undocumentedFields } from './undocumented.mjs';
 import { xmlEscape as xml } from './xml.mjs';
-import { deref } from '../../codegen/src/spec-model.mjs';
+import { deref } from './spec-model.mjs';
 
 const require = createRequire(import.meta.url);
 const { liveSkipReason } = require('./live-skips.cjs');
 
 /**
  * @param {{legacyBaseUrl: string, v1BaseUrl: string, apiKey?: string, kind?: 'mock'|'live', only?: (id: string) => boolean,
- *   fetch?: typeof fetch, spec?: any, validators?: any, concurrency?: number}} options
+ *   fetch?: typeof fetch, spec?: any, validators?: any, concurrency?: number, onResult?: (result: any, done: number, total: number) => void}} options
  */
 export async function runConformance(options) {
   const { legacyBaseUrl, v1BaseUrl, apiKey = 'contract-test-key', kind = 'mock', only = () => true, concurrency = 4 } = options;
@@ -164,7 +164,10 @@ export async function runConformance(options) {
     Array.from({ length: Math.min(concurrency, requests.length) }, async () => {
       while (next < requests.length) {
         const i = next++;
+        const started = performance.now();
         results[i] = await checkOne(requests[i]);
+        results[i].durationMs = Math.round(performance.now() - started);
+        options.onResult?.(results[i], results.filter(Boolean).length, requests.length);
       }
     }),
   );

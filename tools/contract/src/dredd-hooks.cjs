@@ -44,7 +44,15 @@ function route(transaction, url) {
  */
 const alternatives = new WeakMap();
 
+// The run's selection (--only/--family/--tag/--skip, resolved by the CLI): transactions of other operations are
+// removed, not skipped, so Dredd's counts are those of the selected operations.
+const selected = process.env.CONTRACT_SELECTED ? new Set(process.env.CONTRACT_SELECTED.split(',')) : undefined;
+
 hooks.beforeAll((transactions, done) => {
+  if (selected) {
+    const keep = transactions.filter((t) => selected.has(operationIdOf(t)));
+    transactions.splice(0, transactions.length, ...keep);
+  }
   const byOperation = new Map();
   for (const t of transactions) {
     const group = `${t.request.method} ${t.origin.resourceName}`;

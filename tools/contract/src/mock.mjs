@@ -11,7 +11,7 @@
 // port serves the streaming gateway at /ws (./stream/mock.mjs), sharing the payment state for WebSocket passes.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { operationsOf } from '../../codegen/src/spec-model.mjs';
+import { operationsOf } from './spec-model.mjs';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
 import { supervisePrism } from './prism.mjs';
 import { problem } from './mock/answers.mjs';

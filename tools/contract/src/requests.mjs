@@ -1,7 +1,7 @@
 // Builds one valid request per operation from the spec's own examples: path parameters and required query/header
 // parameters from their `example`, one narrowing filter where the operation requires one, and the first request-body
 // example. The spec guarantees these exist and validate (tools/codegen/test/examples.test.ts).
-import { deref, operationsOf } from '../../codegen/src/spec-model.mjs';
+import { deref, operationsOf } from './spec-model.mjs';
 
 function firstExample(document, media) {
   if (!media) return undefined;

@@ -10,14 +10,23 @@ import { freePort, startMock } from './mock.mjs';
 import { startValidatingProxy } from './proxy.mjs';
 import { runDredd } from './dredd.mjs';
 import { formatSummary, runConformance, toJUnit } from './conformance.mjs';
-import { REPORTS } from './paths.mjs';
+import { DREDD_BIN, REPORTS, SPEC_JSON } from './paths.mjs';
+import { assertReachable } from './reachable.mjs';
+import { UsageError } from './errors.mjs';
+import { githubAnnotations, jsonSummary } from './output.mjs';
+import { operationsOf } from './spec-model.mjs';
+import { versions } from './versions.mjs';
+import { readFileSync } from 'node:fs';
 import { formatStreamSummary, runStreamContract, streamJUnit } from './stream/run.mjs';
 
 /**
  * @param {{legacyBaseUrl?: string, v1BaseUrl?: string, apiKey?: string, dredd?: boolean, only?: Set<string>,
  *   reportsDir?: string, mockPort?: number, concurrency?: number, verbose?: boolean, log?: (line: string) => void,
- *   streamUrl?: string, streamSeconds?: number, stream?: boolean, conformance?: boolean}} options
- *   Give either base URL for a live run (the other defaults to the public service). `streamUrl` is a gateway to check
+ *   streamUrl?: string, streamSeconds?: number, stream?: boolean, conformance?: boolean,
+ *   selection?: string, onResult?: (result: any, done: number, total: number) => void, annotate?: boolean}} options
+ *   Give either base URL for a live run (the other defaults to the public service). `only` is the resolved
+ *   selection (select.mjs) and `selection` its description for the summary. A live target whose host and port take
+ *   no connection rejects with TargetUnreachable (errors.mjs) before anything runs. `streamUrl` is a gateway to check
  *   (ws:// or wss://); `streamSeconds` how long (default 3 against the mock, 10 otherwise); `stream: false` skips it;
  *   `conformance: false` runs the stream check alone (with `dredd: false`).
  * @returns {Promise<{exitCode: 0 | 1, kind: 'mock'|'live', report: any, dredd?: any, stream?: any, summary: string, reportsDir: string}>}
@@ -29,7 +38,12 @@ export async function runContract(options = {}) {
   const cleanup = [];
   mkdirSync(reportsDir, { recursive: true });
   // A report of an earlier run must not pass for this one's.
-  if (!withDredd) for (const file of ['dredd.junit.xml', 'dredd.xunit.xml']) rmSync(join(reportsDir, file), { force: true });
+  // Dredd is an optional peer of the published package: without it the run goes on and the summary says why.
+  const dreddSkipped = !withDredd ? 'not run (--no-dredd)' : !DREDD_BIN ? 'not installed (optional: add dredd@14.1.0 to run it)' : undefined;
+  if (dreddSkipped) for (const file of ['dredd.junit.xml', 'dredd.xunit.xml']) rmSync(join(reportsDir, file), { force: true });
+  const selection = options.selection ?? (only ? `selected ${only.size} operations (--only)` : 'all operations');
+  // A run that checks nothing must not pass: callers of this API get the CLI's rule too.
+  if (only && !familiesOf(only).length) throw new UsageError(`${selection}: no operation of the spec is selected; nothing to run`);
   rmSync(join(reportsDir, 'stream.junit.xml'), { force: true });
   const { stream: withStream = true, conformance: withConformance = true } = options;
   try {
@@ -45,31 +59,40 @@ export async function runContract(options = {}) {
     } else {
       legacyBaseUrl = options.legacyBaseUrl ?? 'https://api.laevitas.ch';
       v1BaseUrl = options.v1BaseUrl ?? 'https://apiv2.laevitas.ch';
-      const [legacyProxy, v1Proxy] = await Promise.all([
-        freePort().then((port) => startValidatingProxy({ upstream: legacyBaseUrl, port })),
-        freePort().then((port) => startValidatingProxy({ upstream: v1BaseUrl, port })),
-      ]);
-      cleanup.push(legacyProxy.stop, v1Proxy.stop);
-      dreddEndpoint = v1Proxy.url;
-      dreddEnv = { LAEVITAS_BASE_URL: legacyProxy.url, LAEVITAS_V2_BASE_URL: v1Proxy.url };
+      await Promise.all(familiesOf(only).map((family) => assertReachable(family === 'legacy' ? legacyBaseUrl : v1BaseUrl)));
+      dreddEnv = {};
+      // The validating proxies exist for Dredd only (the conformance suite validates by itself).
+      if (!dreddSkipped) {
+        const [legacyProxy, v1Proxy] = await Promise.all([
+          freePort().then((port) => startValidatingProxy({ upstream: legacyBaseUrl, port })),
+          freePort().then((port) => startValidatingProxy({ upstream: v1BaseUrl, port })),
+        ]);
+        cleanup.push(legacyProxy.stop, v1Proxy.stop);
+        dreddEndpoint = v1Proxy.url;
+        dreddEnv = { LAEVITAS_BASE_URL: legacyProxy.url, LAEVITAS_V2_BASE_URL: v1Proxy.url };
+      }
     }
     if (apiKey) dreddEnv.LAEVITAS_API_KEY = apiKey;
-    log(`Contract run against ${kind === 'mock' ? `the mock (${legacyBaseUrl})` : `legacy ${legacyBaseUrl}, v1 ${v1BaseUrl}`}`);
+    if (only) dreddEnv.CONTRACT_SELECTED = [...only].join(',');
+    log(`Contract run against ${kind === 'mock' ? `the mock (${legacyBaseUrl})` : `legacy ${legacyBaseUrl}, v1 ${v1BaseUrl}`}: ${selection}`);
 
     // The stream: a given gateway, else the mock's; a live REST run without a gateway URL does not guess one.
     const streamTarget = withStream ? (options.streamUrl ?? mockStreamUrl) : undefined;
     const againstMock = streamTarget !== undefined && streamTarget === mockStreamUrl;
     // Dredd is one sequential child process; the conformance suite and the stream check run beside it.
     const [dredd, report, stream] = await Promise.all([
-      withDredd ? runDredd({ endpoint: dreddEndpoint, kind, env: dreddEnv, reportsDir, verbose }) : undefined,
-      withConformance ? runConformance({ legacyBaseUrl, v1BaseUrl, apiKey, kind, concurrency, ...(only ? { only: (id) => only.has(id) } : {}) }) : undefined,
+      !dreddSkipped ? runDredd({ endpoint: dreddEndpoint, kind, env: dreddEnv, reportsDir, verbose }) : undefined,
+      withConformance
+        ? runConformance({ legacyBaseUrl, v1BaseUrl, apiKey, kind, concurrency, onResult: options.onResult, ...(only ? { only: (id) => only.has(id) } : {}) })
+        : undefined,
       streamTarget
         ? runStreamContract({ url: streamTarget, apiKey: againstMock ? 'contract-run' : apiKey, seconds: options.streamSeconds ?? (againstMock ? 3 : 10), requireEvents: againstMock })
         : undefined,
     ]);
     const summary = [
+      selection,
       ...(report ? [formatSummary(report)] : ['conformance: not run']),
-      ...dreddLines(dredd),
+      ...dreddLines(dredd, dreddSkipped),
       ...formatStreamSummary(stream),
       `duration: ${((Date.now() - started) / 1000).toFixed(1)} s`,
     ].join('\n');
@@ -77,17 +100,22 @@ export async function runContract(options = {}) {
     if (report) writeFileSync(join(reportsDir, 'conformance.junit.xml'), toJUnit(report));
     if (stream) writeFileSync(join(reportsDir, 'stream.junit.xml'), streamJUnit(stream));
     log(summary);
-    log(`reports: ${reportsDir}/{contract-summary.txt${report ? ',conformance.junit.xml' : ''}${dredd ? ',dredd.junit.xml,dredd.xunit.xml' : ''}${stream ? ',stream.junit.xml' : ''}}`);
     const ok = (!dredd || dredd.ok) && (!report || report.results.every((r) => r.outcome !== 'failed')) && (!stream || stream.ok);
-    return { exitCode: ok ? 0 : 1, kind, report, dredd, stream, summary, reportsDir };
+    const exitCode = ok ? 0 : 1;
+    const targets = { legacyBaseUrl, v1BaseUrl };
+    const json = jsonSummary({ versions: versions(), kind, targets, selection, exitCode, report: report ?? { results: [] }, dredd, dreddSkipped, durationMs: Date.now() - started });
+    writeFileSync(join(reportsDir, 'contract-summary.json'), JSON.stringify(json, null, 2) + '\n');
+    if (options.annotate ?? process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report ?? { results: [] }, dredd)) log(line);
+    log(`reports: ${reportsDir}/{contract-summary.txt,contract-summary.json${report ? ',conformance.junit.xml' : ''}${dredd ? ',dredd.junit.xml,dredd.xunit.xml' : ''}${stream ? ',stream.junit.xml' : ''}}`);
+    return { exitCode, kind, report, dredd, stream, summary, reportsDir };
   } finally {
     for (const stop of cleanup) await stop();
   }
 }
 
 /** Dredd's part of the summary: its counts (from its xunit file) and each failed transaction by operationId. */
-export function dreddLines(dredd) {
-  if (!dredd) return ['dredd: not run (--no-dredd)'];
+export function dreddLines(dredd, skipped = 'not run (--no-dredd)') {
+  if (!dredd) return [`dredd: ${skipped}`];
   const lines = [
     `dredd: ${dredd.passed} passed, ${dredd.failed} failed, ${dredd.skipped} skipped, ${dredd.total} total (HEAD transactions are skipped: Dredd 14 cannot send them; against a live target non-2xx are not provoked)`,
   ];
@@ -96,4 +124,11 @@ export function dreddLines(dredd) {
     lines.push(`DREDD FAIL ${(c.operationId ?? '(unknown operation)').padEnd(42)} ${c.name.split(' ').slice(1, 3).join(' ')}  ${c.reason}`);
   }
   return lines;
+}
+
+/** The families the selected operations belong to (both when nothing narrows the run): only those are probed. */
+function familiesOf(only) {
+  if (!only) return ['legacy', 'v1'];
+  const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
+  return [...new Set(operationsOf(document).filter((op) => only.has(op.operationId)).map((op) => op.family))];
 }

@@ -7,7 +7,7 @@
 // fields are pooled, so a field any branch documents is documented), `properties`, `patternProperties`,
 // `additionalProperties` (a schema there makes the object a map whose keys are data, never notices), `items` and
 // `prefixItems`. An object schema without `properties` is free-form: nothing in it is reported.
-import { deref } from '../../codegen/src/spec-model.mjs';
+import { deref } from './spec-model.mjs';
 
 /** How many elements of one array are walked: rows share a schema, and a live page can hold thousands. */
 const ROWS_WALKED = 50;

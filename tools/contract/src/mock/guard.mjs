@@ -79,7 +79,7 @@ function templateOf(templates, rawSegments) {
 const READ_HEADERS = ['prefer', 'accept', 'content-type', 'apikey', 'x-api-key', 'authorization', 'x-credit-token', 'payment-signature', 'x-checkout-token'];
 
 /**
- * @param {ReturnType<typeof import('../../../codegen/src/spec-model.mjs').operationsOf>} operations
+ * @param {ReturnType<typeof import('../spec-model.mjs').operationsOf>} operations
  * @param {typeof LIMITS} [limits]
  */
 export function createGuard(operations, limits = LIMITS) {

@@ -9,7 +9,7 @@ import { createCreditTokenStage } from './credits.mjs';
 import { createPaywallStage } from './payments.mjs';
 import { createRateLimiter, createRateLimitStage } from './rate-limit.mjs';
 import { compileRoutes, matchRoute } from './route.mjs';
-import { operationsOf } from '../../../codegen/src/spec-model.mjs';
+import { operationsOf } from '../spec-model.mjs';
 import { createStore } from './store.mjs';
 import { createWsPassStage } from './ws-pass.mjs';
 

@@ -7,7 +7,7 @@
 // net every answer is checked against the generated response validator and the conformance invariants; one that
 // fails falls back to the unscaled example values, and if that fails too the request goes on to Prism.
 import { createRequire } from 'node:module';
-import { deref } from '../../../codegen/src/spec-model.mjs';
+import { deref } from '../spec-model.mjs';
 import { INVARIANTS } from '../invariants.mjs';
 import { badRequest, json } from './answers.mjs';
 import { decodeCursor, encodeCursor, fingerprintOf, hash32, pageEnd } from './pagination.mjs';

@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// lint: publint (strict) and attw on the packed tarball, not the folder, so what is checked is what is published
+// (the vendored spec included, workspace: ranges rewritten).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = mkdtempSync(join(tmpdir(), 'contract-tarball-'));
+try {
+  execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: pkg, stdio: 'ignore' });
+  const tarball = join(out, readdirSync(out).find((f) => f.endsWith('.tgz')));
+  execFileSync('pnpm', ['exec', 'publint', '--strict', tarball], { cwd: pkg, stdio: 'inherit' });
+  execFileSync('pnpm', ['exec', 'attw', tarball], { cwd: pkg, stdio: 'inherit' });
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

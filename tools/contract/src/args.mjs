@@ -1,0 +1,102 @@
+// The CLI's flags, parsed and checked before anything starts: a bad flag, port or URL is a usage error (exit 2)
+// naming the flag. A key given as a flag is refused without being echoed back.
+import { parseArgs } from 'node:util';
+import { UsageError } from './errors.mjs';
+
+export const HELP = `laevitas-contract: contract tests of the Laevitas API (both families)
+
+Usage:
+  laevitas-contract run  [target] [selection] [output]
+  laevitas-contract watch <pattern...> [--url ws://...] [--seconds N]
+  laevitas-contract mock [--port N] [--verbose]
+  laevitas-contract --version | --help
+
+run: the conformance suite (and Dredd, when installed) against a live deployment, or against the embedded mock of
+this version when no base URL is given.
+  target
+    --base-url <url>       legacy family base URL   (or LAEVITAS_BASE_URL)
+    --v2-base-url <url>    versioned family base URL (or LAEVITAS_V2_BASE_URL)
+    LAEVITAS_API_KEY       the API key, from the environment only (never a flag, never printed)
+  selection (resolved against the spec; an unknown name is an error with the closest names)
+    --only <id,...>        these operationIds
+    --family legacy|v1     one family
+    --tag <tag,...>        operations with any of these tags (case-insensitive)
+    --skip <id,...>        leave these operationIds out
+  output
+    --reports <dir>        JUnit files and contract-summary.{txt,json} (default: ./reports)
+    --no-dredd             run the conformance suite only
+    --no-stream            skip the streaming gateway check
+    --ws-seconds <n>       how long the gateway check listens (or LAEVITAS_WS_SECONDS; default 3 on the mock, 10
+                           on LAEVITAS_WS_URL, the live gateway to check)
+    --port <n>             port of the embedded mock (default: a free port)
+    --verbose              Dredd's and the mock's own output
+  On a terminal a progress line is redrawn per operation; otherwise one plain line each. With GITHUB_ACTIONS=true
+  every failed operation is also a GitHub Actions ::error annotation.
+
+watch: prints the events of channel patterns (e.g. trades.futures.binance.*) from a gateway (--url, LAEVITAS_WS_URL,
+or the mock on localhost:4010), each checked against the contract, for --seconds seconds (default: until stopped).
+
+mock: serves the embedded mock of both families on --port, MOCK_PORT or PORT (default 4010; 0 = a free port) and
+HOST (default 127.0.0.1) until stopped, and the streaming gateway mock on the same port at /ws.
+
+Exit codes: 0 passed, 1 the contract was violated, 2 usage error or target unreachable (nothing was checked),
+3 the runner itself failed.`;
+
+/** @param {string[]} argv */
+export function parseCli(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+        'base-url': { type: 'string' },
+        'v2-base-url': { type: 'string' },
+        only: { type: 'string', multiple: true },
+        skip: { type: 'string', multiple: true },
+        tag: { type: 'string', multiple: true },
+        family: { type: 'string' },
+        reports: { type: 'string' },
+        'no-dredd': { type: 'boolean', default: false },
+        'no-stream': { type: 'boolean', default: false },
+        'ws-seconds': { type: 'string' },
+        url: { type: 'string' },
+        seconds: { type: 'string' },
+        port: { type: 'string' },
+        verbose: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    // A key passed as a flag is refused without echoing it back.
+    const message = /--(api-key|key)\b/.test(argv.join(' ')) ? 'the API key is read from LAEVITAS_API_KEY only, never from a flag' : error.message;
+    throw new UsageError(message);
+  }
+  const { positionals, values } = parsed;
+  const command = values.help ? 'help' : values.version ? 'version' : (positionals[0] ?? 'run');
+  if (!['run', 'mock', 'watch', 'help', 'version'].includes(command)) throw new UsageError(`unknown command "${command}"; use run, watch or mock`);
+  if (command !== 'watch' && positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  if (command === 'watch' && positionals.length < 2) throw new UsageError('watch needs at least one channel pattern, e.g. trades.futures.binance.*');
+  const wsSeconds = secondsOf('--ws-seconds / LAEVITAS_WS_SECONDS', values['ws-seconds'] ?? process.env.LAEVITAS_WS_SECONDS);
+  const seconds = secondsOf('--seconds', values.seconds);
+  let port;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${values.port}" is not a port (an integer 0-65535)`);
+  }
+  for (const flag of ['base-url', 'v2-base-url']) {
+    const url = values[flag];
+    if (url !== undefined && !/^https?:\/\/[^/]/.test(url)) throw new UsageError(`--${flag}: "${url}" is not an http(s) URL`);
+  }
+  return { command, values, port, patterns: positionals.slice(1), wsSeconds, seconds };
+}
+
+/** A positive number of seconds, or undefined for the default. */
+function secondsOf(flag, text) {
+  if (text === undefined || text === '') return undefined;
+  const seconds = Number(text);
+  if (!(seconds > 0)) throw new UsageError(`${flag}: "${text}" is not a positive number of seconds`);
+  return seconds;
+}

@@ -1,0 +1,49 @@
+// Where the released bundles live and which one is the last: spec/releases/<version>/openapi.json, one folder per
+// released version, kept forever so any two releases can be compared. `pnpm release:baseline` writes the current
+// bundle as the release of its info.version (run it when a version is released, and once after the first
+// publication's last spec change).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const RELEASES = join(ROOT, 'spec/releases');
+export const HEAD_BUNDLE = join(ROOT, 'spec/dist/openapi.json');
+export const CHANGESETS = join(ROOT, '.changeset');
+
+/** Semver order of `x.y.z` folder names (pre-release tags sort before their release). */
+export function compareVersions(a, b) {
+  const parse = (v) => v.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  const [pa, pb] = [parse(a), parse(b)];
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
+  if (pa.length !== pb.length) return pa.length > pb.length ? -1 : 1;
+  return a.localeCompare(b);
+}
+
+/** The last released bundle's path, or undefined when nothing was released yet. */
+export function lastReleaseBundle(dir = RELEASES) {
+  if (!existsSync(dir)) return undefined;
+  const versions = readdirSync(dir)
+    .filter((v) => /^\d+\.\d+\.\d+/.test(v) && existsSync(join(dir, v, 'openapi.json')))
+    .sort(compareVersions);
+  return versions.length ? join(dir, versions.at(-1), 'openapi.json') : undefined;
+}
+
+export const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+
+/** The AsyncAPI document of the streams, once the repository has one: its bundle if codegen writes one, else the source. */
+export function headAsyncApi(env = process.env) {
+  if (env.ASYNC_HEAD_SPEC) return resolve(env.ASYNC_HEAD_SPEC);
+  if (env.HEAD_SPEC) return undefined; // an explicit HTTP document is compared alone unless ASYNC_HEAD_SPEC says more
+  return [join(ROOT, 'spec/dist/asyncapi.json'), join(ROOT, 'spec/asyncapi.yaml')].find((p) => existsSync(p));
+}
+
+/** The released AsyncAPI document beside a released OpenAPI bundle, if that release had one. */
+export function baseAsyncApi(baseBundle, env = process.env) {
+  if (env.ASYNC_BASE_SPEC) return resolve(env.ASYNC_BASE_SPEC);
+  const path = baseBundle && join(dirname(baseBundle), 'asyncapi.json');
+  return path && existsSync(path) ? path : undefined;
+}
+
+/** JSON or YAML, by extension. */
+export const readDocument = (path) => (/\.ya?ml$/.test(path) ? parseYaml(readFileSync(path, 'utf8')) : readJson(path));
