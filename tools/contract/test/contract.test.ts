@@ -77,7 +77,9 @@ const UNPUBLISHED_SHAPES: Record<string, string[]> = {
     'postVolSurfaceRiskLadder', 'postVolSurfaceRiskScenario',
   ],
   'extra-envelope': [
-    'getFuturesMetadata', 'getHealth', 'getOptionsMetadata', 'getPerpetualsMetadata', 'getPredictionsMetadata',
+    'getFuturesMetadata', 'getHealth', 'getLegacyCalculateRiskSlide', 'getLegacyCalculateRiskSlideV2',
+    'getLegacyHistoricalOptionsOIStrike', 'getLegacyHistoricalOptionsVolumeStrike', 'getLegacyRiskSlideInstruments',
+    'getLegacyRiskSlideInstrumentsV2', 'getOptionsMetadata', 'getPerpetualsMetadata', 'getPredictionsMetadata',
     'getSpotMetadata', 'getWellKnownX402', 'getX402SubscriptionsCheckoutsById', 'getX402SubscriptionsProducts',
     'getX402TickDataCheckoutsById', 'getX402TickDataProducts', 'postVolSurfaceRiskDecompose',
     'postVolSurfaceRiskLadder', 'postVolSurfaceRiskScenario', 'postX402CreditToken',
