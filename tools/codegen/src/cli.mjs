@@ -11,6 +11,7 @@ import { generateTypes } from './types.mjs';
 import { generateValidators } from './validators.mjs';
 import { generateClientTables } from './client-tables.mjs';
 import { generateClientSettingsValidator } from './client-settings.mjs';
+import { generateDocsInput } from './docs-input.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2] ?? 'generate';
@@ -28,6 +29,7 @@ if (command !== 'bundle') {
   generateValidators(document, output);
   generateClientTables(document, output);
   generateClientSettingsValidator(root, output);
+  generateDocsInput(document, output);
 }
 const stale = output.commit();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
