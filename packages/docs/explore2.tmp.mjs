@@ -1,0 +1,23 @@
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+const html = readFileSync('/tmp/docsx/out/index.html');
+const server = createServer((req, res) => { res.writeHead(req.url==='/favicon.ico'?404:200, {'content-type':'text/html'}); res.end(html); });
+await new Promise(r => server.listen(0, '127.0.0.1', r));
+const url = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+page.on('console', m=>{ if (m.type()==='error') console.log('console', m.type(), m.text().slice(0,200))});
+await page.goto(url);
+await page.getByText('Options', { exact: true }).first().waitFor({ timeout: 30000 });
+const links = await page.$$eval('nav a, [role=navigation] a, a', as => as.map(a => a.getAttribute('href')).filter(Boolean));
+console.log(links.slice(0,8));
+await page.screenshot({ path: '/tmp/docsx/home.png' });
+const qs = await page.getByText('Quick start').count(); console.log('quick start count', qs);
+await page.goto(url + 'quick-start'); await page.waitForTimeout(3000); await page.screenshot({ path: '/tmp/docsx/qs.png' });
+await page.goto(url + 'options/getoptionsohlcvt'); await page.waitForTimeout(3000); await page.screenshot({ path: '/tmp/docsx/op.png', fullPage: false });
+console.log(page.url());
+const txt = await page.evaluate(() => document.body.innerText); console.log(/string \(\d/.test(txt), txt.match(/.{60}string \(\d.{60}/)?.[0]);
+// search
+const inputs = await page.$$eval('input', is => is.map(i => i.outerHTML.slice(0,200))); console.log(inputs);
+await browser.close(); server.close();
