@@ -8,7 +8,10 @@ import { operationNotes, scrubText } from './docs-notes.mjs';
 
 /** Extensions Redoc itself reads; every other `x-` key is contract data and stays out of the page. */
 export const REDOC_EXTENSIONS = new Set(['x-codeSamples', 'x-tagGroups', 'x-traitTag', 'x-displayName', 'x-logo']);
+const RAW_VALUE_KEYS = new Set(['example', 'value', 'default', 'enum', 'const']);
 const TEXT_KEYS = new Set(['description', 'summary', 'title']);
+/** Objects whose keys are names (headers, properties, variables...), so an `x-` key there is a name, not an extension. */
+const NAME_MAPS = new Set(['headers', 'properties', 'patternProperties', 'variables', 'schemas', 'responses', 'parameters', 'securitySchemes', 'mapping', 'paths', 'examples', 'requestBodies', 'links', 'callbacks', 'content', 'dependentRequired', 'dependentSchemas']);
 
 export const DOCS_INPUT = 'packages/docs/generated/openapi.docs.json';
 export const DOCS_SAMPLES = 'packages/docs/generated/samples.ts';
@@ -16,11 +19,11 @@ export const DOCS_SAMPLES = 'packages/docs/generated/samples.ts';
 /** Every `x-` key the document uses (so the clean-up also catches a key added later). */
 function extensionNamesOf(document) {
   const names = new Set();
-  const walk = (node) => {
+  const walk = (node, parentKey) => {
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      if (key.startsWith('x-')) names.add(key);
-      walk(value);
+      if (key.startsWith('x-') && !NAME_MAPS.has(parentKey)) names.add(key);
+      walk(value, key);
     }
   };
   walk(document);
@@ -33,9 +36,9 @@ function cleaned(node, extensionNames, key) {
   if (node && typeof node === 'object') {
     const out = {};
     for (const [k, v] of Object.entries(node)) {
-      if (k.startsWith('x-') && !REDOC_EXTENSIONS.has(k)) continue;
-      // `examples`, `example` and `default` are data the page shows as values: never rewritten.
-      if (k === 'examples' || k === 'example' || k === 'default' || k === 'enum' || k === 'const') out[k] = v;
+      if (k.startsWith('x-') && !REDOC_EXTENSIONS.has(k) && !NAME_MAPS.has(key)) continue;
+      // Values the page shows as data (schema `examples` arrays, `example`, an Example Object's `value`): never rewritten.
+      if (RAW_VALUE_KEYS.has(k) || (k === 'examples' && Array.isArray(v))) out[k] = v;
       else out[k] = cleaned(v, extensionNames, k);
     }
     return out;

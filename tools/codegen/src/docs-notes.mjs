@@ -38,7 +38,7 @@ const EXTENSION_WORDS = {
   'x-unpublished-shape': '“partly published”',
   'x-currency-subsets': 'the currencies per market listed below',
   'x-requires-one-of': 'the one-of rule below',
-  'x-x402-price': 'the per-call price',
+  'x-x402-price': 'per-call price',
   'x-idempotent-payment': 'idempotent payment',
   'x-rate-limit-group': 'rate-limit group',
   'x-rate-limits': 'rate limits',
@@ -74,7 +74,9 @@ export function scrubText(text, extensionNames = Object.keys(EXTENSION_WORDS)) {
   for (const key of keys) {
     const words = EXTENSION_WORDS[key] ?? key.slice(2).replaceAll('-', ' ');
     const escaped = key.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
-    out = out.replace(new RegExp('`?(?:info\\.)?' + escaped + '(?:\\.[A-Za-z]+)?(?::\\s*true)?`?', 'g'), words);
+    const withValue = (_, value) => (value && value.trim() !== 'true' ? `${words} ${value.trim()}` : words);
+    out = out.replace(new RegExp('`(?:info\\.)?' + escaped + '(?:\\.[A-Za-z]+)?(?::\\s*([^`]*))?`', 'g'), withValue);
+    out = out.replace(new RegExp('(?<![\\w-])(?:info\\.)?' + escaped + '(?:\\.[A-Za-z]+)?(?::\\s*(true))?(?![\\w-])', 'g'), withValue);
   }
   return out.replace(/(\S) {2,}/g, '$1 ').replace(/(\S) ([.,;])/g, '$1$2');
 }
