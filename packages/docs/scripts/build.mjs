@@ -39,7 +39,7 @@ execFileSync(
 // The inlined Redoc links its attribution logo from a CDN; an inline SVG with the same word takes its place, so the
 // page makes no outside request and the "API docs by" badge is not left empty.
 const logo = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='52' height='14' viewBox='0 0 52 14'%3E%3Ctext x='0' y='11' font-family='sans-serif' font-size='11' font-weight='700' fill='%23333'%3ERedocly%3C/text%3E%3C/svg%3E";
-let html = readFileSync(out, 'utf8').replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', logo);
+let html = readFileSync(out, 'utf8').replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, logo);
 html = html.replace('<head>', '<head>\n<link rel="icon" href="/favicon.ico" sizes="16x16">');
 writeFileSync(out, html);
 writeFileSync(join(dist, 'favicon.ico'), faviconIco());
