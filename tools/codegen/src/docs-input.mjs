@@ -5,6 +5,7 @@
 import { HTTP_METHODS, operationsOf } from './spec-model.mjs';
 import { codeSamplesOf, samplesCheckFile } from './docs-samples.mjs';
 import { operationNotes, scrubText } from './docs-notes.mjs';
+import { labelAlternatives } from './docs-alternatives.mjs';
 
 /** Extensions Redoc itself reads; every other `x-` key is contract data and stays out of the page. */
 export const REDOC_EXTENSIONS = new Set(['x-codeSamples', 'x-tagGroups', 'x-traitTag', 'x-displayName', 'x-logo']);
@@ -51,6 +52,8 @@ export function buildDocsInput(document) {
   const extensionNames = extensionNamesOf(document);
   const operations = operationsOf(document);
   const docs = cleaned(document, extensionNames);
+  labelAlternatives(docs.components?.schemas);
+  labelAlternatives(docs.paths);
   for (const server of docs.servers ?? []) if (server.description) server.description = server.description.replaceAll('`', '');
   for (const op of operations) {
     const target = docs.paths[op.path][op.method];
