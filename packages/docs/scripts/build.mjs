@@ -40,7 +40,8 @@ execFileSync(
 // page makes no outside request and the "API docs by" badge is not left empty.
 const logo = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='52' height='14' viewBox='0 0 52 14'%3E%3Ctext x='0' y='11' font-family='sans-serif' font-size='11' font-weight='700' fill='%23333'%3ERedocly%3C/text%3E%3C/svg%3E";
 let html = readFileSync(out, 'utf8').replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, logo);
-html = html.replace('<head>', '<head>\n<link rel="icon" href="/favicon.ico" sizes="16x16">');
+const css = readFileSync(join(here, 'site.css'), 'utf8');
+html = html.replace('<head>', `<head>\n<link rel="icon" href="/favicon.ico" sizes="16x16">\n<style>\n${css}</style>`);
 writeFileSync(out, html);
 writeFileSync(join(dist, 'favicon.ico'), faviconIco());
 

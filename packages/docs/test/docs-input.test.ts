@@ -175,11 +175,13 @@ describe('the guides', () => {
 });
 
 describe('the code', () => {
-  it('type-checks every TypeScript sample and guide snippet against the packages (one tsc run)', () => {
+  it('type-checks every TypeScript sample, guide snippet and package README example against the packages (one tsc run)', () => {
     // Guide snippets go next to the generated samples, each wrapped in its own function.
     const guides = site.tags.filter((t: { 'x-traitTag'?: boolean }) => t['x-traitTag']);
-    const snippets = guides.flatMap((t: { description: string }) => [...t.description.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!));
-    expect(snippets.length).toBeGreaterThan(5);
+    const readmes = ['client', 'types', 'validators'].map((name) => readFileSync(join(root, 'packages', name, 'README.md'), 'utf8'));
+    const tsBlocks = (text: string) => [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const snippets = [...guides.flatMap((t: { description: string }) => tsBlocks(t.description)), ...readmes.flatMap(tsBlocks)];
+    expect(snippets.length).toBeGreaterThan(8);
     const imports = new Set<string>();
     const bodies = snippets.map((code: string, i: number) => {
       const lines = code.split('\n');
@@ -190,7 +192,7 @@ describe('the code', () => {
     // One named import per module, merged, so repeated imports do not clash.
     const merged = new Map<string, Set<string>>();
     for (const line of imports) {
-      const m = /^import \{ (.+) \} from '(.+)';$/.exec(line);
+      const m = /^import \{ (.+) \} from '(.+)';$/.exec(line.replace(/^import \* as (\w+) from/, 'import { * as $1 } from'));
       if (!m) throw new Error(`unexpected import in a guide: ${line}`);
       const names = merged.get(m[2]!) ?? new Set();
       for (const n of m[1]!.split(',').map((s) => s.trim())) names.add(n);
