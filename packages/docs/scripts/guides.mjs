@@ -14,7 +14,7 @@ export const GUIDES = [
   { name: 'Pagination', file: 'pagination.md' },
   { name: 'Errors', file: 'errors.md' },
   { name: 'Rate limits', file: 'rate-limits.md' },
-  { name: 'Payments', file: 'payments.md' },
+  { name: 'Payments and credits', file: 'payments.md' },
 ];
 
 /** What to do about each documented status; a status the spec documents without an entry here fails the build. */
@@ -24,7 +24,7 @@ export const STATUS_ADVICE = {
   202: 'Accepted, still being processed: do not repeat the request; poll the status route the operation names.',
   400: 'Fix the request: the body names the parameter and the rule it broke. Do not retry unchanged.',
   401: 'Send a valid credential: check the header name for the family (`apiKey` for legacy, `X-API-Key` or `apiKey` for the versioned family) and the key itself; for credit tokens, get a fresh token.',
-  402: 'Pay or authenticate: decode the `payment-required` header, sign one accepted payment and repeat with `PAYMENT-SIGNATURE`, or send an API key or credit token instead (see Payments).',
+  402: 'Pay or authenticate: decode the `payment-required` header, sign one accepted payment and repeat with `PAYMENT-SIGNATURE`, or send an API key or credit token instead (see the Payments and credits guide).',
   403: 'The credential is valid but not allowed here: check the plan of the key.',
   404: 'The resource or feature does not exist on this deployment: check the path and identifiers; do not retry.',
   406: 'Send the `Accept` header the operation requires (the agent endpoint needs `application/json, text/event-stream`).',
@@ -177,6 +177,9 @@ export function releaseNotes(root) {
 
 /** Guide tags (and their group) to put in front of the reference. */
 export function guideTags({ spec, docs, guidesDir, root }) {
+  const apiTags = new Set((docs.tags ?? []).map((t) => t.name.toLowerCase()));
+  const clash = GUIDES.find((g) => apiTags.has(g.name.toLowerCase()));
+  if (clash) throw new Error(`docs guides: the guide "${clash.name}" has the name of an API tag; rename it`);
   const tags = GUIDES.map(({ name, file }) => ({ name, 'x-traitTag': true, description: renderGuide(readFileSync(join(guidesDir, file), 'utf8'), { spec, docs }) }));
   const notes = releaseNotes(root);
   if (notes) tags.push({ name: 'Release notes', 'x-traitTag': true, description: notes });

@@ -149,6 +149,9 @@ describe('the guides', () => {
     expect(guideTags.map((t: { name: string }) => t.name).slice(0, GUIDES.length)).toEqual(GUIDES.map((g: { name: string }) => g.name));
     expect(site['x-tagGroups'][0].name).toBe('Guides');
     for (const tag of guideTags) expect(tag.description, tag.name).not.toMatch(/\{\{/);
+    // A guide named like an API tag would share its page and sidebar link.
+    const names = site.tags.map((t: { name: string }) => t.name.toLowerCase());
+    expect(names.filter((n: string, i: number) => names.indexOf(n) !== i)).toEqual([]);
   });
   it('table the rate limits of info.x-rate-limits', () => {
     const text = guideTags.find((t: { name: string }) => t.name === 'Rate limits').description;
