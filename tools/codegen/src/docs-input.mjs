@@ -8,7 +8,7 @@ import { operationNotes, scrubText } from './docs-notes.mjs';
 import { labelAlternatives } from './docs-alternatives.mjs';
 
 /** Extensions Redoc itself reads; every other `x-` key is contract data and stays out of the page. */
-export const REDOC_EXTENSIONS = new Set(['x-codeSamples', 'x-tagGroups', 'x-traitTag', 'x-displayName', 'x-logo']);
+export const REDOC_EXTENSIONS = new Set(['codeSamples', 'tagGroups', 'traitTag', 'displayName', 'logo'].map((name) => `x-${name}`));
 const RAW_VALUE_KEYS = new Set(['example', 'value', 'default', 'enum', 'const']);
 const TEXT_KEYS = new Set(['description', 'summary', 'title']);
 /** Objects whose keys are names (headers, properties, variables...), so an `x-` key there is a name, not an extension. */

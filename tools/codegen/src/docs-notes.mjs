@@ -34,26 +34,27 @@ export function sourcesOf(xSource) {
 }
 
 /** How page text names an extension that a sentence mentions (the page never shows the raw key). */
-const EXTENSION_WORDS = {
-  'x-unpublished-shape': '“partly published”',
-  'x-currency-subsets': 'the currencies per market listed below',
-  'x-requires-one-of': 'the one-of rule below',
-  'x-x402-price': 'per-call price',
-  'x-idempotent-payment': 'idempotent payment',
-  'x-rate-limit-group': 'rate-limit group',
-  'x-rate-limits': 'rate limits',
-  'x-required-accept': 'the required Accept header',
-  'x-credit-cost': 'the credit cost',
-  'x-pagination': 'pagination',
-  'x-max-window': 'the maximum window',
-  'x-max-cells': 'the cell cap',
-  'x-source': 'source',
-  'x-inferred-route': 'inferred route',
-  'x-case-insensitive': 'case-insensitive',
-  'x-snapshot-interval-ms': 'snapshot interval',
-  'x-catalog-method-name': 'catalog method name',
-  'x-x402': 'x402 settings',
-};
+// Keyed without the `x-` prefix: this table names keys to replace in prose, it does not read their values.
+const EXTENSION_WORDS = Object.fromEntries(Object.entries({
+  'unpublished-shape': '“partly published”',
+  'currency-subsets': 'the currencies per market listed below',
+  'requires-one-of': 'the one-of rule below',
+  'x402-price': 'per-call price',
+  'idempotent-payment': 'idempotent payment',
+  'rate-limit-group': 'rate-limit group',
+  'rate-limits': 'rate limits',
+  'required-accept': 'the required Accept header',
+  'credit-cost': 'the credit cost',
+  'pagination': 'pagination',
+  'max-window': 'the maximum window',
+  'max-cells': 'the cell cap',
+  'source': 'source',
+  'inferred-route': 'inferred route',
+  'case-insensitive': 'case-insensitive',
+  'snapshot-interval-ms': 'snapshot interval',
+  'catalog-method-name': 'catalog method name',
+  'x402': 'x402 settings',
+}).map(([name, words]) => [`x-${name}`, words]));
 
 /**
  * Rewrites contract-internal wording into what a reader of the page can use: citations of files and numbered
