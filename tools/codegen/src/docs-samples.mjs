@@ -47,11 +47,25 @@ function credentialHeaders(op) {
   return [];
 }
 
+/**
+ * The family's default base URL: from the servers the operation, its path item or the document declares (a family's
+ * servers may sit on each path), resolving `{base_url}` / `{v2_base_url}` with the variable's default.
+ */
+export function baseUrlOf(document, op) {
+  const item = deref(document, document.paths[op.path]);
+  const servers = [...(item[op.method]?.servers ?? []), ...(item.servers ?? []), ...(document.servers ?? [])];
+  const variable = op.family === 'legacy' ? 'base_url' : 'v2_base_url';
+  const server = servers.find((s) => s.url.includes(`{${variable}}`)) ?? servers.find((s) => !s.url.includes('{'));
+  if (!server) throw new Error(`codegen: no server for ${op.operationId} (${op.family} family)`);
+  const defaults = Object.assign({}, ...servers.map((s) => Object.fromEntries(Object.entries(s.variables ?? {}).map(([k, v]) => [k, v.default]))), server.variables ? Object.fromEntries(Object.entries(server.variables).map(([k, v]) => [k, v.default])) : {});
+  return server.url.replace(/\{([^}]+)\}/g, (_, name) => {
+    if (defaults[name] === undefined) throw new Error(`codegen: no default for server variable ${name}`);
+    return defaults[name];
+  }).replace(/\/$/, '');
+}
+
 function urlOf(document, op, request) {
-  const server = op.family === 'legacy' ? 'base_url' : 'v2_base_url';
-  const base = (document.servers ?? []).flatMap((s) => Object.entries(s.variables ?? {})).find(([name]) => name === server)?.[1].default;
-  if (!base) throw new Error(`codegen: no default for server variable ${server}`);
-  return base + op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(request.path[name])));
+  return baseUrlOf(document, op) + op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(request.path[name])));
 }
 
 const queryPairs = (query) =>

@@ -8,7 +8,7 @@ import { scrubText, sourcesOf, operationNotes } from '../src/docs-notes.mjs';
 // @ts-expect-error plain ESM module
 import { alternativeLabel } from '../src/docs-alternatives.mjs';
 // @ts-expect-error plain ESM module
-import { jsLiteral, pythonLiteral, curlSample } from '../src/docs-samples.mjs';
+import { jsLiteral, pythonLiteral, curlSample, baseUrlOf } from '../src/docs-samples.mjs';
 // @ts-expect-error plain ESM module
 import { operationsOf } from '../src/spec-model.mjs';
 import { loadBundle } from './load.js';
@@ -104,5 +104,19 @@ describe('operationNotes', () => {
     expect(capped).toContain('at most 12 cells');
     expect(capped).toContain('**Inferred route.**');
     expect(capped).not.toContain('section 4.2');
+  });
+});
+
+describe('baseUrlOf', () => {
+  it('finds the default base URL of each family whether servers sit on the document or on each path', () => {
+    const doc = loadBundle();
+    const perPath = structuredClone(doc);
+    const [v1, legacy] = perPath.servers;
+    delete perPath.servers;
+    for (const [path, item] of Object.entries<any>(perPath.paths)) item.servers = [/^\/(analytics|historical)\//.test(path) ? legacy : v1];
+    for (const document of [doc, perPath]) {
+      const urls = new Set(operationsOf(document).map((op: { family: string }) => `${op.family} ${baseUrlOf(document, op)}`));
+      expect([...urls].sort()).toEqual(['legacy https://api.laevitas.ch', 'v1 https://apiv2.laevitas.ch']);
+    }
   });
 });
