@@ -67,6 +67,7 @@ export function buildDocsInput(document) {
 
 export function generateDocsInput(document, output) {
   const { docs, operations } = buildDocsInput(document);
+  output.own('packages/docs/generated');
   output.add(DOCS_INPUT, JSON.stringify(docs, null, 1));
   output.add(DOCS_SAMPLES, samplesCheckFile(document, operations));
 }
