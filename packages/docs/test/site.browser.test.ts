@@ -32,6 +32,13 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
   let context: BrowserContext;
   const outside: string[] = [];
   const consoleErrors: string[] = [];
+  const internalText: string[] = [];
+  /** Rendered text must not cite the contract's working files or show extension keys. */
+  const INTERNAL = /facts\.md|v1-family|legacy-family|EXTENSIONS\.md|§|\bsection \d|public facts|x-(?:source|unpublished-shape|x402-price|pagination|rate-limit-group|max-window|currency-subsets|inferred-route)\b/;
+  async function collectText(page: Page) {
+    const text = await page.evaluate(() => document.body.innerText);
+    for (const line of text.split('\n')) if (INTERNAL.test(line)) internalText.push(`${page.url()}: ${line.slice(0, 160)}`);
+  }
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
@@ -80,17 +87,20 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
     const home = await open('/');
     await expect(home.getByText('Legacy derivs', { exact: true }).first().isVisible()).resolves.toBe(true);
     await home.screenshot({ path: join(shots, 'index.png') });
+    await collectText(home);
     await home.close();
     for (const slug of sections) {
       const page = await open(`/${slug}`);
       await page.waitForFunction(() => location.hash.length > 1);
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(shots, `${slug}.png`) });
+      await collectText(page);
       await page.close();
     }
     expect(sections.length).toBeGreaterThanOrEqual(25);
     expect(outside).toEqual([]);
     expect(consoleErrors).toEqual([]);
+    expect(internalText).toEqual([]);
   }, 600_000);
 
   it('serves /favicon.ico', async () => {
