@@ -1,17 +1,19 @@
-// Serves dist/ on http://localhost:8080 (PORT to change it). A plain static server: the page needs nothing else.
+// Serves dist/ on http://localhost:8080 (PORT to change it). A plain static server, as any static host would be:
+// a directory answers with its index.html, and the site needs nothing else.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
-const types = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.yaml': 'application/yaml', '.svg': 'image/svg+xml' };
+const types = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.yaml': 'application/yaml', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
 
 export function serveDocs(port = Number(process.env.PORT ?? 8080), host = process.env.HOST ?? '127.0.0.1') {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(dist, path.endsWith('/') ? `${path}index.html` : path);
+    let file = join(dist, path);
     try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': types[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' });
       res.end(body);

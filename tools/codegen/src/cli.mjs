@@ -13,6 +13,7 @@ import { generateClientTables } from './client-tables.mjs';
 import { generateClientSettingsValidator } from './client-settings.mjs';
 import { bundleAsyncApi } from './asyncapi-bundle.mjs';
 import { generateStream } from './stream.mjs';
+import { generateDocsInput } from './docs-input.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2] ?? 'generate';
@@ -33,6 +34,7 @@ if (command !== 'bundle') {
   generateClientTables(document, output);
   generateClientSettingsValidator(root, output);
   await generateStream(asyncapi.document, output);
+  generateDocsInput(document, output);
 }
 const stale = output.commit();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,0 +1,57 @@
+// The guide machinery on its own: placeholders fail loudly, a status without advice fails the build, and the
+// release notes page appears exactly when a CHANGELOG exists.
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// @ts-expect-error plain ESM module
+import { guideTags, releaseNotes, renderGuide } from '../scripts/guides.mjs';
+
+const pkg = new URL('..', import.meta.url).pathname;
+const spec = JSON.parse(readFileSync(join(pkg, '../../spec/dist/openapi.json'), 'utf8'));
+const docs = JSON.parse(readFileSync(join(pkg, 'generated/openapi.docs.json'), 'utf8'));
+const temps: string[] = [];
+const tempRoot = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-guides-'));
+  temps.push(dir);
+  return dir;
+};
+afterEach(() => temps.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('renderGuide', () => {
+  it('fills samples and operation ids from the build input', () => {
+    const out = renderGuide('{{sample GET /api/v1/options/ohlcvt curl}} and {{op GET /api/v1/options/ohlcvt}}', { spec, docs });
+    expect(out).toMatch(/^```sh\ncurl -G 'https:\/\/apiv2\.laevitas\.ch\/api\/v1\/options\/ohlcvt'/);
+    expect(out).toContain(' and getOptionsOhlcvt');
+  });
+  it('fails on an unknown placeholder, an unknown operation or an unknown sample label', () => {
+    expect(() => renderGuide('{{nope}}', { spec, docs })).toThrow(/unknown placeholder \{\{nope\}\}/);
+    expect(() => renderGuide('{{op GET /api/v1/none}}', { spec, docs })).toThrow(/no operation GET \/api\/v1\/none/);
+    expect(() => renderGuide('{{sample GET /api/v1/options/ohlcvt Ruby}}', { spec, docs })).toThrow(/no sample labelled Ruby/);
+  });
+  it('refuses to publish an error status the guide has no advice for', () => {
+    const strange = structuredClone(docs);
+    strange.paths['/api/v1/options/ohlcvt'].get.responses['418'] = { description: 'Teapot.' };
+    expect(() => renderGuide('{{errors}}', { spec, docs: strange })).toThrow(/no advice for documented status 418/);
+  });
+  it('tables every rate-limit window of the spec, and a changed window changes the table', () => {
+    const changed = structuredClone(spec);
+    changed.info['x-rate-limits'].v1[0].limit = 999;
+    expect(renderGuide('{{rate-limits}}', { spec: changed, docs })).toContain('| 999 | 60 s |');
+  });
+});
+
+describe('release notes', () => {
+  const guidesDir = join(pkg, 'guides');
+  it('are a page when a CHANGELOG exists, without its top heading, and absent otherwise', () => {
+    const root = tempRoot();
+    expect(releaseNotes(root)).toBeUndefined();
+    expect(guideTags({ spec, docs, guidesDir, root }).tags.map((t: { name: string }) => t.name)).not.toContain('Release notes');
+    mkdirSync(join(root, 'packages/client'), { recursive: true });
+    writeFileSync(join(root, 'packages/client/CHANGELOG.md'), '# @laevitas-api/client\n\n## 1.33.0\n\n- A venue with open-interest streams.\n');
+    const { tags, group } = guideTags({ spec, docs, guidesDir, root });
+    const notes = tags.find((t: { name: string }) => t.name === 'Release notes');
+    expect(notes.description).toBe('## 1.33.0\n\n- A venue with open-interest streams.');
+    expect(group.tags).toContain('Release notes');
+  });
+});

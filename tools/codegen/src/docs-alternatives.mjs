@@ -1,0 +1,53 @@
+// Labels for the alternatives of a `oneOf`/`anyOf` that have no title of their own, so the reference shows
+// "string, e.g. 26MAR27" or "null" on each tab instead of a bare type repeated ("string", "string", "string").
+
+const FORMATS = { 'date-time': 'ISO 8601 date-time', date: 'ISO 8601 date' };
+const refName = (ref) => ref.slice(ref.lastIndexOf('/') + 1);
+
+function matches(alternative, example) {
+  if (typeof example !== 'string') return typeof example === alternative.type || (alternative.type === 'integer' && Number.isInteger(example));
+  if (alternative.pattern) {
+    try {
+      return new RegExp(alternative.pattern).test(example);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** A short label for one alternative; `examples` are the parent's, used to show a matching value. */
+export function alternativeLabel(alternative, examples = []) {
+  if (alternative.const !== undefined) return JSON.stringify(alternative.const);
+  if (Array.isArray(alternative.enum)) return `one of ${alternative.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (alternative.format && FORMATS[alternative.format]) return FORMATS[alternative.format];
+  if (alternative.type === 'null') return 'null';
+  if (alternative.type === 'array') return alternative.items?.$ref ? `array of ${refName(alternative.items.$ref)}` : alternative.items?.type ? `array of ${alternative.items.type}` : 'array';
+  if (Array.isArray(alternative.allOf)) {
+    const names = alternative.allOf.filter((part) => part.$ref).map((part) => refName(part.$ref));
+    const extra = alternative.allOf.flatMap((part) => (part.$ref ? [] : Object.keys(part.properties ?? {})));
+    return [names.join(' + ') || 'object', extra.length ? `with ${extra.join(', ')}` : ''].filter(Boolean).join(' ');
+  }
+  const example = examples.find((e) => matches(alternative, e));
+  const type = alternative.type ?? (alternative.properties ? 'object' : 'any value');
+  if (example !== undefined) return `${type}, e.g. ${example}`;
+  if (alternative.pattern) return `${type} matching ${alternative.pattern}`;
+  return alternative.format ? `${type} (${alternative.format})` : type;
+}
+
+/** Gives every untitled inline alternative in the document a title, in place (the docs input is a copy). */
+export function labelAlternatives(node) {
+  if (Array.isArray(node)) {
+    for (const item of node) labelAlternatives(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  for (const key of ['oneOf', 'anyOf']) {
+    if (!Array.isArray(node[key])) continue;
+    const examples = Array.isArray(node.examples) ? node.examples : node.example !== undefined ? [node.example] : [];
+    for (const alternative of node[key]) {
+      if (alternative && typeof alternative === 'object' && !alternative.$ref && !alternative.title) alternative.title = alternativeLabel(alternative, examples);
+    }
+  }
+  for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') labelAlternatives(value);
+}
