@@ -1,12 +1,13 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // Three entries: REST (index), the WebSocket stream and the MCP agent helper, so REST-only users bundle neither.
+  entry: { index: 'src/index.ts', stream: 'src/stream-entry.ts', agent: 'src/agent.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   platform: 'neutral',
   target: 'es2022',
   sourcemap: true,
   clean: true,
-  deps: { neverBundle: [/^@laevitas-api\//] },
+  deps: { neverBundle: [/^@laevitas-api\//, 'ws', /^@modelcontextprotocol\//] },
 });
