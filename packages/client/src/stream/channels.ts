@@ -58,12 +58,9 @@ export type FamilyOf<P extends string> = P extends `ohlc.ticker.${string}`
       ? F
       : never;
 
-/** The market a pattern names, or every market its family allows when the position is `*`. */
-export type MarketOf<P extends string> = P extends `${FamilyOf<P>}.${infer M}.${string}`
-  ? M extends Market
-    ? M
-    : MarketsOf<FamilyOf<P>>
-  : MarketsOf<FamilyOf<P>>;
+/** The market a pattern names, or every market its family allows when the position is `*` or left out. */
+export type MarketOf<P extends string> = P extends unknown ? MarketIn<P, FamilyOf<P>> : never;
+type MarketIn<P extends string, F extends Family> = P extends `${F}.${infer M}.${string}` ? (M extends Market ? M : MarketsOf<F>) : MarketsOf<F>;
 
 export class StreamPatternError extends Error {
   override name = 'StreamPatternError';

@@ -288,7 +288,8 @@ export class LaevitasStream {
     this.pending.clear();
     this.deferred.length = 0;
     if (socket) {
-      socket.onclose = socket.onmessage = socket.onerror = socket.onopen = null;
+      socket.onclose = socket.onmessage = socket.onopen = null;
+      socket.onerror = () => {}; // closing a socket still connecting reports an error: expected here
       try {
         socket.close(1000, 'client closed');
       } catch {
