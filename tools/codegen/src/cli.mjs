@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one entry point that regenerates everything derived from the spec.
-//   generate: writes spec/dist bundles and the generated parts of packages/{types,validators,client}
+//   generate: writes spec/dist bundles (OpenAPI and AsyncAPI) and the generated parts of packages/{types,validators,client}
 //   check:    regenerates in memory and fails, listing the files, when anything committed is stale
 //   bundle:   writes only spec/dist
 import { dirname, resolve } from 'node:path';
@@ -11,6 +11,8 @@ import { generateTypes } from './types.mjs';
 import { generateValidators } from './validators.mjs';
 import { generateClientTables } from './client-tables.mjs';
 import { generateClientSettingsValidator } from './client-settings.mjs';
+import { bundleAsyncApi } from './asyncapi-bundle.mjs';
+import { generateStream } from './stream.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2] ?? 'generate';
@@ -23,11 +25,14 @@ const started = performance.now();
 const output = new Output({ root, check: command === 'check' });
 const { files, document } = bundleSpec(root);
 for (const [path, content] of Object.entries(files)) output.add(path, content);
+const asyncapi = bundleAsyncApi(root);
+for (const [path, content] of Object.entries(asyncapi.files)) output.add(path, content);
 if (command !== 'bundle') {
   await generateTypes(document, output);
   generateValidators(document, output);
   generateClientTables(document, output);
   generateClientSettingsValidator(root, output);
+  await generateStream(asyncapi.document, output);
 }
 const stale = output.commit();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -157,7 +157,7 @@ const TOP_LEVEL = new Set(['paths', 'webhooks', 'components', '$defs', 'operatio
  * declaration is what makes hovers, errors and the client's return types read `OhlcvtRow`. Same types, same
  * members and docs; edits the AST in place.
  */
-function nameSchemas(ast) {
+export function nameSchemas(ast) {
   const index = ast.findIndex((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components');
   if (index < 0) throw new Error('codegen: openapi-typescript output has no `components` interface');
   const components = ast[index];

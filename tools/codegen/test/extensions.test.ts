@@ -113,7 +113,9 @@ function codeFiles(): string[] {
 
 const markdown = readFileSync(join(ROOT, 'spec/EXTENSIONS.md'), 'utf8');
 const sections = parseExtensions(markdown);
+// Both contracts: the OpenAPI bundle and the AsyncAPI bundle of the streaming gateway.
 const used = extensionUses(loadBundle());
+for (const [key, values] of extensionUses(JSON.parse(readFileSync(join(ROOT, 'spec/dist/asyncapi.json'), 'utf8')))) used.set(key, [...(used.get(key) ?? []), ...values]);
 
 describe('spec/EXTENSIONS.md', () => {
   it('has one section per x- key of the spec, and none for a key the spec does not use', () => {

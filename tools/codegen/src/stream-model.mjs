@@ -1,0 +1,86 @@
+// Reads the bundled AsyncAPI document into the tables the stream generators write: one entry per channel family
+// (its address split into positions, the values and wildcards each position takes, the message it carries), the
+// request/reply messages, and the gateway's limits, heartbeat, reconnect advice and close codes. Everything that
+// knows the shape of the AsyncAPI document lives here.
+import { resolveRef } from './spec-model.mjs';
+
+const PARAM = /^\{(\w+)\}$/;
+
+function deref(document, node) {
+  return node && typeof node.$ref === 'string' ? deref(document, resolveRef(document, node.$ref)) : node;
+}
+
+const componentName = (ref) => ref.slice(ref.lastIndexOf('/') + 1);
+
+/** @returns {{name: string, values: string[] | null, pattern: string | null, wildcard: boolean, byMarket?: Record<string, string[]>}} */
+function position(document, channel, segment) {
+  const param = PARAM.exec(segment);
+  if (!param) throw new Error(`codegen: channel ${channel.address}: literal ${segment} after a parameter`);
+  const name = param[1];
+  const parameter = deref(document, channel.parameters?.[name]);
+  if (!parameter) throw new Error(`codegen: channel ${channel.address} has no parameter ${name}`);
+  const pattern = parameter['x-pattern'] ?? null;
+  const values = parameter.enum ? parameter.enum.filter((v) => v !== '*') : null;
+  if (!values && !pattern) throw new Error(`codegen: parameter ${name} of ${channel.address} has neither enum nor x-pattern`);
+  const wildcard = parameter.enum ? parameter.enum.includes('*') : new RegExp(pattern).test('*');
+  const entry = { name, values, pattern, wildcard };
+  if (parameter['x-exchanges-by-market']) entry.byMarket = parameter['x-exchanges-by-market'];
+  return entry;
+}
+
+/** @param {any} document the bundled AsyncAPI document */
+export function streamModel(document) {
+  const families = [];
+  for (const [channelId, channel] of Object.entries(document.channels)) {
+    if (channel.address == null) continue; // the requests-and-replies channel
+    const segments = channel.address.split('.');
+    const first = segments.findIndex((s) => PARAM.test(s));
+    if (first < 1) throw new Error(`codegen: channel ${channelId} has no family prefix before its parameters`);
+    const familyEnd = first; // the family is the literal prefix: `trades`, `ohlc.ticker`
+    const messages = Object.values(channel.messages ?? {});
+    if (messages.length !== 1) throw new Error(`codegen: channel ${channelId} must carry exactly one message`);
+    const message = deref(document, messages[0]);
+    families.push({
+      family: segments.slice(0, familyEnd).join('.'),
+      channelId,
+      address: channel.address,
+      message: componentName(message.payload.$ref),
+      positions: segments.slice(familyEnd).map((s) => position(document, channel, s)),
+    });
+  }
+  // Longest family first, so `ohlc.ticker` is tried before a shorter family that is its prefix.
+  families.sort((a, b) => b.family.length - a.family.length);
+
+  const control = Object.values(document.channels).find((c) => c.address == null);
+  const requests = {};
+  for (const op of Object.values(document.operations)) {
+    if (op.action !== 'receive') continue;
+    const request = deref(document, op.messages[0]);
+    const method = deref(document, request.payload).properties.method.const;
+    requests[method] = {
+      request: componentName(request.payload.$ref),
+      replies: op.reply.messages.map((m) => componentName(deref(document, m).payload.$ref)),
+    };
+  }
+  const native = Object.values(document.servers).find((s) => s['x-limits']);
+  const servers = Object.fromEntries(
+    Object.entries(document.servers).map(([name, s]) => [name, { pathname: s.pathname, protocol: s.protocol, legacy: Boolean(s.tags?.some((t) => t.name === 'legacy')) }]),
+  );
+  // The tables the generated `@laevitas-api/types/stream` exports, by their exported names.
+  const constants = {
+    STREAM_FAMILIES: families,
+    STREAM_LIMITS: native['x-limits'],
+    STREAM_HEARTBEAT: native['x-heartbeat'],
+    STREAM_RECONNECT: native['x-reconnect'],
+    STREAM_CLOSE_CODES: native['x-close-codes'],
+    STREAM_SERVERS: servers,
+  };
+  return {
+    families,
+    requests,
+    controlMessages: Object.values(control?.messages ?? {}).map((m) => componentName(deref(document, m).payload.$ref)),
+    servers,
+    constants,
+    schemas: document.components.schemas,
+  };
+}
