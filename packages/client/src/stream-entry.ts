@@ -6,9 +6,9 @@ import { LaevitasStream, type StreamOptions, type StreamValidators } from './str
 
 export { LaevitasStream, Subscription, createStream, STREAM_LIMITS } from './stream/stream.js';
 export type { StreamOptions, StreamStats, StreamEvents, StreamValidators, StreamValidationIssue } from './stream/stream.js';
-export { parsePattern, matches, StreamPatternError, MARKETS, TIMEFRAMES, EXCHANGES, FAMILIES } from './stream/channels.js';
+export { parsePattern, matches, StreamPatternError, FAMILIES } from './stream/channels.js';
 export type { ChannelPattern, Family, FamilyOf, Market, MarketOf, Timeframe, ParsedPattern } from './stream/channels.js';
-export type { StreamEvent, EventOf, PayloadByFamily, BookPayload, BookLevel, OpenPayload } from './stream/events.js';
+export type { StreamEvent, EventOf, PayloadByFamily } from './stream/events.js';
 export * from './stream/errors.js';
 export { reconnectDelay, RECONNECT_DEFAULTS, type ReconnectSettings } from './stream/backoff.js';
 export type { WebSocketConstructor } from './stream/socket.js';

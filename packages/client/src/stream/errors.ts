@@ -1,6 +1,7 @@
 // What goes wrong on a stream, one class per thing a caller branches on, and what the client does about each close
 // code. The codes and the advice are the gateway's (its WebSocket page): 4001 is never retried, 1001 reconnects after
 // 1-5 s, abnormal closes (1006, 1011) back off 1 s -> 30 s with +-20% jitter.
+import { STREAM_CLOSE_CODES, type StreamReconnect } from '@laevitas-api/types/stream';
 import { LaevitasError } from '../errors.js';
 
 export class StreamError extends LaevitasError {
@@ -69,26 +70,47 @@ export class StreamGoingAwayError extends StreamClosedError {
 
 type ClosedErrorClass = new (code: number, reason: string, policy: ClosePolicy, message?: string) => StreamClosedError;
 
-/** Every documented close code: its error class, the client's policy and the meaning in words. */
-export const CLOSE_CODES: Readonly<Record<number, { error: ClosedErrorClass; policy: ClosePolicy; meaning: string }>> = {
-  1000: { error: StreamClosedError, policy: 'backoff', meaning: 'normal closure by the server' },
-  1001: { error: StreamGoingAwayError, policy: 'soon', meaning: 'going away' },
-  1006: { error: StreamClosedError, policy: 'backoff', meaning: 'abnormal closure (no close frame)' },
-  1011: { error: StreamClosedError, policy: 'backoff', meaning: 'server error' },
-  4001: { error: StreamAuthError, policy: 'fatal', meaning: 'authentication failed' },
-  4002: { error: StreamIdleTimeoutError, policy: 'backoff', meaning: 'idle timeout (pong missed)' },
-  4003: { error: StreamSlowConsumerError, policy: 'backoff', meaning: 'slow consumer' },
-  4004: { error: StreamLifetimeError, policy: 'now', meaning: '24 h lifetime reached' },
-  4005: { error: StreamTooManyConnectionsError, policy: 'backoff', meaning: 'too many concurrent connections' },
-  4006: { error: StreamPassRequiredError, policy: 'fatal', meaning: 'no active streaming pass' },
-  4008: { error: StreamRateLimitError, policy: 'backoff', meaning: 'inbound message rate exceeded' },
+/** The error class of each documented code; the meaning and the reaction come from the contract. */
+const ERROR_CLASSES: Readonly<Record<number, ClosedErrorClass>> = {
+  1001: StreamGoingAwayError,
+  4001: StreamAuthError,
+  4002: StreamIdleTimeoutError,
+  4003: StreamSlowConsumerError,
+  4004: StreamLifetimeError,
+  4005: StreamTooManyConnectionsError,
+  4006: StreamPassRequiredError,
+  4008: StreamRateLimitError,
 };
+const POLICY: Readonly<Record<StreamReconnect, ClosePolicy>> = { never: 'fatal', backoff: 'backoff', delay: 'soon', immediate: 'now' };
+
+export interface CloseCodeRule {
+  error: ClosedErrorClass;
+  policy: ClosePolicy;
+  meaning: string;
+  /** For `soon`: the documented wait range in ms. */
+  delayMs?: readonly [number, number];
+}
+
+/**
+ * Every documented close code (the contract's `x-close-codes`, as STREAM_CLOSE_CODES): its error class, the
+ * client's policy and the meaning in words. 1000 from the server (a normal close the client did not ask for) is
+ * treated like an abnormal one: the subscriptions are still wanted.
+ */
+export const CLOSE_CODES: Readonly<Record<number, CloseCodeRule>> = Object.freeze({
+  1000: { error: StreamClosedError, policy: 'backoff', meaning: 'normal closure by the server' },
+  ...Object.fromEntries(
+    STREAM_CLOSE_CODES.map((c) => [
+      c.code,
+      { error: ERROR_CLASSES[c.code] ?? StreamClosedError, policy: POLICY[c.reconnect], meaning: c.meaning.replace(/\.$/, ''), ...(c.delayMs ? { delayMs: c.delayMs } : {}) },
+    ]),
+  ),
+});
 
 /** The error for a close frame; codes not in the table reconnect on the backoff schedule. */
 export function closeError(code: number, reason: string): StreamClosedError {
   const known = CLOSE_CODES[code];
   if (!known) return new StreamClosedError(code, reason, 'backoff', `stream closed with undocumented code ${code}${reason ? ` (${reason})` : ''}`);
-  return new known.error(code, reason, known.policy, `stream closed with ${code} ${known.meaning}${reason ? ` (${reason})` : ''}`);
+  return new known.error(code, reason, known.policy, `stream closed with ${code}: ${known.meaning}${reason ? ` (${reason})` : ''}`);
 }
 
 /** A documented limit would be broken by this call; nothing was sent. */

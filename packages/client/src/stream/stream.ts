@@ -4,6 +4,7 @@
 // reconnects on the gateway's backoff schedule and resubscribes everything in one message.
 import { StreamPatternError, matches, parsePattern, type ChannelPattern, type ParsedPattern } from './channels.js';
 import type { EventOf, StreamEvent } from './events.js';
+import { STREAM_HEARTBEAT, STREAM_LIMITS as GATEWAY_LIMITS } from '@laevitas-api/types/stream';
 import { EventQueue } from './event-queue.js';
 import { MessageBudget } from './message-budget.js';
 import { RECONNECT_DEFAULTS, reconnectDelay, type ReconnectSettings } from './backoff.js';
@@ -20,17 +21,20 @@ import {
   closeError,
 } from './errors.js';
 
-/** Documented gateway limits (its WebSocket page). */
-export const STREAM_LIMITS = { subscriptions: 200, messagesPerSecond: 20 } as const;
+/** The gateway's documented limits the client enforces (the contract's `x-limits`, as generated STREAM_LIMITS). */
+export const STREAM_LIMITS = {
+  subscriptions: GATEWAY_LIMITS.subscriptionsPerConnection,
+  messagesPerSecond: GATEWAY_LIMITS.inboundMessagesPerSecond,
+} as const;
 
 export interface StreamValidationIssue {
   path: string;
   rule: string;
   message: string;
 }
-/** What `validate` needs: a check of one data event `{channel, data}` against its channel's message schema. */
+/** What `validate` needs: a check of one data event `{channel, data}` against its channel's message schema (`@laevitas-api/validators/stream`). */
 export interface StreamValidators {
-  validateStreamEvent(event: unknown): { ok: true } | { ok: false; issues: readonly StreamValidationIssue[] };
+  validateStreamEvent(event: unknown): { ok: boolean; issues?: readonly StreamValidationIssue[] };
 }
 
 export interface StreamOptions {
@@ -54,7 +58,7 @@ export interface StreamOptions {
   limits?: { subscriptions?: number; messagesPerSecond?: number };
   /** Check every event against its channel's schema: off (default), warn (a `warning` event) or throw (the loop throws). */
   validate?: 'off' | 'warn' | 'throw';
-  /** `@laevitas-api/validators` (or anything with `validateStreamEvent`); needed when `validate` is not off. */
+  /** `@laevitas-api/validators/stream` (or anything with `validateStreamEvent`); needed when `validate` is not off. */
   validators?: StreamValidators;
   /** Clock and randomness, for tests. */
   now?: () => number;
@@ -388,7 +392,7 @@ export class LaevitasStream {
   private startHeartbeat(): void {
     const settings = this.options.heartbeat;
     if (settings === false) return;
-    const intervalMs = settings?.intervalMs ?? 25_000;
+    const intervalMs = settings?.intervalMs ?? STREAM_HEARTBEAT.clientPingSeconds * 1000;
     const timeoutMs = settings?.timeoutMs ?? 10_000;
     this.heartbeatTimer = setTimeout(() => {
       if (!isOpen(this.socket)) return;
@@ -449,7 +453,7 @@ export class LaevitasStream {
       const result = this.options.validators!.validateStreamEvent(event);
       if (!result.ok) {
         this.stats.invalid++;
-        const error = new StreamEventValidationError(channel, result.issues, event);
+        const error = new StreamEventValidationError(channel, result.issues ?? [], event);
         if (mode === 'throw') {
           for (const subscription of targets) {
             subscription.queue.end(error);
