@@ -10,6 +10,8 @@ export interface SocketLike {
   onerror: ((event: unknown) => void) | null;
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  /** `ws` only: its own message event, without the per-message MessageEvent of the WHATWG wrapper. */
+  on?(event: 'message', listener: (data: { toString(): string }, isBinary: boolean) => void): unknown;
 }
 export type SocketFactory = (url: string, headers: Record<string, string>) => SocketLike;
 export type WebSocketConstructor = new (url: string, protocolsOrOptions?: any) => SocketLike;

@@ -137,6 +137,9 @@ export class Subscription<E> implements AsyncIterableIterator<E> {
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
 
+/** `{a: undefined}` must not override a default. */
+const definedOnly = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 function gatewayUrl(options: StreamOptions): string {
   if (options.url) return options.url;
   const base = new URL(options.v2BaseUrl ?? 'https://apiv2.laevitas.ch');
@@ -185,7 +188,7 @@ export class LaevitasStream {
     this.now = options.now ?? Date.now;
     this.budget = new MessageBudget(options.limits?.messagesPerSecond ?? STREAM_LIMITS.messagesPerSecond, 1000, this.now);
     this.maxSubscriptions = options.limits?.subscriptions ?? STREAM_LIMITS.subscriptions;
-    this.reconnectSettings = options.reconnect === false ? false : { ...RECONNECT_DEFAULTS, ...options.reconnect };
+    this.reconnectSettings = options.reconnect === false ? false : { ...RECONNECT_DEFAULTS, ...definedOnly(options.reconnect ?? {}) };
     if ((options.validate ?? 'off') !== 'off' && typeof options.validators?.validateStreamEvent !== 'function') {
       throw new TypeError(`stream option validate: '${options.validate}' needs validators with validateStreamEvent (pass @laevitas-api/validators)`);
     }
@@ -364,7 +367,10 @@ export class LaevitasStream {
     this.connecting = false;
     let handshakeError: string | undefined;
     socket.onopen = () => this.onOpen();
-    socket.onmessage = (event) => this.onMessage(event.data);
+    // With `ws`, its own event hands over the frame's bytes directly: a third less work per event than the
+    // WHATWG wrapper, which builds a MessageEvent for each (see the stream benchmark).
+    if (typeof socket.on === 'function') socket.on('message', (data, isBinary) => socket === this.socket && this.onMessage(isBinary ? data : data.toString()));
+    else socket.onmessage = (event) => socket === this.socket && this.onMessage(event.data);
     socket.onerror = (event) => {
       handshakeError = String((event as { message?: unknown; error?: { message?: unknown } })?.message ?? (event as { error?: { message?: unknown } })?.error?.message ?? '');
     };
