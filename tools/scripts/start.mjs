@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The main job: regenerate every package from the spec (through Nx, so an unchanged spec is served from the cache),
-// build the docs, then serve the mock API of both families on :4010 and the docs on :8080 until Ctrl-C.
+// build the docs, then serve the mock API of both families on :4010 (with the streaming gateway mock at /ws) and the
+// docs on :8080 until Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import { startMock } from '../contract/src/mock.mjs';
 import { serveDocs } from '../../packages/docs/scripts/serve.mjs';
@@ -15,7 +16,10 @@ Mock API (both families, Prism): ${mock.url}
   try: curl -H 'apiKey: any' ${mock.url}/analytics/derivs/futures/DERIBIT/BTC/26MAR27
        curl -H 'X-API-Key: any' '${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C&resolution=1h'
        curl -i -H 'X-API-Key: any' -H 'Prefer: code=402' ${mock.url}/api/v1/options/ohlcvt
+Stream mock (WebSocket gateway): ${mock.streamUrl}?apiKey=any
+  try: send {"id":1,"method":"subscribe","params":{"channels":["trades.futures.binance.BTCUSDT"]}}
 API reference (Redoc):           http://localhost:${docs.address().port}/
+Streaming reference (AsyncAPI):  http://localhost:${docs.address().port}/stream.html
 Press Ctrl-C to stop.`);
 
 const stop = async () => {

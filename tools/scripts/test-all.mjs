@@ -19,7 +19,7 @@ function count(line) {
     for (const [, n, what] of vitest[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) if (what in totals) totals[what] += Number(n);
     return;
   }
-  const ours = /^(conformance|dredd): (\d+) passed, (\d+) failed, (\d+) skipped/.exec(plain);
+  const ours = /^(conformance|dredd|stream): (\d+) passed, (\d+) failed, (\d+) skipped/.exec(plain);
   if (ours) {
     totals.passed += Number(ours[2]);
     totals.failed += Number(ours[3]);

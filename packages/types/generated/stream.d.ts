@@ -144,7 +144,7 @@ export interface LiquidationsEvent {
 }
 /**
  * OhlcTickerData
- * @description Quote-based OHLC bucket of one instrument: mark price open, high, low and close, and the closing open interest. The page says the bucket also carries index prices and liquidity; those members are not published.
+ * @description Quote-based OHLC bucket of one instrument: mark price open, high, low and close, and the closing open interest. The bucket also carries index prices and liquidity, whose members are not published.
  */
 export type OhlcTickerData = {
     /**
@@ -260,7 +260,7 @@ export interface ResultReply {
 }
 /**
  * SubscribeReply
- * @description Successful answer to a subscribe request. The published example is cut off after the start of a subscription id member, so the members of `result` are not typed.
+ * @description Successful answer to a subscribe request. The result carries the subscription ids under a member whose exact name is not published, so `result` stays open.
  */
 export interface SubscribeReply {
     id: components["schemas"]["RequestId"];

@@ -166,6 +166,23 @@ describe('spec/asyncapi.yaml', () => {
     for (const name of ['SubscribeRequest', 'UnsubscribeRequest', 'PingRequest']) expect(Object.keys(doc.components.schemas[name].properties)).not.toContain('jsonrpc');
   });
 
+  it('descriptions speak about the gateway; provenance lives in x-source', () => {
+    const texts: string[] = [];
+    const visit = (node: any, key = ''): void => {
+      if (Array.isArray(node)) return node.forEach((n) => visit(n, key));
+      if (!node || typeof node !== 'object') return;
+      if (key === 'payload' || key === 'examples') return; // example data, not prose
+      for (const [k, v] of Object.entries(node)) {
+        if ((k === 'description' || k === 'summary') && typeof v === 'string') texts.push(v);
+        else visit(v, k);
+      }
+    };
+    visit(doc);
+    expect(texts.length).toBeGreaterThan(60);
+    const cites = /\bfacts\b|(?<!EXTENSIONS)\.md\b|§|\bsections? \d|\bthe page\b|\bWSPAGE\b|official CLI/i;
+    expect(texts.filter((text) => cites.test(text))).toEqual([]);
+  });
+
   it('documents the limits and every close code the gateway publishes, with the reaction to each', () => {
     const native = doc.servers.native;
     expect(native['x-limits']).toEqual({ subscriptionsPerConnection: 200, inboundMessagesPerSecond: 20, maxLifetimeSeconds: 86400, slowConsumerBytes: 2097152, concurrentConnectionsPerApiKey: 5, concurrentConnectionsPerIp: 20 });

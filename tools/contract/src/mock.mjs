@@ -7,7 +7,8 @@
 // of it the front upper-cases the parameters the spec marks `x-case-insensitive`, so
 // `/historical/derivs/perpetuals/binance/BTCUSDT` is answered like `BINANCE`. Hostile input is refused first (guard),
 // payment and credit state and the optional rate limit sit between validation and synthesis, and Prism is a
-// supervised child (restarted when it dies, 503 while it is down) whose deterministic answers are cached.
+// supervised child (restarted when it dies, 503 while it is down) whose deterministic answers are cached. The same
+// port serves the streaming gateway at /ws (./stream/mock.mjs), sharing the payment state for WebSocket passes.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { operationsOf } from '../../codegen/src/spec-model.mjs';
@@ -24,6 +25,7 @@ import { preferStage } from './mock/prefer.mjs';
 import { requestValidationStage } from './mock/request-validation.mjs';
 import { synthStage } from './mock/synth.mjs';
 import { credentialsStage } from './mock/credentials.mjs';
+import { attachStreamMock } from './stream/mock.mjs';
 
 /** Path templates with the positions of their case-insensitive segments, and the case-insensitive query names. */
 export function caseRules(document) {
@@ -97,10 +99,12 @@ function healthStage(prism, upstream) {
 
 /**
  * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean, now?: () => number,
- *   rateLimit?: boolean, spare?: boolean, cache?: boolean, onDeath?: (death: import('./prism.mjs').Death) => void}} options
+ *   rateLimit?: boolean, spare?: boolean, cache?: boolean, onDeath?: (death: import('./prism.mjs').Death) => void,
+ *   stream?: Parameters<typeof attachStreamMock>[1]}} options
  *   `now` is the clock of the stateful stages (tests move it); `rateLimit` defaults to `MOCK_RATE_LIMIT=on`; `spare`
  *   keeps a warm second Prism that takes over at once when the first dies (`MOCK_SPARE_PRISM=on`).
- * @returns {Promise<{url: string, log: () => string, stop: () => Promise<void>, state: any,
+ *   `stream` configures the gateway at /ws (events per second, heartbeat, seed; see ./stream/mock.mjs).
+ * @returns {Promise<{url: string, streamUrl: string, log: () => string, stop: () => Promise<void>, state: any,
  *   prism: import('./prism.mjs').SupervisedPrism, upstream: ReturnType<typeof createUpstream>}>}
  */
 export async function startMock({
@@ -114,6 +118,7 @@ export async function startMock({
   onDeath = undefined,
   spare = process.env.MOCK_SPARE_PRISM === 'on',
   cache = !dynamic, // --dynamic answers are random: never cached
+  stream: streamOptions = {},
 } = {}) {
   // Quiet: Prism logs warnings and errors only (its per-request info lines cost ~20% of its throughput); a fatal
   // error's stack is printed either way, so the supervisor still says why a child died.
@@ -147,14 +152,18 @@ export async function startMock({
     }
   });
   front.on('clientError', onClientError);
+  const stream = attachStreamMock(front, { store: stateful.store, ...streamOptions });
   await new Promise((resolve, reject) => front.once('error', reject).listen(port, host, resolve));
+  const url = `http://${host}:${front.address().port}`;
   return {
-    url: `http://${host}:${front.address().port}`,
+    url,
+    streamUrl: stream.urlOf(url),
     log: prism.log,
     state: stateful.store,
     prism,
     upstream,
     stop: async () => {
+      await stream.close();
       front.closeAllConnections?.();
       await new Promise((resolve) => front.close(resolve));
       upstream.close();

@@ -1,0 +1,180 @@
+// The stream mock: the native gateway (`/ws`) on the HTTP mock's own port, speaking the AsyncAPI contract.
+//   auth      `apiKey` query parameter, `apikey` header, or the credit token of a WebSocket pass (`X-Credit-Token`);
+//             none → close 4001; a pass token whose pass lapsed → 4006 (with the mock's state, the pass bought
+//             through POST /api/v1/x402/ws-pass/hour or /day). Like the REST mock, any API key is accepted.
+//   requests  subscribe / unsubscribe / ping per the grammar; a bad request or pattern gets an error reply naming it.
+//   events    one per subscription per tick, on a concrete channel its pattern matches (wildcards filled from the
+//             channel matrix), made from the contract's examples with moving values (./events.mjs).
+//   limits    the spec's x-limits: subscriptions per connection (error reply), inbound messages per second (4008),
+//             connections per key and per IP (4005), lifetime (4004), queued bytes (4003), missed pong (4002).
+//   tests     close codes on demand, test-only: `?mock_close=<code>` closes right after the handshake, and the request
+//             `{"id":1,"method":"mock.close","params":{"code":4003}}` closes with that code; only documented codes.
+import { WebSocketServer } from 'ws';
+import { STREAM_CLOSE_CODES, STREAM_FAMILIES, STREAM_HEARTBEAT, STREAM_LIMITS } from '@laevitas-api/types/stream';
+import { parseChannelPattern, validateStreamMessage } from '@laevitas-api/validators/stream';
+import { createEventSource, examplesByFamily } from './events.mjs';
+
+const REQUEST_SCHEMAS = { subscribe: 'SubscribeRequest', unsubscribe: 'UnsubscribeRequest', ping: 'PingRequest' };
+const DOCUMENTED = new Set(STREAM_CLOSE_CODES.map((c) => c.code));
+// 1006 is observed by a client when a connection drops; a server cannot send it (ws refuses), so it is "on demand"
+// as a dropped socket instead.
+const SENDABLE = (code) => DOCUMENTED.has(code) && code !== 1006;
+const meaningOf = (code) => STREAM_CLOSE_CODES.find((c) => c.code === code)?.meaning ?? '';
+
+/**
+ * @param {import('node:http').Server} server the HTTP server whose upgrades to `path` become gateway connections
+ * @param {{path?: string, eventsPerSecond?: number, heartbeatMs?: number, lifetimeMs?: number, limits?: Partial<typeof STREAM_LIMITS>,
+ *   store?: any, seed?: number, mutate?: (frame: any) => any, examples?: Record<string, any[]>}} options
+ *   `eventsPerSecond` per subscription (MOCK_WS_RATE, default 2); `mutate` rewrites every frame before it is sent
+ *   (drift tests); `store` is the HTTP mock's state, for WebSocket-pass tokens.
+ */
+export function attachStreamMock(server, options = {}) {
+  const {
+    path = '/ws',
+    eventsPerSecond = Number(process.env.MOCK_WS_RATE ?? 2),
+    heartbeatMs = STREAM_HEARTBEAT.serverPingSeconds * 1000,
+    lifetimeMs = STREAM_LIMITS.maxLifetimeSeconds * 1000,
+    store,
+    seed = 1,
+    mutate,
+    examples = examplesByFamily(),
+  } = options;
+  if (!(eventsPerSecond > 0)) throw new Error(`stream mock: eventsPerSecond must be a positive number (got ${eventsPerSecond})`);
+  const limits = { ...STREAM_LIMITS, ...options.limits };
+  const wss = new WebSocketServer({ noServer: true });
+  const perKey = new Map();
+  const perIp = new Map();
+  let connectionCount = 0;
+
+  const onUpgrade = (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    if (url.pathname !== path) return; // another upgrade handler (or none) deals with it
+    wss.handleUpgrade(req, socket, head, (ws) => open(ws, req, url));
+  };
+  server.on('upgrade', onUpgrade);
+
+  function credentialOf(req, url) {
+    const key = url.searchParams.get('apiKey') || req.headers.apikey;
+    if (key) return { ok: true, holder: `key:${key}` };
+    const token = req.headers['x-credit-token'];
+    if (!token) return { ok: false, code: 4001, reason: 'no API key (apiKey query parameter or apikey header) and no credit token' };
+    if (!store) return { ok: true, holder: `token:${token}` };
+    const entry = store.tokens.get(token);
+    if (entry?.kind !== 'ws-pass') return { ok: false, code: 4001, reason: 'unknown credit token' };
+    const pass = store.passes.get(entry.subject);
+    if (!pass || pass.expiresAt <= store.now()) return { ok: false, code: 4006, reason: 'no active streaming pass' };
+    return { ok: true, holder: `pass:${entry.subject}` };
+  }
+
+  function open(ws, req, url) {
+    connectionCount += 1;
+    const state = { subscriptions: new Map(), received: [], alive: true, timers: [], closed: false };
+    const events = createEventSource({ examples, seed: seed + connectionCount });
+    const send = (frame) => {
+      if (ws.readyState !== ws.OPEN) return;
+      ws.send(JSON.stringify(mutate ? mutate(frame) : frame));
+      if (ws.bufferedAmount > limits.slowConsumerBytes) close(4003);
+    };
+    const close = (code, reason = meaningOf(code)) => {
+      if (state.closed) return;
+      state.closed = true;
+      for (const t of state.timers) clearInterval(t), clearTimeout(t);
+      ws.close(code, reason.slice(0, 120));
+    };
+    const count = (map, key, delta) => map.set(key, (map.get(key) ?? 0) + delta);
+
+    const credential = credentialOf(req, url);
+    if (!credential.ok) return close(credential.code, credential.reason);
+    const ip = req.socket.remoteAddress ?? '';
+    count(perKey, credential.holder, 1);
+    count(perIp, ip, 1);
+    ws.once('close', () => {
+      count(perKey, credential.holder, -1);
+      count(perIp, ip, -1);
+      state.closed = true;
+      for (const t of state.timers) clearInterval(t), clearTimeout(t);
+    });
+    if (perKey.get(credential.holder) > limits.concurrentConnectionsPerApiKey || perIp.get(ip) > limits.concurrentConnectionsPerIp) return close(4005);
+    const forced = url.searchParams.get('mock_close');
+    if (forced !== null) return closeOnDemand(Number(forced));
+
+    ws.on('pong', () => (state.alive = true));
+    state.timers.push(
+      setInterval(() => {
+        if (!state.alive) return close(4002);
+        state.alive = false;
+        ws.ping();
+      }, heartbeatMs),
+      setTimeout(() => close(4004), lifetimeMs),
+      setInterval(() => {
+        for (const { family, segments } of state.subscriptions.values()) send(events.next(family, events.channelFor(family, segments)));
+      }, 1000 / eventsPerSecond),
+    );
+    ws.on('message', (raw, isBinary) => {
+      const now = Date.now();
+      state.received = state.received.filter((t) => now - t < 1000);
+      state.received.push(now);
+      if (state.received.length > limits.inboundMessagesPerSecond) return close(4008);
+      handle(isBinary ? null : String(raw));
+    });
+
+    function closeOnDemand(code) {
+      if (code === 1006) return ws.terminate();
+      if (!SENDABLE(code)) return false;
+      close(code);
+      return true;
+    }
+
+    function error(id, message) {
+      send({ id, error: { message } });
+    }
+
+    function handle(text) {
+      let request;
+      try {
+        request = JSON.parse(text ?? '');
+      } catch {
+        return error(null, 'a request is a JSON text frame');
+      }
+      const id = Number.isInteger(request?.id) ? request.id : null;
+      if (request?.method === 'mock.close') {
+        const code = Number(request.params?.code);
+        if (!closeOnDemand(code)) error(id, `mock.close: params.code must be a documented close code (${[...DOCUMENTED].join(', ')})`);
+        return;
+      }
+      const schema = REQUEST_SCHEMAS[request?.method];
+      if (!schema) return error(id, `method must be one of ${Object.keys(REQUEST_SCHEMAS).join(', ')} (got ${JSON.stringify(request?.method)})`);
+      const checked = validateStreamMessage(schema, request);
+      if (!checked.ok) return error(id, checked.issues.map((i) => i.message).join('; '));
+      if (request.method === 'ping') return send({ id, result: {} });
+      const patterns = [...new Set(request.params.channels)];
+      if (request.method === 'unsubscribe') {
+        for (const pattern of patterns) state.subscriptions.delete(pattern);
+        return send({ id, result: {} });
+      }
+      const parsed = patterns.map((p) => [p, parseChannelPattern(p)]);
+      const bad = parsed.find(([, r]) => !r.ok);
+      if (bad) return error(id, bad[1].error);
+      const added = patterns.filter((p) => !state.subscriptions.has(p)).length;
+      if (state.subscriptions.size + added > limits.subscriptionsPerConnection) {
+        return error(id, `at most ${limits.subscriptionsPerConnection} subscriptions per connection (${state.subscriptions.size} active, ${added} new)`);
+      }
+      for (const [pattern, r] of parsed) state.subscriptions.set(pattern, { family: STREAM_FAMILIES.find((f) => f.family === r.family), segments: r.segments });
+      send({ id, result: {} });
+    }
+  }
+
+  return {
+    path,
+    /** ws:// URL of the gateway on an http:// base URL. */
+    urlOf: (baseUrl) => `${baseUrl.replace(/^http/, 'ws')}${path}`,
+    get clients() {
+      return wss.clients.size;
+    },
+    close: async () => {
+      server.off('upgrade', onUpgrade);
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise((resolve) => wss.close(resolve));
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// The stream contract run: connect to a gateway (the mock's /ws, or LAEVITAS_WS_URL), subscribe to one pattern per
+// channel family, and check every frame for N seconds against the AsyncAPI contract: replies against their schemas,
+// events against their family's schema and channel grammar, and each event's channel against the subscriptions.
+// The result is per family (events seen, invalid, the first violation) plus what belongs to no family (an event on
+// a channel of no family, an unexpected frame, an early close), with a summary and a JUnit report.
+import WebSocket from 'ws';
+import { STREAM_CLOSE_CODES, STREAM_FAMILIES } from '@laevitas-api/types/stream';
+import { channelMatches, parseChannelPattern, validateStreamEvent, validateStreamMessage } from '@laevitas-api/validators/stream';
+import { xmlEscape as xml } from '../xml.mjs';
+
+const CONNECTION = '(connection)';
+
+/** One pattern per family: `*` wherever the family allows it, the first value where it does not (the timeframe). */
+export function defaultPatterns() {
+  return STREAM_FAMILIES.map((f) => {
+    if (f.positions.every((p) => p.wildcard)) return `${f.family}.*`;
+    return [f.family, ...f.positions.map((p) => (p.wildcard ? '*' : p.values[0]))].join('.');
+  }).sort();
+}
+
+/**
+ * @param {{url: string, apiKey?: string, seconds?: number, patterns?: string[], requireEvents?: boolean, connectTimeoutMs?: number}} options
+ *   `requireEvents`: a family with no event fails (right against the mock; a live quiet family is only skipped).
+ * @returns {Promise<{ok: boolean, url: string, seconds: number, families: FamilyResult[], other: FamilyResult}>}
+ * @typedef {{family: string, pattern: string | null, events: number, invalid: number, refused?: string,
+ *   firstViolation: {message: string, channel?: string, frame: string} | null, outcome: 'passed'|'failed'|'skipped', note?: string}} FamilyResult
+ */
+export async function runStreamContract({ url, apiKey, seconds = 5, patterns = defaultPatterns(), requireEvents = false, connectTimeoutMs = 10_000 }) {
+  for (const pattern of patterns) {
+    const parsed = parseChannelPattern(pattern);
+    if (!parsed.ok) throw new Error(`stream contract run: ${parsed.error}`);
+  }
+  const target = new URL(url);
+  if (apiKey && !target.searchParams.has('apiKey')) target.searchParams.set('apiKey', apiKey);
+  const families = patterns.map((pattern) => ({ family: parseChannelPattern(pattern).family, pattern, events: 0, invalid: 0, firstViolation: null }));
+  const other = { family: CONNECTION, pattern: null, events: 0, invalid: 0, firstViolation: null };
+  const violate = (record, message, frame) => {
+    record.invalid += 1;
+    record.firstViolation ??= { message, ...(frame?.channel !== undefined ? { channel: String(frame.channel) } : {}), frame: JSON.stringify(frame).slice(0, 500) };
+  };
+  const byId = new Map(families.map((record, i) => [i + 1, record]));
+
+  const ws = new WebSocket(target, { handshakeTimeout: connectTimeoutMs });
+  let closedEarly;
+  const closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const opened = await new Promise((resolve) => {
+    ws.once('open', () => resolve(true));
+    ws.once('error', (error) => {
+      violate(other, `could not connect to ${redact(target)}: ${error.message}`, null);
+      resolve(false);
+    });
+  });
+
+  if (opened) {
+    ws.on('message', (raw, isBinary) => {
+      let frame;
+      try {
+        frame = JSON.parse(isBinary ? '' : String(raw));
+      } catch {
+        return violate(other, 'a frame is not JSON text', String(raw).slice(0, 200));
+      }
+      if (frame && typeof frame === 'object' && 'channel' in frame) return checkEvent(frame);
+      if (frame && typeof frame === 'object' && 'id' in frame) return checkReply(frame);
+      violate(other, 'a frame is neither a reply ({id, result|error}) nor a data event ({channel, data})', frame);
+    });
+    families.forEach((record, i) => ws.send(JSON.stringify({ id: i + 1, method: 'subscribe', params: { channels: [record.pattern] } })));
+    const timer = new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const ended = await Promise.race([timer.then(() => undefined), closed]);
+    if (ended) closedEarly = ended;
+    else ws.close(1000, 'contract run done');
+  }
+
+  function checkReply(frame) {
+    const record = byId.get(frame.id);
+    const schema = 'error' in frame ? 'ErrorReply' : 'SubscribeReply';
+    const result = validateStreamMessage(schema, frame);
+    if (!result.ok) return violate(record ?? other, `${schema}: ${result.issues[0].message}`, frame);
+    if (!record) return violate(other, `a reply to id ${JSON.stringify(frame.id)}, which no request used`, frame);
+    if ('error' in frame) record.refused = JSON.stringify(frame.error);
+  }
+
+  function checkEvent(frame) {
+    const record = families.find((r) => typeof frame.channel === 'string' && channelMatches(r.pattern, frame.channel));
+    const result = validateStreamEvent(frame);
+    if (!record) {
+      const message = result.ok ? `channel ${frame.channel} was not subscribed` : result.issues[0].message;
+      return violate(other, message, frame);
+    }
+    record.events += 1;
+    if (!result.ok) violate(record, result.issues[0].message, frame);
+  }
+
+  const results = families.map((record) => finish(record, { seconds, requireEvents }));
+  const closeLine = closedEarly ? describeClose(closedEarly) : undefined;
+  if (closeLine) violate(other, closeLine, null);
+  const otherResult = { ...other, outcome: other.invalid ? 'failed' : 'passed' };
+  await Promise.race([closed, new Promise((r) => setTimeout(r, 1000))]);
+  if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
+  return { ok: [...results, otherResult].every((r) => r.outcome !== 'failed'), url: redact(target), seconds, families: results, other: otherResult };
+}
+
+function finish(record, { seconds, requireEvents }) {
+  if (record.refused) return { ...record, outcome: 'failed', firstViolation: record.firstViolation ?? { message: `subscription refused: ${record.refused}`, frame: '' } };
+  if (record.invalid) return { ...record, outcome: 'failed' };
+  if (record.events === 0) {
+    const note = `no event in ${seconds} s`;
+    return requireEvents ? { ...record, outcome: 'failed', firstViolation: { message: note, frame: '' } } : { ...record, outcome: 'skipped', note };
+  }
+  return { ...record, outcome: 'passed' };
+}
+
+function describeClose({ code, reason }) {
+  const known = STREAM_CLOSE_CODES.find((c) => c.code === code);
+  return `the gateway closed the connection early: ${code}${known ? ` (${known.meaning})` : ''}${reason ? `: ${reason}` : ''}`;
+}
+
+/** The URL with its API key hidden: reports are shared. */
+function redact(url) {
+  const copy = new URL(url);
+  if (copy.searchParams.has('apiKey')) copy.searchParams.set('apiKey', '***');
+  return copy.toString();
+}
+
+/** Summary lines: one per family and one for what belongs to none, then the totals. */
+export function formatStreamSummary(report) {
+  if (!report) return ['stream: not run (set LAEVITAS_WS_URL to check a live gateway)'];
+  const all = [...report.families, report.other];
+  const count = (o) => all.filter((r) => r.outcome === o).length;
+  const lines = [`stream: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped (${report.families.length} patterns for ${report.seconds} s on ${report.url})`];
+  for (const r of all) {
+    const head = `STREAM ${r.outcome.toUpperCase().padEnd(7)} ${r.family.padEnd(14)} ${(r.pattern ?? '').padEnd(26)} events ${String(r.events).padStart(6)}  invalid ${String(r.invalid).padStart(5)}`;
+    lines.push(r.firstViolation ? `${head}  first: ${r.firstViolation.message}${r.firstViolation.channel ? ` (channel ${r.firstViolation.channel})` : ''}` : r.note ? `${head}  ${r.note}` : head);
+  }
+  return lines;
+}
+
+/** JUnit: one test case per family pattern, and one for the connection (what belongs to no family). */
+export function streamJUnit(report, suiteName = 'laevitas-stream-contract') {
+  const all = [...report.families, report.other];
+  const cases = all.map((r) => {
+    const stats = `events ${r.events}, invalid ${r.invalid}`;
+    const inner =
+      r.outcome === 'failed'
+        ? `<failure type="stream" message="${xml(r.firstViolation?.message ?? 'failed')}">${xml(`${stats}\n${r.firstViolation?.frame ?? ''}`)}</failure>`
+        : r.outcome === 'skipped'
+          ? `<skipped message="${xml(r.note ?? '')}"/>`
+          : `<system-out>${xml(stats)}</system-out>`;
+    return `  <testcase classname="stream ${xml(r.pattern ?? 'connection')}" name="${xml(r.family)}">${inner}</testcase>`;
+  });
+  const failures = all.filter((r) => r.outcome === 'failed').length;
+  const skipped = all.filter((r) => r.outcome === 'skipped').length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="${xml(suiteName)}" tests="${all.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n</testsuite>\n`;
+}
