@@ -46,6 +46,11 @@ export interface StreamOptions {
   apiKey?: string | undefined;
   /** Where the key goes: the `apiKey` query parameter (default; works everywhere) or the `apikey` header (needs `ws`). */
   auth?: 'query' | 'header';
+  /**
+   * The credit token of a WebSocket pass (x402), sent as `X-Credit-Token` (a header: needs `ws`, not a browser).
+   * Without an active pass the gateway closes with 4006 (StreamPassRequiredError).
+   */
+  creditToken?: string | undefined;
   /** A WebSocket implementation to use instead of the global one or `ws`. */
   WebSocket?: WebSocketConstructor;
   /** Ping interval and how long to wait for its reply before the connection counts as dead; `false` turns it off. */
@@ -348,7 +353,7 @@ export class LaevitasStream {
     this.connecting = true;
     let socket: SocketLike;
     try {
-      this.factory ??= socketFactory(this.options.WebSocket, this.options.auth === 'header');
+      this.factory ??= socketFactory(this.options.WebSocket, this.options.auth === 'header' || this.options.creditToken !== undefined);
       const open = await this.factory;
       if (!this.connecting) return; // closed while loading the implementation
       const url = new URL(this.url);
@@ -357,6 +362,7 @@ export class LaevitasStream {
         if (this.options.auth === 'header') headers.apikey = this.apiKey;
         else url.searchParams.set('apiKey', this.apiKey);
       }
+      if (this.options.creditToken !== undefined) headers['x-credit-token'] = this.options.creditToken;
       socket = open(url.toString(), headers);
     } catch (error) {
       this.connecting = false;
