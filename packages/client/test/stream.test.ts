@@ -1,7 +1,7 @@
 // The stream client against a local gateway (test/gateway-server.ts, the `ws` package on port 0): wildcards,
 // several patterns on one connection, unsubscribe, heartbeat, reconnect with resubscribe, every documented close
 // code, the client-side limits, the slow-consumer policy and validation.
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { createClient } from '../src/index.js';
 import {
@@ -261,6 +261,36 @@ describe('heartbeat', () => {
     await gateway.waitFor(subscribed('trades.futures.binance.*', 1));
     gateway.publish('trades.futures.binance.BTCUSDT', { n: 1 });
     expect((await take(sub, 1))[0]!.data).toEqual({ n: 1 });
+  });
+  it('defaults (fake clock): a ping 25 s after connecting, and 10 s without its pong make the connection dead', async () => {
+    gateway.answerPings = false;
+    // Only the clock is fake; socket I/O is real, so waiting is done with setImmediate, which stays real.
+    const until = async (predicate: () => boolean) => {
+      for (let i = 0; i < 2000 && !predicate(); i++) await new Promise((r) => setImmediate(r));
+      expect(predicate()).toBe(true);
+    };
+    const pings = () => gateway.received.filter((r) => r.message.method === 'ping').length;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const stream = open();
+      let dead: StreamClosedError | undefined;
+      stream.on('disconnected', (e) => (dead = e.error));
+      stream.subscribe('trades.futures.binance.*');
+      await until(subscribed('trades.futures.binance.*'));
+      await vi.advanceTimersByTimeAsync(24_900);
+      for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+      expect(pings()).toBe(0);
+      await vi.advanceTimersByTimeAsync(200);
+      await until(() => pings() === 1);
+      await vi.advanceTimersByTimeAsync(9_700);
+      expect(dead).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(300);
+      await until(() => dead !== undefined);
+      expect(dead).toBeInstanceOf(StreamIdleTimeoutError);
+      expect(dead!.message).toContain('within 10000 ms');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
