@@ -400,6 +400,18 @@ export interface StreamPatterns {
 }
 /** Any channel name or pattern a subscribe request accepts. */
 export type StreamPattern = StreamPatterns[StreamFamily];
+/** The concrete channel names of each family (what a data event's `channel` holds; the exchange per market is in STREAM_FAMILIES). */
+export interface StreamChannels {
+  "book": `book.${"perpetuals" | "futures" | "spot" | "predictions"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}`;
+  "funding-rate": `funding-rate.${"perpetuals"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}`;
+  "liquidations": `liquidations.${"perpetuals" | "futures"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}`;
+  "ohlc.ticker": `ohlc.ticker.${"perpetuals" | "futures" | "options" | "spot" | "predictions"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}.${"1m" | "5m" | "15m" | "30m" | "1h" | "4h" | "12h" | "1d"}`;
+  "ohlc.vt": `ohlc.vt.${"perpetuals" | "futures" | "options" | "spot" | "predictions"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}.${"1m" | "5m" | "15m" | "30m" | "1h" | "4h" | "12h" | "1d"}`;
+  "open-interest": `open-interest.${"perpetuals" | "futures" | "options"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}`;
+  "trades": `trades.${"perpetuals" | "futures" | "options" | "spot" | "predictions"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}`;
+}
+/** Any concrete channel name. */
+export type StreamChannel = StreamChannels[StreamFamily];
 /** The family a channel name or pattern belongs to (never when it belongs to none). */
 export type FamilyOf<P extends string> =
   P extends `open-interest.${string}` ? "open-interest" :

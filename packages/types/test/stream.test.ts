@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import * as esm from '@laevitas-api/types/stream';
-import type { StreamEventOf, StreamPattern, TradesEvent, OhlcVtEvent, BookEvent, FamilyOf, SubscribeRequest } from '@laevitas-api/types/stream';
+import type { StreamEventOf, StreamPattern, StreamChannels, StreamChannel, TradesEvent, OhlcVtEvent, BookEvent, FamilyOf, SubscribeRequest } from '@laevitas-api/types/stream';
 
 const require = createRequire(import.meta.url);
 const cjs = require('@laevitas-api/types/stream');
@@ -22,6 +22,9 @@ const good: StreamPattern[] = ['trades.futures.binance.BTCUSDT', 'trades.*', 'op
 const noTfWildcard: StreamPattern = 'ohlc.ticker.futures.deribit.BTC-27MAR26.*';
 // @ts-expect-error liquidations exist for perpetuals and futures only
 const noOptionsLiquidations: StreamPattern = 'liquidations.options.deribit.BTC-27MAR26';
+const channel: StreamChannels['ohlc.vt'] = 'ohlc.vt.futures.okx.BTC-USD.1m';
+// @ts-expect-error a channel name has no wildcard
+const noWildcardChannel: StreamChannel = 'trades.*.binance.BTCUSDT';
 // @ts-expect-error requests carry no jsonrpc member
 const noJsonRpc: SubscribeRequest = { jsonrpc: '2.0', id: 1, method: 'subscribe', params: { channels: ['trades.*'] } };
 
@@ -35,6 +38,7 @@ describe('@laevitas-api/types/stream', () => {
     expect(Object.isFrozen(esm.STREAM_CLOSE_CODES[0])).toBe(true);
     expect(esm.STREAM_CLOSE_CODES.find((c) => c.code === 4001)?.reconnect).toBe('never');
     expect(good).toHaveLength(5);
+    expect(channel.length + noWildcardChannel.length).toBeGreaterThan(0);
     expect([typeof noTfWildcard, typeof noOptionsLiquidations, typeof noJsonRpc]).toEqual(["string", "string", "object"]);
   });
 });

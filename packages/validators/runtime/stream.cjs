@@ -13,6 +13,14 @@ function familyOf(text) {
   return STREAM_FAMILIES.find((f) => text.startsWith(`${f.family}.`));
 }
 
+// Position patterns compiled once: parsing a channel is on the hot path of every event a client validates.
+const compiled = new Map();
+function regexOf(pattern) {
+  let re = compiled.get(pattern);
+  if (!re) compiled.set(pattern, (re = new RegExp(pattern)));
+  return re;
+}
+
 function fail(error) {
   return { ok: false, error };
 }
@@ -24,19 +32,38 @@ function fail(error) {
  */
 function parseChannelPattern(text, options) {
   const wildcards = !options || options.wildcards !== false;
+  // A client sees the same few channels over and over: successful reads are remembered (bounded), so validating an
+  // event costs a map lookup for its channel, not a parse.
+  const cache = wildcards ? patternCache : channelCache;
+  const known = cache.get(text);
+  if (known) return known;
+  const result = parse(text, wildcards);
+  if (result.ok) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    Object.freeze(result.segments);
+    cache.set(text, Object.freeze(result));
+  }
+  return result;
+}
+
+const CACHE_LIMIT = 4096;
+const patternCache = new Map();
+const channelCache = new Map();
+
+function parse(text, wildcards) {
   const kind = wildcards ? 'pattern' : 'channel';
   if (typeof text !== 'string' || text === '') return fail(`a ${kind} must be a non-empty string`);
   const family = familyOf(text);
   if (!family) return fail(`${kind} ${JSON.stringify(text)} names no channel family (${STREAM_FAMILIES.map((f) => f.family).join(', ')})`);
   const segments = text.slice(family.family.length + 1).split('.');
   const positions = family.positions;
-  const names = positions.map((p) => `{${p.name}}`).join('.');
-  if (segments.length > positions.length) return fail(`${kind} ${JSON.stringify(text)} has more positions than ${family.family}.${names}`);
+  const names = () => positions.map((p) => `{${p.name}}`).join('.');
+  if (segments.length > positions.length) return fail(`${kind} ${JSON.stringify(text)} has more positions than ${family.family}.${names()}`);
   if (segments.length < positions.length) {
     const last = segments[segments.length - 1];
     const omitted = positions.slice(segments.length);
     if (!wildcards || last !== '*' || !omitted.every((p) => p.wildcard)) {
-      return fail(`${kind} ${JSON.stringify(text)} is incomplete: ${family.family}.${names}${wildcards ? " (only a trailing '*' may stand for positions that allow a wildcard)" : ''}`);
+      return fail(`${kind} ${JSON.stringify(text)} is incomplete: ${family.family}.${names()}${wildcards ? " (only a trailing '*' may stand for positions that allow a wildcard)" : ''}`);
     }
   }
   let market;
@@ -51,7 +78,7 @@ function parseChannelPattern(text, options) {
     if (position.values && !position.values.includes(value)) {
       return fail(`${kind} ${JSON.stringify(text)}: ${position.name} must be one of ${position.values.join(', ')}${position.wildcard ? ', *' : ''} (got ${JSON.stringify(value)})`);
     }
-    if (position.pattern && !new RegExp(position.pattern).test(value)) {
+    if (position.pattern && !regexOf(position.pattern).test(value)) {
       return fail(`${kind} ${JSON.stringify(text)}: ${position.name} ${JSON.stringify(value)} must match ${position.pattern}`);
     }
     if (position.name === 'market') market = value;

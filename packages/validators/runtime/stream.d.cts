@@ -2,7 +2,7 @@ import type { StreamFamily, StreamFamilyInfo } from '@laevitas-api/types/stream'
 
 /** One problem found in a stream message: where, which rule, and a sentence naming both. */
 export interface StreamIssue { path: string; rule: string; message: string; allowedValues?: unknown[] }
-export type ParsedPattern = { ok: true; family: StreamFamily; segments: string[] } | { ok: false; error: string };
+export type ParsedPattern = { readonly ok: true; readonly family: StreamFamily; readonly segments: readonly string[] } | { ok: false; error: string };
 
 /** Names of every message schema of the stream contract. */
 export declare const STREAM_SCHEMA_NAMES: readonly string[];

@@ -15,6 +15,14 @@ describe('@laevitas-api/validators/stream', () => {
   it('names the known schemas when asked for an unknown one', () => {
     expect(() => esm.validateStreamMessage('Nope', {})).toThrow(/Unknown stream schema "Nope" \(known: .*TradesEvent/);
   });
+  it('remembers channels it read (frozen, so a caller cannot corrupt the cache) and never a refused one', () => {
+    const first = esm.parseChannelPattern('trades.spot.kraken.XBTUSD', { wildcards: false });
+    expect(esm.parseChannelPattern('trades.spot.kraken.XBTUSD', { wildcards: false })).toBe(first);
+    expect(Object.isFrozen(first) && first.ok && Object.isFrozen(first.segments)).toBe(true);
+    expect(esm.parseChannelPattern('trades.*', { wildcards: false }).ok).toBe(false);
+    expect(esm.parseChannelPattern('trades.*').ok).toBe(true);
+    expect(esm.parseChannelPattern('trades.*', { wildcards: false }).ok).toBe(false);
+  });
   it('reports the position and rule of a bad channel, and the field and rule of a bad event', () => {
     expect(esm.parseChannelPattern('book.options.deribit.X')).toEqual({ ok: false, error: expect.stringMatching(/market must be one of perpetuals, futures, spot, predictions, \* \(got "options"\)/) });
     expect(esm.parseChannelPattern('trades.futures.binance.A B')).toEqual({ ok: false, error: expect.stringMatching(/instrument "A B" must match/) });

@@ -44,15 +44,19 @@ function forAjv(schema) {
   return out;
 }
 
-/** Template-literal type of the patterns of one family: full length, and each shorter form ending in `*`. */
-function patternType(family) {
+/**
+ * Template-literal type of the patterns of one family: full length, and each shorter form ending in `*`; with
+ * `concrete`, the channel names only (no wildcard, full length).
+ */
+function patternType(family, { concrete = false } = {}) {
   const literal = (p) => {
     const values = p.values ? p.values.map((v) => JSON.stringify(v)).join(' | ') : 'string';
-    return p.wildcard ? `${values} | '*'` : values;
+    return p.wildcard && !concrete ? `${values} | '*'` : values;
   };
   const forms = [];
   const positions = family.positions;
   forms.push(positions.map((p) => `\${${literal(p)}}`).join('.'));
+  if (concrete) return `\`${family.family}.${forms[0]}\``;
   for (let n = positions.length - 1; n >= 0; n--) {
     if (!positions.slice(n).every((p) => p.wildcard)) break;
     forms.push([...positions.slice(0, n).map((p) => `\${${literal(p)}}`), '*'].join('.'));
@@ -78,6 +82,7 @@ async function generateStreamTypes(model, output) {
   const families = model.families.slice().sort((a, b) => a.channelId.localeCompare(b.channelId));
   const eventMap = families.map((f) => `  ${JSON.stringify(f.family)}: ${f.message};`).join('\n');
   const patternMap = families.map((f) => `  ${JSON.stringify(f.family)}:\n  | ${patternType(f)};`).join('\n');
+  const channelMap = families.map((f) => `  ${JSON.stringify(f.family)}: ${patternType(f, { concrete: true })};`).join('\n');
   const ordered = model.families.map((f) => f.family); // longest first: a prefix test must try `ohlc.ticker` before others
   const familyOf = ordered.map((f) => `P extends \`${f}.\${string}\` ? ${JSON.stringify(f)} :`).join('\n  ');
   const requestTypes = Object.values(model.requests).map((r) => r.request);
@@ -98,6 +103,12 @@ ${patternMap}
 }
 /** Any channel name or pattern a subscribe request accepts. */
 export type StreamPattern = StreamPatterns[StreamFamily];
+/** The concrete channel names of each family (what a data event's \`channel\` holds; the exchange per market is in STREAM_FAMILIES). */
+export interface StreamChannels {
+${channelMap}
+}
+/** Any concrete channel name. */
+export type StreamChannel = StreamChannels[StreamFamily];
 /** The family a channel name or pattern belongs to (never when it belongs to none). */
 export type FamilyOf<P extends string> =
   ${familyOf}

@@ -72,3 +72,22 @@ async function use() {
   return [opId, ok, first, d, one, market, resolution, badMarket, badResolution, body, query, badQuery, explicitUndefined, error, short, regime];
 }
 export { use };
+
+// The stream entries (AsyncAPI contract): typed patterns and events, the gateway's tables, the event validator.
+import { STREAM_CLOSE_CODES, STREAM_LIMITS, type StreamEventOf, type StreamPattern, type TradesEvent } from '@laevitas-api/types/stream';
+import { validateStreamEvent, parseChannelPattern } from '@laevitas-api/validators/stream';
+
+function useStream(frame: unknown) {
+  const pattern: StreamPattern = 'trades.futures.*';
+  // @ts-expect-error the timeframe position takes no wildcard
+  const badPattern: StreamPattern = 'ohlc.vt.futures.okx.BTC-USD.*';
+  const trade: StreamEventOf<'trades.futures.*'> = { channel: 'trades.futures.binance.BTCUSDT', data: { trade_id: '1', instrument_name: 'BTCUSDT', direction: 'buy', price: 1 } };
+  const price: number = (trade satisfies TradesEvent).data.price;
+  const result = validateStreamEvent(frame, { pattern });
+  const messages: string[] = result.issues.map((i) => i.message);
+  const parsed = parseChannelPattern(pattern);
+  const family = parsed.ok ? parsed.family : parsed.error;
+  const never4001 = STREAM_CLOSE_CODES.find((c) => c.code === 4001)?.reconnect === 'never';
+  return [badPattern, price, messages, family, never4001, STREAM_LIMITS.subscriptionsPerConnection];
+}
+export { useStream };

@@ -3,6 +3,7 @@
 // documented limits, and every documented close code on demand. Every frame it sends is checked against the contract.
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import fc from 'fast-check';
 // @ts-ignore plain ESM module
 import { channelMatches, validateStreamEvent, validateStreamMessage } from '@laevitas-api/validators/stream';
 // @ts-ignore plain ESM module
@@ -133,6 +134,28 @@ describe('stream mock: requests and events', () => {
     }
     const ids = probe.frames.filter((f) => f.channel?.startsWith('trades')).map((f) => BigInt(f.data.trade_id));
     expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
+  });
+});
+
+describe('stream mock: hostile input', () => {
+  it('answers every frame, however malformed, with exactly one contract-valid reply and stays up (seeded)', async () => {
+    const { url } = await gateway({ eventsPerSecond: 0.1, limits: { inboundMessagesPerSecond: 10_000 } });
+    const probe = await open(withKey(url));
+    const segment = fc.constantFrom('*', 'futures', 'options', 'binance', 'coinbase', 'BTCUSDT', '1m', '1x', '', ' ', 'a.b', 'trades', 'ohlc');
+    const pattern = fc.array(segment, { minLength: 1, maxLength: 7 }).map((parts) => parts.join('.'));
+    const request = fc.record({
+      id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+      method: fc.constantFrom('subscribe', 'unsubscribe', 'ping', 'auth', 'SUBSCRIBE', ''),
+      params: fc.oneof(fc.record({ channels: fc.array(fc.oneof(pattern, fc.integer()), { maxLength: 4 }) }), fc.anything()),
+    }, { requiredKeys: ['method'] });
+    const frames = fc.sample(fc.oneof(request.map((r) => JSON.stringify(r)), fc.json(), fc.string()), { seed: 20261123, numRuns: 300 });
+    frames.forEach((frame) => probe.send(frame));
+    probe.send({ id: 424242, method: 'ping' });
+    await probe.waitFor(replyTo(424242), 10_000);
+    const replies = probe.frames.filter((f) => !('channel' in f));
+    expect(replies).toHaveLength(frames.length + 1);
+    expectContractFrames(probe);
+    expect(probe.ws.readyState).toBe(WebSocket.OPEN);
   });
 });
 
