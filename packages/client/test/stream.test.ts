@@ -22,9 +22,10 @@ import {
   type LaevitasStream,
   type StreamEvents,
   type StreamOptions,
+  STREAM_LIMITS,
 } from '../src/stream-entry.js';
 import { startGateway, type Gateway } from './gateway-server.js';
-import { STREAM_CLOSE_CODES } from '@laevitas-api/types/stream';
+import { STREAM_CLOSE_CODES, STREAM_HEARTBEAT, STREAM_LIMITS as CONTRACT_LIMITS, STREAM_RECONNECT } from '@laevitas-api/types/stream';
 import * as streamValidators from '@laevitas-api/validators/stream';
 
 let gateway: Gateway;
@@ -288,6 +289,7 @@ describe('heartbeat', () => {
       await until(() => dead !== undefined);
       expect(dead).toBeInstanceOf(StreamIdleTimeoutError);
       expect(dead!.message).toContain('within 10000 ms');
+      expect(STREAM_HEARTBEAT.clientPingSeconds).toBe(25); // x-heartbeat, the default read above
     } finally {
       vi.useRealTimers();
     }
@@ -328,6 +330,7 @@ describe('reconnect', () => {
       { seed: 1212 },
     );
     expect([0, 1, 2, 3, 4, 5, 6].map((a) => reconnectDelay('backoff', a, RECONNECT_DEFAULTS, () => 0.5))).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect(RECONNECT_DEFAULTS).toMatchObject({ initialDelayMs: STREAM_RECONNECT.initialDelayMs, maxDelayMs: STREAM_RECONNECT.maxDelayMs, jitter: STREAM_RECONNECT.jitter }); // x-reconnect
     expect(reconnectDelay('backoff', 0, RECONNECT_DEFAULTS, () => 0)).toBe(800);
     expect(reconnectDelay('backoff', 0, RECONNECT_DEFAULTS, () => 0.999999)).toBeCloseTo(1200, 0);
     expect(reconnectDelay('soon', 3, RECONNECT_DEFAULTS, () => 0)).toBe(1000);
@@ -422,6 +425,10 @@ describe('close codes', () => {
 });
 
 describe('limits', () => {
+  it('the limits are the contract\'s x-limits', () => {
+    expect(STREAM_LIMITS).toEqual({ subscriptions: CONTRACT_LIMITS.subscriptionsPerConnection, messagesPerSecond: CONTRACT_LIMITS.inboundMessagesPerSecond });
+    expect(STREAM_LIMITS).toEqual({ subscriptions: 200, messagesPerSecond: 20 });
+  });
   it('200 subscriptions per connection: the 201st pattern is refused before anything is sent', async () => {
     const stream = open();
     const patterns = Array.from({ length: 200 }, (_, i) => `trades.futures.binance.I${i}` as const);
