@@ -187,6 +187,55 @@ describe('patterns and routing', () => {
   }, 30_000);
 });
 
+describe('hostile frames', () => {
+  it('garbage from the server (fast-check, seeded) is reported as warnings and never stops the stream', async () => {
+    const stream = open();
+    const warnings: unknown[] = [];
+    stream.on('warning', (w) => warnings.push(w.error));
+    const sub = stream.subscribe('trades.futures.binance.*');
+    await gateway.waitFor(subscribed('trades.futures.binance.*'));
+    const frames = fc.sample(
+      fc.oneof(
+        fc.string(),
+        fc.json(),
+        fc.jsonValue().map((v) => JSON.stringify({ channel: 42, data: v })),
+        fc.jsonValue().map((v) => JSON.stringify({ id: 'x', result: v })),
+      ),
+      { seed: 4242, numRuns: 300 },
+    );
+    for (const frame of frames) gateway.connections[0]!.socket.send(frame);
+    gateway.publish('trades.futures.binance.BTCUSDT', { n: 1 });
+    expect((await take(sub, 1))[0]!.data).toEqual({ n: 1 });
+    expect(warnings.length).toBeGreaterThan(200);
+    expect(gateway.open()).toHaveLength(1);
+  });
+
+  it('a WHATWG-only WebSocket (no ws events: the browser and Node 22 path) works the same', async () => {
+    const { WebSocket: WS } = await import('ws');
+    // The ws socket with its EventEmitter side hidden: only onopen/onmessage/onclose/send/close, string frames.
+    class WhatwgOnly {
+      constructor(url: string) {
+        const socket = new WS(url);
+        return new Proxy(socket, {
+          get: (target, key) => (key === 'on' || key === 'terminate' ? undefined : typeof (target as any)[key] === 'function' ? (target as any)[key].bind(target) : (target as any)[key]),
+          set: (target, key, value) => (((target as any)[key] = value), true),
+        });
+      }
+    }
+    const stream = open({ WebSocket: WhatwgOnly as never, heartbeat: { intervalMs: 30, timeoutMs: 60 } });
+    const sub = stream.subscribe('trades.futures.binance.*');
+    await gateway.waitFor(subscribed('trades.futures.binance.*'));
+    gateway.publish('trades.futures.binance.BTCUSDT', { n: 1 });
+    expect((await take(sub, 1))[0]!.data).toEqual({ n: 1 });
+    // Without terminate(), a dead connection is closed and reported by the client itself.
+    gateway.answerPings = false;
+    const { error } = await nextEvent(stream, 'disconnected');
+    expect(error).toBeInstanceOf(StreamIdleTimeoutError);
+    gateway.answerPings = true;
+    await nextEvent(stream, 'reconnected');
+  });
+});
+
 describe('typed events', () => {
   it('the pattern literal narrows the event type (checked by tsc over the test folder)', () => {
     const stream = open();
