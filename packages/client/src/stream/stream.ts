@@ -4,11 +4,12 @@
 // reconnects on the gateway's backoff schedule and resubscribes everything in one message.
 import { StreamPatternError, matches, parsePattern, type ChannelPattern, type ParsedPattern } from './channels.js';
 import type { EventOf, StreamEvent } from './events.js';
-import { STREAM_HEARTBEAT, STREAM_LIMITS as GATEWAY_LIMITS } from '@laevitas-api/types/stream';
-import { EventQueue } from './event-queue.js';
+import { STREAM_HEARTBEAT } from '@laevitas-api/types/stream';
 import { MessageBudget } from './message-budget.js';
 import { RECONNECT_DEFAULTS, reconnectDelay, type ReconnectSettings } from './backoff.js';
-import { frameText, isOpen, socketFactory, type SocketFactory, type SocketLike, type WebSocketConstructor } from './socket.js';
+import { frameText, isOpen, socketFactory, type SocketFactory, type SocketLike } from './socket.js';
+import { STREAM_LIMITS, type StreamEvents, type StreamOptions, type StreamStats } from './options.js';
+import { Subscription } from './subscription.js';
 import {
   StreamAuthError,
   StreamClosedError,
@@ -21,80 +22,10 @@ import {
   closeError,
 } from './errors.js';
 
-/** The gateway's documented limits the client enforces (the contract's `x-limits`, as generated STREAM_LIMITS). */
-export const STREAM_LIMITS = {
-  subscriptions: GATEWAY_LIMITS.subscriptionsPerConnection,
-  messagesPerSecond: GATEWAY_LIMITS.inboundMessagesPerSecond,
-} as const;
+export { STREAM_LIMITS, Subscription };
+export type { StreamEvents, StreamOptions, StreamStats };
+export type { StreamValidationIssue, StreamValidators } from './options.js';
 
-export interface StreamValidationIssue {
-  path: string;
-  rule: string;
-  message: string;
-}
-/** What `validate` needs: a check of one data event `{channel, data}` against its channel's message schema (`@laevitas-api/validators/stream`). */
-export interface StreamValidators {
-  validateStreamEvent(event: unknown): { ok: boolean; issues?: readonly StreamValidationIssue[] };
-}
-
-export interface StreamOptions {
-  /** Gateway URL. Default: `v2BaseUrl` with ws(s):// and path `/ws`. */
-  url?: string;
-  /** Default https://apiv2.laevitas.ch. */
-  v2BaseUrl?: string | undefined;
-  /** API key; default the LAEVITAS_API_KEY environment variable where there is one. */
-  apiKey?: string | undefined;
-  /** Where the key goes: the `apiKey` query parameter (default; works everywhere) or the `apikey` header (needs `ws`). */
-  auth?: 'query' | 'header';
-  /**
-   * The credit token of a WebSocket pass (x402), sent as `X-Credit-Token` (a header: needs `ws`, not a browser).
-   * Without an active pass the gateway closes with 4006 (StreamPassRequiredError).
-   */
-  creditToken?: string | undefined;
-  /** A WebSocket implementation to use instead of the global one or `ws`. */
-  WebSocket?: WebSocketConstructor;
-  /** Ping interval and how long to wait for its reply before the connection counts as dead; `false` turns it off. */
-  heartbeat?: { intervalMs?: number; timeoutMs?: number } | false;
-  /** Reconnect schedule, or `false` to end every subscription with the close error instead. */
-  reconnect?: ReconnectSettings | false;
-  /** Events buffered per subscription before the oldest is dropped (see README "slow consumers"). Default 10 000. */
-  bufferSize?: number;
-  /** Client-side limits; default the gateway's (200 subscriptions, 20 messages per second). */
-  limits?: { subscriptions?: number; messagesPerSecond?: number };
-  /** Check every event against its channel's schema: off (default), warn (a `warning` event) or throw (the loop throws). */
-  validate?: 'off' | 'warn' | 'throw';
-  /** `@laevitas-api/validators/stream` (or anything with `validateStreamEvent`); needed when `validate` is not off. */
-  validators?: StreamValidators;
-  /** Clock and randomness, for tests. */
-  now?: () => number;
-  random?: () => number;
-}
-
-export interface StreamStats {
-  /** Data events received. */
-  received: number;
-  /** Events dropped across subscriptions because their consumer fell behind. */
-  dropped: number;
-  /** Events that broke their schema (validate warn or throw). */
-  invalid: number;
-  /** Successful reconnections. */
-  reconnects: number;
-}
-
-export interface StreamEvents {
-  /** Connected (the first time or again) and the subscribe request was sent. */
-  open: { url: string };
-  /** The connection dropped and will be retried after `retryInMs`. */
-  disconnected: { error: StreamClosedError; retryInMs: number; attempt: number };
-  /** Reconnected and resubscribed: `gapMs` is the time from the drop to the resubscribe's reply. */
-  reconnected: { gapMs: number; attempts: number; patterns: string[] };
-  /** A subscription dropped an event because its loop was `bufferSize` events behind. */
-  dropped: { pattern: readonly string[]; dropped: number };
-  /** Something worth telling but not fatal: an invalid event with validate warn, an unparseable frame. */
-  warning: { error: StreamError };
-  /** The stream gave up (fatal close code, attempts exhausted): every subscription ended with `error`. */
-  error: { error: StreamError };
-}
 type Listener<K extends keyof StreamEvents> = (event: StreamEvents[K]) => void;
 
 interface PatternState {
@@ -102,43 +33,6 @@ interface PatternState {
   subscriptions: Set<Subscription<any>>;
 }
 type Pending = { method: 'subscribe' | 'unsubscribe' | 'ping'; channels: string[]; resubscribe?: boolean };
-
-/** One `subscribe` call: an async iterable of its events; breaking out of the loop unsubscribes. */
-export class Subscription<E> implements AsyncIterableIterator<E> {
-  /** @internal */
-  readonly queue: EventQueue<E>;
-  constructor(
-    private readonly stream: LaevitasStream,
-    readonly patterns: readonly string[],
-    capacity: number,
-    onDrop: (dropped: number) => void,
-  ) {
-    this.queue = new EventQueue<E>(capacity, onDrop);
-  }
-  /** Events this subscription dropped because its loop fell behind. */
-  get dropped(): number {
-    return this.queue.dropped;
-  }
-  /** Events waiting in the buffer. */
-  get buffered(): number {
-    return this.queue.length;
-  }
-  next(): Promise<IteratorResult<E>> {
-    return this.queue.next();
-  }
-  async return(): Promise<IteratorResult<E>> {
-    this.unsubscribe();
-    return { value: undefined, done: true };
-  }
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-  /** Stops this subscription: its loop ends after the buffered events; the gateway is told when no one else needs the pattern. */
-  unsubscribe(): void {
-    this.stream.release(this);
-    this.queue.end();
-  }
-}
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
 
