@@ -387,22 +387,24 @@ describe('reconnect', () => {
     expect(reconnectDelay('now', 9, RECONNECT_DEFAULTS, () => 0.5)).toBe(0);
   });
 
-  it('consecutive failed attempts grow the delay; maxAttempts gives up with the last close error', async () => {
-    const stream = open({ reconnect: { initialDelayMs: 5, maxDelayMs: 1000, jitter: 0, maxAttempts: 3 } });
-    const sub = stream.subscribe('trades.futures.binance.*');
-    await gateway.waitFor(subscribed('trades.futures.binance.*'));
-    const delays: number[] = [];
-    stream.on('disconnected', (e) => delays.push(e.retryInMs));
-    const gaveUp = nextEvent(stream, 'error');
-    // The connection fails with 1011, and so does every new one, before it can resubscribe.
-    gateway.closeNewWith = 1011;
-    gateway.closeAll(1011, 'server error');
-    const { error } = await gaveUp;
-    expect(delays).toEqual([5, 10, 20]);
-    expect(error).toBeInstanceOf(StreamClosedError);
-    expect((error as StreamClosedError).code).toBe(1011);
-    await expect(sub.next()).rejects.toBe(error);
-  });
+  for (const code of [1011, 4005]) {
+    it(`consecutive failed attempts (${code}) grow the delay; maxAttempts gives up with the last close error`, async () => {
+      const stream = open({ reconnect: { initialDelayMs: 5, maxDelayMs: 1000, jitter: 0, maxAttempts: 3 } });
+      const sub = stream.subscribe('trades.futures.binance.*');
+      await gateway.waitFor(subscribed('trades.futures.binance.*'));
+      const delays: number[] = [];
+      stream.on('disconnected', (e) => delays.push(e.retryInMs));
+      const gaveUp = nextEvent(stream, 'error');
+      // The connection fails, and so does every new one, before it can resubscribe.
+      gateway.closeNewWith = code;
+      gateway.closeAll(code, 'by test');
+      const { error } = await gaveUp;
+      expect(delays).toEqual([5, 10, 20]);
+      expect(error).toBeInstanceOf(CLOSE_CODES[code]!.error);
+      expect((error as StreamClosedError).code).toBe(code);
+      await expect(sub.next()).rejects.toBe(error);
+    });
+  }
 });
 
 describe('close codes', () => {
