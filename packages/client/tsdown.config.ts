@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // Three entries: REST (index), the WebSocket stream and the MCP agent helper, so REST-only users bundle neither.
+  entry: { index: 'src/index.ts', stream: 'src/stream-entry.ts', agent: 'src/agent.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   platform: 'neutral',
@@ -10,5 +11,5 @@ export default defineConfig({
   // tarball. The published JavaScript is readable ES2022 as it is.
   sourcemap: false,
   clean: true,
-  deps: { neverBundle: [/^@laevitas-api\//] },
+  deps: { neverBundle: [/^@laevitas-api\//, 'ws', /^@modelcontextprotocol\//] },
 });

@@ -144,6 +144,8 @@ try {
   else console.log(`kept ${work}`);
 }
 await (await import('./client-rate.mjs')).clientRate(report);
+// 6. Stream client: events through `for await` against a bare ws loop, and reconnect time (issue 12).
+await (await import('./stream.mjs')).streamBench(report);
 
 const failed = results.filter((r) => r.ok === false);
 console.log(`\nbench: ${results.filter((r) => r.ok).length} targets met, ${failed.length} missed${sink < 0 ? '' : ''}`);

@@ -17,6 +17,7 @@ import type { ClientSettings } from './settings.js';
 import { checkClientOptions } from './check-options.js';
 import type { OperationMethods } from './generated/methods.js';
 import { Billing, type BillingMeta, type PaymentHandler } from './payments/billing.js';
+import { openStream, type LaevitasStream, type StreamOptions } from './stream-hook.js';
 
 export type { RequestOptions, OperationMethods };
 
@@ -142,6 +143,11 @@ export class LaevitasClient {
    * A client with some options changed. It keeps this client's rate-limit budget unless the change gives it other
    * limits (`rateLimit`) or another key, in which case it draws on the budget those call for.
    */
+  /** A WebSocket stream with this client's key and `v2BaseUrl`; needs `import '@laevitas-api/client/stream'` once. */
+  stream(options?: StreamOptions): LaevitasStream {
+    return openStream(this, options);
+  }
+
   withOptions(options: Partial<ClientOptions>): LaevitasClient {
     const merged = { ...allOptions(this.options), ...options };
     const sameKey = merged.apiKey === this.options.apiKey;

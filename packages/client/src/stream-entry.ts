@@ -1,0 +1,24 @@
+// `@laevitas-api/client/stream`: the WebSocket stream client, its own entry so REST-only users never bundle it.
+// Importing it enables `client.stream()` on every LaevitasClient (a stream with the client's API key and versioned
+// base URL); the main entry holds only the hook, not the stream code.
+import { registerStreamOpener } from './stream-hook.js';
+import { LaevitasStream, type StreamOptions, type StreamValidators } from './stream/stream.js';
+
+export { LaevitasStream, Subscription, createStream, STREAM_LIMITS } from './stream/stream.js';
+export type { StreamOptions, StreamStats, StreamEvents, StreamValidators, StreamValidationIssue } from './stream/stream.js';
+export { parsePattern, matches, StreamPatternError, FAMILIES } from './stream/channels.js';
+export type { ChannelPattern, Family, FamilyOf, Market, MarketOf, Timeframe, ParsedPattern } from './stream/channels.js';
+export type { StreamEvent, EventOf, PayloadByFamily } from './stream/events.js';
+export * from './stream/errors.js';
+export { reconnectDelay, RECONNECT_DEFAULTS, type ReconnectSettings } from './stream/backoff.js';
+export type { WebSocketConstructor } from './stream/socket.js';
+
+registerStreamOpener((client, options = {}) => {
+  const validators = client.options.validators as Partial<StreamValidators> | undefined;
+  return new LaevitasStream({
+    apiKey: client.options.apiKey,
+    v2BaseUrl: client.options.v2BaseUrl,
+    ...(typeof validators?.validateStreamEvent === 'function' ? { validators: validators as StreamValidators } : {}),
+    ...options,
+  });
+});

@@ -1,0 +1,81 @@
+// What a stream is configured with and what it reports: its options, counters, events and the validators it
+// accepts, plus the gateway limits it enforces (read from the contract).
+import { STREAM_LIMITS as GATEWAY_LIMITS } from '@laevitas-api/types/stream';
+import type { ReconnectSettings } from './backoff.js';
+import type { StreamClosedError, StreamError } from './errors.js';
+import type { WebSocketConstructor } from './socket.js';
+
+/** The gateway's documented limits the client enforces (the contract's `x-limits`, as generated STREAM_LIMITS). */
+export const STREAM_LIMITS = {
+  subscriptions: GATEWAY_LIMITS.subscriptionsPerConnection,
+  messagesPerSecond: GATEWAY_LIMITS.inboundMessagesPerSecond,
+} as const;
+
+export interface StreamValidationIssue {
+  path: string;
+  rule: string;
+  message: string;
+}
+/** What `validate` needs: a check of one data event `{channel, data}` against its channel's message schema (`@laevitas-api/validators/stream`). */
+export interface StreamValidators {
+  validateStreamEvent(event: unknown): { ok: boolean; issues?: readonly StreamValidationIssue[] };
+}
+
+export interface StreamOptions {
+  /** Gateway URL. Default: `v2BaseUrl` with ws(s):// and path `/ws`. */
+  url?: string;
+  /** Default https://apiv2.laevitas.ch. */
+  v2BaseUrl?: string | undefined;
+  /** API key; default the LAEVITAS_API_KEY environment variable where there is one. */
+  apiKey?: string | undefined;
+  /** Where the key goes: the `apiKey` query parameter (default; works everywhere) or the `apikey` header (needs `ws`). */
+  auth?: 'query' | 'header';
+  /**
+   * The credit token of a WebSocket pass (x402), sent as `X-Credit-Token` (a header: needs `ws`, not a browser).
+   * Without an active pass the gateway closes with 4006 (StreamPassRequiredError).
+   */
+  creditToken?: string | undefined;
+  /** A WebSocket implementation to use instead of the global one or `ws`. */
+  WebSocket?: WebSocketConstructor;
+  /** Ping interval and how long to wait for its reply before the connection counts as dead; `false` turns it off. */
+  heartbeat?: { intervalMs?: number; timeoutMs?: number } | false;
+  /** Reconnect schedule, or `false` to end every subscription with the close error instead. */
+  reconnect?: ReconnectSettings | false;
+  /** Events buffered per subscription before the oldest is dropped (see README "slow consumers"). Default 10 000. */
+  bufferSize?: number;
+  /** Client-side limits; default the gateway's (200 subscriptions, 20 messages per second). */
+  limits?: { subscriptions?: number; messagesPerSecond?: number };
+  /** Check every event against its channel's schema: off (default), warn (a `warning` event) or throw (the loop throws). */
+  validate?: 'off' | 'warn' | 'throw';
+  /** `@laevitas-api/validators/stream` (or anything with `validateStreamEvent`); needed when `validate` is not off. */
+  validators?: StreamValidators;
+  /** Clock and randomness, for tests. */
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface StreamStats {
+  /** Data events received. */
+  received: number;
+  /** Events dropped across subscriptions because their consumer fell behind. */
+  dropped: number;
+  /** Events that broke their schema (validate warn or throw). */
+  invalid: number;
+  /** Successful reconnections. */
+  reconnects: number;
+}
+
+export interface StreamEvents {
+  /** Connected (the first time or again) and the subscribe request was sent. */
+  open: { url: string };
+  /** The connection dropped and will be retried after `retryInMs`. */
+  disconnected: { error: StreamClosedError; retryInMs: number; attempt: number };
+  /** Reconnected and resubscribed: `gapMs` is the time from the drop to the resubscribe's reply. */
+  reconnected: { gapMs: number; attempts: number; patterns: string[] };
+  /** A subscription dropped an event because its loop was `bufferSize` events behind. */
+  dropped: { pattern: readonly string[]; dropped: number };
+  /** Something worth telling but not fatal: an invalid event with validate warn, an unparseable frame. */
+  warning: { error: StreamError };
+  /** The stream gave up (fatal close code, attempts exhausted): every subscription ended with `error`. */
+  error: { error: StreamError };
+}

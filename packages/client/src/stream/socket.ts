@@ -1,0 +1,49 @@
+// Which WebSocket implementation a stream uses: the caller's, else the platform's global one (browsers, Deno, Bun,
+// Node 22+), else the `ws` package (Node 20). Sending the key in a header needs `ws`: browsers cannot set headers.
+
+/** The part of the WHATWG WebSocket API the stream uses; `ws` and every global WebSocket implement it. */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  /** `ws` only: its own message event, without the per-message MessageEvent of the WHATWG wrapper. */
+  on?(event: 'message', listener: (data: { toString(): string }, isBinary: boolean) => void): unknown;
+}
+export type SocketFactory = (url: string, headers: Record<string, string>) => SocketLike;
+export type WebSocketConstructor = new (url: string, protocolsOrOptions?: any) => SocketLike;
+
+const OPEN = 1;
+export const isOpen = (socket: SocketLike | undefined): socket is SocketLike => socket?.readyState === OPEN;
+
+export async function socketFactory(custom: WebSocketConstructor | undefined, needsHeaders: boolean): Promise<SocketFactory> {
+  const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  const Ctor = custom ?? (needsHeaders ? undefined : global) ?? (await loadWs());
+  const takesOptions = Ctor !== global || custom !== undefined;
+  return (url, headers) => {
+    const socket = takesOptions && Object.keys(headers).length ? new Ctor(url, { headers }) : new Ctor(url);
+    // Text frames as strings everywhere; binary frames (never sent by the gateway) as bytes.
+    (socket as { binaryType?: string }).binaryType = 'arraybuffer';
+    return socket;
+  };
+}
+
+async function loadWs(): Promise<WebSocketConstructor> {
+  try {
+    const module = (await import('ws')) as unknown as { default?: WebSocketConstructor; WebSocket?: WebSocketConstructor };
+    return (module.default ?? module.WebSocket)!;
+  } catch (cause) {
+    throw new Error('No WebSocket implementation: this platform has no global WebSocket and the `ws` package could not be loaded (npm install ws)', { cause });
+  }
+}
+
+const decoder = typeof TextDecoder === 'function' ? new TextDecoder() : undefined;
+/** A frame's text: strings as they are, bytes decoded as UTF-8. */
+export function frameText(data: unknown): string {
+  if (typeof data === 'string') return data;
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return decoder!.decode(data as ArrayBuffer);
+  return String(data);
+}
