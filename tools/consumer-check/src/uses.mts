@@ -47,12 +47,12 @@ async function use() {
   const ohlcvt = await client.getOptionsOhlcvt({ query: { resolution: '1h' } });
   const first: OhlcvtRow | undefined = ohlcvt.data[0];
   await client.getOptionsOhlcvt({ query: { resolution: '1h', limit: maybeLimit, instrument_name: undefined } });
-  const live = await client.futures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
+  const live = await client.getLegacyFutures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
   const d: number = live.date;
   // @ts-expect-error the path parameters are required
-  await client.futures();
+  await client.getLegacyFutures();
   // @ts-expect-error market must be in MARKETS_A
-  await client.futures({ path: { market: 'NOPE', currency: 'BTC', maturity: '26MAR27' } });
+  await client.getLegacyFutures({ path: { market: 'NOPE', currency: 'BTC', maturity: '26MAR27' } });
   for await (const r of client.paginate('getOptionsOhlcvt', { query: { limit: 1000 } })) {
     const date: string = r.date;
   }
