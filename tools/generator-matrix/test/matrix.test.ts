@@ -2,6 +2,8 @@
 // checks under strict, skipLibCheck false, nodenext and bundler; and in each the consumer's two @ts-expect-error
 // lines (`instrument_name: 123`, a misspelt field of the documented OhlcvtRow) are needed, or tsc reports them unused.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checks, prepare, runChecks } from '../src/typecheck.mjs';
 
 declare module 'vitest' {
@@ -37,5 +39,14 @@ describe('generated clients type-check with their consumer', () => {
     expect(results.map((r) => `${r.consumer}/${r.setting}`).sort()).toEqual([
       'hey-api/bundler', 'hey-api/nodenext', 'openapi-typescript/bundler', 'openapi-typescript/nodenext', 'orval/bundler', 'orval/nodenext',
     ]);
+  });
+});
+
+describe('documented properties keep a type in hey-api', () => {
+  it('no named property comes out `unknown` but the legacy envelope base, which every endpoint narrows with allOf', () => {
+    const types = readFileSync(join(inject('genDir'), 'hey-api/combined/types.gen.ts'), 'utf8');
+    const untyped = [...types.matchAll(/^ {4}([A-Za-z_][\w]*)\??: unknown;$/gm)].map((m) => m[1]);
+    expect(untyped).toEqual(['data']);
+    expect(types).toMatch(/export type LegacyLiveEnvelope = \{\n(?:.*\n)*? {4}data: unknown;/);
   });
 });
