@@ -2,7 +2,8 @@
 // family's real host with no configuration, and given an API key (`auth: key`) sends it only in the API-key headers:
 // never as a credit token, a payment signature or a Bearer token. The requests go out through the client's own fetch
 // to a local server that records what arrives (port 0, loopback); the real hosts are never contacted: the recording
-// fetch keeps the URL the client built and forwards the request to the local server.
+// fetch keeps the URL the client built and forwards the request to the local server. The combined bundle's clients
+// too: hey-api sends the key only as a key there, and orval (from the 3.0 bundle) routes each family to its host.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -87,5 +88,35 @@ describe('hey-api client generated from the family bundles', () => {
     await v1.sdk.getOptionsCatalog();
     expect(arrived.map((r) => r.url.split('?')[0])).toEqual(['/api/v1/options/catalog']);
     v1.client.setConfig({ baseUrl: 'https://apiv2.laevitas.ch' });
+  });
+});
+
+describe('clients generated from the combined bundle', () => {
+  it('hey-api: the key goes only into the API-key headers there too', async () => {
+    const dir = join(inject('genDir'), 'hey-api', 'combined');
+    const sdk = await import(pathToFileURL(join(dir, 'sdk.gen.ts')).href);
+    const { client } = await import(pathToFileURL(join(dir, 'client.gen.ts')).href);
+    client.setConfig({ fetch: forwardingFetch, auth: 'the-key' });
+    arrived.length = 0;
+    await sdk.getLegacySummary();
+    await sdk.getOptionsCatalog();
+    expect(arrived.map((r) => credentials(r.headers))).toEqual([{ apikey: 'the-key' }, { apikey: 'the-key', 'x-api-key': 'the-key' }]);
+  });
+
+  it('orval (from openapi-3.0.yaml): each family goes to its own host with no configuration', async () => {
+    const { getLegacySummary, getOptionsCatalog } = await import(pathToFileURL(join(inject('genDir'), 'orval/from-3.0/client.ts')).href);
+    const original = globalThis.fetch;
+    const urls: string[] = [];
+    globalThis.fetch = (async (url: string) => {
+      urls.push(String(url));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    try {
+      await getLegacySummary();
+      await getOptionsCatalog();
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(urls.map((u) => new URL(u).origin)).toEqual(['https://api.laevitas.ch', 'https://apiv2.laevitas.ch']);
   });
 });
