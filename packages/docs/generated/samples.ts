@@ -2,54 +2,6 @@
 // Every TypeScript code sample of the reference, verbatim, one function each: `tsc` over this file proves they compile.
 import { createClient } from '@laevitas-api/client';
 
-export async function futuresSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.futures({
-    path: {
-      market: "DERIBIT",
-      currency: "BTC",
-      maturity: "26MAR27",
-    },
-  });
-  console.log(result);
-}
-
-export async function getAggregatedFutureSummaryDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getAggregatedFutureSummaryData({
-    path: {
-      currency: "BTC",
-    },
-  });
-  console.log(result);
-}
-
-export async function getAggregatedOptionSummaryDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getAggregatedOptionSummaryData({
-    path: {
-      currency: "BTC",
-    },
-  });
-  console.log(result);
-}
-
-export async function getAlternativeCurrencyDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getAlternativeCurrencyData();
-  console.log(result);
-}
-
-export async function getAltOptionDataByMarketSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getAltOptionDataByMarket({
-    path: {
-      market: "DERIBIT",
-    },
-  });
-  console.log(result);
-}
-
 export async function getAnalyticsRealizedVolatilitySample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getAnalyticsRealizedVolatility({
@@ -72,94 +24,6 @@ export async function getChangelogDataCorrectionsSample(): Promise<void> {
 export async function getChangelogDataCoverageSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getChangelogDataCoverage();
-  console.log(result);
-}
-
-export async function getDerivativesLiquidationByCurrencyDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getDerivativesLiquidationByCurrencyData({
-    path: {
-      market: "AGGREGATED",
-      currency: "BTC",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getDerivativesLiquidationDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getDerivativesLiquidationData({
-    path: {
-      market: "BINANCE",
-      symbol: "BTCUSDT",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getDerivsOpenInterestChangeSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getDerivsOpenInterestChange({
-    path: {
-      market: "BINANCE",
-      currency: "BTC",
-      period: "24",
-    },
-  });
-  console.log(result);
-}
-
-export async function getDerivsOpenInterestChangeSummarySample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getDerivsOpenInterestChangeSummary({
-    path: {
-      currency: "BTC",
-      period: "24",
-    },
-  });
-  console.log(result);
-}
-
-export async function getFutureOpenInterestChangeSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFutureOpenInterestChange({
-    path: {
-      market: "DERIBIT",
-      currency: "BTC",
-      period: "24",
-    },
-  });
-  console.log(result);
-}
-
-export async function getFutureOpenInterestChangeSummarySample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFutureOpenInterestChangeSummary({
-    path: {
-      currency: "BTC",
-      period: "24",
-    },
-  });
-  console.log(result);
-}
-
-export async function getFuturesBasisDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesBasisData({
-    path: {
-      currency: "BTC",
-    },
-  });
   console.log(result);
 }
 
@@ -187,37 +51,6 @@ export async function getFuturesCatalogSample(): Promise<void> {
   console.log(result);
 }
 
-export async function getFuturesCurveDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesCurveData({
-    path: {
-      currency: "BTC",
-      market: "DERIBIT",
-    },
-  });
-  console.log(result);
-}
-
-export async function getFuturesCurveDataForCurrencySample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesCurveDataForCurrency({
-    path: {
-      currency: "BTC",
-    },
-  });
-  console.log(result);
-}
-
-export async function getFuturesDataByMarketSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesDataByMarket({
-    path: {
-      market: "DERIBIT",
-    },
-  });
-  console.log(result);
-}
-
 export async function getFuturesFlowSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getFuturesFlow({
@@ -228,12 +61,6 @@ export async function getFuturesFlowSample(): Promise<void> {
       end: "2026-11-20T00:59:59Z",
     },
   });
-  console.log(result);
-}
-
-export async function getFuturesInstrumentDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesInstrumentData();
   console.log(result);
 }
 
@@ -263,16 +90,6 @@ export async function getFuturesLiquidationsSample(): Promise<void> {
   console.log(result);
 }
 
-export async function getFuturesMarketSnapshotSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesMarketSnapshot({
-    path: {
-      market: "DERIBIT",
-    },
-  });
-  console.log(result);
-}
-
 export async function getFuturesMetadataSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getFuturesMetadata({
@@ -292,51 +109,6 @@ export async function getFuturesOhlcvtSample(): Promise<void> {
       end: "2026-11-20T00:59:59Z",
       exchange: "deribit",
       instrument_name: "BTC-25DEC26",
-    },
-  });
-  console.log(result);
-}
-
-export async function getFuturesOIWeightedBasisFundingSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesOIWeightedBasisFunding({
-    path: {
-      currency: "BTC",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getFuturesOIWeightedFundingSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesOIWeightedFunding({
-    path: {
-      currency: "BTC",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getFuturesOIWeightedVolumeFundingSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesOIWeightedVolumeFunding({
-    path: {
-      currency: "BTC",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
     },
   });
   console.log(result);
@@ -381,21 +153,6 @@ export async function getFuturesOrderbookRawSample(): Promise<void> {
   console.log(result);
 }
 
-export async function getFuturesRealizedVolatilitySample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesRealizedVolatility({
-    path: {
-      currency: "BTC",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
 export async function getFuturesReferencePriceSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getFuturesReferencePrice({
@@ -412,14 +169,9 @@ export async function getFuturesReferencePriceSample(): Promise<void> {
 export async function getFuturesSnapshotSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getFuturesSnapshot({
-    path: {
-      market: "DERIBIT",
-      currency: "BTC",
-    },
     query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
+      exchange: "deribit",
+      currency: "BTC",
     },
   });
   console.log(result);
@@ -433,36 +185,6 @@ export async function getFuturesTickerHistorySample(): Promise<void> {
       end: "2026-11-20T00:59:59Z",
       exchange: "deribit",
       instrument_name: "BTC-25DEC26",
-    },
-  });
-  console.log(result);
-}
-
-export async function getFuturesTotalOISample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesTotalOI({
-    path: {
-      currency: "BTC",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getFuturesTotalVolumeSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesTotalVolume({
-    path: {
-      currency: "BTC",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
     },
   });
   console.log(result);
@@ -512,211 +234,9 @@ export async function getFuturesVolumeSample(): Promise<void> {
   console.log(result);
 }
 
-export async function getFuturesYieldDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getFuturesYieldData({
-    path: {
-      currency: "BTC",
-    },
-  });
-  console.log(result);
-}
-
 export async function getHealthSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getHealth();
-  console.log(result);
-}
-
-export async function getHistoricalDerivsSnapshotSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalDerivsSnapshot({
-    path: {
-      market: "BINANCE",
-      currency: "BTC",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalDerivsSummarySample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalDerivsSummary({
-    path: {
-      currency: "BTC",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalExchangeDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalExchangeData({
-    path: {
-      market: "BINANCE",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalFuturesDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalFuturesData({
-    path: {
-      market: "DERIBIT",
-      symbol: "BTC-26MAR27",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalGlobalFuturesActivityDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalGlobalFuturesActivityData({
-    path: {
-      market: "DERIBIT",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalPerpetualDerivativesDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalPerpetualDerivativesData({
-    path: {
-      market: "BINANCE",
-      symbol: "BTCUSDT",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalPerpetualFundingDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalPerpetualFundingData({
-    path: {
-      currency: "BTC",
-      market: "BINANCE",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalPerpetualFundingExchangeDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalPerpetualFundingExchangeData({
-    path: {
-      currency: "BTC",
-      option: "C",
-    },
-    query: {
-      market: "BINANCE",
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalPerpetualYieldDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalPerpetualYieldData({
-    path: {
-      currency: "BTC",
-      market: "BINANCE",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalSettlementFundingRateSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalSettlementFundingRate({
-    path: {
-      market: "BINANCE",
-      symbol: "BTCUSDT",
-    },
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalTotalOpenInterestByExchangeDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalTotalOpenInterestByExchangeData({
-    path: {
-      currency: "BTC",
-      option: "C",
-    },
-    query: {
-      market: "BINANCE",
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getHistoricalTotalVolumeByExchangeDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getHistoricalTotalVolumeByExchangeData({
-    path: {
-      currency: "BTC",
-      option: "C",
-    },
-    query: {
-      market: "BINANCE",
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
   console.log(result);
 }
 
@@ -860,15 +380,1070 @@ export async function getInstrumentsDetailSample(): Promise<void> {
   console.log(result);
 }
 
-export async function getOpenapiJsonSample(): Promise<void> {
+export async function getLegacyAggregatedFutureSummaryDataSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getOpenapiJson();
+  const result = await client.getLegacyAggregatedFutureSummaryData({
+    path: {
+      currency: "BTC",
+    },
+  });
   console.log(result);
 }
 
-export async function getOpenInterestBreakdownDataSample(): Promise<void> {
+export async function getLegacyAggregatedOptionSummaryDataSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getOpenInterestBreakdownData({
+  const result = await client.getLegacyAggregatedOptionSummaryData({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyAlternativeCurrencyDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyAlternativeCurrencyData();
+  console.log(result);
+}
+
+export async function getLegacyAltOptionDataByMarketSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyAltOptionDataByMarket({
+    path: {
+      market: "DERIBIT",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyAnalyticOptionsOrbitAltVolSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyAnalyticOptionsOrbitAltVol({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyAnalyticSpotPairsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyAnalyticSpotPairs({
+    path: {
+      market: "DERIBIT",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyATMImpliedVolatilityTimeLapseSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyATMImpliedVolatilityTimeLapse({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyCalculateRiskSlideSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyCalculateRiskSlide({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+    query: {
+      instrument: "BTC-25DEC26-100000-C",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyCalculateRiskSlideV2Sample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyCalculateRiskSlideV2({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+    query: {
+      instrument: "BTC-25DEC26-100000-C",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyCustomChangeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyCustomChange({
+    path: {
+      name: "atmivts_historical",
+      market: "deribit",
+      currency: "BTC",
+    },
+    query: {
+      end: "2025-05-05",
+      start: "2025-04-28",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyDerivativesLiquidationByCurrencyDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyDerivativesLiquidationByCurrencyData({
+    path: {
+      market: "AGGREGATED",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyDerivativesLiquidationDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyDerivativesLiquidationData({
+    path: {
+      market: "BINANCE",
+      symbol: "BTCUSDT",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyDerivsOpenInterestChangeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyDerivsOpenInterestChange({
+    path: {
+      market: "BINANCE",
+      currency: "BTC",
+      period: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyDerivsOpenInterestChangeSummarySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyDerivsOpenInterestChangeSummary({
+    path: {
+      currency: "BTC",
+      period: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyETHBTCATMIVTermStructureSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyETHBTCATMIVTermStructure();
+  console.log(result);
+}
+
+export async function getLegacyExpiredOptionExpiriesSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyExpiredOptionExpiries({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+    query: {
+      maturity: "31DEC21",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFutureControllerGetBd2Sample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFutureControllerGetBd2({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFutureOpenInterestChangeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFutureOpenInterestChange({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      period: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFutureOpenInterestChangeSummarySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFutureOpenInterestChangeSummary({
+    path: {
+      currency: "BTC",
+      period: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFutures({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      maturity: "26MAR27",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesAltcoinSummarySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesAltcoinSummary({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesBasisDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesBasisData({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesCurveDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesCurveData({
+    path: {
+      currency: "BTC",
+      market: "DERIBIT",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesCurveDataForCurrencySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesCurveDataForCurrency({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesDataByMarketSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesDataByMarket({
+    path: {
+      market: "DERIBIT",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesInstrumentDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesInstrumentData();
+  console.log(result);
+}
+
+export async function getLegacyFuturesMarketIndexDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesMarketIndexData({
+    path: {
+      index: "defi",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesMarketSnapshotSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesMarketSnapshot({
+    path: {
+      market: "DERIBIT",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesOIWeightedBasisFundingSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesOIWeightedBasisFunding({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesOIWeightedFundingSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesOIWeightedFunding({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesOIWeightedVolumeFundingSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesOIWeightedVolumeFunding({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesRealizedVolatilitySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesRealizedVolatility({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesSnapshotSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesSnapshot({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesTotalOISample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesTotalOI({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesTotalOIByMarginSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesTotalOIByMargin({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesTotalVolumeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesTotalVolume({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesTotalVolumeByMarginSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesTotalVolumeByMargin({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyFuturesYieldDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyFuturesYieldData({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyGEXDataForAllOptionsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyGEXDataForAllOptions({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalDerivsSnapshotSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalDerivsSnapshot({
+    path: {
+      market: "BINANCE",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalDerivsSummarySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalDerivsSummary({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalExchangeDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalExchangeData({
+    path: {
+      market: "BINANCE",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalFuturesAnnualizedBasisDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalFuturesAnnualizedBasisData({
+    path: {
+      currency: "BTC",
+      days: "7",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalFuturesDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalFuturesData({
+    path: {
+      market: "DERIBIT",
+      symbol: "BTC-26MAR27",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalGlobalFuturesActivityDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalGlobalFuturesActivityData({
+    path: {
+      market: "DERIBIT",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalIndicesPriceDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalIndicesPriceData({
+    path: {
+      index: "AI",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalInstrumentVolumeBuySellSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalInstrumentVolumeBuySell({
+    path: {
+      market: "DERIBIT",
+      instrument: "BTC-26SEP25-110000-C",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalOptionsDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalOptionsData({
+    path: {
+      market: "DERIBIT",
+      instrument: "BTC-26SEP25-110000-C",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalOptionsIVSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalOptionsIV({
+    path: {
+      market: "DERIBIT",
+      instrument: "BTC-26SEP25-110000-C",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalOptionsOIStrikeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalOptionsOIStrike({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      maturity: "27MAR26",
+    },
+    query: {
+      date_h: "2026-11-17T14",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalOptionsOIVolumeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalOptionsOIVolume({
+    path: {
+      market: "DERIBIT",
+      instrument: "BTC-26SEP25-110000-C",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalOptionsPriceSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalOptionsPrice({
+    path: {
+      market: "DERIBIT",
+      instrument: "BTC-26SEP25-110000-C",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalOptionsSnapshotSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalOptionsSnapshot({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalOptionsTradesSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalOptionsTrades({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      date: "2026-11-17",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalOptionsUnderlyingPriceSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalOptionsUnderlyingPrice({
+    path: {
+      market: "DERIBIT",
+      instrument: "BTC-26SEP25-110000-C",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalOptionsVolumeStrikeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalOptionsVolumeStrike({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      maturity: "27MAR26",
+    },
+    query: {
+      date_h: "2026-11-17T14",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalPerpetualDerivativesDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalPerpetualDerivativesData({
+    path: {
+      market: "BINANCE",
+      symbol: "BTCUSDT",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalPerpetualFundingDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalPerpetualFundingData({
+    path: {
+      currency: "BTC",
+      market: "BINANCE",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalPerpetualFundingExchangeDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalPerpetualFundingExchangeData({
+    path: {
+      currency: "BTC",
+      option: "C",
+    },
+    query: {
+      market: "BINANCE",
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalPerpetualYieldDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalPerpetualYieldData({
+    path: {
+      currency: "BTC",
+      market: "BINANCE",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalSettlementFundingRateSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalSettlementFundingRate({
+    path: {
+      market: "BINANCE",
+      symbol: "BTCUSDT",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalSpotOhlcSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalSpotOhlc({
+    path: {
+      market: "DERIBIT",
+      symbol: "BTCUSDT",
+      period: "1m",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalTotalGlobalOpenInterestActivityDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalTotalGlobalOpenInterestActivityData({
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalTotalGlobalVolumeActivityDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalTotalGlobalVolumeActivityData({
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarketSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket({
+    path: {
+      market: "DERIBIT",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalTotalNotionalPremiumVolumeByMarketSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalTotalNotionalPremiumVolumeByMarket({
+    path: {
+      market: "DERIBIT",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalTotalOpenInterestByExchangeDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalTotalOpenInterestByExchangeData({
+    path: {
+      currency: "BTC",
+      option: "C",
+    },
+    query: {
+      market: "BINANCE",
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyHistoricalTotalVolumeByExchangeDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyHistoricalTotalVolumeByExchangeData({
+    path: {
+      currency: "BTC",
+      option: "C",
+    },
+    query: {
+      market: "BINANCE",
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyIVTableSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyIVTable({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyModelForwardCurveChartSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyModelForwardCurveChart({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyModelSkewChartsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyModelSkewCharts({
+    path: {
+      currency: "BTC",
+      maturity: "all",
+      type: "delta",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyModelSkewChartTimeLapseSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyModelSkewChartTimeLapse({
+    path: {
+      currency: "BTC",
+      maturity: "all",
+      type: "delta",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyModelTermStructureATMChartSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyModelTermStructureATMChart({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyModelTermStructureATMChartTimeLapseSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyModelTermStructureATMChartTimeLapse({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyModelTermStructureChartSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyModelTermStructureChart({
+    path: {
+      currency: "BTC",
+      type: "delta",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyModelVolatilityRunChartsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyModelVolatilityRunCharts({
+    path: {
+      currency: "BTC",
+      maturity: "all",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOiChangeByStrikeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOiChangeByStrike({
+    path: {
+      currency: "BTC",
+      market: "Deribit",
+    },
+    query: {
+      date_range: 24,
+      maturity: "all",
+      min_strike: 40000,
+      max_strike: 50000,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOiGainersSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOiGainers({
+    path: {
+      market: "BINANCE",
+      type: "perpetual",
+      period: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOINetChangeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOINetChange({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      maturity: "all",
+      hours: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOpenInterestBreakdownDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOpenInterestBreakdownData({
     path: {
       currency: "BTC",
       type: "c",
@@ -877,9 +1452,32 @@ export async function getOpenInterestBreakdownDataSample(): Promise<void> {
   console.log(result);
 }
 
-export async function getOpenInterestGainersAndLosersDataSample(): Promise<void> {
+export async function getLegacyOpenInterestChangeSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getOpenInterestGainersAndLosersData({
+  const result = await client.getLegacyOpenInterestChange({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      period: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOpenInterestChangeSummarySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOpenInterestChangeSummary({
+    path: {
+      currency: "BTC",
+      period: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOpenInterestGainersAndLosersDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOpenInterestGainersAndLosersData({
     path: {
       currency: "BTC",
       option: "all",
@@ -890,15 +1488,1116 @@ export async function getOpenInterestGainersAndLosersDataSample(): Promise<void>
   console.log(result);
 }
 
-export async function getOpenInterestGainersAndLosersForFuturesMarketsSample(): Promise<void> {
+export async function getLegacyOpenInterestGainersAndLosersForFuturesMarketsSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getOpenInterestGainersAndLosersForFuturesMarkets({
+  const result = await client.getLegacyOpenInterestGainersAndLosersForFuturesMarkets({
     path: {
       currency: "BTC",
       option: "all",
       param: "24",
     },
   });
+  console.log(result);
+}
+
+export async function getLegacyOptionMaturitiesSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionMaturities({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptions24hVolumeStrikeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptions24hVolumeStrike({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      maturity: "all",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsActualVolButterflyModelSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsActualVolButterflyModel({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10",
+      days: "7",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsActualVolRiskReversalModelSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsActualVolRiskReversalModel({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10",
+      days: "7",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsActualVolSkewModelSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsActualVolSkewModel({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10",
+      days: "7",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsAtmIvSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsAtmIv({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsDvolSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsDvol({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsGEXByDateSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsGEXByDate({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      maturity: "all",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsGexIndexSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsGexIndex({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsGreeksSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsGreeks({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      maturity: "27MAR26",
+      type: "C",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsInstrumentsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsInstruments({
+    query: {
+      strike: 100000,
+      maturity: "25DEC26",
+      currency: "BTC",
+      market: "DERIBIT",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsIvAllSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsIvAll({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      maturity: "27MAR26",
+      type: "C",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsIVByCurrencySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsIVByCurrency({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsIVByMarketSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsIVByMarket({
+    path: {
+      market: "DERIBIT",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsIVByStrikeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsIVByStrike({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      strike: "10000",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsIvRvSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsIvRv({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsMaturityAtmIvSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsMaturityAtmIv({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      maturity: "27MAR26",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsMaturityOiVolumeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsMaturityOiVolume({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      maturity: "27MAR26",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsMaturityTotalOiSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsMaturityTotalOi({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      maturity: "27MAR26",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsMaturityTotalVolumeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsMaturityTotalVolume({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      maturity: "27MAR26",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsMaxPainSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsMaxPain({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsOIBreakdownSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOIBreakdown();
+  console.log(result);
+}
+
+export async function getLegacyOptionsOIBreakdownByCurrencySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOIBreakdownByCurrency();
+  console.log(result);
+}
+
+export async function getLegacyOptionsOIByStrikeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOIByStrike({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      maturity: "all",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsOINetChangeAllStrikesSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOINetChangeAllStrikes({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      hours: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsOIPCRatioSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOIPCRatio({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsOITotalSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOITotal({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsOpenInterestByExpirySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOpenInterestByExpiry({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsOpenInterestByStrikeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOpenInterestByStrike({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsOpenInterestByTypeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOpenInterestByType({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsOrbitAltVolSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsOrbitAltVol({
+    path: {
+      currency: "BTC",
+      maturity_name: "1M",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsSkewByCurrencyAndMaturitySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsSkewByCurrencyAndMaturity({
+    path: {
+      currency: "BTC",
+      maturity: "27MAR26",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsSkewByMarketAndCurrencySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsSkewByMarketAndCurrency({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsSkewByMarketAndMaturitySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsSkewByMarketAndMaturity({
+    path: {
+      market: "DERIBIT",
+      maturity: "27MAR26",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsSnapshotSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsSnapshot({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsSpreadTypeSkewSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsSpreadTypeSkew({
+    path: {
+      market: "DERIBIT",
+      type: "10D",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTotalVolumeByCurrencySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTotalVolumeByCurrency({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTradeSummarySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTradeSummary({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      hours: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTypeAtmIvModelSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTypeAtmIvModel({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10C",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTypeButterflySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTypeButterfly({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10D",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTypeButterflyModelSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTypeButterflyModel({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10D",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTypeGammaBandsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTypeGammaBands({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "1D",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTypeIvBidAskSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTypeIvBidAsk({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "C_10",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTypeRiskReversalSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTypeRiskReversal({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10D",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTypeRiskReversalModelSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTypeRiskReversalModel({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10D",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTypeSkewSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTypeSkew({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10D",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsTypeSkewModelSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsTypeSkewModel({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+      type: "10D",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsVixSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsVix({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsVolumeBreakdownSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsVolumeBreakdown();
+  console.log(result);
+}
+
+export async function getLegacyOptionsVolumeBreakdownByCurrencySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsVolumeBreakdownByCurrency();
+  console.log(result);
+}
+
+export async function getLegacyOptionsVolumeBuySellSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsVolumeBuySell({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      maturity: "all",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsVolumeByBuySellSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsVolumeByBuySell({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsVolumeByExpirySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsVolumeByExpiry({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsVolumeByStrikeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsVolumeByStrike({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsVolumePcRatioSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsVolumePcRatio({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOptionsVolumeTotalSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOptionsVolumeTotal({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOrderbookByMarketTypeMarketCurrencySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOrderbookByMarketTypeMarketCurrency({
+    path: {
+      marketType: "future",
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOrderbookByMarketTypeMarketSymbolSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOrderbookByMarketTypeMarketSymbol({
+    path: {
+      marketType: "future",
+      market: "DERIBIT",
+      symbol: "BTCUSDT",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyOrderbookByMarketTypeSymbolSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyOrderbookByMarketTypeSymbol({
+    path: {
+      marketType: "future",
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyPerpetualFundingDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyPerpetualFundingData({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyPerpetualFundingDataWithTypeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyPerpetualFundingDataWithType({
+    path: {
+      currency: "BTC",
+      type: "c",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyPerpetualsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyPerpetuals({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyPerpetualsDataByMarketSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyPerpetualsDataByMarket({
+    path: {
+      market: "BINANCE",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyPerpetualsSnapshotDataByMarketSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyPerpetualsSnapshotDataByMarket({
+    path: {
+      market: "DERIBIT",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyPriceGainersSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyPriceGainers({
+    path: {
+      market: "BINANCE",
+      type: "perpetual",
+      period: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyRiskSlideInstrumentsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyRiskSlideInstruments({
+    path: {
+      market: "deribit",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyRiskSlideInstrumentsV2Sample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyRiskSlideInstrumentsV2({
+    path: {
+      market: "deribit",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyStrategyLegBubbleChartSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyStrategyLegBubbleChart({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      strategy: "all",
+      maturity: "all",
+      hours_interval: 24,
+      size_filter: 0,
+      single_trade: "true",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacySummarySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacySummary();
+  console.log(result);
+}
+
+export async function getLegacySummaryCSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacySummaryC({
+    path: {
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTopFundingDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTopFundingData({
+    path: {
+      market: "BINANCE",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTopInstrumentsOIOpenInterestChangeSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTopInstrumentsOIOpenInterestChange({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+      hours: "24",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTopOptionsStrategiesSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTopOptionsStrategies({
+    path: {
+      currency: "BTC",
+      hours_interval: "24",
+      single_trade: "true",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTopTradedOptionsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTopTradedOptions({
+    path: {
+      market: "deribit",
+      currency: "BTC",
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTotalOiByCurrencySample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTotalOiByCurrency({
+    path: {
+      currency: "BTC",
+    },
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTotalOiForFuturesSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTotalOiForFutures({
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTotalOiForOptionsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTotalOiForOptions({
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTotalOiForPerpetualsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTotalOiForPerpetuals({
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTotalVolumeForFuturesSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTotalVolumeForFutures({
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTotalVolumeForOptionsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTotalVolumeForOptions({
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyTotalVolumeForPerpetualsSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyTotalVolumeForPerpetuals({
+    query: {
+      start: "2026-11-20",
+      end: "2026-11-21",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyV2HistoricalTradesSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyV2HistoricalTrades({
+    path: {
+      market: "DERIBIT",
+      currency: "BTC",
+    },
+    query: {
+      date: "2026-11-17",
+      limit: 144,
+    },
+  });
+  console.log(result);
+}
+
+export async function getLegacyVolumeBreakdownDataSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getLegacyVolumeBreakdownData({
+    path: {
+      currency: "BTC",
+      type: "c",
+    },
+  });
+  console.log(result);
+}
+
+export async function getOpenapiJsonSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getOpenapiJson();
   console.log(result);
 }
 
@@ -1201,27 +2900,6 @@ export async function getOptionsVolumeSample(): Promise<void> {
   console.log(result);
 }
 
-export async function getPerpetualFundingDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getPerpetualFundingData({
-    path: {
-      currency: "BTC",
-    },
-  });
-  console.log(result);
-}
-
-export async function getPerpetualFundingDataWithTypeSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getPerpetualFundingDataWithType({
-    path: {
-      currency: "BTC",
-      type: "c",
-    },
-  });
-  console.log(result);
-}
-
 export async function getPerpetualsCarrySample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getPerpetualsCarry({
@@ -1241,16 +2919,6 @@ export async function getPerpetualsCatalogSample(): Promise<void> {
     query: {
       exchange: "deribit",
       currency: "BTC",
-    },
-  });
-  console.log(result);
-}
-
-export async function getPerpetualsDataByMarketSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getPerpetualsDataByMarket({
-    path: {
-      market: "BINANCE",
     },
   });
   console.log(result);
@@ -1377,16 +3045,6 @@ export async function getPerpetualsSnapshotSample(): Promise<void> {
     query: {
       exchange: "deribit",
       currency: "BTC",
-    },
-  });
-  console.log(result);
-}
-
-export async function getPerpetualsSnapshotDataByMarketSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getPerpetualsSnapshotDataByMarket({
-    path: {
-      market: "DERIBIT",
     },
   });
   console.log(result);
@@ -1661,51 +3319,6 @@ export async function getSpotVolumeSample(): Promise<void> {
   console.log(result);
 }
 
-export async function getTopFundingDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getTopFundingData({
-    path: {
-      market: "BINANCE",
-    },
-  });
-  console.log(result);
-}
-
-export async function getTotalOiForPerpetualsSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getTotalOiForPerpetuals({
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getTotalVolumeForPerpetualsSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getTotalVolumeForPerpetuals({
-    query: {
-      start: "2026-11-20",
-      end: "2026-11-21",
-      limit: 144,
-    },
-  });
-  console.log(result);
-}
-
-export async function getV1FuturesSnapshotSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getV1FuturesSnapshot({
-    query: {
-      exchange: "deribit",
-      currency: "BTC",
-    },
-  });
-  console.log(result);
-}
-
 export async function getVolSurfaceCatalogSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getVolSurfaceCatalog({
@@ -1777,17 +3390,6 @@ export async function getVolSurfaceTermStructureSample(): Promise<void> {
   console.log(result);
 }
 
-export async function getVolumeBreakdownDataSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getVolumeBreakdownData({
-    path: {
-      currency: "BTC",
-      type: "c",
-    },
-  });
-  console.log(result);
-}
-
 export async function getWellKnownOpenapiJsonSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getWellKnownOpenapiJson();
@@ -1841,29 +3443,6 @@ export async function getX402TickDataProductsSample(): Promise<void> {
 export async function headHealthSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.headHealth();
-  console.log(result);
-}
-
-export async function oi_gainersSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.oi_gainers({
-    path: {
-      market: "BINANCE",
-      type: "perpetual",
-      period: "24",
-    },
-  });
-  console.log(result);
-}
-
-export async function perpetualsSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.perpetuals({
-    path: {
-      market: "DERIBIT",
-      currency: "BTC",
-    },
-  });
   console.log(result);
 }
 
@@ -2019,33 +3598,5 @@ export async function postX402WsPassDaySample(): Promise<void> {
 export async function postX402WsPassHourSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.postX402WsPassHour();
-  console.log(result);
-}
-
-export async function price_gainersSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.price_gainers({
-    path: {
-      market: "BINANCE",
-      type: "perpetual",
-      period: "24",
-    },
-  });
-  console.log(result);
-}
-
-export async function summarySample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.summary();
-  console.log(result);
-}
-
-export async function summary_cSample(): Promise<void> {
-  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.summary_c({
-    path: {
-      currency: "BTC",
-    },
-  });
   console.log(result);
 }

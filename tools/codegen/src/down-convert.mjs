@@ -96,21 +96,61 @@ function nullBranches(schema, key, resolve) {
   if (rest.length === 1 && !rest[0].$ref) {
     // `oneOf: [{type: X, ...}, null]`: that schema, nullable.
     delete schema[key];
-    Object.assign(schema, { ...rest[0], ...(rest[0].type ? { nullable: true } : {}) });
-    if (!rest[0].type) noteNull(schema);
+    Object.assign(schema, rest[0]);
+    nullable(schema, resolve);
     return;
   }
   // 3.0 allows `nullable` only beside `type`, and `allOf: [$ref]` beside `nullable` still applies the referenced
-  // schema to null. So an inline typed branch takes `nullable`; otherwise a branch that accepts null alone joins.
+  // schema to null: an inline typed branch takes null where there is one.
   const index = rest.findIndex((b) => typeof b.type === 'string');
   if (index !== -1) {
-    rest[index] = { ...rest[index], nullable: true };
+    rest[index] = { ...rest[index] };
+    nullable(rest[index], resolve);
     schema[key] = rest;
     return;
   }
-  const target = rest[0].$ref ? resolve(rest[0].$ref) : rest[0];
-  const type = typeof target?.type === 'string' ? target.type : 'string';
-  schema[key] = [...rest, { type, nullable: true, enum: [null] }];
+  if (rest.length === 1 && rest[0].$ref) {
+    const target = resolve(rest[0].$ref);
+    delete schema[key];
+    if ((target?.type === 'object' || target?.type === 'array') && !target.enum) {
+      // A nullable object or array: `{type, nullable, allOf: [$ref]}`, the form generators read as `X | null`.
+      Object.assign(schema, { type: target.type, nullable: true, allOf: [rest[0]] });
+      return;
+    }
+    // An enum or a union cannot take null through a reference: a copy of the target does, with null in its enum or
+    // on its first typed branch (3.0 nullable enums list null).
+    const copy = structuredClone(target ?? {});
+    delete copy.title;
+    walk(copy, true, resolve);
+    Object.assign(schema, copy, schema.description ? { description: schema.description } : {});
+    nullable(schema, resolve);
+    return;
+  }
+  schema[key] = rest;
+  nullable(schema, resolve);
+}
+
+/** Lets one schema also accept null, the 3.0 way. */
+function nullable(schema, resolve) {
+  if (typeof schema.type === 'string') {
+    schema.nullable = true;
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+    return;
+  }
+  for (const key of ['oneOf', 'anyOf']) {
+    const branches = schema[key];
+    if (!Array.isArray(branches)) continue;
+    const index = branches.findIndex((b) => typeof b.type === 'string' || (b.$ref && typeof resolve(b.$ref)?.type === 'string'));
+    if (index === -1) break;
+    const branch = branches[index];
+    if (branch.$ref) {
+      const target = resolve(branch.$ref);
+      branches[index] = target.enum ? { ...structuredClone(target), title: undefined, nullable: true, enum: [...target.enum, null] } : { type: target.type, nullable: true, allOf: [branch] };
+      if (branches[index].title === undefined) delete branches[index].title;
+    } else nullable(branch, resolve);
+    return;
+  }
+  noteNull(schema);
 }
 
 /** Where no branch has a single type to carry `nullable`, 3.0 cannot say "or null": keep the 3.1 wording as a note. */

@@ -30,9 +30,11 @@ describe('rewriteSchema', () => {
   });
 
   it('removes null branches: an inline typed branch becomes nullable, a $ref gets a null-only branch beside it', () => {
-    expect(to30({ oneOf: [{ type: 'string', enum: ['a'] }, { type: 'null' }] })).toEqual({ type: 'string', enum: ['a'], nullable: true });
-    const withRef = to30({ oneOf: [{ $ref: '#/components/schemas/E' }, { type: 'null' }] }, { E: { type: 'string', enum: ['a'] } });
-    expect(withRef).toEqual({ oneOf: [{ $ref: '#/components/schemas/E' }, { type: 'string', nullable: true, enum: [null] }] });
+    expect(to30({ oneOf: [{ type: 'string', enum: ['a'] }, { type: 'null' }] })).toEqual({ type: 'string', enum: ['a', null], nullable: true });
+    const toEnum = to30({ oneOf: [{ $ref: '#/components/schemas/E' }, { type: 'null' }] }, { E: { title: 'E', type: 'string', enum: ['a'] } });
+    expect(toEnum).toEqual({ type: 'string', enum: ['a', null], nullable: true });
+    const toObject = to30({ oneOf: [{ $ref: '#/components/schemas/O' }, { type: 'null' }] }, { O: { type: 'object', properties: {} } });
+    expect(toObject).toEqual({ type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/O' }] });
   });
 
   it('writes a tuple as items + minItems/maxItems, keeping each position in x-oas31', () => {
