@@ -1,7 +1,7 @@
 // One error type per failure the caller may want to branch on, all under APIError (Stainless-style), with the
 // status, the parsed body, the response headers and the request that failed, its credentials redacted.
 
-import { RATE_LIMITS } from './generated/operations.js';
+import { RATE_LIMITS } from './generated/spec-info.js';
 
 export interface RequestSummary {
   readonly method: string;

@@ -3,8 +3,9 @@
 // items; `.pages()` yields whole pages. A repeated cursor stops the scan with an error instead of looping forever,
 // and a scan either yields every row or throws a ScanInterruptedError that says where to resume.
 import type { OperationId, ResponseBody } from '@laevitas-api/types/operations';
-import type { OperationInfo } from './generated/operations.js';
-import type { CallArgs, CallParams, LaevitasClient } from './client.js';
+import type { OperationInfo } from './operation-info.js';
+import type { CallArgs, CallParams, LaevitasCore } from './core.js';
+import type { RequestOptions } from './request-options.js';
 import { LaevitasError, ScanInterruptedError } from './errors.js';
 
 type Item<Op extends OperationId> = ResponseBody<Op> extends { data: ReadonlyArray<infer R> } ? R : ResponseBody<Op> extends { items: ReadonlyArray<infer R> } ? R : unknown;
@@ -26,8 +27,9 @@ export interface Paginated<Op extends OperationId> extends AsyncIterable<Item<Op
 const at = (value: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
 
-export function paginate<Op extends OperationId>(client: LaevitasClient, operationId: Op, info: OperationInfo, params: CallParams<Op>): Paginated<Op> {
+export function paginate<Op extends OperationId>(core: LaevitasCore, info: OperationInfo<Op>, params: CallParams<Op> | undefined, options: RequestOptions | undefined): Paginated<Op> {
   const spec = info.pagination!;
+  const operationId = info.operationId;
   let lastCursor: string | null | undefined;
 
   /**
@@ -36,7 +38,7 @@ export function paginate<Op extends OperationId>(client: LaevitasClient, operati
    * request or of that check, becomes a ScanInterruptedError naming the cursor or page to resume from.
    */
   async function* pages(options: PaginateOptions = {}): AsyncGenerator<ResponseBody<Op>> {
-    const base = params as CallParams<Op> & { query?: Record<string, unknown> };
+    const base = (params ?? {}) as CallParams<Op> & { query?: Record<string, unknown> };
     let query: Record<string, unknown> = { ...(base.query ?? {}) };
     const seen = new Set<string>();
     let fetched = 0;
@@ -47,7 +49,7 @@ export function paginate<Op extends OperationId>(client: LaevitasClient, operati
       let next: Record<string, unknown> | undefined;
       let count: number;
       try {
-        page = await client.call(operationId, ...([{ ...base, query }] as unknown as CallArgs<Op>));
+        page = await core.request(info, ...([{ ...base, query }, options] as unknown as CallArgs<Op>));
         const list = at(page, spec.itemsPath);
         if (!Array.isArray(list)) throw new LaevitasError(`${operationId}: page has no ${spec.itemsPath} array`);
         count = list.length;

@@ -1,7 +1,7 @@
 // Rules the spec records as extensions because one parameter schema cannot express them, checked before a request
 // is sent so a caller gets a clear error instead of a round trip: the per-market currency subsets of the legacy
 // historical snapshots (x-currency-subsets) and the longest start..end window (x-max-window).
-import type { OperationInfo } from './generated/operations.js';
+import type { OperationInfo } from './operation-info.js';
 
 export interface PreflightIssue {
   path: string;
