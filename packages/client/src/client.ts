@@ -10,7 +10,7 @@ import { NAMESPACES } from './generated/namespaces.js';
 import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from './generated/methods.js';
 import type { OperationInfo } from './operation-info.js';
 import { LaevitasCore, type CallArgs, type ClientOptions, type ResponseWithMeta } from './core.js';
-import type { Paginated } from './pagination.js';
+import { paginate, type Paginated } from './pagination.js';
 
 export type { CallArgs, CallParams, ClientOptions, RequestOptions, ResponseWithMeta } from './core.js';
 export type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces };
@@ -52,8 +52,8 @@ export class LaevitasClient extends LaevitasCore {
    * `meta.next_cursor` (versioned family) or `page`/`total_pages` (legacy historical routes).
    * `for await (const row of client.paginate('getOptionsTrades', { query }))`; `.pages()` yields whole pages.
    */
-  override paginate<Op extends PaginatedOperationId>(operation: Op | OperationInfo<Op>, ...args: CallArgs<Op>): Paginated<Op> {
-    return super.paginate(typeof operation === 'string' ? (operationOf(operation) as OperationInfo<Op>) : operation, ...args);
+  paginate<Op extends PaginatedOperationId>(operation: Op | OperationInfo<Op>, ...args: CallArgs<Op>): Paginated<Op> {
+    return paginate(this, typeof operation === 'string' ? (operationOf(operation) as OperationInfo<Op>) : operation, ...args);
   }
 }
 

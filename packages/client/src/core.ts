@@ -12,7 +12,6 @@
 //   checkResponse                the optional response validation
 import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/operations';
 import type { OperationInfo } from './operation-info.js';
-import type { PaginatedOperationId } from './generated/methods.js';
 import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, parseRetryAfter, type RequestSummary } from './errors.js';
 import { baseUrlFor, buildUrl, credentialHeaders, type QueryValue } from './wire.js';
 import { isInsecureRemote, redactUrl, splitUserinfo } from './url.js';
@@ -20,9 +19,7 @@ import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
 import { FALLBACK_RETRY_AFTER_MS, RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig, type ReleaseSlot, type RollingWindowLimiter } from './rate-limiter.js';
 import { exchange } from './exchange.js';
 import { parseError, parseSuccess } from './parse-body.js';
-import { paginate, type Paginated } from './pagination.js';
 import type { RequestOptions } from './request-options.js';
-import { preflight } from './preflight.js';
 import type { ClientSettings } from './settings.js';
 import { checkClientOptions } from './check-options.js';
 import { validatorLookup, type ValidatorLookup, type ValidatorMap, type ValidatorsModule } from './validators.js';
@@ -124,7 +121,7 @@ function budgetConfig(rateLimit: ClientOptions['rateLimit']): (BudgetConfig & { 
 function checkValidation(options: ClientOptions): ValidatorLookup | undefined {
   const wanted = [options.validateResponses && options.validateResponses !== 'off' ? `validateResponses: '${options.validateResponses}'` : '', options.validateRequests === true ? 'validateRequests: true' : ''].filter(Boolean);
   if (!options.validators) {
-    if (wanted.length) throw new TypeError(`Invalid client options: options.${wanted[0]} needs options.validators (the @laevitas-api/validators module, or a map of per-operation validators)`);
+    if (wanted.length) throw new TypeError(`Invalid client options: options.${wanted[0]} needs options.validators`);
     return undefined;
   }
   return validatorLookup(options.validators);
@@ -134,7 +131,8 @@ export class LaevitasCore {
   /** The settings and hooks this client was made with; `apiKey` and `creditToken` are readable but not enumerable. */
   declare readonly settings: Readonly<ClientOptions>;
   declare private readonly budget: RateBudget | undefined;
-  declare private readonly validatorsFor: ValidatorLookup | undefined;
+  /** @internal */
+  declare readonly validatorsFor: ValidatorLookup | undefined;
 
   constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined }) {
     checkClientOptions(options);
@@ -148,9 +146,7 @@ export class LaevitasCore {
       budget = same ? inherited.budget : shared ? sharedBudget(resolved.apiKey, limits) : new RateBudget(limits);
     }
     // Non-enumerable: a client prints as its toJSON/inspect summary, nothing else.
-    Object.defineProperty(this, 'settings', { value: resolved, enumerable: false });
-    Object.defineProperty(this, 'budget', { value: budget, enumerable: false });
-    Object.defineProperty(this, 'validatorsFor', { value: validatorsFor, enumerable: false });
+    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor })) Object.defineProperty(this, key, { value, enumerable: false });
     warnIfInsecure(resolved);
   }
 
@@ -188,67 +184,15 @@ export class LaevitasCore {
     const operationId = operation.operationId;
     const params = (args[0] ?? {}) as RawParams;
     const options = (args[1] ?? {}) as RequestOptions;
-    this.checkRequest(operation, params);
+    checkRequest(this, operation, params);
     const { url, authorization } = splitUserinfo(buildUrl(operation, baseUrlFor(operation.family, this.settings), params.path, params.query));
-    const headers = this.headersFor(operation, params, options);
+    const headers = headersFor(this.settings, operation, params, options);
     if (authorization && !headers.has('authorization')) headers.set('authorization', authorization);
     const body = params.body === undefined ? undefined : JSON.stringify(params.body);
     const summary: RequestSummary = { method: operation.method, url: redactUrl(url), operationId };
     const { response, data } = await this.send(operation, { url, headers, body }, options, summary);
-    this.checkResponse(operationId, response.status, data);
+    checkResponse(this, operationId, response.status, data);
     return { data: data as ResponseBody<Op>, response, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined };
-  }
-
-  /**
-   * Every item of a paginated operation, following `meta.next_cursor` (versioned family) or `page`/`total_pages`
-   * (legacy historical routes). `for await (const row of core.paginate(op, …))`; `.pages()` yields whole pages.
-   * A scan ends with every row or throws a ScanInterruptedError that says where to resume.
-   */
-  paginate<Op extends PaginatedOperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Paginated<Op> {
-    if (!operation.pagination) throw new TypeError(`${operation.operationId} is not paginated`);
-    return paginate(this, operation, args[0] as CallParams<Op> | undefined, args[1]);
-  }
-
-  private checkRequest(info: OperationInfo, params: RawParams) {
-    const operationId = info.operationId;
-    for (const key in params) {
-      if (PARAM_KEYS.has(key)) continue;
-      const hint = OPTION_KEYS.has(key) ? `${key} is a per-call option: pass it in the next argument, e.g. (params, { ${key} })` : `known: path, query, header, body`;
-      throw new RequestValidationError(operationId, [{ path: key, rule: 'unknown', message: `${key} is not a parameter location (${hint})` }]);
-    }
-    if (info.hasBody === false && params.body !== undefined) {
-      throw new RequestValidationError(operationId, [{ path: 'body', rule: 'body', message: `${info.method} ${info.path} takes no body` }]);
-    }
-    if (info.currencySubsets || info.maxWindow) {
-      const issues = preflight(info, params.path, params.query as Record<string, unknown> | undefined);
-      if (issues.length) throw new RequestValidationError(operationId, issues);
-    }
-    const validator = this.validatorsFor?.(operationId);
-    if (!validator || this.settings.validateRequests === false) return;
-    const result = validator.validateRequest({ path: params.path, query: params.query, headers: params.header, body: params.body });
-    if (!result.ok) throw new RequestValidationError(operationId, result.issues ?? []);
-  }
-
-  private checkResponse(operationId: string, status: number, body: unknown) {
-    const mode = this.settings.validateResponses ?? 'off';
-    if (mode === 'off') return;
-    const validator = this.validatorsFor?.(operationId);
-    if (!validator) return;
-    const result = validator.validateResponse(status, body);
-    if (result.ok) return;
-    const issues = result.issues ?? [];
-    if (mode === 'throw') throw new ResponseValidationError(operationId, status, issues, body);
-    console.warn(`[laevitas] ${operationId} ${status} response breaks the contract: ${issues.map((i) => i.message).join('; ')}`);
-  }
-
-  private headersFor(info: OperationInfo, params: RawParams, options: RequestOptions): Headers {
-    const headers = new Headers(this.settings.defaultHeaders);
-    if (!headers.has('accept')) headers.set('accept', 'application/json');
-    for (const [name, value] of Object.entries(credentialHeaders(info.family, this.settings))) headers.set(name, value);
-    if (params.header) for (const [name, value] of Object.entries(params.header)) if (value !== undefined) headers.set(name, String(value));
-    if (options.headers) for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
-    if (params.body !== undefined) headers.set('content-type', 'application/json');
-    return headers;
   }
 
   /**
@@ -298,6 +242,50 @@ export class LaevitasCore {
     }
   }
 }
+
+/** Parameters checked before anything is sent: their shape, the preflight rules, the optional validators. */
+function checkRequest(core: LaevitasCore, info: OperationInfo, params: RawParams): void {
+  const operationId = info.operationId;
+  for (const key in params) {
+    if (PARAM_KEYS.has(key)) continue;
+    const hint = OPTION_KEYS.has(key) ? `a per-call option goes in the next argument: (params, { ${key} })` : 'known: path, query, header, body';
+    throw new RequestValidationError(operationId, [{ path: key, rule: 'unknown', message: `${key} is not a parameter location (${hint})` }]);
+  }
+  if (info.hasBody === false && params.body !== undefined) {
+    throw new RequestValidationError(operationId, [{ path: 'body', rule: 'body', message: `${info.method} ${info.path} takes no body` }]);
+  }
+  const issues = info.preflight?.(info, params.path, params.query as Record<string, unknown> | undefined);
+  if (issues?.length) throw new RequestValidationError(operationId, issues);
+  const validator = core['validatorsFor']?.(operationId);
+  if (!validator || core.settings.validateRequests === false) return;
+  const result = validator.validateRequest({ path: params.path, query: params.query, headers: params.header, body: params.body });
+  if (!result.ok) throw new RequestValidationError(operationId, result.issues ?? []);
+}
+
+/** The optional response validation (`validateResponses`). */
+function checkResponse(core: LaevitasCore, operationId: string, status: number, body: unknown): void {
+  const mode = core.settings.validateResponses ?? 'off';
+  if (mode === 'off') return;
+  const validator = core['validatorsFor']?.(operationId);
+  if (!validator) return;
+  const result = validator.validateResponse(status, body);
+  if (result.ok) return;
+  const issues = result.issues ?? [];
+  if (mode === 'throw') throw new ResponseValidationError(operationId, status, issues, body);
+  console.warn(`[laevitas] ${operationId} ${status} response breaks the contract: ${issues.map((i) => i.message).join('; ')}`);
+}
+
+/** Default headers, the family's credential headers (wire.ts), header parameters, then the per-call headers. */
+function headersFor(settings: Readonly<ClientOptions>, info: OperationInfo, params: RawParams, options: RequestOptions): Headers {
+  const headers = new Headers(settings.defaultHeaders);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  for (const [name, value] of Object.entries(credentialHeaders(info.family, settings))) headers.set(name, value);
+  if (params.header) for (const [name, value] of Object.entries(params.header)) if (value !== undefined) headers.set(name, String(value));
+  if (options.headers) for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
+  if (params.body !== undefined) headers.set('content-type', 'application/json');
+  return headers;
+}
+
 
 /** Waits for a rate-limit slot, turning the caller's abort into an APIUserAbortError. */
 async function acquire(limiter: RollingWindowLimiter, signal: AbortSignal | undefined, summary: RequestSummary): Promise<ReleaseSlot> {

@@ -10,6 +10,13 @@ export type PaginationInfo =
 /** Which base URL serves an operation: `legacy` → `baseUrl`, `v1` → `v2BaseUrl`. */
 export type Family = 'legacy' | 'v1';
 
+/** One broken rule found before sending. */
+export interface PreflightIssue {
+  readonly path: string;
+  readonly rule: string;
+  readonly message: string;
+}
+
 export interface OperationInfo<Id extends string = string> {
   readonly operationId: Id;
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -30,6 +37,8 @@ export interface OperationInfo<Id extends string = string> {
   readonly maxWindow?: { readonly days: number; readonly unlessParam?: string };
   readonly maxCells?: number;
   readonly requiresOneOf?: readonly string[];
+  /** Checks of the rules above (x-currency-subsets, x-max-window) before sending; present only where there are such rules. */
+  readonly preflight?: (info: OperationInfo, path?: Record<string, unknown>, query?: Record<string, unknown>) => readonly PreflightIssue[];
   /** Key in `RATE_LIMITS` whose windows govern this operation instead of the family's (x-rate-limit-group). */
   readonly rateLimitGroup?: string;
 }

@@ -1,13 +1,9 @@
 // Rules the spec records as extensions because one parameter schema cannot express them, checked before a request
 // is sent so a caller gets a clear error instead of a round trip: the per-market currency subsets of the legacy
 // historical snapshots (x-currency-subsets) and the longest start..end window (x-max-window).
-import type { OperationInfo } from './operation-info.js';
+import type { OperationInfo, PreflightIssue } from './operation-info.js';
 
-export interface PreflightIssue {
-  path: string;
-  rule: string;
-  message: string;
-}
+export type { PreflightIssue };
 
 const DAY_MS = 86_400_000;
 

@@ -26,28 +26,23 @@ export type ValidatorMap = { readonly [operationId: string]: OperationValidatorL
 /** The validators of one operation, whatever form they were given in; undefined when it has none. */
 export type ValidatorLookup = (operationId: string) => OperationValidatorLike | undefined;
 
-const isModule = (v: object): v is ValidatorsModule => typeof (v as ValidatorsModule).validateResponse === 'function' && typeof (v as ValidatorsModule).validateRequest === 'function';
-
 /**
- * Checks the `validators` option and turns it into a lookup. A map entry must be an operation validator filed
- * under its own operationId; a mismatch is a mistake the caller would otherwise only find as missing validation.
+ * Checks the `validators` option and turns it into a lookup. A map entry must be the validator of the operation it
+ * is filed under; a mismatch would otherwise only show as validation that never runs.
  */
 export function validatorLookup(validators: ValidatorsModule | ValidatorMap): ValidatorLookup {
-  if (isModule(validators)) {
+  const module = validators as ValidatorsModule;
+  if (typeof module.validateResponse === 'function' && typeof module.validateRequest === 'function') {
     return (operationId) => ({
-      validateResponse: (status, body) => validators.validateResponse(operationId, status, body),
-      validateRequest: (request) => validators.validateRequest(operationId, request),
+      validateResponse: (status, body) => module.validateResponse(operationId, status, body),
+      validateRequest: (request) => module.validateRequest(operationId, request),
     });
   }
-  const problems: string[] = [];
-  for (const [key, value] of Object.entries(validators)) {
-    if (!value || typeof value.validateResponse !== 'function' || typeof value.validateRequest !== 'function') {
-      problems.push(`options.validators.${key} must be an operation validator (with validateRequest and validateResponse)`);
-    } else if (value.operationId !== undefined && value.operationId !== key) {
-      problems.push(`options.validators.${key} validates ${value.operationId}, not ${key}`);
+  const map = validators as ValidatorMap;
+  for (const [key, value] of Object.entries(map)) {
+    if (typeof value?.validateResponse !== 'function' || typeof value.validateRequest !== 'function' || (value.operationId ?? key) !== key) {
+      throw new TypeError(`Invalid client options: options.validators.${key} must be the validator of ${key} (from @laevitas-api/validators/ops/${key})`);
     }
   }
-  if (problems.length) throw new TypeError(`Invalid client options: ${problems.join('; ')}`);
-  const map = new Map(Object.entries(validators));
-  return (operationId) => map.get(operationId);
+  return (operationId) => map[operationId];
 }

@@ -78,9 +78,13 @@ const RESERVED = new Set(['break', 'case', 'catch', 'class', 'const', 'continue'
  * effects). The type of each is hand-written (operation-info.ts), checked like the rest of the client.
  */
 function renderOperations(table) {
-  const lines = [`${HEADER}import type { OperationInfo } from '../operation-info.js';\n`];
+  const lines = [`${HEADER}import type { OperationInfo } from '../operation-info.js';`, `import { preflight } from '../preflight.js';\n`];
   for (const [id, info] of Object.entries(table)) {
-    lines.push(`export const ${id}: OperationInfo<'${id}'> = ${JSON.stringify({ operationId: id, ...info })};`);
+    const literal = JSON.stringify({ operationId: id, ...info });
+    // The rules one parameter schema cannot express are checked by code; only the operations that have such rules
+    // reference it, so a bundle without them leaves preflight.ts out.
+    const checked = info.currencySubsets || info.maxWindow ? `${literal.slice(0, -1)},"preflight":preflight}` : literal;
+    lines.push(`export const ${id}: OperationInfo<'${id}'> = ${checked};`);
   }
   return lines.join('\n');
 }
