@@ -8,6 +8,7 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const hooks = require('hooks');
+const { credentialHeaders, familyOfPath } = require('@laevitas-api/client/wire');
 
 const kind = process.env.CONTRACT_TARGET_KIND || 'mock';
 const key = process.env.LAEVITAS_API_KEY || 'contract-test-key';
@@ -66,11 +67,10 @@ hooks.beforeEach((transaction, done) => {
   const status = Number(transaction.expected.statusCode);
   // The id is what Dredd's reporters (and so the xunit file) print: lead with the operationId.
   transaction.id = `${operationId ?? '(unknown operation)'} ${transaction.request.method} (${accepts ? [status, ...Object.keys(accepts)].join('|') : status}) ${transaction.request.uri}`;
-  const headers = transaction.request.headers;
-  headers.apiKey = key;
-  headers['X-API-Key'] = key;
-  const path = transaction.request.uri;
-  route(transaction, path.startsWith('/analytics/') || path.startsWith('/historical/') ? legacy : v1);
+  // Family routing and credential headers as the client does them (the shared wire layer).
+  const family = familyOfPath(transaction.request.uri);
+  Object.assign(transaction.request.headers, credentialHeaders(family, { apiKey: key }));
+  route(transaction, family === 'legacy' ? legacy : v1);
   // Dredd 14 always passes a body to its HTTP library, which refuses HEAD requests with one; the vitest
   // conformance suite checks HEAD operations instead.
   if (transaction.request.method === 'HEAD') {

@@ -4,6 +4,7 @@
 // The CLI calls this with its flags and environment; tests call it with URLs and a temporary reports folder.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { baseUrlFor } from '@laevitas-api/client/wire';
 import { freePort, startMock } from './mock.mjs';
 import { startValidatingProxy } from './proxy.mjs';
 import { runDredd } from './dredd.mjs';
@@ -32,8 +33,8 @@ export async function runContract(options = {}) {
       legacyBaseUrl = v1BaseUrl = dreddEndpoint = mock.url;
       dreddEnv = {};
     } else {
-      legacyBaseUrl = options.legacyBaseUrl ?? 'https://api.laevitas.ch';
-      v1BaseUrl = options.v1BaseUrl ?? 'https://apiv2.laevitas.ch';
+      legacyBaseUrl = baseUrlFor('legacy', { baseUrl: options.legacyBaseUrl });
+      v1BaseUrl = baseUrlFor('v1', { v2BaseUrl: options.v1BaseUrl });
       const [legacyProxy, v1Proxy] = await Promise.all([
         freePort().then((port) => startValidatingProxy({ upstream: legacyBaseUrl, port })),
         freePort().then((port) => startValidatingProxy({ upstream: v1BaseUrl, port })),
