@@ -38,8 +38,12 @@ export class LaevitasClient extends LaevitasCore {
   }
 
   /** Calls one operation by operationId and resolves to its success body; throws an APIError subclass otherwise. */
-  async call<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseBody<Op>> {
-    return (await this.requestWithResponse(operationOf(operationId) as OperationInfo<Op>, ...args)).data;
+  call<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseBody<Op>> {
+    try {
+      return this.request(operationOf(operationId) as OperationInfo<Op>, ...args);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Like `call`, also giving the raw Response (its body already read), status and request id. */

@@ -16,6 +16,8 @@ import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError
 import { baseUrlFor, buildUrl, credentialHeaders, type QueryValue } from './wire.js';
 import { isInsecureRemote, redactUrl, splitUserinfo } from './url.js';
 import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
+
+type RetryPolicy = { maxRetries: number; initialDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
 import { FALLBACK_RETRY_AFTER_MS, RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig, type ReleaseSlot, type RollingWindowLimiter } from './rate-limiter.js';
 import { exchange } from './exchange.js';
 import { parseError, parseSuccess } from './parse-body.js';
@@ -133,6 +135,7 @@ export class LaevitasCore {
   declare private readonly budget: RateBudget | undefined;
   /** @internal */
   declare readonly validatorsFor: ValidatorLookup | undefined;
+  declare private readonly retryPolicy: RetryPolicy;
 
   constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined }) {
     checkClientOptions(options);
@@ -146,7 +149,9 @@ export class LaevitasCore {
       budget = same ? inherited.budget : shared ? sharedBudget(resolved.apiKey, limits) : new RateBudget(limits);
     }
     // Non-enumerable: a client prints as its toJSON/inspect summary, nothing else.
-    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor })) Object.defineProperty(this, key, { value, enumerable: false });
+    const retry = options.retry === false ? { maxRetries: 0 } : (options.retry ?? {});
+    const retryPolicy: RetryPolicy = { maxRetries: retry.maxRetries ?? 2, initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 8000, maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000 };
+    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor, retryPolicy })) Object.defineProperty(this, key, { value, enumerable: false });
     warnIfInsecure(resolved);
   }
 
@@ -176,23 +181,27 @@ export class LaevitasCore {
 
   /** Calls one operation and resolves to its success body; throws an APIError subclass otherwise. */
   async request<Op extends OperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Promise<ResponseBody<Op>> {
-    return (await this.requestWithResponse(operation, ...args)).data;
+    return (await this.perform(operation, args as [RawParams?, RequestOptions?])).data as ResponseBody<Op>;
   }
 
   /** Like `request`, also giving the raw Response (its body already read), status and request id. */
   async requestWithResponse<Op extends OperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Promise<ResponseWithMeta<ResponseBody<Op>>> {
+    const { response, data } = await this.perform(operation, args as [RawParams?, RequestOptions?]);
+    return { data: data as ResponseBody<Op>, response, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined };
+  }
+
+  /** Checks the parameters, builds the request (wire.ts), sends it and checks the response. */
+  private async perform(operation: OperationInfo, [params = {}, options = {}]: [RawParams?, RequestOptions?]): Promise<{ response: Response; data: unknown }> {
     const operationId = operation.operationId;
-    const params = (args[0] ?? {}) as RawParams;
-    const options = (args[1] ?? {}) as RequestOptions;
     checkRequest(this, operation, params);
     const { url, authorization } = splitUserinfo(buildUrl(operation, baseUrlFor(operation.family, this.settings), params.path, params.query));
     const headers = headersFor(this.settings, operation, params, options);
-    if (authorization && !headers.has('authorization')) headers.set('authorization', authorization);
+    if (authorization && headers.authorization === undefined) headers.authorization = authorization;
     const body = params.body === undefined ? undefined : JSON.stringify(params.body);
     const summary: RequestSummary = { method: operation.method, url: redactUrl(url), operationId };
-    const { response, data } = await this.send(operation, { url, headers, body }, options, summary);
-    checkResponse(this, operationId, response.status, data);
-    return { data: data as ResponseBody<Op>, response, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined };
+    const sent = await this.send(operation, { url, headers, body }, options, summary);
+    checkResponse(this, operationId, sent.response.status, sent.data);
+    return sent;
   }
 
   /**
@@ -201,10 +210,9 @@ export class LaevitasCore {
    * long, is retry.ts. A 429 pauses the whole budget, so the other callers on the key wait too instead of
    * collecting their own 429s.
    */
-  private async send(info: OperationInfo, request: { url: URL; headers: Headers; body: string | undefined }, options: RequestOptions, summary: RequestSummary): Promise<{ response: Response; data: unknown }> {
+  private async send(info: OperationInfo, request: { url: URL; headers: Record<string, string>; body: string | undefined }, options: RequestOptions, summary: RequestSummary): Promise<{ response: Response; data: unknown }> {
     const operationId = info.operationId;
-    const retry = this.settings.retry === false ? { maxRetries: 0 } : (this.settings.retry ?? {});
-    const policy = { maxRetries: retry.maxRetries ?? 2, initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 8000, maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000 };
+    const policy = this.retryPolicy;
     const fetchImpl = this.settings.fetch ?? globalThis.fetch;
     const timeoutMs = options.timeout ?? this.settings.timeout ?? 60_000;
     const group = info.rateLimitGroup ?? (info.family === 'v1' ? 'v1' : undefined);
@@ -220,7 +228,7 @@ export class LaevitasCore {
         onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
         const { response, text } = await exchange({ ...request, method: info.method, timeoutMs, signal: options.signal, fetch: fetchImpl, summary });
         onResponse?.({ operationId, method: info.method, url: summary.url, attempt, status: response.status, durationMs: Date.now() - started });
-        if (response.ok) return { response, data: parseSuccess(text, response, info.method, summary, request.headers.get('accept')) };
+        if (response.ok) return { response, data: parseSuccess(text, response, info.method, summary, request.headers.accept ?? null) };
         error = APIError.from(response.status, parseError(text, response), response.headers, summary);
         failure = { kind: 'status', status: response.status, headers: response.headers };
       } catch (caught) {
@@ -275,17 +283,23 @@ function checkResponse(core: LaevitasCore, operationId: string, status: number, 
   console.warn(`[laevitas] ${operationId} ${status} response breaks the contract: ${issues.map((i) => i.message).join('; ')}`);
 }
 
-/** Default headers, the family's credential headers (wire.ts), header parameters, then the per-call headers. */
-function headersFor(settings: Readonly<ClientOptions>, info: OperationInfo, params: RawParams, options: RequestOptions): Headers {
-  const headers = new Headers(settings.defaultHeaders);
-  if (!headers.has('accept')) headers.set('accept', 'application/json');
-  for (const [name, value] of Object.entries(credentialHeaders(info.family, settings))) headers.set(name, value);
-  if (params.header) for (const [name, value] of Object.entries(params.header)) if (value !== undefined) headers.set(name, String(value));
-  if (options.headers) for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
-  if (params.body !== undefined) headers.set('content-type', 'application/json');
+/**
+ * Default headers, the family's credential headers (wire.ts), header parameters, then the per-call headers, later
+ * ones replacing earlier ones of the same name. A plain object with lower-case names: fetch copies it once, where a
+ * Headers object would be built, checked and copied again.
+ */
+function headersFor(settings: Readonly<ClientOptions>, info: OperationInfo, params: RawParams, options: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const add = (from: Readonly<Record<string, unknown>> | undefined) => {
+    if (from) for (const name in from) if (from[name] !== undefined) headers[name.toLowerCase()] = String(from[name]);
+  };
+  add(settings.defaultHeaders);
+  add(credentialHeaders(info.family, settings));
+  add(params.header);
+  add(options.headers);
+  if (params.body !== undefined) headers['content-type'] = 'application/json';
   return headers;
 }
-
 
 /** Waits for a rate-limit slot, turning the caller's abort into an APIUserAbortError. */
 async function acquire(limiter: RollingWindowLimiter, signal: AbortSignal | undefined, summary: RequestSummary): Promise<ReleaseSlot> {
