@@ -78,7 +78,6 @@ interface RawParams {
 }
 
 const PARAM_KEYS = new Set(['path', 'query', 'header', 'body']);
-const OPTION_KEYS = new Set(['signal', 'timeout', 'headers']);
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
 
@@ -121,12 +120,10 @@ function budgetConfig(rateLimit: ClientOptions['rateLimit']): (BudgetConfig & { 
 
 /** Validation that would silently never run is a mistake: say so when the client is made. */
 function checkValidation(options: ClientOptions): ValidatorLookup | undefined {
-  const wanted = [options.validateResponses && options.validateResponses !== 'off' ? `validateResponses: '${options.validateResponses}'` : '', options.validateRequests === true ? 'validateRequests: true' : ''].filter(Boolean);
-  if (!options.validators) {
-    if (wanted.length) throw new TypeError(`Invalid client options: options.${wanted[0]} needs options.validators`);
-    return undefined;
-  }
-  return validatorLookup(options.validators);
+  if (options.validators) return validatorLookup(options.validators);
+  const wanted = options.validateRequests ? 'validateRequests' : options.validateResponses && options.validateResponses !== 'off' ? 'validateResponses' : undefined;
+  if (wanted) throw new TypeError(`Invalid client options: options.${wanted} needs options.validators`);
+  return undefined;
 }
 
 export class LaevitasCore {
@@ -255,9 +252,7 @@ export class LaevitasCore {
 function checkRequest(core: LaevitasCore, info: OperationInfo, params: RawParams): void {
   const operationId = info.operationId;
   for (const key in params) {
-    if (PARAM_KEYS.has(key)) continue;
-    const hint = OPTION_KEYS.has(key) ? `a per-call option goes in the next argument: (params, { ${key} })` : 'known: path, query, header, body';
-    throw new RequestValidationError(operationId, [{ path: key, rule: 'unknown', message: `${key} is not a parameter location (${hint})` }]);
+    if (!PARAM_KEYS.has(key)) throw new RequestValidationError(operationId, [{ path: key, rule: 'unknown', message: `${key} is not path, query, header or body (per-call options such as signal, timeout and headers go in the next argument)` }]);
   }
   if (info.hasBody === false && params.body !== undefined) {
     throw new RequestValidationError(operationId, [{ path: 'body', rule: 'body', message: `${info.method} ${info.path} takes no body` }]);
@@ -328,7 +323,7 @@ function warnIfInsecure(options: Readonly<ClientOptions>): void {
     const origin = new URL(base).origin;
     if (warnedInsecure.has(origin)) continue;
     warnedInsecure.add(origin);
-    console.warn(`[laevitas] ${redactUrl(base)} is plain http to a remote host: the API key and tokens will travel unencrypted. Use https.`);
+    console.warn(`[laevitas] ${redactUrl(base)} is plain http to a remote host: credentials would travel unencrypted. Use https.`);
   }
 }
 

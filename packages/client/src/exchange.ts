@@ -65,7 +65,7 @@ export async function exchange(attempt: AttemptInit): Promise<Exchanged> {
       if (attempt.body !== undefined) init.body = attempt.body;
       const response = await within(attempt.fetch(url, init), expired, controller);
       if (response.type === 'opaqueredirect') {
-        throw new RedirectError(response.status, undefined, summary, undefined, 'this runtime hides the redirect target, so the client cannot check it stays on the API origin');
+        throw new RedirectError(response.status, undefined, summary, undefined, 'the runtime hides its target, so it cannot be checked to stay on the API origin');
       }
       const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
       if (location === null) {

@@ -41,7 +41,7 @@ export function validatorLookup(validators: ValidatorsModule | ValidatorMap): Va
   const map = validators as ValidatorMap;
   for (const [key, value] of Object.entries(map)) {
     if (typeof value?.validateResponse !== 'function' || typeof value.validateRequest !== 'function' || (value.operationId ?? key) !== key) {
-      throw new TypeError(`Invalid client options: options.validators.${key} must be the validator of ${key} (from @laevitas-api/validators/ops/${key})`);
+      throw new TypeError(`Invalid client options: options.validators.${key} must be the validator of ${key}`);
     }
   }
   return (operationId) => map[operationId];

@@ -59,12 +59,13 @@ export const CREDENTIAL_HEADERS = ['apiKey', 'X-API-Key', 'X-Credit-Token'] as c
  */
 export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: Readonly<Record<string, unknown>>, query?: Readonly<Record<string, QueryValue>>): URL {
   const issues: { path: string; rule: string; message: string }[] = [];
-  const upper = operation.caseInsensitive;
+  // x-case-insensitive values are sent upper-cased, as the service reads them.
+  const normal = (name: string, value: unknown) => (operation.caseInsensitive.includes(name) ? String(value).toUpperCase() : value);
   const path: Record<string, unknown> = {};
   for (const name of operation.pathParams) {
     const value = pathParams?.[name];
     if (value === undefined || value === null || value === '') issues.push({ path: `path.${name}`, rule: 'required', message: `path.${name} is required` });
-    else path[name] = upper.length && upper.includes(name) ? String(value).toUpperCase() : value;
+    else path[name] = normal(name, value);
   }
   if (pathParams) {
     for (const name in pathParams) {
@@ -80,7 +81,7 @@ export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: R
     }
     for (const name of operation.queryParams) {
       const value = query[name];
-      if (value !== undefined && value !== null) pairs.push([name, upper.length && upper.includes(name) ? String(value).toUpperCase() : value]);
+      if (value !== undefined && value !== null) pairs.push([name, normal(name, value) as QueryValue]);
     }
   }
   if (issues.length) throw new RequestValidationError(operation.operationId, issues);

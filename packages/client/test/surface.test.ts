@@ -85,9 +85,9 @@ describe('per-call options: always the argument after the parameters', () => {
     const client = createClient({ fetch, ...fast });
     const error = await client.call('getOptionsOhlcvt', { timeout: 5 } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as Error).message).toMatch(/timeout is not a parameter location \(a per-call option goes in the next argument/);
-    await expect(client.v1.options.ohlcvt({ signal: new AbortController().signal } as never)).rejects.toThrow(/signal is not a parameter location/);
-    await expect(client.call('getOptionsOhlcvt', { qeury: {} } as never)).rejects.toThrow(/qeury is not a parameter location \(known: path, query, header, body\)/);
+    expect((error as Error).message).toMatch(/timeout is not path, query, header or body \(per-call options such as signal, timeout and headers go in the next argument\)/);
+    await expect(client.v1.options.ohlcvt({ signal: new AbortController().signal } as never)).rejects.toThrow(/signal is not path, query, header or body/);
+    await expect(client.call('getOptionsOhlcvt', { qeury: {} } as never)).rejects.toThrow(/qeury is not path, query, header or body/);
     expect(calls).toHaveLength(0);
   });
 
@@ -116,9 +116,9 @@ describe('paginate', () => {
 
 describe('validators', () => {
   it('validateResponses or validateRequests without validators is an error when the client is made', () => {
-    expect(() => createClient({ validateResponses: 'throw' })).toThrow(/options.validateResponses: 'throw' needs options.validators/);
+    expect(() => createClient({ validateResponses: 'throw' })).toThrow(/options.validateResponses needs options.validators/);
     expect(() => createClient({ validateResponses: 'warn' })).toThrow(/needs options.validators/);
-    expect(() => createClient({ validateRequests: true })).toThrow(/options.validateRequests: true needs options.validators/);
+    expect(() => createClient({ validateRequests: true })).toThrow(/options.validateRequests needs options.validators/);
     expect(() => createClient({ validateResponses: 'off' })).not.toThrow();
   });
 
