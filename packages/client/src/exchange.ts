@@ -47,6 +47,8 @@ export async function exchange(attempt: AttemptInit): Promise<Exchanged> {
   let timedOut = false;
   let expire!: (error: unknown) => void;
   const expired = new Promise<never>((_, reject) => (expire = reject));
+  // Handled here once: with a caller's signal nothing races it, and an unhandled rejection would stop Node.
+  expired.catch(() => undefined);
   // setTimeout rather than AbortSignal.timeout: the same clock as every other wait of the client (fake timers in tests).
   const timer = setTimeout(() => {
     timedOut = true;
