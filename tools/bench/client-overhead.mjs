@@ -56,6 +56,6 @@ export async function clientOverhead(report) {
 }
 
 // `node tools/bench/client-overhead.mjs` runs this measurement alone.
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await clientOverhead((name, value, target, ok) => console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`));
 }
