@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { familyOfPath } from '@laevitas-api/client/wire';
 import { benchMock } from './mock.mjs';
 import { ohlcvtPage } from './ohlcvt-page.mjs';
 import { OptionsOhlcvtResponse } from './zod-ohlcvt.mjs';
@@ -98,7 +99,7 @@ const calls30 = [];
 const perFamily = { legacy: 0, v1: 0 };
 for (const [path, item] of Object.entries(bundle.paths)) {
   const get = deref(item).get;
-  const family = /^\/(analytics|historical)\//.test(path) ? 'legacy' : 'v1';
+  const family = familyOfPath(path);
   if (!get || perFamily[family] >= 15) continue;
   const params = { path: {}, query: {} };
   for (const p of (get.parameters ?? []).map(deref)) if (p.example !== undefined && (p.in === 'path' || p.required)) params[p.in][p.name] = p.example;
@@ -146,6 +147,16 @@ try {
 await (await import('./client-rate.mjs')).clientRate(report);
 // 6. Stream client: events through `for await` against a bare ws loop, and reconnect time (issue 12).
 await (await import('./stream.mjs')).streamBench(report);
+
+// 6. The client's cost: per-request time against raw fetch, and what an app calling one operation bundles.
+console.log('\nclient per-request overhead (loopback, limiter off):');
+await (await import('./client-overhead.mjs')).clientOverhead(report);
+console.log('\nclient bundle sizes (size-limit 12.1.0, esbuild, minified + gzip; packages/client/.size-limit.cjs):');
+const clientDir = dirname(require.resolve('@laevitas-api/client/package.json'));
+const sizes = spawnSync(process.execPath, [join(clientDir, 'node_modules/size-limit/bin.js'), '--json'], { cwd: clientDir, encoding: 'utf8' });
+for (const entry of JSON.parse(sizes.stdout || '[]')) {
+  report(`bundle: ${entry.name}`, `${(entry.size / 1000).toFixed(2)} kB`, `<= ${(entry.sizeLimit / 1000).toFixed(1)} kB`, entry.passed);
+}
 
 const failed = results.filter((r) => r.ok === false);
 console.log(`\nbench: ${results.filter((r) => r.ok).length} targets met, ${failed.length} missed${sink < 0 ? '' : ''}`);

@@ -1,7 +1,7 @@
 // One error type per failure the caller may want to branch on, all under APIError (Stainless-style), with the
 // status, the parsed body, the response headers and the request that failed, its credentials redacted.
 
-import { RATE_LIMITS } from './generated/operations.js';
+import { RATE_LIMITS } from './generated/spec-info.js';
 
 export interface RequestSummary {
   readonly method: string;
@@ -250,10 +250,7 @@ export function parseRetryAfter(headers: Headers | undefined, now = Date.now()):
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** Base64 of UTF-8 (atob exists in every runtime the client supports: browsers, Node >= 16, Deno, Bun). */
 function decodeBase64(text: string): string {
-  if (typeof atob === 'function') {
-    const binary = atob(text);
-    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  }
-  return Buffer.from(text, 'base64').toString('utf8');
+  return new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
 }

@@ -7,6 +7,13 @@
 // a redirect to another origin, or any redirect of a POST, is refused with a RedirectError. Nothing is stripped
 // and sent on: the API documents no redirect, so one to elsewhere is a misconfiguration or an attack, and a loud
 // error is the useful answer.
+//
+// Timeouts: an AbortSignal on fetch costs about 5-10% of a loopback request in Node's fetch (undici links and
+// tracks every signal), which is most of the client's overhead budget (pnpm bench: <= 1.1x raw fetch). So a signal
+// is passed only when the caller gave one (it must be able to abort the request); otherwise the timeout races the
+// exchange, and an exchange that loses the race is let go: its body is cancelled as soon as its headers arrive, so
+// the connection is released then (or at the runtime's own header/body timeout, 300 s in Node, for a server that
+// never answers). Either way the caller gets the same APIConnectionTimeoutError at the same moment.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RedirectError, type RequestSummary } from './errors.js';
 import { neverConnected } from './retry.js';
 import { redactUrl } from './url.js';
@@ -14,7 +21,8 @@ import { redactUrl } from './url.js';
 export interface AttemptInit {
   readonly url: URL;
   readonly method: string;
-  readonly headers: Headers;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
   readonly timeoutMs: number;
   readonly signal: AbortSignal | undefined;
@@ -34,29 +42,37 @@ const MAX_HOPS = 5;
 export async function exchange(attempt: AttemptInit): Promise<Exchanged> {
   const { summary, signal: userSignal } = attempt;
   if (userSignal?.aborted) throw new APIUserAbortError(summary);
-  const controller = new AbortController();
+  // Only with a caller's signal is there a controller (see above); the timer then aborts through it.
+  const controller = userSignal ? new AbortController() : undefined;
   let timedOut = false;
+  let expire!: (error: unknown) => void;
+  const expired = new Promise<never>((_, reject) => (expire = reject));
+  // Handled here once: with a caller's signal nothing races it, and an unhandled rejection would stop Node.
+  expired.catch(() => undefined);
   // setTimeout rather than AbortSignal.timeout: the same clock as every other wait of the client (fake timers in tests).
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new DOMException(`timed out after ${attempt.timeoutMs} ms`, 'TimeoutError'));
+    const reason = new DOMException(`timed out after ${attempt.timeoutMs} ms`, 'TimeoutError');
+    controller?.abort(reason);
+    expire(reason);
   }, attempt.timeoutMs);
-  const forwardAbort = () => controller.abort(userSignal?.reason);
+  const forwardAbort = () => controller!.abort(userSignal!.reason);
   userSignal?.addEventListener('abort', forwardAbort, { once: true });
   let phase: 'headers' | 'body' = 'headers';
   try {
     let url = attempt.url;
     for (let hops = 0; ; hops++) {
-      const init: RequestInit = { method: attempt.method, headers: new Headers(attempt.headers), signal: controller.signal, redirect: 'manual' };
+      const init: RequestInit = { method: attempt.method, headers: attempt.headers, redirect: 'manual' };
+      if (controller) init.signal = controller.signal;
       if (attempt.body !== undefined) init.body = attempt.body;
-      const response = await attempt.fetch(url, init);
+      const response = await within(attempt.fetch(url, init), expired, controller);
       if (response.type === 'opaqueredirect') {
-        throw new RedirectError(response.status, undefined, summary, undefined, 'this runtime hides the redirect target, so the client cannot check it stays on the API origin');
+        throw new RedirectError(response.status, undefined, summary, undefined, 'the runtime hides its target, so it cannot be checked to stay on the API origin');
       }
       const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
       if (location === null) {
         phase = 'body';
-        return { response, text: await response.text() };
+        return { response, text: await within(response.text(), expired, controller) };
       }
       await response.body?.cancel().catch(() => undefined);
       const next = new URL(location, url);
@@ -79,4 +95,16 @@ export async function exchange(attempt: AttemptInit): Promise<Exchanged> {
     clearTimeout(timer);
     userSignal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/**
+ * A step of the exchange, unless the timeout comes first. With a controller the step itself fails on abort; without
+ * one it is raced, and a response that arrives after losing the race has its body cancelled (the connection freed).
+ */
+function within<T>(step: Promise<T>, expired: Promise<never>, controller: AbortController | undefined): Promise<T> {
+  if (controller) return step;
+  expired.catch(() => {
+    step.then((late) => (late instanceof Response ? late.body?.cancel() : undefined)).catch(() => undefined);
+  });
+  return Promise.race([step, expired]);
 }

@@ -3,8 +3,10 @@
 // items; `.pages()` yields whole pages. A repeated cursor stops the scan with an error instead of looping forever,
 // and a scan either yields every row or throws a ScanInterruptedError that says where to resume.
 import type { OperationId, ResponseBody } from '@laevitas-api/types/operations';
-import type { OperationInfo } from './generated/operations.js';
-import type { CallArgs, CallParams, LaevitasClient } from './client.js';
+import type { OperationInfo } from './operation-info.js';
+import type { CallArgs, CallParams, LaevitasCore } from './core.js';
+import type { RequestOptions } from './request-options.js';
+import type { PaginatedOperationId } from './generated/methods.js';
 import { LaevitasError, ScanInterruptedError } from './errors.js';
 
 type Item<Op extends OperationId> = ResponseBody<Op> extends { data: ReadonlyArray<infer R> } ? R : ResponseBody<Op> extends { items: ReadonlyArray<infer R> } ? R : unknown;
@@ -26,8 +28,20 @@ export interface Paginated<Op extends OperationId> extends AsyncIterable<Item<Op
 const at = (value: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
 
-export function paginate<Op extends OperationId>(client: LaevitasClient, operationId: Op, info: OperationInfo, params: CallParams<Op>): Paginated<Op> {
+/**
+ * Every item of a paginated operation (only those are accepted: a compile error otherwise), following
+ * `meta.next_cursor` (versioned family) or `page`/`total_pages` (legacy historical routes):
+ * `for await (const row of paginate(core, getOptionsTrades, { query }))`; `.pages()` yields whole pages.
+ * A scan ends with every row or throws a ScanInterruptedError that says where to resume.
+ */
+export function paginate<Op extends PaginatedOperationId>(core: LaevitasCore, info: OperationInfo<Op>, ...args: CallArgs<Op>): Paginated<Op> {
+  if (!info.pagination) throw new TypeError(`${info.operationId} is not paginated`);
+  return scan(core, info, args[0] as CallParams<Op> | undefined, args[1]);
+}
+
+function scan<Op extends OperationId>(core: LaevitasCore, info: OperationInfo<Op>, params: CallParams<Op> | undefined, requestOptions: RequestOptions | undefined): Paginated<Op> {
   const spec = info.pagination!;
+  const operationId = info.operationId;
   let lastCursor: string | null | undefined;
 
   /**
@@ -36,7 +50,7 @@ export function paginate<Op extends OperationId>(client: LaevitasClient, operati
    * request or of that check, becomes a ScanInterruptedError naming the cursor or page to resume from.
    */
   async function* pages(options: PaginateOptions = {}): AsyncGenerator<ResponseBody<Op>> {
-    const base = params as CallParams<Op> & { query?: Record<string, unknown> };
+    const base = (params ?? {}) as CallParams<Op> & { query?: Record<string, unknown> };
     let query: Record<string, unknown> = { ...(base.query ?? {}) };
     const seen = new Set<string>();
     let fetched = 0;
@@ -47,7 +61,7 @@ export function paginate<Op extends OperationId>(client: LaevitasClient, operati
       let next: Record<string, unknown> | undefined;
       let count: number;
       try {
-        page = await client.call(operationId, ...([{ ...base, query }] as unknown as CallArgs<Op>));
+        page = await core.request(info, ...([{ ...base, query }, requestOptions] as unknown as CallArgs<Op>));
         const list = at(page, spec.itemsPath);
         if (!Array.isArray(list)) throw new LaevitasError(`${operationId}: page has no ${spec.itemsPath} array`);
         count = list.length;

@@ -2,13 +2,9 @@
 // is sent so a caller gets a clear error instead of a round trip: the per-market currency subsets of the legacy
 // historical snapshots (x-currency-subsets), the longest start..end window (x-max-window) and the query parameters of
 // which at least one must be sent (x-requires-one-of).
-import type { OperationInfo } from './generated/operations.js';
+import type { OperationInfo, PreflightIssue } from './operation-info.js';
 
-export interface PreflightIssue {
-  path: string;
-  rule: string;
-  message: string;
-}
+export type { PreflightIssue };
 
 const DAY_MS = 86_400_000;
 

@@ -14,10 +14,10 @@ export { reconnectDelay, RECONNECT_DEFAULTS, type ReconnectSettings } from './st
 export type { WebSocketConstructor } from './stream/socket.js';
 
 registerStreamOpener((client, options = {}) => {
-  const validators = client.options.validators as Partial<StreamValidators> | undefined;
+  const validators = client.settings.validators as Partial<StreamValidators> | undefined;
   return new LaevitasStream({
-    apiKey: client.options.apiKey,
-    v2BaseUrl: client.options.v2BaseUrl,
+    apiKey: client.settings.apiKey,
+    v2BaseUrl: client.settings.v2BaseUrl,
     ...(typeof validators?.validateStreamEvent === 'function' ? { validators: validators as StreamValidators } : {}),
     ...options,
   });

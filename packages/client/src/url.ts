@@ -1,49 +1,9 @@
-// Builds the request URL of an operation: the family's base URL, path parameters encoded into the template, and
-// query parameters serialised in a stable order. Unknown parameters are rejected, not silently dropped.
-import type { OperationInfo } from './generated/operations.js';
-import { RequestValidationError } from './errors.js';
-
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
-
-export function buildUrl(
-  operationId: string,
-  info: OperationInfo,
-  baseUrl: string,
-  pathParams: Record<string, unknown> | undefined,
-  query: Record<string, QueryValue> | undefined,
-): URL {
-  const issues: { path: string; rule: string; message: string }[] = [];
-  const path = info.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = pathParams?.[name];
-    if (value === undefined || value === null || value === '') {
-      issues.push({ path: `path.${name}`, rule: 'required', message: `path.${name} is required` });
-      return '';
-    }
-    const text = String(value);
-    return encodeURIComponent(info.caseInsensitive.includes(name) ? text.toUpperCase() : text);
-  });
-  for (const name of Object.keys(pathParams ?? {})) {
-    if (!info.pathParams.includes(name)) issues.push({ path: `path.${name}`, rule: 'unknown', message: `path.${name} is not a parameter of ${info.method} ${info.path}` });
-  }
-  for (const name of Object.keys(query ?? {})) {
-    if (!info.queryParams.includes(name)) {
-      issues.push({ path: `query.${name}`, rule: 'unknown', message: `query.${name} is not a parameter of ${info.method} ${info.path} (known: ${info.queryParams.join(', ') || 'none'})` });
-    }
-  }
-  if (issues.length) throw new RequestValidationError(operationId, issues);
-
-  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
-  for (const name of info.queryParams) {
-    const value = query?.[name];
-    if (value === undefined || value === null) continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
-    url.searchParams.set(name, info.caseInsensitive.includes(name) ? text.toUpperCase() : text);
-  }
-  return url;
-}
-
+// URLs as the client reports them: credentials never shown (userinfo, credential-looking query values), userinfo
+// turned into a header fetch accepts, and the plain-http check. Building request URLs is wire.ts.
 /** The URL as it may appear in errors and logs: userinfo and values of credential-looking query keys replaced. */
 export function redactUrl(url: URL | string): string {
+  // Most URLs have nothing to hide: skip the copy (this runs on every request).
+  if (typeof url !== 'string' && !url.username && !url.password && !/key|token|signature|secret/i.test(url.search)) return url.href;
   const copy = new URL(url);
   if (copy.username || copy.password) {
     copy.username = 'redacted';

@@ -27,17 +27,17 @@ it('the client prints no secret: JSON.stringify, util.inspect (also showHidden),
   noSecret(JSON.stringify(client));
   noSecret(inspect(client, { depth: 10 }));
   noSecret(inspect(client, { depth: 10, showHidden: true }));
-  noSecret(JSON.stringify({ ...client.options }));
-  noSecret(inspect(client.options, { depth: 10 }));
+  noSecret(JSON.stringify({ ...client.settings }));
+  noSecret(inspect(client.settings, { depth: 10 }));
   const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
   console.log(client);
   noSecret(inspect(log.mock.calls[0]![0]));
   log.mockRestore();
   expect(JSON.parse(JSON.stringify(client))).toMatchObject({ apiKey: '[redacted]', creditToken: '[redacted]' });
-  expect(Object.keys(client.options)).not.toContain('apiKey');
+  expect(Object.keys(client.settings)).not.toContain('apiKey');
   // Still readable by code that asks for it by name.
-  expect(client.options.apiKey).toBe('secret-key');
-  expect(client.withOptions({ timeout: 5 }).options.apiKey).toBe('secret-key');
+  expect(client.settings.apiKey).toBe('secret-key');
+  expect(client.withOptions({ timeout: 5 }).settings.apiKey).toBe('secret-key');
 });
 
 it('userinfo in a base URL is sent as Authorization, and redacted from onRequest URLs and error messages', async () => {

@@ -16,6 +16,9 @@ import {
 } from '@laevitas-api/types';
 import type { OperationId, SuccessStatus } from '@laevitas-api/types/operations';
 import { createClient, RateLimitError, PaymentRequiredError } from '@laevitas-api/client';
+import { createCore, paginate } from '@laevitas-api/client/core';
+import { getOptionsOhlcvt as ohlcvtOperation, getHealth as healthOperation } from '@laevitas-api/client/operations';
+import { credentialHeaders } from '@laevitas-api/client/wire';
 import { validateResponse } from '@laevitas-api/validators';
 import { getOptionsOhlcvt } from '@laevitas-api/validators/ops/getOptionsOhlcvt';
 
@@ -67,6 +70,18 @@ async function use() {
     if (e instanceof RateLimitError) console.log(e.retryAfterMs);
     if (e instanceof PaymentRequiredError) console.log(e.requirements?.accepts[0]?.amount);
   }
+  // The resource namespaces, the core with single operations, the per-call options and the wire layer.
+  const viaNamespace: OhlcvtRow | undefined = (await client.v1.options.ohlcvt({ query: { resolution: '1h' } }, { timeout: 5_000 })).data[0];
+  const viaCore: OhlcvtRow | undefined = (await createCore({ validators: { getOptionsOhlcvt }, validateResponses: 'throw' }).request(ohlcvtOperation, { query: { resolution: '1h' } })).data[0];
+  for await (const r of paginate(createCore(), ohlcvtOperation, { query: { limit: 10 } })) void r.date;
+  // @ts-expect-error getHealth is not paginated
+  client.paginate('getHealth');
+  // @ts-expect-error nor by value
+  paginate(createCore(), healthOperation);
+  // @ts-expect-error per-call options are the next argument, not parameters
+  await client.call('getOptionsOhlcvt', { query: {}, timeout: 5 });
+  const sent: Record<string, string> = credentialHeaders('legacy', { apiKey: 'k' });
+  void [viaNamespace, viaCore, sent];
   const checked = validateResponse('getOptionsOhlcvt', 200, {});
   if (checked.ok) {
     const rows: OhlcvtRow[] = checked.data.data;

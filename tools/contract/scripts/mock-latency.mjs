@@ -3,6 +3,7 @@
 // v1 series, a GEX page, a legacy page, a legacy live route, an invalid request, a forced 402 answered by Prism),
 // printing the median and p99 per request. The full benchmark (connections, a bare-server baseline) is `pnpm bench`.
 //   node tools/contract/scripts/mock-latency.mjs [requests]
+import { credentialHeaders, familyOfPath } from '@laevitas-api/client/wire';
 import { startMock } from '../src/mock.mjs';
 
 const total = Number(process.argv[2] ?? 1000);
@@ -22,7 +23,7 @@ try {
   for (let i = 0; i < total; i++) {
     const [path, extra] = ROUTES[i % ROUTES.length];
     const started = performance.now();
-    const response = await fetch(mock.url + path, { headers: { apiKey: 'k', 'X-API-Key': 'k', ...extra } });
+    const response = await fetch(mock.url + path, { headers: { ...credentialHeaders(familyOfPath(path), { apiKey: 'k' }), ...extra } });
     await response.arrayBuffer();
     const ms = performance.now() - started;
     times.push(ms);

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { SPEC_JSON } from './paths.mjs';
+import { baseUrlFor, credentialHeaders } from '@laevitas-api/client/wire';
 import { buildRequests, urlFor } from './requests.mjs';
 import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from './invariants.mjs';
 import { describeUndocumented, undocumentedFields } from './undocumented.mjs';
@@ -24,13 +25,14 @@ export async function runConformance(options) {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const document = options.spec ?? JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
   const validators = options.validators ?? require('@laevitas-api/validators');
+  const bases = { baseUrl: legacyBaseUrl, v2BaseUrl: v1BaseUrl };
   const requests = buildRequests(document).filter((r) => only(r.op.operationId));
   const observations = { legacyDateUnits: new Set() };
 
   async function send(req, extraHeaders = {}, query = req.query) {
-    const base = req.op.family === 'legacy' ? legacyBaseUrl : v1BaseUrl;
-    const url = urlFor(base, req.op, req.path, query);
-    const headers = { accept: 'application/json', apiKey, 'X-API-Key': apiKey, ...req.headers, ...extraHeaders };
+    // Routing and credentials as the client sends them (the shared wire layer): the family's base URL and key header.
+    const url = urlFor(baseUrlFor(req.op.family, bases), req.op, req.path, query);
+    const headers = { accept: 'application/json', ...credentialHeaders(req.op.family, { apiKey }), ...req.headers, ...extraHeaders };
     const init = { method: req.op.method.toUpperCase(), headers };
     if (req.body !== undefined) {
       init.body = JSON.stringify(req.body);

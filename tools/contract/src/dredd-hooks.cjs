@@ -9,6 +9,7 @@ const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const hooks = require('hooks');
 const { liveSkipReason } = require('./live-skips.cjs');
+const { credentialHeaders, familyOfPath } = require('@laevitas-api/client/wire');
 
 const kind = process.env.CONTRACT_TARGET_KIND || 'mock';
 const key = process.env.LAEVITAS_API_KEY || 'contract-test-key';
@@ -85,8 +86,9 @@ hooks.beforeEach((transaction, done) => {
   const statuses = [...new Set([status, ...(accepts ?? []).map((e) => Number(e.statusCode))])];
   transaction.id = `${operationId ?? '(unknown operation)'} ${transaction.request.method} (${statuses.join('|')}) ${transaction.request.uri}`;
   const headers = transaction.request.headers;
-  headers.apiKey = key;
-  headers['X-API-Key'] = key;
+  // Family routing and credential headers as the client does them (the shared wire layer).
+  const family = familyOfPath(transaction.request.uri);
+  Object.assign(headers, credentialHeaders(family, { apiKey: key }));
   const entry = entryOf(transaction);
   // The agent endpoint answers 406 unless the request accepts both of its media types.
   if (entry?.op['x-required-accept']) headers.Accept = entry.op['x-required-accept'];
@@ -96,8 +98,7 @@ hooks.beforeEach((transaction, done) => {
     hooks.log(`skipped ${transaction.id}: ${skipReason}`);
     return done();
   }
-  const path = transaction.request.uri;
-  route(transaction, path.startsWith('/analytics/') || path.startsWith('/historical/') ? legacy : v1);
+  route(transaction, family === 'legacy' ? legacy : v1);
   // Dredd 14 always passes a body to its HTTP library, which refuses HEAD requests with one; the vitest
   // conformance suite checks HEAD operations instead.
   if (transaction.request.method === 'HEAD') {

@@ -1,6 +1,7 @@
 // Builds one valid request per operation from the spec's own examples: path parameters and required query/header
 // parameters from their `example`, one narrowing filter where the operation requires one, and the first request-body
 // example. The spec guarantees these exist and validate (tools/codegen/test/examples.test.ts).
+import { routeUrl } from '@laevitas-api/client/wire';
 import { deref, operationsOf } from './spec-model.mjs';
 
 function firstExample(document, media) {
@@ -41,9 +42,7 @@ function enumOf(document, schema) {
   return target?.enum ?? (target?.allOf?.length === 1 ? deref(document, target.allOf[0])?.enum : undefined);
 }
 
+/** The URL of a request as built, unchecked (some are wrong on purpose), by the client's wire layer. */
 export function urlFor(base, op, path, query) {
-  const filled = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(path[name])));
-  const url = new URL(base.replace(/\/+$/, '') + filled);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, Array.isArray(v) ? v.join(',') : String(v));
-  return url;
+  return routeUrl(base, op.path, path, Object.entries(query));
 }

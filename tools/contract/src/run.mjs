@@ -6,6 +6,7 @@
 // The CLI calls this with its flags and environment; tests call it with URLs and a temporary reports folder.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { baseUrlFor } from '@laevitas-api/client/wire';
 import { freePort, startMock } from './mock.mjs';
 import { startValidatingProxy } from './proxy.mjs';
 import { runDredd } from './dredd.mjs';
@@ -57,8 +58,8 @@ export async function runContract(options = {}) {
       mockStreamUrl = mock.streamUrl;
       dreddEnv = {};
     } else {
-      legacyBaseUrl = options.legacyBaseUrl ?? 'https://api.laevitas.ch';
-      v1BaseUrl = options.v1BaseUrl ?? 'https://apiv2.laevitas.ch';
+      legacyBaseUrl = baseUrlFor('legacy', { baseUrl: options.legacyBaseUrl });
+      v1BaseUrl = baseUrlFor('v1', { v2BaseUrl: options.v1BaseUrl });
       await Promise.all(familiesOf(only).map((family) => assertReachable(family === 'legacy' ? legacyBaseUrl : v1BaseUrl)));
       dreddEnv = {};
       // The validating proxies exist for Dredd only (the conformance suite validates by itself).

@@ -50,7 +50,7 @@ function cli(args: string[], env: Record<string, string> = {}) {
 beforeAll(async () => {
   const started = Date.now();
   project = mkdtempSync(join(tmpdir(), 'laevitas-contract-consumer-'));
-  for (const dir of ['tools/contract', 'packages/validators', 'packages/types']) {
+  for (const dir of ['tools/contract', 'packages/client', 'packages/validators', 'packages/types']) {
     execFileSync('pnpm', ['pack', '--pack-destination', project], { cwd: join(ROOT, dir), env: cleanEnv, stdio: 'ignore' });
   }
   timings.packMs = Date.now() - started;
@@ -59,7 +59,7 @@ beforeAll(async () => {
   // The unpublished dependencies come from their tarballs; everything else from the registry (the store first).
   writeFileSync(
     join(project, 'pnpm-workspace.yaml'),
-    `overrides:\n  '@laevitas-api/validators': ${tarball('validators')}\n  '@laevitas-api/types': ${tarball('types')}\nallowBuilds:\n  '@scarf/scarf': false\n`,
+    `overrides:\n  '@laevitas-api/client': ${tarball('client')}\n  '@laevitas-api/validators': ${tarball('validators')}\n  '@laevitas-api/types': ${tarball('types')}\nallowBuilds:\n  '@scarf/scarf': false\n`,
   );
   const installStarted = Date.now();
   execFileSync('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile', '--reporter=silent'], { cwd: project, env: cleanEnv, stdio: 'ignore' });
@@ -77,7 +77,7 @@ beforeAll(async () => {
     });
     mock!.on('exit', (code) => fail(new Error(`the installed mock exited (${code}) before listening: ${out}`)));
   });
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   if (mock && mock.exitCode === null) {

@@ -830,3 +830,486 @@ export interface OperationMethods {
   /** Buy a 1-hour WebSocket pass (`POST /api/v1/x402/ws-pass/hour`) */
   postX402WsPassHour(params?: operations['postX402WsPassHour']['parameters'], options?: RequestOptions): Promise<WsPassResponseDto>;
 }
+
+/** Operations with `x-pagination`: the only ones `client.paginate` accepts. */
+export type PaginatedOperationId =
+  | 'getAnalyticsRealizedVolatility'
+  | 'getDerivativesLiquidationByCurrencyData'
+  | 'getDerivativesLiquidationData'
+  | 'getFuturesCarry'
+  | 'getFuturesCatalog'
+  | 'getFuturesLevel1'
+  | 'getFuturesLiquidations'
+  | 'getFuturesOhlcvt'
+  | 'getFuturesOIWeightedBasisFunding'
+  | 'getFuturesOIWeightedFunding'
+  | 'getFuturesOIWeightedVolumeFunding'
+  | 'getFuturesOpenInterest'
+  | 'getFuturesOrderbook'
+  | 'getFuturesOrderbookRaw'
+  | 'getFuturesRealizedVolatility'
+  | 'getFuturesReferencePrice'
+  | 'getFuturesSnapshot'
+  | 'getFuturesTickerHistory'
+  | 'getFuturesTotalOI'
+  | 'getFuturesTotalVolume'
+  | 'getFuturesTrades'
+  | 'getFuturesTradesSummary'
+  | 'getFuturesVolume'
+  | 'getHistoricalDerivsSnapshot'
+  | 'getHistoricalDerivsSummary'
+  | 'getHistoricalExchangeData'
+  | 'getHistoricalFuturesData'
+  | 'getHistoricalGlobalFuturesActivityData'
+  | 'getHistoricalPerpetualDerivativesData'
+  | 'getHistoricalPerpetualFundingData'
+  | 'getHistoricalPerpetualFundingExchangeData'
+  | 'getHistoricalPerpetualYieldData'
+  | 'getHistoricalSettlementFundingRate'
+  | 'getHistoricalTotalOpenInterestByExchangeData'
+  | 'getHistoricalTotalVolumeByExchangeData'
+  | 'getHyperliquidNodeFills'
+  | 'getHyperliquidNodeFundingPayments'
+  | 'getHyperliquidNodeInstruments'
+  | 'getHyperliquidNodeL2Orderbook'
+  | 'getHyperliquidNodeLiquidations'
+  | 'getHyperliquidNodePredictionFills'
+  | 'getHyperliquidNodeRestingOrders'
+  | 'getHyperliquidNodeTwapEvents'
+  | 'getHyperliquidNodeWalletFlow'
+  | 'getHyperliquidNodeWalletPositions'
+  | 'getInstruments'
+  | 'getOptionsCatalog'
+  | 'getOptionsGexHistory'
+  | 'getOptionsGexRegimeChanges'
+  | 'getOptionsGexStrikes'
+  | 'getOptionsLevel1'
+  | 'getOptionsOhlcvt'
+  | 'getOptionsOpenInterest'
+  | 'getOptionsReferencePrice'
+  | 'getOptionsTickerHistory'
+  | 'getOptionsTrades'
+  | 'getOptionsTradesSummary'
+  | 'getOptionsVolatility'
+  | 'getOptionsVolSurfaceByTenor'
+  | 'getOptionsVolSurfaceByTime'
+  | 'getOptionsVolume'
+  | 'getPerpetualsCarry'
+  | 'getPerpetualsCatalog'
+  | 'getPerpetualsLevel1'
+  | 'getPerpetualsLiquidations'
+  | 'getPerpetualsOhlcvt'
+  | 'getPerpetualsOpenInterest'
+  | 'getPerpetualsOrderbook'
+  | 'getPerpetualsOrderbookRaw'
+  | 'getPerpetualsReferencePrice'
+  | 'getPerpetualsTickerHistory'
+  | 'getPerpetualsTrades'
+  | 'getPerpetualsTradesSummary'
+  | 'getPerpetualsVolume'
+  | 'getPredictionsCatalog'
+  | 'getPredictionsOhlcvt'
+  | 'getPredictionsOrderbookRaw'
+  | 'getPredictionsTickerHistory'
+  | 'getPredictionsTrades'
+  | 'getSpotCatalog'
+  | 'getSpotL2Orderbook'
+  | 'getSpotL2OrderbookRaw'
+  | 'getSpotLevel1'
+  | 'getSpotOhlcvt'
+  | 'getSpotTicker'
+  | 'getSpotTrades'
+  | 'getSpotVolume'
+  | 'getTotalOiForPerpetuals'
+  | 'getTotalVolumeForPerpetuals'
+  | 'getVolSurfaceCatalog'
+  | 'getVolSurfaceSlices'
+  | 'getVolSurfaceSnapshots'
+  | 'getVolSurfaceStrikes'
+  | 'getVolSurfaceTermStructure';
+
+/** `client.v1`: the versioned family's operations by resource (namespace from the tag). */
+export interface V1Namespaces {
+  readonly agent: {
+    /** Agent endpoint (Model Context Protocol, JSON-RPC 2.0) (`POST /api/v1/mcp`) */
+    mcp: OperationMethods['postMcp'];
+  };
+  readonly analytics: {
+    /** Realized volatility of an instrument (`GET /api/v1/analytics/realized-volatility`) */
+    realizedVolatility: OperationMethods['getAnalyticsRealizedVolatility'];
+  };
+  readonly changelog: {
+    /** Data-corrections feed (`GET /api/v1/changelog/data-corrections`) */
+    dataCorrections: OperationMethods['getChangelogDataCorrections'];
+    /** Data-coverage feed (`GET /api/v1/changelog/data-coverage`) */
+    dataCoverage: OperationMethods['getChangelogDataCoverage'];
+  };
+  readonly creditTokens: {
+    /** Redeem a signed challenge for a credit token (`POST /api/v1/x402/credit-token`) */
+    creditToken: OperationMethods['postX402CreditToken'];
+    /** Get a credit-token challenge (`POST /api/v1/x402/credit-token/challenge`) */
+    creditTokenChallenge: OperationMethods['postX402CreditTokenChallenge'];
+  };
+  readonly dealerGex: {
+    /** Dealer GEX catalog (`GET /api/v1/options/gex/catalog`) */
+    catalog: OperationMethods['getOptionsGexCatalog'];
+    /** Dealer GEX history (`GET /api/v1/options/gex/history`) */
+    history: OperationMethods['getOptionsGexHistory'];
+    /** Latest dealer GEX snapshot (`GET /api/v1/options/gex/latest`) */
+    latest: OperationMethods['getOptionsGexLatest'];
+    /** Dealer GEX profile across strikes (`GET /api/v1/options/gex/profile`) */
+    profile: OperationMethods['getOptionsGexProfile'];
+    /** Dealer GEX regime changes (`GET /api/v1/options/gex/regime-changes`) */
+    regimeChanges: OperationMethods['getOptionsGexRegimeChanges'];
+    /** Dealer GEX contributions by strike (`GET /api/v1/options/gex/strikes`) */
+    strikes: OperationMethods['getOptionsGexStrikes'];
+    /** Dealer GEX term structure (`GET /api/v1/options/gex/term-structure`) */
+    termStructure: OperationMethods['getOptionsGexTermStructure'];
+  };
+  readonly discovery: {
+    /** OpenAPI document (`GET /openapi.json`) */
+    openapiJson: OperationMethods['getOpenapiJson'];
+    /** OpenAPI document (well-known location) (`GET /.well-known/openapi.json`) */
+    wellKnownOpenapiJson: OperationMethods['getWellKnownOpenapiJson'];
+    /** x402 discovery document (`GET /.well-known/x402`) */
+    wellKnownX402: OperationMethods['getWellKnownX402'];
+  };
+  readonly futures: {
+    /** Futures carry (`GET /api/v1/futures/carry`) */
+    carry: OperationMethods['getFuturesCarry'];
+    /** List futures instruments (`GET /api/v1/futures/catalog`) */
+    catalog: OperationMethods['getFuturesCatalog'];
+    /** Futures trade flow of a currency (`GET /api/v1/futures/flow`) */
+    flow: OperationMethods['getFuturesFlow'];
+    /** Futures level 1 (top of book) (`GET /api/v1/futures/level1`) */
+    level1: OperationMethods['getFuturesLevel1'];
+    /** Futures liquidations (`GET /api/v1/futures/liquidations`) */
+    liquidations: OperationMethods['getFuturesLiquidations'];
+    /** Futures instrument metadata (`GET /api/v1/futures/metadata`) */
+    metadata: OperationMethods['getFuturesMetadata'];
+    /** Futures OHLC with trade statistics (`GET /api/v1/futures/ohlcvt`) */
+    ohlcvt: OperationMethods['getFuturesOhlcvt'];
+    /** Futures open interest (`GET /api/v1/futures/open-interest`) */
+    openInterest: OperationMethods['getFuturesOpenInterest'];
+    /** Futures aggregated L2 order-book metrics (`GET /api/v1/futures/orderbook`) */
+    orderbook: OperationMethods['getFuturesOrderbook'];
+    /** Futures raw L2 order-book snapshots (`GET /api/v1/futures/orderbook-raw`) */
+    orderbookRaw: OperationMethods['getFuturesOrderbookRaw'];
+    /** Futures reference prices (`GET /api/v1/futures/reference-price`) */
+    referencePrice: OperationMethods['getFuturesReferencePrice'];
+    /** Latest futures snapshot (`GET /api/v1/futures/snapshot`) */
+    snapshot: OperationMethods['getV1FuturesSnapshot'];
+    /** Futures ticker history (`GET /api/v1/futures/ticker-history`) */
+    tickerHistory: OperationMethods['getFuturesTickerHistory'];
+    /** Futures trades (`GET /api/v1/futures/trades`) */
+    trades: OperationMethods['getFuturesTrades'];
+    /** Futures trades summary by group (`GET /api/v1/futures/trades/summary`) */
+    tradesSummary: OperationMethods['getFuturesTradesSummary'];
+    /** Futures traded volume (`GET /api/v1/futures/volume`) */
+    volume: OperationMethods['getFuturesVolume'];
+  };
+  readonly health: {
+    /** Service health (`GET /api/v1/health`) */
+    get: OperationMethods['getHealth'];
+    /** Service health (headers only) (`HEAD /api/v1/health`) */
+    head: OperationMethods['headHealth'];
+  };
+  readonly instruments: {
+    /** Instrument detail (`GET /api/v1/instruments/detail`) */
+    detail: OperationMethods['getInstrumentsDetail'];
+    /** List instruments across markets (`GET /api/v1/instruments`) */
+    get: OperationMethods['getInstruments'];
+  };
+  readonly onchainVenueData: {
+    /** Onchain fills of a wallet (`GET /api/v1/hyperliquid/node/fills`) */
+    fills: OperationMethods['getHyperliquidNodeFills'];
+    /** Onchain funding payments of a wallet (`GET /api/v1/hyperliquid/node/funding-payments`) */
+    fundingPayments: OperationMethods['getHyperliquidNodeFundingPayments'];
+    /** Onchain venue instruments (`GET /api/v1/hyperliquid/node/instruments`) */
+    instruments: OperationMethods['getHyperliquidNodeInstruments'];
+    /** Onchain L2 order book (`GET /api/v1/hyperliquid/node/l2-orderbook`) */
+    l2Orderbook: OperationMethods['getHyperliquidNodeL2Orderbook'];
+    /** Onchain liquidations (`GET /api/v1/hyperliquid/node/liquidations`) */
+    liquidations: OperationMethods['getHyperliquidNodeLiquidations'];
+    /** Onchain prediction-market fills (`GET /api/v1/hyperliquid/node/prediction-fills`) */
+    predictionFills: OperationMethods['getHyperliquidNodePredictionFills'];
+    /** Onchain resting orders (`GET /api/v1/hyperliquid/node/resting-orders`) */
+    restingOrders: OperationMethods['getHyperliquidNodeRestingOrders'];
+    /** Onchain TWAP order events (`GET /api/v1/hyperliquid/node/twap-events`) */
+    twapEvents: OperationMethods['getHyperliquidNodeTwapEvents'];
+    /** Onchain trading flow per wallet (`GET /api/v1/hyperliquid/node/wallet-flow`) */
+    walletFlow: OperationMethods['getHyperliquidNodeWalletFlow'];
+    /** Onchain wallet positions (`GET /api/v1/hyperliquid/node/wallet-positions`) */
+    walletPositions: OperationMethods['getHyperliquidNodeWalletPositions'];
+  };
+  readonly options: {
+    /** List options instruments (`GET /api/v1/options/catalog`) */
+    catalog: OperationMethods['getOptionsCatalog'];
+    /** Options flow of a currency (`GET /api/v1/options/flow`) */
+    flow: OperationMethods['getOptionsFlow'];
+    /** Options level 1 (top of book) (`GET /api/v1/options/level1`) */
+    level1: OperationMethods['getOptionsLevel1'];
+    /** Options instrument metadata (`GET /api/v1/options/metadata`) */
+    metadata: OperationMethods['getOptionsMetadata'];
+    /** Options OHLC with trade statistics (`GET /api/v1/options/ohlcvt`) */
+    ohlcvt: OperationMethods['getOptionsOhlcvt'];
+    /** Options open interest (`GET /api/v1/options/open-interest`) */
+    openInterest: OperationMethods['getOptionsOpenInterest'];
+    /** Options reference prices (`GET /api/v1/options/reference-price`) */
+    referencePrice: OperationMethods['getOptionsReferencePrice'];
+    /** Options snapshot of a currency (`GET /api/v1/options/snapshot`) */
+    snapshot: OperationMethods['getOptionsSnapshot'];
+    /** Options ticker history (`GET /api/v1/options/ticker-history`) */
+    tickerHistory: OperationMethods['getOptionsTickerHistory'];
+    /** Individual options trades (`GET /api/v1/options/trades`) */
+    trades: OperationMethods['getOptionsTrades'];
+    /** Options trade statistics grouped by a key (`GET /api/v1/options/trades/summary`) */
+    tradesSummary: OperationMethods['getOptionsTradesSummary'];
+    /** Options implied volatility and Greeks (`GET /api/v1/options/volatility`) */
+    volatility: OperationMethods['getOptionsVolatility'];
+    /** Options volume (`GET /api/v1/options/volume`) */
+    volume: OperationMethods['getOptionsVolume'];
+  };
+  readonly optionsVolSurface: {
+    /** Option-derived vol surface across maturities (`GET /api/v1/options/vol-surface/by-expiry`) */
+    byExpiry: OperationMethods['getOptionsVolSurfaceByExpiry'];
+    /** Option-derived constant-maturity vol term structure (`GET /api/v1/options/vol-surface/by-tenor`) */
+    byTenor: OperationMethods['getOptionsVolSurfaceByTenor'];
+    /** Option-derived vol surface history of one maturity (`GET /api/v1/options/vol-surface/by-time`) */
+    byTime: OperationMethods['getOptionsVolSurfaceByTime'];
+  };
+  readonly payments: {
+    /** Status of a subscription checkout (`GET /api/v1/x402/subscriptions/checkouts/{id}`) */
+    subscriptionsCheckoutsById: OperationMethods['getX402SubscriptionsCheckoutsById'];
+    /** Pay a subscription checkout (`POST /api/v1/x402/subscriptions/checkouts/{id}/pay`) */
+    subscriptionsCheckoutsByIdPay: OperationMethods['postX402SubscriptionsCheckoutsByIdPay'];
+    /** Subscription plans and live pricing (`GET /api/v1/x402/subscriptions/products`) */
+    subscriptionsProducts: OperationMethods['getX402SubscriptionsProducts'];
+    /** Solana signing data for a subscription payment (`POST /api/v1/x402/subscriptions/solana-rpc`) */
+    subscriptionsSolanaRpc: OperationMethods['postX402SubscriptionsSolanaRpc'];
+    /** Status of a tick-data checkout (`GET /api/v1/x402/tick-data/checkouts/{id}`) */
+    tickDataCheckoutsById: OperationMethods['getX402TickDataCheckoutsById'];
+    /** Pay a tick-data checkout (`POST /api/v1/x402/tick-data/checkouts/{id}/pay`) */
+    tickDataCheckoutsByIdPay: OperationMethods['postX402TickDataCheckoutsByIdPay'];
+    /** Tick-data checkout networks and quote instructions (`GET /api/v1/x402/tick-data/products`) */
+    tickDataProducts: OperationMethods['getX402TickDataProducts'];
+    /** Solana signing data for a tick-data payment (`POST /api/v1/x402/tick-data/solana-rpc`) */
+    tickDataSolanaRpc: OperationMethods['postX402TickDataSolanaRpc'];
+    /** Buy a 24-hour WebSocket pass (`POST /api/v1/x402/ws-pass/day`) */
+    wsPassDay: OperationMethods['postX402WsPassDay'];
+    /** Buy a 1-hour WebSocket pass (`POST /api/v1/x402/ws-pass/hour`) */
+    wsPassHour: OperationMethods['postX402WsPassHour'];
+  };
+  readonly perpetuals: {
+    /** Perpetuals funding and carry (`GET /api/v1/perpetuals/carry`) */
+    carry: OperationMethods['getPerpetualsCarry'];
+    /** List perpetuals instruments (`GET /api/v1/perpetuals/catalog`) */
+    catalog: OperationMethods['getPerpetualsCatalog'];
+    /** Perpetuals trade flow of a currency (`GET /api/v1/perpetuals/flow`) */
+    flow: OperationMethods['getPerpetualsFlow'];
+    /** Perpetuals level 1 (top of book) (`GET /api/v1/perpetuals/level1`) */
+    level1: OperationMethods['getPerpetualsLevel1'];
+    /** Perpetuals liquidations (`GET /api/v1/perpetuals/liquidations`) */
+    liquidations: OperationMethods['getPerpetualsLiquidations'];
+    /** Perpetuals instrument metadata (`GET /api/v1/perpetuals/metadata`) */
+    metadata: OperationMethods['getPerpetualsMetadata'];
+    /** Perpetuals OHLC with trade statistics (`GET /api/v1/perpetuals/ohlcvt`) */
+    ohlcvt: OperationMethods['getPerpetualsOhlcvt'];
+    /** Perpetuals open interest (`GET /api/v1/perpetuals/open-interest`) */
+    openInterest: OperationMethods['getPerpetualsOpenInterest'];
+    /** Perpetuals aggregated L2 order-book metrics (`GET /api/v1/perpetuals/orderbook`) */
+    orderbook: OperationMethods['getPerpetualsOrderbook'];
+    /** Perpetuals raw L2 order-book snapshots (`GET /api/v1/perpetuals/orderbook-raw`) */
+    orderbookRaw: OperationMethods['getPerpetualsOrderbookRaw'];
+    /** Perpetuals reference prices (`GET /api/v1/perpetuals/reference-price`) */
+    referencePrice: OperationMethods['getPerpetualsReferencePrice'];
+    /** Latest perpetuals snapshot (`GET /api/v1/perpetuals/snapshot`) */
+    snapshot: OperationMethods['getPerpetualsSnapshot'];
+    /** Perpetuals ticker history (`GET /api/v1/perpetuals/ticker-history`) */
+    tickerHistory: OperationMethods['getPerpetualsTickerHistory'];
+    /** Perpetuals trades (`GET /api/v1/perpetuals/trades`) */
+    trades: OperationMethods['getPerpetualsTrades'];
+    /** Perpetuals trades summary by group (`GET /api/v1/perpetuals/trades/summary`) */
+    tradesSummary: OperationMethods['getPerpetualsTradesSummary'];
+    /** Perpetuals traded volume (`GET /api/v1/perpetuals/volume`) */
+    volume: OperationMethods['getPerpetualsVolume'];
+  };
+  readonly portfolioRisk: {
+    /** Decompose portfolio risk (`POST /api/v1/vol-surface/risk/decompose`) */
+    decompose: OperationMethods['postVolSurfaceRiskDecompose'];
+    /** Portfolio risk ladder (spot by parallel vol) (`POST /api/v1/vol-surface/risk/ladder`) */
+    ladder: OperationMethods['postVolSurfaceRiskLadder'];
+    /** Revalue a portfolio under a scenario (`POST /api/v1/vol-surface/risk/scenario`) */
+    scenario: OperationMethods['postVolSurfaceRiskScenario'];
+  };
+  readonly predictions: {
+    /** List prediction markets (`GET /api/v1/predictions/catalog`) */
+    catalog: OperationMethods['getPredictionsCatalog'];
+    /** List prediction-market categories (`GET /api/v1/predictions/categories`) */
+    categories: OperationMethods['getPredictionsCategories'];
+    /** Prediction-market instrument metadata (`GET /api/v1/predictions/metadata`) */
+    metadata: OperationMethods['getPredictionsMetadata'];
+    /** Prediction-market OHLC with volume (`GET /api/v1/predictions/ohlcvt`) */
+    ohlcvt: OperationMethods['getPredictionsOhlcvt'];
+    /** Prediction-market raw order-book snapshots (`GET /api/v1/predictions/orderbook-raw`) */
+    orderbookRaw: OperationMethods['getPredictionsOrderbookRaw'];
+    /** Prediction-market snapshot (`GET /api/v1/predictions/snapshot`) */
+    snapshot: OperationMethods['getPredictionsSnapshot'];
+    /** Prediction-market ticker history (`GET /api/v1/predictions/ticker-history`) */
+    tickerHistory: OperationMethods['getPredictionsTickerHistory'];
+    /** Prediction-market trades (`GET /api/v1/predictions/trades`) */
+    trades: OperationMethods['getPredictionsTrades'];
+  };
+  readonly spot: {
+    /** List spot pairs (`GET /api/v1/spot/catalog`) */
+    catalog: OperationMethods['getSpotCatalog'];
+    /** Spot aggregated L2 order-book metrics (`GET /api/v1/spot/l2-orderbook`) */
+    l2Orderbook: OperationMethods['getSpotL2Orderbook'];
+    /** Spot raw L2 order-book snapshots (`GET /api/v1/spot/l2-orderbook-raw`) */
+    l2OrderbookRaw: OperationMethods['getSpotL2OrderbookRaw'];
+    /** Spot level 1 (`GET /api/v1/spot/level1`) */
+    level1: OperationMethods['getSpotLevel1'];
+    /** Spot instrument metadata (`GET /api/v1/spot/metadata`) */
+    metadata: OperationMethods['getSpotMetadata'];
+    /** Spot OHLC with volume (`GET /api/v1/spot/ohlcvt`) */
+    ohlcvt: OperationMethods['getSpotOhlcvt'];
+    /** Spot snapshot (`GET /api/v1/spot/snapshot`) */
+    snapshot: OperationMethods['getSpotSnapshot'];
+    /** Spot ticker history (`GET /api/v1/spot/ticker`) */
+    ticker: OperationMethods['getSpotTicker'];
+    /** Spot trades (`GET /api/v1/spot/trades`) */
+    trades: OperationMethods['getSpotTrades'];
+    /** Spot volume (`GET /api/v1/spot/volume`) */
+    volume: OperationMethods['getSpotVolume'];
+  };
+  readonly volSurface: {
+    /** List available volatility surfaces (`GET /api/v1/vol-surface/catalog`) */
+    catalog: OperationMethods['getVolSurfaceCatalog'];
+    /** Fitted volatility-surface model slices (`GET /api/v1/vol-surface/slices`) */
+    slices: OperationMethods['getVolSurfaceSlices'];
+    /** Volatility-surface snapshots (`GET /api/v1/vol-surface/snapshots`) */
+    snapshots: OperationMethods['getVolSurfaceSnapshots'];
+    /** Volatility surface by strike (`GET /api/v1/vol-surface/strikes`) */
+    strikes: OperationMethods['getVolSurfaceStrikes'];
+    /** Constant-maturity volatility term structure (`GET /api/v1/vol-surface/term-structure`) */
+    termStructure: OperationMethods['getVolSurfaceTermStructure'];
+  };
+}
+
+/** `client.legacy`: the legacy family's operations by resource (namespace from the tag). */
+export interface LegacyNamespaces {
+  readonly derivs: {
+    /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) */
+    altOptionDataByMarket: OperationMethods['getAltOptionDataByMarket'];
+    /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) */
+    futures: OperationMethods['futures'];
+    /** Current futures data of a market (`GET /analytics/derivs/futures/{market}`) */
+    futuresDataByMarket: OperationMethods['getFuturesDataByMarket'];
+    /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) */
+    oiGainers: OperationMethods['oi_gainers'];
+    /** Open-interest change of the perpetuals of a market and currency (`GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}`) */
+    openInterestChange: OperationMethods['getDerivsOpenInterestChange'];
+    /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) */
+    openInterestChangeSummary: OperationMethods['getDerivsOpenInterestChangeSummary'];
+    /** Current perpetuals data by market and currency (`GET /analytics/derivs/perpetuals/{market}/{currency}`) */
+    perpetuals: OperationMethods['perpetuals'];
+    /** Current perpetuals data of a market (`GET /analytics/derivs/perpetuals/{market}`) */
+    perpetualsDataByMarket: OperationMethods['getPerpetualsDataByMarket'];
+    /** Perpetuals snapshot of a market (`GET /analytics/derivs/perpetuals_snapshot/{market}`) */
+    perpetualsSnapshotDataByMarket: OperationMethods['getPerpetualsSnapshotDataByMarket'];
+    /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) */
+    priceGainers: OperationMethods['price_gainers'];
+    /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) */
+    summary: OperationMethods['summary'];
+    /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) */
+    summaryC: OperationMethods['summary_c'];
+    /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) */
+    topFundingData: OperationMethods['getTopFundingData'];
+  };
+  readonly futures: {
+    /** Aggregated futures summary of a currency (`GET /analytics/futures/aggregated_future_summary/{currency}`) */
+    aggregatedFutureSummaryData: OperationMethods['getAggregatedFutureSummaryData'];
+    /** Aggregated options summary of a currency (`GET /analytics/futures/aggregated_option_summary/{currency}`) */
+    aggregatedOptionSummaryData: OperationMethods['getAggregatedOptionSummaryData'];
+    /** Available currencies (`GET /analytics/futures/alt_currency`) */
+    alternativeCurrencyData: OperationMethods['getAlternativeCurrencyData'];
+    /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) */
+    basisData: OperationMethods['getFuturesBasisData'];
+    /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) */
+    curveData: OperationMethods['getFuturesCurveData'];
+    /** Futures curve of a currency across markets (`GET /analytics/futures/futures_curve/{currency}`) */
+    curveDataForCurrency: OperationMethods['getFuturesCurveDataForCurrency'];
+    /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) */
+    futureOpenInterestChange: OperationMethods['getFutureOpenInterestChange'];
+    /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) */
+    futureOpenInterestChangeSummary: OperationMethods['getFutureOpenInterestChangeSummary'];
+    /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) */
+    instrumentData: OperationMethods['getFuturesInstrumentData'];
+    /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) */
+    marketSnapshot: OperationMethods['getFuturesMarketSnapshot'];
+    /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) */
+    openInterestBreakdownData: OperationMethods['getOpenInterestBreakdownData'];
+    /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) */
+    openInterestGainersAndLosersData: OperationMethods['getOpenInterestGainersAndLosersData'];
+    /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) */
+    openInterestGainersAndLosersForFuturesMarkets: OperationMethods['getOpenInterestGainersAndLosersForFuturesMarkets'];
+    /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) */
+    perpetualFundingData: OperationMethods['getPerpetualFundingData'];
+    /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) */
+    perpetualFundingDataWithType: OperationMethods['getPerpetualFundingDataWithType'];
+    /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) */
+    volumeBreakdownData: OperationMethods['getVolumeBreakdownData'];
+    /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) */
+    yieldData: OperationMethods['getFuturesYieldData'];
+  };
+  readonly historicalDerivs: {
+    /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) */
+    derivativesLiquidationByCurrencyData: OperationMethods['getDerivativesLiquidationByCurrencyData'];
+    /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) */
+    derivativesLiquidationData: OperationMethods['getDerivativesLiquidationData'];
+    /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) */
+    historicalFuturesData: OperationMethods['getHistoricalFuturesData'];
+    /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) */
+    historicalPerpetualDerivativesData: OperationMethods['getHistoricalPerpetualDerivativesData'];
+    /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) */
+    snapshot: OperationMethods['getHistoricalDerivsSnapshot'];
+    /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) */
+    summary: OperationMethods['getHistoricalDerivsSummary'];
+    /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) */
+    totalOiForPerpetuals: OperationMethods['getTotalOiForPerpetuals'];
+    /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) */
+    totalVolumeForPerpetuals: OperationMethods['getTotalVolumeForPerpetuals'];
+  };
+  readonly historicalFutures: {
+    /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) */
+    futuresOiWeightedBasisFunding: OperationMethods['getFuturesOIWeightedBasisFunding'];
+    /** Historical open-interest-weighted funding of a currency (`GET /historical/futures/oi_weighted_funding/{currency}`) */
+    futuresOiWeightedFunding: OperationMethods['getFuturesOIWeightedFunding'];
+    /** Historical open-interest-weighted volume funding of a currency (`GET /historical/futures/oi_weighted_volume_funding/{currency}`) */
+    futuresOiWeightedVolumeFunding: OperationMethods['getFuturesOIWeightedVolumeFunding'];
+    /** Historical realized volatility of a currency (`GET /historical/futures/realized_volatility/{currency}`) */
+    futuresRealizedVolatility: OperationMethods['getFuturesRealizedVolatility'];
+    /** Historical futures snapshots of one market and currency (`GET /historical/futures/snapshot/{market}/{currency}`) */
+    futuresSnapshot: OperationMethods['getFuturesSnapshot'];
+    /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) */
+    futuresTotalOi: OperationMethods['getFuturesTotalOI'];
+    /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) */
+    futuresTotalVolume: OperationMethods['getFuturesTotalVolume'];
+    /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) */
+    historicalExchangeData: OperationMethods['getHistoricalExchangeData'];
+    /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) */
+    historicalGlobalFuturesActivityData: OperationMethods['getHistoricalGlobalFuturesActivityData'];
+    /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) */
+    historicalPerpetualFundingData: OperationMethods['getHistoricalPerpetualFundingData'];
+    /** Historical perpetual funding per exchange (`GET /historical/futures/perpetual_funding_exchange/{currency}/{option}`) */
+    historicalPerpetualFundingExchangeData: OperationMethods['getHistoricalPerpetualFundingExchangeData'];
+    /** Historical perpetual yield of a currency on one market (`GET /historical/futures/perpetual_yield/{currency}/{market}`) */
+    historicalPerpetualYieldData: OperationMethods['getHistoricalPerpetualYieldData'];
+    /** Historical settlement funding rates of one contract (`GET /historical/futures/settlement_funding_rate/{market}/{symbol}`) */
+    historicalSettlementFundingRate: OperationMethods['getHistoricalSettlementFundingRate'];
+    /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) */
+    historicalTotalOpenInterestByExchangeData: OperationMethods['getHistoricalTotalOpenInterestByExchangeData'];
+    /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) */
+    historicalTotalVolumeByExchangeData: OperationMethods['getHistoricalTotalVolumeByExchangeData'];
+  };
+}

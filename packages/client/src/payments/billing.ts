@@ -4,7 +4,7 @@
 // balance), and `no_credits` as a NoCreditsError. Paying (x402, caps, polling a 202 checkout) is the `payments`
 // option's job (payments.ts, from `createPayments`), so a client that never pays bundles none of it.
 import { PaymentRequiredError, type RequestSummary } from '../errors.js';
-import type { OperationInfo } from '../generated/operations.js';
+import type { OperationInfo } from '../operation-info.js';
 import { CreditStore, type CreditState } from '../credits/credit-store.js';
 import { NoCreditsError, saysNoCredits } from '../credits/no-credits.js';
 import type { PaymentOption, PaymentReceipt } from './payer.js';

@@ -6,7 +6,7 @@
 // request (`x-idempotent-payment`) is never paid again: its checkout status operation is polled. Nothing here builds
 // or signs a payment: the payer (payer.ts) does.
 import { LaevitasError, type PaymentRequiredError } from '../errors.js';
-import { X402_TERMS } from '../generated/operations.js';
+import { X402_TERMS } from '../generated/spec-info.js';
 import { sleep } from '../retry.js';
 import type { BillingMeta, CallContext, CallFn, PaymentHandler, SendFn, Sent } from './billing.js';
 import { fromAtomic, toAtomic } from './amount.js';

@@ -1,0 +1,25 @@
+// Bundle budgets, checked by `pnpm test` (size-limit with its esbuild preset: minified, then gzip).
+// An app calling one operation imports the core and that operation; the rest of the operation table stays out.
+module.exports = [
+  {
+    name: 'one operation: createCore + request(getOptionsOhlcvt)',
+    path: ['dist/core.js', 'dist/operations.js'],
+    import: { 'dist/core.js': '{ createCore }', 'dist/operations.js': '{ getOptionsOhlcvt }' },
+    gzip: true,
+    limit: '8 kB',
+  },
+  {
+    name: 'one paginated operation: createCore + paginate(getOptionsTrades)',
+    path: ['dist/core.js', 'dist/operations.js'],
+    import: { 'dist/core.js': '{ createCore, paginate }', 'dist/operations.js': '{ getOptionsTrades }' },
+    gzip: true,
+    limit: '9.5 kB',
+  },
+  {
+    name: 'the full client (every operation, methods and namespaces)',
+    path: 'dist/index.js',
+    import: '{ createClient }',
+    gzip: true,
+    limit: '18 kB',
+  },
+];

@@ -1,0 +1,14 @@
+// '@laevitas-api/client/core': the client without its operation table. Pair it with single operations from
+// '@laevitas-api/client/operations' and a bundle holds only those:
+//   import { createCore } from '@laevitas-api/client/core';
+//   import { getOptionsOhlcvt } from '@laevitas-api/client/operations';
+//   const rows = await createCore({ apiKey }).request(getOptionsOhlcvt, { query: { … } });
+//   for await (const trade of paginate(core, getOptionsTrades, { query: { … } })) …
+export { createCore, LaevitasCore } from './core.js';
+export type { CallArgs, CallParams, ClientOptions, RequestOptions, ResponseWithMeta } from './core.js';
+export type { ValidatorsModule, ValidatorMap, OperationValidatorLike, ValidationOutcome } from './validators.js';
+export * from './errors.js';
+export { paginate, type Paginated, type PaginateOptions } from './pagination.js';
+export type { RetryOptions } from './retry.js';
+export type { OperationInfo, PaginationInfo, Family } from './operation-info.js';
+export type { PaginatedOperationId } from './generated/methods.js';

@@ -1,0 +1,372 @@
+// The client core: settings, credentials, the rate-limit budget and the request pipeline, for operations passed in
+// as values (`core.request(getOptionsOhlcvt, { query })`, the operation imported from '@laevitas-api/client/operations').
+// It holds no operation table, so an app that calls one operation bundles that operation and this file, nothing more.
+// The full client (client.ts) adds operationId lookups, one method per operation and the resource namespaces.
+//
+// The request pipeline, in order, each step one function:
+//   request/requestWithResponse  parameters checked (shape, preflight rules, optional validators), URL and headers built (wire.ts)
+//   send                         THE place a request is sent and its response handled: per attempt a rate-limit slot,
+//                                one exchange (exchange.ts: fetch, redirects, body, timeout), the success body parsed or
+//                                the error typed, and the retry decision (retry.ts). Anything that must see every
+//                                response of every attempt (payments, credit balances) hooks in here.
+//   checkResponse                the optional response validation
+import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/operations';
+import type { OperationInfo } from './operation-info.js';
+import type { BillingMeta, PaymentHandler } from './payments/billing.js';
+import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, parseRetryAfter, type RequestSummary } from './errors.js';
+import { baseUrlFor, buildUrl, credentialHeaders, type QueryValue } from './wire.js';
+import { isInsecureRemote, redactUrl, splitUserinfo } from './url.js';
+import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
+
+type RetryPolicy = { maxRetries: number; initialDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
+import { FALLBACK_RETRY_AFTER_MS, RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig, type ReleaseSlot, type RollingWindowLimiter } from './rate-limiter.js';
+import { exchange } from './exchange.js';
+import { parseError, parseSuccess } from './parse-body.js';
+import type { RequestOptions } from './request-options.js';
+import type { ClientSettings } from './settings.js';
+import { checkClientOptions } from './check-options.js';
+import { validatorLookup, type ValidatorLookup, type ValidatorMap, type ValidatorsModule } from './validators.js';
+
+export type { RequestOptions };
+
+/** Options of `createClient`/`createCore`: the plain-data settings (checked at run time, see settings.ts) plus the hooks. */
+export interface ClientOptions extends ClientSettings {
+  /** Injected fetch (proxies, x402 payment wrappers, tests). Default globalThis.fetch. */
+  fetch?: typeof fetch;
+  /**
+   * Validators for `validateRequests`/`validateResponses`: the whole `@laevitas-api/validators` module, or a map of
+   * per-operation validators by operationId (`{ getOptionsOhlcvt }` from `@laevitas-api/validators/ops/getOptionsOhlcvt`),
+   * so a browser ships only those it uses.
+   */
+  validators?: ValidatorsModule | ValidatorMap;
+  /** Called before each attempt and after each response; for logging and metrics. Never sees the API key; URLs have userinfo redacted. */
+  onRequest?: (event: { operationId: string; method: string; url: string; attempt: number }) => void;
+  onResponse?: (event: { operationId: string; method: string; url: string; attempt: number; status: number; durationMs: number }) => void;
+  /** x402 payer, spend caps and checkout polling: `createPayments({ payer, caps })` (payments/payments.ts); the full client only. */
+  payments?: PaymentHandler;
+}
+
+type ParamsOf<Op extends OperationId> = operations[Op] extends { parameters: infer P } ? P : {};
+type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
+  ? { body: B }
+  : operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? { body?: B }
+    : {};
+type Clean<T> = { [K in keyof T as [T[K]] extends [never | undefined] ? never : K]: T[K] };
+
+/** Parameters of one operation, by location, plus its body. Per-call options are the next argument. */
+export type CallParams<Op extends OperationId> = Clean<Omit<ParamsOf<Op>, 'cookie'>> & BodyOf<Op>;
+type AllOptional<T> = {} extends T ? true : false;
+/**
+ * The arguments of every call, whichever way it is made (method, namespace, `call`, `request`, `paginate`):
+ * the parameters (optional when nothing in them is required), then the per-call options.
+ */
+export type CallArgs<Op extends OperationId> = AllOptional<CallParams<Op>> extends true
+  ? [params?: CallParams<Op>, options?: RequestOptions]
+  : [params: CallParams<Op>, options?: RequestOptions];
+
+export interface ResponseWithMeta<T> {
+  data: T;
+  response: Response;
+  status: number;
+  /** x-request-id header, when sent. */
+  requestId: string | undefined;
+  /**
+   * Credit balance and token rotation of this response, and what the call paid (payments/billing.ts). The full client
+   * always fills it; the core alone (no billing hook) leaves it out.
+   */
+  billing?: BillingMeta;
+}
+
+/** A request ready to send: what the billing hook of the full client may add headers to before each send. */
+export interface PreparedCall {
+  operation: OperationInfo;
+  params: RawParams;
+  options: RequestOptions;
+  headers: Record<string, string>;
+  summary: RequestSummary;
+  /** Sends with these headers; `atMostOnce` makes the retry loop treat the request like a POST (a signed payment). */
+  send(headers: Record<string, string>, atMostOnce: boolean): Promise<{ response: Response; data: unknown }>;
+}
+
+export interface RawParams {
+  path?: Record<string, unknown>;
+  query?: Record<string, QueryValue>;
+  header?: Record<string, unknown>;
+  body?: unknown;
+}
+
+const PARAM_KEYS = new Set(['path', 'query', 'header', 'body']);
+
+const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
+
+/** Option keys whose values are credentials: never enumerable, never printed. */
+const SECRET_OPTIONS = ['apiKey', 'creditToken'] as const;
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+const warnedInsecure = new Set<string>();
+
+/** Base URLs with `user:password@` are credentials too. */
+const hasUserinfo = (url: unknown) => typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
+
+/** A copy of the options whose credentials are non-enumerable: `{...settings}`, JSON and inspect never show them. */
+function hideSecrets(options: ClientOptions): Readonly<ClientOptions> {
+  const copy: Record<string, unknown> = { ...options };
+  for (const key of [...SECRET_OPTIONS, 'baseUrl', 'v2BaseUrl'] as const) {
+    if (key !== 'apiKey' && key !== 'creditToken' && !hasUserinfo(copy[key])) continue;
+    const value = copy[key];
+    delete copy[key];
+    Object.defineProperty(copy, key, { value, enumerable: false });
+  }
+  return Object.freeze(copy) as Readonly<ClientOptions>;
+}
+
+/** The plain settings and credentials of a client, for `withOptions` (spread would drop the hidden ones). */
+function allOptions(options: Readonly<ClientOptions>): ClientOptions {
+  const all: ClientOptions = { ...options, apiKey: options.apiKey };
+  for (const key of ['creditToken', 'baseUrl', 'v2BaseUrl'] as const) if (options[key] !== undefined) all[key] = options[key];
+  return all;
+}
+
+function budgetConfig(rateLimit: ClientOptions['rateLimit']): (BudgetConfig & { shared: boolean }) | undefined {
+  if (rateLimit === false) return undefined;
+  const settings = Array.isArray(rateLimit) ? { windows: rateLimit } : rateLimit === true || rateLimit === undefined ? {} : rateLimit;
+  return {
+    groups: { ...SPEC_GROUPS, v1: settings.windows ?? SPEC_GROUPS.v1 ?? [] },
+    safetyMarginMs: settings.safetyMarginMs ?? 100,
+    shared: settings.shared ?? true,
+  };
+}
+
+/** Validation that would silently never run is a mistake: say so when the client is made. */
+function checkValidation(options: ClientOptions): ValidatorLookup | undefined {
+  if (options.validators) return validatorLookup(options.validators);
+  const wanted = options.validateRequests ? 'validateRequests' : options.validateResponses && options.validateResponses !== 'off' ? 'validateResponses' : undefined;
+  if (wanted) throw new TypeError(`Invalid client options: options.${wanted} needs options.validators`);
+  return undefined;
+}
+
+export class LaevitasCore {
+  /** The settings and hooks this client was made with; `apiKey` and `creditToken` are readable but not enumerable. */
+  declare readonly settings: Readonly<ClientOptions>;
+  declare private readonly budget: RateBudget | undefined;
+  /** @internal */
+  declare readonly validatorsFor: ValidatorLookup | undefined;
+  declare private readonly retryPolicy: RetryPolicy;
+
+  constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined; parent?: LaevitasCore }) {
+    checkClientOptions(options);
+    const validatorsFor = checkValidation(options);
+    const resolved = hideSecrets({ ...options, apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') });
+    const config = budgetConfig(options.rateLimit);
+    let budget: RateBudget | undefined;
+    if (config) {
+      const { shared, ...limits } = config;
+      const same = inherited?.budget && JSON.stringify(inherited.budget.config) === JSON.stringify(limits);
+      budget = same ? inherited.budget : shared ? sharedBudget(resolved.apiKey, limits) : new RateBudget(limits);
+    }
+    // Non-enumerable: a client prints as its toJSON/inspect summary, nothing else.
+    const retry = options.retry === false ? { maxRetries: 0 } : (options.retry ?? {});
+    const retryPolicy: RetryPolicy = { maxRetries: retry.maxRetries ?? 2, initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 8000, maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000 };
+    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor, retryPolicy })) Object.defineProperty(this, key, { value, enumerable: false });
+    // Paying lives in the full client (its billing hook); the core would ignore the option, so it refuses it.
+    if (options.payments && this.dispatch === LaevitasCore.prototype.dispatch) throw new TypeError('Invalid client options: options.payments needs the full client (createClient), not the core');
+    warnIfInsecure(resolved);
+  }
+
+  /**
+   * A client of the same kind with some options changed. It keeps this client's rate-limit budget unless the change
+   * gives it other limits (`rateLimit`) or another key, in which case it draws on the budget those call for.
+   */
+  withOptions(options: Partial<ClientOptions>): this {
+    const merged = { ...allOptions(this.settings), ...options };
+    const sameKey = merged.apiKey === this.settings.apiKey;
+    const Kind = this.constructor as new (options: ClientOptions, inherited: { budget?: RateBudget | undefined; parent?: LaevitasCore }) => this;
+    return new Kind(merged, { budget: sameKey ? this.budget : undefined, parent: this });
+  }
+
+  /** What JSON.stringify(client) shows: the settings, credentials redacted. */
+  toJSON(): Record<string, unknown> {
+    const shown: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.settings)) if (typeof value !== 'function' && key !== 'validators' && key !== 'payments') shown[key] = value;
+    for (const key of SECRET_OPTIONS) if (this.settings[key] !== undefined) shown[key] = '[redacted]';
+    for (const key of ['baseUrl', 'v2BaseUrl'] as const) if (this.settings[key] !== undefined) shown[key] = redactUrl(this.settings[key]);
+    return shown;
+  }
+
+  [INSPECT](): string {
+    return `${this.constructor.name} ${JSON.stringify(this.toJSON())}`;
+  }
+
+  /** Calls one operation and resolves to its success body; throws an APIError subclass otherwise. */
+  async request<Op extends OperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Promise<ResponseBody<Op>> {
+    return (await this.perform(operation, args as [RawParams?, RequestOptions?])).data as ResponseBody<Op>;
+  }
+
+  /** Like `request`, also giving the raw Response (its body already read), status and request id. */
+  async requestWithResponse<Op extends OperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Promise<ResponseWithMeta<ResponseBody<Op>>> {
+    const { response, data, billing } = await this.perform(operation, args as [RawParams?, RequestOptions?]);
+    return { data: data as ResponseBody<Op>, response, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined, ...(billing ? { billing } : {}) };
+  }
+
+  /**
+   * The hook around sending: the core sends once through the retry loop; the full client (client.ts) overrides it
+   * with its billing (credit token and balance, x402 payment, 202 checkout polling), so the core bundles none of it.
+   * @internal
+   */
+  protected dispatch(call: PreparedCall): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
+    return call.send(call.headers, false);
+  }
+
+  /** Checks the parameters, builds the request (wire.ts), sends it and checks the response. */
+  private async perform(operation: OperationInfo, [params = {}, options = {}]: [RawParams?, RequestOptions?]): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
+    const operationId = operation.operationId;
+    checkRequest(this, operation, params);
+    const { url, authorization } = splitUserinfo(buildUrl(operation, baseUrlFor(operation.family, this.settings), params.path, params.query));
+    const headers = headersFor(this.settings, operation, params, options);
+    if (authorization && headers.authorization === undefined) headers.authorization = authorization;
+    const body = params.body === undefined ? undefined : JSON.stringify(params.body);
+    const summary: RequestSummary = { method: operation.method, url: redactUrl(url), operationId };
+    const sent = await this.dispatch({
+      operation,
+      params,
+      options,
+      headers,
+      summary,
+      send: (sendHeaders, atMostOnce) => this.send(operation, { url, headers: sendHeaders, body, atMostOnce }, options, summary),
+    });
+    checkResponse(this, operationId, sent.response.status, sent.data);
+    return sent;
+  }
+
+  /**
+   * The retry loop, and the one place a request is sent and its response handled. Each attempt first takes its
+   * own slot from the rate-limit budget, then runs one exchange (exchange.ts); what may be retried, and after how
+   * long, is retry.ts. A 429 pauses the whole budget, so the other callers on the key wait too instead of
+   * collecting their own 429s.
+   */
+  private async send(info: OperationInfo, request: { url: URL; headers: Record<string, string>; body: string | undefined; atMostOnce: boolean }, options: RequestOptions, summary: RequestSummary): Promise<{ response: Response; data: unknown }> {
+    const operationId = info.operationId;
+    const policy = this.retryPolicy;
+    const fetchImpl = this.settings.fetch ?? globalThis.fetch;
+    const timeoutMs = options.timeout ?? this.settings.timeout ?? 60_000;
+    const group = info.rateLimitGroup ?? (info.family === 'v1' ? 'v1' : undefined);
+    const limiter = group === undefined ? undefined : this.budget?.limiter(group);
+    const { onRequest, onResponse } = this.settings;
+    for (let attempt = 1; ; attempt++) {
+      const release = limiter ? await acquire(limiter, options.signal, summary) : undefined;
+      const started = onResponse ? Date.now() : 0;
+      let failure: Failure;
+      let error: APIError;
+      try {
+        // Inside the try: a hook that throws still releases the slot.
+        onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
+        const { response, text } = await exchange({ url: request.url, headers: request.headers, body: request.body, method: info.method, timeoutMs, signal: options.signal, fetch: fetchImpl, summary });
+        onResponse?.({ operationId, method: info.method, url: summary.url, attempt, status: response.status, durationMs: Date.now() - started });
+        if (response.ok) return { response, data: parseSuccess(text, response, info.method, summary, request.headers.accept ?? null) };
+        error = APIError.from(response.status, parseError(text, response), response.headers, summary);
+        failure = { kind: 'status', status: response.status, headers: response.headers };
+      } catch (caught) {
+        if (caught instanceof ResponseParseError) failure = { kind: 'parse' };
+        else if (caught instanceof APIConnectionError) failure = { kind: caught.phase };
+        else throw caught;
+        error = caught;
+      } finally {
+        release?.();
+      }
+      const refused = failure.kind === 'status' && failure.status === 429;
+      // Every caller on the key waits out a 429, whether or not this one retries (octokit/plugin-throttling.js#629).
+      if (failure.kind === 'status' && refused && limiter) limiter.pauseUntil(Date.now() + Math.min(parseRetryAfter(failure.headers) ?? FALLBACK_RETRY_AFTER_MS, policy.maxRetryAfterMs));
+      // A request carrying a signed payment is sent at most once, whatever its method (payments/billing.ts).
+      if (attempt > policy.maxRetries || !shouldRetry(request.atMostOnce ? 'POST' : info.method, failure)) throw error;
+      const delay = retryDelay(attempt, policy, failure);
+      if (delay === undefined) throw error;
+      // After a 429 the paused limiter is the wait; otherwise sleep the backoff.
+      if (!(refused && limiter)) await pause(delay, options.signal, summary);
+    }
+  }
+}
+
+/** Parameters checked before anything is sent: their shape, the preflight rules, the optional validators. */
+function checkRequest(core: LaevitasCore, info: OperationInfo, params: RawParams): void {
+  const operationId = info.operationId;
+  for (const key in params) {
+    if (!PARAM_KEYS.has(key)) throw new RequestValidationError(operationId, [{ path: key, rule: 'unknown', message: `${key} is not path, query, header or body (per-call options such as signal, timeout and headers go in the next argument)` }]);
+  }
+  if (info.hasBody === false && params.body !== undefined) {
+    throw new RequestValidationError(operationId, [{ path: 'body', rule: 'body', message: `${info.method} ${info.path} takes no body` }]);
+  }
+  const issues = info.preflight?.(info, params.path, params.query as Record<string, unknown> | undefined);
+  if (issues?.length) throw new RequestValidationError(operationId, issues);
+  const validator = core['validatorsFor']?.(operationId);
+  if (!validator || core.settings.validateRequests === false) return;
+  const result = validator.validateRequest({ path: params.path, query: params.query, headers: params.header, body: params.body });
+  if (!result.ok) throw new RequestValidationError(operationId, result.issues ?? []);
+}
+
+/** The optional response validation (`validateResponses`). */
+function checkResponse(core: LaevitasCore, operationId: string, status: number, body: unknown): void {
+  const mode = core.settings.validateResponses ?? 'off';
+  if (mode === 'off') return;
+  const validator = core['validatorsFor']?.(operationId);
+  if (!validator) return;
+  const result = validator.validateResponse(status, body);
+  if (result.ok) return;
+  const issues = result.issues ?? [];
+  if (mode === 'throw') throw new ResponseValidationError(operationId, status, issues, body);
+  console.warn(`[laevitas] ${operationId} ${status} response breaks the contract: ${issues.map((i) => i.message).join('; ')}`);
+}
+
+/**
+ * Default headers, the family's credential headers (wire.ts), header parameters, then the per-call headers, later
+ * ones replacing earlier ones of the same name. A plain object with lower-case names: fetch copies it once, where a
+ * Headers object would be built, checked and copied again.
+ */
+function headersFor(settings: Readonly<ClientOptions>, info: OperationInfo, params: RawParams, options: RequestOptions): Record<string, string> {
+  // The agent endpoint answers 406 unless Accept names both of its media types (x-required-accept).
+  const headers: Record<string, string> = { accept: info.requiredAccept ?? 'application/json' };
+  const add = (from: Readonly<Record<string, unknown>> | undefined) => {
+    if (from) for (const name in from) if (from[name] !== undefined) headers[name.toLowerCase()] = String(from[name]);
+  };
+  add(settings.defaultHeaders);
+  add(credentialHeaders(info.family, settings));
+  add(params.header);
+  add(options.headers);
+  if (params.body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** Waits for a rate-limit slot, turning the caller's abort into an APIUserAbortError. */
+async function acquire(limiter: RollingWindowLimiter, signal: AbortSignal | undefined, summary: RequestSummary): Promise<ReleaseSlot> {
+  try {
+    return await limiter.acquire(signal);
+  } catch {
+    throw new APIUserAbortError(summary);
+  }
+}
+
+/** Sleeps, turning the caller's abort into an APIUserAbortError. */
+async function pause(ms: number, signal: AbortSignal | undefined, summary: RequestSummary): Promise<void> {
+  if (ms <= 0 && !signal?.aborted) return;
+  try {
+    await sleep(ms, signal);
+  } catch {
+    throw new APIUserAbortError(summary);
+  }
+}
+
+/** A key sent over plain http to another machine can be read on the way: say so, once per origin and process. */
+function warnIfInsecure(options: Readonly<ClientOptions>): void {
+  if (!options.apiKey && !options.creditToken) return;
+  for (const base of [options.baseUrl, options.v2BaseUrl]) {
+    if (!base || !isInsecureRemote(base)) continue;
+    const origin = new URL(base).origin;
+    if (warnedInsecure.has(origin)) continue;
+    warnedInsecure.add(origin);
+    console.warn(`[laevitas] ${redactUrl(base)} is plain http to a remote host: credentials would travel unencrypted. Use https.`);
+  }
+}
+
+/** A client for operations passed as values: `createCore(o).request(getOptionsOhlcvt, { query })`. */
+export function createCore(options: ClientOptions = {}): LaevitasCore {
+  return new LaevitasCore(options);
+}

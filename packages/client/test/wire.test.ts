@@ -1,0 +1,35 @@
+// The wire layer shared by the client and the contract runner: family routing, credential headers, URLs.
+import { describe, expect, it } from 'vitest';
+import { OPERATIONS, type OperationInfo } from '../src/index.js';
+import { DEFAULT_BASE_URLS, baseUrlFor, buildUrl, credentialHeaders, familyOfPath, routeUrl } from '../src/wire.js';
+
+const operations = Object.values(OPERATIONS as Record<string, OperationInfo>);
+
+describe('wire', () => {
+  it('routes by family: legacy to baseUrl, versioned to v2BaseUrl, the spec defaults otherwise', () => {
+    expect(baseUrlFor('legacy', {})).toBe(DEFAULT_BASE_URLS.base_url);
+    expect(baseUrlFor('v1', {})).toBe(DEFAULT_BASE_URLS.v2_base_url);
+    expect(baseUrlFor('legacy', { baseUrl: 'http://a', v2BaseUrl: 'http://b' })).toBe('http://a');
+    expect(baseUrlFor('v1', { baseUrl: 'http://a', v2BaseUrl: 'http://b' })).toBe('http://b');
+  });
+
+  it('tells the family from a path exactly as the spec assigns it, for every operation', () => {
+    for (const op of operations) expect(familyOfPath(op.path), op.operationId).toBe(op.family);
+  });
+
+  it('sends each family the credential headers it reads, and nothing else', () => {
+    const credentials = { apiKey: 'k', creditToken: 't' };
+    expect(credentialHeaders('legacy', credentials)).toEqual({ apiKey: 'k' });
+    expect(credentialHeaders('v1', credentials)).toEqual({ 'X-API-Key': 'k', 'X-Credit-Token': 't' });
+    expect(credentialHeaders('v1', { ...credentials, v1KeyHeader: 'apiKey' })).toEqual({ apiKey: 'k', 'X-Credit-Token': 't' });
+    expect(credentialHeaders('v1', {})).toEqual({});
+  });
+
+  it('builds URLs: encoded path values, declared query order, arrays comma-joined, case-insensitive values upper-cased', () => {
+    const op = { operationId: 'x', method: 'GET', path: '/a/{market}/{name}', pathParams: ['market', 'name'], queryParams: ['b', 'a', 'c'], caseInsensitive: ['market', 'c'] } as const;
+    expect(buildUrl(op, 'http://h/base/', { market: 'deribit', name: 'a b/c' }, { a: [1, 2], c: 'btc', b: true }).href).toBe('http://h/base/a/DERIBIT/a%20b%2Fc?b=true&a=1%2C2&c=BTC');
+    expect(() => buildUrl(op, 'http://h', { market: 'x' }, { z: 1 })).toThrow(/path.name is required; query.z is not a parameter/);
+    // Unchecked, for requests that are wrong on purpose: kept as given.
+    expect(routeUrl('http://h', op.path, { market: 'deribit' }, [['z', 'q']]).href).toBe('http://h/a/deribit/undefined?z=q');
+  });
+});
