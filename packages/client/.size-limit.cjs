@@ -20,6 +20,8 @@ module.exports = [
     path: 'dist/index.js',
     import: '{ createClient }',
     gzip: true,
-    limit: '18 kB',
+    // 281 operations since the legacy catalog (issue 14) joined the 167, plus the credit/payment hook: the budget of
+    // the whole table. The budget users asked for is the one-operation bundle above.
+    limit: '24 kB',
   },
 ];

@@ -24,7 +24,7 @@ export interface SettingsSchema {
   readonly definitions?: { readonly [name: string]: SettingsSchema };
 }
 
-const HOOKS: Record<string, 'function' | 'object'> = { fetch: 'function', onRequest: 'function', onResponse: 'function', validators: 'object', payments: 'object' };
+const HOOKS: Record<string, 'function' | 'object'> = { fetch: 'function', onRequest: 'function', onResponse: 'function', validators: 'object' };
 
 const resolve = (root: SettingsSchema, schema: SettingsSchema): SettingsSchema => (schema.$ref ? root.definitions![schema.$ref.slice('#/definitions/'.length)]! : schema);
 

@@ -9,13 +9,20 @@ import { OPERATIONS } from './generated/operation-table.js';
 import { NAMESPACES } from './generated/namespaces.js';
 import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from './generated/methods.js';
 import type { OperationInfo } from './operation-info.js';
-import { LaevitasCore, type CallArgs, type ClientOptions, type PreparedCall, type ResponseWithMeta } from './core.js';
+import { LaevitasCore, type CallArgs, type ClientOptions as CoreOptions, type RawParams, type RequestOptions as CallOptions, type ResponseWithMeta, type SendWith } from './core.js';
 import { paginate, type Paginated } from './pagination.js';
-import { Billing, type BillingMeta } from './payments/billing.js';
+import { Billing, type BillingMeta, type PaymentHandler } from './payments/billing.js';
 import type { RateBudget } from './rate-limiter.js';
+import type { RequestSummary } from './errors.js';
 import { openStream, type LaevitasStream, type StreamOptions } from './stream-hook.js';
 
-export type { CallArgs, CallParams, ClientOptions, RequestOptions, ResponseWithMeta } from './core.js';
+export type { CallArgs, CallParams, RequestOptions, ResponseWithMeta } from './core.js';
+
+/** Options of `createClient`: the core's settings and hooks, plus paying, which only the full client does. */
+export interface ClientOptions extends CoreOptions {
+  /** x402 payer, spend caps and checkout polling: `createPayments({ payer, caps })` (payments/payments.ts). */
+  payments?: PaymentHandler;
+}
 export type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces };
 
 function operationOf(operationId: string): OperationInfo {
@@ -34,10 +41,19 @@ export class LaevitasClient extends LaevitasCore {
   declare readonly billing: Billing;
 
   constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined; parent?: LaevitasCore }) {
-    super(options, inherited);
+    // The core checks and keeps the settings; the payment handler is the full client's alone (the core bundles none
+    // of the billing), so it is taken out here and lives in `billing`.
+    const { payments, ...settings } = options;
+    if (payments !== undefined && (typeof payments !== 'object' || payments === null)) throw new TypeError('Invalid client options: options.payments must be an object (createPayments)');
+    super(settings, inherited);
     const parent = inherited?.parent;
-    const shared = parent instanceof LaevitasClient && parent.settings.payments === this.settings.payments && parent.settings.creditToken === this.settings.creditToken;
-    Object.defineProperty(this, 'billing', { value: shared ? parent.billing : new Billing(this.settings.payments, this.settings.creditToken), enumerable: false });
+    const shared = parent instanceof LaevitasClient && parent.billing.payments === payments && parent.settings.creditToken === this.settings.creditToken;
+    Object.defineProperty(this, 'billing', { value: shared ? parent.billing : new Billing(payments, this.settings.creditToken), enumerable: false });
+  }
+
+  /** A client with some options changed; it keeps this client's payment handler unless `payments` is given. */
+  override withOptions(options: Partial<ClientOptions>): this {
+    return super.withOptions({ payments: this.billing.payments, ...options } as Partial<CoreOptions>);
   }
 
   /**
@@ -46,14 +62,15 @@ export class LaevitasClient extends LaevitasCore {
    * and with `payments` the x402 payment and the polling of a 202 checkout.
    * @internal
    */
-  protected override dispatch(call: PreparedCall): Promise<{ response: Response; data: unknown; billing: BillingMeta }> {
-    const headers = new Headers(call.headers);
+  protected override dispatch(operation: OperationInfo, params: RawParams, options: CallOptions, sendHeaders: Record<string, string>, summary: RequestSummary, send: SendWith): Promise<{ response: Response; data: unknown; billing: BillingMeta }> {
+    const headers = new Headers(sendHeaders);
     // The billing hook owns the credit token: the one configured may have been rotated since.
-    if (call.operation.family === 'v1' && this.settings.creditToken !== undefined && headers.get('x-credit-token') === this.settings.creditToken) headers.delete('x-credit-token');
+    if (operation.family === 'v1' && this.settings.creditToken !== undefined && headers.get('x-credit-token') === this.settings.creditToken) headers.delete('x-credit-token');
+    const signal = options.signal ? { signal: options.signal } : undefined;
     return this.billing.run(
-      { operationId: call.operation.operationId, info: call.operation, headers, body: call.params.body, params: { ...(call.params as object), ...(call.options.signal ? { signal: call.options.signal } : {}) }, summary: call.summary },
-      (sendHeaders, atMostOnce) => call.send(Object.fromEntries(sendHeaders), atMostOnce),
-      (statusOperationId, statusParams) => this.callWithResponse(statusOperationId as OperationId, statusParams as never, call.options.signal ? { signal: call.options.signal } : undefined),
+      { operationId: operation.operationId, info: operation, headers, body: params.body, params: { ...(params as object), ...signal }, summary },
+      (withHeaders, atMostOnce) => send(Object.fromEntries(withHeaders), atMostOnce),
+      (statusOperationId, statusParams) => this.callWithResponse(statusOperationId as OperationId, statusParams as never, signal),
     );
   }
 
@@ -82,8 +99,9 @@ export class LaevitasClient extends LaevitasCore {
   }
 
   /** Like `call`, also giving the raw Response (its body already read), status and request id. */
-  callWithResponse<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseWithMeta<ResponseBody<Op>>> {
-    return this.requestWithResponse(operationOf(operationId) as OperationInfo<Op>, ...args);
+  callWithResponse<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseWithMeta<ResponseBody<Op>> & { billing: BillingMeta }> {
+    // The full client's dispatch (the billing hook) always fills `billing`.
+    return this.requestWithResponse(operationOf(operationId) as OperationInfo<Op>, ...args) as Promise<ResponseWithMeta<ResponseBody<Op>> & { billing: BillingMeta }>;
   }
 
   /**

@@ -12,7 +12,7 @@
 //   checkResponse                the optional response validation
 import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/operations';
 import type { OperationInfo } from './operation-info.js';
-import type { BillingMeta, PaymentHandler } from './payments/billing.js';
+import type { BillingMeta } from './payments/billing.js';
 import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, parseRetryAfter, type RequestSummary } from './errors.js';
 import { baseUrlFor, buildUrl, credentialHeaders, type QueryValue } from './wire.js';
 import { isInsecureRemote, redactUrl, splitUserinfo } from './url.js';
@@ -42,8 +42,6 @@ export interface ClientOptions extends ClientSettings {
   /** Called before each attempt and after each response; for logging and metrics. Never sees the API key; URLs have userinfo redacted. */
   onRequest?: (event: { operationId: string; method: string; url: string; attempt: number }) => void;
   onResponse?: (event: { operationId: string; method: string; url: string; attempt: number; status: number; durationMs: number }) => void;
-  /** x402 payer, spend caps and checkout polling: `createPayments({ payer, caps })` (payments/payments.ts); the full client only. */
-  payments?: PaymentHandler;
 }
 
 type ParamsOf<Op extends OperationId> = operations[Op] extends { parameters: infer P } ? P : {};
@@ -78,16 +76,11 @@ export interface ResponseWithMeta<T> {
   billing?: BillingMeta;
 }
 
-/** A request ready to send: what the billing hook of the full client may add headers to before each send. */
-export interface PreparedCall {
-  operation: OperationInfo;
-  params: RawParams;
-  options: RequestOptions;
-  headers: Record<string, string>;
-  summary: RequestSummary;
-  /** Sends with these headers; `atMostOnce` makes the retry loop treat the request like a POST (a signed payment). */
-  send(headers: Record<string, string>, atMostOnce: boolean): Promise<{ response: Response; data: unknown }>;
-}
+/**
+ * Sends a prepared request with these headers; `atMostOnce` makes the retry loop treat it like a POST (a signed
+ * payment). What the billing hook of the full client calls, once or again after paying.
+ */
+export type SendWith = (headers: Record<string, string>, atMostOnce: boolean) => Promise<{ response: Response; data: unknown }>;
 
 export interface RawParams {
   path?: Record<string, unknown>;
@@ -168,8 +161,6 @@ export class LaevitasCore {
     const retry = options.retry === false ? { maxRetries: 0 } : (options.retry ?? {});
     const retryPolicy: RetryPolicy = { maxRetries: retry.maxRetries ?? 2, initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 8000, maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000 };
     for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor, retryPolicy })) Object.defineProperty(this, key, { value, enumerable: false });
-    // Paying lives in the full client (its billing hook); the core would ignore the option, so it refuses it.
-    if (options.payments && this.dispatch === LaevitasCore.prototype.dispatch) throw new TypeError('Invalid client options: options.payments needs the full client (createClient), not the core');
     warnIfInsecure(resolved);
   }
 
@@ -187,7 +178,7 @@ export class LaevitasCore {
   /** What JSON.stringify(client) shows: the settings, credentials redacted. */
   toJSON(): Record<string, unknown> {
     const shown: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(this.settings)) if (typeof value !== 'function' && key !== 'validators' && key !== 'payments') shown[key] = value;
+    for (const [key, value] of Object.entries(this.settings)) if (typeof value !== 'function' && key !== 'validators') shown[key] = value;
     for (const key of SECRET_OPTIONS) if (this.settings[key] !== undefined) shown[key] = '[redacted]';
     for (const key of ['baseUrl', 'v2BaseUrl'] as const) if (this.settings[key] !== undefined) shown[key] = redactUrl(this.settings[key]);
     return shown;
@@ -204,8 +195,9 @@ export class LaevitasCore {
 
   /** Like `request`, also giving the raw Response (its body already read), status and request id. */
   async requestWithResponse<Op extends OperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Promise<ResponseWithMeta<ResponseBody<Op>>> {
-    const { response, data, billing } = await this.perform(operation, args as [RawParams?, RequestOptions?]);
-    return { data: data as ResponseBody<Op>, response, status: response.status, requestId: response.headers.get('x-request-id') ?? undefined, ...(billing ? { billing } : {}) };
+    // data, response and (from the full client's billing hook) billing, with the status and request id.
+    const sent = await this.perform(operation, args as [RawParams?, RequestOptions?]);
+    return { ...sent, status: sent.response.status, requestId: sent.response.headers.get('x-request-id') ?? undefined } as ResponseWithMeta<ResponseBody<Op>>;
   }
 
   /**
@@ -213,8 +205,8 @@ export class LaevitasCore {
    * with its billing (credit token and balance, x402 payment, 202 checkout polling), so the core bundles none of it.
    * @internal
    */
-  protected dispatch(call: PreparedCall): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
-    return call.send(call.headers, false);
+  protected dispatch(_operation: OperationInfo, _params: RawParams, _options: RequestOptions, headers: Record<string, string>, _summary: RequestSummary, send: SendWith): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
+    return send(headers, false);
   }
 
   /** Checks the parameters, builds the request (wire.ts), sends it and checks the response. */
@@ -226,14 +218,7 @@ export class LaevitasCore {
     if (authorization && headers.authorization === undefined) headers.authorization = authorization;
     const body = params.body === undefined ? undefined : JSON.stringify(params.body);
     const summary: RequestSummary = { method: operation.method, url: redactUrl(url), operationId };
-    const sent = await this.dispatch({
-      operation,
-      params,
-      options,
-      headers,
-      summary,
-      send: (sendHeaders, atMostOnce) => this.send(operation, { url, headers: sendHeaders, body, atMostOnce }, options, summary),
-    });
+    const sent = await this.dispatch(operation, params, options, headers, summary, (sendHeaders, atMostOnce) => this.send(operation, { url, headers: sendHeaders, body, atMostOnce }, options, summary));
     checkResponse(this, operationId, sent.response.status, sent.data);
     return sent;
   }
@@ -260,7 +245,8 @@ export class LaevitasCore {
       try {
         // Inside the try: a hook that throws still releases the slot.
         onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
-        const { response, text } = await exchange({ url: request.url, headers: request.headers, body: request.body, method: info.method, timeoutMs, signal: options.signal, fetch: fetchImpl, summary });
+        // (exchange takes url, headers and body from the request and ignores atMostOnce)
+        const { response, text } = await exchange({ ...request, method: info.method, timeoutMs, signal: options.signal, fetch: fetchImpl, summary });
         onResponse?.({ operationId, method: info.method, url: summary.url, attempt, status: response.status, durationMs: Date.now() - started });
         if (response.ok) return { response, data: parseSuccess(text, response, info.method, summary, request.headers.accept ?? null) };
         error = APIError.from(response.status, parseError(text, response), response.headers, summary);
@@ -290,7 +276,7 @@ export class LaevitasCore {
 function checkRequest(core: LaevitasCore, info: OperationInfo, params: RawParams): void {
   const operationId = info.operationId;
   for (const key in params) {
-    if (!PARAM_KEYS.has(key)) throw new RequestValidationError(operationId, [{ path: key, rule: 'unknown', message: `${key} is not path, query, header or body (per-call options such as signal, timeout and headers go in the next argument)` }]);
+    if (!PARAM_KEYS.has(key)) throw new RequestValidationError(operationId, [{ path: key, rule: 'unknown', message: `${key} is not path, query, header or body (per-call options go in the next argument)` }]);
   }
   if (info.hasBody === false && params.body !== undefined) {
     throw new RequestValidationError(operationId, [{ path: 'body', rule: 'body', message: `${info.method} ${info.path} takes no body` }]);
@@ -322,8 +308,8 @@ function checkResponse(core: LaevitasCore, operationId: string, status: number, 
  * Headers object would be built, checked and copied again.
  */
 function headersFor(settings: Readonly<ClientOptions>, info: OperationInfo, params: RawParams, options: RequestOptions): Record<string, string> {
-  // The agent endpoint answers 406 unless Accept names both of its media types (x-required-accept).
-  const headers: Record<string, string> = { accept: info.requiredAccept ?? 'application/json' };
+  // The full client's billing hook replaces it with the operation's x-required-accept (the agent endpoint).
+  const headers: Record<string, string> = { accept: 'application/json' };
   const add = (from: Readonly<Record<string, unknown>> | undefined) => {
     if (from) for (const name in from) if (from[name] !== undefined) headers[name.toLowerCase()] = String(from[name]);
   };
@@ -362,7 +348,7 @@ function warnIfInsecure(options: Readonly<ClientOptions>): void {
     const origin = new URL(base).origin;
     if (warnedInsecure.has(origin)) continue;
     warnedInsecure.add(origin);
-    console.warn(`[laevitas] ${redactUrl(base)} is plain http to a remote host: credentials would travel unencrypted. Use https.`);
+    console.warn(`[laevitas] ${redactUrl(base)} is plain http to a remote host: credentials travel unencrypted`);
   }
 }
 

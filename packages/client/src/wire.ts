@@ -25,9 +25,12 @@ export function baseUrlFor(family: Family, bases: BaseUrls): string {
   return family === 'legacy' ? (bases.baseUrl ?? DEFAULT_BASE_URLS.base_url) : (bases.v2BaseUrl ?? DEFAULT_BASE_URLS.v2_base_url);
 }
 
-/** The family of a route when only its path is known (a raw request, a log line): the legacy prefixes, else v1. */
+/**
+ * The family of a route when only its path is known (a raw request, a log line): the legacy service's prefixes
+ * (`/analytics`, `/historical`, `/pricer`, `/V2/historical` of its catalog), else v1.
+ */
 export function familyOfPath(path: string): Family {
-  return /^\/(?:analytics|historical)\//.test(path) ? 'legacy' : 'v1';
+  return /^\/(?:analytics|historical|pricer|V2)\//.test(path) ? 'legacy' : 'v1';
 }
 
 export interface Credentials {

@@ -63,7 +63,7 @@ describe('a checkout answering 202 (x-idempotent-payment)', () => {
         }
       },
     });
-    const result = await c.callWithResponse('postX402SubscriptionsCheckoutsByIdPay', { path: { id: 'chk-202' }, header: { 'x-checkout-token': 'tok-a' }, headers: { 'x-mock-checkout': 'pending' } } as never);
+    const result = await c.callWithResponse('postX402SubscriptionsCheckoutsByIdPay', { path: { id: 'chk-202' }, header: { 'x-checkout-token': 'tok-a' } } as never, { headers: { 'x-mock-checkout': 'pending' } });
     expect(result.billing.checkout).toEqual({ pending: { state: 'pending' }, polls: 3 });
     expect(result.data).toMatchObject({ state: 'completed', receipt: { success: true, payer: wallet.address } });
     expect(polls).toHaveLength(3);

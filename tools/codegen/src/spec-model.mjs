@@ -33,7 +33,7 @@ export function familyOf(path, pathItem) {
   const urls = (pathItem?.servers ?? []).map((s) => s.url);
   if (urls.includes('{base_url}')) return 'legacy';
   if (urls.includes('{v2_base_url}')) return 'v1';
-  return path.startsWith('/analytics/') || path.startsWith('/historical/') ? 'legacy' : 'v1';
+  return /^\/(?:analytics|historical|pricer|V2)\//.test(path) ? 'legacy' : 'v1';
 }
 
 /**

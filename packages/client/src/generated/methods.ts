@@ -834,40 +834,19 @@ export interface OperationMethods {
 /** Operations with `x-pagination`: the only ones `client.paginate` accepts. */
 export type PaginatedOperationId =
   | 'getAnalyticsRealizedVolatility'
-  | 'getDerivativesLiquidationByCurrencyData'
-  | 'getDerivativesLiquidationData'
   | 'getFuturesCarry'
   | 'getFuturesCatalog'
   | 'getFuturesLevel1'
   | 'getFuturesLiquidations'
   | 'getFuturesOhlcvt'
-  | 'getFuturesOIWeightedBasisFunding'
-  | 'getFuturesOIWeightedFunding'
-  | 'getFuturesOIWeightedVolumeFunding'
   | 'getFuturesOpenInterest'
   | 'getFuturesOrderbook'
   | 'getFuturesOrderbookRaw'
-  | 'getFuturesRealizedVolatility'
   | 'getFuturesReferencePrice'
-  | 'getFuturesSnapshot'
   | 'getFuturesTickerHistory'
-  | 'getFuturesTotalOI'
-  | 'getFuturesTotalVolume'
   | 'getFuturesTrades'
   | 'getFuturesTradesSummary'
   | 'getFuturesVolume'
-  | 'getHistoricalDerivsSnapshot'
-  | 'getHistoricalDerivsSummary'
-  | 'getHistoricalExchangeData'
-  | 'getHistoricalFuturesData'
-  | 'getHistoricalGlobalFuturesActivityData'
-  | 'getHistoricalPerpetualDerivativesData'
-  | 'getHistoricalPerpetualFundingData'
-  | 'getHistoricalPerpetualFundingExchangeData'
-  | 'getHistoricalPerpetualYieldData'
-  | 'getHistoricalSettlementFundingRate'
-  | 'getHistoricalTotalOpenInterestByExchangeData'
-  | 'getHistoricalTotalVolumeByExchangeData'
   | 'getHyperliquidNodeFills'
   | 'getHyperliquidNodeFundingPayments'
   | 'getHyperliquidNodeInstruments'
@@ -879,6 +858,87 @@ export type PaginatedOperationId =
   | 'getHyperliquidNodeWalletFlow'
   | 'getHyperliquidNodeWalletPositions'
   | 'getInstruments'
+  | 'getLegacyDerivativesLiquidationByCurrencyData'
+  | 'getLegacyDerivativesLiquidationData'
+  | 'getLegacyFutureControllerGetBd2'
+  | 'getLegacyFuturesAltcoinSummary'
+  | 'getLegacyFuturesMarketIndexData'
+  | 'getLegacyFuturesOIWeightedBasisFunding'
+  | 'getLegacyFuturesOIWeightedFunding'
+  | 'getLegacyFuturesOIWeightedVolumeFunding'
+  | 'getLegacyFuturesRealizedVolatility'
+  | 'getLegacyFuturesSnapshot'
+  | 'getLegacyFuturesTotalOI'
+  | 'getLegacyFuturesTotalOIByMargin'
+  | 'getLegacyFuturesTotalVolume'
+  | 'getLegacyFuturesTotalVolumeByMargin'
+  | 'getLegacyHistoricalDerivsSnapshot'
+  | 'getLegacyHistoricalDerivsSummary'
+  | 'getLegacyHistoricalExchangeData'
+  | 'getLegacyHistoricalFuturesAnnualizedBasisData'
+  | 'getLegacyHistoricalFuturesData'
+  | 'getLegacyHistoricalGlobalFuturesActivityData'
+  | 'getLegacyHistoricalIndicesPriceData'
+  | 'getLegacyHistoricalInstrumentVolumeBuySell'
+  | 'getLegacyHistoricalOptionsData'
+  | 'getLegacyHistoricalOptionsIV'
+  | 'getLegacyHistoricalOptionsOIVolume'
+  | 'getLegacyHistoricalOptionsPrice'
+  | 'getLegacyHistoricalOptionsSnapshot'
+  | 'getLegacyHistoricalOptionsTrades'
+  | 'getLegacyHistoricalOptionsUnderlyingPrice'
+  | 'getLegacyHistoricalPerpetualDerivativesData'
+  | 'getLegacyHistoricalPerpetualFundingData'
+  | 'getLegacyHistoricalPerpetualFundingExchangeData'
+  | 'getLegacyHistoricalPerpetualYieldData'
+  | 'getLegacyHistoricalSettlementFundingRate'
+  | 'getLegacyHistoricalSpotOhlc'
+  | 'getLegacyHistoricalTotalGlobalOpenInterestActivityData'
+  | 'getLegacyHistoricalTotalGlobalVolumeActivityData'
+  | 'getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket'
+  | 'getLegacyHistoricalTotalNotionalPremiumVolumeByMarket'
+  | 'getLegacyHistoricalTotalOpenInterestByExchangeData'
+  | 'getLegacyHistoricalTotalVolumeByExchangeData'
+  | 'getLegacyOptionsActualVolButterflyModel'
+  | 'getLegacyOptionsActualVolRiskReversalModel'
+  | 'getLegacyOptionsActualVolSkewModel'
+  | 'getLegacyOptionsAtmIv'
+  | 'getLegacyOptionsDvol'
+  | 'getLegacyOptionsGexIndex'
+  | 'getLegacyOptionsIvRv'
+  | 'getLegacyOptionsMaturityAtmIv'
+  | 'getLegacyOptionsMaturityOiVolume'
+  | 'getLegacyOptionsMaturityTotalOi'
+  | 'getLegacyOptionsMaturityTotalVolume'
+  | 'getLegacyOptionsMaxPain'
+  | 'getLegacyOptionsOIPCRatio'
+  | 'getLegacyOptionsOITotal'
+  | 'getLegacyOptionsOrbitAltVol'
+  | 'getLegacyOptionsSpreadTypeSkew'
+  | 'getLegacyOptionsTotalVolumeByCurrency'
+  | 'getLegacyOptionsTypeAtmIvModel'
+  | 'getLegacyOptionsTypeButterfly'
+  | 'getLegacyOptionsTypeButterflyModel'
+  | 'getLegacyOptionsTypeGammaBands'
+  | 'getLegacyOptionsTypeIvBidAsk'
+  | 'getLegacyOptionsTypeRiskReversal'
+  | 'getLegacyOptionsTypeRiskReversalModel'
+  | 'getLegacyOptionsTypeSkew'
+  | 'getLegacyOptionsTypeSkewModel'
+  | 'getLegacyOptionsVix'
+  | 'getLegacyOptionsVolumePcRatio'
+  | 'getLegacyOptionsVolumeTotal'
+  | 'getLegacyOrderbookByMarketTypeMarketCurrency'
+  | 'getLegacyOrderbookByMarketTypeMarketSymbol'
+  | 'getLegacyOrderbookByMarketTypeSymbol'
+  | 'getLegacyTotalOiByCurrency'
+  | 'getLegacyTotalOiForFutures'
+  | 'getLegacyTotalOiForOptions'
+  | 'getLegacyTotalOiForPerpetuals'
+  | 'getLegacyTotalVolumeForFutures'
+  | 'getLegacyTotalVolumeForOptions'
+  | 'getLegacyTotalVolumeForPerpetuals'
+  | 'getLegacyV2HistoricalTrades'
   | 'getOptionsCatalog'
   | 'getOptionsGexHistory'
   | 'getOptionsGexRegimeChanges'
@@ -920,8 +980,6 @@ export type PaginatedOperationId =
   | 'getSpotTicker'
   | 'getSpotTrades'
   | 'getSpotVolume'
-  | 'getTotalOiForPerpetuals'
-  | 'getTotalVolumeForPerpetuals'
   | 'getVolSurfaceCatalog'
   | 'getVolSurfaceSlices'
   | 'getVolSurfaceSnapshots'
@@ -998,7 +1056,7 @@ export interface V1Namespaces {
     /** Futures reference prices (`GET /api/v1/futures/reference-price`) */
     referencePrice: OperationMethods['getFuturesReferencePrice'];
     /** Latest futures snapshot (`GET /api/v1/futures/snapshot`) */
-    snapshot: OperationMethods['getV1FuturesSnapshot'];
+    snapshot: OperationMethods['getFuturesSnapshot'];
     /** Futures ticker history (`GET /api/v1/futures/ticker-history`) */
     tickerHistory: OperationMethods['getFuturesTickerHistory'];
     /** Futures trades (`GET /api/v1/futures/trades`) */
@@ -1199,117 +1257,355 @@ export interface V1Namespaces {
 /** `client.legacy`: the legacy family's operations by resource (namespace from the tag). */
 export interface LegacyNamespaces {
   readonly derivs: {
-    /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) */
-    altOptionDataByMarket: OperationMethods['getAltOptionDataByMarket'];
-    /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) */
-    futures: OperationMethods['futures'];
-    /** Current futures data of a market (`GET /analytics/derivs/futures/{market}`) */
-    futuresDataByMarket: OperationMethods['getFuturesDataByMarket'];
-    /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) */
-    oiGainers: OperationMethods['oi_gainers'];
-    /** Open-interest change of the perpetuals of a market and currency (`GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}`) */
-    openInterestChange: OperationMethods['getDerivsOpenInterestChange'];
-    /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) */
-    openInterestChangeSummary: OperationMethods['getDerivsOpenInterestChangeSummary'];
-    /** Current perpetuals data by market and currency (`GET /analytics/derivs/perpetuals/{market}/{currency}`) */
-    perpetuals: OperationMethods['perpetuals'];
-    /** Current perpetuals data of a market (`GET /analytics/derivs/perpetuals/{market}`) */
-    perpetualsDataByMarket: OperationMethods['getPerpetualsDataByMarket'];
-    /** Perpetuals snapshot of a market (`GET /analytics/derivs/perpetuals_snapshot/{market}`) */
-    perpetualsSnapshotDataByMarket: OperationMethods['getPerpetualsSnapshotDataByMarket'];
-    /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) */
-    priceGainers: OperationMethods['price_gainers'];
-    /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) */
-    summary: OperationMethods['summary'];
-    /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) */
-    summaryC: OperationMethods['summary_c'];
-    /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) */
-    topFundingData: OperationMethods['getTopFundingData'];
+    /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) Catalog name: `getAltOptionDataByMarket`. */
+    altOptionDataByMarket: OperationMethods['getLegacyAltOptionDataByMarket'];
+    /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) Catalog name: `futures`. */
+    futures: OperationMethods['getLegacyFutures'];
+    /** Current futures data of a market (`GET /analytics/derivs/futures/{market}`) Catalog name: `getFuturesDataByMarket`. */
+    futuresDataByMarket: OperationMethods['getLegacyFuturesDataByMarket'];
+    /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) Catalog name: `oi_gainers`. */
+    oiGainers: OperationMethods['getLegacyOiGainers'];
+    /** Open-interest change of the perpetuals of a market and currency (`GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChange`. */
+    openInterestChange: OperationMethods['getLegacyDerivsOpenInterestChange'];
+    /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChangeSummary`. */
+    openInterestChangeSummary: OperationMethods['getLegacyDerivsOpenInterestChangeSummary'];
+    /** Current perpetuals data by market and currency (`GET /analytics/derivs/perpetuals/{market}/{currency}`) Catalog name: `perpetuals`. */
+    perpetuals: OperationMethods['getLegacyPerpetuals'];
+    /** Current perpetuals data of a market (`GET /analytics/derivs/perpetuals/{market}`) Catalog name: `getPerpetualsDataByMarket`. */
+    perpetualsDataByMarket: OperationMethods['getLegacyPerpetualsDataByMarket'];
+    /** Perpetuals snapshot of a market (`GET /analytics/derivs/perpetuals_snapshot/{market}`) Catalog name: `getPerpetualsSnapshotDataByMarket`. */
+    perpetualsSnapshotDataByMarket: OperationMethods['getLegacyPerpetualsSnapshotDataByMarket'];
+    /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) Catalog name: `price_gainers`. */
+    priceGainers: OperationMethods['getLegacyPriceGainers'];
+    /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) Catalog name: `summary`. */
+    summary: OperationMethods['getLegacySummary'];
+    /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) Catalog name: `summary_c`. */
+    summaryC: OperationMethods['getLegacySummaryC'];
+    /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) Catalog name: `getTopFundingData`. */
+    topFundingData: OperationMethods['getLegacyTopFundingData'];
   };
   readonly futures: {
-    /** Aggregated futures summary of a currency (`GET /analytics/futures/aggregated_future_summary/{currency}`) */
-    aggregatedFutureSummaryData: OperationMethods['getAggregatedFutureSummaryData'];
-    /** Aggregated options summary of a currency (`GET /analytics/futures/aggregated_option_summary/{currency}`) */
-    aggregatedOptionSummaryData: OperationMethods['getAggregatedOptionSummaryData'];
-    /** Available currencies (`GET /analytics/futures/alt_currency`) */
-    alternativeCurrencyData: OperationMethods['getAlternativeCurrencyData'];
-    /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) */
-    basisData: OperationMethods['getFuturesBasisData'];
-    /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) */
-    curveData: OperationMethods['getFuturesCurveData'];
-    /** Futures curve of a currency across markets (`GET /analytics/futures/futures_curve/{currency}`) */
-    curveDataForCurrency: OperationMethods['getFuturesCurveDataForCurrency'];
-    /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) */
-    futureOpenInterestChange: OperationMethods['getFutureOpenInterestChange'];
-    /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) */
-    futureOpenInterestChangeSummary: OperationMethods['getFutureOpenInterestChangeSummary'];
-    /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) */
-    instrumentData: OperationMethods['getFuturesInstrumentData'];
-    /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) */
-    marketSnapshot: OperationMethods['getFuturesMarketSnapshot'];
-    /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) */
-    openInterestBreakdownData: OperationMethods['getOpenInterestBreakdownData'];
-    /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) */
-    openInterestGainersAndLosersData: OperationMethods['getOpenInterestGainersAndLosersData'];
-    /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) */
-    openInterestGainersAndLosersForFuturesMarkets: OperationMethods['getOpenInterestGainersAndLosersForFuturesMarkets'];
-    /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) */
-    perpetualFundingData: OperationMethods['getPerpetualFundingData'];
-    /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) */
-    perpetualFundingDataWithType: OperationMethods['getPerpetualFundingDataWithType'];
-    /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) */
-    volumeBreakdownData: OperationMethods['getVolumeBreakdownData'];
-    /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) */
-    yieldData: OperationMethods['getFuturesYieldData'];
+    /** Aggregated futures summary of a currency (`GET /analytics/futures/aggregated_future_summary/{currency}`) Catalog name: `getAggregatedFutureSummaryData`. */
+    aggregatedFutureSummaryData: OperationMethods['getLegacyAggregatedFutureSummaryData'];
+    /** Aggregated options summary of a currency (`GET /analytics/futures/aggregated_option_summary/{currency}`) Catalog name: `getAggregatedOptionSummaryData`. */
+    aggregatedOptionSummaryData: OperationMethods['getLegacyAggregatedOptionSummaryData'];
+    /** Available currencies (`GET /analytics/futures/alt_currency`) Catalog name: `getAlternativeCurrencyData`. */
+    alternativeCurrencyData: OperationMethods['getLegacyAlternativeCurrencyData'];
+    /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) Catalog name: `getFuturesBasisData`. */
+    basisData: OperationMethods['getLegacyFuturesBasisData'];
+    /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) Catalog name: `getFuturesCurveData`. */
+    curveData: OperationMethods['getLegacyFuturesCurveData'];
+    /** Futures curve of a currency across markets (`GET /analytics/futures/futures_curve/{currency}`) Catalog name: `getFuturesCurveDataForCurrency`. */
+    curveDataForCurrency: OperationMethods['getLegacyFuturesCurveDataForCurrency'];
+    /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getFutureOpenInterestChange`. */
+    futureOpenInterestChange: OperationMethods['getLegacyFutureOpenInterestChange'];
+    /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) Catalog name: `getFutureOpenInterestChangeSummary`. */
+    futureOpenInterestChangeSummary: OperationMethods['getLegacyFutureOpenInterestChangeSummary'];
+    /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) Catalog name: `getFuturesInstrumentData`. */
+    instrumentData: OperationMethods['getLegacyFuturesInstrumentData'];
+    /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) Catalog name: `getFuturesMarketSnapshot`. */
+    marketSnapshot: OperationMethods['getLegacyFuturesMarketSnapshot'];
+    /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) Catalog name: `getOpenInterestBreakdownData`. */
+    openInterestBreakdownData: OperationMethods['getLegacyOpenInterestBreakdownData'];
+    /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) Catalog name: `getOpenInterestGainersAndLosersData`. */
+    openInterestGainersAndLosersData: OperationMethods['getLegacyOpenInterestGainersAndLosersData'];
+    /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) Catalog name: `getOpenInterestGainersAndLosersForFuturesMarkets`. */
+    openInterestGainersAndLosersForFuturesMarkets: OperationMethods['getLegacyOpenInterestGainersAndLosersForFuturesMarkets'];
+    /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) Catalog name: `getPerpetualFundingData`. */
+    perpetualFundingData: OperationMethods['getLegacyPerpetualFundingData'];
+    /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) Catalog name: `getPerpetualFundingDataWithType`. */
+    perpetualFundingDataWithType: OperationMethods['getLegacyPerpetualFundingDataWithType'];
+    /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) Catalog name: `getVolumeBreakdownData`. */
+    volumeBreakdownData: OperationMethods['getLegacyVolumeBreakdownData'];
+    /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) Catalog name: `getFuturesYieldData`. */
+    yieldData: OperationMethods['getLegacyFuturesYieldData'];
   };
   readonly historicalDerivs: {
-    /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) */
-    derivativesLiquidationByCurrencyData: OperationMethods['getDerivativesLiquidationByCurrencyData'];
-    /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) */
-    derivativesLiquidationData: OperationMethods['getDerivativesLiquidationData'];
-    /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) */
-    historicalFuturesData: OperationMethods['getHistoricalFuturesData'];
-    /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) */
-    historicalPerpetualDerivativesData: OperationMethods['getHistoricalPerpetualDerivativesData'];
-    /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) */
-    snapshot: OperationMethods['getHistoricalDerivsSnapshot'];
-    /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) */
-    summary: OperationMethods['getHistoricalDerivsSummary'];
-    /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) */
-    totalOiForPerpetuals: OperationMethods['getTotalOiForPerpetuals'];
-    /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) */
-    totalVolumeForPerpetuals: OperationMethods['getTotalVolumeForPerpetuals'];
+    /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) Catalog name: `getDerivativesLiquidationByCurrencyData`. */
+    derivativesLiquidationByCurrencyData: OperationMethods['getLegacyDerivativesLiquidationByCurrencyData'];
+    /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) Catalog name: `getDerivativesLiquidationData`. */
+    derivativesLiquidationData: OperationMethods['getLegacyDerivativesLiquidationData'];
+    /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) Catalog name: `getHistoricalFuturesData`. */
+    historicalFuturesData: OperationMethods['getLegacyHistoricalFuturesData'];
+    /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) Catalog name: `getHistoricalPerpetualDerivativesData`. */
+    historicalPerpetualDerivativesData: OperationMethods['getLegacyHistoricalPerpetualDerivativesData'];
+    /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) Catalog name: `getHistoricalDerivsSnapshot`. */
+    snapshot: OperationMethods['getLegacyHistoricalDerivsSnapshot'];
+    /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) Catalog name: `getHistoricalDerivsSummary`. */
+    summary: OperationMethods['getLegacyHistoricalDerivsSummary'];
+    /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) Catalog name: `getTotalOiForPerpetuals`. */
+    totalOiForPerpetuals: OperationMethods['getLegacyTotalOiForPerpetuals'];
+    /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) Catalog name: `getTotalVolumeForPerpetuals`. */
+    totalVolumeForPerpetuals: OperationMethods['getLegacyTotalVolumeForPerpetuals'];
   };
   readonly historicalFutures: {
-    /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) */
-    futuresOiWeightedBasisFunding: OperationMethods['getFuturesOIWeightedBasisFunding'];
-    /** Historical open-interest-weighted funding of a currency (`GET /historical/futures/oi_weighted_funding/{currency}`) */
-    futuresOiWeightedFunding: OperationMethods['getFuturesOIWeightedFunding'];
-    /** Historical open-interest-weighted volume funding of a currency (`GET /historical/futures/oi_weighted_volume_funding/{currency}`) */
-    futuresOiWeightedVolumeFunding: OperationMethods['getFuturesOIWeightedVolumeFunding'];
-    /** Historical realized volatility of a currency (`GET /historical/futures/realized_volatility/{currency}`) */
-    futuresRealizedVolatility: OperationMethods['getFuturesRealizedVolatility'];
-    /** Historical futures snapshots of one market and currency (`GET /historical/futures/snapshot/{market}/{currency}`) */
-    futuresSnapshot: OperationMethods['getFuturesSnapshot'];
-    /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) */
-    futuresTotalOi: OperationMethods['getFuturesTotalOI'];
-    /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) */
-    futuresTotalVolume: OperationMethods['getFuturesTotalVolume'];
-    /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) */
-    historicalExchangeData: OperationMethods['getHistoricalExchangeData'];
-    /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) */
-    historicalGlobalFuturesActivityData: OperationMethods['getHistoricalGlobalFuturesActivityData'];
-    /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) */
-    historicalPerpetualFundingData: OperationMethods['getHistoricalPerpetualFundingData'];
-    /** Historical perpetual funding per exchange (`GET /historical/futures/perpetual_funding_exchange/{currency}/{option}`) */
-    historicalPerpetualFundingExchangeData: OperationMethods['getHistoricalPerpetualFundingExchangeData'];
-    /** Historical perpetual yield of a currency on one market (`GET /historical/futures/perpetual_yield/{currency}/{market}`) */
-    historicalPerpetualYieldData: OperationMethods['getHistoricalPerpetualYieldData'];
+    /** Historical Futures Annualized Basis Data (`GET /historical/futures/futures_annualized_basis/{currency}/{days}`) Catalog name: `getHistoricalFuturesAnnualizedBasisData`. */
+    annualizedBasisData: OperationMethods['getLegacyHistoricalFuturesAnnualizedBasisData'];
+    /** Expired futures expiries of a market and currency (`GET /V2/historical/futures/expired_expiries/{market}/{currency}`) Catalog name: `FutureController_get_bd_2`. */
+    futureControllerGetBd2: OperationMethods['getLegacyFutureControllerGetBd2'];
+    /** Historical Futures Altcoin Summary for a Specific Currency (`GET /historical/futures/alt_summary/{currency}`) Catalog name: `getFuturesAltcoinSummary`. */
+    futuresAltcoinSummary: OperationMethods['getLegacyFuturesAltcoinSummary'];
+    /** Historical Futures Market Index Data for a Specific Index (`GET /historical/futures/market_index/{index}`) Catalog name: `getFuturesMarketIndexData`. */
+    futuresMarketIndexData: OperationMethods['getLegacyFuturesMarketIndexData'];
+    /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) Catalog name: `getFuturesOIWeightedBasisFunding`. */
+    futuresOiWeightedBasisFunding: OperationMethods['getLegacyFuturesOIWeightedBasisFunding'];
+    /** Historical open-interest-weighted funding of a currency (`GET /historical/futures/oi_weighted_funding/{currency}`) Catalog name: `getFuturesOIWeightedFunding`. */
+    futuresOiWeightedFunding: OperationMethods['getLegacyFuturesOIWeightedFunding'];
+    /** Historical open-interest-weighted volume funding of a currency (`GET /historical/futures/oi_weighted_volume_funding/{currency}`) Catalog name: `getFuturesOIWeightedVolumeFunding`. */
+    futuresOiWeightedVolumeFunding: OperationMethods['getLegacyFuturesOIWeightedVolumeFunding'];
+    /** Historical realized volatility of a currency (`GET /historical/futures/realized_volatility/{currency}`) Catalog name: `getFuturesRealizedVolatility`. */
+    futuresRealizedVolatility: OperationMethods['getLegacyFuturesRealizedVolatility'];
+    /** Historical futures snapshots of one market and currency (`GET /historical/futures/snapshot/{market}/{currency}`) Catalog name: `getFuturesSnapshot`. */
+    futuresSnapshot: OperationMethods['getLegacyFuturesSnapshot'];
+    /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) Catalog name: `getFuturesTotalOI`. */
+    futuresTotalOi: OperationMethods['getLegacyFuturesTotalOI'];
+    /** Historical Futures Total Open Interest by Margin for a Specific Currency (`GET /historical/futures/total_oi_by_margin/{currency}`) Catalog name: `getFuturesTotalOIByMargin`. */
+    futuresTotalOiByMargin: OperationMethods['getLegacyFuturesTotalOIByMargin'];
+    /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) Catalog name: `getFuturesTotalVolume`. */
+    futuresTotalVolume: OperationMethods['getLegacyFuturesTotalVolume'];
+    /** Historical Futures Total Volume by Margin for a Specific Currency (`GET /historical/futures/total_volume_by_margin/{currency}`) Catalog name: `getFuturesTotalVolumeByMargin`. */
+    futuresTotalVolumeByMargin: OperationMethods['getLegacyFuturesTotalVolumeByMargin'];
+    /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) Catalog name: `getHistoricalExchangeData`. */
+    historicalExchangeData: OperationMethods['getLegacyHistoricalExchangeData'];
+    /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) Catalog name: `getHistoricalGlobalFuturesActivityData`. */
+    historicalGlobalFuturesActivityData: OperationMethods['getLegacyHistoricalGlobalFuturesActivityData'];
+    /** Historical Indices Price Data (`GET /historical/futures/indices_price/{index}`) Catalog name: `getHistoricalIndicesPriceData`. */
+    historicalIndicesPriceData: OperationMethods['getLegacyHistoricalIndicesPriceData'];
+    /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) Catalog name: `getHistoricalPerpetualFundingData`. */
+    historicalPerpetualFundingData: OperationMethods['getLegacyHistoricalPerpetualFundingData'];
+    /** Historical perpetual funding per exchange (`GET /historical/futures/perpetual_funding_exchange/{currency}/{option}`) Catalog name: `getHistoricalPerpetualFundingExchangeData`. */
+    historicalPerpetualFundingExchangeData: OperationMethods['getLegacyHistoricalPerpetualFundingExchangeData'];
+    /** Historical perpetual yield of a currency on one market (`GET /historical/futures/perpetual_yield/{currency}/{market}`) Catalog name: `getHistoricalPerpetualYieldData`. */
+    historicalPerpetualYieldData: OperationMethods['getLegacyHistoricalPerpetualYieldData'];
     /** Historical settlement funding rates of one contract (`GET /historical/futures/settlement_funding_rate/{market}/{symbol}`) */
-    historicalSettlementFundingRate: OperationMethods['getHistoricalSettlementFundingRate'];
-    /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) */
-    historicalTotalOpenInterestByExchangeData: OperationMethods['getHistoricalTotalOpenInterestByExchangeData'];
-    /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) */
-    historicalTotalVolumeByExchangeData: OperationMethods['getHistoricalTotalVolumeByExchangeData'];
+    historicalSettlementFundingRate: OperationMethods['getLegacyHistoricalSettlementFundingRate'];
+    /** Historical Total Global Open Interest Activity Data (`GET /historical/futures/oi_total_global_activity`) Catalog name: `getHistoricalTotalGlobalOpenInterestActivityData`. */
+    historicalTotalGlobalOpenInterestActivityData: OperationMethods['getLegacyHistoricalTotalGlobalOpenInterestActivityData'];
+    /** Historical Total Global Volume Activity Data (`GET /historical/futures/volume_total_global_activity`) Catalog name: `getHistoricalTotalGlobalVolumeActivityData`. */
+    historicalTotalGlobalVolumeActivityData: OperationMethods['getLegacyHistoricalTotalGlobalVolumeActivityData'];
+    /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalOpenInterestByExchangeData`. */
+    historicalTotalOpenInterestByExchangeData: OperationMethods['getLegacyHistoricalTotalOpenInterestByExchangeData'];
+    /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalVolumeByExchangeData`. */
+    historicalTotalVolumeByExchangeData: OperationMethods['getLegacyHistoricalTotalVolumeByExchangeData'];
+    /** Total open interest (OI) for futures (`GET /historical/futures/total_open_interest_by_currency`) Catalog name: `getTotalOiForFutures`. */
+    totalOiForFutures: OperationMethods['getLegacyTotalOiForFutures'];
+    /** Total trading volume for futures (`GET /historical/futures/total_volume_by_currency`) Catalog name: `getTotalVolumeForFutures`. */
+    totalVolumeForFutures: OperationMethods['getLegacyTotalVolumeForFutures'];
+  };
+  readonly historicalOptions: {
+    /** Historical data for a specific options contract in a given market (`GET /historical/options/{market}/{instrument}`) Catalog name: `getHistoricalOptionsData`. */
+    data: OperationMethods['getLegacyHistoricalOptionsData'];
+    /** Historical buy/sell volume data for a specific options instrument in a given market (`GET /historical/options/instrument_volume_buy_sell/{market}/{instrument}`) Catalog name: `getHistoricalInstrumentVolumeBuySell`. */
+    historicalInstrumentVolumeBuySell: OperationMethods['getLegacyHistoricalInstrumentVolumeBuySell'];
+    /** Historical total notional value and open value by market for a specific market (`GET /historical/options/total/oi_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumOpenInterestByMarket`. */
+    historicalTotalNotionalPremiumOpenInterestByMarket: OperationMethods['getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket'];
+    /** Historical total notional volume and premium volume data for a specific market (`GET /historical/options/total/volume_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumVolumeByMarket`. */
+    historicalTotalNotionalPremiumVolumeByMarket: OperationMethods['getLegacyHistoricalTotalNotionalPremiumVolumeByMarket'];
+    /** Historical implied volatility data for a specific options contract in a given market (`GET /historical/options/iv/{market}/{instrument}`) Catalog name: `getHistoricalOptionsIV`. */
+    iv: OperationMethods['getLegacyHistoricalOptionsIV'];
+    /** Historical options open interest data by strike price for a specific currency and… (`GET /historical/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsOIStrike`. */
+    oiStrike: OperationMethods['getLegacyHistoricalOptionsOIStrike'];
+    /** Historical open interest and volume data for a specific options contract in a given market (`GET /historical/options/oi_volume/{market}/{instrument}`) Catalog name: `getHistoricalOptionsOIVolume`. */
+    oiVolume: OperationMethods['getLegacyHistoricalOptionsOIVolume'];
+    /** Historical Options Actual Volatility with Butterfly Model for a Specific Type and… (`GET /historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolButterflyModel`. */
+    optionsActualVolButterflyModel: OperationMethods['getLegacyOptionsActualVolButterflyModel'];
+    /** Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and… (`GET /historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolRiskReversalModel`. */
+    optionsActualVolRiskReversalModel: OperationMethods['getLegacyOptionsActualVolRiskReversalModel'];
+    /** Historical Options Actual Volatility with Skew Model for a Specific Type and Number of… (`GET /historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolSkewModel`. */
+    optionsActualVolSkewModel: OperationMethods['getLegacyOptionsActualVolSkewModel'];
+    /** Historical ATM Implied Volatility by Market and Currency (`GET /historical/options/atm_iv/{market}/{currency}`) Catalog name: `getOptionsAtmIv`. */
+    optionsAtmIv: OperationMethods['getLegacyOptionsAtmIv'];
+    /** Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market (`GET /historical/options/dvol/{market}/{currency}`) Catalog name: `getOptionsDvol`. */
+    optionsDvol: OperationMethods['getLegacyOptionsDvol'];
+    /** Historical GEX Index Data by Market and Currency (`GET /historical/options/gex_index/{market}/{currency}`) Catalog name: `getOptionsGexIndex`. */
+    optionsGexIndex: OperationMethods['getLegacyOptionsGexIndex'];
+    /** Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and… (`GET /historical/options/iv_rv/{market}/{currency}`) Catalog name: `getOptionsIvRv`. */
+    optionsIvRv: OperationMethods['getLegacyOptionsIvRv'];
+    /** Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market… (`GET /historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityAtmIv`. */
+    optionsMaturityAtmIv: OperationMethods['getLegacyOptionsMaturityAtmIv'];
+    /** Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/oi_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityOiVolume`. */
+    optionsMaturityOiVolume: OperationMethods['getLegacyOptionsMaturityOiVolume'];
+    /** Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_oi/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalOi`. */
+    optionsMaturityTotalOi: OperationMethods['getLegacyOptionsMaturityTotalOi'];
+    /** Historical Total Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalVolume`. */
+    optionsMaturityTotalVolume: OperationMethods['getLegacyOptionsMaturityTotalVolume'];
+    /** Historical Max Pain Data by Market and Currency (`GET /historical/options/max_pain/{market}/{currency}`) Catalog name: `getOptionsMaxPain`. */
+    optionsMaxPain: OperationMethods['getLegacyOptionsMaxPain'];
+    /** Historical Put-Call (PC) Ratio in Options Market by Market and Currency (`GET /historical/options/oi_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsOIPCRatio`. */
+    optionsOipcRatio: OperationMethods['getLegacyOptionsOIPCRatio'];
+    /** Historical Total Open Interest (OI) by Market and Currency in Options Market (`GET /historical/options/oi_total/{market}/{currency}`) Catalog name: `getOptionsOITotal`. */
+    optionsOiTotal: OperationMethods['getLegacyOptionsOITotal'];
+    /** Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /historical/options/orbit_alt_vol/{currency}/{maturity_name}`) Catalog name: `getOptionsOrbitAltVol`. */
+    optionsOrbitAltVol: OperationMethods['getLegacyOptionsOrbitAltVol'];
+    /** Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type (`GET /historical/options/spread/type/skew/{market}/{type}`) Catalog name: `getOptionsSpreadTypeSkew`. */
+    optionsSpreadTypeSkew: OperationMethods['getLegacyOptionsSpreadTypeSkew'];
+    /** Historical Volume Data by Currency in Options Market (`GET /historical/options/total/volume_by_currency/{currency}`) Catalog name: `getOptionsTotalVolumeByCurrency`. */
+    optionsTotalVolumeByCurrency: OperationMethods['getLegacyOptionsTotalVolumeByCurrency'];
+    /** Historical ATM IV Model Data by Market, Currency, and Type (`GET /historical/options/type/atm_iv_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeAtmIvModel`. */
+    optionsTypeAtmIvModel: OperationMethods['getLegacyOptionsTypeAtmIvModel'];
+    /** Historical Butterfly Data by Market, Currency, and Type (`GET /historical/options/type/butterfly/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterfly`. */
+    optionsTypeButterfly: OperationMethods['getLegacyOptionsTypeButterfly'];
+    /** Historical Butterfly Model Data by Market, Currency, and Type (`GET /historical/options/type/butterfly_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterflyModel`. */
+    optionsTypeButterflyModel: OperationMethods['getLegacyOptionsTypeButterflyModel'];
+    /** Historical Gamma Bands by Market, Currency and Type (`GET /historical/options/type/gamma_bands/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeGammaBands`. */
+    optionsTypeGammaBands: OperationMethods['getLegacyOptionsTypeGammaBands'];
+    /** Historical Implied Volatility Bid and Ask by Market, Currency and Type (`GET /historical/options/type/iv_bid_ask/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeIvBidAsk`. */
+    optionsTypeIvBidAsk: OperationMethods['getLegacyOptionsTypeIvBidAsk'];
+    /** Historical Risk Reversal Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversal`. */
+    optionsTypeRiskReversal: OperationMethods['getLegacyOptionsTypeRiskReversal'];
+    /** Historical Risk Reversal Model Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversalModel`. */
+    optionsTypeRiskReversalModel: OperationMethods['getLegacyOptionsTypeRiskReversalModel'];
+    /** Historical Skew Data by Market, Currency and Type (`GET /historical/options/type/skew/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkew`. */
+    optionsTypeSkew: OperationMethods['getLegacyOptionsTypeSkew'];
+    /** Historical Skew Model Data by Market, Currency and Type (`GET /historical/options/type/skew_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkewModel`. */
+    optionsTypeSkewModel: OperationMethods['getLegacyOptionsTypeSkewModel'];
+    /** Historical Volatility Index (VIX) Data by Market and Currency in Options Market (`GET /historical/options/vix/{market}/{currency}`) Catalog name: `getOptionsVix`. */
+    optionsVix: OperationMethods['getLegacyOptionsVix'];
+    /** Historical Put/Call Ratio Data by Market and Currency (`GET /historical/options/volume_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsVolumePcRatio`. */
+    optionsVolumePcRatio: OperationMethods['getLegacyOptionsVolumePcRatio'];
+    /** Total Historical Volume in Options Market by Market and Currency (`GET /historical/options/volume_total/{market}/{currency}`) Catalog name: `getOptionsVolumeTotal`. */
+    optionsVolumeTotal: OperationMethods['getLegacyOptionsVolumeTotal'];
+    /** Historical price data for a specific options contract in a given market (`GET /historical/options/price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsPrice`. */
+    price: OperationMethods['getLegacyHistoricalOptionsPrice'];
+    /** Historical snapshot of options for a specific currency in a given market (`GET /historical/options/snapshot/{market}/{currency}`) Catalog name: `getHistoricalOptionsSnapshot`. */
+    snapshot: OperationMethods['getLegacyHistoricalOptionsSnapshot'];
+    /** Total Open Interest by Currency (`GET /historical/options/total/oi_by_currency/{currency}`) Catalog name: `getTotalOiByCurrency`. */
+    totalOiByCurrency: OperationMethods['getLegacyTotalOiByCurrency'];
+    /** Total open interest (OI) for options (`GET /historical/options/total_open_interest_by_currency`) Catalog name: `getTotalOiForOptions`. */
+    totalOiForOptions: OperationMethods['getLegacyTotalOiForOptions'];
+    /** Total trading volume for options (`GET /historical/options/total_volume_by_currency`) Catalog name: `getTotalVolumeForOptions`. */
+    totalVolumeForOptions: OperationMethods['getLegacyTotalVolumeForOptions'];
+    /** Historical options trade data for a specific currency in a given market (`GET /historical/options/trades/{market}/{currency}`) Catalog name: `getHistoricalOptionsTrades`. */
+    trades: OperationMethods['getLegacyHistoricalOptionsTrades'];
+    /** Historical index and underlying price data for a specific options contract in a given… (`GET /historical/options/underlying_price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsUnderlyingPrice`. */
+    underlyingPrice: OperationMethods['getLegacyHistoricalOptionsUnderlyingPrice'];
+    /** Historical trades for a specific market and currency (`GET /historical/options/v2/trades/{market}/{currency}`) Catalog name: `getV2HistoricalTrades`. */
+    v2HistoricalTrades: OperationMethods['getLegacyV2HistoricalTrades'];
+    /** Historical options volume data by strike price for a specific currency and maturity in… (`GET /historical/options/volume_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsVolumeStrike`. */
+    volumeStrike: OperationMethods['getLegacyHistoricalOptionsVolumeStrike'];
+  };
+  readonly options: {
+    /** Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /analytics/options/orbit_alt_vol/{currency}`) Catalog name: `getAnalyticOptionsOrbitAltVol`. */
+    analyticOptionsOrbitAltVol: OperationMethods['getLegacyAnalyticOptionsOrbitAltVol'];
+    /** ATM Implied Volatility Time Lapse for a Specific Market and Currency (`GET /analytics/options/atm_iv_ts/{market}/{currency}`) Catalog name: `getATMImpliedVolatilityTimeLapse`. */
+    atmImpliedVolatilityTimeLapse: OperationMethods['getLegacyATMImpliedVolatilityTimeLapse'];
+    /** Historical data with applied changes between the specified end_date and start_date,… (`GET /analytics/options/custom_change/{name}/{market}/{currency}`) Catalog name: `customChange`. */
+    customChange: OperationMethods['getLegacyCustomChange'];
+    /** Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin… (`GET /analytics/options/eth-btc_atm_iv_term_structure`) Catalog name: `getETHBTCATMIVTermStructure`. */
+    ethbtcatmivTermStructure: OperationMethods['getLegacyETHBTCATMIVTermStructure'];
+    /** Details of expired option expiries for a specific market and currency (`GET /analytics/options/expired_expiries/{market}/{currency}`) Catalog name: `getExpiredOptionExpiries`. */
+    expiredOptionExpiries: OperationMethods['getLegacyExpiredOptionExpiries'];
+    /** Options GEX by Date (`GET /analytics/options/gex_date/{market}/{currency}/{maturity}`) Catalog name: `getOptionsGEXByDate`. */
+    gexByDate: OperationMethods['getLegacyOptionsGEXByDate'];
+    /** GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency (`GET /analytics/options/gex_date_all/{market}/{currency}`) Catalog name: `getGEXDataForAllOptions`. */
+    gexDataForAllOptions: OperationMethods['getLegacyGEXDataForAllOptions'];
+    /** Options Greeks data for a specific market, currency, maturity, and type (`GET /analytics/options/greeks/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsGreeks`. */
+    greeks: OperationMethods['getLegacyOptionsGreeks'];
+    /** List of options instruments available in the analytics system (`GET /analytics/options/Instruments`) Catalog name: `getOptionsInstruments`. */
+    instruments: OperationMethods['getLegacyOptionsInstruments'];
+    /** Options Iv data for a specific market, currency, maturity, and type (`GET /analytics/options/iv_all/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsIvAll`. */
+    ivAll: OperationMethods['getLegacyOptionsIvAll'];
+    /** Implied volatility (IV) data for options in the specified currency (`GET /analytics/options/iv_currency/{currency}`) Catalog name: `getOptionsIVByCurrency`. */
+    ivByCurrency: OperationMethods['getLegacyOptionsIVByCurrency'];
+    /** Implied volatility (IV) data for options in the specified market (`GET /analytics/options/iv_market/{market}`) Catalog name: `getOptionsIVByMarket`. */
+    ivByMarket: OperationMethods['getLegacyOptionsIVByMarket'];
+    /** Options Implied Volatility (IV) by Strike (`GET /analytics/options/iv_strike/{market}/{currency}/{strike}`) Catalog name: `getOptionsIVByStrike`. */
+    ivByStrike: OperationMethods['getLegacyOptionsIVByStrike'];
+    /** Implied volatility table for options based on the specified market and currency (`GET /analytics/options/iv_table/{market}/{currency}`) Catalog name: `getIVTable`. */
+    ivTable: OperationMethods['getLegacyIVTable'];
+    /** Forward curve data for the specified currency (`GET /analytics/options/model_charts/forward_curve/{currency}`) Catalog name: `getModelForwardCurveChart`. */
+    modelForwardCurveChart: OperationMethods['getLegacyModelForwardCurveChart'];
+    /** Skew data for options based on the specified currency, maturity, and type (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}`) Catalog name: `getModelSkewCharts`. */
+    modelSkewCharts: OperationMethods['getLegacyModelSkewCharts'];
+    /** Time-lapse data for the specified skew model chart based on the given currency,… (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse`) Catalog name: `getModelSkewChartTimeLapse`. */
+    modelSkewChartTimeLapse: OperationMethods['getLegacyModelSkewChartTimeLapse'];
+    /** Term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}`) Catalog name: `getModelTermStructureATMChart`. */
+    modelTermStructureAtmChart: OperationMethods['getLegacyModelTermStructureATMChart'];
+    /** Time-lapse term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}/time_lapse`) Catalog name: `getModelTermStructureATMChartTimeLapse`. */
+    modelTermStructureAtmChartTimeLapse: OperationMethods['getLegacyModelTermStructureATMChartTimeLapse'];
+    /** Term structure data for options in the specified currency based on the provided type (`GET /analytics/options/model_charts/term_structure/{currency}/{type}`) Catalog name: `getModelTermStructureChart`. */
+    modelTermStructureChart: OperationMethods['getLegacyModelTermStructureChart'];
+    /** Volatility run data for options based on the specified currency and maturity (`GET /analytics/options/model_charts/vol_run/{currency}/{maturity}`) Catalog name: `getModelVolatilityRunCharts`. */
+    modelVolatilityRunCharts: OperationMethods['getLegacyModelVolatilityRunCharts'];
+    /** Breakdown of open interest and open value for options across different exchanges (`GET /analytics/options/oi_breakdown`) Catalog name: `getOptionsOIBreakdown`. */
+    oiBreakdown: OperationMethods['getLegacyOptionsOIBreakdown'];
+    /** Breakdown of open interest and open value for options by currency (`GET /analytics/options/oi_breakdown_by_currency`) Catalog name: `getOptionsOIBreakdownByCurrency`. */
+    oiBreakdownByCurrency: OperationMethods['getLegacyOptionsOIBreakdownByCurrency'];
+    /** Options Open Interest (OI) by Strike (`GET /analytics/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptionsOIByStrike`. */
+    oiByStrike: OperationMethods['getLegacyOptionsOIByStrike'];
+    /** Historical open interest change data by strike for a specific options strategy in a… (`GET /analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}`) Catalog name: `getOiChangeByStrike`. */
+    oiChangeByStrike: OperationMethods['getLegacyOiChangeByStrike'];
+    /** Net change in open interest for options based on the specified market, currency,… (`GET /analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}`) Catalog name: `getOINetChange`. */
+    oiNetChange: OperationMethods['getLegacyOINetChange'];
+    /** Options Open Interest Net Change for All Strikes (`GET /analytics/options/oi_net_change_all/{market}/{currency}/{hours}`) Catalog name: `getOptionsOINetChangeAllStrikes`. */
+    oiNetChangeAllStrikes: OperationMethods['getLegacyOptionsOINetChangeAllStrikes'];
+    /** Options Open Interest by Expiry (`GET /analytics/options/oi_expiry/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByExpiry`. */
+    openInterestByExpiry: OperationMethods['getLegacyOptionsOpenInterestByExpiry'];
+    /** Options Open Interest by Strike (`GET /analytics/options/oi_strike_all/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByStrike`. */
+    openInterestByStrike: OperationMethods['getLegacyOptionsOpenInterestByStrike'];
+    /** Options Open Interest by Type (`GET /analytics/options/oi_type/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByType`. */
+    openInterestByType: OperationMethods['getLegacyOptionsOpenInterestByType'];
+    /** Timestamped report of open interest changes for a specific market and currency over a… (`GET /analytics/options/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getOpenInterestChange`. */
+    openInterestChange: OperationMethods['getLegacyOpenInterestChange'];
+    /** Timestamped summary of open interest changes for options in a specific currency over a… (`GET /analytics/options/open_interest_change_summary/{currency}/{period}`) Catalog name: `getOpenInterestChangeSummary`. */
+    openInterestChangeSummary: OperationMethods['getLegacyOpenInterestChangeSummary'];
+    /** Option Maturities (`GET /analytics/options/maturities/{market}/{currency}`) Catalog name: `getOptionMaturities`. */
+    optionMaturities: OperationMethods['getLegacyOptionMaturities'];
+    /** Options 24h Volume By Strike (`GET /analytics/options/v_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptions24hVolumeStrike`. */
+    options24hVolumeStrike: OperationMethods['getLegacyOptions24hVolumeStrike'];
+    /** Skew data for options in the specified currency and maturity (`GET /analytics/options/skew_currency/{currency}/{maturity}`) Catalog name: `getOptionsSkewByCurrencyAndMaturity`. */
+    skewByCurrencyAndMaturity: OperationMethods['getLegacyOptionsSkewByCurrencyAndMaturity'];
+    /** Skew data for options in the specified currency and market (`GET /analytics/options/skew/{market}/{currency}`) Catalog name: `getOptionsSkewByMarketAndCurrency`. */
+    skewByMarketAndCurrency: OperationMethods['getLegacyOptionsSkewByMarketAndCurrency'];
+    /** Skew data for options in the specified market and maturity (`GET /analytics/options/skew_market/{market}/{maturity}`) Catalog name: `getOptionsSkewByMarketAndMaturity`. */
+    skewByMarketAndMaturity: OperationMethods['getLegacyOptionsSkewByMarketAndMaturity'];
+    /** Snapshot of options data for the specified market and currency (`GET /analytics/options/snapshot/{market}/{currency}`) Catalog name: `getOptionsSnapshot`. */
+    snapshot: OperationMethods['getLegacyOptionsSnapshot'];
+    /** Historical data for strategy leg bubble charts for a specific options strategy in a… (`GET /analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}`) Catalog name: `getStrategyLegBubbleChart`. */
+    strategyLegBubbleChart: OperationMethods['getLegacyStrategyLegBubbleChart'];
+    /** Top Instruments with Options Open Interest Change (`GET /analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}`) Catalog name: `getTopInstrumentsOIOpenInterestChange`. */
+    topInstrumentsOiOpenInterestChange: OperationMethods['getLegacyTopInstrumentsOIOpenInterestChange'];
+    /** Top options strategies data for a specific currency within a given hours interval (`GET /analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}`) Catalog name: `getTopOptionsStrategies`. */
+    topOptionsStrategies: OperationMethods['getLegacyTopOptionsStrategies'];
+    /** Top Traded Options (`GET /analytics/options/top_traded_option/{market}/{currency}`) Catalog name: `getTopTradedOptions`. */
+    topTradedOptions: OperationMethods['getLegacyTopTradedOptions'];
+    /** Options Trade Summary (`GET /analytics/options/summary_trades/{market}/{currency}/{hours}`) Catalog name: `getOptionsTradeSummary`. */
+    tradeSummary: OperationMethods['getLegacyOptionsTradeSummary'];
+    /** Breakdown of trading volume and open value for options across different exchanges (`GET /analytics/options/volume_breakdown`) Catalog name: `getOptionsVolumeBreakdown`. */
+    volumeBreakdown: OperationMethods['getLegacyOptionsVolumeBreakdown'];
+    /** Breakdown of trading volume and open value for options by currency (`GET /analytics/options/volume_breakdown_by_currency`) Catalog name: `getOptionsVolumeBreakdownByCurrency`. */
+    volumeBreakdownByCurrency: OperationMethods['getLegacyOptionsVolumeBreakdownByCurrency'];
+    /** Options Volume by Buy/Sell Activity (`GET /analytics/options/volume_buy_sell/{market}/{currency}/{maturity}`) Catalog name: `getOptionsVolumeBuySell`. */
+    volumeBuySell: OperationMethods['getLegacyOptionsVolumeBuySell'];
+    /** Options Volume by Buy/Sell (`GET /analytics/options/volume_buy_sell_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByBuySell`. */
+    volumeByBuySell: OperationMethods['getLegacyOptionsVolumeByBuySell'];
+    /** Options Volume by Expiry (`GET /analytics/options/v_expiry/{market}/{currency}`) Catalog name: `getOptionsVolumeByExpiry`. */
+    volumeByExpiry: OperationMethods['getLegacyOptionsVolumeByExpiry'];
+    /** Options Volume by Strike (`GET /analytics/options/v_strike_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByStrike`. */
+    volumeByStrike: OperationMethods['getLegacyOptionsVolumeByStrike'];
+  };
+  readonly orderBooks: {
+    /** Historical simple order books for specific market and currency (`GET /historical/orderbooks/{marketType}/{market}/{currency}`) Catalog name: `getOrderbookByMarketTypeMarketCurrency`. */
+    orderbookByMarketTypeMarketCurrency: OperationMethods['getLegacyOrderbookByMarketTypeMarketCurrency'];
+    /** Historical simple order books for specific market and symbol (`GET /historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}`) Catalog name: `getOrderbookByMarketTypeMarketSymbol`. */
+    orderbookByMarketTypeMarketSymbol: OperationMethods['getLegacyOrderbookByMarketTypeMarketSymbol'];
+    /** Historical simple order books for specific market type (`GET /historical/orderbooks/{marketType}/{currency}`) Catalog name: `getOrderbookByMarketTypeSymbol`. */
+    orderbookByMarketTypeSymbol: OperationMethods['getLegacyOrderbookByMarketTypeSymbol'];
+  };
+  readonly pricer: {
+    /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlide`. */
+    calculateRiskSlide: OperationMethods['getLegacyCalculateRiskSlide'];
+    /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/v2/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlideV2`. */
+    calculateRiskSlideV2: OperationMethods['getLegacyCalculateRiskSlideV2'];
+    /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstruments`. */
+    riskSlideInstruments: OperationMethods['getLegacyRiskSlideInstruments'];
+    /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/v2/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstrumentsV2`. */
+    riskSlideInstrumentsV2: OperationMethods['getLegacyRiskSlideInstrumentsV2'];
+  };
+  readonly spot: {
+    /** Analytics on available spot pairs per market (`GET /analytics/spot/spot_pairs/{market}`) Catalog name: `analyticSpotPairs`. */
+    analyticSpotPairs: OperationMethods['getLegacyAnalyticSpotPairs'];
+    /** Historical Spot OHLC Data (`GET /historical/spot/{market}/{symbol}/{period}`) Catalog name: `getHistoricalSpotOhlc`. */
+    historicalSpotOhlc: OperationMethods['getLegacyHistoricalSpotOhlc'];
   };
 }

@@ -27,5 +27,12 @@ export const RATE_LIMITS = {
   "retryAfterSeconds": 60
 } as const;
 
+/** The x402 pay-per-call terms (`info.x-x402`): the price of one call (and so of one credit) and its asset. */
+export const X402_TERMS = {
+  "version": 2,
+  "pricePerCall": "0.001",
+  "asset": "USDC"
+} as const;
+
 /** API version the contract describes. */
 export const API_VERSION = "1.33.0";
