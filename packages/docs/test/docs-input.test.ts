@@ -223,6 +223,6 @@ describe('the deploy-ready folder', () => {
     const sections = [...html.matchAll(/href="\/([a-z0-9-]+)"/g)].map((m) => m[1]!);
     expect(sections).toContain('quick-start');
     for (const slug of sections) expect(readFileSync(join(dist, slug, 'index.html'), 'utf8')).toContain(`url=../#/${slug}`);
-    expect(readdirSync(dist).filter((f) => !existsSync(join(dist, f, 'index.html')))).toEqual(['favicon.ico', 'index.html']);
+    expect(readdirSync(dist).filter((f) => !existsSync(join(dist, f, 'index.html')))).toEqual(['favicon.ico', 'index.html', 'stream.html']);
   });
 });

@@ -61,6 +61,23 @@ export function rewriteSchema(schema, resolve = () => undefined) {
   if ('contentSchema' in schema) contentSchema(schema);
   if (schema.type === 'array' && !('items' in schema)) schema.items = {};
   if ('$ref' in schema && Object.keys(schema).some((k) => k !== '$ref' && !k.startsWith('x-'))) refSiblings(schema);
+  exclusiveBounds(schema);
+}
+
+/**
+ * 3.1 (JSON Schema 2020-12) writes an exclusive bound as a number (`exclusiveMinimum: 0`); 3.0 as a boolean beside
+ * `minimum`/`maximum` (`minimum: 0, exclusiveMinimum: true`). Same values accepted either way.
+ */
+function exclusiveBounds(schema) {
+  for (const [exclusive, inclusive] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']]) {
+    if (typeof schema[exclusive] !== 'number') continue;
+    const bound = schema[exclusive];
+    const tighter = inclusive === 'minimum' ? schema[inclusive] === undefined || schema[inclusive] <= bound : schema[inclusive] === undefined || schema[inclusive] >= bound;
+    if (tighter) {
+      schema[inclusive] = bound;
+      schema[exclusive] = true;
+    } else delete schema[exclusive]; // the inclusive bound is already stricter
+  }
 }
 
 function typeArray(schema) {

@@ -111,9 +111,11 @@ describe('baseUrlOf', () => {
   it('finds the default base URL of each family whether servers sit on the document or on each path', () => {
     const doc = loadBundle();
     const perPath = structuredClone(doc);
-    const [v1, legacy] = perPath.servers;
+    // The templated servers of each family (the root also lists each family's concrete host).
+    const v1 = perPath.servers.find((s: { url: string }) => s.url.includes('{v2_base_url}'));
+    const legacy = perPath.servers.find((s: { url: string }) => s.url.includes('{base_url}'));
     delete perPath.servers;
-    for (const [path, item] of Object.entries<any>(perPath.paths)) item.servers = [/^\/(analytics|historical)\//.test(path) ? legacy : v1];
+    for (const [path, item] of Object.entries<any>(perPath.paths)) item.servers = [/^\/(analytics|historical|pricer|V2)\//.test(path) ? legacy : v1];
     for (const document of [doc, perPath]) {
       const urls = new Set(operationsOf(document).map((op: { family: string }) => `${op.family} ${baseUrlOf(document, op)}`));
       expect([...urls].sort()).toEqual(['legacy https://api.laevitas.ch', 'v1 https://apiv2.laevitas.ch']);

@@ -51,6 +51,15 @@ describe('rewriteSchema', () => {
     expect(to30({ $ref: '#/components/schemas/P', description: 'd' })).toEqual({ allOf: [{ $ref: '#/components/schemas/P' }], description: 'd' });
   });
 
+  it('writes a numeric exclusive bound as 3.0 does: the bound in minimum/maximum, exclusive as a boolean', () => {
+    const low = { type: 'number', exclusiveMinimum: 0 };
+    rewriteSchema(low);
+    expect(low).toEqual({ type: 'number', minimum: 0, exclusiveMinimum: true });
+    const both = { type: 'integer', minimum: 5, exclusiveMinimum: 0, exclusiveMaximum: 10 };
+    rewriteSchema(both);
+    expect(both).toEqual({ type: 'integer', minimum: 5, maximum: 10, exclusiveMaximum: true });
+  });
+
   it('leaves a property named like a keyword, and example data, alone', () => {
     const out = to30({ type: 'object', properties: { type: { type: ['string', 'null'] }, items: { type: 'string' } }, example: { type: ['x', null] } });
     expect(out.properties.type).toEqual({ type: 'string', nullable: true });
