@@ -2450,11 +2450,11 @@ export type LegacyOptionsVolumeByBuySellResponse = components["schemas"]["Legacy
 };
 /**
  * LegacyMaturityOrAll
- * @description An expiry code (`27MAR26`), or `all` for every expiry of the currency.
+ * @description An expiry code (`27MAR26`, the form of LegacyMaturity), or `all` for every expiry of the currency.
  * @example 27MAR26
  * @example all
  */
-export type LegacyMaturityOrAll = components["schemas"]["LegacyMaturity"] | "all";
+export type LegacyMaturityOrAll = string;
 /**
  * LegacyOptionsGEXByDateResponse
  * @description Options GEX by Date. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.

@@ -277,7 +277,7 @@ export type LegacyOptionsVolumeByStrikeResponse = components['schemas']['LegacyO
 export type LegacyOptionsBuySellRow = components['schemas']['LegacyOptionsBuySellRow'];
 /** Options Volume by Buy/Sell. */
 export type LegacyOptionsVolumeByBuySellResponse = components['schemas']['LegacyOptionsVolumeByBuySellResponse'];
-/** An expiry code (`27MAR26`), or `all` for every expiry of the currency. */
+/** An expiry code (`27MAR26`, the form of LegacyMaturity), or `all` for every expiry of the currency. */
 export type LegacyMaturityOrAll = components['schemas']['LegacyMaturityOrAll'];
 /** Options GEX by Date. */
 export type LegacyOptionsGEXByDateResponse = components['schemas']['LegacyOptionsGEXByDateResponse'];
