@@ -24,8 +24,9 @@ const specVersion = spec.info.version as string;
 // Counted from the spec rather than written down, so adding operations does not break this test.
 const operations = operationsOf(spec) as { family: string }[];
 const v1Count = operations.filter((op) => op.family === 'v1').length;
-// A child pnpm must not inherit the workspace's pnpm/npm settings from the pnpm that runs this test.
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|PNPM_|VITEST|NODE_OPTIONS$)/.test(k)));
+// A child pnpm must not inherit the workspace's pnpm/npm settings from the pnpm that runs this test, nor its NODE_PATH
+// (pnpm points it into the workspace, where Node would find the workspace's Dredd for the installed CLI).
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|PNPM_|VITEST|NODE_OPTIONS$|NODE_PATH$)/.test(k)));
 
 let project: string;
 let bin: string;
@@ -117,7 +118,7 @@ describe('the packed CLI installed outside the workspace', () => {
     expect(run.code, run.out + run.err).toBe(0);
     expect(run.out).toContain(`selected ${operations.length} of ${operations.length} operations (all)`);
     expect(run.out).toContain(`conformance: ${operations.length} passed, 0 failed, 0 skipped`);
-    expect(run.out).toMatch(/dredd: not installed/);
+    expect(run.out, run.out.split("\n").filter((l) => /^(dredd|conformance|stream):/.test(l)).join("\n")).toMatch(/dredd: not installed/);
     const summary = JSON.parse(readFileSync(join(reports, 'contract-summary.json'), 'utf8'));
     expect(summary.version).toBe(own);
     expect(summary.conformance.failed).toBe(0);
