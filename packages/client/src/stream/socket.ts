@@ -1,5 +1,7 @@
-// Which WebSocket implementation a stream uses: the caller's, else the platform's global one (browsers, Deno, Bun,
-// Node 22+), else the `ws` package (Node 20). Sending the key in a header needs `ws`: browsers cannot set headers.
+// Which WebSocket implementation a stream uses: the caller's; on Node the `ws` package (a dependency), which reports
+// a refused handshake's status (a 401 is never retried), sends headers and hands over frames without the WHATWG
+// wrapper's per-message event (pnpm bench); elsewhere (browsers, Deno, Bun) the platform's global one. Node 22+ also
+// has a global WebSocket, used only when `ws` cannot be loaded. Sending the key in a header needs `ws`.
 
 /** The part of the WHATWG WebSocket API the stream uses; `ws` and every global WebSocket implement it. */
 export interface SocketLike {
@@ -21,7 +23,8 @@ export const isOpen = (socket: SocketLike | undefined): socket is SocketLike => 
 
 export async function socketFactory(custom: WebSocketConstructor | undefined, needsHeaders: boolean): Promise<SocketFactory> {
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  const Ctor = custom ?? (needsHeaders ? undefined : global) ?? (await loadWs());
+  const onNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+  const Ctor = custom ?? (onNode && !needsHeaders && global ? ((await loadWs().catch(() => undefined)) ?? global) : undefined) ?? (needsHeaders ? undefined : global) ?? (await loadWs());
   const takesOptions = Ctor !== global || custom !== undefined;
   return (url, headers) => {
     const socket = takesOptions && Object.keys(headers).length ? new Ctor(url, { headers }) : new Ctor(url);
