@@ -49,7 +49,7 @@ async function scanFor(client, ms) {
   try {
     for (;;) {
       try {
-        for await (const _row of client.paginate('getOptionsOhlcvt', { signal: controller.signal })) void _row;
+        for await (const _row of client.paginate('getOptionsOhlcvt', {}, { signal: controller.signal })) void _row;
       } catch (error) {
         if (controller.signal.aborted) return;
         // The naive loop carries on after a 429 (ScanInterruptedError around a RateLimitError) after a short fixed
