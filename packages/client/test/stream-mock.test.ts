@@ -1,31 +1,16 @@
 // The stream client against the project's own stream mock (tools/contract/src/stream/mock.mjs, attached to a plain
 // HTTP server on a free port, no Prism): the README's example, events valid against the contract with validation on,
 // wildcards across exchanges, and close codes on demand mapped to the typed errors.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
+import { expect, it } from 'vitest';
 import * as validators from '@laevitas-api/validators/stream';
 import { createClient } from '../src/index.js';
 import { createStream, StreamAuthError, StreamSlowConsumerError, StreamTooManyConnectionsError } from '../src/stream-entry.js';
-// @ts-expect-error plain ESM module of the contract tools
-import { attachStreamMock } from '../../../tools/contract/src/stream/mock.mjs';
+import { useStreamMock } from './stream-mock-server.js';
 
-let server: Server;
-let gateway: { close: () => Promise<void> };
-let base: string;
-beforeAll(async () => {
-  server = createServer((_, res) => res.writeHead(404).end());
-  gateway = attachStreamMock(server, { eventsPerSecond: 200 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-});
-afterAll(async () => {
-  await gateway.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const mock = useStreamMock({ eventsPerSecond: 200 });
 
 it("the README example: client.stream() with the client's key, typed events, validated against the contract", async () => {
-  const client = createClient({ apiKey: 'any-key', v2BaseUrl: base });
+  const client = createClient({ apiKey: 'any-key', v2BaseUrl: mock.url() });
   const stream = client.stream({ validate: 'throw', validators });
   const seen = new Set<string>();
   let n = 0;
@@ -40,7 +25,7 @@ it("the README example: client.stream() with the client's key, typed events, val
 });
 
 it('a wildcard in the exchange position receives several exchanges', async () => {
-  const stream = createStream({ url: base.replace('http', 'ws') + '/ws', apiKey: 'k', validate: 'throw', validators });
+  const stream = createStream({ url: mock.url().replace('http', 'ws') + '/ws', apiKey: 'k', validate: 'throw', validators });
   const exchanges = new Set<string>();
   let n = 0;
   for await (const event of stream.subscribe('trades.perpetuals.*.*')) {
@@ -52,7 +37,7 @@ it('a wildcard in the exchange position receives several exchanges', async () =>
 });
 
 it('close codes on demand come back as the typed errors: 4001 stops, 4003/4005 reconnect', async () => {
-  const ws = base.replace('http', 'ws');
+  const ws = mock.url().replace('http', 'ws');
   const noKey = createStream({ url: `${ws}/ws`, apiKey: undefined, reconnect: { initialDelayMs: 10 } });
   await expect(noKey.subscribe('trades.futures.binance.*').next()).rejects.toBeInstanceOf(StreamAuthError);
 
