@@ -27,10 +27,8 @@
  * }} Context
  */
 
-/** The family a path belongs to, by its prefix: legacy routes are `/analytics/…`, `/historical/…` (and `/pricer`, `/apis`). */
-export function familyOf(pathname) {
-  return /^\/(analytics|historical|pricer|apis|V2)\//.test(pathname) ? 'legacy' : 'v1';
-}
+/** The family a path belongs to, by its prefix: the client's wire layer decides it for every tool. */
+export { familyOfPath as familyOf } from '@laevitas-api/client/wire';
 
 /** @returns {Answer} */
 export function json(status, body, headers = {}) {
