@@ -44,8 +44,8 @@ afterAll(async () => {
 
 /**
  * The operations a live run must not send: they succeed only with a signed x402 payment, so the run skips them with
- * the reason (tools/contract/src/live-skips.cjs) instead of paying or collecting a refusal. Derived from the spec
- * here too, and checked against the names a reader expects, so a change of the rule shows up in this list.
+ * the reason (tools/contract/src/live-skips.cjs) instead of paying or collecting a refusal. Written out by name rather
+ * than derived with the same rule, so a change of the rule (or of the spec it reads) fails this test.
  */
 const MOVES_MONEY = ['postX402CreditToken', 'postX402SubscriptionsCheckoutsByIdPay', 'postX402TickDataCheckoutsByIdPay', 'postX402WsPassDay', 'postX402WsPassHour'];
 
