@@ -2,12 +2,10 @@
 // `pnpm bench`: every performance claim of the packages and of the mock, measured as ratios within one run so the numbers do not
 // depend on how fast this machine is. Prints medians of many iterations and the ratio against each target.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { familyOfPath } from '@laevitas-api/client/wire';
 import { benchMock } from './mock.mjs';
 import { ohlcvtPage } from './ohlcvt-page.mjs';
 import { OptionsOhlcvtResponse } from './zod-ohlcvt.mjs';
@@ -91,59 +89,8 @@ await benchMock(report);
 console.log('\nmock front, 1,000 sequential requests over a mix of routes:');
 execFileSync(process.execPath, [join(here, '../contract/scripts/mock-latency.mjs'), '1000'], { stdio: 'inherit' });
 
-// 5. Consumer type-check cost: a file calling 30 operations against an empty file, same compiler options.
-// Realistic calls: 30 GET operations of both families with the parameters their examples give.
-const bundle = JSON.parse(readFileSync(join(here, '../../spec/dist/openapi.json'), 'utf8'));
-const deref = (n) => (n?.$ref ? n.$ref.split('/').slice(1).reduce((o, k) => o[k], bundle) : n);
-const calls30 = [];
-const perFamily = { legacy: 0, v1: 0 };
-for (const [path, item] of Object.entries(bundle.paths)) {
-  const get = deref(item).get;
-  const family = familyOfPath(path);
-  if (!get || perFamily[family] >= 15) continue;
-  const params = { path: {}, query: {} };
-  for (const p of (get.parameters ?? []).map(deref)) if (p.example !== undefined && (p.in === 'path' || p.required)) params[p.in][p.name] = p.example;
-  if ((get.parameters ?? []).map(deref).some((p) => p.in === 'header' && p.required)) continue;
-  const args = Object.fromEntries(Object.entries(params).filter(([, v]) => Object.keys(v).length));
-  calls30.push(`c.${get.operationId}(${JSON.stringify(args)})`);
-  perFamily[family]++;
-}
-const work = mkdtempSync(join(here, '.tc-'));
-try {
-  const options = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: true, types: [] } };
-  writeFileSync(join(work, 'empty.mts'), `export {};\n`);
-  writeFileSync(
-    join(work, 'calls.mts'),
-    `import { createClient } from '@laevitas-api/client';\nconst c = createClient();\nexport async function all() {\n${calls30
-      .map((call, i) => `  const r${i} = await ${call};`)
-      .join('\n')}\n  return [${calls30.map((_, i) => `r${i}`).join(', ')}] as const;\n}\n`,
-  );
-  const tscOnce = (file) => {
-    writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...options, files: [file] }));
-    const out = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(work, 'tsconfig.json'), '--extendedDiagnostics'], { encoding: 'utf8' });
-    if (out.status !== 0) throw new Error(`tsc failed on ${file}:\n${out.stdout}${out.stderr}`);
-    return ['Parse', 'Bind', 'Check'].reduce((sum, phase) => sum + Number(new RegExp(`${phase} time:\\s+([0-9.]+)s`).exec(out.stdout)[1]), 0);
-  };
-  // Interleaved pairs (empty, calls, empty, calls, …): each pair sees the same machine state, so the ratio of a pair
-  // is stable even when a shared VM speeds up or slows down between pairs. The median of 11 pair ratios is reported.
-  const samples = { empty: [], calls: [], ratio: [] };
-  for (let i = 0; i < 11; i++) {
-    const e = tscOnce('empty.mts');
-    const c = tscOnce('calls.mts');
-    samples.empty.push(e);
-    samples.calls.push(c);
-    samples.ratio.push(c / e);
-  }
-  const med = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
-  const empty = med(samples.empty);
-  const calls = med(samples.calls);
-  const ratio = med(samples.ratio);
-  console.log(`tsc (parse+bind+check, medians of 11 interleaved pairs): empty file ${empty.toFixed(2)} s, 30 operation calls ${calls.toFixed(2)} s`);
-  report('type-check time: 30 operation calls / empty file', `${ratio.toFixed(2)}x`, '<= 1.5x', ratio <= 1.5);
-} finally {
-  if (!process.env.BENCH_KEEP) rmSync(work, { recursive: true, force: true });
-  else console.log(`kept ${work}`);
-}
+// 5. Consumer type-check cost: a file calling 30 operations against an empty file (tools/bench/typecheck.mjs).
+await (await import('./typecheck.mjs')).typecheck(report);
 await (await import('./client-rate.mjs')).clientRate(report);
 // 6. Stream client: events through `for await` against a bare ws loop, and reconnect time (issue 12).
 await (await import('./stream.mjs')).streamBench(report);

@@ -505,281 +505,82 @@ export interface components {
         HealthResponse: HealthResponse;
     };
     responses: {
-        /** @description The request cannot be read before any operation sees it: a malformed percent-escape in the path or query, a body or header that is not valid UTF-8, or bytes that are not HTTP. The body has the NestJS validation shape of either family (`message` lists what is wrong); the service's own wording for these cases is not published. */
-        MalformedRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description No operation has this path (a typo in the route, or a route of the other family on this host). The service is built on NestJS, whose default answer names the method and path: `Cannot GET /api/v1/options/ohlcvtt`. */
-        RouteNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description The path exists but not with this method. The `Allow` header lists the methods it supports. The service's own body for this case is not published. */
-        MethodNotAllowed: {
-            headers: {
-                /** @description The methods the path supports, comma-separated. */
-                Allow?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description The request line, headers or body did not arrive in time and the connection is closed. The service's own body for this case is not published. */
-        RequestTimeout: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description The request body is larger than the server accepts; the connection is closed. The service's limit and body are not published. */
-        PayloadTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description The path and query are longer than the server accepts. The service's limit and body are not published. */
-        UriTooLong: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description A request body was sent without `Content-Type: application/json`. The service's own body for this case is not published. */
-        UnsupportedMediaType: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description One header, or the request line and headers together, are larger than the server accepts. The service's limit and body are not published. */
-        HeaderFieldsTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description Invalid parameters (NestJS validation body). */
-        LegacyBadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description Missing or invalid `apiKey` header. The legacy document does not show this body; the contract expects the NestJS error shape. */
-        LegacyUnauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description Rate limit exceeded. The legacy document does not show this body or the limits; the contract expects the NestJS error shape. */
-        LegacyTooManyRequests: {
-            headers: {
-                "Retry-After": components["headers"]["RetryAfter"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["LegacyErrorBody"];
-            };
-        };
-        /** @description Invalid parameters, for example a non-string exchange, an unsupported resolution or an invalid ISO date. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ApiError400"];
-            };
-        };
-        /** @description Missing or invalid API key. */
-        Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ApiError401"];
-            };
-        };
-        /** @description Payment required: the request carried neither an API key nor a credit token. The `payment-required` header holds the base64-encoded x402 v2 requirements; sign one accepted payment and repeat the request with `PAYMENT-SIGNATURE`. The body is not published. */
-        PaymentRequired: {
-            headers: {
-                "payment-required": components["headers"]["PaymentRequired"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["X402ErrorBody"];
-            };
-        };
-        /** @description Rate limit exceeded (240 requests per 60 seconds, 20 per 5-second window); retry after 60 seconds. */
-        TooManyRequests: {
-            headers: {
-                "Retry-After": components["headers"]["RetryAfter"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ApiError429"];
-            };
-        };
-        /** @description Quote (x402 version 2): the request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists the accepted payments; sign one and repeat the purchase with `PAYMENT-SIGNATURE`. The body is not published. */
-        WsPassPaymentRequired: {
-            headers: {
-                "payment-required": components["headers"]["WsPassPaymentRequired"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["X402ErrorBody"];
-            };
-        };
-        /** @description Quote (x402 version 2): the pay request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the pay request with `PAYMENT-SIGNATURE`. The body is not published. */
-        CheckoutPaymentRequired: {
-            headers: {
-                "payment-required": components["headers"]["CheckoutPaymentRequired"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["X402ErrorBody"];
-            };
-        };
-        /** @description Unsupported `chain_id`, invalid address, or malformed payload. The API reference does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
-        CreditTokenBadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ApiError400"] | components["schemas"]["CreditTokenErrorDto"];
-            };
-        };
-        /** @description Credit bundles are not enabled on this deployment. No body is shown. */
-        CreditTokenNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /** @description Rate limit of the credit-token routes exceeded: 10 challenge and redemption requests per minute per client (`info.x-rate-limits.creditToken`); retry after the advised wait. */
-        CreditTokenTooManyRequests: {
-            headers: {
-                "Retry-After": components["headers"]["RetryAfter"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ApiError429"];
-            };
-        };
-        /** @description The challenge store is unavailable; retry later. The code of this answer is not published. */
-        CreditTokenServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["CreditTokenErrorDto"];
-            };
-        };
-        /** @description The signed challenge was rejected: `invalid_siwx` (not a valid CAIP-122 message), `nonce_invalid` (unknown or already used challenge; challenges are single use), `expired` (older than 5 minutes) or `invalid_signature`. */
-        CreditTokenUnauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["CreditTokenErrorDto"];
-            };
-        };
-        /** @description The wallet has no credits (code `no_credits`); buy a credit bundle through x402 first. Unlike the data routes, this 402 is identified by its error code; the API reference shows no `payment-required` header here. */
-        CreditTokenNoCredits: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["CreditTokenErrorDto"];
-            };
-        };
-        /** @description Payment required on the agent endpoint: a `tools/call` without an API key, Bearer token or credits. The answer carries both the x402 `payment-required` header (its resource address uses https) and a JSON-RPC error body. The JSON-RPC error code the service uses is not published. */
-        McpPaymentRequired: {
-            headers: {
-                "payment-required": components["headers"]["McpPaymentRequired"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["JsonRpcErrorResponse"];
-            };
-        };
+        MalformedRequest: MalformedRequestReply;
+        RouteNotFound: RouteNotFoundReply;
+        MethodNotAllowed: MethodNotAllowedReply;
+        RequestTimeout: RequestTimeoutReply;
+        PayloadTooLarge: PayloadTooLargeReply;
+        UriTooLong: UriTooLongReply;
+        UnsupportedMediaType: UnsupportedMediaTypeReply;
+        HeaderFieldsTooLarge: HeaderFieldsTooLargeReply;
+        LegacyBadRequest: LegacyBadRequestReply;
+        LegacyUnauthorized: LegacyUnauthorizedReply;
+        LegacyTooManyRequests: LegacyTooManyRequestsReply;
+        BadRequest: BadRequestReply;
+        Unauthorized: UnauthorizedReply;
+        PaymentRequired: PaymentRequiredReply;
+        TooManyRequests: TooManyRequestsReply;
+        WsPassPaymentRequired: WsPassPaymentRequiredReply;
+        CheckoutPaymentRequired: CheckoutPaymentRequiredReply;
+        CreditTokenBadRequest: CreditTokenBadRequestReply;
+        CreditTokenNotFound: CreditTokenNotFoundReply;
+        CreditTokenTooManyRequests: CreditTokenTooManyRequestsReply;
+        CreditTokenServiceUnavailable: CreditTokenServiceUnavailableReply;
+        CreditTokenUnauthorized: CreditTokenUnauthorizedReply;
+        CreditTokenNoCredits: CreditTokenNoCreditsReply;
+        McpPaymentRequired: McpPaymentRequiredReply;
     };
     parameters: {
         /**
          * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
          * @example BTC
          */
-        LegacyCurrencyPath: components["schemas"]["LegacyCurrency"];
+        LegacyCurrencyPath: LegacyCurrency;
         /**
          * @description Contract type of the ranking.
          * @example perpetual
          */
-        LegacyGainersTypePath: components["schemas"]["GainersType"];
+        LegacyGainersTypePath: GainersType;
         /**
          * @description Look-back period in hours, or `ytd`.
          * @example 24
          */
-        LegacyGainersPeriodPath: components["schemas"]["GainersPeriod"];
+        LegacyGainersPeriodPath: GainersPeriod;
         /**
          * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760`.
          * @example 24
          */
-        LegacyOiChangePeriodPath: components["schemas"]["OiChangePeriod"];
+        LegacyOiChangePeriodPath: OiChangePeriod;
         /**
          * @description Venue kind, `c` centralized or `d` decentralized.
          * @example c
          */
-        LegacyVenueKindPath: components["schemas"]["VenueKind"];
+        LegacyVenueKindPath: VenueKind;
         /**
          * @description Currency of the dated-futures subset. The API reference does not list the subset; the members come from the real catalog.
          * @example BTC
          */
-        LegacyDatedFuturesCurrencyPath: components["schemas"]["LegacyDatedFuturesCurrency"];
+        LegacyDatedFuturesCurrencyPath: LegacyDatedFuturesCurrency;
         /**
          * @description Contract types included, `all`, `future` or `perpetual`.
          * @example all
          */
-        LegacyOiGainersOptionPath: components["schemas"]["OiGainersOption"];
+        LegacyOiGainersOptionPath: OiGainersOption;
         /**
          * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference.
          * @example BTC
          */
-        LegacyFuturesSummaryCurrencyPath: components["schemas"]["LegacyFuturesSummaryCurrency"];
+        LegacyFuturesSummaryCurrencyPath: LegacyFuturesSummaryCurrency;
         /**
          * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
          * @example 2026-11-20
          */
-        LegacyHistStart: components["schemas"]["HistoricalTime"];
+        LegacyHistStart: HistoricalTime;
         /**
          * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
          * @example 2026-11-21
          */
-        LegacyHistEnd: components["schemas"]["HistoricalTime"];
+        LegacyHistEnd: HistoricalTime;
         /**
          * @description Maximum number of results per page (at most 144).
          * @example 144
@@ -791,76 +592,76 @@ export interface components {
          */
         LegacyHistPage: number;
         /** @description Interval between the dates of the result rows; one minute when omitted. */
-        LegacyHistGranularity: components["schemas"]["Granularity"];
+        LegacyHistGranularity: Granularity;
         /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
         LegacyHistLegacy: "true" | "false";
         /**
          * @description Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D").
          * @example C
          */
-        LegacyHistoricalOptionPath: components["schemas"]["HistoricalVenueKind"];
+        LegacyHistoricalOptionPath: HistoricalVenueKind;
         /**
          * @description Narrows the breakdown to one market. The API reference gives it as an optional string without values, and the catalog lists none, so any upper-case market code is accepted.
          * @example BINANCE
          */
-        LegacyHistoricalMarketQuery: components["schemas"]["LegacyHistoricalMarketCode"];
+        LegacyHistoricalMarketQuery: LegacyHistoricalMarketCode;
         /**
          * @description Exchange-native instrument symbol.
          * @example BTCUSDT
          */
-        LegacySymbolPath: components["schemas"]["LegacyHistoricalSymbol"];
+        LegacySymbolPath: LegacyHistoricalSymbol;
         /**
          * @description Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets).
          * @example deribit
          */
-        LegacyOptionsMarketPath: components["schemas"]["LegacyOptionsMarket"];
+        LegacyOptionsMarketPath: LegacyOptionsMarket;
         /**
          * @description Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …).
          * @example BTC
          */
-        LegacyAssetCurrencyPath: components["schemas"]["LegacyCurrency"];
+        LegacyAssetCurrencyPath: LegacyCurrency;
         /**
          * @description Expiry code (`27MAR26`), or `all` for every expiry.
          * @example all
          */
-        LegacyMaturityOrAllPath: components["schemas"]["LegacyMaturityOrAll"];
+        LegacyMaturityOrAllPath: LegacyMaturityOrAll;
         /**
          * @description Look-back window in hours.
          * @example 24
          */
-        LegacyHoursPath: components["schemas"]["LegacyHours"];
+        LegacyHoursPath: LegacyHours;
         /**
          * @description Expiry code (`27MAR26`).
          * @example 27MAR26
          */
-        LegacyMaturityPath: components["schemas"]["LegacyMaturity"];
+        LegacyMaturityPath: LegacyMaturity;
         /**
          * @description Option type, `C` call or `P` put.
          * @example C
          */
-        LegacyOptionTypePath: components["schemas"]["OptionType"];
+        LegacyOptionTypePath: OptionType;
         /** @description Option type, `C` call or `P` put. */
-        OptionTypeQuery: components["schemas"]["OptionType"];
+        OptionTypeQuery: OptionType;
         /**
          * @description Axis of the chart: `delta` or `strike`.
          * @example delta
          */
-        LegacyModelChartTypePath: components["schemas"]["LegacyModelChartType"];
+        LegacyModelChartTypePath: LegacyModelChartType;
         /**
          * @description Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set.
          * @example DERIBIT
          */
-        LegacyMarketPath: components["schemas"]["LegacyHistoricalMarketCode"];
+        LegacyMarketPath: LegacyHistoricalMarketCode;
         /**
          * @description Options instrument name.
          * @example BTC-26SEP25-110000-C
          */
-        LegacyOptionInstrumentPath: components["schemas"]["LegacyOptionInstrument"];
+        LegacyOptionInstrumentPath: LegacyOptionInstrument;
         /**
          * @description Options venue.
          * @example deribit
          */
-        OptionsExchangeQuery: components["schemas"]["OptionsExchange"];
+        OptionsExchangeQuery: OptionsExchange;
         /**
          * @description Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
@@ -870,7 +671,7 @@ export interface components {
          * @description Expiry code `DDMMMYY`.
          * @example 26MAR27
          */
-        MaturityQuery: components["schemas"]["Maturity"];
+        MaturityQuery: Maturity;
         /** @description Maximum rows per page, 1 to 1000. */
         Limit: number;
         /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
@@ -879,46 +680,46 @@ export interface components {
          * @description Options venue.
          * @example deribit
          */
-        OptionsExchangeRequired: components["schemas"]["OptionsExchange"];
+        OptionsExchangeRequired: OptionsExchange;
         /**
          * @description Exact options instrument name from the catalog.
          * @example BTC-26MAR27-100000-C
          */
-        OptionsInstrumentNameRequired: components["schemas"]["OptionsInstrumentName"];
+        OptionsInstrumentNameRequired: OptionsInstrumentName;
         /** @description Maximum rows per page on metadata routes, 1 to 100. */
         MetadataLimit: number;
         /**
          * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
          * @example 2026-11-20T00:00:00Z
          */
-        Start: components["schemas"]["IsoDateTime"];
+        Start: IsoDateTime;
         /**
          * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
          * @example 2026-11-20T00:59:59Z
          */
-        End: components["schemas"]["IsoDateTime"];
+        End: IsoDateTime;
         /** @description Order by time bucket; keep it constant within one paginated scan. */
-        SortDirQuery: components["schemas"]["SortDir"];
+        SortDirQuery: SortDir;
         /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-        ResolutionQuery: components["schemas"]["Resolution"];
+        ResolutionQuery: Resolution;
         /**
          * @description Exact options instrument name from the catalog.
          * @example BTC-26MAR27-100000-C
          */
-        OptionsInstrumentNameQuery: components["schemas"]["OptionsInstrumentName"];
+        OptionsInstrumentNameQuery: OptionsInstrumentName;
         /**
          * @description Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
          */
         CurrencyRequired: string;
         /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
-        SnapshotDate: components["schemas"]["IsoDateTime"];
+        SnapshotDate: IsoDateTime;
         /** @description Keep only trades whose premium is at least this many USD. */
         TradesMinPremiumUsd: number;
         /** @description Keep only trades whose notional is at least this value. */
         TradesMinNotional: number;
         /** @description Keep only trades with this aggressor side. */
-        TradesDirection: components["schemas"]["Direction"];
+        TradesDirection: Direction;
         /** @description Keep only block trades. */
         TradesBlockOnly: boolean;
         /** @description Keep only opening trades, those whose strategy label starts with `Opened`. */
@@ -927,12 +728,12 @@ export interface components {
          * @description Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. The complete label list is not published.
          * @example LONG_CALL,SHORT_PUT
          */
-        TradesStrategy: components["schemas"]["TradesStrategyList"];
+        TradesStrategy: TradesStrategyList;
         /**
          * @description Options venue of the GEX data; only `deribit` is served, and it is the default.
          * @example deribit
          */
-        GexExchangeQuery: components["schemas"]["GexExchange"];
+        GexExchangeQuery: GexExchange;
         /**
          * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted.
          * @example BTC
@@ -942,14 +743,14 @@ export interface components {
          * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
-        FuturesExchangeQuery: components["schemas"]["FuturesExchange"];
+        FuturesExchangeQuery: FuturesExchange;
         /**
          * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
          * @example BTC-25DEC26
          */
-        FuturesInstrumentName: components["schemas"]["ContractInstrumentName"];
+        FuturesInstrumentName: ContractInstrumentName;
         /** @description Only trades of this aggressor side. */
-        ContractDirection: components["schemas"]["Direction"];
+        ContractDirection: Direction;
         /** @description When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
         ContractBlockOnly: boolean;
         /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional. */
@@ -957,71 +758,71 @@ export interface components {
         /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
         ContractStrategy: string;
         /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
-        ContractTradeSortQuery: components["schemas"]["ContractTradeSort"];
+        ContractTradeSortQuery: ContractTradeSort;
         /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
-        ContractSortDir: components["schemas"]["SortDir"];
+        ContractSortDir: SortDir;
         /** @description Return only the top N trades by `sort`, in one response without pagination. */
         ContractTradesTopN: number;
         /**
          * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
-        FuturesExchangeRequired: components["schemas"]["FuturesExchange"];
+        FuturesExchangeRequired: FuturesExchange;
         /**
          * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
          * @example BTC-25DEC26
          */
-        FuturesInstrumentNameRequired: components["schemas"]["ContractInstrumentName"];
+        FuturesInstrumentNameRequired: ContractInstrumentName;
         /** @description Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
-        ContractLiquidationDirection: components["schemas"]["Direction"];
+        ContractLiquidationDirection: Direction;
         /** @description Only liquidations of `long` or of `short` positions. */
-        ContractPositionSideQuery: components["schemas"]["ContractPositionSide"];
+        ContractPositionSideQuery: ContractPositionSide;
         /** @description Smallest liquidation to include, in USD. */
         ContractMinAmountUsd: number;
         /**
          * @description Dimension to group the trades by.
          * @example exchange
          */
-        ContractTradesGroupByQuery: components["schemas"]["ContractTradesGroupBy"];
+        ContractTradesGroupByQuery: ContractTradesGroupBy;
         /** @description Number of notable trades in the flow response. */
         ContractFlowTopN: number;
         /**
          * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
-        PerpetualsExchangeQuery: components["schemas"]["PerpetualsExchange"];
+        PerpetualsExchangeQuery: PerpetualsExchange;
         /**
          * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
          * @example BTC-PERPETUAL
          */
-        PerpetualsInstrumentName: components["schemas"]["ContractInstrumentName"];
+        PerpetualsInstrumentName: ContractInstrumentName;
         /**
          * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
-        PerpetualsExchangeRequired: components["schemas"]["PerpetualsExchange"];
+        PerpetualsExchangeRequired: PerpetualsExchange;
         /**
          * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
          * @example BTC-PERPETUAL
          */
-        PerpetualsInstrumentNameRequired: components["schemas"]["ContractInstrumentName"];
+        PerpetualsInstrumentNameRequired: ContractInstrumentName;
         /**
          * @description Spot venue; `binance` when omitted.
          * @example binance
          */
-        SpotExchangeQuery: components["schemas"]["SpotExchange"];
+        SpotExchangeQuery: SpotExchange;
         /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
         SpotQuoteCurrency: string;
         /**
          * @description Exact spot pair name from the spot catalog, upper case.
          * @example BTCUSDT
          */
-        SpotInstrumentNameRequired: components["schemas"]["SpotInstrumentName"];
+        SpotInstrumentNameRequired: SpotInstrumentName;
         /**
          * @description Exact spot pair name from the spot catalog, upper case.
          * @example BTCUSDT
          */
-        SpotInstrumentNameQuery: components["schemas"]["SpotInstrumentName"];
+        SpotInstrumentNameQuery: SpotInstrumentName;
         /**
          * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
@@ -1040,34 +841,34 @@ export interface components {
          * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
-        PredictionInstrumentNameRequired: components["schemas"]["PredictionInstrumentName"];
+        PredictionInstrumentNameRequired: PredictionInstrumentName;
         /**
          * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
-        PredictionInstrumentNameQuery: components["schemas"]["PredictionInstrumentName"];
+        PredictionInstrumentNameQuery: PredictionInstrumentName;
         /** @description Bucket size of the prediction-market snapshot; `1h` when omitted. */
-        PredictionSnapshotResolution: components["schemas"]["Resolution"];
+        PredictionSnapshotResolution: Resolution;
         /**
          * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it.
          * @example inverse
          */
-        VolSurfaceMargin: components["schemas"]["MarginType"];
+        VolSurfaceMargin: MarginType;
         /**
          * @description Wallet address whose records are returned (required on this route).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
-        HyperliquidWalletRequired: components["schemas"]["HyperliquidWallet"];
+        HyperliquidWalletRequired: HyperliquidWallet;
         /**
          * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
          * @example BTC-USD
          */
-        HyperliquidInstrumentNameQuery: components["schemas"]["HyperliquidInstrumentName"];
+        HyperliquidInstrumentNameQuery: HyperliquidInstrumentName;
         /**
          * @description Wallet address to narrow the query to (one of the narrowing filters).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
-        HyperliquidWalletQuery: components["schemas"]["HyperliquidWallet"];
+        HyperliquidWalletQuery: HyperliquidWallet;
         /**
          * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). Its exact form is not published; the example assumes the venue's coin name.
          * @example BTC
@@ -1077,7 +878,7 @@ export interface components {
          * @description Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route).
          * @example BTC-USD
          */
-        HyperliquidInstrumentNameRequired: components["schemas"]["HyperliquidInstrumentName"];
+        HyperliquidInstrumentNameRequired: HyperliquidInstrumentName;
         /**
          * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying. Its format is not published.
          * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
@@ -1136,6 +937,201 @@ export interface components {
     };
     pathItems: never;
 }
+/** The headers of a response that documents none: any header may come. */
+type AnyHeaders = {
+    [name: string]: unknown;
+};
+/** @description The request cannot be read before any operation sees it: a malformed percent-escape in the path or query, a body or header that is not valid UTF-8, or bytes that are not HTTP. The body has the NestJS validation shape of either family (`message` lists what is wrong); the service's own wording for these cases is not published. */
+type MalformedRequestReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description No operation has this path (a typo in the route, or a route of the other family on this host). The service is built on NestJS, whose default answer names the method and path: `Cannot GET /api/v1/options/ohlcvtt`. */
+type RouteNotFoundReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description The path exists but not with this method. The `Allow` header lists the methods it supports. The service's own body for this case is not published. */
+type MethodNotAllowedReply = {
+    headers: {
+        /** @description The methods the path supports, comma-separated. */
+        Allow?: string;
+        [name: string]: unknown;
+    };
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description The request line, headers or body did not arrive in time and the connection is closed. The service's own body for this case is not published. */
+type RequestTimeoutReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description The request body is larger than the server accepts; the connection is closed. The service's limit and body are not published. */
+type PayloadTooLargeReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description The path and query are longer than the server accepts. The service's limit and body are not published. */
+type UriTooLongReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description A request body was sent without `Content-Type: application/json`. The service's own body for this case is not published. */
+type UnsupportedMediaTypeReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description One header, or the request line and headers together, are larger than the server accepts. The service's limit and body are not published. */
+type HeaderFieldsTooLargeReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description Invalid parameters (NestJS validation body). */
+type LegacyBadRequestReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description Missing or invalid `apiKey` header. The legacy document does not show this body; the contract expects the NestJS error shape. */
+type LegacyUnauthorizedReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description Rate limit exceeded. The legacy document does not show this body or the limits; the contract expects the NestJS error shape. */
+type LegacyTooManyRequestsReply = {
+    headers: {
+        "Retry-After": components["headers"]["RetryAfter"];
+        [name: string]: unknown;
+    };
+    content: {
+        "application/json": LegacyErrorBody;
+    };
+};
+/** @description Invalid parameters, for example a non-string exchange, an unsupported resolution or an invalid ISO date. */
+type BadRequestReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": ApiError400;
+    };
+};
+/** @description Missing or invalid API key. */
+type UnauthorizedReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": ApiError401;
+    };
+};
+/** @description Payment required: the request carried neither an API key nor a credit token. The `payment-required` header holds the base64-encoded x402 v2 requirements; sign one accepted payment and repeat the request with `PAYMENT-SIGNATURE`. The body is not published. */
+type PaymentRequiredReply = {
+    headers: {
+        "payment-required": components["headers"]["PaymentRequired"];
+        [name: string]: unknown;
+    };
+    content: {
+        "application/json": X402ErrorBody;
+    };
+};
+/** @description Rate limit exceeded (240 requests per 60 seconds, 20 per 5-second window); retry after 60 seconds. */
+type TooManyRequestsReply = {
+    headers: {
+        "Retry-After": components["headers"]["RetryAfter"];
+        [name: string]: unknown;
+    };
+    content: {
+        "application/json": ApiError429;
+    };
+};
+/** @description Quote (x402 version 2): the request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists the accepted payments; sign one and repeat the purchase with `PAYMENT-SIGNATURE`. The body is not published. */
+type WsPassPaymentRequiredReply = {
+    headers: {
+        "payment-required": components["headers"]["WsPassPaymentRequired"];
+        [name: string]: unknown;
+    };
+    content: {
+        "application/json": X402ErrorBody;
+    };
+};
+/** @description Quote (x402 version 2): the pay request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the pay request with `PAYMENT-SIGNATURE`. The body is not published. */
+type CheckoutPaymentRequiredReply = {
+    headers: {
+        "payment-required": components["headers"]["CheckoutPaymentRequired"];
+        [name: string]: unknown;
+    };
+    content: {
+        "application/json": X402ErrorBody;
+    };
+};
+/** @description Unsupported `chain_id`, invalid address, or malformed payload. The API reference does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
+type CreditTokenBadRequestReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": ApiError400 | CreditTokenErrorDto;
+    };
+};
+/** @description Credit bundles are not enabled on this deployment. No body is shown. */
+type CreditTokenNotFoundReply = {
+    headers: AnyHeaders;
+    content?: never;
+};
+/** @description Rate limit of the credit-token routes exceeded: 10 challenge and redemption requests per minute per client (`info.x-rate-limits.creditToken`); retry after the advised wait. */
+type CreditTokenTooManyRequestsReply = {
+    headers: {
+        "Retry-After": components["headers"]["RetryAfter"];
+        [name: string]: unknown;
+    };
+    content: {
+        "application/json": ApiError429;
+    };
+};
+/** @description The challenge store is unavailable; retry later. The code of this answer is not published. */
+type CreditTokenServiceUnavailableReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": CreditTokenErrorDto;
+    };
+};
+/** @description The signed challenge was rejected: `invalid_siwx` (not a valid CAIP-122 message), `nonce_invalid` (unknown or already used challenge; challenges are single use), `expired` (older than 5 minutes) or `invalid_signature`. */
+type CreditTokenUnauthorizedReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": CreditTokenErrorDto;
+    };
+};
+/** @description The wallet has no credits (code `no_credits`); buy a credit bundle through x402 first. Unlike the data routes, this 402 is identified by its error code; the API reference shows no `payment-required` header here. */
+type CreditTokenNoCreditsReply = {
+    headers: AnyHeaders;
+    content: {
+        "application/json": CreditTokenErrorDto;
+    };
+};
+/** @description Payment required on the agent endpoint: a `tools/call` without an API key, Bearer token or credits. The answer carries both the x402 `payment-required` header (its resource address uses https) and a JSON-RPC error body. The JSON-RPC error code the service uses is not published. */
+type McpPaymentRequiredReply = {
+    headers: {
+        "payment-required": components["headers"]["McpPaymentRequired"];
+        [name: string]: unknown;
+    };
+    content: {
+        "application/json": JsonRpcErrorResponse;
+    };
+};
 /**
  * MarketsA
  * @description Market codes of set MARKETS_A. Upper case.
@@ -1166,7 +1162,7 @@ export type LegacyEpochTime = number;
  * @description Envelope of the legacy current-data (`/analytics`) endpoints.
  */
 export interface LegacyLiveEnvelope {
-    date: components["schemas"]["LegacyEpochTime"];
+    date: LegacyEpochTime;
     /** @description Rows of the resource; each endpoint narrows this. */
     data: unknown;
 }
@@ -1203,14 +1199,14 @@ export interface LegacyFuturesLiveRow {
     ask: number;
     bid_amount: number;
     ask_amount: number;
-    liquidations: components["schemas"]["LegacyLiquidations"];
+    liquidations: LegacyLiquidations;
 }
 /**
  * LegacyFuturesLiveResponse
  * @description Current futures data of one market, currency and maturity.
  */
-export type LegacyFuturesLiveResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyFuturesLiveRow"][];
+export type LegacyFuturesLiveResponse = LegacyLiveEnvelope & {
+    data: LegacyFuturesLiveRow[];
 };
 /**
  * LegacyErrorBody
@@ -1256,7 +1252,7 @@ export type LegacyPerpetualsRow = {
     bid_amount?: number | null;
     ask_amount?: number | null;
     /** @description Liquidations split by side (`short`, `long`). */
-    liquidations?: components["schemas"]["LegacyLiquidations"] | null;
+    liquidations?: LegacyLiquidations | null;
     long_short_ratio?: number | null;
     /** @description Realized volatility keyed by period; the period keys are not published. */
     realized_vol?: {
@@ -1273,8 +1269,8 @@ export type LegacyPerpetualsRow = {
  * LegacyPerpetualsResponse
  * @description Current perpetuals data (`{date, data}` envelope) of one market, optionally one currency.
  */
-export type LegacyPerpetualsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyPerpetualsRow"][];
+export type LegacyPerpetualsResponse = LegacyLiveEnvelope & {
+    data: LegacyPerpetualsRow[];
 };
 /**
  * UnpublishedValue
@@ -1293,7 +1289,7 @@ export type LegacyDerivsSummaryRow = {
     change?: number | null;
     market_cap?: number | null;
     /** @description Realized volatility; its type is not published. */
-    realized_vol?: components["schemas"]["UnpublishedValue"];
+    realized_vol?: UnpublishedValue;
     open_interest?: number | null;
     open_interest_notional?: number | null;
     /** @description Trading volume. */
@@ -1311,8 +1307,8 @@ export type LegacyDerivsSummaryRow = {
  * LegacyDerivsSummaryResponse
  * @description Aggregated perpetuals summary (`{date, data}` envelope), one row per currency.
  */
-export type LegacyDerivsSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyDerivsSummaryRow"][];
+export type LegacyDerivsSummaryResponse = LegacyLiveEnvelope & {
+    data: LegacyDerivsSummaryRow[];
 };
 /**
  * GainersType
@@ -1343,8 +1339,8 @@ export type LegacyOiGainersRow = {
  * LegacyOiGainersResponse
  * @description Open-interest gainers of a market over a period (`{date, data}` envelope).
  */
-export type LegacyOiGainersResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOiGainersRow"][];
+export type LegacyOiGainersResponse = LegacyLiveEnvelope & {
+    data: LegacyOiGainersRow[];
 };
 /**
  * LegacyPriceGainersRow
@@ -1362,8 +1358,8 @@ export type LegacyPriceGainersRow = {
  * LegacyPriceGainersResponse
  * @description Price gainers of a market over a period (`{date, data}` envelope).
  */
-export type LegacyPriceGainersResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyPriceGainersRow"][];
+export type LegacyPriceGainersResponse = LegacyLiveEnvelope & {
+    data: LegacyPriceGainersRow[];
 };
 /**
  * MarketsC
@@ -1385,9 +1381,9 @@ export type LegacyPerpetualsSnapshotEntry = {
     volume_usd?: number | null;
     open_interest?: number | null;
     /** @description Time of the snapshot; its type and format are not published. */
-    datetime?: components["schemas"]["UnpublishedValue"];
+    datetime?: UnpublishedValue;
     /** @description Underlying of the contract; its type is not published. */
-    underlyer?: components["schemas"]["UnpublishedValue"];
+    underlyer?: UnpublishedValue;
     /** @description Spot price of the underlying. */
     underlyer_spot?: number | null;
     basis?: number | null;
@@ -1402,9 +1398,9 @@ export type LegacyPerpetualsSnapshotEntry = {
  * LegacyPerpetualsSnapshotResponse
  * @description Perpetuals snapshot of one market (`{date, data}` envelope). `data` is an object keyed by contract symbol, not an array.
  */
-export type LegacyPerpetualsSnapshotResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyPerpetualsSnapshotResponse = LegacyLiveEnvelope & {
     data: {
-        [key: string]: components["schemas"]["LegacyPerpetualsSnapshotEntry"];
+        [key: string]: LegacyPerpetualsSnapshotEntry;
     };
 };
 /**
@@ -1437,7 +1433,7 @@ export type LegacyFuturesByMarketRow = {
     bid_amount?: number | null;
     ask_amount?: number | null;
     /** @description Liquidations split by side (`short`, `long`). */
-    liquidations?: components["schemas"]["LegacyLiquidations"] | null;
+    liquidations?: LegacyLiquidations | null;
 } & {
     [key: string]: unknown;
 };
@@ -1445,8 +1441,8 @@ export type LegacyFuturesByMarketRow = {
  * LegacyFuturesByMarketResponse
  * @description Current futures data of one market (`{date, data}` envelope).
  */
-export type LegacyFuturesByMarketResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyFuturesByMarketRow"][];
+export type LegacyFuturesByMarketResponse = LegacyLiveEnvelope & {
+    data: LegacyFuturesByMarketRow[];
 };
 /**
  * LegacyAltOptionMarket
@@ -1483,7 +1479,7 @@ export type LegacyAltOptionRow = {
     volume24h_notional?: number | null;
     basis?: number | null;
     /** @description Expiry date; its type and format are not published. */
-    expiry?: components["schemas"]["UnpublishedValue"];
+    expiry?: UnpublishedValue;
 } & {
     [key: string]: unknown;
 };
@@ -1491,8 +1487,8 @@ export type LegacyAltOptionRow = {
  * LegacyAltOptionResponse
  * @description Alternative-options data of one market (`{date, data}` envelope).
  */
-export type LegacyAltOptionResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyAltOptionRow"][];
+export type LegacyAltOptionResponse = LegacyLiveEnvelope & {
+    data: LegacyAltOptionRow[];
 };
 /**
  * LegacyTopFundingRow
@@ -1512,9 +1508,9 @@ export type LegacyTopFundingRow = {
  * LegacyTopFundingResponse
  * @description Top-funding rows of one market. The reference describes the body as an array of top-funding rows, while public clients of the service read the rows from the `data` member of the `{date, data}` envelope; both forms are accepted.
  */
-export type LegacyTopFundingResponse = (components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyTopFundingRow"][];
-}) | components["schemas"]["LegacyTopFundingRow"][];
+export type LegacyTopFundingResponse = (LegacyLiveEnvelope & {
+    data: LegacyTopFundingRow[];
+}) | LegacyTopFundingRow[];
 /**
  * OiChangePeriod
  * @description Look-back period in hours (or `ytd`) of the open-interest change reports; the gainers periods plus `8760` (one year).
@@ -1541,8 +1537,8 @@ export type LegacyPerpetualOiChangeSummaryRow = {
  * LegacyPerpetualOiChangeSummaryResponse
  * @description Timestamped summary of the open-interest change of the perpetuals of one currency (`{date, data}` envelope).
  */
-export type LegacyPerpetualOiChangeSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyPerpetualOiChangeSummaryRow"][];
+export type LegacyPerpetualOiChangeSummaryResponse = LegacyLiveEnvelope & {
+    data: LegacyPerpetualOiChangeSummaryRow[];
 };
 /**
  * LegacyOiChangeRow
@@ -1562,8 +1558,8 @@ export type LegacyOiChangeRow = {
  * LegacyOiChangeResponse
  * @description Timestamped open-interest change report of one market and currency (`{date, data}` envelope).
  */
-export type LegacyOiChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOiChangeRow"][];
+export type LegacyOiChangeResponse = LegacyLiveEnvelope & {
+    data: LegacyOiChangeRow[];
 };
 /**
  * LegacyInstrumentRecord
@@ -1585,14 +1581,14 @@ export interface LegacyInstrumentRecord {
  * LegacyInstrumentsResponse
  * @description Instrument list: the envelope with instrument records.
  */
-export type LegacyInstrumentsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyInstrumentRecord"][];
+export type LegacyInstrumentsResponse = LegacyLiveEnvelope & {
+    data: LegacyInstrumentRecord[];
 };
 /**
  * LegacyAltCurrencyResponse
  * @description Currencies available on the legacy family (`{date, data}` envelope); `data` is an array of currency tickers.
  */
-export type LegacyAltCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyAltCurrencyResponse = LegacyLiveEnvelope & {
     data: string[];
 };
 /**
@@ -1617,8 +1613,8 @@ export type LegacyPerpetualFundingRow = {
  * LegacyPerpetualFundingResponse
  * @description Funding rates and yields of the perpetuals of one currency (`{date, data}` envelope).
  */
-export type LegacyPerpetualFundingResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyPerpetualFundingRow"][];
+export type LegacyPerpetualFundingResponse = LegacyLiveEnvelope & {
+    data: LegacyPerpetualFundingRow[];
 };
 /**
  * VenueKind
@@ -1650,15 +1646,15 @@ export type LegacyFuturesTermRow = {
  * LegacyFuturesYieldResponse
  * @description Yield values of the dated futures of one currency (`{date, data}` envelope).
  */
-export type LegacyFuturesYieldResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyFuturesTermRow"][];
+export type LegacyFuturesYieldResponse = LegacyLiveEnvelope & {
+    data: LegacyFuturesTermRow[];
 };
 /**
  * LegacyFuturesBasisResponse
  * @description Basis values of the dated futures of one currency (`{date, data}` envelope).
  */
-export type LegacyFuturesBasisResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyFuturesTermRow"][];
+export type LegacyFuturesBasisResponse = LegacyLiveEnvelope & {
+    data: LegacyFuturesTermRow[];
 };
 /**
  * MarketsB
@@ -1670,8 +1666,8 @@ export type MarketsB = "DERIBIT" | "BINANCE" | "BITGET" | "BITMEX" | "BYBIT" | "
  * LegacyFuturesCurveResponse
  * @description Futures curve of one currency, on one market or across markets (`{date, data}` envelope).
  */
-export type LegacyFuturesCurveResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyFuturesTermRow"][];
+export type LegacyFuturesCurveResponse = LegacyLiveEnvelope & {
+    data: LegacyFuturesTermRow[];
 };
 /**
  * OiGainersOption
@@ -1705,8 +1701,8 @@ export type LegacyMarketsOiGainersRow = {
  * LegacyMarketsOiGainersResponse
  * @description Open-interest gainers and losers across markets (`{date, data}` envelope).
  */
-export type LegacyMarketsOiGainersResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyMarketsOiGainersRow"][];
+export type LegacyMarketsOiGainersResponse = LegacyLiveEnvelope & {
+    data: LegacyMarketsOiGainersRow[];
 };
 /**
  * LegacyFuturesSnapshotEntry
@@ -1714,7 +1710,7 @@ export type LegacyMarketsOiGainersResponse = components["schemas"]["LegacyLiveEn
  */
 export type LegacyFuturesSnapshotEntry = {
     /** @description Expiry of the contract; its type and format are not published. */
-    expiration_date?: components["schemas"]["UnpublishedValue"];
+    expiration_date?: UnpublishedValue;
     bid?: number | null;
     bid_amount?: number | null;
     ask?: number | null;
@@ -1724,9 +1720,9 @@ export type LegacyFuturesSnapshotEntry = {
     volume_usd?: number | null;
     open_interest?: number | null;
     /** @description Time of the snapshot; its type and format are not published. */
-    datetime?: components["schemas"]["UnpublishedValue"];
+    datetime?: UnpublishedValue;
     /** @description Underlying of the contract; its type is not published. */
-    underlyer?: components["schemas"]["UnpublishedValue"];
+    underlyer?: UnpublishedValue;
     basis?: number | null;
     /** @description Spot price of the underlying. */
     underlyer_spot?: number | null;
@@ -1737,9 +1733,9 @@ export type LegacyFuturesSnapshotEntry = {
  * LegacyFuturesSnapshotResponse
  * @description Snapshot of the dated futures of one market (`{date, data}` envelope). `data` is an object keyed by contract symbol, not an array.
  */
-export type LegacyFuturesSnapshotResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyFuturesSnapshotResponse = LegacyLiveEnvelope & {
     data: {
-        [key: string]: components["schemas"]["LegacyFuturesSnapshotEntry"];
+        [key: string]: LegacyFuturesSnapshotEntry;
     };
 };
 /**
@@ -1763,9 +1759,9 @@ export type LegacyBreakdownPart = {
  * @description `data` of `GET /analytics/futures/oi_breakdown/{currency}/{type}` and `volume_breakdown/{currency}/{type}`: an object (not an array) with one slice for all contract types, one for futures and one for perpetuals. Names and nullability from public clients of the service (typed public client): `future` may be null, and so may `perpetual` (the public client declares it nullable in the open-interest breakdown).
  */
 export type LegacyBreakdown = {
-    all: components["schemas"]["LegacyBreakdownPart"];
-    future?: components["schemas"]["LegacyBreakdownPart"] | null;
-    perpetual?: components["schemas"]["LegacyBreakdownPart"] | null;
+    all: LegacyBreakdownPart;
+    future?: LegacyBreakdownPart | null;
+    perpetual?: LegacyBreakdownPart | null;
 } & {
     [key: string]: unknown;
 };
@@ -1773,15 +1769,15 @@ export type LegacyBreakdown = {
  * LegacyOiBreakdownResponse
  * @description Open interest of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array.
  */
-export type LegacyOiBreakdownResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyBreakdown"];
+export type LegacyOiBreakdownResponse = LegacyLiveEnvelope & {
+    data: LegacyBreakdown;
 };
 /**
  * LegacyVolumeBreakdownResponse
  * @description Trading volume of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array.
  */
-export type LegacyVolumeBreakdownResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyBreakdown"];
+export type LegacyVolumeBreakdownResponse = LegacyLiveEnvelope & {
+    data: LegacyBreakdown;
 };
 /**
  * LegacyFuturesSummaryCurrency
@@ -1799,7 +1795,7 @@ export type LegacyAggregatedSummaryRow = {
     /** @description Currency ticker. */
     currency?: string | null;
     /** @description Expiry; its type and format are not published. */
-    expiry?: components["schemas"]["UnpublishedValue"];
+    expiry?: UnpublishedValue;
     price?: number | null;
     open_interest?: number | null;
     open_interest_notional?: number | null;
@@ -1817,8 +1813,8 @@ export type LegacyAggregatedSummaryRow = {
  * LegacyAggregatedFutureSummaryResponse
  * @description Aggregated futures summary of one currency (`{date, data}` envelope).
  */
-export type LegacyAggregatedFutureSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyAggregatedSummaryRow"][];
+export type LegacyAggregatedFutureSummaryResponse = LegacyLiveEnvelope & {
+    data: LegacyAggregatedSummaryRow[];
 };
 /**
  * LegacyOptionSummaryCurrency
@@ -1830,8 +1826,8 @@ export type LegacyOptionSummaryCurrency = "BTC" | "BNB" | "DOGE" | "ENA" | "ETH"
  * LegacyAggregatedOptionSummaryResponse
  * @description Aggregated options summary of one currency (`{date, data}` envelope).
  */
-export type LegacyAggregatedOptionSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyAggregatedSummaryRow"][];
+export type LegacyAggregatedOptionSummaryResponse = LegacyLiveEnvelope & {
+    data: LegacyAggregatedSummaryRow[];
 };
 /**
  * LegacyFuturesOiChangeSummaryRow
@@ -1853,8 +1849,8 @@ export type LegacyFuturesOiChangeSummaryRow = {
  * LegacyFuturesOiChangeSummaryResponse
  * @description Timestamped summary of the open-interest change of the futures of one currency (`{date, data}` envelope).
  */
-export type LegacyFuturesOiChangeSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyFuturesOiChangeSummaryRow"][];
+export type LegacyFuturesOiChangeSummaryResponse = LegacyLiveEnvelope & {
+    data: LegacyFuturesOiChangeSummaryRow[];
 };
 /**
  * MarketsG
@@ -1901,7 +1897,7 @@ export interface LegacyHistoricalMeta {
  * @description Envelope of the legacy historical endpoints `{meta, items}`; each endpoint narrows `items`.
  */
 export interface LegacyHistoricalEnvelope {
-    meta: components["schemas"]["LegacyHistoricalMeta"];
+    meta: LegacyHistoricalMeta;
     items: unknown[];
 }
 /**
@@ -1918,50 +1914,50 @@ export type LegacyHistoricalRow = {
  * LegacyHistoricalFuturesSnapshotResponse
  * @description A page of the historical futures snapshot: one minute of data, all futures rows of that minute's snapshot.
  */
-export type LegacyHistoricalFuturesSnapshotResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalFuturesSnapshotResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalRealizedVolatilityResponse
  * @description A page of historical realized volatility rows of one currency; field names beyond `date` are not published.
  */
-export type LegacyHistoricalRealizedVolatilityResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalRealizedVolatilityResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalOiWeightedFundingResponse
  * @description A page of historical open-interest-weighted funding rows of one currency; field names beyond `date` are not published.
  */
-export type LegacyHistoricalOiWeightedFundingResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalOiWeightedFundingResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalOiWeightedVolumeFundingResponse
  * @description A page of historical open-interest-weighted volume funding rows of one currency; field names beyond `date` are not published.
  */
-export type LegacyHistoricalOiWeightedVolumeFundingResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalOiWeightedVolumeFundingResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalOiWeightedBasisResponse
  * @description A page of historical open-interest-weighted basis rows of one currency; field names beyond `date` are not published.
  */
-export type LegacyHistoricalOiWeightedBasisResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalOiWeightedBasisResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalTotalOiResponse
  * @description A page of historical total open interest rows of one currency: value and notional for perpetual and dated futures per exchange; field names beyond `date` are not published.
  */
-export type LegacyHistoricalTotalOiResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalTotalOiResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalTotalVolumeResponse
  * @description A page of historical total volume rows of one currency: value and notional for perpetual and dated futures per exchange; field names beyond `date` are not published.
  */
-export type LegacyHistoricalTotalVolumeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalTotalVolumeResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * HistoricalVenueKind
@@ -1981,50 +1977,50 @@ export type LegacyHistoricalMarketCode = string;
  * LegacyHistoricalPerpetualFundingExchangeResponse
  * @description A page of historical perpetual funding per exchange rows of one currency and venue kind; field names beyond `date` are not published.
  */
-export type LegacyHistoricalPerpetualFundingExchangeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalPerpetualFundingExchangeResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalTotalOiByExchangeResponse
  * @description A page of historical total open interest per exchange rows of one currency and venue kind; field names beyond `date` are not published.
  */
-export type LegacyHistoricalTotalOiByExchangeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalTotalOiByExchangeResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalTotalVolumeByExchangeResponse
  * @description A page of historical total volume per exchange rows of one currency and venue kind; field names beyond `date` are not published.
  */
-export type LegacyHistoricalTotalVolumeByExchangeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalTotalVolumeByExchangeResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalPerpetualYieldResponse
  * @description A page of historical perpetual yield rows: date plus the yield value per perpetual contract symbol; field names beyond `date` are not published.
  */
-export type LegacyHistoricalPerpetualYieldResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalPerpetualYieldResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalPerpetualFundingResponse
  * @description A page of historical perpetual funding rows: date plus the funding value per perpetual contract symbol; field names beyond `date` are not published.
  */
-export type LegacyHistoricalPerpetualFundingResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalPerpetualFundingResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalAggregateExchangeDataResponse
  * @description A page of historical aggregate exchange rows: open interest, trading volume, funding rates, long and short liquidations; field names beyond `date` are not published.
  */
-export type LegacyHistoricalAggregateExchangeDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalAggregateExchangeDataResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalGlobalActivityFuturesResponse
  * @description A page of historical global futures activity rows: date, open interest, trading volume, yield value, number of long and short liquidations; field names beyond `date` are not published.
  */
-export type LegacyHistoricalGlobalActivityFuturesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalGlobalActivityFuturesResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalSymbol
@@ -2038,8 +2034,8 @@ export type LegacyHistoricalSymbol = string;
  * LegacyHistoricalSettlementFundingRateResponse
  * @description A page of historical settlement funding rate rows of one contract; field names beyond `date` are not published.
  */
-export type LegacyHistoricalSettlementFundingRateResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalSettlementFundingRateResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * MarketsE
@@ -2061,7 +2057,7 @@ export type LegacyHistoricalDerivsSnapshotRow = {
     /** @description Trading volume in USD. */
     volume_usd?: number | null;
     /** @description Underlying asset (type not published). */
-    underlyer?: components["schemas"]["UnpublishedValue"];
+    underlyer?: UnpublishedValue;
     bid?: number | null;
     bid_amount?: number | null;
     ask?: number | null;
@@ -2072,7 +2068,7 @@ export type LegacyHistoricalDerivsSnapshotRow = {
     next_fr?: number | null;
     basis?: number | null;
     /** @description Precise recording time (type not published). */
-    datetime?: components["schemas"]["UnpublishedValue"];
+    datetime?: UnpublishedValue;
     /** @description Current funding rate. */
     fr?: number | null;
     open_interest?: number | null;
@@ -2083,8 +2079,8 @@ export type LegacyHistoricalDerivsSnapshotRow = {
  * LegacyHistoricalDerivsSnapshotResponse
  * @description A page of the historical derivatives snapshot: one minute of data.
  */
-export type LegacyHistoricalDerivsSnapshotResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalDerivsSnapshotRow"][];
+export type LegacyHistoricalDerivsSnapshotResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalDerivsSnapshotRow[];
 };
 /**
  * LegacyHistoricalLiquidationRow
@@ -2107,8 +2103,8 @@ export type LegacyHistoricalLiquidationRow = {
  * LegacyHistoricalLiquidationResponse
  * @description A page of historical liquidation rows of one contract.
  */
-export type LegacyHistoricalLiquidationResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalLiquidationRow"][];
+export type LegacyHistoricalLiquidationResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalLiquidationRow[];
 };
 /**
  * MarketsF
@@ -2120,8 +2116,8 @@ export type MarketsF = "DERIBIT" | "BINANCE" | "BITFINEX" | "BITMEX" | "BYBIT" |
  * LegacyHistoricalLiquidationByCurrencyResponse
  * @description A page of historical liquidation rows of one currency.
  */
-export type LegacyHistoricalLiquidationByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalLiquidationRow"][];
+export type LegacyHistoricalLiquidationByCurrencyResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalLiquidationRow[];
 };
 /**
  * LegacyHistoricalDerivsSummaryRow
@@ -2148,8 +2144,8 @@ export type LegacyHistoricalDerivsSummaryRow = {
  * LegacyHistoricalDerivsSummaryResponse
  * @description A page of historical derivatives summary rows of one currency.
  */
-export type LegacyHistoricalDerivsSummaryResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalDerivsSummaryRow"][];
+export type LegacyHistoricalDerivsSummaryResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalDerivsSummaryRow[];
 };
 /**
  * LegacyHistoricalCurrencyTotalsRow
@@ -2171,15 +2167,15 @@ export type LegacyHistoricalCurrencyTotalsRow = {
  * LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse
  * @description A page of historical total perpetual trading volume rows split by currency.
  */
-export type LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalCurrencyTotalsRow"][];
+export type LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalCurrencyTotalsRow[];
 };
 /**
  * LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse
  * @description A page of historical total perpetual open interest rows split by currency.
  */
-export type LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalCurrencyTotalsRow"][];
+export type LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalCurrencyTotalsRow[];
 };
 /**
  * LegacyHistoricalDerivsFuturesRow
@@ -2189,7 +2185,7 @@ export type LegacyHistoricalDerivsFuturesRow = {
     /** @description Epoch milliseconds of the row. */
     date: number;
     /** @description Contract expiry date (type not published). */
-    expiry?: components["schemas"]["UnpublishedValue"];
+    expiry?: UnpublishedValue;
     price?: number | null;
     /** @description Index price. */
     index?: number | null;
@@ -2205,8 +2201,8 @@ export type LegacyHistoricalDerivsFuturesRow = {
  * LegacyHistoricalDerivsFuturesResponse
  * @description A page of historical rows of one dated futures contract.
  */
-export type LegacyHistoricalDerivsFuturesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalDerivsFuturesRow"][];
+export type LegacyHistoricalDerivsFuturesResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalDerivsFuturesRow[];
 };
 /**
  * LegacyHistoricalPerpetualRow
@@ -2233,8 +2229,8 @@ export type LegacyHistoricalPerpetualRow = {
  * LegacyHistoricalPerpetualsResponse
  * @description A page of historical perpetual rows of one symbol.
  */
-export type LegacyHistoricalPerpetualsResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalPerpetualRow"][];
+export type LegacyHistoricalPerpetualsResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalPerpetualRow[];
 };
 /**
  * LegacyOptionsMarket
@@ -2248,9 +2244,9 @@ export type LegacyOptionsMarket = string;
  * LegacyATMImpliedVolatilityTimeLapseResponse
  * @description ATM Implied Volatility Time Lapse for a Specific Market and Currency. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
  */
-export type LegacyATMImpliedVolatilityTimeLapseResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyATMImpliedVolatilityTimeLapseResponse = LegacyLiveEnvelope & {
     /** @description The data; its shape is not published. */
-    data: components["schemas"]["UnpublishedValue"];
+    data: UnpublishedValue;
 };
 /**
  * LegacyOptionsGexRow
@@ -2270,24 +2266,24 @@ export type LegacyOptionsGexRow = {
  * LegacyGEXDataForAllOptionsResponse
  * @description GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyGEXDataForAllOptionsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsGexRow"][];
+export type LegacyGEXDataForAllOptionsResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsGexRow[];
 };
 /**
  * LegacyOptionMaturitiesResponse
  * @description Option Maturities. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
  */
-export type LegacyOptionMaturitiesResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyOptionMaturitiesResponse = LegacyLiveEnvelope & {
     /** @description The data; its shape is not published. */
-    data: components["schemas"]["UnpublishedValue"];
+    data: UnpublishedValue;
 };
 /**
  * LegacyOptionsOpenInterestByExpiryResponse
  * @description Options Open Interest by Expiry. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
  */
-export type LegacyOptionsOpenInterestByExpiryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyOptionsOpenInterestByExpiryResponse = LegacyLiveEnvelope & {
     /** @description The data; its shape is not published. */
-    data: components["schemas"]["UnpublishedValue"];
+    data: UnpublishedValue;
 };
 /**
  * LegacyOptionsOiByStrikeRow
@@ -2317,16 +2313,16 @@ export type LegacyOptionsOiByStrikeRow = {
  * LegacyOptionsOpenInterestByStrikeResponse
  * @description Options Open Interest by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsOpenInterestByStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsOiByStrikeRow"][];
+export type LegacyOptionsOpenInterestByStrikeResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsOiByStrikeRow[];
 };
 /**
  * LegacyOptionsOpenInterestByTypeResponse
  * @description Options Open Interest by Type. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
  */
-export type LegacyOptionsOpenInterestByTypeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyOptionsOpenInterestByTypeResponse = LegacyLiveEnvelope & {
     /** @description The data; its shape is not published. */
-    data: components["schemas"]["UnpublishedValue"];
+    data: UnpublishedValue;
 };
 /**
  * LegacyTopTradedOptionRow
@@ -2350,8 +2346,8 @@ export type LegacyTopTradedOptionRow = {
  * LegacyTopTradedOptionsResponse
  * @description Top Traded Options. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyTopTradedOptionsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyTopTradedOptionRow"][];
+export type LegacyTopTradedOptionsResponse = LegacyLiveEnvelope & {
+    data: LegacyTopTradedOptionRow[];
 };
 /**
  * LegacyOptionsVolumeByExpiryRow
@@ -2379,8 +2375,8 @@ export type LegacyOptionsVolumeByExpiryRow = {
  * LegacyOptionsVolumeByExpiryResponse
  * @description Options Volume by Expiry. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsVolumeByExpiryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsVolumeByExpiryRow"][];
+export type LegacyOptionsVolumeByExpiryResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsVolumeByExpiryRow[];
 };
 /**
  * LegacyOptionsVolumeByStrikeRow
@@ -2404,8 +2400,8 @@ export type LegacyOptionsVolumeByStrikeRow = {
  * LegacyOptionsVolumeByStrikeResponse
  * @description Options Volume by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsVolumeByStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsVolumeByStrikeRow"][];
+export type LegacyOptionsVolumeByStrikeResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsVolumeByStrikeRow[];
 };
 /**
  * LegacyOptionsBuySellRow
@@ -2445,8 +2441,8 @@ export type LegacyOptionsBuySellRow = {
  * LegacyOptionsVolumeByBuySellResponse
  * @description Options Volume by Buy/Sell. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsVolumeByBuySellResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsBuySellRow"][];
+export type LegacyOptionsVolumeByBuySellResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsBuySellRow[];
 };
 /**
  * LegacyMaturityOrAll
@@ -2459,8 +2455,8 @@ export type LegacyMaturityOrAll = string;
  * LegacyOptionsGEXByDateResponse
  * @description Options GEX by Date. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsGEXByDateResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsGexRow"][];
+export type LegacyOptionsGEXByDateResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsGexRow[];
 };
 /**
  * LegacyOptionsIvHistoryPoint
@@ -2468,7 +2464,7 @@ export type LegacyOptionsGEXByDateResponse = components["schemas"]["LegacyLiveEn
  */
 export type LegacyOptionsIvHistoryPoint = {
     /** @description Time of the value. */
-    date: components["schemas"]["UnpublishedValue"];
+    date: UnpublishedValue;
     /** @description Implied volatility in percentage points. */
     iv?: number | null;
 } & {
@@ -2478,15 +2474,15 @@ export type LegacyOptionsIvHistoryPoint = {
  * LegacyOptionsIVByStrikeResponse
  * @description Options Implied Volatility (IV) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsIVByStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsIvHistoryPoint"][];
+export type LegacyOptionsIVByStrikeResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsIvHistoryPoint[];
 };
 /**
  * LegacyOptionsOIByStrikeResponse
  * @description Options Open Interest (OI) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsOIByStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsOiByStrikeRow"][];
+export type LegacyOptionsOIByStrikeResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsOiByStrikeRow[];
 };
 /**
  * LegacyHours
@@ -2522,8 +2518,8 @@ export type LegacyOptionsOiNetChangeRow = {
  * LegacyOptionsOINetChangeAllStrikesResponse
  * @description Options Open Interest Net Change for All Strikes. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsOINetChangeAllStrikesResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsOiNetChangeRow"][];
+export type LegacyOptionsOINetChangeAllStrikesResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsOiNetChangeRow[];
 };
 /**
  * LegacyOptionsTopInstrumentOiChangeRow
@@ -2545,15 +2541,15 @@ export type LegacyOptionsTopInstrumentOiChangeRow = {
  * LegacyTopInstrumentsOIOpenInterestChangeResponse
  * @description Top Instruments with Options Open Interest Change. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyTopInstrumentsOIOpenInterestChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsTopInstrumentOiChangeRow"][];
+export type LegacyTopInstrumentsOIOpenInterestChangeResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsTopInstrumentOiChangeRow[];
 };
 /**
  * LegacyOptionsVolumeBuySellResponse
  * @description Options Volume by Buy/Sell Activity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsVolumeBuySellResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsBuySellRow"][];
+export type LegacyOptionsVolumeBuySellResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsBuySellRow[];
 };
 /**
  * LegacyOptionsStrikeVolumeRow
@@ -2581,8 +2577,8 @@ export type LegacyOptionsStrikeVolumeRow = {
  * LegacyOptions24hVolumeStrikeResponse
  * @description Options 24h Volume By Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptions24hVolumeStrikeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsStrikeVolumeRow"][];
+export type LegacyOptions24hVolumeStrikeResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsStrikeVolumeRow[];
 };
 /**
  * LegacyUnpublishedObject
@@ -2595,8 +2591,8 @@ export interface LegacyUnpublishedObject {
  * LegacyOptionsTradeSummaryResponse
  * @description Options Trade Summary. The `{date, data}` envelope; `data` is an object whose members are not published.
  */
-export type LegacyOptionsTradeSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyUnpublishedObject"];
+export type LegacyOptionsTradeSummaryResponse = LegacyLiveEnvelope & {
+    data: LegacyUnpublishedObject;
 };
 /**
  * OptionType
@@ -2628,8 +2624,8 @@ export type LegacyOptionsGreeksRow = {
  * LegacyOptionsGreeksResponse
  * @description Options Greeks data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsGreeksResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsGreeksRow"][];
+export type LegacyOptionsGreeksResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsGreeksRow[];
 };
 /**
  * LegacyOptionsStrikeIvRow
@@ -2653,29 +2649,29 @@ export type LegacyOptionsStrikeIvRow = {
  * LegacyOptionsIvAllResponse
  * @description Options Iv data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsIvAllResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsStrikeIvRow"][];
+export type LegacyOptionsIvAllResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsStrikeIvRow[];
 };
 /**
  * LegacyIVTableResponse
  * @description Implied volatility table for options based on the specified market and currency. The `{date, data}` envelope; `data` is an array of objects whose members are not published.
  */
-export type LegacyIVTableResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyUnpublishedObject"][];
+export type LegacyIVTableResponse = LegacyLiveEnvelope & {
+    data: LegacyUnpublishedObject[];
 };
 /**
  * LegacyOINetChangeResponse
  * @description Net change in open interest for options based on the specified market, currency,. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOINetChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsOiNetChangeRow"][];
+export type LegacyOINetChangeResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsOiNetChangeRow[];
 };
 /**
  * LegacyOptionsSnapshotResponse
  * @description Snapshot of options data for the specified market and currency. The `{date, data}` envelope; `data` is an object whose members are not published.
  */
-export type LegacyOptionsSnapshotResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyUnpublishedObject"];
+export type LegacyOptionsSnapshotResponse = LegacyLiveEnvelope & {
+    data: LegacyUnpublishedObject;
 };
 /**
  * LegacyOptionsInstrumentRow
@@ -2701,8 +2697,8 @@ export type LegacyOptionsInstrumentRow = {
  * LegacyOptionsInstrumentsResponse
  * @description List of options instruments available in the analytics system. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsInstrumentsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsInstrumentRow"][];
+export type LegacyOptionsInstrumentsResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsInstrumentRow[];
 };
 /**
  * LegacyOptionsBreakdown
@@ -2724,29 +2720,29 @@ export type LegacyOptionsBreakdown = {
  * LegacyOptionsOIBreakdownResponse
  * @description Breakdown of open interest and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyOptionsOIBreakdownResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsBreakdown"];
+export type LegacyOptionsOIBreakdownResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsBreakdown;
 };
 /**
  * LegacyOptionsVolumeBreakdownResponse
  * @description Breakdown of trading volume and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyOptionsVolumeBreakdownResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsBreakdown"];
+export type LegacyOptionsVolumeBreakdownResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsBreakdown;
 };
 /**
  * LegacyOptionsOIBreakdownByCurrencyResponse
  * @description Breakdown of open interest and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyOptionsOIBreakdownByCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsBreakdown"];
+export type LegacyOptionsOIBreakdownByCurrencyResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsBreakdown;
 };
 /**
  * LegacyOptionsVolumeBreakdownByCurrencyResponse
  * @description Breakdown of trading volume and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyOptionsVolumeBreakdownByCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsBreakdown"];
+export type LegacyOptionsVolumeBreakdownByCurrencyResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsBreakdown;
 };
 /**
  * LegacyExpiredOptionExpiryRow
@@ -2754,7 +2750,7 @@ export type LegacyOptionsVolumeBreakdownByCurrencyResponse = components["schemas
  */
 export type LegacyExpiredOptionExpiryRow = {
     /** @description Expiry date. */
-    Date?: components["schemas"]["UnpublishedValue"];
+    Date?: UnpublishedValue;
     /** @description Strike price. */
     Strike: number;
     /** @description Option type. */
@@ -2774,15 +2770,15 @@ export type LegacyExpiredOptionExpiryRow = {
  * LegacyExpiredOptionExpiriesResponse
  * @description Details of expired option expiries for a specific market and currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyExpiredOptionExpiriesResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyExpiredOptionExpiryRow"][];
+export type LegacyExpiredOptionExpiriesResponse = LegacyLiveEnvelope & {
+    data: LegacyExpiredOptionExpiryRow[];
 };
 /**
  * LegacyCustomChangeResponse
  * @description Historical data with applied changes between the specified end_date and start_date,. The `{date, data}` envelope; `data` is an object whose members are not published.
  */
-export type LegacyCustomChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyUnpublishedObject"];
+export type LegacyCustomChangeResponse = LegacyLiveEnvelope & {
+    data: LegacyUnpublishedObject;
 };
 /**
  * LegacyModelChartType
@@ -2808,9 +2804,9 @@ export type LegacyModelSkewPoint = {
  * LegacyModelSkewChartsResponse
  * @description Skew data for options based on the specified currency, maturity, and type. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyModelSkewChartsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyModelSkewPoint"][] | {
-        [key: string]: components["schemas"]["LegacyModelSkewPoint"][];
+export type LegacyModelSkewChartsResponse = LegacyLiveEnvelope & {
+    data: LegacyModelSkewPoint[] | {
+        [key: string]: LegacyModelSkewPoint[];
     };
 };
 /**
@@ -2855,17 +2851,17 @@ export type LegacyModelVolRunRow = {
  * LegacyModelVolatilityRunChartsResponse
  * @description Volatility run data for options based on the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyModelVolatilityRunChartsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyModelVolRunRow"][];
+export type LegacyModelVolatilityRunChartsResponse = LegacyLiveEnvelope & {
+    data: LegacyModelVolRunRow[];
 };
 /**
  * LegacyModelSkewChartTimeLapseResponse
  * @description Time-lapse data for the specified skew model chart based on the given currency,. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyModelSkewChartTimeLapseResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyModelSkewChartTimeLapseResponse = LegacyLiveEnvelope & {
     /** @description Skew points per look-back. Keys are look-back labels: `Today`, `Yesterday`, `2 Days Ago`, `1 Week Ago`, `2 Weeks Ago`, `3 Weeks Ago`, `1 Month Ago`. */
     data: {
-        [key: string]: components["schemas"]["LegacyModelSkewPoint"][];
+        [key: string]: LegacyModelSkewPoint[];
     };
 };
 /**
@@ -2884,8 +2880,8 @@ export type LegacyModelForwardCurvePoint = {
  * LegacyModelForwardCurveChartResponse
  * @description Forward curve data for the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyModelForwardCurveChartResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyModelForwardCurvePoint"][];
+export type LegacyModelForwardCurveChartResponse = LegacyLiveEnvelope & {
+    data: LegacyModelForwardCurvePoint[];
 };
 /**
  * LegacyModelTenorIvPoint
@@ -2916,8 +2912,8 @@ export type LegacyModelExpiryIvPoint = {
  * @description Model ATM term structure, by time to maturity (`tenor`) and by listed expiry (`expiry`). Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
  */
 export type LegacyModelTermStructureAtm = {
-    tenor: components["schemas"]["LegacyModelTenorIvPoint"][];
-    expiry: components["schemas"]["LegacyModelExpiryIvPoint"][];
+    tenor: LegacyModelTenorIvPoint[];
+    expiry: LegacyModelExpiryIvPoint[];
 } & {
     [key: string]: unknown;
 };
@@ -2925,17 +2921,17 @@ export type LegacyModelTermStructureAtm = {
  * LegacyModelTermStructureATMChartResponse
  * @description Term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyModelTermStructureATMChartResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyModelTermStructureAtm"];
+export type LegacyModelTermStructureATMChartResponse = LegacyLiveEnvelope & {
+    data: LegacyModelTermStructureAtm;
 };
 /**
  * LegacyModelTermStructureATMChartTimeLapseResponse
  * @description Time-lapse term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyModelTermStructureATMChartTimeLapseResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyModelTermStructureATMChartTimeLapseResponse = LegacyLiveEnvelope & {
     /** @description ATM term structure per look-back. Keys are look-back labels: `Today`, `Yesterday`, `2 Days Ago`, `1 Week Ago`, `2 Weeks Ago`, `3 Weeks Ago`, `1 Month Ago`. */
     data: {
-        [key: string]: components["schemas"]["LegacyModelTermStructureAtm"];
+        [key: string]: LegacyModelTermStructureAtm;
     };
 };
 /**
@@ -2943,8 +2939,8 @@ export type LegacyModelTermStructureATMChartTimeLapseResponse = components["sche
  * @description Model term structure keyed by the chart axis: `delta` on a delta chart, `strike` on a strike chart; each an array of expiry points. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
  */
 export type LegacyModelTermStructureByAxis = {
-    delta?: components["schemas"]["LegacyModelExpiryIvPoint"][];
-    strike?: components["schemas"]["LegacyModelExpiryIvPoint"][];
+    delta?: LegacyModelExpiryIvPoint[];
+    strike?: LegacyModelExpiryIvPoint[];
 } & {
     [key: string]: unknown;
 };
@@ -2952,8 +2948,8 @@ export type LegacyModelTermStructureByAxis = {
  * LegacyModelTermStructureChartResponse
  * @description Term structure data for options in the specified currency based on the provided type. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyModelTermStructureChartResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyModelTermStructureByAxis"];
+export type LegacyModelTermStructureChartResponse = LegacyLiveEnvelope & {
+    data: LegacyModelTermStructureByAxis;
 };
 /**
  * LegacyOptionsSkewRow
@@ -2977,15 +2973,15 @@ export type LegacyOptionsSkewRow = {
  * LegacyOptionsSkewByCurrencyAndMaturityResponse
  * @description Skew data for options in the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsSkewByCurrencyAndMaturityResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsSkewRow"][];
+export type LegacyOptionsSkewByCurrencyAndMaturityResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsSkewRow[];
 };
 /**
  * LegacyOptionsSkewByMarketAndMaturityResponse
  * @description Skew data for options in the specified market and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsSkewByMarketAndMaturityResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsSkewRow"][];
+export type LegacyOptionsSkewByMarketAndMaturityResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsSkewRow[];
 };
 /**
  * LegacyOptionsMarketIvRow
@@ -3007,15 +3003,15 @@ export type LegacyOptionsMarketIvRow = {
  * LegacyOptionsIVByCurrencyResponse
  * @description Implied volatility (IV) data for options in the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsIVByCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsMarketIvRow"][];
+export type LegacyOptionsIVByCurrencyResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsMarketIvRow[];
 };
 /**
  * LegacyOptionsIVByMarketResponse
  * @description Implied volatility (IV) data for options in the specified market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsIVByMarketResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsMarketIvRow"][];
+export type LegacyOptionsIVByMarketResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsMarketIvRow[];
 };
 /**
  * LegacyOptionsMaturityIvPoint
@@ -3033,18 +3029,18 @@ export type LegacyOptionsMaturityIvPoint = {
  * LegacyETHBTCATMIVTermStructureResponse
  * @description Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin. The `{date, data}` envelope; `data` as public clients of the service describe it.
  */
-export type LegacyETHBTCATMIVTermStructureResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyETHBTCATMIVTermStructureResponse = LegacyLiveEnvelope & {
     /** @description ETH minus BTC ATM implied volatility per expiry, per look-back. Keys are look-back labels: `Today`, `Yesterday`, `2 Days Ago`, `1 Week Ago`, `2 Weeks Ago`, `3 Weeks Ago`, `1 Month Ago`. */
     data: {
-        [key: string]: components["schemas"]["LegacyOptionsMaturityIvPoint"][];
+        [key: string]: LegacyOptionsMaturityIvPoint[];
     };
 };
 /**
  * LegacyOptionsSkewByMarketAndCurrencyResponse
  * @description Skew data for options in the specified currency and market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOptionsSkewByMarketAndCurrencyResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsSkewRow"][];
+export type LegacyOptionsSkewByMarketAndCurrencyResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsSkewRow[];
 };
 /**
  * LegacyOptionsOiChangeByStrikeRow
@@ -3076,7 +3072,7 @@ export type LegacyOptionsOiChangeByStrikeRow = {
  * LegacyOiChangeByStrikeResponse
  * @description Historical open interest change data by strike for a specific options strategy in a. A bare array of rows (no envelope), as public clients of the service describe it.
  */
-export type LegacyOiChangeByStrikeResponse = components["schemas"]["LegacyOptionsOiChangeByStrikeRow"][];
+export type LegacyOiChangeByStrikeResponse = LegacyOptionsOiChangeByStrikeRow[];
 /**
  * LegacySingleTrade
  * @description Whether to count single trades only: `true`/`false`, or `1`/`0`.
@@ -3117,7 +3113,7 @@ export type LegacyOptionsStrategyLegRow = {
     /** @description Block trade identifier, if any. */
     block_trade_id?: string | null;
     /** @description Trade level relative to the bid. */
-    level?: components["schemas"]["UnpublishedValue"];
+    level?: UnpublishedValue;
     /** @description Mark price. */
     mark_price?: number | null;
     /** @description Ask price. */
@@ -3143,12 +3139,12 @@ export type LegacyOptionsStrategyLegRow = {
  * LegacyTopOptionsStrategiesResponse
  * @description Top options strategies data for a specific currency within a given hours interval. A bare array of rows (no envelope), as public clients of the service describe it.
  */
-export type LegacyTopOptionsStrategiesResponse = components["schemas"]["LegacyOptionsStrategyLegRow"][];
+export type LegacyTopOptionsStrategiesResponse = LegacyOptionsStrategyLegRow[];
 /**
  * LegacyStrategyLegBubbleChartResponse
  * @description Historical data for strategy leg bubble charts for a specific options strategy in a. A bare array of rows (no envelope), as public clients of the service describe it.
  */
-export type LegacyStrategyLegBubbleChartResponse = components["schemas"]["LegacyOptionsStrategyLegRow"][];
+export type LegacyStrategyLegBubbleChartResponse = LegacyOptionsStrategyLegRow[];
 /**
  * LegacyOptionsOiChangeSummaryRow
  * @description Summary of the open-interest change of the options of one currency. Types are not published, so numbers are typed as nullable numbers, fields of unknown type are any JSON value, and the object stays open.
@@ -3173,15 +3169,15 @@ export type LegacyOptionsOiChangeSummaryRow = {
  * LegacyOpenInterestChangeSummaryResponse
  * @description Timestamped summary of open interest changes for options in a specific currency over a. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOpenInterestChangeSummaryResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOptionsOiChangeSummaryRow"][];
+export type LegacyOpenInterestChangeSummaryResponse = LegacyLiveEnvelope & {
+    data: LegacyOptionsOiChangeSummaryRow[];
 };
 /**
  * LegacyOpenInterestChangeResponse
  * @description Timestamped report of open interest changes for a specific market and currency over a. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyOpenInterestChangeResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOiChangeRow"][];
+export type LegacyOpenInterestChangeResponse = LegacyLiveEnvelope & {
+    data: LegacyOiChangeRow[];
 };
 /**
  * LegacyOrbitAltVolRow
@@ -3199,7 +3195,7 @@ export type LegacyOrbitAltVolRow = {
     /** @description ATM volatility. */
     ATM?: number | null;
     /** @description Tenor. */
-    tenor: components["schemas"]["UnpublishedValue"];
+    tenor: UnpublishedValue;
 } & {
     [key: string]: unknown;
 };
@@ -3207,8 +3203,8 @@ export type LegacyOrbitAltVolRow = {
  * LegacyAnalyticOptionsOrbitAltVolResponse
  * @description Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyAnalyticOptionsOrbitAltVolResponse = components["schemas"]["LegacyLiveEnvelope"] & {
-    data: components["schemas"]["LegacyOrbitAltVolRow"][];
+export type LegacyAnalyticOptionsOrbitAltVolResponse = LegacyLiveEnvelope & {
+    data: LegacyOrbitAltVolRow[];
 };
 /**
  * LegacyHistoricalOptionsTradeRow
@@ -3216,7 +3212,7 @@ export type LegacyAnalyticOptionsOrbitAltVolResponse = components["schemas"]["Le
  */
 export type LegacyHistoricalOptionsTradeRow = {
     /** @description Row identifier. */
-    id?: components["schemas"]["UnpublishedValue"];
+    id?: UnpublishedValue;
     /** @description Market of the trade. */
     market?: string | null;
     /** @description Currency of the underlying. */
@@ -3238,7 +3234,7 @@ export type LegacyHistoricalOptionsTradeRow = {
     /** @description Sequence number of the trade. */
     trade_seq?: number | null;
     /** @description Trade identifier. */
-    trade_id?: components["schemas"]["UnpublishedValue"];
+    trade_id?: UnpublishedValue;
     /**
      * @description 1 when the trade was a liquidation, else 0.
      * @enum {integer|null}
@@ -3247,7 +3243,7 @@ export type LegacyHistoricalOptionsTradeRow = {
     /** @description Block trade identifier, if any. */
     block_trade_id?: string | null;
     /** @description Direction of the price tick. */
-    tick_direction?: components["schemas"]["UnpublishedValue"];
+    tick_direction?: UnpublishedValue;
     /** @description Trade price. */
     price?: number | null;
     /**
@@ -3264,15 +3260,15 @@ export type LegacyHistoricalOptionsTradeRow = {
  * LegacyHistoricalOptionsTradesResponse
  * @description Historical options trade data for a specific currency in a given market. One page of rows in the `{meta, items}` envelope; the row fields are those public clients of the service name.
  */
-export type LegacyHistoricalOptionsTradesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalOptionsTradeRow"][];
+export type LegacyHistoricalOptionsTradesResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalOptionsTradeRow[];
 };
 /**
  * LegacyHistoricalOptionsSnapshotResponse
  * @description Historical snapshot of options for a specific currency in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalOptionsSnapshotResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalOptionsSnapshotResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionInstrument
@@ -3285,401 +3281,401 @@ export type LegacyOptionInstrument = string;
  * LegacyHistoricalInstrumentVolumeBuySellResponse
  * @description Historical buy/sell volume data for a specific options instrument in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalInstrumentVolumeBuySellResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalInstrumentVolumeBuySellResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyAnalyticSpotPairsResponse
  * @description Analytics on available spot pairs per market. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
  */
-export type LegacyAnalyticSpotPairsResponse = components["schemas"]["LegacyLiveEnvelope"] & {
+export type LegacyAnalyticSpotPairsResponse = LegacyLiveEnvelope & {
     /** @description The data; its shape is not published. */
-    data: components["schemas"]["UnpublishedValue"];
+    data: UnpublishedValue;
 };
 /**
  * LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse
  * @description Historical total notional value and open value by market for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse
  * @description Historical total notional volume and premium volume data for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsDvolResponse
  * @description Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsDvolResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsDvolResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsVixResponse
  * @description Historical Volatility Index (VIX) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsVixResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsVixResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsOITotalResponse
  * @description Historical Total Open Interest (OI) by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsOITotalResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsOITotalResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsOIPCRatioResponse
  * @description Historical Put-Call (PC) Ratio in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsOIPCRatioResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsOIPCRatioResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsVolumeTotalResponse
  * @description Total Historical Volume in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsVolumeTotalResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsVolumeTotalResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsAtmIvResponse
  * @description Historical ATM Implied Volatility by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsAtmIvResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsAtmIvResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsMaxPainResponse
  * @description Historical Max Pain Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsMaxPainResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsMaxPainResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsGexIndexResponse
  * @description Historical GEX Index Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsGexIndexResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsGexIndexResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsVolumePcRatioResponse
  * @description Historical Put/Call Ratio Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsVolumePcRatioResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsVolumePcRatioResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTypeGammaBandsResponse
  * @description Historical Gamma Bands by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTypeGammaBandsResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTypeGammaBandsResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyTotalOiByCurrencyResponse
  * @description Total Open Interest by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyTotalOiByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyTotalOiByCurrencyResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTotalVolumeByCurrencyResponse
  * @description Historical Volume Data by Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTotalVolumeByCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTotalVolumeByCurrencyResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTypeIvBidAskResponse
  * @description Historical Implied Volatility Bid and Ask by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTypeIvBidAskResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTypeIvBidAskResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTypeRiskReversalModelResponse
  * @description Historical Risk Reversal Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTypeRiskReversalModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTypeRiskReversalModelResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTypeRiskReversalResponse
  * @description Historical Risk Reversal Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTypeRiskReversalResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTypeRiskReversalResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTypeSkewModelResponse
  * @description Historical Skew Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTypeSkewModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTypeSkewModelResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTypeSkewResponse
  * @description Historical Skew Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTypeSkewResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTypeSkewResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTypeButterflyModelResponse
  * @description Historical Butterfly Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTypeButterflyModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTypeButterflyModelResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTypeButterflyResponse
  * @description Historical Butterfly Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTypeButterflyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTypeButterflyResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsTypeAtmIvModelResponse
  * @description Historical ATM IV Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsTypeAtmIvModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsTypeAtmIvModelResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsMaturityAtmIvResponse
  * @description Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsMaturityAtmIvResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsMaturityAtmIvResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsMaturityOiVolumeResponse
  * @description Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsMaturityOiVolumeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsMaturityOiVolumeResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsOrbitAltVolResponse
  * @description Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsOrbitAltVolResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsOrbitAltVolResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsIvRvResponse
  * @description Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsIvRvResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsIvRvResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsSpreadTypeSkewResponse
  * @description Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsSpreadTypeSkewResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsSpreadTypeSkewResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsMaturityTotalOiResponse
  * @description Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsMaturityTotalOiResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsMaturityTotalOiResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsMaturityTotalVolumeResponse
  * @description Historical Total Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsMaturityTotalVolumeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsMaturityTotalVolumeResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsActualVolButterflyModelResponse
  * @description Historical Options Actual Volatility with Butterfly Model for a Specific Type and. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsActualVolButterflyModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsActualVolButterflyModelResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsActualVolSkewModelResponse
  * @description Historical Options Actual Volatility with Skew Model for a Specific Type and Number of. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsActualVolSkewModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsActualVolSkewModelResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOptionsActualVolRiskReversalModelResponse
  * @description Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOptionsActualVolRiskReversalModelResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOptionsActualVolRiskReversalModelResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyV2HistoricalTradesResponse
  * @description Historical trades for a specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyV2HistoricalTradesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyV2HistoricalTradesResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyTotalVolumeForOptionsResponse
  * @description Total trading volume for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyTotalVolumeForOptionsResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyTotalVolumeForOptionsResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyTotalOiForOptionsResponse
  * @description Total open interest (OI) for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyTotalOiForOptionsResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyTotalOiForOptionsResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyFuturesTotalOIByMarginResponse
  * @description Historical Futures Total Open Interest by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyFuturesTotalOIByMarginResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyFuturesTotalOIByMarginResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyFuturesTotalVolumeByMarginResponse
  * @description Historical Futures Total Volume by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyFuturesTotalVolumeByMarginResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyFuturesTotalVolumeByMarginResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyFuturesAltcoinSummaryResponse
  * @description Historical Futures Altcoin Summary for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyFuturesAltcoinSummaryResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyFuturesAltcoinSummaryResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyFuturesMarketIndexDataResponse
  * @description Historical Futures Market Index Data for a Specific Index. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyFuturesMarketIndexDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyFuturesMarketIndexDataResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalIndicesPriceDataResponse
  * @description Historical Indices Price Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalIndicesPriceDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalIndicesPriceDataResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalFuturesAnnualizedBasisDataResponse
  * @description Historical Futures Annualized Basis Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalFuturesAnnualizedBasisDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalFuturesAnnualizedBasisDataResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse
  * @description Historical Total Global Open Interest Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalTotalGlobalVolumeActivityDataResponse
  * @description Historical Total Global Volume Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalTotalGlobalVolumeActivityDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalTotalGlobalVolumeActivityDataResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyTotalVolumeForFuturesResponse
  * @description Total trading volume for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyTotalVolumeForFuturesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyTotalVolumeForFuturesResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyTotalOiForFuturesResponse
  * @description Total open interest (OI) for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyTotalOiForFuturesResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyTotalOiForFuturesResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyFutureControllerGetBd2Response
  * @description Expired futures expiries of a market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyFutureControllerGetBd2Response = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyFutureControllerGetBd2Response = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalOptionsDataResponse
  * @description Historical data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalOptionsDataResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalOptionsDataResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalOptionsIVResponse
  * @description Historical implied volatility data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalOptionsIVResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalOptionsIVResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalOptionsPriceResponse
  * @description Historical price data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalOptionsPriceResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalOptionsPriceResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalOptionsOIVolumeResponse
  * @description Historical open interest and volume data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalOptionsOIVolumeResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalOptionsOIVolumeResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalOptionsUnderlyingPriceResponse
  * @description Historical index and underlying price data for a specific options contract in a given. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalOptionsUnderlyingPriceResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalOptionsUnderlyingPriceResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOrderbookByMarketTypeSymbolResponse
  * @description Historical simple order books for specific market type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOrderbookByMarketTypeSymbolResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOrderbookByMarketTypeSymbolResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOrderbookByMarketTypeMarketCurrencyResponse
  * @description Historical simple order books for specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOrderbookByMarketTypeMarketCurrencyResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOrderbookByMarketTypeMarketCurrencyResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyOrderbookByMarketTypeMarketSymbolResponse
  * @description Historical simple order books for specific market and symbol. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyOrderbookByMarketTypeMarketSymbolResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyOrderbookByMarketTypeMarketSymbolResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * LegacyHistoricalSpotOhlcResponse
  * @description Historical Spot OHLC Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
  */
-export type LegacyHistoricalSpotOhlcResponse = components["schemas"]["LegacyHistoricalEnvelope"] & {
-    items: components["schemas"]["LegacyHistoricalRow"][];
+export type LegacyHistoricalSpotOhlcResponse = LegacyHistoricalEnvelope & {
+    items: LegacyHistoricalRow[];
 };
 /**
  * OptionsExchange
@@ -3708,8 +3704,8 @@ export type OptionsInstrumentName = string;
  * @description One options catalog entry.
  */
 export interface OptionsCatalogEntry {
-    instrument_name: components["schemas"]["OptionsInstrumentName"];
-    exchange: components["schemas"]["OptionsExchange"];
+    instrument_name: OptionsInstrumentName;
+    exchange: OptionsExchange;
 }
 /**
  * EmptyReason
@@ -3744,8 +3740,8 @@ export type MinuteBucketDate = string;
 export type Completeness = {
     /** @enum {string} */
     status: "available" | "unavailable";
-    complete_from?: components["schemas"]["IsoDateTime"] | components["schemas"]["MinuteBucketDate"];
-    complete_through?: components["schemas"]["IsoDateTime"] | components["schemas"]["MinuteBucketDate"];
+    complete_from?: IsoDateTime | MinuteBucketDate;
+    complete_through?: IsoDateTime | MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -3756,9 +3752,9 @@ export type Completeness = {
 export interface V1Meta {
     /** @description Opaque cursor of the next page, or null on the last page. */
     next_cursor: string | null;
-    empty_reason?: components["schemas"]["EmptyReason"] | null;
-    coverage?: components["schemas"]["Coverage"];
-    completeness?: components["schemas"]["Completeness"];
+    empty_reason?: EmptyReason | null;
+    coverage?: Coverage;
+    completeness?: Completeness;
     /** @description Present on vol-surface history; true when more rows exist past this page. */
     has_more?: boolean;
 }
@@ -3767,8 +3763,8 @@ export interface V1Meta {
  * @description A page of the options catalog: recently observed unexpired instruments only. The absence of an expired contract does not prove the absence of its history.
  */
 export interface OptionsCatalogResponse {
-    data: components["schemas"]["OptionsCatalogEntry"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsCatalogEntry[];
+    meta: V1Meta;
 }
 /**
  * ApiError400
@@ -3826,7 +3822,7 @@ export interface PaymentRequired {
         description?: string;
         mimeType?: string;
     };
-    accepts: components["schemas"]["X402PaymentRequirements"][];
+    accepts: X402PaymentRequirements[];
     extensions?: {
         [key: string]: unknown;
     };
@@ -3884,7 +3880,7 @@ export type Resolution = "1m" | "5m" | "15m" | "1h" | "4h" | "1d";
  * @description OHLC with trade statistics per bucket. Premiums are in the instrument's price currency (BTC or ETH for inverse options, USD/stablecoin for linear products); quantities are in retained source units, not USD notional. Coarser buckets use the first open, maximum high, minimum low and last close. Minutes without executions are filled from the mark price, with zero volume.
  */
 export interface OhlcvtRow {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description First premium of the bucket, in the instrument's price currency. */
     open: number;
     /** @description Highest premium of the bucket, in the instrument's price currency. */
@@ -3921,15 +3917,15 @@ export interface OhlcvtRow {
  * @description A page of options OHLCVT rows in the `{data, meta}` envelope.
  */
 export interface OptionsOhlcvtResponse {
-    data: components["schemas"]["OhlcvtRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OhlcvtRow[];
+    meta: V1Meta;
 }
 /**
  * OptionsVolumeRow
  * @description Volume of one instrument per bucket. `volume_24h` and `volume_usd_24h` are the latest ticker-reported rolling 24-hour values, not sums over the request window. The newer route version also returns the interval trade volume (`buy_volume`, `sell_volume`, `volume` = `buy_volume + sell_volume`) and the three trade counts from retained trade candles (count names as on the OHLCVT row); they are optional because the older route version does not return them. Quantities are in retained source units.
  */
 export interface OptionsVolumeRow {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description Rolling 24-hour volume in source units, latest ticker-reported value. */
     volume_24h: number;
     /** @description Rolling 24-hour volume in USD, latest ticker-reported value. */
@@ -3950,15 +3946,15 @@ export interface OptionsVolumeRow {
  * @description A page of options volume rows in the `{data, meta}` envelope.
  */
 export interface OptionsVolumeResponse {
-    data: components["schemas"]["OptionsVolumeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsVolumeRow[];
+    meta: V1Meta;
 }
 /**
  * OptionsOpenInterestRow
  * @description Open interest of one instrument per bucket: outstanding position quantities over the interval in source units, not traded volume.
  */
 export interface OptionsOpenInterestRow {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description Open interest at the start of the bucket. */
     oi_open: number;
     /** @description Highest open interest in the bucket. */
@@ -3973,15 +3969,15 @@ export interface OptionsOpenInterestRow {
  * @description A page of options open interest rows in the `{data, meta}` envelope.
  */
 export interface OptionsOpenInterestResponse {
-    data: components["schemas"]["OptionsOpenInterestRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsOpenInterestRow[];
+    meta: V1Meta;
 }
 /**
  * OptionsLevel1Row
  * @description Top of book of one instrument per bucket: open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity, plus the bucket's average total liquidity. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
  */
 export interface OptionsLevel1Row {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description Best bid, in the instrument's price currency; first value of the bucket. */
     bid_price_open: number;
     /** @description Best bid, in the instrument's price currency; highest value of the bucket. */
@@ -4038,15 +4034,15 @@ export interface OptionsLevel1Row {
  * @description A page of options level 1 rows in the `{data, meta}` envelope.
  */
 export interface OptionsLevel1Response {
-    data: components["schemas"]["OptionsLevel1Row"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsLevel1Row[];
+    meta: V1Meta;
 }
 /**
  * OptionsVolatilityRow
  * @description Implied volatility and Greeks of one instrument per bucket. IVs are in percentage points (48.7 means 48.7 percent). `iv_spread_*` is ask IV minus bid IV. The Greeks are the latest retained values of the bucket.
  */
 export interface OptionsVolatilityRow {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description Strike price, in the quote currency of the strike. */
     strike: number;
     /** @description Expiry code of the instrument, `DDMMMYY` on the Deribit-style names. */
@@ -4105,15 +4101,15 @@ export interface OptionsVolatilityRow {
  * @description A page of options volatility and Greeks rows in the `{data, meta}` envelope.
  */
 export interface OptionsVolatilityResponse {
-    data: components["schemas"]["OptionsVolatilityRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsVolatilityRow[];
+    meta: V1Meta;
 }
 /**
  * OptionsTickerHistoryRow
  * @description Ticker state of one instrument per bucket. Prices are in the instrument's price currency (BTC or ETH for inverse options); IVs are in percentage points and `iv_spread` is ask IV minus bid IV. The service names these fields without their types or a promise that every bucket carries each, so only `date` is required and the numbers may be null.
  */
 export interface OptionsTickerHistoryRow {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description Mark price, in the instrument's price currency. */
     mark_price?: number | null;
     /** @description Spot index price of the underlying. */
@@ -4146,15 +4142,15 @@ export interface OptionsTickerHistoryRow {
  * @description A page of options ticker history rows in the `{data, meta}` envelope.
  */
 export interface OptionsTickerHistoryResponse {
-    data: components["schemas"]["OptionsTickerHistoryRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsTickerHistoryRow[];
+    meta: V1Meta;
 }
 /**
  * OptionsReferencePriceRow
  * @description Reference prices of one instrument per bucket. Mark prices are in the instrument's price currency. Rollups exclude incomplete or non-positive source minutes. The service names these fields without their types or a promise that every bucket carries each, so only `date` is required and the numbers may be null.
  */
 export interface OptionsReferencePriceRow {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description First mark price of the bucket. */
     mark_price_open?: number | null;
     /** @description Highest mark price of the bucket. */
@@ -4175,17 +4171,17 @@ export interface OptionsReferencePriceRow {
  * @description A page of options reference price rows in the `{data, meta}` envelope.
  */
 export interface OptionsReferencePriceResponse {
-    data: components["schemas"]["OptionsReferencePriceRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsReferencePriceRow[];
+    meta: V1Meta;
 }
 /**
  * OptionsSnapshotRow
  * @description One instrument in an options snapshot: every field of the ticker history row plus `exchange`, `instrument_name` and `currency`.
  */
-export type OptionsSnapshotRow = components["schemas"]["OptionsTickerHistoryRow"] & {
+export type OptionsSnapshotRow = OptionsTickerHistoryRow & {
     /** @description Venue of the instrument, one of the options venues. */
     exchange: string;
-    instrument_name: components["schemas"]["OptionsInstrumentName"];
+    instrument_name: OptionsInstrumentName;
     /** @description Underlying currency, for example `BTC`. */
     currency: string;
 };
@@ -4197,24 +4193,24 @@ export interface OptionsSnapshotMeta {
     /** @description The minute of the snapshot. The API reference types it as a string only; the minute-bucket form `YYYY-MM-DD HH:mm:ss` is expected. */
     minute: string;
     next_cursor?: string | null;
-    empty_reason?: components["schemas"]["EmptyReason"] | null;
-    coverage?: components["schemas"]["Coverage"];
-    completeness?: components["schemas"]["Completeness"];
+    empty_reason?: EmptyReason | null;
+    coverage?: Coverage;
+    completeness?: Completeness;
 }
 /**
  * OptionsSnapshotResponse
  * @description Every instrument of one currency on one venue at one minute, in a single unpaginated response.
  */
 export interface OptionsSnapshotResponse {
-    data: components["schemas"]["OptionsSnapshotRow"][];
-    meta: components["schemas"]["OptionsSnapshotMeta"];
+    data: OptionsSnapshotRow[];
+    meta: OptionsSnapshotMeta;
 }
 /**
  * OptionsFlowActiveStrike
  * @description One of the most active instruments of the flow window. The fields are named without their types, so only `instrument_name` is required and the numbers may be null.
  */
 export interface OptionsFlowActiveStrike {
-    instrument_name: components["schemas"]["OptionsInstrumentName"];
+    instrument_name: OptionsInstrumentName;
     /** @description Trades of the instrument in the window. */
     trade_count?: number | null;
     /** @description Premium traded in the instrument in the window, in USD. */
@@ -4231,7 +4227,7 @@ export interface OptionsFlowSummary {
     start: string;
     /** @description End of the window as applied. */
     end: string;
-    resolution?: components["schemas"]["Resolution"];
+    resolution?: Resolution;
     total_trades?: number | null;
     /** @description Premium of all trades in USD; equals `call_premium_usd + put_premium_usd` and `buy_premium_usd + sell_premium_usd`. */
     total_premium_usd?: number | null;
@@ -4249,14 +4245,14 @@ export interface OptionsFlowSummary {
     block_trade_count?: number | null;
     block_trade_premium_usd?: number | null;
     /** @description The top 10 most active instruments of the window. */
-    most_active_strikes: components["schemas"]["OptionsFlowActiveStrike"][];
+    most_active_strikes: OptionsFlowActiveStrike[];
 }
 /**
  * OptionsFlowBucket
  * @description Flow of one time bucket. Counts add up (`trade_count` = `buy_count + sell_count` = `call_count + put_count`), amounts are in source units, premiums in USD. The fields are named without their types, so only `date` is required and the numbers may be null.
  */
 export interface OptionsFlowBucket {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     trade_count?: number | null;
     buy_count?: number | null;
     sell_count?: number | null;
@@ -4293,7 +4289,7 @@ export type Direction = "buy" | "sell";
  * @description One of the largest trades of the flow window; `top_n` sets how many are returned. `price` is the premium per contract in the instrument's price currency (BTC or ETH for inverse options); `premium_usd` and `notional` are derived from it. The API reference names the fields without types; ids are typed leniently and the block and combo ids are null on plain trades. Only the instrument, the execution time and the trade id are required; the numbers may be null.
  */
 export interface OptionsFlowNotableTrade {
-    instrument_name: components["schemas"]["OptionsInstrumentName"];
+    instrument_name: OptionsInstrumentName;
     /** @description Execution time in epoch milliseconds. */
     timestamp: number;
     /** @description Venue trade id. */
@@ -4311,8 +4307,8 @@ export interface OptionsFlowNotableTrade {
     maturity?: string;
     days_to_expiry?: number | null;
     strike?: number | null;
-    option_type?: components["schemas"]["OptionType"];
-    direction?: components["schemas"]["Direction"];
+    option_type?: OptionType;
+    direction?: Direction;
     /** @description Traded amount in source units. */
     amount?: number | null;
     /** @description Premium per contract in the instrument's price currency. */
@@ -4337,10 +4333,10 @@ export interface OptionsFlowNotableTrade {
  * @description Options flow of one currency on one venue over at most 7 days: the window totals, the per-bucket flow and the notable trades. The API reference gives this object as the response, without the `{data, meta}` list envelope.
  */
 export interface OptionsFlowResponse {
-    summary: components["schemas"]["OptionsFlowSummary"];
-    buckets: components["schemas"]["OptionsFlowBucket"][];
+    summary: OptionsFlowSummary;
+    buckets: OptionsFlowBucket[];
     /** @description The largest trades of the window; `top_n` (default 10) sets how many. */
-    notable_trades: components["schemas"]["OptionsFlowNotableTrade"][];
+    notable_trades: OptionsFlowNotableTrade[];
 }
 /**
  * TradesGroupBy
@@ -4384,8 +4380,8 @@ export type OptionsTradesSummaryRow = {
  * @description A page of grouped options trade statistics in the `{data, meta}` envelope.
  */
 export interface OptionsTradesSummaryResponse {
-    data: components["schemas"]["OptionsTradesSummaryRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsTradesSummaryRow[];
+    meta: V1Meta;
 }
 /**
  * TradesSort
@@ -4420,15 +4416,15 @@ export type OptionsTradeRow = {
  * @description A page of individual options trades in the `{data, meta}` envelope.
  */
 export interface OptionsTradesResponse {
-    data: components["schemas"]["OptionsTradeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsTradeRow[];
+    meta: V1Meta;
 }
 /**
  * OptionsVolSurfaceByExpiryRow
  * @description Volatility-surface metrics of one maturity at one point in time. The API reference does not publish the row; the names typed here come from public callers of the real service (`maturity`, `atm_iv`, `skew_25d`), which also describe 25-delta call and put IVs and butterfly values whose names are not published. IVs are in percentage points; `skew_25d` is the put 25-delta IV minus the call 25-delta IV.
  */
 export type OptionsVolSurfaceByExpiryRow = {
-    maturity?: components["schemas"]["Maturity"];
+    maturity?: Maturity;
     /** @description At-the-money implied volatility in percentage points. */
     atm_iv?: number;
     /** @description Put 25-delta IV minus call 25-delta IV, in percentage points. */
@@ -4442,17 +4438,17 @@ export type OptionsVolSurfaceByExpiryRow = {
  */
 export interface OptionsUnpagedMeta {
     next_cursor?: string | null;
-    empty_reason?: components["schemas"]["EmptyReason"] | null;
-    coverage?: components["schemas"]["Coverage"];
-    completeness?: components["schemas"]["Completeness"];
+    empty_reason?: EmptyReason | null;
+    coverage?: Coverage;
+    completeness?: Completeness;
 }
 /**
  * OptionsVolSurfaceByExpiryResponse
  * @description The option-derived volatility surface across all maturities at one point in time, in a single unpaginated response.
  */
 export interface OptionsVolSurfaceByExpiryResponse {
-    data: components["schemas"]["OptionsVolSurfaceByExpiryRow"][];
-    meta?: components["schemas"]["OptionsUnpagedMeta"];
+    data: OptionsVolSurfaceByExpiryRow[];
+    meta?: OptionsUnpagedMeta;
 }
 /**
  * OptionsVolSurfaceByTenorRow
@@ -4481,8 +4477,8 @@ export type OptionsVolSurfaceByTenorRow = {
  * @description A page of constant-maturity volatility rows in the `{data, meta}` envelope.
  */
 export interface OptionsVolSurfaceByTenorResponse {
-    data: components["schemas"]["OptionsVolSurfaceByTenorRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsVolSurfaceByTenorRow[];
+    meta: V1Meta;
 }
 /**
  * OptionsVolSurfaceByTimeRow
@@ -4496,8 +4492,8 @@ export interface OptionsVolSurfaceByTimeRow {
  * @description A page of the volatility-surface history of one maturity in the `{data, meta}` envelope; `meta.has_more` tells whether more rows exist past this page.
  */
 export interface OptionsVolSurfaceByTimeResponse {
-    data: components["schemas"]["OptionsVolSurfaceByTimeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: OptionsVolSurfaceByTimeRow[];
+    meta: V1Meta;
 }
 /**
  * GexExchange
@@ -4518,8 +4514,8 @@ export interface GexCatalogEntry {
  * @description Covered GEX currencies with history depth and latest state.
  */
 export interface GexCatalogResponse {
-    data: components["schemas"]["GexCatalogEntry"][];
-    meta: components["schemas"]["V1Meta"];
+    data: GexCatalogEntry[];
+    meta: V1Meta;
 }
 /**
  * GexDate
@@ -4539,7 +4535,7 @@ export type GexRegime = "positive" | "negative" | "neutral";
  * @description Dealer gamma exposure of one currency at one snapshot. `total_gex` is the net dealer gamma exposure, split into `net_long_gex` and `net_short_gex`; `regime` classifies its sign. Snapshots are persisted every 60 seconds. Units of the GEX values are not published.
  */
 export interface GexRow {
-    date: components["schemas"]["GexDate"];
+    date: GexDate;
     /** @description Underlying currency, for example `BTC` or `BTC_USDC`. */
     currency: string;
     /** @description Options venue, `deribit`. */
@@ -4554,7 +4550,7 @@ export interface GexRow {
     net_long_gex: number;
     /** @description Short (negative) part of the dealer gamma exposure. */
     net_short_gex: number;
-    regime: components["schemas"]["GexRegime"];
+    regime: GexRegime;
 }
 /**
  * GexWarningCode
@@ -4567,7 +4563,7 @@ export type GexWarningCode = "STALE_SNAPSHOT";
  * @description A freshness warning of a GEX response.
  */
 export interface GexWarning {
-    code: components["schemas"]["GexWarningCode"];
+    code: GexWarningCode;
     /** @description Human-readable explanation. */
     message: string;
 }
@@ -4575,10 +4571,10 @@ export interface GexWarning {
  * GexSnapshotMeta
  * @description `meta` of the GEX latest and strike responses: which persisted snapshot was served and how fresh it is. Snapshots are persisted every 60 seconds; a `STALE_SNAPSHOT` warning flags an old one.
  */
-export type GexSnapshotMeta = components["schemas"]["V1Meta"] & {
+export type GexSnapshotMeta = V1Meta & {
     /** @description Time of the served snapshot. The API reference does not give its form; `snapshot_time_iso` is its ISO 8601 companion. */
     snapshot_time: string | number;
-    snapshot_time_iso: components["schemas"]["IsoDateTime"];
+    snapshot_time_iso: IsoDateTime;
     /**
      * @description Interval between persisted snapshots, in milliseconds.
      * @constant
@@ -4591,38 +4587,38 @@ export type GexSnapshotMeta = components["schemas"]["V1Meta"] & {
     freshness_basis: "snapshot";
     /** @description Age of the served snapshot in milliseconds, or null when unknown. */
     staleness_ms: number | null;
-    warnings: components["schemas"]["GexWarning"][];
+    warnings: GexWarning[];
 };
 /**
  * GexLatestResponse
  * @description The latest persisted GEX snapshot at or before `date`, one row per currency.
  */
 export interface GexLatestResponse {
-    data: components["schemas"]["GexRow"][];
-    meta: components["schemas"]["GexSnapshotMeta"];
+    data: GexRow[];
+    meta: GexSnapshotMeta;
 }
 /**
  * GexHistoryResponse
  * @description A page of GEX snapshots over a window in the `{data, meta}` envelope.
  */
 export interface GexHistoryResponse {
-    data: components["schemas"]["GexRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: GexRow[];
+    meta: V1Meta;
 }
 /**
  * GexRegimeChangeRow
  * @description A snapshot whose regime differs from the previous snapshot's: the GEX row plus `previous_regime`.
  */
-export type GexRegimeChangeRow = components["schemas"]["GexRow"] & {
-    previous_regime: components["schemas"]["GexRegime"];
+export type GexRegimeChangeRow = GexRow & {
+    previous_regime: GexRegime;
 };
 /**
  * GexRegimeChangesResponse
  * @description A page of GEX regime changes, newest first by default.
  */
 export interface GexRegimeChangesResponse {
-    data: components["schemas"]["GexRegimeChangeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: GexRegimeChangeRow[];
+    meta: V1Meta;
 }
 /**
  * GexExpiry
@@ -4630,7 +4626,7 @@ export interface GexRegimeChangesResponse {
  * @example 25DEC26
  * @example all_expiries
  */
-export type GexExpiry = components["schemas"]["Maturity"] | "all_expiries";
+export type GexExpiry = Maturity | "all_expiries";
 /**
  * GexContributionBasis
  * @description Basis of the strike contributions used by `min_abs_contribution`: `weighted` (default) is the moneyness- and expiry-weighted decomposition that reconciles with `total_gex`; `raw` is the unweighted one.
@@ -4642,8 +4638,8 @@ export type GexContributionBasis = "weighted" | "raw";
  * GexStrikeRow
  * @description Contribution of one strike of one expiry (or of the `all_expiries` aggregate) to the snapshot's dealer gamma exposure: the GEX row plus the decomposition fields. The weighted fields reconcile with the aggregate `total_gex` when summed over the per-expiry rows; the raw fields are the unweighted decomposition; the unsuffixed `contribution`, `pos_contribution` and `neg_contribution` are the legacy fields and equal the raw ones.
  */
-export type GexStrikeRow = components["schemas"]["GexRow"] & {
-    expiry: components["schemas"]["GexExpiry"];
+export type GexStrikeRow = GexRow & {
+    expiry: GexExpiry;
     /** @description True on the `all_expiries` aggregate rows. */
     is_aggregate: boolean;
     /** @description Display label of the strike. */
@@ -4678,8 +4674,8 @@ export type GexStrikeRow = components["schemas"]["GexRow"] & {
  * @description Strike contributions of a GEX snapshot, aggregate `all_expiries` rows and, on request, per-expiry rows.
  */
 export interface GexStrikesResponse {
-    data: components["schemas"]["GexStrikeRow"][];
-    meta: components["schemas"]["GexSnapshotMeta"];
+    data: GexStrikeRow[];
+    meta: GexSnapshotMeta;
 }
 /**
  * GexTermStructureRow
@@ -4693,8 +4689,8 @@ export interface GexTermStructureRow {
  * @description Per-expiry GEX concentration and contributing strike counts; the envelope is assumed to be the list envelope.
  */
 export type GexTermStructureResponse = {
-    data: components["schemas"]["GexTermStructureRow"][];
-    meta?: components["schemas"]["V1Meta"];
+    data: GexTermStructureRow[];
+    meta?: V1Meta;
 } & {
     [key: string]: unknown;
 };
@@ -4710,8 +4706,8 @@ export interface GexProfilePoint {
  * @description Interpolated GEX profile points across strikes; the envelope is assumed to be the list envelope.
  */
 export type GexProfileResponse = {
-    data: components["schemas"]["GexProfilePoint"][];
-    meta?: components["schemas"]["V1Meta"];
+    data: GexProfilePoint[];
+    meta?: V1Meta;
 } & {
     [key: string]: unknown;
 };
@@ -4740,7 +4736,7 @@ export type ContractInstrumentName = string;
  * @description One futures or perpetuals catalog entry. The API reference tables the catalog entry (`instrument_name`, `exchange`) without restricting it to options, and the API reference lists a catalog for these families; further fields may be present.
  */
 export interface ContractCatalogEntry {
-    instrument_name: components["schemas"]["ContractInstrumentName"];
+    instrument_name: ContractInstrumentName;
     /** @description Venue of the contract (see FuturesExchange and PerpetualsExchange for the known venues). */
     exchange: string;
 }
@@ -4749,15 +4745,15 @@ export interface ContractCatalogEntry {
  * @description A page of futures catalog entries of `GET /api/v1/futures/catalog` in the `{data, meta}` envelope.
  */
 export interface FuturesCatalogResponse {
-    data: components["schemas"]["ContractCatalogEntry"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractCatalogEntry[];
+    meta: V1Meta;
 }
 /**
  * FuturesSnapshotRow
  * @description One dated futures contract in the latest (or requested) snapshot. The API reference does not table this row; the field names are the column names of the official CLI README's `futures snapshot` example, so the object stays open and only those fields are typed. Basis is `mark_price - index_price`.
  */
 export type FuturesSnapshotRow = {
-    instrument_name: components["schemas"]["ContractInstrumentName"];
+    instrument_name: ContractInstrumentName;
     /** @description Mark price in the contract's price currency. */
     mark_price: number;
     /** @description Spot index price of the underlying. */
@@ -4778,15 +4774,15 @@ export type FuturesSnapshotRow = {
  * @description The futures snapshot rows of `GET /api/v1/futures/snapshot` in the `{data, meta}` envelope. Snapshots are not paginated: all rows come in one response.
  */
 export interface FuturesSnapshotResponse {
-    data: components["schemas"]["FuturesSnapshotRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: FuturesSnapshotRow[];
+    meta: V1Meta;
 }
 /**
  * ContractOhlcvtRow
  * @description One OHLC bucket of a futures or perpetual contract. The API reference names OHLC for these families but does not table the row ("Row field lists of these families: not shown"); it names the volume and trade-count fields `volume`, `buy_volume`, `sell_volume`, `trades_count`, `buy_trades_count`, `sell_trades_count`, which are typed here together with the bucket `date`. The price fields are not published, and the options OHLCVT row is not assumed to apply. Quantities are in retained source units, not USD notional.
  */
 export type ContractOhlcvtRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description Interval trade volume in source units; `buy_volume + sell_volume`. */
     volume?: number;
     /** @description Buyer-initiated interval volume in source units. */
@@ -4805,15 +4801,15 @@ export type ContractOhlcvtRow = {
  * @description A page of futures OHLC buckets of `GET /api/v1/futures/ohlcvt` in the `{data, meta}` envelope.
  */
 export interface FuturesOhlcvtResponse {
-    data: components["schemas"]["ContractOhlcvtRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractOhlcvtRow[];
+    meta: V1Meta;
 }
 /**
  * ContractOpenInterestRow
  * @description One open-interest bucket of a futures or perpetual contract. The API reference lists open interest for these families without its fields; only the bucket `date` is published. The options open-interest row is not assumed to apply. Open interest is an outstanding position quantity in retained source units, not traded volume.
  */
 export type ContractOpenInterestRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -4822,15 +4818,15 @@ export type ContractOpenInterestRow = {
  * @description A page of futures open-interest buckets of `GET /api/v1/futures/open-interest` in the `{data, meta}` envelope.
  */
 export interface FuturesOpenInterestResponse {
-    data: components["schemas"]["ContractOpenInterestRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractOpenInterestRow[];
+    meta: V1Meta;
 }
 /**
  * FuturesCarryRow
  * @description One carry bucket of a dated futures contract: carry is the mark price minus the index price. The field names are not published; only the bucket `date` is typed. The futures snapshot shows an `annualized_carry` column, but that it appears on this route is not confirmed.
  */
 export type FuturesCarryRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -4839,8 +4835,8 @@ export type FuturesCarryRow = {
  * @description A page of futures carry buckets of `GET /api/v1/futures/carry` in the `{data, meta}` envelope.
  */
 export interface FuturesCarryResponse {
-    data: components["schemas"]["FuturesCarryRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: FuturesCarryRow[];
+    meta: V1Meta;
 }
 /**
  * ContractTradeSort
@@ -4867,15 +4863,15 @@ export type ContractTradeRow = {
  * @description A page of futures trades of `GET /api/v1/futures/trades` in the `{data, meta}` envelope.
  */
 export interface FuturesTradesResponse {
-    data: components["schemas"]["ContractTradeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractTradeRow[];
+    meta: V1Meta;
 }
 /**
  * ContractVolumeRow
  * @description One volume bucket of a futures or perpetual contract. The API reference names the fields `buy_volume`, `sell_volume`, `volume`, `buy_trades_count`, `sell_trades_count`, `trades_count` for this route; the bucket `date` follows the bucket convention. The rest of the row (for example rolling 24-hour fields) is not published for these families. Quantities are in retained source units, not USD notional.
  */
 export type ContractVolumeRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description Interval trade volume in source units; `buy_volume + sell_volume`. */
     volume: number;
     /** @description Buyer-initiated interval volume in source units. */
@@ -4894,15 +4890,15 @@ export type ContractVolumeRow = {
  * @description A page of futures volume buckets of `GET /api/v1/futures/volume` in the `{data, meta}` envelope.
  */
 export interface FuturesVolumeResponse {
-    data: components["schemas"]["ContractVolumeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractVolumeRow[];
+    meta: V1Meta;
 }
 /**
  * ContractLevel1Row
  * @description One level 1 (top of book) bucket of a futures or perpetual contract. The API reference lists level 1 for these families without its fields; only the bucket `date` is published. The options level 1 row is not assumed to apply. Sizes are displayed sizes, not fill guarantees.
  */
 export type ContractLevel1Row = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -4911,15 +4907,15 @@ export type ContractLevel1Row = {
  * @description A page of futures level 1 buckets of `GET /api/v1/futures/level1` in the `{data, meta}` envelope.
  */
 export interface FuturesLevel1Response {
-    data: components["schemas"]["ContractLevel1Row"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractLevel1Row[];
+    meta: V1Meta;
 }
 /**
  * ContractOrderbookRow
  * @description One bucket of aggregated L2 order-book metrics of a futures or perpetual contract at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count). The REST row is not published. The field names typed here are those of the WebSocket `book.*` payload, used because the REST row is not published: that the REST row uses the same names is an assumption. The name of the snapshot-count field is not known. The object stays open.
  */
 export type ContractOrderbookRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description Resting bid liquidity within the best 10 levels (name from the WS payload). */
     bid_liquidity_10?: number | null;
     /** @description Resting bid liquidity within the best 20 levels (name from the WS payload). */
@@ -4954,8 +4950,8 @@ export type ContractOrderbookRow = {
  * @description A page of futures aggregated L2 order-book buckets of `GET /api/v1/futures/orderbook` in the `{data, meta}` envelope.
  */
 export interface FuturesOrderbookResponse {
-    data: components["schemas"]["ContractOrderbookRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractOrderbookRow[];
+    meta: V1Meta;
 }
 /**
  * ContractBookLevel
@@ -4971,9 +4967,9 @@ export type ContractBookLevel = [
  */
 export type ContractOrderbookRawRow = {
     /** @description Bid levels (name and tuple form from the WS payload). */
-    bids?: components["schemas"]["ContractBookLevel"][];
+    bids?: ContractBookLevel[];
     /** @description Ask levels (name and tuple form from the WS payload). */
-    asks?: components["schemas"]["ContractBookLevel"][];
+    asks?: ContractBookLevel[];
 } & {
     [key: string]: unknown;
 };
@@ -4982,15 +4978,15 @@ export type ContractOrderbookRawRow = {
  * @description A page of futures raw L2 snapshots of `GET /api/v1/futures/orderbook-raw` in the `{data, meta}` envelope.
  */
 export interface FuturesOrderbookRawResponse {
-    data: components["schemas"]["ContractOrderbookRawRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractOrderbookRawRow[];
+    meta: V1Meta;
 }
 /**
  * ContractReferencePriceRow
  * @description One reference-price bucket of a futures or perpetual contract. The API reference lists reference prices for these families without their fields; only the bucket `date` is published. The options reference-price row is not assumed to apply.
  */
 export type ContractReferencePriceRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -4999,15 +4995,15 @@ export type ContractReferencePriceRow = {
  * @description A page of futures reference-price buckets of `GET /api/v1/futures/reference-price` in the `{data, meta}` envelope.
  */
 export interface FuturesReferencePriceResponse {
-    data: components["schemas"]["ContractReferencePriceRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractReferencePriceRow[];
+    meta: V1Meta;
 }
 /**
  * ContractTickerHistoryRow
  * @description One ticker-history bucket of a futures or perpetual contract. The API reference lists ticker history for these families without its fields; only the bucket `date` is published. The options ticker row (with implied volatilities) does not apply as such.
  */
 export type ContractTickerHistoryRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -5016,8 +5012,8 @@ export type ContractTickerHistoryRow = {
  * @description A page of futures ticker-history buckets of `GET /api/v1/futures/ticker-history` in the `{data, meta}` envelope.
  */
 export interface FuturesTickerHistoryResponse {
-    data: components["schemas"]["ContractTickerHistoryRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractTickerHistoryRow[];
+    meta: V1Meta;
 }
 /**
  * ContractPositionSide
@@ -5044,8 +5040,8 @@ export type ContractLiquidationRow = {
  * @description A page of futures liquidations of `GET /api/v1/futures/liquidations` in the `{data, meta}` envelope.
  */
 export interface FuturesLiquidationsResponse {
-    data: components["schemas"]["ContractLiquidationRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractLiquidationRow[];
+    meta: V1Meta;
 }
 /**
  * ContractTradesGroupBy
@@ -5065,8 +5061,8 @@ export interface ContractTradesSummaryRow {
  * @description A page of futures trades-summary groups of `GET /api/v1/futures/trades/summary` in the `{data, meta}` envelope.
  */
 export interface FuturesTradesSummaryResponse {
-    data: components["schemas"]["ContractTradesSummaryRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractTradesSummaryRow[];
+    meta: V1Meta;
 }
 /**
  * ContractFlowSummary
@@ -5080,8 +5076,8 @@ export interface ContractFlowSummary {
  * @description The futures trade-flow summary of `GET /api/v1/futures/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published.
  */
 export interface FuturesFlowResponse {
-    data: components["schemas"]["ContractFlowSummary"];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractFlowSummary;
+    meta: V1Meta;
 }
 /**
  * PerpetualsExchange
@@ -5101,16 +5097,16 @@ export type PerpetualsExchange = string;
  * @description A page of perpetuals catalog entries of `GET /api/v1/perpetuals/catalog` in the `{data, meta}` envelope.
  */
 export interface PerpetualsCatalogResponse {
-    data: components["schemas"]["ContractCatalogEntry"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractCatalogEntry[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsSnapshotRow
  * @description One perpetual swap in the latest (or requested) snapshot. The API reference does not table this row; the field names are the JSON tags the official CLI decodes from this route's `data` array (`PerpRow`), so the object stays open and only those fields are typed.
  */
 export type PerpetualsSnapshotRow = {
-    exchange?: components["schemas"]["PerpetualsExchange"];
-    instrument_name: components["schemas"]["ContractInstrumentName"];
+    exchange?: PerpetualsExchange;
+    instrument_name: ContractInstrumentName;
     /** @description Mark price in the contract's price currency. */
     mark_price: number;
     /** @description Best bid price. */
@@ -5131,31 +5127,31 @@ export type PerpetualsSnapshotRow = {
  * @description The perpetuals snapshot rows of `GET /api/v1/perpetuals/snapshot` in the `{data, meta}` envelope. Snapshots are not paginated: all rows come in one response.
  */
 export interface PerpetualsSnapshotResponse {
-    data: components["schemas"]["PerpetualsSnapshotRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: PerpetualsSnapshotRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsOhlcvtResponse
  * @description A page of perpetuals OHLC buckets of `GET /api/v1/perpetuals/ohlcvt` in the `{data, meta}` envelope.
  */
 export interface PerpetualsOhlcvtResponse {
-    data: components["schemas"]["ContractOhlcvtRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractOhlcvtRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsOpenInterestResponse
  * @description A page of perpetuals open-interest buckets of `GET /api/v1/perpetuals/open-interest` in the `{data, meta}` envelope.
  */
 export interface PerpetualsOpenInterestResponse {
-    data: components["schemas"]["ContractOpenInterestRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractOpenInterestRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsCarryRow
  * @description One funding and carry bucket of a perpetual swap (the API reference lists "funding and carry metrics" for perpetuals). The API reference do not table the row. `funding_rate_close` is named by the official CLI README and skill file for this route; `funding_rate_open`, `annualized_basis` and `annualized_carry` are inferred from the CLI printer's list of signed fields (inferred). The object stays open.
  */
 export type PerpetualsCarryRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description Funding rate at the start of the bucket (name inferred). */
     funding_rate_open?: number | null;
     /** @description Funding rate at the end of the bucket (CLI README). */
@@ -5172,88 +5168,88 @@ export type PerpetualsCarryRow = {
  * @description A page of perpetuals carry buckets of `GET /api/v1/perpetuals/carry` in the `{data, meta}` envelope.
  */
 export interface PerpetualsCarryResponse {
-    data: components["schemas"]["PerpetualsCarryRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: PerpetualsCarryRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsTradesResponse
  * @description A page of perpetuals trades of `GET /api/v1/perpetuals/trades` in the `{data, meta}` envelope.
  */
 export interface PerpetualsTradesResponse {
-    data: components["schemas"]["ContractTradeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractTradeRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsVolumeResponse
  * @description A page of perpetuals volume buckets of `GET /api/v1/perpetuals/volume` in the `{data, meta}` envelope.
  */
 export interface PerpetualsVolumeResponse {
-    data: components["schemas"]["ContractVolumeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractVolumeRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsLevel1Response
  * @description A page of perpetuals level 1 buckets of `GET /api/v1/perpetuals/level1` in the `{data, meta}` envelope.
  */
 export interface PerpetualsLevel1Response {
-    data: components["schemas"]["ContractLevel1Row"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractLevel1Row[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsOrderbookResponse
  * @description A page of perpetuals aggregated L2 order-book buckets of `GET /api/v1/perpetuals/orderbook` in the `{data, meta}` envelope.
  */
 export interface PerpetualsOrderbookResponse {
-    data: components["schemas"]["ContractOrderbookRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractOrderbookRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsOrderbookRawResponse
  * @description A page of perpetuals raw L2 snapshots of `GET /api/v1/perpetuals/orderbook-raw` in the `{data, meta}` envelope.
  */
 export interface PerpetualsOrderbookRawResponse {
-    data: components["schemas"]["ContractOrderbookRawRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractOrderbookRawRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsReferencePriceResponse
  * @description A page of perpetuals reference-price buckets of `GET /api/v1/perpetuals/reference-price` in the `{data, meta}` envelope.
  */
 export interface PerpetualsReferencePriceResponse {
-    data: components["schemas"]["ContractReferencePriceRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractReferencePriceRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsTickerHistoryResponse
  * @description A page of perpetuals ticker-history buckets of `GET /api/v1/perpetuals/ticker-history` in the `{data, meta}` envelope.
  */
 export interface PerpetualsTickerHistoryResponse {
-    data: components["schemas"]["ContractTickerHistoryRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractTickerHistoryRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsLiquidationsResponse
  * @description A page of perpetuals liquidations of `GET /api/v1/perpetuals/liquidations` in the `{data, meta}` envelope.
  */
 export interface PerpetualsLiquidationsResponse {
-    data: components["schemas"]["ContractLiquidationRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractLiquidationRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsTradesSummaryResponse
  * @description A page of perpetuals trades-summary groups of `GET /api/v1/perpetuals/trades/summary` in the `{data, meta}` envelope.
  */
 export interface PerpetualsTradesSummaryResponse {
-    data: components["schemas"]["ContractTradesSummaryRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractTradesSummaryRow[];
+    meta: V1Meta;
 }
 /**
  * PerpetualsFlowResponse
  * @description The perpetuals trade-flow summary of `GET /api/v1/perpetuals/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published.
  */
 export interface PerpetualsFlowResponse {
-    data: components["schemas"]["ContractFlowSummary"];
-    meta: components["schemas"]["V1Meta"];
+    data: ContractFlowSummary;
+    meta: V1Meta;
 }
 /**
  * SpotExchange
@@ -5272,8 +5268,8 @@ export type SpotInstrumentName = string;
  * @description One spot catalog entry. Typed are the two fields of the catalog entry; the spot family's own entry is not tabled, so the object stays open.
  */
 export type SpotCatalogEntry = {
-    instrument_name?: components["schemas"]["SpotInstrumentName"];
-    exchange?: components["schemas"]["SpotExchange"];
+    instrument_name?: SpotInstrumentName;
+    exchange?: SpotExchange;
 } & {
     [key: string]: unknown;
 };
@@ -5282,15 +5278,15 @@ export type SpotCatalogEntry = {
  * @description A page of the spot catalog in the `{data, meta}` envelope (paginated since API/CLI 0.5.0).
  */
 export interface SpotCatalogResponse {
-    data: components["schemas"]["SpotCatalogEntry"][];
-    meta: components["schemas"]["V1Meta"];
+    data: SpotCatalogEntry[];
+    meta: V1Meta;
 }
 /**
  * SpotOhlcvtRow
  * @description OHLC with volume per bucket of one spot pair. The API reference names this route but not its row fields; `date` follows the bucket convention and the OHLC names are those of the OHLCVT row, which the route name refers to. Prices are in the pair's quote currency, quantities in retained source units. None is listed as required because the spot row is not tabled.
  */
 export type SpotOhlcvtRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
     /** @description First price of the bucket, in the quote currency. */
     open?: number;
     /** @description Highest price of the bucket, in the quote currency. */
@@ -5309,15 +5305,15 @@ export type SpotOhlcvtRow = {
  * @description A page of spot OHLCVT rows in the `{data, meta}` envelope.
  */
 export interface SpotOhlcvtResponse {
-    data: components["schemas"]["SpotOhlcvtRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: SpotOhlcvtRow[];
+    meta: V1Meta;
 }
 /**
  * SpotTickerRow
  * @description One ticker bucket of a spot pair. The API reference names this route but not its row fields; only the bucket `date` is typed.
  */
 export type SpotTickerRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -5326,8 +5322,8 @@ export type SpotTickerRow = {
  * @description A page of spot ticker rows in the `{data, meta}` envelope.
  */
 export interface SpotTickerResponse {
-    data: components["schemas"]["SpotTickerRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: SpotTickerRow[];
+    meta: V1Meta;
 }
 /**
  * SpotTradeRow
@@ -5341,15 +5337,15 @@ export interface SpotTradeRow {
  * @description A page of spot trades in the `{data, meta}` envelope.
  */
 export interface SpotTradesResponse {
-    data: components["schemas"]["SpotTradeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: SpotTradeRow[];
+    meta: V1Meta;
 }
 /**
  * SpotVolumeRow
  * @description One volume bucket of a spot pair. The API reference names this route but not its row fields; only the bucket `date` is typed.
  */
 export type SpotVolumeRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -5358,16 +5354,16 @@ export type SpotVolumeRow = {
  * @description A page of spot volume rows in the `{data, meta}` envelope.
  */
 export interface SpotVolumeResponse {
-    data: components["schemas"]["SpotVolumeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: SpotVolumeRow[];
+    meta: V1Meta;
 }
 /**
  * SpotSnapshotRow
  * @description One spot pair in a venue snapshot. The API reference names this route but not its row fields. Public material says the rows carry base volume, quote/USD volume and top-of-book liquidity fields, without their names. Typed are `exchange` and `instrument_name`, which every documented snapshot row carries.
  */
 export type SpotSnapshotRow = {
-    exchange?: components["schemas"]["SpotExchange"];
-    instrument_name?: components["schemas"]["SpotInstrumentName"];
+    exchange?: SpotExchange;
+    instrument_name?: SpotInstrumentName;
 } & {
     [key: string]: unknown;
 };
@@ -5376,15 +5372,15 @@ export type SpotSnapshotRow = {
  * @description A spot snapshot in the `{data, meta}` envelope. Snapshots return all rows in one response and are not paginated.
  */
 export interface SpotSnapshotResponse {
-    data: components["schemas"]["SpotSnapshotRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: SpotSnapshotRow[];
+    meta: V1Meta;
 }
 /**
  * SpotLevel1Row
  * @description One level 1 (top-of-book) bucket of a spot pair. The API reference names this route but not its row fields; only the bucket `date` is typed.
  */
 export type SpotLevel1Row = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -5393,15 +5389,15 @@ export type SpotLevel1Row = {
  * @description A page of spot level 1 rows in the `{data, meta}` envelope.
  */
 export interface SpotLevel1Response {
-    data: components["schemas"]["SpotLevel1Row"][];
-    meta: components["schemas"]["V1Meta"];
+    data: SpotLevel1Row[];
+    meta: V1Meta;
 }
 /**
  * SpotL2OrderbookRow
  * @description One bucket of aggregated L2 order-book metrics of a spot pair. The API reference names this route but not its row fields. For futures and perpetuals the API reference describes the metrics as bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count; the spot field names are not published. Only the bucket `date` is typed.
  */
 export type SpotL2OrderbookRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -5410,8 +5406,8 @@ export type SpotL2OrderbookRow = {
  * @description A page of spot aggregated L2 order-book rows in the `{data, meta}` envelope.
  */
 export interface SpotL2OrderbookResponse {
-    data: components["schemas"]["SpotL2OrderbookRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: SpotL2OrderbookRow[];
+    meta: V1Meta;
 }
 /**
  * SpotL2OrderbookRawRow
@@ -5425,8 +5421,8 @@ export interface SpotL2OrderbookRawRow {
  * @description A page of raw spot L2 snapshots in the `{data, meta}` envelope.
  */
 export interface SpotL2OrderbookRawResponse {
-    data: components["schemas"]["SpotL2OrderbookRawRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: SpotL2OrderbookRawRow[];
+    meta: V1Meta;
 }
 /**
  * PredictionInstrumentName
@@ -5439,7 +5435,7 @@ export type PredictionInstrumentName = string;
  * @description One prediction-market catalog entry. Typed are the two fields of the catalog entry; the family's own entry is not tabled, so neither is required and the object stays open.
  */
 export type PredictionCatalogEntry = {
-    instrument_name?: components["schemas"]["PredictionInstrumentName"];
+    instrument_name?: PredictionInstrumentName;
     /** @description Prediction-market venue, for example `polymarket`. */
     exchange?: string;
 } & {
@@ -5450,8 +5446,8 @@ export type PredictionCatalogEntry = {
  * @description A page of the predictions catalog in the `{data, meta}` envelope (paginated since API/CLI 0.5.0).
  */
 export interface PredictionCatalogResponse {
-    data: components["schemas"]["PredictionCatalogEntry"][];
-    meta: components["schemas"]["V1Meta"];
+    data: PredictionCatalogEntry[];
+    meta: V1Meta;
 }
 /**
  * PredictionCategory
@@ -5465,15 +5461,15 @@ export type PredictionCategory = string | {
  * @description The prediction-market categories in the `{data, meta}` envelope.
  */
 export interface PredictionCategoriesResponse {
-    data: components["schemas"]["PredictionCategory"][];
-    meta: components["schemas"]["V1Meta"];
+    data: PredictionCategory[];
+    meta: V1Meta;
 }
 /**
  * PredictionOhlcvtRow
  * @description OHLC with volume per bucket of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; `close` (the probability) is named by public material, `date` follows the bucket convention and `open`, `high`, `low`, `volume` are the OHLCVT names that the route name refers to; only `close` is required.
  */
 export type PredictionOhlcvtRow = {
-    date?: components["schemas"]["MinuteBucketDate"];
+    date?: MinuteBucketDate;
     /** @description First price of the bucket, a probability from 0.0 to 1.0. */
     open?: number;
     /** @description Highest price of the bucket, a probability from 0.0 to 1.0. */
@@ -5492,15 +5488,15 @@ export type PredictionOhlcvtRow = {
  * @description A page of prediction-market OHLCVT rows in the `{data, meta}` envelope.
  */
 export interface PredictionOhlcvtResponse {
-    data: components["schemas"]["PredictionOhlcvtRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: PredictionOhlcvtRow[];
+    meta: V1Meta;
 }
 /**
  * PredictionTickerHistoryRow
  * @description One ticker bucket of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; only the bucket `date` is typed.
  */
 export type PredictionTickerHistoryRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -5509,8 +5505,8 @@ export type PredictionTickerHistoryRow = {
  * @description A page of prediction-market ticker rows in the `{data, meta}` envelope.
  */
 export interface PredictionTickerHistoryResponse {
-    data: components["schemas"]["PredictionTickerHistoryRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: PredictionTickerHistoryRow[];
+    meta: V1Meta;
 }
 /**
  * PredictionTradeRow
@@ -5524,8 +5520,8 @@ export interface PredictionTradeRow {
  * @description A page of prediction-market trades in the `{data, meta}` envelope.
  */
 export interface PredictionTradesResponse {
-    data: components["schemas"]["PredictionTradeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: PredictionTradeRow[];
+    meta: V1Meta;
 }
 /**
  * PredictionOrderbookRawRow
@@ -5539,8 +5535,8 @@ export interface PredictionOrderbookRawRow {
  * @description A page of raw prediction-market order-book snapshots in the `{data, meta}` envelope.
  */
 export interface PredictionOrderbookRawResponse {
-    data: components["schemas"]["PredictionOrderbookRawRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: PredictionOrderbookRawRow[];
+    meta: V1Meta;
 }
 /**
  * PredictionSnapshotRow
@@ -5549,7 +5545,7 @@ export interface PredictionOrderbookRawResponse {
 export type PredictionSnapshotRow = {
     /** @description Prediction-market venue, for example `polymarket`. */
     exchange?: string;
-    instrument_name?: components["schemas"]["PredictionInstrumentName"];
+    instrument_name?: PredictionInstrumentName;
 } & {
     [key: string]: unknown;
 };
@@ -5558,8 +5554,8 @@ export type PredictionSnapshotRow = {
  * @description A prediction-market snapshot in the `{data, meta}` envelope. Snapshots return all rows in one response and are not paginated.
  */
 export interface PredictionSnapshotResponse {
-    data: components["schemas"]["PredictionSnapshotRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: PredictionSnapshotRow[];
+    meta: V1Meta;
 }
 /**
  * MarketType
@@ -5596,16 +5592,16 @@ export type InstrumentRecord = {
  * @description A page of the instruments registry in the `{data, meta}` envelope.
  */
 export interface InstrumentListResponse {
-    data: components["schemas"]["InstrumentRecord"][];
-    meta: components["schemas"]["V1Meta"];
+    data: InstrumentRecord[];
+    meta: V1Meta;
 }
 /**
  * InstrumentDetailResponse
  * @description Reference data of one instrument in the `{data, meta}` envelope. `data` is typed as one record; the published material does not say whether it is wrapped in an array.
  */
 export interface InstrumentDetailResponse {
-    data: components["schemas"]["InstrumentRecord"];
-    meta: components["schemas"]["V1Meta"];
+    data: InstrumentRecord;
+    meta: V1Meta;
 }
 /**
  * RealizedVolatilityFrequency
@@ -5630,7 +5626,7 @@ export type RealizedVolatilityEstimator = "close_to_close" | "parkinson" | "garm
  * @description One realized-volatility value of an instrument. The row fields are not published; only the bucket `date` is typed (historical mode buckets by `resolution`).
  */
 export type RealizedVolatilityRow = {
-    date: components["schemas"]["MinuteBucketDate"];
+    date: MinuteBucketDate;
 } & {
     [key: string]: unknown;
 };
@@ -5639,18 +5635,18 @@ export type RealizedVolatilityRow = {
  * @description Realized volatility in the `{data, meta}` envelope: the latest value (or the value at `date`) in snapshot mode, a page of rows in historical mode.
  */
 export interface RealizedVolatilityResponse {
-    data: components["schemas"]["RealizedVolatilityRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: RealizedVolatilityRow[];
+    meta: V1Meta;
 }
 /**
  * VolSurfaceCatalogEntry
  * @description One entry of the vol-surface catalog. The entry layout is not published; the typed fields are the catalog's own filters (`exchange`, `currency`, `margin`), assumed to be echoed under the same names.
  */
 export type VolSurfaceCatalogEntry = {
-    exchange?: components["schemas"]["OptionsExchange"];
+    exchange?: OptionsExchange;
     /** @description Underlying currency of the surface. */
     currency?: string;
-    margin?: components["schemas"]["MarginType"];
+    margin?: MarginType;
 } & {
     [key: string]: unknown;
 };
@@ -5659,8 +5655,8 @@ export type VolSurfaceCatalogEntry = {
  * @description A page of the vol-surface catalog in the `{data, meta}` envelope.
  */
 export interface VolSurfaceCatalogResponse {
-    data: components["schemas"]["VolSurfaceCatalogEntry"][];
-    meta: components["schemas"]["V1Meta"];
+    data: VolSurfaceCatalogEntry[];
+    meta: V1Meta;
 }
 /**
  * VolSurfaceMetrics
@@ -5688,9 +5684,9 @@ export type VolSurfaceMetrics = {
  */
 export type VolSurfaceSnapshotRow = {
     [key: string]: unknown;
-} & (components["schemas"]["VolSurfaceMetrics"] & {
+} & (VolSurfaceMetrics & {
     /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601; minute-bucketed rows use `YYYY-MM-DD HH:mm:ss`. */
-    date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
+    date?: MinuteBucketDate | IsoDateTime | number;
     /** @description Expiry of the row, `DDMMMYY` on the option-derived rows. */
     maturity?: string;
 });
@@ -5699,8 +5695,8 @@ export type VolSurfaceSnapshotRow = {
  * @description A page of vol-surface snapshot rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
  */
 export interface VolSurfaceSnapshotsResponse {
-    data: components["schemas"]["VolSurfaceSnapshotRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: VolSurfaceSnapshotRow[];
+    meta: V1Meta;
 }
 /**
  * VolSurfaceSliceRow
@@ -5719,8 +5715,8 @@ export type VolSurfaceSliceRow = {
  * @description A page of fitted vol-surface model slices in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
  */
 export interface VolSurfaceSlicesResponse {
-    data: components["schemas"]["VolSurfaceSliceRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: VolSurfaceSliceRow[];
+    meta: V1Meta;
 }
 /**
  * VolSurfaceTenor
@@ -5734,18 +5730,18 @@ export type VolSurfaceTenor = "1d" | "7d" | "14d" | "30d" | "60d" | "90d" | "180
  */
 export type VolSurfaceTermStructureRow = {
     [key: string]: unknown;
-} & (components["schemas"]["VolSurfaceMetrics"] & {
+} & (VolSurfaceMetrics & {
     /** @description Time of the row. Its format on this family is not published: the option-derived by-tenor rows send epoch milliseconds or ISO 8601; minute-bucketed rows use `YYYY-MM-DD HH:mm:ss`. */
-    date?: components["schemas"]["MinuteBucketDate"] | components["schemas"]["IsoDateTime"] | number;
-    tenor?: components["schemas"]["VolSurfaceTenor"];
+    date?: MinuteBucketDate | IsoDateTime | number;
+    tenor?: VolSurfaceTenor;
 });
 /**
  * VolSurfaceTermStructureResponse
  * @description A page of constant-maturity term-structure rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
  */
 export interface VolSurfaceTermStructureResponse {
-    data: components["schemas"]["VolSurfaceTermStructureRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: VolSurfaceTermStructureRow[];
+    meta: V1Meta;
 }
 /**
  * VolSurfaceStrikeRow
@@ -5754,7 +5750,7 @@ export interface VolSurfaceTermStructureResponse {
 export type VolSurfaceStrikeRow = {
     /** @description Expiry of the strike row. */
     expiry?: string;
-    instrument?: components["schemas"]["OptionsInstrumentName"];
+    instrument?: OptionsInstrumentName;
 } & {
     [key: string]: unknown;
 };
@@ -5763,8 +5759,8 @@ export type VolSurfaceStrikeRow = {
  * @description A page of per-strike vol-surface rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`.
  */
 export interface VolSurfaceStrikesResponse {
-    data: components["schemas"]["VolSurfaceStrikeRow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: VolSurfaceStrikeRow[];
+    meta: V1Meta;
 }
 /**
  * RiskExpiry
@@ -5782,7 +5778,7 @@ export type RiskExpiry = string;
  * @description One position of a risk request. The API reference names only `expiry` (five accepted forms, date-only forms resolving to 08:00 UTC). A position may carry its own entry price, since the results report `entry_price_source: input`; without one the service falls back to the mark price (`mark_fallback`). The names of the entry-price field and of the other position fields are not published, so the object stays open.
  */
 export type RiskPosition = {
-    expiry?: components["schemas"]["RiskExpiry"] | undefined;
+    expiry?: RiskExpiry | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -5791,7 +5787,7 @@ export type RiskPosition = {
  * @description JSON body of the portfolio-risk calls (decompose, scenario, ladder): a `positions` array. Only the array and the position `expiry` are published; the scenario and ladder settings (for example the spot and volatility grid of the ladder, at most 400 cells) have unpublished names, so the body stays open.
  */
 export type RiskRequest = {
-    positions: components["schemas"]["RiskPosition"][];
+    positions: RiskPosition[];
 } & {
     [key: string]: unknown;
 };
@@ -5820,7 +5816,7 @@ export type RiskPositionResult = {
  */
 export type RiskDecomposeResponse = {
     /** @description Per-position results. The key `positions` is assumed from the request body, not published for responses. */
-    positions?: components["schemas"]["RiskPositionResult"][];
+    positions?: RiskPositionResult[];
 } & {
     [key: string]: unknown;
 };
@@ -5830,7 +5826,7 @@ export type RiskDecomposeResponse = {
  */
 export type RiskScenarioResponse = {
     /** @description Per-position results. The key `positions` is assumed from the request body, not published for responses. */
-    positions?: components["schemas"]["RiskPositionResult"][];
+    positions?: RiskPositionResult[];
 } & {
     [key: string]: unknown;
 };
@@ -5840,7 +5836,7 @@ export type RiskScenarioResponse = {
  */
 export type RiskLadderResponse = {
     /** @description Per-position results. The key `positions` is assumed from the request body, not published for responses. */
-    positions?: components["schemas"]["RiskPositionResult"][];
+    positions?: RiskPositionResult[];
 } & {
     [key: string]: unknown;
 };
@@ -5863,9 +5859,9 @@ export type HyperliquidInstrumentName = string;
  */
 export type HyperliquidFill = {
     /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
-    wallet?: components["schemas"]["HyperliquidWallet"];
+    wallet?: HyperliquidWallet;
     /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
-    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    instrument_name?: HyperliquidInstrumentName;
 } & {
     [key: string]: unknown;
 };
@@ -5874,8 +5870,8 @@ export type HyperliquidFill = {
  * @description A page of onchain fills of one wallet in the `{data, meta}` envelope.
  */
 export interface HyperliquidFillsResponse {
-    data: components["schemas"]["HyperliquidFill"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidFill[];
+    meta: V1Meta;
 }
 /**
  * HyperliquidPredictionFill
@@ -5896,8 +5892,8 @@ export type HyperliquidPredictionFill = {
  * @description A page of onchain prediction-market fills in the `{data, meta}` envelope.
  */
 export interface HyperliquidPredictionFillsResponse {
-    data: components["schemas"]["HyperliquidPredictionFill"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidPredictionFill[];
+    meta: V1Meta;
 }
 /**
  * HyperliquidLiquidationResolution
@@ -5911,9 +5907,9 @@ export type HyperliquidLiquidationResolution = "5m" | "15m" | "1h" | "1d";
  */
 export type HyperliquidLiquidation = {
     /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
-    wallet?: components["schemas"]["HyperliquidWallet"];
+    wallet?: HyperliquidWallet;
     /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
-    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    instrument_name?: HyperliquidInstrumentName;
     /** @description Currency of the instrument, named by this route's filters; that rows carry it under the same name is inferred. */
     currency?: string;
     /** @description Role of the wallet in the liquidation, named by this route's filters; that rows carry it under the same name is inferred. The values are not published. */
@@ -5926,8 +5922,8 @@ export type HyperliquidLiquidation = {
  * @description A page of onchain liquidations (or aggregated buckets) in the `{data, meta}` envelope.
  */
 export interface HyperliquidLiquidationsResponse {
-    data: components["schemas"]["HyperliquidLiquidation"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidLiquidation[];
+    meta: V1Meta;
 }
 /**
  * HyperliquidWalletFlowSortBy
@@ -5941,9 +5937,9 @@ export type HyperliquidWalletFlowSortBy = "time" | "total_notional" | "buy_notio
  */
 export type HyperliquidWalletFlow = {
     /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
-    wallet?: components["schemas"]["HyperliquidWallet"];
+    wallet?: HyperliquidWallet;
     /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
-    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    instrument_name?: HyperliquidInstrumentName;
     /** @description Bought plus sold notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
     total_notional?: number;
     /** @description Bought notional over the window, named as a `sort_by` key; that rows carry it under the same name is inferred. */
@@ -5964,8 +5960,8 @@ export type HyperliquidWalletFlow = {
  * @description A page of per-wallet flow rows in the `{data, meta}` envelope.
  */
 export interface HyperliquidWalletFlowResponse {
-    data: components["schemas"]["HyperliquidWalletFlow"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidWalletFlow[];
+    meta: V1Meta;
 }
 /**
  * HyperliquidWalletPosition
@@ -5973,9 +5969,9 @@ export interface HyperliquidWalletFlowResponse {
  */
 export type HyperliquidWalletPosition = {
     /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
-    wallet?: components["schemas"]["HyperliquidWallet"];
+    wallet?: HyperliquidWallet;
     /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
-    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    instrument_name?: HyperliquidInstrumentName;
 } & {
     [key: string]: unknown;
 };
@@ -5984,8 +5980,8 @@ export type HyperliquidWalletPosition = {
  * @description A page of onchain wallet positions in the `{data, meta}` envelope.
  */
 export interface HyperliquidWalletPositionsResponse {
-    data: components["schemas"]["HyperliquidWalletPosition"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidWalletPosition[];
+    meta: V1Meta;
 }
 /**
  * HyperliquidFundingPayment
@@ -5993,9 +5989,9 @@ export interface HyperliquidWalletPositionsResponse {
  */
 export type HyperliquidFundingPayment = {
     /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
-    wallet?: components["schemas"]["HyperliquidWallet"];
+    wallet?: HyperliquidWallet;
     /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
-    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    instrument_name?: HyperliquidInstrumentName;
 } & {
     [key: string]: unknown;
 };
@@ -6004,8 +6000,8 @@ export type HyperliquidFundingPayment = {
  * @description A page of onchain funding payments of one wallet in the `{data, meta}` envelope.
  */
 export interface HyperliquidFundingPaymentsResponse {
-    data: components["schemas"]["HyperliquidFundingPayment"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidFundingPayment[];
+    meta: V1Meta;
 }
 /**
  * HyperliquidTwapEvent
@@ -6013,9 +6009,9 @@ export interface HyperliquidFundingPaymentsResponse {
  */
 export type HyperliquidTwapEvent = {
     /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
-    wallet?: components["schemas"]["HyperliquidWallet"];
+    wallet?: HyperliquidWallet;
     /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
-    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    instrument_name?: HyperliquidInstrumentName;
 } & {
     [key: string]: unknown;
 };
@@ -6024,8 +6020,8 @@ export type HyperliquidTwapEvent = {
  * @description A page of onchain TWAP lifecycle events in the `{data, meta}` envelope.
  */
 export interface HyperliquidTwapEventsResponse {
-    data: components["schemas"]["HyperliquidTwapEvent"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidTwapEvent[];
+    meta: V1Meta;
 }
 /**
  * HyperliquidRestingOrder
@@ -6033,9 +6029,9 @@ export interface HyperliquidTwapEventsResponse {
  */
 export type HyperliquidRestingOrder = {
     /** @description Wallet of the row, named by this route's filters; that rows carry it under the same name is inferred. */
-    wallet?: components["schemas"]["HyperliquidWallet"];
+    wallet?: HyperliquidWallet;
     /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
-    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    instrument_name?: HyperliquidInstrumentName;
 } & {
     [key: string]: unknown;
 };
@@ -6044,8 +6040,8 @@ export type HyperliquidRestingOrder = {
  * @description A page of onchain resting orders in the `{data, meta}` envelope.
  */
 export interface HyperliquidRestingOrdersResponse {
-    data: components["schemas"]["HyperliquidRestingOrder"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidRestingOrder[];
+    meta: V1Meta;
 }
 /**
  * HyperliquidL2Orderbook
@@ -6053,7 +6049,7 @@ export interface HyperliquidRestingOrdersResponse {
  */
 export type HyperliquidL2Orderbook = {
     /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
-    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    instrument_name?: HyperliquidInstrumentName;
 } & {
     [key: string]: unknown;
 };
@@ -6062,8 +6058,8 @@ export type HyperliquidL2Orderbook = {
  * @description A page of onchain L2 order-book records in the `{data, meta}` envelope.
  */
 export interface HyperliquidL2OrderbookResponse {
-    data: components["schemas"]["HyperliquidL2Orderbook"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidL2Orderbook[];
+    meta: V1Meta;
 }
 /**
  * HyperliquidInstrument
@@ -6071,7 +6067,7 @@ export interface HyperliquidL2OrderbookResponse {
  */
 export type HyperliquidInstrument = {
     /** @description Normalised instrument name, named by this route's filters; that rows carry it under the same name is inferred. */
-    instrument_name?: components["schemas"]["HyperliquidInstrumentName"];
+    instrument_name?: HyperliquidInstrumentName;
     /** @description Instrument in the venue's own naming, named by this route's filters; that rows carry it under the same name is inferred. */
     instrument_name_raw?: string;
     /** @description Currency of the instrument, named by this route's filters; that rows carry it under the same name is inferred. */
@@ -6084,8 +6080,8 @@ export type HyperliquidInstrument = {
  * @description A page of onchain venue instruments in the `{data, meta}` envelope.
  */
 export interface HyperliquidInstrumentsResponse {
-    data: components["schemas"]["HyperliquidInstrument"][];
-    meta: components["schemas"]["V1Meta"];
+    data: HyperliquidInstrument[];
+    meta: V1Meta;
 }
 /**
  * ChangelogLastUpdated
@@ -6098,7 +6094,7 @@ export type ChangelogLastUpdated = string;
  * @description The data-coverage feed (`GET /api/v1/changelog/data-coverage`). Only the top-level `lastUpdated` is published; the coverage entries and their field names are not, so the object stays open.
  */
 export type DataCoverageResponse = {
-    lastUpdated: components["schemas"]["ChangelogLastUpdated"];
+    lastUpdated: ChangelogLastUpdated;
 } & {
     [key: string]: unknown;
 };
@@ -6127,11 +6123,11 @@ export type DataCorrectionRecord = {
  * @description The data-corrections feed (`GET /api/v1/changelog/data-corrections`): top-level `lastUpdated` and a monotonic `feedRevision`, plus the correction records (`DataCorrectionRecord`). The API reference does not name the member that holds the records, so any other top-level member is accepted; a non-empty array of objects carrying `updatedAt` there is read as the records list and validated as `DataCorrectionRecord[]`.
  */
 export type DataCorrectionsResponse = {
-    lastUpdated: components["schemas"]["ChangelogLastUpdated"];
+    lastUpdated: ChangelogLastUpdated;
     /** @description Revision of the feed; monotonic, so it never decreases between two polls. The API reference says "monotonic" without a type; an integer is assumed. */
     feedRevision: number;
 } & {
-    [key: string]: components["schemas"]["DataCorrectionRecord"][] | unknown;
+    [key: string]: DataCorrectionRecord[] | unknown;
 };
 /**
  * X402SettleResponse
@@ -6236,7 +6232,7 @@ export type CreditTokenErrorCode = "invalid_siwx" | "nonce_invalid" | "expired" 
  */
 export type CreditTokenErrorDto = {
     /** @description Machine-readable error code; one of `CreditTokenErrorCode` or another string the API reference does not list. */
-    code: components["schemas"]["CreditTokenErrorCode"] | string;
+    code: CreditTokenErrorCode | string;
 } & {
     [key: string]: unknown;
 };
@@ -6281,9 +6277,9 @@ export type McpMethod = "initialize" | "tools/list" | "tools/call" | "ping";
 export interface JsonRpcRequest {
     /** @constant */
     jsonrpc: "2.0";
-    id?: components["schemas"]["JsonRpcId"] | undefined;
+    id?: JsonRpcId | undefined;
     /** @description The method; one of `McpMethod` or another MCP method or notification name. */
-    method: components["schemas"]["McpMethod"] | string;
+    method: McpMethod | string;
     params?: {
         [key: string]: unknown;
     } | undefined;
@@ -6295,7 +6291,7 @@ export interface JsonRpcRequest {
 export interface JsonRpcResultResponse {
     /** @constant */
     jsonrpc: "2.0";
-    id: components["schemas"]["JsonRpcId"];
+    id: JsonRpcId;
     result: {
         [key: string]: unknown;
     };
@@ -6308,7 +6304,7 @@ export interface JsonRpcError {
     code: number;
     message: string;
     /** @description Optional additional information; any JSON value. */
-    data?: components["schemas"]["UnpublishedValue"];
+    data?: UnpublishedValue;
 }
 /**
  * JsonRpcErrorResponse
@@ -6317,14 +6313,14 @@ export interface JsonRpcError {
 export interface JsonRpcErrorResponse {
     /** @constant */
     jsonrpc: "2.0";
-    id: components["schemas"]["JsonRpcId"] | null;
-    error: components["schemas"]["JsonRpcError"];
+    id: JsonRpcId | null;
+    error: JsonRpcError;
 }
 /**
  * JsonRpcResponse
  * @description One JSON-RPC 2.0 answer: either a result or an error. The two branches exclude each other by their required member (`result` or `error`), so no discriminator is needed.
  */
-export type JsonRpcResponse = components["schemas"]["JsonRpcResultResponse"] | components["schemas"]["JsonRpcErrorResponse"];
+export type JsonRpcResponse = JsonRpcResultResponse | JsonRpcErrorResponse;
 /**
  * DiscoveryX402Document
  * @description The x402 discovery document at `GET /.well-known/x402`. Its content is not published; it describes the service's paid resources for x402 clients and crawlers.
@@ -6366,14 +6362,14 @@ export interface operations {
                  * @description Market code (MARKETS_A).
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Expiry code, for example `26MAR27`.
                  * @example 26MAR27
                  */
-                maturity: components["schemas"]["LegacyMaturity"];
+                maturity: LegacyMaturity;
             };
             cookie?: never;
         };
@@ -6381,16 +6377,14 @@ export interface operations {
         responses: {
             /** @description Futures live rows of the maturity. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesLiveResponse"];
+                    "application/json": LegacyFuturesLiveResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyPerpetuals: {
@@ -6402,9 +6396,9 @@ export interface operations {
                  * @description Market code (MARKETS_A).
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -6412,16 +6406,14 @@ export interface operations {
         responses: {
             /** @description Perpetuals rows of the currency. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyPerpetualsResponse"];
+                    "application/json": LegacyPerpetualsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacySummaryC: {
@@ -6430,7 +6422,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -6438,16 +6430,14 @@ export interface operations {
         responses: {
             /** @description Summary row of the currency. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyDerivsSummaryResponse"];
+                    "application/json": LegacyDerivsSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacySummary: {
@@ -6461,16 +6451,14 @@ export interface operations {
         responses: {
             /** @description Summary rows, one per currency. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyDerivsSummaryResponse"];
+                    "application/json": LegacyDerivsSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOiGainers: {
@@ -6482,11 +6470,11 @@ export interface operations {
                  * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
                 /** Contract type of the ranking. */
-                type: components["parameters"]["LegacyGainersTypePath"];
+                type: GainersType;
                 /** Look-back period in hours, or `ytd`. */
-                period: components["parameters"]["LegacyGainersPeriodPath"];
+                period: GainersPeriod;
             };
             cookie?: never;
         };
@@ -6494,16 +6482,14 @@ export interface operations {
         responses: {
             /** @description Open-interest gainers. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOiGainersResponse"];
+                    "application/json": LegacyOiGainersResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyPriceGainers: {
@@ -6515,11 +6501,11 @@ export interface operations {
                  * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
                 /** Contract type of the ranking. */
-                type: components["parameters"]["LegacyGainersTypePath"];
+                type: GainersType;
                 /** Look-back period in hours, or `ytd`. */
-                period: components["parameters"]["LegacyGainersPeriodPath"];
+                period: GainersPeriod;
             };
             cookie?: never;
         };
@@ -6527,16 +6513,14 @@ export interface operations {
         responses: {
             /** @description Price gainers. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyPriceGainersResponse"];
+                    "application/json": LegacyPriceGainersResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyPerpetualsSnapshotDataByMarket: {
@@ -6548,7 +6532,7 @@ export interface operations {
                  * @description Market code (MARKETS_C), accepted in either case: public clients send it in lower case and the service matches it case-insensitively.
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsC"];
+                market: MarketsC;
             };
             cookie?: never;
         };
@@ -6556,16 +6540,14 @@ export interface operations {
         responses: {
             /** @description Snapshot entries keyed by contract symbol. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyPerpetualsSnapshotResponse"];
+                    "application/json": LegacyPerpetualsSnapshotResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyPerpetualsDataByMarket: {
@@ -6577,7 +6559,7 @@ export interface operations {
                  * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
             };
             cookie?: never;
         };
@@ -6585,16 +6567,14 @@ export interface operations {
         responses: {
             /** @description Perpetuals rows of the market. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyPerpetualsResponse"];
+                    "application/json": LegacyPerpetualsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesDataByMarket: {
@@ -6606,7 +6586,7 @@ export interface operations {
                  * @description Market code (MARKETS_A).
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
             };
             cookie?: never;
         };
@@ -6614,16 +6594,14 @@ export interface operations {
         responses: {
             /** @description Futures rows of the market. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesByMarketResponse"];
+                    "application/json": LegacyFuturesByMarketResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyAltOptionDataByMarket: {
@@ -6635,7 +6613,7 @@ export interface operations {
                  * @description Market code. No value set is published for this endpoint; any upper-case code is accepted.
                  * @example DERIBIT
                  */
-                market: components["schemas"]["LegacyAltOptionMarket"];
+                market: LegacyAltOptionMarket;
             };
             cookie?: never;
         };
@@ -6643,16 +6621,14 @@ export interface operations {
         responses: {
             /** @description Alternative-options rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyAltOptionResponse"];
+                    "application/json": LegacyAltOptionResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTopFundingData: {
@@ -6664,7 +6640,7 @@ export interface operations {
                  * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
             };
             cookie?: never;
         };
@@ -6672,16 +6648,14 @@ export interface operations {
         responses: {
             /** @description Top-funding rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyTopFundingResponse"];
+                    "application/json": LegacyTopFundingResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyDerivsOpenInterestChangeSummary: {
@@ -6690,9 +6664,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
-                period: components["parameters"]["LegacyOiChangePeriodPath"];
+                period: OiChangePeriod;
             };
             cookie?: never;
         };
@@ -6700,16 +6674,14 @@ export interface operations {
         responses: {
             /** @description Open-interest change summary. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyPerpetualOiChangeSummaryResponse"];
+                    "application/json": LegacyPerpetualOiChangeSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyDerivsOpenInterestChange: {
@@ -6721,11 +6693,11 @@ export interface operations {
                  * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
-                period: components["parameters"]["LegacyOiChangePeriodPath"];
+                period: OiChangePeriod;
             };
             cookie?: never;
         };
@@ -6733,16 +6705,14 @@ export interface operations {
         responses: {
             /** @description Open-interest change rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOiChangeResponse"];
+                    "application/json": LegacyOiChangeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesInstrumentData: {
@@ -6756,16 +6726,14 @@ export interface operations {
         responses: {
             /** @description Instrument records. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyInstrumentsResponse"];
+                    "application/json": LegacyInstrumentsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyAlternativeCurrencyData: {
@@ -6779,16 +6747,14 @@ export interface operations {
         responses: {
             /** @description Currency tickers. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyAltCurrencyResponse"];
+                    "application/json": LegacyAltCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyPerpetualFundingData: {
@@ -6797,7 +6763,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -6805,16 +6771,14 @@ export interface operations {
         responses: {
             /** @description Perpetual funding rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyPerpetualFundingResponse"];
+                    "application/json": LegacyPerpetualFundingResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyPerpetualFundingDataWithType: {
@@ -6823,9 +6787,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Venue kind, `c` centralized or `d` decentralized. */
-                type: components["parameters"]["LegacyVenueKindPath"];
+                type: VenueKind;
             };
             cookie?: never;
         };
@@ -6833,16 +6797,14 @@ export interface operations {
         responses: {
             /** @description Perpetual funding rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyPerpetualFundingResponse"];
+                    "application/json": LegacyPerpetualFundingResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesYieldData: {
@@ -6851,7 +6813,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency of the dated-futures subset. */
-                currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
+                currency: LegacyDatedFuturesCurrency;
             };
             cookie?: never;
         };
@@ -6859,16 +6821,14 @@ export interface operations {
         responses: {
             /** @description Yield per market and maturity. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesYieldResponse"];
+                    "application/json": LegacyFuturesYieldResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesBasisData: {
@@ -6877,7 +6837,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency of the dated-futures subset. */
-                currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
+                currency: LegacyDatedFuturesCurrency;
             };
             cookie?: never;
         };
@@ -6885,16 +6845,14 @@ export interface operations {
         responses: {
             /** @description Basis per market and maturity. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesBasisResponse"];
+                    "application/json": LegacyFuturesBasisResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesCurveData: {
@@ -6903,12 +6861,12 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency of the dated-futures subset. */
-                currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
+                currency: LegacyDatedFuturesCurrency;
                 /**
                  * @description Market code. The API reference: "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX", that is MARKETS_B.
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsB"];
+                market: MarketsB;
             };
             cookie?: never;
         };
@@ -6916,16 +6874,14 @@ export interface operations {
         responses: {
             /** @description Curve points per maturity. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesCurveResponse"];
+                    "application/json": LegacyFuturesCurveResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesCurveDataForCurrency: {
@@ -6934,7 +6890,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency of the dated-futures subset. */
-                currency: components["parameters"]["LegacyDatedFuturesCurrencyPath"];
+                currency: LegacyDatedFuturesCurrency;
             };
             cookie?: never;
         };
@@ -6942,16 +6898,14 @@ export interface operations {
         responses: {
             /** @description Curve points per market and maturity. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesCurveResponse"];
+                    "application/json": LegacyFuturesCurveResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOpenInterestGainersAndLosersForFuturesMarkets: {
@@ -6960,14 +6914,14 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Contract types included, `all`, `future` or `perpetual`. */
-                option: components["parameters"]["LegacyOiGainersOptionPath"];
+                option: OiGainersOption;
                 /**
                  * @description Look-back period in hours, or `ytd`.
                  * @example 24
                  */
-                param: components["schemas"]["OiGainersParam"];
+                param: OiGainersParam;
             };
             cookie?: never;
         };
@@ -6975,16 +6929,14 @@ export interface operations {
         responses: {
             /** @description Open-interest change per market. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyMarketsOiGainersResponse"];
+                    "application/json": LegacyMarketsOiGainersResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesMarketSnapshot: {
@@ -6996,7 +6948,7 @@ export interface operations {
                  * @description Market code (MARKETS_B).
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsB"];
+                market: MarketsB;
             };
             cookie?: never;
         };
@@ -7004,16 +6956,14 @@ export interface operations {
         responses: {
             /** @description Snapshot entries keyed by contract symbol. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesSnapshotResponse"];
+                    "application/json": LegacyFuturesSnapshotResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOpenInterestBreakdownData: {
@@ -7022,9 +6972,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Venue kind, `c` centralized or `d` decentralized. */
-                type: components["parameters"]["LegacyVenueKindPath"];
+                type: VenueKind;
             };
             cookie?: never;
         };
@@ -7032,16 +6982,14 @@ export interface operations {
         responses: {
             /** @description Open-interest breakdown. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOiBreakdownResponse"];
+                    "application/json": LegacyOiBreakdownResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyVolumeBreakdownData: {
@@ -7050,9 +6998,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Venue kind, `c` centralized or `d` decentralized. */
-                type: components["parameters"]["LegacyVenueKindPath"];
+                type: VenueKind;
             };
             cookie?: never;
         };
@@ -7060,16 +7008,14 @@ export interface operations {
         responses: {
             /** @description Volume breakdown. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyVolumeBreakdownResponse"];
+                    "application/json": LegacyVolumeBreakdownResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOpenInterestGainersAndLosersData: {
@@ -7078,19 +7024,19 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Contract types included, `all`, `future` or `perpetual`. */
-                option: components["parameters"]["LegacyOiGainersOptionPath"];
+                option: OiGainersOption;
                 /**
                  * @description Look-back period in hours, or `ytd`. The API reference does not cover this route; the real catalog lists the hours 1 to 720, 8760 and `ytd`, the open-interest change set.
                  * @example 24
                  */
-                param: components["schemas"]["OiChangePeriod"];
+                param: OiChangePeriod;
                 /**
                  * @description Venue kind, `c` centralized or `d` decentralized.
                  * @example d
                  */
-                type: components["schemas"]["VenueKind"];
+                type: VenueKind;
             };
             cookie?: never;
         };
@@ -7098,16 +7044,14 @@ export interface operations {
         responses: {
             /** @description Open-interest change per market. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyMarketsOiGainersResponse"];
+                    "application/json": LegacyMarketsOiGainersResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyAggregatedFutureSummaryData: {
@@ -7116,7 +7060,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
-                currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
+                currency: LegacyFuturesSummaryCurrency;
             };
             cookie?: never;
         };
@@ -7124,16 +7068,14 @@ export interface operations {
         responses: {
             /** @description Aggregated futures rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyAggregatedFutureSummaryResponse"];
+                    "application/json": LegacyAggregatedFutureSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyAggregatedOptionSummaryData: {
@@ -7145,7 +7087,7 @@ export interface operations {
                  * @description Currency with listed options; members from the real catalog.
                  * @example BTC
                  */
-                currency: components["schemas"]["LegacyOptionSummaryCurrency"];
+                currency: LegacyOptionSummaryCurrency;
             };
             cookie?: never;
         };
@@ -7153,16 +7095,14 @@ export interface operations {
         responses: {
             /** @description Aggregated options rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyAggregatedOptionSummaryResponse"];
+                    "application/json": LegacyAggregatedOptionSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFutureOpenInterestChangeSummary: {
@@ -7171,9 +7111,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
-                currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
+                currency: LegacyFuturesSummaryCurrency;
                 /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
-                period: components["parameters"]["LegacyOiChangePeriodPath"];
+                period: OiChangePeriod;
             };
             cookie?: never;
         };
@@ -7181,16 +7121,14 @@ export interface operations {
         responses: {
             /** @description Open-interest change summary. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesOiChangeSummaryResponse"];
+                    "application/json": LegacyFuturesOiChangeSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFutureOpenInterestChange: {
@@ -7202,11 +7140,11 @@ export interface operations {
                  * @description Market code; the real catalog lists the MARKETS_G members for this route.
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsG"];
+                market: MarketsG;
                 /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
-                currency: components["parameters"]["LegacyFuturesSummaryCurrencyPath"];
+                currency: LegacyFuturesSummaryCurrency;
                 /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
-                period: components["parameters"]["LegacyOiChangePeriodPath"];
+                period: OiChangePeriod;
             };
             cookie?: never;
         };
@@ -7214,31 +7152,29 @@ export interface operations {
         responses: {
             /** @description Open-interest change rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOiChangeResponse"];
+                    "application/json": LegacyOiChangeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesSnapshot: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -7246,12 +7182,12 @@ export interface operations {
                  * @description Market code (MARKETS_D).
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsD"];
+                market: MarketsD;
                 /**
                  * @description Currency of the market's subset (see `x-currency-subsets`), for example BTC on DERIBIT.
                  * @example BTC
                  */
-                currency: components["schemas"]["LegacyCurrency"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7259,38 +7195,36 @@ export interface operations {
         responses: {
             /** @description One minute of archived futures snapshot rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalFuturesSnapshotResponse"];
+                    "application/json": LegacyHistoricalFuturesSnapshotResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesRealizedVolatility: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7298,38 +7232,36 @@ export interface operations {
         responses: {
             /** @description One page of historical realized volatility rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalRealizedVolatilityResponse"];
+                    "application/json": LegacyHistoricalRealizedVolatilityResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesOIWeightedFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7337,38 +7269,36 @@ export interface operations {
         responses: {
             /** @description One page of historical open-interest-weighted funding rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOiWeightedFundingResponse"];
+                    "application/json": LegacyHistoricalOiWeightedFundingResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesOIWeightedVolumeFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7376,38 +7306,36 @@ export interface operations {
         responses: {
             /** @description One page of historical open-interest-weighted volume funding rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOiWeightedVolumeFundingResponse"];
+                    "application/json": LegacyHistoricalOiWeightedVolumeFundingResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesOIWeightedBasisFunding: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7415,38 +7343,36 @@ export interface operations {
         responses: {
             /** @description One page of historical open-interest-weighted basis rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOiWeightedBasisResponse"];
+                    "application/json": LegacyHistoricalOiWeightedBasisResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesTotalOI: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7454,38 +7380,36 @@ export interface operations {
         responses: {
             /** @description One page of historical total open interest rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalTotalOiResponse"];
+                    "application/json": LegacyHistoricalTotalOiResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesTotalVolume: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7493,40 +7417,38 @@ export interface operations {
         responses: {
             /** @description One page of historical total volume rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalTotalVolumeResponse"];
+                    "application/json": LegacyHistoricalTotalVolumeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalPerpetualFundingExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
-                market?: components["parameters"]["LegacyHistoricalMarketQuery"] | undefined;
+                market?: LegacyHistoricalMarketCode | undefined;
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
-                option: components["parameters"]["LegacyHistoricalOptionPath"];
+                option: HistoricalVenueKind;
             };
             cookie?: never;
         };
@@ -7534,40 +7456,38 @@ export interface operations {
         responses: {
             /** @description One page of historical perpetual funding per exchange rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalPerpetualFundingExchangeResponse"];
+                    "application/json": LegacyHistoricalPerpetualFundingExchangeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalTotalOpenInterestByExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
-                market?: components["parameters"]["LegacyHistoricalMarketQuery"] | undefined;
+                market?: LegacyHistoricalMarketCode | undefined;
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
-                option: components["parameters"]["LegacyHistoricalOptionPath"];
+                option: HistoricalVenueKind;
             };
             cookie?: never;
         };
@@ -7575,40 +7495,38 @@ export interface operations {
         responses: {
             /** @description One page of historical total open interest per exchange rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalTotalOiByExchangeResponse"];
+                    "application/json": LegacyHistoricalTotalOiByExchangeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalTotalVolumeByExchangeData: {
         parameters: {
             query: {
                 /** Narrows the breakdown to one market. */
-                market?: components["parameters"]["LegacyHistoricalMarketQuery"] | undefined;
+                market?: LegacyHistoricalMarketCode | undefined;
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
-                option: components["parameters"]["LegacyHistoricalOptionPath"];
+                option: HistoricalVenueKind;
             };
             cookie?: never;
         };
@@ -7616,43 +7534,41 @@ export interface operations {
         responses: {
             /** @description One page of historical total volume per exchange rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalTotalVolumeByExchangeResponse"];
+                    "application/json": LegacyHistoricalTotalVolumeByExchangeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalPerpetualYieldData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
             };
             cookie?: never;
         };
@@ -7660,43 +7576,41 @@ export interface operations {
         responses: {
             /** @description One page of historical perpetual yield rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalPerpetualYieldResponse"];
+                    "application/json": LegacyHistoricalPerpetualYieldResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalPerpetualFundingData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
             };
             cookie?: never;
         };
@@ -7704,31 +7618,29 @@ export interface operations {
         responses: {
             /** @description One page of historical perpetual funding rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalPerpetualFundingResponse"];
+                    "application/json": LegacyHistoricalPerpetualFundingResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalExchangeData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -7738,7 +7650,7 @@ export interface operations {
                  * @description Market code (MARKETS_A).
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsA"];
+                market: MarketsA;
             };
             cookie?: never;
         };
@@ -7746,31 +7658,29 @@ export interface operations {
         responses: {
             /** @description One page of historical aggregate exchange rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalAggregateExchangeDataResponse"];
+                    "application/json": LegacyHistoricalAggregateExchangeDataResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalGlobalFuturesActivityData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -7780,7 +7690,7 @@ export interface operations {
                  * @description Market code (MARKETS_B).
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsB"];
+                market: MarketsB;
             };
             cookie?: never;
         };
@@ -7788,31 +7698,29 @@ export interface operations {
         responses: {
             /** @description One page of historical global futures activity rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalGlobalActivityFuturesResponse"];
+                    "application/json": LegacyHistoricalGlobalActivityFuturesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalSettlementFundingRate: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -7820,9 +7728,9 @@ export interface operations {
                  * @description Market code, upper case. The API reference does not show the accepted values; the service catalog lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
                  * @example BINANCE
                  */
-                market: components["schemas"]["LegacyHistoricalMarketCode"];
+                market: LegacyHistoricalMarketCode;
                 /** Exchange-native instrument symbol. */
-                symbol: components["parameters"]["LegacySymbolPath"];
+                symbol: LegacyHistoricalSymbol;
             };
             cookie?: never;
         };
@@ -7830,31 +7738,29 @@ export interface operations {
         responses: {
             /** @description One page of historical settlement funding rate rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalSettlementFundingRateResponse"];
+                    "application/json": LegacyHistoricalSettlementFundingRateResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalDerivsSnapshot: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -7862,12 +7768,12 @@ export interface operations {
                  * @description Market code (MARKETS_E).
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsE"];
+                market: MarketsE;
                 /**
                  * @description Currency of the market's subset (see `x-currency-subsets`), for example BTC on BINANCE.
                  * @example BTC
                  */
-                currency: components["schemas"]["LegacyCurrency"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7875,31 +7781,29 @@ export interface operations {
         responses: {
             /** @description One minute of archived derivatives snapshot rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalDerivsSnapshotResponse"];
+                    "application/json": LegacyHistoricalDerivsSnapshotResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyDerivativesLiquidationData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -7907,9 +7811,9 @@ export interface operations {
                  * @description Market code (MARKETS_E); the service converts it to upper case.
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsE"];
+                market: MarketsE;
                 /** Exchange-native instrument symbol. */
-                symbol: components["parameters"]["LegacySymbolPath"];
+                symbol: LegacyHistoricalSymbol;
             };
             cookie?: never;
         };
@@ -7917,31 +7821,29 @@ export interface operations {
         responses: {
             /** @description One page of historical liquidation rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalLiquidationResponse"];
+                    "application/json": LegacyHistoricalLiquidationResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyDerivativesLiquidationByCurrencyData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -7949,9 +7851,9 @@ export interface operations {
                  * @description Market code (MARKETS_F: MARKETS_E plus AGGREGATED).
                  * @example AGGREGATED
                  */
-                market: components["schemas"]["MarketsF"];
+                market: MarketsF;
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7959,36 +7861,34 @@ export interface operations {
         responses: {
             /** @description One page of historical liquidation rows of the currency. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalLiquidationByCurrencyResponse"];
+                    "application/json": LegacyHistoricalLiquidationByCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalDerivsSummary: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-                currency: components["parameters"]["LegacyCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -7996,31 +7896,29 @@ export interface operations {
         responses: {
             /** @description One page of historical derivatives summary rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalDerivsSummaryResponse"];
+                    "application/json": LegacyHistoricalDerivsSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTotalVolumeForPerpetuals: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -8032,31 +7930,29 @@ export interface operations {
         responses: {
             /** @description One page of historical total perpetual trading volume rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse"];
+                    "application/json": LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTotalOiForPerpetuals: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -8068,31 +7964,29 @@ export interface operations {
         responses: {
             /** @description One page of historical total perpetual open interest rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse"];
+                    "application/json": LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalFuturesData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -8100,12 +7994,12 @@ export interface operations {
                  * @description Market code (MARKETS_B); the service converts it to upper case.
                  * @example DERIBIT
                  */
-                market: components["schemas"]["MarketsB"];
+                market: MarketsB;
                 /**
                  * @description Exchange-native symbol of the dated future (with an expiry suffix), for example `BTC-26MAR27` on DERIBIT.
                  * @example BTC-26MAR27
                  */
-                symbol: components["schemas"]["LegacyHistoricalSymbol"];
+                symbol: LegacyHistoricalSymbol;
             };
             cookie?: never;
         };
@@ -8113,31 +8007,29 @@ export interface operations {
         responses: {
             /** @description One page of historical futures rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalDerivsFuturesResponse"];
+                    "application/json": LegacyHistoricalDerivsFuturesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalPerpetualDerivativesData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -8145,9 +8037,9 @@ export interface operations {
                  * @description Market code (MARKETS_G); the service converts it to upper case.
                  * @example BINANCE
                  */
-                market: components["schemas"]["MarketsG"];
+                market: MarketsG;
                 /** Exchange-native instrument symbol. */
-                symbol: components["parameters"]["LegacySymbolPath"];
+                symbol: LegacyHistoricalSymbol;
             };
             cookie?: never;
         };
@@ -8155,16 +8047,14 @@ export interface operations {
         responses: {
             /** @description One page of historical perpetual rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalPerpetualsResponse"];
+                    "application/json": LegacyHistoricalPerpetualsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyATMImpliedVolatilityTimeLapse: {
@@ -8173,9 +8063,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8183,16 +8073,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyATMImpliedVolatilityTimeLapseResponse"];
+                    "application/json": LegacyATMImpliedVolatilityTimeLapseResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyGEXDataForAllOptions: {
@@ -8201,9 +8089,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8211,16 +8099,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyGEXDataForAllOptionsResponse"];
+                    "application/json": LegacyGEXDataForAllOptionsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionMaturities: {
@@ -8229,9 +8115,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8239,16 +8125,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionMaturitiesResponse"];
+                    "application/json": LegacyOptionMaturitiesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOpenInterestByExpiry: {
@@ -8257,9 +8141,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8267,16 +8151,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOpenInterestByExpiryResponse"];
+                    "application/json": LegacyOptionsOpenInterestByExpiryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOpenInterestByStrike: {
@@ -8285,9 +8167,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8295,16 +8177,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOpenInterestByStrikeResponse"];
+                    "application/json": LegacyOptionsOpenInterestByStrikeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOpenInterestByType: {
@@ -8313,9 +8193,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8323,16 +8203,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOpenInterestByTypeResponse"];
+                    "application/json": LegacyOptionsOpenInterestByTypeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTopTradedOptions: {
@@ -8341,9 +8219,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8351,16 +8229,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyTopTradedOptionsResponse"];
+                    "application/json": LegacyTopTradedOptionsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsVolumeByExpiry: {
@@ -8369,9 +8245,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8379,16 +8255,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsVolumeByExpiryResponse"];
+                    "application/json": LegacyOptionsVolumeByExpiryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsVolumeByStrike: {
@@ -8397,9 +8271,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8407,16 +8281,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsVolumeByStrikeResponse"];
+                    "application/json": LegacyOptionsVolumeByStrikeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsVolumeByBuySell: {
@@ -8425,9 +8297,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8435,16 +8307,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsVolumeByBuySellResponse"];
+                    "application/json": LegacyOptionsVolumeByBuySellResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsGEXByDate: {
@@ -8453,11 +8323,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`), or `all` for every expiry. */
-                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                maturity: LegacyMaturityOrAll;
             };
             cookie?: never;
         };
@@ -8465,16 +8335,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsGEXByDateResponse"];
+                    "application/json": LegacyOptionsGEXByDateResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsIVByStrike: {
@@ -8483,9 +8351,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Strike price.
                  * @example 10000
@@ -8498,16 +8366,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsIVByStrikeResponse"];
+                    "application/json": LegacyOptionsIVByStrikeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOIByStrike: {
@@ -8516,11 +8382,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`), or `all` for every expiry. */
-                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                maturity: LegacyMaturityOrAll;
             };
             cookie?: never;
         };
@@ -8528,16 +8394,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOIByStrikeResponse"];
+                    "application/json": LegacyOptionsOIByStrikeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOINetChangeAllStrikes: {
@@ -8546,11 +8410,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Look-back window in hours. */
-                hours: components["parameters"]["LegacyHoursPath"];
+                hours: LegacyHours;
             };
             cookie?: never;
         };
@@ -8558,16 +8422,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOINetChangeAllStrikesResponse"];
+                    "application/json": LegacyOptionsOINetChangeAllStrikesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTopInstrumentsOIOpenInterestChange: {
@@ -8576,11 +8438,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Look-back window in hours. */
-                hours: components["parameters"]["LegacyHoursPath"];
+                hours: LegacyHours;
             };
             cookie?: never;
         };
@@ -8588,16 +8450,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyTopInstrumentsOIOpenInterestChangeResponse"];
+                    "application/json": LegacyTopInstrumentsOIOpenInterestChangeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsVolumeBuySell: {
@@ -8606,11 +8466,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`), or `all` for every expiry. */
-                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                maturity: LegacyMaturityOrAll;
             };
             cookie?: never;
         };
@@ -8618,16 +8478,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsVolumeBuySellResponse"];
+                    "application/json": LegacyOptionsVolumeBuySellResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptions24hVolumeStrike: {
@@ -8636,11 +8494,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`), or `all` for every expiry. */
-                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                maturity: LegacyMaturityOrAll;
             };
             cookie?: never;
         };
@@ -8648,16 +8506,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptions24hVolumeStrikeResponse"];
+                    "application/json": LegacyOptions24hVolumeStrikeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTradeSummary: {
@@ -8666,11 +8522,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Look-back window in hours. */
-                hours: components["parameters"]["LegacyHoursPath"];
+                hours: LegacyHours;
             };
             cookie?: never;
         };
@@ -8678,16 +8534,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTradeSummaryResponse"];
+                    "application/json": LegacyOptionsTradeSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsGreeks: {
@@ -8696,13 +8550,13 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
                 /** Option type, `C` call or `P` put. */
-                type: components["parameters"]["LegacyOptionTypePath"];
+                type: OptionType;
             };
             cookie?: never;
         };
@@ -8710,16 +8564,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsGreeksResponse"];
+                    "application/json": LegacyOptionsGreeksResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsIvAll: {
@@ -8728,13 +8580,13 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
                 /** Option type, `C` call or `P` put. */
-                type: components["parameters"]["LegacyOptionTypePath"];
+                type: OptionType;
             };
             cookie?: never;
         };
@@ -8742,16 +8594,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsIvAllResponse"];
+                    "application/json": LegacyOptionsIvAllResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyIVTable: {
@@ -8760,9 +8610,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8770,16 +8620,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyIVTableResponse"];
+                    "application/json": LegacyIVTableResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOINetChange: {
@@ -8788,13 +8636,13 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`), or `all` for every expiry. */
-                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                maturity: LegacyMaturityOrAll;
                 /** Look-back window in hours. */
-                hours: components["parameters"]["LegacyHoursPath"];
+                hours: LegacyHours;
             };
             cookie?: never;
         };
@@ -8802,16 +8650,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOINetChangeResponse"];
+                    "application/json": LegacyOINetChangeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsSnapshot: {
@@ -8820,9 +8666,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -8830,23 +8676,21 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsSnapshotResponse"];
+                    "application/json": LegacyOptionsSnapshotResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsInstruments: {
         parameters: {
             query?: {
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
+                option_type?: OptionType | undefined;
                 /**
                  * @description Strike price.
                  * @example 100000
@@ -8856,17 +8700,17 @@ export interface operations {
                  * @description Expiry code.
                  * @example 25DEC26
                  */
-                maturity?: components["schemas"]["LegacyMaturity"] | undefined;
+                maturity?: LegacyMaturity | undefined;
                 /**
                  * @description Currency of the underlying.
                  * @example BTC
                  */
-                currency?: components["schemas"]["LegacyCurrency"] | undefined;
+                currency?: LegacyCurrency | undefined;
                 /**
                  * @description Upper-case market code.
                  * @example DERIBIT
                  */
-                market?: components["schemas"]["LegacyHistoricalMarketCode"] | undefined;
+                market?: LegacyHistoricalMarketCode | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -8876,16 +8720,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsInstrumentsResponse"];
+                    "application/json": LegacyOptionsInstrumentsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOIBreakdown: {
@@ -8899,16 +8741,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOIBreakdownResponse"];
+                    "application/json": LegacyOptionsOIBreakdownResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsVolumeBreakdown: {
@@ -8922,16 +8762,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsVolumeBreakdownResponse"];
+                    "application/json": LegacyOptionsVolumeBreakdownResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOIBreakdownByCurrency: {
@@ -8945,16 +8783,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOIBreakdownByCurrencyResponse"];
+                    "application/json": LegacyOptionsOIBreakdownByCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsVolumeBreakdownByCurrency: {
@@ -8968,16 +8804,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsVolumeBreakdownByCurrencyResponse"];
+                    "application/json": LegacyOptionsVolumeBreakdownByCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyExpiredOptionExpiries: {
@@ -8987,14 +8821,14 @@ export interface operations {
                  * @description Expired expiry code, for example `31DEC21`.
                  * @example 31DEC21
                  */
-                maturity?: components["schemas"]["LegacyMaturity"] | undefined;
+                maturity?: LegacyMaturity | undefined;
             } | undefined;
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9002,16 +8836,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyExpiredOptionExpiriesResponse"];
+                    "application/json": LegacyExpiredOptionExpiriesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyCustomChange: {
@@ -9036,9 +8868,9 @@ export interface operations {
                  */
                 name: string;
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9046,16 +8878,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyCustomChangeResponse"];
+                    "application/json": LegacyCustomChangeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyModelSkewCharts: {
@@ -9064,11 +8894,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`), or `all` for every expiry. */
-                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                maturity: LegacyMaturityOrAll;
                 /** Axis of the chart: `delta` or `strike`. */
-                type: components["parameters"]["LegacyModelChartTypePath"];
+                type: LegacyModelChartType;
             };
             cookie?: never;
         };
@@ -9076,16 +8906,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyModelSkewChartsResponse"];
+                    "application/json": LegacyModelSkewChartsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyModelVolatilityRunCharts: {
@@ -9094,9 +8922,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`), or `all` for every expiry. */
-                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                maturity: LegacyMaturityOrAll;
             };
             cookie?: never;
         };
@@ -9104,16 +8932,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyModelVolatilityRunChartsResponse"];
+                    "application/json": LegacyModelVolatilityRunChartsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyModelSkewChartTimeLapse: {
@@ -9122,11 +8948,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`), or `all` for every expiry. */
-                maturity: components["parameters"]["LegacyMaturityOrAllPath"];
+                maturity: LegacyMaturityOrAll;
                 /** Axis of the chart: `delta` or `strike`. */
-                type: components["parameters"]["LegacyModelChartTypePath"];
+                type: LegacyModelChartType;
             };
             cookie?: never;
         };
@@ -9134,16 +8960,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyModelSkewChartTimeLapseResponse"];
+                    "application/json": LegacyModelSkewChartTimeLapseResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyModelForwardCurveChart: {
@@ -9152,7 +8976,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9160,16 +8984,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyModelForwardCurveChartResponse"];
+                    "application/json": LegacyModelForwardCurveChartResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyModelTermStructureATMChart: {
@@ -9178,7 +9000,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9186,16 +9008,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyModelTermStructureATMChartResponse"];
+                    "application/json": LegacyModelTermStructureATMChartResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyModelTermStructureATMChartTimeLapse: {
@@ -9204,7 +9024,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9212,16 +9032,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyModelTermStructureATMChartTimeLapseResponse"];
+                    "application/json": LegacyModelTermStructureATMChartTimeLapseResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyModelTermStructureChart: {
@@ -9230,9 +9048,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Axis of the chart: `delta` or `strike`. */
-                type: components["parameters"]["LegacyModelChartTypePath"];
+                type: LegacyModelChartType;
             };
             cookie?: never;
         };
@@ -9240,16 +9058,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyModelTermStructureChartResponse"];
+                    "application/json": LegacyModelTermStructureChartResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsSkewByCurrencyAndMaturity: {
@@ -9258,9 +9074,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
             };
             cookie?: never;
         };
@@ -9268,16 +9084,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsSkewByCurrencyAndMaturityResponse"];
+                    "application/json": LegacyOptionsSkewByCurrencyAndMaturityResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsSkewByMarketAndMaturity: {
@@ -9286,9 +9100,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
             };
             cookie?: never;
         };
@@ -9296,16 +9110,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsSkewByMarketAndMaturityResponse"];
+                    "application/json": LegacyOptionsSkewByMarketAndMaturityResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsIVByCurrency: {
@@ -9314,7 +9126,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9322,16 +9134,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsIVByCurrencyResponse"];
+                    "application/json": LegacyOptionsIVByCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsIVByMarket: {
@@ -9340,7 +9150,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
             };
             cookie?: never;
         };
@@ -9348,16 +9158,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsIVByMarketResponse"];
+                    "application/json": LegacyOptionsIVByMarketResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyETHBTCATMIVTermStructure: {
@@ -9371,16 +9179,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyETHBTCATMIVTermStructureResponse"];
+                    "application/json": LegacyETHBTCATMIVTermStructureResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsSkewByMarketAndCurrency: {
@@ -9389,9 +9195,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9399,16 +9205,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsSkewByMarketAndCurrencyResponse"];
+                    "application/json": LegacyOptionsSkewByMarketAndCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOiChangeByStrike: {
@@ -9423,7 +9227,7 @@ export interface operations {
                  * @description Expiry code, or `all`.
                  * @example all
                  */
-                maturity?: components["schemas"]["LegacyMaturityOrAll"] | undefined;
+                maturity?: LegacyMaturityOrAll | undefined;
                 /**
                  * @description Lowest strike to include.
                  * @example 40000
@@ -9438,7 +9242,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Market name; the catalog spells it `Deribit`.
                  * @example Deribit
@@ -9451,16 +9255,14 @@ export interface operations {
         responses: {
             /** @description The rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOiChangeByStrikeResponse"];
+                    "application/json": LegacyOiChangeByStrikeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTopOptionsStrategies: {
@@ -9469,7 +9271,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Window in hours.
                  * @example 24
@@ -9479,7 +9281,7 @@ export interface operations {
                  * @description Whether to count single trades only.
                  * @example true
                  */
-                single_trade: components["schemas"]["LegacySingleTrade"];
+                single_trade: LegacySingleTrade;
             };
             cookie?: never;
         };
@@ -9487,16 +9289,14 @@ export interface operations {
         responses: {
             /** @description The rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyTopOptionsStrategiesResponse"];
+                    "application/json": LegacyTopOptionsStrategiesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyStrategyLegBubbleChart: {
@@ -9511,7 +9311,7 @@ export interface operations {
                  * @description Expiry code, or `all`.
                  * @example all
                  */
-                maturity?: components["schemas"]["LegacyMaturityOrAll"] | undefined;
+                maturity?: LegacyMaturityOrAll | undefined;
                 /**
                  * @description Window in hours.
                  * @example 24
@@ -9526,12 +9326,12 @@ export interface operations {
                  * @description Whether to count single trades only.
                  * @example true
                  */
-                single_trade?: components["schemas"]["LegacySingleTrade"] | undefined;
+                single_trade?: LegacySingleTrade | undefined;
             } | undefined;
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9539,16 +9339,14 @@ export interface operations {
         responses: {
             /** @description The rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyStrategyLegBubbleChartResponse"];
+                    "application/json": LegacyStrategyLegBubbleChartResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOpenInterestChangeSummary: {
@@ -9557,9 +9355,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
-                period: components["parameters"]["LegacyOiChangePeriodPath"];
+                period: OiChangePeriod;
             };
             cookie?: never;
         };
@@ -9567,16 +9365,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOpenInterestChangeSummaryResponse"];
+                    "application/json": LegacyOpenInterestChangeSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOpenInterestChange: {
@@ -9585,11 +9381,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
-                period: components["parameters"]["LegacyOiChangePeriodPath"];
+                period: OiChangePeriod;
             };
             cookie?: never;
         };
@@ -9597,16 +9393,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOpenInterestChangeResponse"];
+                    "application/json": LegacyOpenInterestChangeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyAnalyticOptionsOrbitAltVol: {
@@ -9615,7 +9409,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9623,16 +9417,14 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyAnalyticOptionsOrbitAltVolResponse"];
+                    "application/json": LegacyAnalyticOptionsOrbitAltVolResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalOptionsTrades: {
@@ -9642,18 +9434,18 @@ export interface operations {
                  * @description Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
                  * @example 2026-11-17
                  */
-                date: components["schemas"]["HistoricalTime"];
+                date: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9661,38 +9453,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOptionsTradesResponse"];
+                    "application/json": LegacyHistoricalOptionsTradesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalOptionsSnapshot: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9700,36 +9490,34 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOptionsSnapshotResponse"];
+                    "application/json": LegacyHistoricalOptionsSnapshotResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalInstrumentVolumeBuySell: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Options instrument name. */
-                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+                instrument: LegacyOptionInstrument;
             };
             cookie?: never;
         };
@@ -9737,16 +9525,14 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalInstrumentVolumeBuySellResponse"];
+                    "application/json": LegacyHistoricalInstrumentVolumeBuySellResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyCalculateRiskSlide: {
@@ -9756,14 +9542,14 @@ export interface operations {
                  * @description Options instrument to compute the risk slide for.
                  * @example BTC-25DEC26-100000-C
                  */
-                instrument?: components["schemas"]["LegacyOptionInstrument"] | undefined;
+                instrument?: LegacyOptionInstrument | undefined;
             } | undefined;
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9771,16 +9557,14 @@ export interface operations {
         responses: {
             /** @description The result; its shape is not published. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                    "application/json": LegacyUnpublishedObject;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyRiskSlideInstruments: {
@@ -9789,7 +9573,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
             };
             cookie?: never;
         };
@@ -9797,16 +9581,14 @@ export interface operations {
         responses: {
             /** @description The result; its shape is not published. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                    "application/json": LegacyUnpublishedObject;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyCalculateRiskSlideV2: {
@@ -9816,14 +9598,14 @@ export interface operations {
                  * @description Options instrument to compute the risk slide for.
                  * @example BTC-25DEC26-100000-C
                  */
-                instrument?: components["schemas"]["LegacyOptionInstrument"] | undefined;
+                instrument?: LegacyOptionInstrument | undefined;
             } | undefined;
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -9831,16 +9613,14 @@ export interface operations {
         responses: {
             /** @description The result; its shape is not published. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                    "application/json": LegacyUnpublishedObject;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyRiskSlideInstrumentsV2: {
@@ -9849,7 +9629,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-                market: components["parameters"]["LegacyOptionsMarketPath"];
+                market: LegacyOptionsMarket;
             };
             cookie?: never;
         };
@@ -9857,16 +9637,14 @@ export interface operations {
         responses: {
             /** @description The result; its shape is not published. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                    "application/json": LegacyUnpublishedObject;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyAnalyticSpotPairs: {
@@ -9875,7 +9653,7 @@ export interface operations {
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
             };
             cookie?: never;
         };
@@ -9883,38 +9661,36 @@ export interface operations {
         responses: {
             /** @description The data, in the `{date, data}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyAnalyticSpotPairsResponse"];
+                    "application/json": LegacyAnalyticSpotPairsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
             };
             cookie?: never;
         };
@@ -9922,38 +9698,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse"];
+                    "application/json": LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
             };
             cookie?: never;
         };
@@ -9961,40 +9735,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse"];
+                    "application/json": LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsDvol: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10002,40 +9774,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsDvolResponse"];
+                    "application/json": LegacyOptionsDvolResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsVix: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10043,40 +9813,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsVixResponse"];
+                    "application/json": LegacyOptionsVixResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOITotal: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10084,40 +9852,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOITotalResponse"];
+                    "application/json": LegacyOptionsOITotalResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOIPCRatio: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10125,40 +9891,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOIPCRatioResponse"];
+                    "application/json": LegacyOptionsOIPCRatioResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsVolumeTotal: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10166,40 +9930,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsVolumeTotalResponse"];
+                    "application/json": LegacyOptionsVolumeTotalResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsAtmIv: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10207,40 +9969,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsAtmIvResponse"];
+                    "application/json": LegacyOptionsAtmIvResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsMaxPain: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10248,40 +10008,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsMaxPainResponse"];
+                    "application/json": LegacyOptionsMaxPainResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsGexIndex: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10289,40 +10047,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsGexIndexResponse"];
+                    "application/json": LegacyOptionsGexIndexResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsVolumePcRatio: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10330,40 +10086,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsVolumePcRatioResponse"];
+                    "application/json": LegacyOptionsVolumePcRatioResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTypeGammaBands: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Band horizon, for example `1D`, `7D` or `30D`.
                  * @example 1D
@@ -10376,38 +10130,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTypeGammaBandsResponse"];
+                    "application/json": LegacyOptionsTypeGammaBandsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTotalOiByCurrency: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10415,38 +10167,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyTotalOiByCurrencyResponse"];
+                    "application/json": LegacyTotalOiByCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTotalVolumeByCurrency: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10454,40 +10204,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTotalVolumeByCurrencyResponse"];
+                    "application/json": LegacyOptionsTotalVolumeByCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTypeIvBidAsk: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Option side and level, for example `C_25`, `P_10` or `C_ATM`.
                  * @example C_10
@@ -10500,40 +10248,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTypeIvBidAskResponse"];
+                    "application/json": LegacyOptionsTypeIvBidAskResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTypeRiskReversalModel: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Delta level, for example `25D` or `10D`.
                  * @example 10D
@@ -10546,40 +10292,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTypeRiskReversalModelResponse"];
+                    "application/json": LegacyOptionsTypeRiskReversalModelResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTypeRiskReversal: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Delta level, for example `25D` or `10D`.
                  * @example 10D
@@ -10592,40 +10336,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTypeRiskReversalResponse"];
+                    "application/json": LegacyOptionsTypeRiskReversalResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTypeSkewModel: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Delta level, for example `25D` or `10D`.
                  * @example 10D
@@ -10638,40 +10380,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTypeSkewModelResponse"];
+                    "application/json": LegacyOptionsTypeSkewModelResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTypeSkew: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Delta level, for example `25D` or `10D`.
                  * @example 10D
@@ -10684,40 +10424,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTypeSkewResponse"];
+                    "application/json": LegacyOptionsTypeSkewResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTypeButterflyModel: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Delta level, for example `25D` or `10D`.
                  * @example 10D
@@ -10730,40 +10468,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTypeButterflyModelResponse"];
+                    "application/json": LegacyOptionsTypeButterflyModelResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTypeButterfly: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Delta level, for example `25D` or `10D`.
                  * @example 10D
@@ -10776,40 +10512,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTypeButterflyResponse"];
+                    "application/json": LegacyOptionsTypeButterflyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsTypeAtmIvModel: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description A delta level and side (`25C`, `10P`) or a model parameter (`ATM`, `SLOPE`, `YIELD`).
                  * @example 10C
@@ -10822,42 +10556,40 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsTypeAtmIvModelResponse"];
+                    "application/json": LegacyOptionsTypeAtmIvModelResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsMaturityAtmIv: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
             };
             cookie?: never;
         };
@@ -10865,42 +10597,40 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsMaturityAtmIvResponse"];
+                    "application/json": LegacyOptionsMaturityAtmIvResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsMaturityOiVolume: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
             };
             cookie?: never;
         };
@@ -10908,36 +10638,34 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsMaturityOiVolumeResponse"];
+                    "application/json": LegacyOptionsMaturityOiVolumeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsOrbitAltVol: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Constant-maturity tenor, for example `1W`, `1M` or `3M`.
                  * @example 1M
@@ -10950,40 +10678,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsOrbitAltVolResponse"];
+                    "application/json": LegacyOptionsOrbitAltVolResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsIvRv: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -10991,38 +10717,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsIvRvResponse"];
+                    "application/json": LegacyOptionsIvRvResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsSpreadTypeSkew: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /**
                  * @description Delta level, for example `25D` or `10D`.
                  * @example 10D
@@ -11035,42 +10759,40 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsSpreadTypeSkewResponse"];
+                    "application/json": LegacyOptionsSpreadTypeSkewResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsMaturityTotalOi: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
             };
             cookie?: never;
         };
@@ -11078,42 +10800,40 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsMaturityTotalOiResponse"];
+                    "application/json": LegacyOptionsMaturityTotalOiResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsMaturityTotalVolume: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
             };
             cookie?: never;
         };
@@ -11121,40 +10841,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsMaturityTotalVolumeResponse"];
+                    "application/json": LegacyOptionsMaturityTotalVolumeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsActualVolButterflyModel: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Delta level of the model, for example `25`.
                  * @example 10
@@ -11172,40 +10890,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsActualVolButterflyModelResponse"];
+                    "application/json": LegacyOptionsActualVolButterflyModelResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsActualVolSkewModel: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Delta level of the model, for example `25`.
                  * @example 10
@@ -11223,40 +10939,38 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsActualVolSkewModelResponse"];
+                    "application/json": LegacyOptionsActualVolSkewModelResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOptionsActualVolRiskReversalModel: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Delta level of the model, for example `25`.
                  * @example 10
@@ -11274,16 +10988,14 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOptionsActualVolRiskReversalModelResponse"];
+                    "application/json": LegacyOptionsActualVolRiskReversalModelResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyV2HistoricalTrades: {
@@ -11293,11 +11005,11 @@ export interface operations {
                  * @description Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
                  * @example 2026-11-17
                  */
-                date?: components["schemas"]["HistoricalTime"] | undefined;
+                date?: HistoricalTime | undefined;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** @description Only the trades of this block trade. */
                 blockTradeId?: string | undefined;
                 /** @description Field to sort by; the accepted fields are not published. */
@@ -11306,9 +11018,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -11316,31 +11028,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyV2HistoricalTradesResponse"];
+                    "application/json": LegacyV2HistoricalTradesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTotalVolumeForOptions: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -11352,31 +11062,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyTotalVolumeForOptionsResponse"];
+                    "application/json": LegacyTotalVolumeForOptionsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTotalOiForOptions: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -11388,38 +11096,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyTotalOiForOptionsResponse"];
+                    "application/json": LegacyTotalOiForOptionsResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesTotalOIByMargin: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -11427,38 +11133,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesTotalOIByMarginResponse"];
+                    "application/json": LegacyFuturesTotalOIByMarginResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesTotalVolumeByMargin: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -11466,38 +11170,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesTotalVolumeByMarginResponse"];
+                    "application/json": LegacyFuturesTotalVolumeByMarginResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesAltcoinSummary: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -11505,31 +11207,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesAltcoinSummaryResponse"];
+                    "application/json": LegacyFuturesAltcoinSummaryResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFuturesMarketIndexData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -11547,31 +11247,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFuturesMarketIndexDataResponse"];
+                    "application/json": LegacyFuturesMarketIndexDataResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalIndicesPriceData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -11589,38 +11287,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalIndicesPriceDataResponse"];
+                    "application/json": LegacyHistoricalIndicesPriceDataResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalFuturesAnnualizedBasisData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
             header?: never;
             path: {
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /**
                  * @description Window in days, for example `7`, `30` or `365`.
                  * @example 7
@@ -11633,31 +11329,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalFuturesAnnualizedBasisDataResponse"];
+                    "application/json": LegacyHistoricalFuturesAnnualizedBasisDataResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalTotalGlobalOpenInterestActivityData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -11669,31 +11363,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse"];
+                    "application/json": LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalTotalGlobalVolumeActivityData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -11705,31 +11397,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalTotalGlobalVolumeActivityDataResponse"];
+                    "application/json": LegacyHistoricalTotalGlobalVolumeActivityDataResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTotalVolumeForFutures: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -11741,31 +11431,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyTotalVolumeForFuturesResponse"];
+                    "application/json": LegacyTotalVolumeForFuturesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyTotalOiForFutures: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
                 legacy?: components["parameters"]["LegacyHistLegacy"] | undefined;
             };
@@ -11777,31 +11465,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyTotalOiForFuturesResponse"];
+                    "application/json": LegacyTotalOiForFuturesResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyFutureControllerGetBd2: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
                 /** @description Listed by the catalog without a description; its meaning and values are not published. */
                 count?: string | undefined;
                 /** @description Listed by the catalog without a description; its meaning and values are not published. */
@@ -11810,9 +11496,9 @@ export interface operations {
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -11820,38 +11506,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyFutureControllerGetBd2Response"];
+                    "application/json": LegacyFutureControllerGetBd2Response;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalOptionsData: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Options instrument name. */
-                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+                instrument: LegacyOptionInstrument;
             };
             cookie?: never;
         };
@@ -11859,38 +11543,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOptionsDataResponse"];
+                    "application/json": LegacyHistoricalOptionsDataResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalOptionsIV: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Options instrument name. */
-                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+                instrument: LegacyOptionInstrument;
             };
             cookie?: never;
         };
@@ -11898,38 +11580,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOptionsIVResponse"];
+                    "application/json": LegacyHistoricalOptionsIVResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalOptionsPrice: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Options instrument name. */
-                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+                instrument: LegacyOptionInstrument;
             };
             cookie?: never;
         };
@@ -11937,38 +11617,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOptionsPriceResponse"];
+                    "application/json": LegacyHistoricalOptionsPriceResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalOptionsOIVolume: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Options instrument name. */
-                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+                instrument: LegacyOptionInstrument;
             };
             cookie?: never;
         };
@@ -11976,38 +11654,36 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOptionsOIVolumeResponse"];
+                    "application/json": LegacyHistoricalOptionsOIVolumeResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalOptionsUnderlyingPrice: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Options instrument name. */
-                instrument: components["parameters"]["LegacyOptionInstrumentPath"];
+                instrument: LegacyOptionInstrument;
             };
             cookie?: never;
         };
@@ -12015,16 +11691,14 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalOptionsUnderlyingPriceResponse"];
+                    "application/json": LegacyHistoricalOptionsUnderlyingPriceResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalOptionsOIStrike: {
@@ -12039,11 +11713,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
             };
             cookie?: never;
         };
@@ -12051,16 +11725,14 @@ export interface operations {
         responses: {
             /** @description The result; its shape is not published. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                    "application/json": LegacyUnpublishedObject;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalOptionsVolumeStrike: {
@@ -12075,11 +11747,11 @@ export interface operations {
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
                 /** Expiry code (`27MAR26`). */
-                maturity: components["parameters"]["LegacyMaturityPath"];
+                maturity: LegacyMaturity;
             };
             cookie?: never;
         };
@@ -12087,31 +11759,29 @@ export interface operations {
         responses: {
             /** @description The result; its shape is not published. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyUnpublishedObject"];
+                    "application/json": LegacyUnpublishedObject;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOrderbookByMarketTypeSymbol: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -12121,7 +11791,7 @@ export interface operations {
                  */
                 marketType: string;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -12129,31 +11799,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOrderbookByMarketTypeSymbolResponse"];
+                    "application/json": LegacyOrderbookByMarketTypeSymbolResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOrderbookByMarketTypeMarketCurrency: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -12163,9 +11831,9 @@ export interface operations {
                  */
                 marketType: string;
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-                currency: components["parameters"]["LegacyAssetCurrencyPath"];
+                currency: LegacyCurrency;
             };
             cookie?: never;
         };
@@ -12173,31 +11841,29 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOrderbookByMarketTypeMarketCurrencyResponse"];
+                    "application/json": LegacyOrderbookByMarketTypeMarketCurrencyResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyOrderbookByMarketTypeMarketSymbol: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
                 /** Interval between the dates of the result rows; one minute when omitted. */
-                granularity?: components["parameters"]["LegacyHistGranularity"] | undefined;
+                granularity?: Granularity | undefined;
             };
             header?: never;
             path: {
@@ -12207,9 +11873,9 @@ export interface operations {
                  */
                 marketType: string;
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Exchange-native instrument symbol. */
-                symbol: components["parameters"]["LegacySymbolPath"];
+                symbol: LegacyHistoricalSymbol;
             };
             cookie?: never;
         };
@@ -12217,36 +11883,34 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyOrderbookByMarketTypeMarketSymbolResponse"];
+                    "application/json": LegacyOrderbookByMarketTypeMarketSymbolResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getLegacyHistoricalSpotOhlc: {
         parameters: {
             query: {
                 /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-                start: components["parameters"]["LegacyHistStart"];
+                start: HistoricalTime;
                 /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-                end: components["parameters"]["LegacyHistEnd"];
+                end: HistoricalTime;
                 /** Maximum number of results per page (at most 144). */
-                limit?: components["parameters"]["LegacyHistLimit"] | undefined;
+                limit?: number | undefined;
                 /** 1-based page of results. */
-                page?: components["parameters"]["LegacyHistPage"] | undefined;
+                page?: number | undefined;
             };
             header?: never;
             path: {
                 /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-                market: components["parameters"]["LegacyMarketPath"];
+                market: LegacyHistoricalMarketCode;
                 /** Exchange-native instrument symbol. */
-                symbol: components["parameters"]["LegacySymbolPath"];
+                symbol: LegacyHistoricalSymbol;
                 /**
                  * @description Candle period, for example `1m`.
                  * @example 1m
@@ -12259,33 +11923,31 @@ export interface operations {
         responses: {
             /** @description One page of rows in the `{meta, items}` envelope. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["LegacyHistoricalSpotOhlcResponse"];
+                    "application/json": LegacyHistoricalSpotOhlcResponse;
                 };
             };
-            400: components["responses"]["LegacyBadRequest"];
-            401: components["responses"]["LegacyUnauthorized"];
-            429: components["responses"]["LegacyTooManyRequests"];
+            400: LegacyBadRequestReply;
+            401: LegacyUnauthorizedReply;
+            429: LegacyTooManyRequestsReply;
         };
     };
     getOptionsCatalog: {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["MaturityQuery"] | undefined;
+                maturity?: Maturity | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
+                option_type?: OptionType | undefined;
                 /** @description Lowest strike to include, in the quote currency of the strike. */
                 strike_min?: number | undefined;
                 /** @description Highest strike to include, in the quote currency of the strike. */
@@ -12299,28 +11961,26 @@ export interface operations {
         responses: {
             /** @description A page of catalog entries. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsCatalogResponse"];
+                    "application/json": OptionsCatalogResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsMetadata: {
         parameters: {
             query: {
                 /** Options venue. */
-                exchange: components["parameters"]["OptionsExchangeRequired"];
+                exchange: OptionsExchange;
                 /** Exact options instrument name from the catalog. */
-                instrument_name: components["parameters"]["OptionsInstrumentNameRequired"];
+                instrument_name: OptionsInstrumentName;
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"] | undefined;
+                limit?: number | undefined;
             };
             header?: never;
             path?: never;
@@ -12330,46 +11990,42 @@ export interface operations {
         responses: {
             /** @description Metadata of the instrument. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                    "application/json": MetadataResponseEntity;
                 };
             };
             /** @description Invalid parameters (for example a non-string exchange), or no data found for the instrument: this route answers 400, not an empty body, when nothing is stored for the selector. */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["ApiError400"];
+                    "application/json": ApiError400;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsOhlcvt: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12379,38 +12035,36 @@ export interface operations {
         responses: {
             /** @description A page of OHLCVT rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsOhlcvtResponse"];
+                    "application/json": OptionsOhlcvtResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsVolume: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12420,38 +12074,36 @@ export interface operations {
         responses: {
             /** @description A page of volume rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsVolumeResponse"];
+                    "application/json": OptionsVolumeResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsOpenInterest: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12461,38 +12113,36 @@ export interface operations {
         responses: {
             /** @description A page of open interest rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsOpenInterestResponse"];
+                    "application/json": OptionsOpenInterestResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsLevel1: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12502,38 +12152,36 @@ export interface operations {
         responses: {
             /** @description A page of level 1 rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsLevel1Response"];
+                    "application/json": OptionsLevel1Response;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsVolatility: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12543,38 +12191,36 @@ export interface operations {
         responses: {
             /** @description A page of volatility rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsVolatilityResponse"];
+                    "application/json": OptionsVolatilityResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsTickerHistory: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12584,38 +12230,36 @@ export interface operations {
         responses: {
             /** @description A page of ticker rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsTickerHistoryResponse"];
+                    "application/json": OptionsTickerHistoryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsReferencePrice: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12625,30 +12269,28 @@ export interface operations {
         responses: {
             /** @description A page of reference price rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsReferencePriceResponse"];
+                    "application/json": OptionsReferencePriceResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsSnapshot: {
         parameters: {
             query: {
                 /** Options venue. */
-                exchange: components["parameters"]["OptionsExchangeRequired"];
+                exchange: OptionsExchange;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency: components["parameters"]["CurrencyRequired"];
+                currency: string;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
             };
             header?: never;
             path?: never;
@@ -12658,43 +12300,41 @@ export interface operations {
         responses: {
             /** @description The snapshot rows of the minute. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsSnapshotResponse"];
+                    "application/json": OptionsSnapshotResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsFlow: {
         parameters: {
             query: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /**
                  * @description Bucket size of `buckets`; `1h` when omitted.
                  * @example 1h
                  */
-                resolution?: components["schemas"]["Resolution"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange: components["parameters"]["OptionsExchangeRequired"];
+                exchange: OptionsExchange;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency: components["parameters"]["CurrencyRequired"];
+                currency: string;
                 /** Keep only trades whose premium is at least this many USD. */
-                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"] | undefined;
+                min_premium_usd?: number | undefined;
                 /** @description Number of `notable_trades` to return (it does not change the other parts of the response). */
                 top_n?: number | undefined;
             };
@@ -12706,61 +12346,59 @@ export interface operations {
         responses: {
             /** @description The flow summary of the window. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsFlowResponse"];
+                    "application/json": OptionsFlowResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsTradesSummary: {
         parameters: {
             query: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange: components["parameters"]["OptionsExchangeRequired"];
+                exchange: OptionsExchange;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency: components["parameters"]["CurrencyRequired"];
+                currency: string;
                 /**
                  * @description Key the trades are grouped by.
                  * @example option_type
                  */
-                group_by: components["schemas"]["TradesGroupBy"];
+                group_by: TradesGroupBy;
                 /** Keep only trades whose premium is at least this many USD. */
-                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"] | undefined;
+                min_premium_usd?: number | undefined;
                 /** Keep only trades whose notional is at least this value. */
-                min_notional?: components["parameters"]["TradesMinNotional"] | undefined;
+                min_notional?: number | undefined;
                 /** Keep only trades with this aggressor side. */
-                direction?: components["parameters"]["TradesDirection"] | undefined;
+                direction?: Direction | undefined;
                 /** Keep only block trades. */
-                block_only?: components["parameters"]["TradesBlockOnly"] | undefined;
+                block_only?: boolean | undefined;
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
-                opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
+                opening_only?: boolean | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
+                option_type?: OptionType | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["MaturityQuery"] | undefined;
+                maturity?: Maturity | undefined;
                 /** Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. */
-                strategy?: components["parameters"]["TradesStrategy"] | undefined;
+                strategy?: TradesStrategyList | undefined;
             };
             header?: never;
             path?: never;
@@ -12770,59 +12408,57 @@ export interface operations {
         responses: {
             /** @description A page of grouped trade statistics. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsTradesSummaryResponse"];
+                    "application/json": OptionsTradesSummaryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsTrades: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Keep only trades whose premium is at least this many USD. */
-                min_premium_usd?: components["parameters"]["TradesMinPremiumUsd"] | undefined;
+                min_premium_usd?: number | undefined;
                 /** Keep only trades whose notional is at least this value. */
-                min_notional?: components["parameters"]["TradesMinNotional"] | undefined;
+                min_notional?: number | undefined;
                 /** Keep only trades with this aggressor side. */
-                direction?: components["parameters"]["TradesDirection"] | undefined;
+                direction?: Direction | undefined;
                 /** Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. */
-                strategy?: components["parameters"]["TradesStrategy"] | undefined;
+                strategy?: TradesStrategyList | undefined;
                 /** Keep only block trades. */
-                block_only?: components["parameters"]["TradesBlockOnly"] | undefined;
+                block_only?: boolean | undefined;
                 /** Keep only opening trades, those whose strategy label starts with `Opened`. */
-                opening_only?: components["parameters"]["TradesOpeningOnly"] | undefined;
+                opening_only?: boolean | undefined;
                 /** Option type, `C` call or `P` put. */
-                option_type?: components["parameters"]["OptionTypeQuery"] | undefined;
+                option_type?: OptionType | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["MaturityQuery"] | undefined;
+                maturity?: Maturity | undefined;
                 /**
                  * @description Field the trades are ordered by; the direction comes from `sort_dir`.
                  * @example premium_usd
                  */
-                sort?: components["schemas"]["TradesSort"] | undefined;
+                sort?: TradesSort | undefined;
                 /**
                  * @description Keep only trades settled in this currency. The accepted values are not published.
                  * @example BTC
@@ -12832,7 +12468,7 @@ export interface operations {
                  * @description Keep only `inverse` or `linear` options.
                  * @example inverse
                  */
-                margin_type?: components["schemas"]["MarginType"] | undefined;
+                margin_type?: MarginType | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12842,32 +12478,30 @@ export interface operations {
         responses: {
             /** @description A page of trades. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsTradesResponse"];
+                    "application/json": OptionsTradesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsVolSurfaceByExpiry: {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12877,40 +12511,38 @@ export interface operations {
         responses: {
             /** @description The surface rows, one per maturity. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsVolSurfaceByExpiryResponse"];
+                    "application/json": OptionsVolSurfaceByExpiryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsVolSurfaceByTenor: {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12920,43 +12552,41 @@ export interface operations {
         responses: {
             /** @description A page of tenor rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsVolSurfaceByTenorResponse"];
+                    "application/json": OptionsVolSurfaceByTenorResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsVolSurfaceByTime: {
         parameters: {
             query: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency: components["parameters"]["CurrencyRequired"];
+                currency: string;
                 /**
                  * @description Expiry code `DDMMMYY` of the maturity whose history is returned.
                  * @example 25DEC26
                  */
-                maturity: components["schemas"]["Maturity"];
+                maturity: Maturity;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
             };
             header?: never;
             path?: never;
@@ -12966,28 +12596,26 @@ export interface operations {
         responses: {
             /** @description A page of surface history rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["OptionsVolSurfaceByTimeResponse"];
+                    "application/json": OptionsVolSurfaceByTimeResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsGexCatalog: {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
+                exchange?: GexExchange | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"] | undefined;
+                currency?: string | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -12997,30 +12625,28 @@ export interface operations {
         responses: {
             /** @description The covered currencies. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["GexCatalogResponse"];
+                    "application/json": GexCatalogResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsGexLatest: {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
+                exchange?: GexExchange | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"] | undefined;
+                currency?: string | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13030,38 +12656,36 @@ export interface operations {
         responses: {
             /** @description The latest snapshot rows and their freshness. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["GexLatestResponse"];
+                    "application/json": GexLatestResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsGexHistory: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
+                exchange?: GexExchange | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"] | undefined;
+                currency?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13071,42 +12695,40 @@ export interface operations {
         responses: {
             /** @description A page of GEX rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["GexHistoryResponse"];
+                    "application/json": GexHistoryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsGexRegimeChanges: {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
+                exchange?: GexExchange | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"] | undefined;
+                currency?: string | undefined;
                 /**
                  * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 7 days before the request time (a relative default, so it is not given as a schema value).
                  * @example 2026-11-13T15:00:00Z
                  */
-                start?: components["schemas"]["IsoDateTime"] | undefined;
+                start?: IsoDateTime | undefined;
                 /**
                  * @description End of the window, ISO 8601 date-time in UTC. Defaults to now.
                  * @example 2026-11-20T15:00:00Z
                  */
-                end?: components["schemas"]["IsoDateTime"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** @description Order by time; newest first (`DESC`) when omitted. Keep it constant within one paginated scan. */
-                sort_dir?: components["schemas"]["SortDir"] | undefined;
+                sort_dir?: SortDir | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13116,47 +12738,45 @@ export interface operations {
         responses: {
             /** @description A page of regime changes. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["GexRegimeChangesResponse"];
+                    "application/json": GexRegimeChangesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsGexStrikes: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
+                exchange?: GexExchange | undefined;
                 /** Exact options instrument name from the catalog. */
-                instrument_name?: components["parameters"]["OptionsInstrumentNameQuery"] | undefined;
+                instrument_name?: OptionsInstrumentName | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"] | undefined;
+                currency?: string | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
                 /**
                  * @description Expiry code `DDMMMYY`, or `all_expiries` for the aggregate rows only.
                  * @example 25DEC26
                  */
-                expiry?: components["schemas"]["GexExpiry"] | undefined;
+                expiry?: GexExpiry | undefined;
                 /**
                  * @description Also return the per-expiry rows when no `expiry` is given.
                  * @example true
@@ -13167,7 +12787,7 @@ export interface operations {
                 /** @description Highest strike to include, in USD. */
                 strike_max?: number | undefined;
                 /** @description Basis of `min_abs_contribution`, `weighted` (default) or `raw`. */
-                contribution_basis?: components["schemas"]["GexContributionBasis"] | undefined;
+                contribution_basis?: GexContributionBasis | undefined;
                 /** @description Drop strikes whose absolute contribution on `contribution_basis` is below this value. */
                 min_abs_contribution?: number | undefined;
             } | undefined;
@@ -13179,26 +12799,24 @@ export interface operations {
         responses: {
             /** @description The strike contribution rows and the freshness of their snapshot. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["GexStrikesResponse"];
+                    "application/json": GexStrikesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsGexTermStructure: {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
+                exchange?: GexExchange | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"] | undefined;
+                currency?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13208,26 +12826,24 @@ export interface operations {
         responses: {
             /** @description The term-structure rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["GexTermStructureResponse"];
+                    "application/json": GexTermStructureResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getOptionsGexProfile: {
         parameters: {
             query?: {
                 /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
-                exchange?: components["parameters"]["GexExchangeQuery"] | undefined;
+                exchange?: GexExchange | undefined;
                 /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
-                currency?: components["parameters"]["GexCurrency"] | undefined;
+                currency?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13237,30 +12853,28 @@ export interface operations {
         responses: {
             /** @description The profile rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["GexProfileResponse"];
+                    "application/json": GexProfileResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesCatalog: {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13270,28 +12884,26 @@ export interface operations {
         responses: {
             /** @description A page of catalog entries. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesCatalogResponse"];
+                    "application/json": FuturesCatalogResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesSnapshot: {
         parameters: {
             query?: {
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13301,38 +12913,36 @@ export interface operations {
         responses: {
             /** @description All snapshot rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesSnapshotResponse"];
+                    "application/json": FuturesSnapshotResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesOhlcvt: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13342,38 +12952,36 @@ export interface operations {
         responses: {
             /** @description A page of OHLC buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesOhlcvtResponse"];
+                    "application/json": FuturesOhlcvtResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesOpenInterest: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13383,38 +12991,36 @@ export interface operations {
         responses: {
             /** @description A page of open-interest buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesOpenInterestResponse"];
+                    "application/json": FuturesOpenInterestResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesCarry: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13424,52 +13030,50 @@ export interface operations {
         responses: {
             /** @description A page of carry buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesCarryResponse"];
+                    "application/json": FuturesCarryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesTrades: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Only trades of this aggressor side. */
-                direction?: components["parameters"]["ContractDirection"] | undefined;
+                direction?: Direction | undefined;
                 /** When `true`, only block trades. */
-                block_only?: components["parameters"]["ContractBlockOnly"] | undefined;
+                block_only?: boolean | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
+                min_amount?: number | undefined;
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
-                strategy?: components["parameters"]["ContractStrategy"] | undefined;
+                strategy?: string | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["MaturityQuery"] | undefined;
+                maturity?: Maturity | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
+                sort?: ContractTradeSort | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
-                top_n?: components["parameters"]["ContractTradesTopN"] | undefined;
+                top_n?: number | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13479,38 +13083,36 @@ export interface operations {
         responses: {
             /** @description A page of trades. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesTradesResponse"];
+                    "application/json": FuturesTradesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesVolume: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13520,38 +13122,36 @@ export interface operations {
         responses: {
             /** @description A page of volume buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesVolumeResponse"];
+                    "application/json": FuturesVolumeResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesLevel1: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13561,38 +13161,36 @@ export interface operations {
         responses: {
             /** @description A page of level 1 buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesLevel1Response"];
+                    "application/json": FuturesLevel1Response;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesOrderbook: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13602,36 +13200,34 @@ export interface operations {
         responses: {
             /** @description A page of order-book metric buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesOrderbookResponse"];
+                    "application/json": FuturesOrderbookResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesOrderbookRaw: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13641,38 +13237,36 @@ export interface operations {
         responses: {
             /** @description A page of raw L2 snapshots. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesOrderbookRawResponse"];
+                    "application/json": FuturesOrderbookRawResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesReferencePrice: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13682,38 +13276,36 @@ export interface operations {
         responses: {
             /** @description A page of reference-price buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesReferencePriceResponse"];
+                    "application/json": FuturesReferencePriceResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesTickerHistory: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13723,28 +13315,26 @@ export interface operations {
         responses: {
             /** @description A page of ticker-history buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesTickerHistoryResponse"];
+                    "application/json": FuturesTickerHistoryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesMetadata: {
         parameters: {
             query: {
                 /** Futures venue. */
-                exchange: components["parameters"]["FuturesExchangeRequired"];
+                exchange: FuturesExchange;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name: components["parameters"]["FuturesInstrumentNameRequired"];
+                instrument_name: ContractInstrumentName;
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"] | undefined;
+                limit?: number | undefined;
             };
             header?: never;
             path?: never;
@@ -13754,58 +13344,54 @@ export interface operations {
         responses: {
             /** @description Metadata of the instrument. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                    "application/json": MetadataResponseEntity;
                 };
             };
             /** @description Invalid parameters, or no data found for the instrument. */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["ApiError400"];
+                    "application/json": ApiError400;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesLiquidations: {
         parameters: {
             query: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /**
                  * @description Exact instrument name from the futures catalog, upper case; required on this route.
                  * @example BTC-USDT-261225
                  */
-                instrument_name: components["schemas"]["ContractInstrumentName"];
+                instrument_name: ContractInstrumentName;
                 /**
                  * @description Futures venue (free string; known venues in FuturesExchange).
                  * @example okx
                  */
-                exchange?: components["schemas"]["FuturesExchange"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
-                direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
+                direction?: Direction | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSideQuery"] | undefined;
+                position_side?: ContractPositionSide | undefined;
                 /** Smallest liquidation to include, in USD. */
-                min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
+                min_amount_usd?: number | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
+                sort?: ContractTradeSort | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
+                sort_dir?: SortDir | undefined;
             };
             header?: never;
             path?: never;
@@ -13815,50 +13401,48 @@ export interface operations {
         responses: {
             /** @description A page of liquidations. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesLiquidationsResponse"];
+                    "application/json": FuturesLiquidationsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesTradesSummary: {
         parameters: {
             query: {
                 /** Dimension to group the trades by. */
-                group_by: components["parameters"]["ContractTradesGroupByQuery"];
+                group_by: ContractTradesGroupBy;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** @description Order of the groups. The ordering key and the default are not published. */
-                sort_dir?: components["schemas"]["SortDir"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
-                instrument_name?: components["parameters"]["FuturesInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
                 /** Only trades of this aggressor side. */
-                direction?: components["parameters"]["ContractDirection"] | undefined;
+                direction?: Direction | undefined;
                 /** When `true`, only block trades. */
-                block_only?: components["parameters"]["ContractBlockOnly"] | undefined;
+                block_only?: boolean | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
+                min_amount?: number | undefined;
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
-                strategy?: components["parameters"]["ContractStrategy"] | undefined;
+                strategy?: string | undefined;
                 /** Expiry code `DDMMMYY`. */
-                maturity?: components["parameters"]["MaturityQuery"] | undefined;
+                maturity?: Maturity | undefined;
             };
             header?: never;
             path?: never;
@@ -13868,34 +13452,32 @@ export interface operations {
         responses: {
             /** @description A page of grouped rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesTradesSummaryResponse"];
+                    "application/json": FuturesTradesSummaryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getFuturesFlow: {
         parameters: {
             query: {
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency: components["parameters"]["CurrencyRequired"];
+                currency: string;
                 /** Futures venue. */
-                exchange?: components["parameters"]["FuturesExchangeQuery"] | undefined;
+                exchange?: FuturesExchange | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
+                min_amount?: number | undefined;
                 /** Number of notable trades in the flow response. */
-                top_n?: components["parameters"]["ContractFlowTopN"] | undefined;
+                top_n?: number | undefined;
             };
             header?: never;
             path?: never;
@@ -13905,30 +13487,28 @@ export interface operations {
         responses: {
             /** @description The flow summary. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["FuturesFlowResponse"];
+                    "application/json": FuturesFlowResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsCatalog: {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13938,28 +13518,26 @@ export interface operations {
         responses: {
             /** @description A page of catalog entries. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsCatalogResponse"];
+                    "application/json": PerpetualsCatalogResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsSnapshot: {
         parameters: {
             query?: {
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -13969,38 +13547,36 @@ export interface operations {
         responses: {
             /** @description All snapshot rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsSnapshotResponse"];
+                    "application/json": PerpetualsSnapshotResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsOhlcvt: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14010,38 +13586,36 @@ export interface operations {
         responses: {
             /** @description A page of OHLC buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsOhlcvtResponse"];
+                    "application/json": PerpetualsOhlcvtResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsOpenInterest: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14051,38 +13625,36 @@ export interface operations {
         responses: {
             /** @description A page of open-interest buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsOpenInterestResponse"];
+                    "application/json": PerpetualsOpenInterestResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsCarry: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14092,50 +13664,48 @@ export interface operations {
         responses: {
             /** @description A page of funding and carry buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsCarryResponse"];
+                    "application/json": PerpetualsCarryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsTrades: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Only trades of this aggressor side. */
-                direction?: components["parameters"]["ContractDirection"] | undefined;
+                direction?: Direction | undefined;
                 /** When `true`, only block trades. */
-                block_only?: components["parameters"]["ContractBlockOnly"] | undefined;
+                block_only?: boolean | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
+                min_amount?: number | undefined;
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
-                strategy?: components["parameters"]["ContractStrategy"] | undefined;
+                strategy?: string | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
+                sort?: ContractTradeSort | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Return only the top N trades by `sort`, in one response without pagination. */
-                top_n?: components["parameters"]["ContractTradesTopN"] | undefined;
+                top_n?: number | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14145,38 +13715,36 @@ export interface operations {
         responses: {
             /** @description A page of trades. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsTradesResponse"];
+                    "application/json": PerpetualsTradesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsVolume: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14186,38 +13754,36 @@ export interface operations {
         responses: {
             /** @description A page of volume buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsVolumeResponse"];
+                    "application/json": PerpetualsVolumeResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsLevel1: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14227,38 +13793,36 @@ export interface operations {
         responses: {
             /** @description A page of level 1 buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsLevel1Response"];
+                    "application/json": PerpetualsLevel1Response;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsOrderbook: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14268,36 +13832,34 @@ export interface operations {
         responses: {
             /** @description A page of order-book metric buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsOrderbookResponse"];
+                    "application/json": PerpetualsOrderbookResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsOrderbookRaw: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14307,38 +13869,36 @@ export interface operations {
         responses: {
             /** @description A page of raw L2 snapshots. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsOrderbookRawResponse"];
+                    "application/json": PerpetualsOrderbookRawResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsReferencePrice: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14348,38 +13908,36 @@ export interface operations {
         responses: {
             /** @description A page of reference-price buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsReferencePriceResponse"];
+                    "application/json": PerpetualsReferencePriceResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsTickerHistory: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14389,28 +13947,26 @@ export interface operations {
         responses: {
             /** @description A page of ticker-history buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsTickerHistoryResponse"];
+                    "application/json": PerpetualsTickerHistoryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsMetadata: {
         parameters: {
             query: {
                 /** Perpetuals venue. */
-                exchange: components["parameters"]["PerpetualsExchangeRequired"];
+                exchange: PerpetualsExchange;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name: components["parameters"]["PerpetualsInstrumentNameRequired"];
+                instrument_name: ContractInstrumentName;
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"] | undefined;
+                limit?: number | undefined;
             };
             header?: never;
             path?: never;
@@ -14420,58 +13976,54 @@ export interface operations {
         responses: {
             /** @description Metadata of the instrument. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                    "application/json": MetadataResponseEntity;
                 };
             };
             /** @description Invalid parameters, or no data found for the instrument. */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["ApiError400"];
+                    "application/json": ApiError400;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsLiquidations: {
         parameters: {
             query: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /**
                  * @description Exact instrument name from the perpetuals catalog, upper case; required on this route.
                  * @example BTCUSDT
                  */
-                instrument_name: components["schemas"]["ContractInstrumentName"];
+                instrument_name: ContractInstrumentName;
                 /**
                  * @description Perpetuals venue (free string; known venues in PerpetualsExchange).
                  * @example binance
                  */
-                exchange?: components["schemas"]["PerpetualsExchange"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Only liquidation fills of this trade side (`buy` or `sell`). */
-                direction?: components["parameters"]["ContractLiquidationDirection"] | undefined;
+                direction?: Direction | undefined;
                 /** Only liquidations of `long` or of `short` positions. */
-                position_side?: components["parameters"]["ContractPositionSideQuery"] | undefined;
+                position_side?: ContractPositionSide | undefined;
                 /** Smallest liquidation to include, in USD. */
-                min_amount_usd?: components["parameters"]["ContractMinAmountUsd"] | undefined;
+                min_amount_usd?: number | undefined;
                 /** Field to sort by; pair with `sort_dir`. */
-                sort?: components["parameters"]["ContractTradeSortQuery"] | undefined;
+                sort?: ContractTradeSort | undefined;
                 /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["ContractSortDir"] | undefined;
+                sort_dir?: SortDir | undefined;
             };
             header?: never;
             path?: never;
@@ -14481,48 +14033,46 @@ export interface operations {
         responses: {
             /** @description A page of liquidations. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsLiquidationsResponse"];
+                    "application/json": PerpetualsLiquidationsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsTradesSummary: {
         parameters: {
             query: {
                 /** Dimension to group the trades by. */
-                group_by: components["parameters"]["ContractTradesGroupByQuery"];
+                group_by: ContractTradesGroupBy;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** @description Order of the groups. The ordering key and the default are not published. */
-                sort_dir?: components["schemas"]["SortDir"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
-                instrument_name?: components["parameters"]["PerpetualsInstrumentName"] | undefined;
+                instrument_name?: ContractInstrumentName | undefined;
                 /** Only trades of this aggressor side. */
-                direction?: components["parameters"]["ContractDirection"] | undefined;
+                direction?: Direction | undefined;
                 /** When `true`, only block trades. */
-                block_only?: components["parameters"]["ContractBlockOnly"] | undefined;
+                block_only?: boolean | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
+                min_amount?: number | undefined;
                 /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
-                strategy?: components["parameters"]["ContractStrategy"] | undefined;
+                strategy?: string | undefined;
             };
             header?: never;
             path?: never;
@@ -14532,34 +14082,32 @@ export interface operations {
         responses: {
             /** @description A page of grouped rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsTradesSummaryResponse"];
+                    "application/json": PerpetualsTradesSummaryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPerpetualsFlow: {
         parameters: {
             query: {
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency: components["parameters"]["CurrencyRequired"];
+                currency: string;
                 /** Perpetuals venue. */
-                exchange?: components["parameters"]["PerpetualsExchangeQuery"] | undefined;
+                exchange?: PerpetualsExchange | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Smallest trade amount to include. */
-                min_amount?: components["parameters"]["ContractMinAmount"] | undefined;
+                min_amount?: number | undefined;
                 /** Number of notable trades in the flow response. */
-                top_n?: components["parameters"]["ContractFlowTopN"] | undefined;
+                top_n?: number | undefined;
             };
             header?: never;
             path?: never;
@@ -14569,32 +14117,30 @@ export interface operations {
         responses: {
             /** @description The flow summary. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PerpetualsFlowResponse"];
+                    "application/json": PerpetualsFlowResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotCatalog: {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
-                quote_currency?: components["parameters"]["SpotQuoteCurrency"] | undefined;
+                quote_currency?: string | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14604,28 +14150,26 @@ export interface operations {
         responses: {
             /** @description A page of spot catalog entries. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SpotCatalogResponse"];
+                    "application/json": SpotCatalogResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotMetadata: {
         parameters: {
             query: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name: components["parameters"]["SpotInstrumentNameRequired"];
+                instrument_name: SpotInstrumentName;
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"] | undefined;
+                limit?: number | undefined;
             };
             header?: never;
             path?: never;
@@ -14635,38 +14179,36 @@ export interface operations {
         responses: {
             /** @description Metadata of the pair. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                    "application/json": MetadataResponseEntity;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotOhlcvt: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
+                instrument_name?: SpotInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14676,38 +14218,36 @@ export interface operations {
         responses: {
             /** @description A page of spot OHLCVT rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SpotOhlcvtResponse"];
+                    "application/json": SpotOhlcvtResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotTicker: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
+                instrument_name?: SpotInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14717,38 +14257,36 @@ export interface operations {
         responses: {
             /** @description A page of spot ticker rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SpotTickerResponse"];
+                    "application/json": SpotTickerResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotTrades: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
+                instrument_name?: SpotInstrumentName | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14758,38 +14296,36 @@ export interface operations {
         responses: {
             /** @description A page of spot trades. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SpotTradesResponse"];
+                    "application/json": SpotTradesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotVolume: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
+                instrument_name?: SpotInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14799,30 +14335,28 @@ export interface operations {
         responses: {
             /** @description A page of spot volume rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SpotVolumeResponse"];
+                    "application/json": SpotVolumeResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotSnapshot: {
         parameters: {
             query?: {
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
-                quote_currency?: components["parameters"]["SpotQuoteCurrency"] | undefined;
+                quote_currency?: string | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14832,38 +14366,36 @@ export interface operations {
         responses: {
             /** @description The spot snapshot rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SpotSnapshotResponse"];
+                    "application/json": SpotSnapshotResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotLevel1: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
+                instrument_name?: SpotInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14873,38 +14405,36 @@ export interface operations {
         responses: {
             /** @description A page of spot level 1 rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SpotLevel1Response"];
+                    "application/json": SpotLevel1Response;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotL2Orderbook: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
+                instrument_name?: SpotInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14914,34 +14444,32 @@ export interface operations {
         responses: {
             /** @description A page of spot L2 metric rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SpotL2OrderbookResponse"];
+                    "application/json": SpotL2OrderbookResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getSpotL2OrderbookRaw: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Spot venue; `binance` when omitted. */
-                exchange?: components["parameters"]["SpotExchangeQuery"] | undefined;
+                exchange?: SpotExchange | undefined;
                 /** Exact spot pair name from the spot catalog, upper case. */
-                instrument_name?: components["parameters"]["SpotInstrumentNameQuery"] | undefined;
+                instrument_name?: SpotInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14951,32 +14479,30 @@ export interface operations {
         responses: {
             /** @description A page of raw spot L2 snapshots. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SpotL2OrderbookRawResponse"];
+                    "application/json": SpotL2OrderbookRawResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPredictionsCatalog: {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
-                category?: components["parameters"]["PredictionCategoryQuery"] | undefined;
+                category?: string | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets. */
-                event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
+                event_slug?: string | undefined;
                 /** Free-text keyword matched against the prediction markets. */
-                keyword?: components["parameters"]["PredictionKeyword"] | undefined;
+                keyword?: string | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -14986,17 +14512,15 @@ export interface operations {
         responses: {
             /** @description A page of prediction catalog entries. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PredictionCatalogResponse"];
+                    "application/json": PredictionCatalogResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPredictionsCategories: {
@@ -15010,28 +14534,26 @@ export interface operations {
         responses: {
             /** @description The prediction-market categories. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PredictionCategoriesResponse"];
+                    "application/json": PredictionCategoriesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPredictionsMetadata: {
         parameters: {
             query: {
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"] | undefined;
+                exchange?: string | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name: components["parameters"]["PredictionInstrumentNameRequired"];
+                instrument_name: PredictionInstrumentName;
                 /** Maximum rows per page on metadata routes, 1 to 100. */
-                limit?: components["parameters"]["MetadataLimit"] | undefined;
+                limit?: number | undefined;
             };
             header?: never;
             path?: never;
@@ -15041,38 +14563,36 @@ export interface operations {
         responses: {
             /** @description Metadata of the outcome. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["MetadataResponseEntity"];
+                    "application/json": MetadataResponseEntity;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPredictionsOhlcvt: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"] | undefined;
+                exchange?: string | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
+                instrument_name?: PredictionInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15082,38 +14602,36 @@ export interface operations {
         responses: {
             /** @description A page of prediction-market OHLCVT rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PredictionOhlcvtResponse"];
+                    "application/json": PredictionOhlcvtResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPredictionsTickerHistory: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"] | undefined;
+                exchange?: string | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
+                instrument_name?: PredictionInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15123,36 +14641,34 @@ export interface operations {
         responses: {
             /** @description A page of prediction-market ticker rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PredictionTickerHistoryResponse"];
+                    "application/json": PredictionTickerHistoryResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPredictionsTrades: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"] | undefined;
+                exchange?: string | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
+                instrument_name?: PredictionInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15162,34 +14678,32 @@ export interface operations {
         responses: {
             /** @description A page of prediction-market trades. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PredictionTradesResponse"];
+                    "application/json": PredictionTradesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPredictionsOrderbookRaw: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Prediction-market venue. */
-                exchange?: components["parameters"]["PredictionExchange"] | undefined;
+                exchange?: string | undefined;
                 /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
-                instrument_name?: components["parameters"]["PredictionInstrumentNameQuery"] | undefined;
+                instrument_name?: PredictionInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15199,30 +14713,28 @@ export interface operations {
         responses: {
             /** @description A page of raw prediction-market order-book snapshots. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PredictionOrderbookRawResponse"];
+                    "application/json": PredictionOrderbookRawResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getPredictionsSnapshot: {
         parameters: {
             query?: {
                 /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
-                category?: components["parameters"]["PredictionCategoryQuery"] | undefined;
+                category?: string | undefined;
                 /** Slug of one prediction event; restricts the result to that event's markets. */
-                event_slug?: components["parameters"]["PredictionEventSlug"] | undefined;
+                event_slug?: string | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
                 /** Bucket size of the prediction-market snapshot; `1h` when omitted. */
-                resolution?: components["parameters"]["PredictionSnapshotResolution"] | undefined;
+                resolution?: Resolution | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15232,17 +14744,15 @@ export interface operations {
         responses: {
             /** @description The prediction-market snapshot rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["PredictionSnapshotResponse"];
+                    "application/json": PredictionSnapshotResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getInstruments: {
@@ -15251,17 +14761,17 @@ export interface operations {
                 /** @description Venue of the instruments, any market's venue (free string). */
                 exchange?: string | undefined;
                 /** @description Market type, as a singular token. */
-                market_type?: components["schemas"]["MarketType"] | undefined;
+                market_type?: MarketType | undefined;
                 /** @description Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored. */
                 base_currency?: string | undefined;
                 /** @description Quote currency, for example `USDT` or `USD`. */
                 quote_currency?: string | undefined;
                 /** @description Lifecycle status; `active` when omitted, `all` for every status. */
-                status?: components["schemas"]["InstrumentStatus"] | undefined;
+                status?: InstrumentStatus | undefined;
                 /** @description Margin type, `linear` or `inverse`. */
-                margin_type?: components["schemas"]["MarginType"] | undefined;
+                margin_type?: MarginType | undefined;
                 /** @description Option type, `call` or `put` (not `C`/`P` as on the options catalog). */
-                option_type?: components["schemas"]["InstrumentOptionType"] | undefined;
+                option_type?: InstrumentOptionType | undefined;
                 /** @description Lower bound of the expiry range. The API reference names an expiry range filter; the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published. */
                 expiry_from?: string | undefined;
                 /** @description Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published. */
@@ -15269,9 +14779,9 @@ export interface operations {
                 /** @description Partial, case-insensitive match on the instrument name. */
                 instrument_name?: string | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15281,17 +14791,15 @@ export interface operations {
         responses: {
             /** @description A page of instrument records. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["InstrumentListResponse"];
+                    "application/json": InstrumentListResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getInstrumentsDetail: {
@@ -15316,17 +14824,15 @@ export interface operations {
         responses: {
             /** @description The instrument record. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["InstrumentDetailResponse"];
+                    "application/json": InstrumentDetailResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getAnalyticsRealizedVolatility: {
@@ -15338,25 +14844,25 @@ export interface operations {
                  */
                 instrument_name: string;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** @description Sampling frequency of the returns. */
-                frequency?: components["schemas"]["RealizedVolatilityFrequency"] | undefined;
+                frequency?: RealizedVolatilityFrequency | undefined;
                 /** @description Look-back window in days. */
-                window_days?: components["schemas"]["RealizedVolatilityWindowDays"] | undefined;
+                window_days?: RealizedVolatilityWindowDays | undefined;
                 /** @description Volatility estimator. */
-                estimator?: components["schemas"]["RealizedVolatilityEstimator"] | undefined;
+                estimator?: RealizedVolatilityEstimator | undefined;
                 /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
-                date?: components["parameters"]["SnapshotDate"] | undefined;
+                date?: IsoDateTime | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
             };
             header?: never;
             path?: never;
@@ -15366,32 +14872,30 @@ export interface operations {
         responses: {
             /** @description Realized-volatility rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["RealizedVolatilityResponse"];
+                    "application/json": RealizedVolatilityResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getVolSurfaceCatalog: {
         parameters: {
             query?: {
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
-                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
+                margin?: MarginType | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15401,40 +14905,38 @@ export interface operations {
         responses: {
             /** @description A page of vol-surface catalog entries. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["VolSurfaceCatalogResponse"];
+                    "application/json": VolSurfaceCatalogResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getVolSurfaceSnapshots: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
-                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
+                margin?: MarginType | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15444,40 +14946,38 @@ export interface operations {
         responses: {
             /** @description A page of vol-surface snapshot rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["VolSurfaceSnapshotsResponse"];
+                    "application/json": VolSurfaceSnapshotsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getVolSurfaceSlices: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
-                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
+                margin?: MarginType | undefined;
                 /**
                  * @description Surface model of the slices. `svi` is the default and the only value the API reference names.
                  * @example svi
@@ -15492,40 +14992,38 @@ export interface operations {
         responses: {
             /** @description A page of fitted model slices. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["VolSurfaceSlicesResponse"];
+                    "application/json": VolSurfaceSlicesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getVolSurfaceTermStructure: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
-                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
+                margin?: MarginType | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15535,40 +15033,38 @@ export interface operations {
         responses: {
             /** @description A page of term-structure rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["VolSurfaceTermStructureResponse"];
+                    "application/json": VolSurfaceTermStructureResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getVolSurfaceStrikes: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
-                resolution?: components["parameters"]["ResolutionQuery"] | undefined;
+                resolution?: Resolution | undefined;
                 /** Options venue. */
-                exchange?: components["parameters"]["OptionsExchangeQuery"] | undefined;
+                exchange?: OptionsExchange | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
-                margin?: components["parameters"]["VolSurfaceMargin"] | undefined;
+                margin?: MarginType | undefined;
                 /**
                  * @description Expiry to scan. A historical scan needs `expiry` or `instrument`. The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
                  * @example 26MAR27
@@ -15578,7 +15074,7 @@ export interface operations {
                  * @description Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument`.
                  * @example BTC-26MAR27-100000-C
                  */
-                instrument?: components["schemas"]["OptionsInstrumentName"] | undefined;
+                instrument?: OptionsInstrumentName | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15588,17 +15084,15 @@ export interface operations {
         responses: {
             /** @description A page of per-strike rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["VolSurfaceStrikesResponse"];
+                    "application/json": VolSurfaceStrikesResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     postVolSurfaceRiskDecompose: {
@@ -15610,23 +15104,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RiskRequest"];
+                "application/json": RiskRequest;
             };
         };
         responses: {
             /** @description The risk decomposition of the portfolio. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["RiskDecomposeResponse"];
+                    "application/json": RiskDecomposeResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     postVolSurfaceRiskScenario: {
@@ -15638,23 +15130,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RiskRequest"];
+                "application/json": RiskRequest;
             };
         };
         responses: {
             /** @description The scenario revaluation of the portfolio. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["RiskScenarioResponse"];
+                    "application/json": RiskScenarioResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     postVolSurfaceRiskLadder: {
@@ -15666,42 +15156,40 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RiskRequest"];
+                "application/json": RiskRequest;
             };
         };
         responses: {
             /** @description The risk matrix of the portfolio. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["RiskLadderResponse"];
+                    "application/json": RiskLadderResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodeFills: {
         parameters: {
             query: {
                 /** Wallet address whose records are returned (required on this route). */
-                wallet: components["parameters"]["HyperliquidWalletRequired"];
+                wallet: HyperliquidWallet;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
+                instrument_name?: HyperliquidInstrumentName | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
             };
             header?: never;
             path?: never;
@@ -15711,17 +15199,15 @@ export interface operations {
         responses: {
             /** @description A page of fills. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidFillsResponse"];
+                    "application/json": HyperliquidFillsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodePredictionFills: {
@@ -15740,15 +15226,15 @@ export interface operations {
                 /** @description Prediction instrument name; one of `condition_id`, `token_id`, `instrument_name` is required. The name form of the venue's prediction instruments is not published. */
                 instrument_name?: string | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15758,46 +15244,44 @@ export interface operations {
         responses: {
             /** @description A page of prediction-market fills. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidPredictionFillsResponse"];
+                    "application/json": HyperliquidPredictionFillsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodeLiquidations: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
+                wallet?: HyperliquidWallet | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
+                instrument_name?: HyperliquidInstrumentName | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
+                instrument_name_raw?: string | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** @description Role of the wallet in the liquidation. The accepted values are not published. */
                 role?: string | undefined;
                 /** @description Deduplicate liquidation records. The parameter type is not published; a boolean flag is assumed from the name. */
                 dedupe?: boolean | undefined;
                 /** @description Bucket size of the aggregated mode. */
-                resolution?: components["schemas"]["HyperliquidLiquidationResolution"] | undefined;
+                resolution?: HyperliquidLiquidationResolution | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15807,48 +15291,46 @@ export interface operations {
         responses: {
             /** @description A page of liquidations or aggregated buckets. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidLiquidationsResponse"];
+                    "application/json": HyperliquidLiquidationsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodeWalletFlow: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
+                wallet?: HyperliquidWallet | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
+                instrument_name?: HyperliquidInstrumentName | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
+                instrument_name_raw?: string | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /**
                  * @description Sort key of the rows. The default is not published.
                  * @example net_notional
                  */
-                sort_by?: components["schemas"]["HyperliquidWalletFlowSortBy"] | undefined;
+                sort_by?: HyperliquidWalletFlowSortBy | undefined;
                 /**
                  * @description Direction of the `sort_by` order. The API reference documents `ASC` as the default for time ordering; the default for the other keys is not published.
                  * @example DESC
                  */
-                sort_dir?: components["schemas"]["SortDir"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** @description Smallest notional a row must reach to be returned. Its unit is not published. */
                 min_notional?: number | undefined;
             } | undefined;
@@ -15860,34 +15342,32 @@ export interface operations {
         responses: {
             /** @description A page of per-wallet flow rows. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidWalletFlowResponse"];
+                    "application/json": HyperliquidWalletFlowResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodeWalletPositions: {
         parameters: {
             query?: {
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
+                wallet?: HyperliquidWallet | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
+                instrument_name?: HyperliquidInstrumentName | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
+                instrument_name_raw?: string | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -15897,36 +15377,34 @@ export interface operations {
         responses: {
             /** @description A page of wallet positions. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidWalletPositionsResponse"];
+                    "application/json": HyperliquidWalletPositionsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodeFundingPayments: {
         parameters: {
             query: {
                 /** Wallet address whose records are returned (required on this route). */
-                wallet: components["parameters"]["HyperliquidWalletRequired"];
+                wallet: HyperliquidWallet;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
+                instrument_name?: HyperliquidInstrumentName | undefined;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
             };
             header?: never;
             path?: never;
@@ -15936,40 +15414,38 @@ export interface operations {
         responses: {
             /** @description A page of funding payments. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidFundingPaymentsResponse"];
+                    "application/json": HyperliquidFundingPaymentsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodeTwapEvents: {
         parameters: {
             query?: {
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
+                wallet?: HyperliquidWallet | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
+                instrument_name?: HyperliquidInstrumentName | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
+                instrument_name_raw?: string | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** @description Smallest target notional of the TWAP orders to include. Its unit is not published. */
                 min_target_notional?: number | undefined;
             } | undefined;
@@ -15981,34 +15457,32 @@ export interface operations {
         responses: {
             /** @description A page of TWAP lifecycle events. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidTwapEventsResponse"];
+                    "application/json": HyperliquidTwapEventsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodeRestingOrders: {
         parameters: {
             query?: {
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Wallet address to narrow the query to (one of the narrowing filters). */
-                wallet?: components["parameters"]["HyperliquidWalletQuery"] | undefined;
+                wallet?: HyperliquidWallet | undefined;
                 /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
-                instrument_name?: components["parameters"]["HyperliquidInstrumentNameQuery"] | undefined;
+                instrument_name?: HyperliquidInstrumentName | undefined;
                 /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
-                instrument_name_raw?: components["parameters"]["HyperliquidInstrumentNameRaw"] | undefined;
+                instrument_name_raw?: string | undefined;
                 /** Underlying currency, for example `BTC` or `ETH`. */
-                currency?: components["parameters"]["Currency"] | undefined;
+                currency?: string | undefined;
                 /** @description Largest distance of an order's price from the mark price. Whether the distance is relative or absolute is not published. */
                 max_distance_from_mark?: number | undefined;
             } | undefined;
@@ -16020,34 +15494,32 @@ export interface operations {
         responses: {
             /** @description A page of resting orders. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidRestingOrdersResponse"];
+                    "application/json": HyperliquidRestingOrdersResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodeL2Orderbook: {
         parameters: {
             query: {
                 /** Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route). */
-                instrument_name: components["parameters"]["HyperliquidInstrumentNameRequired"];
+                instrument_name: HyperliquidInstrumentName;
                 /** Start of the window, ISO 8601 date-time in UTC. */
-                start?: components["parameters"]["Start"] | undefined;
+                start?: IsoDateTime | undefined;
                 /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
-                end?: components["parameters"]["End"] | undefined;
+                end?: IsoDateTime | undefined;
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
                 /** Order by time bucket; keep it constant within one paginated scan. */
-                sort_dir?: components["parameters"]["SortDirQuery"] | undefined;
+                sort_dir?: SortDir | undefined;
             };
             header?: never;
             path?: never;
@@ -16057,26 +15529,24 @@ export interface operations {
         responses: {
             /** @description A page of L2 order-book records. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidL2OrderbookResponse"];
+                    "application/json": HyperliquidL2OrderbookResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getHyperliquidNodeInstruments: {
         parameters: {
             query?: {
                 /** Maximum rows per page, 1 to 1000. */
-                limit?: components["parameters"]["Limit"] | undefined;
+                limit?: number | undefined;
                 /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
-                cursor?: components["parameters"]["Cursor"] | undefined;
+                cursor?: string | undefined;
             } | undefined;
             header?: never;
             path?: never;
@@ -16086,17 +15556,15 @@ export interface operations {
         responses: {
             /** @description A page of instruments. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HyperliquidInstrumentsResponse"];
+                    "application/json": HyperliquidInstrumentsResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            401: UnauthorizedReply;
+            402: PaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     getChangelogDataCoverage: {
@@ -16110,14 +15578,12 @@ export interface operations {
         responses: {
             /** @description The data-coverage feed. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["DataCoverageResponse"];
+                    "application/json": DataCoverageResponse;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     getChangelogDataCorrections: {
@@ -16131,14 +15597,12 @@ export interface operations {
         responses: {
             /** @description The data-corrections feed. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["DataCorrectionsResponse"];
+                    "application/json": DataCorrectionsResponse;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     postX402WsPassHour: {
@@ -16158,11 +15622,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WsPassResponseDto"];
+                    "application/json": WsPassResponseDto;
                 };
             };
-            402: components["responses"]["WsPassPaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            402: WsPassPaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     postX402WsPassDay: {
@@ -16182,11 +15646,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WsPassResponseDto"];
+                    "application/json": WsPassResponseDto;
                 };
             };
-            402: components["responses"]["WsPassPaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            402: WsPassPaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     postX402SubscriptionsSolanaRpc: {
@@ -16200,14 +15664,12 @@ export interface operations {
         responses: {
             /** @description Token-mint and recent-blockhash data for wallet signing. */
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["X402SolanaRpcResponse"];
+                    "application/json": X402SolanaRpcResponse;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     getX402SubscriptionsProducts: {
@@ -16221,14 +15683,12 @@ export interface operations {
         responses: {
             /** @description The subscription products with their live prices. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["SubscriptionProductsResponse"];
+                    "application/json": SubscriptionProductsResponse;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     getX402SubscriptionsCheckoutsById: {
@@ -16236,11 +15696,11 @@ export interface operations {
             query?: never;
             header: {
                 /** Token of the checkout, issued with the quote. */
-                "x-checkout-token": components["parameters"]["CheckoutToken"];
+                "x-checkout-token": string;
             };
             path: {
                 /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
-                id: components["parameters"]["CheckoutId"];
+                id: string;
             };
             cookie?: never;
         };
@@ -16248,15 +15708,13 @@ export interface operations {
         responses: {
             /** @description The checkout status. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["CheckoutStatusResponse"];
+                    "application/json": CheckoutStatusResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            429: TooManyRequestsReply;
         };
     };
     postX402SubscriptionsCheckoutsByIdPay: {
@@ -16264,13 +15722,13 @@ export interface operations {
             query?: never;
             header: {
                 /** Token of the checkout, issued with the quote. */
-                "x-checkout-token": components["parameters"]["CheckoutToken"];
+                "x-checkout-token": string;
                 /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. */
-                "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"] | undefined;
+                "PAYMENT-SIGNATURE"?: string | undefined;
             };
             path: {
                 /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
-                id: components["parameters"]["CheckoutId"];
+                id: string;
             };
             cookie?: never;
         };
@@ -16283,21 +15741,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckoutPaidResponse"];
+                    "application/json": CheckoutPaidResponse;
                 };
             };
             /** @description Pending; confirmation or fulfilment is still running. Do not pay again; poll the checkout status. */
             202: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["CheckoutPendingResponse"];
+                    "application/json": CheckoutPendingResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            402: components["responses"]["CheckoutPaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            402: CheckoutPaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     postX402TickDataSolanaRpc: {
@@ -16311,14 +15767,12 @@ export interface operations {
         responses: {
             /** @description Token-mint and recent-blockhash data for wallet signing. */
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["X402SolanaRpcResponse"];
+                    "application/json": X402SolanaRpcResponse;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     getX402TickDataProducts: {
@@ -16332,14 +15786,12 @@ export interface operations {
         responses: {
             /** @description Tick-data checkout networks and quote instructions. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["TickDataProductsResponse"];
+                    "application/json": TickDataProductsResponse;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     getX402TickDataCheckoutsById: {
@@ -16347,11 +15799,11 @@ export interface operations {
             query?: never;
             header: {
                 /** Token of the checkout, issued with the quote. */
-                "x-checkout-token": components["parameters"]["CheckoutToken"];
+                "x-checkout-token": string;
             };
             path: {
                 /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
-                id: components["parameters"]["CheckoutId"];
+                id: string;
             };
             cookie?: never;
         };
@@ -16359,15 +15811,13 @@ export interface operations {
         responses: {
             /** @description The checkout status. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["CheckoutStatusResponse"];
+                    "application/json": CheckoutStatusResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            429: TooManyRequestsReply;
         };
     };
     postX402TickDataCheckoutsByIdPay: {
@@ -16375,13 +15825,13 @@ export interface operations {
             query?: never;
             header: {
                 /** Token of the checkout, issued with the quote. */
-                "x-checkout-token": components["parameters"]["CheckoutToken"];
+                "x-checkout-token": string;
                 /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. */
-                "PAYMENT-SIGNATURE"?: components["parameters"]["X402PaymentSignature"] | undefined;
+                "PAYMENT-SIGNATURE"?: string | undefined;
             };
             path: {
                 /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
-                id: components["parameters"]["CheckoutId"];
+                id: string;
             };
             cookie?: never;
         };
@@ -16394,21 +15844,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckoutPaidResponse"];
+                    "application/json": CheckoutPaidResponse;
                 };
             };
             /** @description Pending; confirmation or fulfilment is still running. Do not pay again; poll the checkout status. */
             202: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["CheckoutPendingResponse"];
+                    "application/json": CheckoutPendingResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            402: components["responses"]["CheckoutPaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
+            400: BadRequestReply;
+            402: CheckoutPaymentRequiredReply;
+            429: TooManyRequestsReply;
         };
     };
     postX402CreditTokenChallenge: {
@@ -16420,23 +15868,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreditTokenChallengeRequest"];
+                "application/json": CreditTokenChallengeRequest;
             };
         };
         responses: {
             /** @description The challenge message to sign, valid 5 minutes and usable once. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["CreditTokenChallengeResponse"];
+                    "application/json": CreditTokenChallengeResponse;
                 };
             };
-            400: components["responses"]["CreditTokenBadRequest"];
-            404: components["responses"]["CreditTokenNotFound"];
-            429: components["responses"]["CreditTokenTooManyRequests"];
-            503: components["responses"]["CreditTokenServiceUnavailable"];
+            400: CreditTokenBadRequestReply;
+            404: CreditTokenNotFoundReply;
+            429: CreditTokenTooManyRequestsReply;
+            503: CreditTokenServiceUnavailableReply;
         };
     };
     postX402CreditToken: {
@@ -16448,7 +15894,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreditTokenRequest"];
+                "application/json": CreditTokenRequest;
             };
         };
         responses: {
@@ -16460,15 +15906,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreditTokenResponseDto"];
+                    "application/json": CreditTokenResponseDto;
                 };
             };
-            400: components["responses"]["CreditTokenBadRequest"];
-            401: components["responses"]["CreditTokenUnauthorized"];
-            402: components["responses"]["CreditTokenNoCredits"];
-            404: components["responses"]["CreditTokenNotFound"];
-            429: components["responses"]["CreditTokenTooManyRequests"];
-            503: components["responses"]["CreditTokenServiceUnavailable"];
+            400: CreditTokenBadRequestReply;
+            401: CreditTokenUnauthorizedReply;
+            402: CreditTokenNoCreditsReply;
+            404: CreditTokenNotFoundReply;
+            429: CreditTokenTooManyRequestsReply;
+            503: CreditTokenServiceUnavailableReply;
         };
     };
     postMcp: {
@@ -16480,48 +15926,40 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JsonRpcRequest"];
+                "application/json": JsonRpcRequest;
             };
         };
         responses: {
             /** @description One JSON-RPC answer (a result or a JSON-RPC error) as `application/json`, or a `text/event-stream` whose `data:` lines each carry one JSON-RPC message. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["JsonRpcResponse"];
+                    "application/json": JsonRpcResponse;
                     "text/event-stream": string;
                 };
             };
             /** @description Accepted: the body was a JSON-RPC notification or response (no `id` to answer), so there is no body (MCP Streamable HTTP; protocol knowledge). */
             202: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content?: never;
             };
             /** @description The body is not a valid JSON-RPC message; JSON-RPC error with `id` null (MCP Streamable HTTP; protocol knowledge). */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["JsonRpcErrorResponse"];
+                    "application/json": JsonRpcErrorResponse;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["McpPaymentRequired"];
+            401: UnauthorizedReply;
+            402: McpPaymentRequiredReply;
             /** @description The `Accept` header does not list both `application/json` and `text/event-stream` (MCP Streamable HTTP; seen with the MCP SDK, protocol knowledge). */
             406: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["JsonRpcErrorResponse"];
+                    "application/json": JsonRpcErrorResponse;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     getWellKnownX402: {
@@ -16535,14 +15973,12 @@ export interface operations {
         responses: {
             /** @description The x402 discovery document. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["DiscoveryX402Document"];
+                    "application/json": DiscoveryX402Document;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     getOpenapiJson: {
@@ -16556,14 +15992,12 @@ export interface operations {
         responses: {
             /** @description The OpenAPI document. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["DiscoveryOpenApiDocument"];
+                    "application/json": DiscoveryOpenApiDocument;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     getWellKnownOpenapiJson: {
@@ -16577,14 +16011,12 @@ export interface operations {
         responses: {
             /** @description The OpenAPI document. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["DiscoveryOpenApiDocument"];
+                    "application/json": DiscoveryOpenApiDocument;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     getHealth: {
@@ -16598,14 +16030,12 @@ export interface operations {
         responses: {
             /** @description The service is up. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content: {
-                    "application/json": components["schemas"]["HealthResponse"];
+                    "application/json": HealthResponse;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            429: TooManyRequestsReply;
         };
     };
     headHealth: {
@@ -16619,9 +16049,7 @@ export interface operations {
         responses: {
             /** @description The service is up (no body). */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
+                headers: AnyHeaders;
                 content?: never;
             };
             /** @description Rate limit exceeded (no body on HEAD); retry after the advised wait. */
@@ -16635,3 +16063,4 @@ export interface operations {
         };
     };
 }
+export {};

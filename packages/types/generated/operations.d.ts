@@ -33,1005 +33,506 @@ export type LegacyLiveEnvelopeOf<Row> = { date: number; data: Row[] };
 /** The legacy historical envelope `{ meta, items }` around rows of one kind. */
 export type LegacyHistoricalEnvelopeOf<Row> = { meta: components['schemas']['LegacyHistoricalMeta']; items: Row[] };
 
-/** Market codes of set MARKETS_A. */
-export type MarketsA = components['schemas']['MarketsA'];
-/** Currency ticker as listed by `GET /analytics/futures/alt_currency` (for example BTC, ETH, SOL, XRP, LTC, DOT, LINK, BNB, ADA, BCH, TRX, PAXG, BTCDVOL). */
-export type LegacyCurrency = components['schemas']['LegacyCurrency'];
-/** Expiry code: day, three-letter upper-case month, two-digit year (`29DEC23`, `27MAR26`). */
-export type LegacyMaturity = components['schemas']['LegacyMaturity'];
-/** Timestamp of the data. */
-export type LegacyEpochTime = components['schemas']['LegacyEpochTime'];
-/** Envelope of the legacy current-data (`/analytics`) endpoints. */
-export type LegacyLiveEnvelope = components['schemas']['LegacyLiveEnvelope'];
-/** Liquidations of a contract, split by side. */
-export type LegacyLiquidations = components['schemas']['LegacyLiquidations'];
-/** Futures live row, the `data` item of `GET /analytics/derivs/futures/{market}/{currency}/{maturity}`. */
-export type LegacyFuturesLiveRow = components['schemas']['LegacyFuturesLiveRow'];
-/** Current futures data of one market, currency and maturity. */
-export type LegacyFuturesLiveResponse = components['schemas']['LegacyFuturesLiveResponse'];
-/** Error body of the legacy family, the NestJS shape `{statusCode, message, error}` (from a typed public client). */
-export type LegacyErrorBody = components['schemas']['LegacyErrorBody'];
-/** Perpetuals row, the `data` item of `GET /analytics/derivs/perpetuals/{market}/{currency}` and `GET /analytics/derivs/perpetuals/{market}`. */
-export type LegacyPerpetualsRow = components['schemas']['LegacyPerpetualsRow'];
-/** Current perpetuals data (`{date, data}` envelope) of one market, optionally one currency. */
-export type LegacyPerpetualsResponse = components['schemas']['LegacyPerpetualsResponse'];
-/** A field the service publishes by name but not by type: any JSON value. */
-export type UnpublishedValue = components['schemas']['UnpublishedValue'];
-/** Aggregated perpetuals summary row of one currency, the `data` item of `GET /analytics/derivs/summary/{currency}` and `GET /analytics/derivs/summary`. */
-export type LegacyDerivsSummaryRow = components['schemas']['LegacyDerivsSummaryRow'];
-/** Aggregated perpetuals summary (`{date, data}` envelope), one row per currency. */
-export type LegacyDerivsSummaryResponse = components['schemas']['LegacyDerivsSummaryResponse'];
-/** Contract type of the gainers rankings. */
-export type GainersType = components['schemas']['GainersType'];
-/** Look-back period in hours (or `ytd`) of the open-interest and price gainers rankings. */
-export type GainersPeriod = components['schemas']['GainersPeriod'];
-/** Open-interest gainers row, the `data` item of `GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`. */
-export type LegacyOiGainersRow = components['schemas']['LegacyOiGainersRow'];
-/** Open-interest gainers of a market over a period (`{date, data}` envelope). */
-export type LegacyOiGainersResponse = components['schemas']['LegacyOiGainersResponse'];
-/** Price gainers row, the `data` item of `GET /analytics/derivs/price_gainers/{market}/{type}/{period}`. */
-export type LegacyPriceGainersRow = components['schemas']['LegacyPriceGainersRow'];
-/** Price gainers of a market over a period (`{date, data}` envelope). */
-export type LegacyPriceGainersResponse = components['schemas']['LegacyPriceGainersResponse'];
-/** Market codes of set MARKETS_C. */
-export type MarketsC = components['schemas']['MarketsC'];
-/** One perpetual contract in the perpetuals snapshot of a market, the value of each symbol key of `data` in `GET /analytics/derivs/perpetuals_snapshot/{market}`. */
-export type LegacyPerpetualsSnapshotEntry = components['schemas']['LegacyPerpetualsSnapshotEntry'];
-/** Perpetuals snapshot of one market (`{date, data}` envelope). */
-export type LegacyPerpetualsSnapshotResponse = components['schemas']['LegacyPerpetualsSnapshotResponse'];
-/** Futures-by-market row, the `data` item of `GET /analytics/derivs/futures/{market}`. */
-export type LegacyFuturesByMarketRow = components['schemas']['LegacyFuturesByMarketRow'];
-/** Current futures data of one market (`{date, data}` envelope). */
-export type LegacyFuturesByMarketResponse = components['schemas']['LegacyFuturesByMarketResponse'];
-/** Market code of `GET /analytics/derivs/alt_option/{market}`. */
-export type LegacyAltOptionMarket = components['schemas']['LegacyAltOptionMarket'];
-/** Alternative-options row, the `data` item of `GET /analytics/derivs/alt_option/{market}`. */
-export type LegacyAltOptionRow = components['schemas']['LegacyAltOptionRow'];
-/** Alternative-options data of one market (`{date, data}` envelope). */
-export type LegacyAltOptionResponse = components['schemas']['LegacyAltOptionResponse'];
-/** Top-funding row, the `data` item of `GET /analytics/derivs/top_funding/{market}` (symbol, funding value, yield value). */
-export type LegacyTopFundingRow = components['schemas']['LegacyTopFundingRow'];
-/** Top-funding rows of one market. */
-export type LegacyTopFundingResponse = components['schemas']['LegacyTopFundingResponse'];
-/** Look-back period in hours (or `ytd`) of the open-interest change reports; the gainers periods plus `8760` (one year). */
-export type OiChangePeriod = components['schemas']['OiChangePeriod'];
-/** Summary of the open-interest change of the perpetuals of one currency, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`. */
-export type LegacyPerpetualOiChangeSummaryRow = components['schemas']['LegacyPerpetualOiChangeSummaryRow'];
-/** Timestamped summary of the open-interest change of the perpetuals of one currency (`{date, data}` envelope). */
-export type LegacyPerpetualOiChangeSummaryResponse = components['schemas']['LegacyPerpetualOiChangeSummaryResponse'];
-/** Open-interest change of one contract, the `data` item of `GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/futures/open_interest_change/{market}/{currency}/{period}` and `GET /analytics/options/open_interest_change/{market}/{currency}/{period}`. */
-export type LegacyOiChangeRow = components['schemas']['LegacyOiChangeRow'];
-/** Timestamped open-interest change report of one market and currency (`{date, data}` envelope). */
-export type LegacyOiChangeResponse = components['schemas']['LegacyOiChangeResponse'];
-/** Instrument record, the `data` item of `GET /analytics/futures/instruments`. */
-export type LegacyInstrumentRecord = components['schemas']['LegacyInstrumentRecord'];
-/** Instrument list: the envelope with instrument records. */
-export type LegacyInstrumentsResponse = components['schemas']['LegacyInstrumentsResponse'];
-/** Currencies available on the legacy family (`{date, data}` envelope); `data` is an array of currency tickers. */
-export type LegacyAltCurrencyResponse = components['schemas']['LegacyAltCurrencyResponse'];
-/** Perpetual funding row, the `data` item of `GET /analytics/futures/perpetual_funding/{currency}` and `GET /analytics/futures/perpetual_funding/{currency}/{type}`. */
-export type LegacyPerpetualFundingRow = components['schemas']['LegacyPerpetualFundingRow'];
-/** Funding rates and yields of the perpetuals of one currency (`{date, data}` envelope). */
-export type LegacyPerpetualFundingResponse = components['schemas']['LegacyPerpetualFundingResponse'];
-/** Venue kind of the perpetual funding, open-interest and volume breakdowns; `c` centralized, `d` decentralized. */
-export type VenueKind = components['schemas']['VenueKind'];
-/** The short currency subset accepted by the dated-futures endpoints (`/analytics/futures/futures_yield`, `futures_basis`, `futures_curve`). */
-export type LegacyDatedFuturesCurrency = components['schemas']['LegacyDatedFuturesCurrency'];
-/** One point of a futures term structure: the `data` item of `GET /analytics/futures/futures_yield/{currency}` (value = yield), `futures_basis/{currency}` (value = basis) and `futures_curve/{currency}[/{market}]` (value = curve value). */
-export type LegacyFuturesTermRow = components['schemas']['LegacyFuturesTermRow'];
-/** Yield values of the dated futures of one currency (`{date, data}` envelope). */
-export type LegacyFuturesYieldResponse = components['schemas']['LegacyFuturesYieldResponse'];
-/** Basis values of the dated futures of one currency (`{date, data}` envelope). */
-export type LegacyFuturesBasisResponse = components['schemas']['LegacyFuturesBasisResponse'];
-/** Market codes of set MARKETS_B. */
-export type MarketsB = components['schemas']['MarketsB'];
-/** Futures curve of one currency, on one market or across markets (`{date, data}` envelope). */
-export type LegacyFuturesCurveResponse = components['schemas']['LegacyFuturesCurveResponse'];
-/** Contract types included in the cross-market open-interest gainers and losers. */
-export type OiGainersOption = components['schemas']['OiGainersOption'];
-/** Look-back period in hours (or `ytd`) of the cross-market open-interest gainers and losers. */
-export type OiGainersParam = components['schemas']['OiGainersParam'];
-/** Open-interest change of one market, the `data` item of `GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}` and of its `/{type}` variant. */
-export type LegacyMarketsOiGainersRow = components['schemas']['LegacyMarketsOiGainersRow'];
-/** Open-interest gainers and losers across markets (`{date, data}` envelope). */
-export type LegacyMarketsOiGainersResponse = components['schemas']['LegacyMarketsOiGainersResponse'];
-/** One dated future in the futures snapshot of a market, the value of each symbol key of `data` in `GET /analytics/futures/snapshot/{market}` (bid, ask, volume, open interest and further contract details). */
-export type LegacyFuturesSnapshotEntry = components['schemas']['LegacyFuturesSnapshotEntry'];
-/** Snapshot of the dated futures of one market (`{date, data}` envelope). */
-export type LegacyFuturesSnapshotResponse = components['schemas']['LegacyFuturesSnapshotResponse'];
-/** One contract-type slice of an open-interest or volume breakdown: values per market code (`BINANCE`, `OKX`, …), in USD (`usd`) and as notional values (`notional`, unit not published). */
-export type LegacyBreakdownPart = components['schemas']['LegacyBreakdownPart'];
-/** `data` of `GET /analytics/futures/oi_breakdown/{currency}/{type}` and `volume_breakdown/{currency}/{type}`: an object (not an array) with one slice for all contract types, one for futures and one for perpetuals. */
-export type LegacyBreakdown = components['schemas']['LegacyBreakdown'];
-/** Open interest of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array. */
-export type LegacyOiBreakdownResponse = components['schemas']['LegacyOiBreakdownResponse'];
-/** Trading volume of one currency per market, split into all types, futures and perpetuals (`{date, data}` envelope); `data` is an object, not an array. */
-export type LegacyVolumeBreakdownResponse = components['schemas']['LegacyVolumeBreakdownResponse'];
-/** Currencies of the aggregated futures summary and of the futures open-interest change reports (`/analytics/futures/aggregated_future_summary/{currency}`, `open_interest_change_summary/{currency}/{period}`, `open_interest_change/{market}/{currency}/{period}`). */
-export type LegacyFuturesSummaryCurrency = components['schemas']['LegacyFuturesSummaryCurrency'];
-/** Aggregated summary row of one contract across markets, the `data` item of `GET /analytics/futures/aggregated_future_summary/{currency}` and `aggregated_option_summary/{currency}`. */
-export type LegacyAggregatedSummaryRow = components['schemas']['LegacyAggregatedSummaryRow'];
-/** Aggregated futures summary of one currency (`{date, data}` envelope). */
-export type LegacyAggregatedFutureSummaryResponse = components['schemas']['LegacyAggregatedFutureSummaryResponse'];
-/** Currencies of `/analytics/futures/aggregated_option_summary/{currency}`. */
-export type LegacyOptionSummaryCurrency = components['schemas']['LegacyOptionSummaryCurrency'];
-/** Aggregated options summary of one currency (`{date, data}` envelope). */
-export type LegacyAggregatedOptionSummaryResponse = components['schemas']['LegacyAggregatedOptionSummaryResponse'];
-/** Summary of the open-interest change of the futures of one currency, the `data` item of `GET /analytics/futures/open_interest_change_summary/{currency}/{period}`. */
-export type LegacyFuturesOiChangeSummaryRow = components['schemas']['LegacyFuturesOiChangeSummaryRow'];
-/** Timestamped summary of the open-interest change of the futures of one currency (`{date, data}` envelope). */
-export type LegacyFuturesOiChangeSummaryResponse = components['schemas']['LegacyFuturesOiChangeSummaryResponse'];
-/** Market codes of set MARKETS_G. */
-export type MarketsG = components['schemas']['MarketsG'];
-/** Market codes of set MARKETS_D. */
-export type MarketsD = components['schemas']['MarketsD'];
-/** Bound of a historical range: a date (`2025-05-04`), a date-time without zone (`2025-05-04T14:00` or `2025-05-04T14:00:00`), or an epoch timestamp in milliseconds (`1747011600000`). */
-export type HistoricalTime = components['schemas']['HistoricalTime'];
-/** Interval between the dates of historical result rows. */
-export type Granularity = components['schemas']['Granularity'];
-/** Page metadata of the legacy historical endpoints. */
-export type LegacyHistoricalMeta = components['schemas']['LegacyHistoricalMeta'];
-/** Envelope of the legacy historical endpoints `{meta, items}`; each endpoint narrows `items`. */
-export type LegacyHistoricalEnvelope = components['schemas']['LegacyHistoricalEnvelope'];
-/** One row of a legacy historical endpoint whose row fields are not published. */
-export type LegacyHistoricalRow = components['schemas']['LegacyHistoricalRow'];
-/** A page of the historical futures snapshot: one minute of data, all futures rows of that minute's snapshot. */
-export type LegacyHistoricalFuturesSnapshotResponse = components['schemas']['LegacyHistoricalFuturesSnapshotResponse'];
-/** A page of historical realized volatility rows of one currency; field names beyond `date` are not published. */
-export type LegacyHistoricalRealizedVolatilityResponse = components['schemas']['LegacyHistoricalRealizedVolatilityResponse'];
-/** A page of historical open-interest-weighted funding rows of one currency; field names beyond `date` are not published. */
-export type LegacyHistoricalOiWeightedFundingResponse = components['schemas']['LegacyHistoricalOiWeightedFundingResponse'];
-/** A page of historical open-interest-weighted volume funding rows of one currency; field names beyond `date` are not published. */
-export type LegacyHistoricalOiWeightedVolumeFundingResponse = components['schemas']['LegacyHistoricalOiWeightedVolumeFundingResponse'];
-/** A page of historical open-interest-weighted basis rows of one currency; field names beyond `date` are not published. */
-export type LegacyHistoricalOiWeightedBasisResponse = components['schemas']['LegacyHistoricalOiWeightedBasisResponse'];
-/** A page of historical total open interest rows of one currency: value and notional for perpetual and dated futures per exchange; field names beyond `date` are not published. */
-export type LegacyHistoricalTotalOiResponse = components['schemas']['LegacyHistoricalTotalOiResponse'];
-/** A page of historical total volume rows of one currency: value and notional for perpetual and dated futures per exchange; field names beyond `date` are not published. */
-export type LegacyHistoricalTotalVolumeResponse = components['schemas']['LegacyHistoricalTotalVolumeResponse'];
-/** Venue kind of the historical `{currency}/{option}` endpoints; `C` centralized, `D` decentralized (upper case, as in the real catalog). */
-export type HistoricalVenueKind = components['schemas']['HistoricalVenueKind'];
-/** Market code where the API reference does not show the accepted values (the market of the settlement funding rate route and the optional `market` query of the historical `{currency}/{option}` routes). */
-export type LegacyHistoricalMarketCode = components['schemas']['LegacyHistoricalMarketCode'];
-/** A page of historical perpetual funding per exchange rows of one currency and venue kind; field names beyond `date` are not published. */
-export type LegacyHistoricalPerpetualFundingExchangeResponse = components['schemas']['LegacyHistoricalPerpetualFundingExchangeResponse'];
-/** A page of historical total open interest per exchange rows of one currency and venue kind; field names beyond `date` are not published. */
-export type LegacyHistoricalTotalOiByExchangeResponse = components['schemas']['LegacyHistoricalTotalOiByExchangeResponse'];
-/** A page of historical total volume per exchange rows of one currency and venue kind; field names beyond `date` are not published. */
-export type LegacyHistoricalTotalVolumeByExchangeResponse = components['schemas']['LegacyHistoricalTotalVolumeByExchangeResponse'];
-/** A page of historical perpetual yield rows: date plus the yield value per perpetual contract symbol; field names beyond `date` are not published. */
-export type LegacyHistoricalPerpetualYieldResponse = components['schemas']['LegacyHistoricalPerpetualYieldResponse'];
-/** A page of historical perpetual funding rows: date plus the funding value per perpetual contract symbol; field names beyond `date` are not published. */
-export type LegacyHistoricalPerpetualFundingResponse = components['schemas']['LegacyHistoricalPerpetualFundingResponse'];
-/** A page of historical aggregate exchange rows: open interest, trading volume, funding rates, long and short liquidations; field names beyond `date` are not published. */
-export type LegacyHistoricalAggregateExchangeDataResponse = components['schemas']['LegacyHistoricalAggregateExchangeDataResponse'];
-/** A page of historical global futures activity rows: date, open interest, trading volume, yield value, number of long and short liquidations; field names beyond `date` are not published. */
-export type LegacyHistoricalGlobalActivityFuturesResponse = components['schemas']['LegacyHistoricalGlobalActivityFuturesResponse'];
-/** Exchange-native instrument symbol; its form differs per market (perpetuals such as `BTCUSDT`, `BTC-PERP`, `BTC-USDT-SWAP`, `BTC-PERPETUAL`; dated futures with an expiry suffix such as `BTC-27MAR26`). */
-export type LegacyHistoricalSymbol = components['schemas']['LegacyHistoricalSymbol'];
-/** A page of historical settlement funding rate rows of one contract; field names beyond `date` are not published. */
-export type LegacyHistoricalSettlementFundingRateResponse = components['schemas']['LegacyHistoricalSettlementFundingRateResponse'];
-/** Market codes of set MARKETS_E. */
-export type MarketsE = components['schemas']['MarketsE'];
-/** One row of `GET /historical/derivs/snapshot/{market}/{currency}`: one contract in one minute's snapshot. */
-export type LegacyHistoricalDerivsSnapshotRow = components['schemas']['LegacyHistoricalDerivsSnapshotRow'];
-/** A page of the historical derivatives snapshot: one minute of data. */
-export type LegacyHistoricalDerivsSnapshotResponse = components['schemas']['LegacyHistoricalDerivsSnapshotResponse'];
-/** One row of `GET /historical/derivs/liquidation/{market}/{symbol}` and `GET /historical/derivs/liquidation_by_currency/{market}/{currency}`. */
-export type LegacyHistoricalLiquidationRow = components['schemas']['LegacyHistoricalLiquidationRow'];
-/** A page of historical liquidation rows of one contract. */
-export type LegacyHistoricalLiquidationResponse = components['schemas']['LegacyHistoricalLiquidationResponse'];
-/** Market codes of set MARKETS_F = MARKETS_E plus AGGREGATED. */
-export type MarketsF = components['schemas']['MarketsF'];
-/** A page of historical liquidation rows of one currency. */
-export type LegacyHistoricalLiquidationByCurrencyResponse = components['schemas']['LegacyHistoricalLiquidationByCurrencyResponse'];
-/** One row of `GET /historical/derivs/summary/{currency}`. */
-export type LegacyHistoricalDerivsSummaryRow = components['schemas']['LegacyHistoricalDerivsSummaryRow'];
-/** A page of historical derivatives summary rows of one currency. */
-export type LegacyHistoricalDerivsSummaryResponse = components['schemas']['LegacyHistoricalDerivsSummaryResponse'];
-/** One row of `GET /historical/derivs/perpetual/total_volume_by_currency` and `GET /historical/derivs/perpetual/total_open_interest_by_currency`: the total across all markets for BTC, ETH and all other currencies. */
-export type LegacyHistoricalCurrencyTotalsRow = components['schemas']['LegacyHistoricalCurrencyTotalsRow'];
-/** A page of historical total perpetual trading volume rows split by currency. */
-export type LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse = components['schemas']['LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse'];
-/** A page of historical total perpetual open interest rows split by currency. */
-export type LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse = components['schemas']['LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse'];
-/** One row of `GET /historical/derivs/futures/{market}/{symbol}`. */
-export type LegacyHistoricalDerivsFuturesRow = components['schemas']['LegacyHistoricalDerivsFuturesRow'];
-/** A page of historical rows of one dated futures contract. */
-export type LegacyHistoricalDerivsFuturesResponse = components['schemas']['LegacyHistoricalDerivsFuturesResponse'];
-/** One row of `GET /historical/derivs/perpetuals/{market}/{symbol}`. */
-export type LegacyHistoricalPerpetualRow = components['schemas']['LegacyHistoricalPerpetualRow'];
-/** A page of historical perpetual rows of one symbol. */
-export type LegacyHistoricalPerpetualsResponse = components['schemas']['LegacyHistoricalPerpetualsResponse'];
-/** Lower-case market code of the legacy options analytics routes, for example `deribit`, `binance`, `bybit`, `coincall`, `okx`, or `aggregate` on the routes that sum the markets. */
-export type LegacyOptionsMarket = components['schemas']['LegacyOptionsMarket'];
-/** ATM Implied Volatility Time Lapse for a Specific Market and Currency. */
-export type LegacyATMImpliedVolatilityTimeLapseResponse = components['schemas']['LegacyATMImpliedVolatilityTimeLapseResponse'];
-/** Gamma exposure (GEX) at one strike for one option type. */
-export type LegacyOptionsGexRow = components['schemas']['LegacyOptionsGexRow'];
-/** GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency. */
-export type LegacyGEXDataForAllOptionsResponse = components['schemas']['LegacyGEXDataForAllOptionsResponse'];
-/** Option Maturities. */
-export type LegacyOptionMaturitiesResponse = components['schemas']['LegacyOptionMaturitiesResponse'];
-/** Options Open Interest by Expiry. */
-export type LegacyOptionsOpenInterestByExpiryResponse = components['schemas']['LegacyOptionsOpenInterestByExpiryResponse'];
-/** Options open interest at one strike. */
-export type LegacyOptionsOiByStrikeRow = components['schemas']['LegacyOptionsOiByStrikeRow'];
-/** Options Open Interest by Strike. */
-export type LegacyOptionsOpenInterestByStrikeResponse = components['schemas']['LegacyOptionsOpenInterestByStrikeResponse'];
-/** Options Open Interest by Type. */
-export type LegacyOptionsOpenInterestByTypeResponse = components['schemas']['LegacyOptionsOpenInterestByTypeResponse'];
-/** One of the most traded options instruments. */
-export type LegacyTopTradedOptionRow = components['schemas']['LegacyTopTradedOptionRow'];
-/** Top Traded Options. */
-export type LegacyTopTradedOptionsResponse = components['schemas']['LegacyTopTradedOptionsResponse'];
-/** Options volume of one expiry. */
-export type LegacyOptionsVolumeByExpiryRow = components['schemas']['LegacyOptionsVolumeByExpiryRow'];
-/** Options Volume by Expiry. */
-export type LegacyOptionsVolumeByExpiryResponse = components['schemas']['LegacyOptionsVolumeByExpiryResponse'];
-/** Options volume at one strike, all expiries together. */
-export type LegacyOptionsVolumeByStrikeRow = components['schemas']['LegacyOptionsVolumeByStrikeRow'];
-/** Options Volume by Strike. */
-export type LegacyOptionsVolumeByStrikeResponse = components['schemas']['LegacyOptionsVolumeByStrikeResponse'];
-/** Options volume at one strike split into buys and sells. */
-export type LegacyOptionsBuySellRow = components['schemas']['LegacyOptionsBuySellRow'];
-/** Options Volume by Buy/Sell. */
-export type LegacyOptionsVolumeByBuySellResponse = components['schemas']['LegacyOptionsVolumeByBuySellResponse'];
-/** An expiry code (`27MAR26`, the form of LegacyMaturity), or `all` for every expiry of the currency. */
-export type LegacyMaturityOrAll = components['schemas']['LegacyMaturityOrAll'];
-/** Options GEX by Date. */
-export type LegacyOptionsGEXByDateResponse = components['schemas']['LegacyOptionsGEXByDateResponse'];
-/** Implied volatility of one strike at one time. */
-export type LegacyOptionsIvHistoryPoint = components['schemas']['LegacyOptionsIvHistoryPoint'];
-/** Options Implied Volatility (IV) by Strike. */
-export type LegacyOptionsIVByStrikeResponse = components['schemas']['LegacyOptionsIVByStrikeResponse'];
-/** Options Open Interest (OI) by Strike. */
-export type LegacyOptionsOIByStrikeResponse = components['schemas']['LegacyOptionsOIByStrikeResponse'];
-/** Look-back window in whole hours, for example `1`, `24` or `168`. */
-export type LegacyHours = components['schemas']['LegacyHours'];
-/** Net change of options open interest at one strike over the window. */
-export type LegacyOptionsOiNetChangeRow = components['schemas']['LegacyOptionsOiNetChangeRow'];
-/** Options Open Interest Net Change for All Strikes. */
-export type LegacyOptionsOINetChangeAllStrikesResponse = components['schemas']['LegacyOptionsOINetChangeAllStrikesResponse'];
-/** Open-interest change of one options instrument. */
-export type LegacyOptionsTopInstrumentOiChangeRow = components['schemas']['LegacyOptionsTopInstrumentOiChangeRow'];
-/** Top Instruments with Options Open Interest Change. */
-export type LegacyTopInstrumentsOIOpenInterestChangeResponse = components['schemas']['LegacyTopInstrumentsOIOpenInterestChangeResponse'];
-/** Options Volume by Buy/Sell Activity. */
-export type LegacyOptionsVolumeBuySellResponse = components['schemas']['LegacyOptionsVolumeBuySellResponse'];
-/** Options 24-hour volume at one strike of one expiry. */
-export type LegacyOptionsStrikeVolumeRow = components['schemas']['LegacyOptionsStrikeVolumeRow'];
-/** Options 24h Volume By Strike. */
-export type LegacyOptions24hVolumeStrikeResponse = components['schemas']['LegacyOptions24hVolumeStrikeResponse'];
-/** An object of the legacy family whose members are not published by the service: no public client or documentation names them. */
-export type LegacyUnpublishedObject = components['schemas']['LegacyUnpublishedObject'];
-/** Options Trade Summary. */
-export type LegacyOptionsTradeSummaryResponse = components['schemas']['LegacyOptionsTradeSummaryResponse'];
-/** Option type, `C` call or `P` put. */
-export type OptionType = components['schemas']['OptionType'];
-/** Greeks of the option at one strike. */
-export type LegacyOptionsGreeksRow = components['schemas']['LegacyOptionsGreeksRow'];
-/** Options Greeks data for a specific market, currency, maturity, and type. */
-export type LegacyOptionsGreeksResponse = components['schemas']['LegacyOptionsGreeksResponse'];
-/** Implied volatilities of the option at one strike, in percentage points. */
-export type LegacyOptionsStrikeIvRow = components['schemas']['LegacyOptionsStrikeIvRow'];
-/** Options Iv data for a specific market, currency, maturity, and type. */
-export type LegacyOptionsIvAllResponse = components['schemas']['LegacyOptionsIvAllResponse'];
-/** Implied volatility table for options based on the specified market and currency. */
-export type LegacyIVTableResponse = components['schemas']['LegacyIVTableResponse'];
-/** Net change in open interest for options based on the specified market, currency,. */
-export type LegacyOINetChangeResponse = components['schemas']['LegacyOINetChangeResponse'];
-/** Snapshot of options data for the specified market and currency. */
-export type LegacyOptionsSnapshotResponse = components['schemas']['LegacyOptionsSnapshotResponse'];
-/** One listed options instrument. */
-export type LegacyOptionsInstrumentRow = components['schemas']['LegacyOptionsInstrumentRow'];
-/** List of options instruments available in the analytics system. */
-export type LegacyOptionsInstrumentsResponse = components['schemas']['LegacyOptionsInstrumentsResponse'];
-/** Breakdown of options notional and open value, each a map from market (or currency) to its value. */
-export type LegacyOptionsBreakdown = components['schemas']['LegacyOptionsBreakdown'];
-/** Breakdown of open interest and open value for options across different exchanges. */
-export type LegacyOptionsOIBreakdownResponse = components['schemas']['LegacyOptionsOIBreakdownResponse'];
-/** Breakdown of trading volume and open value for options across different exchanges. */
-export type LegacyOptionsVolumeBreakdownResponse = components['schemas']['LegacyOptionsVolumeBreakdownResponse'];
-/** Breakdown of open interest and open value for options by currency. */
-export type LegacyOptionsOIBreakdownByCurrencyResponse = components['schemas']['LegacyOptionsOIBreakdownByCurrencyResponse'];
-/** Breakdown of trading volume and open value for options by currency. */
-export type LegacyOptionsVolumeBreakdownByCurrencyResponse = components['schemas']['LegacyOptionsVolumeBreakdownByCurrencyResponse'];
-/** One option of an expired expiry, at settlement. */
-export type LegacyExpiredOptionExpiryRow = components['schemas']['LegacyExpiredOptionExpiryRow'];
-/** Details of expired option expiries for a specific market and currency. */
-export type LegacyExpiredOptionExpiriesResponse = components['schemas']['LegacyExpiredOptionExpiriesResponse'];
-/** Historical data with applied changes between the specified end_date and start_date,. */
-export type LegacyCustomChangeResponse = components['schemas']['LegacyCustomChangeResponse'];
-/** Axis of a model chart: `delta` (points by delta) or `strike` (points by strike). */
-export type LegacyModelChartType = components['schemas']['LegacyModelChartType'];
-/** One point of a model skew curve: `delta` on a delta chart, `strike` on a strike chart. */
-export type LegacyModelSkewPoint = components['schemas']['LegacyModelSkewPoint'];
-/** Skew data for options based on the specified currency, maturity, and type. */
-export type LegacyModelSkewChartsResponse = components['schemas']['LegacyModelSkewChartsResponse'];
-/** Model volatility run of one expiry. */
-export type LegacyModelVolRunRow = components['schemas']['LegacyModelVolRunRow'];
-/** Volatility run data for options based on the specified currency and maturity. */
-export type LegacyModelVolatilityRunChartsResponse = components['schemas']['LegacyModelVolatilityRunChartsResponse'];
-/** Time-lapse data for the specified skew model chart based on the given currency,. */
-export type LegacyModelSkewChartTimeLapseResponse = components['schemas']['LegacyModelSkewChartTimeLapseResponse'];
-/** One point of the model forward curve. */
-export type LegacyModelForwardCurvePoint = components['schemas']['LegacyModelForwardCurvePoint'];
-/** Forward curve data for the specified currency. */
-export type LegacyModelForwardCurveChartResponse = components['schemas']['LegacyModelForwardCurveChartResponse'];
-/** ATM implied volatility at one time to maturity. */
-export type LegacyModelTenorIvPoint = components['schemas']['LegacyModelTenorIvPoint'];
-/** Implied volatility at one expiry. */
-export type LegacyModelExpiryIvPoint = components['schemas']['LegacyModelExpiryIvPoint'];
-/** Model ATM term structure, by time to maturity (`tenor`) and by listed expiry (`expiry`). */
-export type LegacyModelTermStructureAtm = components['schemas']['LegacyModelTermStructureAtm'];
-/** Term structure data for at-the-money (ATM) options in the specified currency. */
-export type LegacyModelTermStructureATMChartResponse = components['schemas']['LegacyModelTermStructureATMChartResponse'];
-/** Time-lapse term structure data for at-the-money (ATM) options in the specified currency. */
-export type LegacyModelTermStructureATMChartTimeLapseResponse = components['schemas']['LegacyModelTermStructureATMChartTimeLapseResponse'];
-/** Model term structure keyed by the chart axis: `delta` on a delta chart, `strike` on a strike chart; each an array of expiry points. */
-export type LegacyModelTermStructureByAxis = components['schemas']['LegacyModelTermStructureByAxis'];
-/** Term structure data for options in the specified currency based on the provided type. */
-export type LegacyModelTermStructureChartResponse = components['schemas']['LegacyModelTermStructureChartResponse'];
-/** One point of an options skew of one market and currency. */
-export type LegacyOptionsSkewRow = components['schemas']['LegacyOptionsSkewRow'];
-/** Skew data for options in the specified currency and maturity. */
-export type LegacyOptionsSkewByCurrencyAndMaturityResponse = components['schemas']['LegacyOptionsSkewByCurrencyAndMaturityResponse'];
-/** Skew data for options in the specified market and maturity. */
-export type LegacyOptionsSkewByMarketAndMaturityResponse = components['schemas']['LegacyOptionsSkewByMarketAndMaturityResponse'];
-/** Implied volatility of one expiry of one market and currency. */
-export type LegacyOptionsMarketIvRow = components['schemas']['LegacyOptionsMarketIvRow'];
-/** Implied volatility (IV) data for options in the specified currency. */
-export type LegacyOptionsIVByCurrencyResponse = components['schemas']['LegacyOptionsIVByCurrencyResponse'];
-/** Implied volatility (IV) data for options in the specified market. */
-export type LegacyOptionsIVByMarketResponse = components['schemas']['LegacyOptionsIVByMarketResponse'];
-/** ATM implied volatility of one expiry. */
-export type LegacyOptionsMaturityIvPoint = components['schemas']['LegacyOptionsMaturityIvPoint'];
-/** Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin. */
-export type LegacyETHBTCATMIVTermStructureResponse = components['schemas']['LegacyETHBTCATMIVTermStructureResponse'];
-/** Skew data for options in the specified currency and market. */
-export type LegacyOptionsSkewByMarketAndCurrencyResponse = components['schemas']['LegacyOptionsSkewByMarketAndCurrencyResponse'];
-/** Open-interest change at one strike and time. */
-export type LegacyOptionsOiChangeByStrikeRow = components['schemas']['LegacyOptionsOiChangeByStrikeRow'];
-/** Historical open interest change data by strike for a specific options strategy in a. */
-export type LegacyOiChangeByStrikeResponse = components['schemas']['LegacyOiChangeByStrikeResponse'];
-/** Whether to count single trades only: `true`/`false`, or `1`/`0`. */
-export type LegacySingleTrade = components['schemas']['LegacySingleTrade'];
-/** One leg of a detected options strategy trade. */
-export type LegacyOptionsStrategyLegRow = components['schemas']['LegacyOptionsStrategyLegRow'];
-/** Top options strategies data for a specific currency within a given hours interval. */
-export type LegacyTopOptionsStrategiesResponse = components['schemas']['LegacyTopOptionsStrategiesResponse'];
-/** Historical data for strategy leg bubble charts for a specific options strategy in a. */
-export type LegacyStrategyLegBubbleChartResponse = components['schemas']['LegacyStrategyLegBubbleChartResponse'];
-/** Summary of the open-interest change of the options of one currency. */
-export type LegacyOptionsOiChangeSummaryRow = components['schemas']['LegacyOptionsOiChangeSummaryRow'];
-/** Timestamped summary of open interest changes for options in a specific currency over a. */
-export type LegacyOpenInterestChangeSummaryResponse = components['schemas']['LegacyOpenInterestChangeSummaryResponse'];
-/** Timestamped report of open interest changes for a specific market and currency over a. */
-export type LegacyOpenInterestChangeResponse = components['schemas']['LegacyOpenInterestChangeResponse'];
-/** Alternative-volatility metrics of one tenor (the keys contain spaces). */
-export type LegacyOrbitAltVolRow = components['schemas']['LegacyOrbitAltVolRow'];
-/** Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. */
-export type LegacyAnalyticOptionsOrbitAltVolResponse = components['schemas']['LegacyAnalyticOptionsOrbitAltVolResponse'];
-/** One archived options trade. */
-export type LegacyHistoricalOptionsTradeRow = components['schemas']['LegacyHistoricalOptionsTradeRow'];
-/** Historical options trade data for a specific currency in a given market. */
-export type LegacyHistoricalOptionsTradesResponse = components['schemas']['LegacyHistoricalOptionsTradesResponse'];
-/** Historical snapshot of options for a specific currency in a given market. */
-export type LegacyHistoricalOptionsSnapshotResponse = components['schemas']['LegacyHistoricalOptionsSnapshotResponse'];
-/** Options instrument name: currency, expiry code, strike and `C` or `P`, joined by `-` (`BTC-26SEP25-110000-C`, `XRP-31JAN25-2.5-C`). */
-export type LegacyOptionInstrument = components['schemas']['LegacyOptionInstrument'];
-/** Historical buy/sell volume data for a specific options instrument in a given market. */
-export type LegacyHistoricalInstrumentVolumeBuySellResponse = components['schemas']['LegacyHistoricalInstrumentVolumeBuySellResponse'];
-/** Analytics on available spot pairs per market. */
-export type LegacyAnalyticSpotPairsResponse = components['schemas']['LegacyAnalyticSpotPairsResponse'];
-/** Historical total notional value and open value by market for a specific market. */
-export type LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse = components['schemas']['LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse'];
-/** Historical total notional volume and premium volume data for a specific market. */
-export type LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse = components['schemas']['LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse'];
-/** Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market. */
-export type LegacyOptionsDvolResponse = components['schemas']['LegacyOptionsDvolResponse'];
-/** Historical Volatility Index (VIX) Data by Market and Currency in Options Market. */
-export type LegacyOptionsVixResponse = components['schemas']['LegacyOptionsVixResponse'];
-/** Historical Total Open Interest (OI) by Market and Currency in Options Market. */
-export type LegacyOptionsOITotalResponse = components['schemas']['LegacyOptionsOITotalResponse'];
-/** Historical Put-Call (PC) Ratio in Options Market by Market and Currency. */
-export type LegacyOptionsOIPCRatioResponse = components['schemas']['LegacyOptionsOIPCRatioResponse'];
-/** Total Historical Volume in Options Market by Market and Currency. */
-export type LegacyOptionsVolumeTotalResponse = components['schemas']['LegacyOptionsVolumeTotalResponse'];
-/** Historical ATM Implied Volatility by Market and Currency. */
-export type LegacyOptionsAtmIvResponse = components['schemas']['LegacyOptionsAtmIvResponse'];
-/** Historical Max Pain Data by Market and Currency. */
-export type LegacyOptionsMaxPainResponse = components['schemas']['LegacyOptionsMaxPainResponse'];
-/** Historical GEX Index Data by Market and Currency. */
-export type LegacyOptionsGexIndexResponse = components['schemas']['LegacyOptionsGexIndexResponse'];
-/** Historical Put/Call Ratio Data by Market and Currency. */
-export type LegacyOptionsVolumePcRatioResponse = components['schemas']['LegacyOptionsVolumePcRatioResponse'];
-/** Historical Gamma Bands by Market, Currency and Type. */
-export type LegacyOptionsTypeGammaBandsResponse = components['schemas']['LegacyOptionsTypeGammaBandsResponse'];
-/** Total Open Interest by Currency. */
-export type LegacyTotalOiByCurrencyResponse = components['schemas']['LegacyTotalOiByCurrencyResponse'];
-/** Historical Volume Data by Currency in Options Market. */
-export type LegacyOptionsTotalVolumeByCurrencyResponse = components['schemas']['LegacyOptionsTotalVolumeByCurrencyResponse'];
-/** Historical Implied Volatility Bid and Ask by Market, Currency and Type. */
-export type LegacyOptionsTypeIvBidAskResponse = components['schemas']['LegacyOptionsTypeIvBidAskResponse'];
-/** Historical Risk Reversal Model Data by Market, Currency and Type. */
-export type LegacyOptionsTypeRiskReversalModelResponse = components['schemas']['LegacyOptionsTypeRiskReversalModelResponse'];
-/** Historical Risk Reversal Data by Market, Currency and Type. */
-export type LegacyOptionsTypeRiskReversalResponse = components['schemas']['LegacyOptionsTypeRiskReversalResponse'];
-/** Historical Skew Model Data by Market, Currency and Type. */
-export type LegacyOptionsTypeSkewModelResponse = components['schemas']['LegacyOptionsTypeSkewModelResponse'];
-/** Historical Skew Data by Market, Currency and Type. */
-export type LegacyOptionsTypeSkewResponse = components['schemas']['LegacyOptionsTypeSkewResponse'];
-/** Historical Butterfly Model Data by Market, Currency, and Type. */
-export type LegacyOptionsTypeButterflyModelResponse = components['schemas']['LegacyOptionsTypeButterflyModelResponse'];
-/** Historical Butterfly Data by Market, Currency, and Type. */
-export type LegacyOptionsTypeButterflyResponse = components['schemas']['LegacyOptionsTypeButterflyResponse'];
-/** Historical ATM IV Model Data by Market, Currency, and Type. */
-export type LegacyOptionsTypeAtmIvModelResponse = components['schemas']['LegacyOptionsTypeAtmIvModelResponse'];
-/** Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market. */
-export type LegacyOptionsMaturityAtmIvResponse = components['schemas']['LegacyOptionsMaturityAtmIvResponse'];
-/** Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency. */
-export type LegacyOptionsMaturityOiVolumeResponse = components['schemas']['LegacyOptionsMaturityOiVolumeResponse'];
-/** Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. */
-export type LegacyOptionsOrbitAltVolResponse = components['schemas']['LegacyOptionsOrbitAltVolResponse'];
-/** Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and. */
-export type LegacyOptionsIvRvResponse = components['schemas']['LegacyOptionsIvRvResponse'];
-/** Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type. */
-export type LegacyOptionsSpreadTypeSkewResponse = components['schemas']['LegacyOptionsSpreadTypeSkewResponse'];
-/** Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency. */
-export type LegacyOptionsMaturityTotalOiResponse = components['schemas']['LegacyOptionsMaturityTotalOiResponse'];
-/** Historical Total Volume for a Specific Maturity by Market and Currency. */
-export type LegacyOptionsMaturityTotalVolumeResponse = components['schemas']['LegacyOptionsMaturityTotalVolumeResponse'];
-/** Historical Options Actual Volatility with Butterfly Model for a Specific Type and. */
-export type LegacyOptionsActualVolButterflyModelResponse = components['schemas']['LegacyOptionsActualVolButterflyModelResponse'];
-/** Historical Options Actual Volatility with Skew Model for a Specific Type and Number of. */
-export type LegacyOptionsActualVolSkewModelResponse = components['schemas']['LegacyOptionsActualVolSkewModelResponse'];
-/** Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and. */
-export type LegacyOptionsActualVolRiskReversalModelResponse = components['schemas']['LegacyOptionsActualVolRiskReversalModelResponse'];
-/** Historical trades for a specific market and currency. */
-export type LegacyV2HistoricalTradesResponse = components['schemas']['LegacyV2HistoricalTradesResponse'];
-/** Total trading volume for options. */
-export type LegacyTotalVolumeForOptionsResponse = components['schemas']['LegacyTotalVolumeForOptionsResponse'];
-/** Total open interest (OI) for options. */
-export type LegacyTotalOiForOptionsResponse = components['schemas']['LegacyTotalOiForOptionsResponse'];
-/** Historical Futures Total Open Interest by Margin for a Specific Currency. */
-export type LegacyFuturesTotalOIByMarginResponse = components['schemas']['LegacyFuturesTotalOIByMarginResponse'];
-/** Historical Futures Total Volume by Margin for a Specific Currency. */
-export type LegacyFuturesTotalVolumeByMarginResponse = components['schemas']['LegacyFuturesTotalVolumeByMarginResponse'];
-/** Historical Futures Altcoin Summary for a Specific Currency. */
-export type LegacyFuturesAltcoinSummaryResponse = components['schemas']['LegacyFuturesAltcoinSummaryResponse'];
-/** Historical Futures Market Index Data for a Specific Index. */
-export type LegacyFuturesMarketIndexDataResponse = components['schemas']['LegacyFuturesMarketIndexDataResponse'];
-/** Historical Indices Price Data. */
-export type LegacyHistoricalIndicesPriceDataResponse = components['schemas']['LegacyHistoricalIndicesPriceDataResponse'];
-/** Historical Futures Annualized Basis Data. */
-export type LegacyHistoricalFuturesAnnualizedBasisDataResponse = components['schemas']['LegacyHistoricalFuturesAnnualizedBasisDataResponse'];
-/** Historical Total Global Open Interest Activity Data. */
-export type LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse = components['schemas']['LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse'];
-/** Historical Total Global Volume Activity Data. */
-export type LegacyHistoricalTotalGlobalVolumeActivityDataResponse = components['schemas']['LegacyHistoricalTotalGlobalVolumeActivityDataResponse'];
-/** Total trading volume for futures. */
-export type LegacyTotalVolumeForFuturesResponse = components['schemas']['LegacyTotalVolumeForFuturesResponse'];
-/** Total open interest (OI) for futures. */
-export type LegacyTotalOiForFuturesResponse = components['schemas']['LegacyTotalOiForFuturesResponse'];
-/** Expired futures expiries of a market and currency. */
-export type LegacyFutureControllerGetBd2Response = components['schemas']['LegacyFutureControllerGetBd2Response'];
-/** Historical data for a specific options contract in a given market. */
-export type LegacyHistoricalOptionsDataResponse = components['schemas']['LegacyHistoricalOptionsDataResponse'];
-/** Historical implied volatility data for a specific options contract in a given market. */
-export type LegacyHistoricalOptionsIVResponse = components['schemas']['LegacyHistoricalOptionsIVResponse'];
-/** Historical price data for a specific options contract in a given market. */
-export type LegacyHistoricalOptionsPriceResponse = components['schemas']['LegacyHistoricalOptionsPriceResponse'];
-/** Historical open interest and volume data for a specific options contract in a given market. */
-export type LegacyHistoricalOptionsOIVolumeResponse = components['schemas']['LegacyHistoricalOptionsOIVolumeResponse'];
-/** Historical index and underlying price data for a specific options contract in a given. */
-export type LegacyHistoricalOptionsUnderlyingPriceResponse = components['schemas']['LegacyHistoricalOptionsUnderlyingPriceResponse'];
-/** Historical simple order books for specific market type. */
-export type LegacyOrderbookByMarketTypeSymbolResponse = components['schemas']['LegacyOrderbookByMarketTypeSymbolResponse'];
-/** Historical simple order books for specific market and currency. */
-export type LegacyOrderbookByMarketTypeMarketCurrencyResponse = components['schemas']['LegacyOrderbookByMarketTypeMarketCurrencyResponse'];
-/** Historical simple order books for specific market and symbol. */
-export type LegacyOrderbookByMarketTypeMarketSymbolResponse = components['schemas']['LegacyOrderbookByMarketTypeMarketSymbolResponse'];
-/** Historical Spot OHLC Data. */
-export type LegacyHistoricalSpotOhlcResponse = components['schemas']['LegacyHistoricalSpotOhlcResponse'];
-/** Options venues of the versioned API. */
-export type OptionsExchange = components['schemas']['OptionsExchange'];
-/** Expiry code `DDMMMYY`, upper case (`28MAR25`); single-digit days as venues print them (`7MAR25`) are accepted too. */
-export type Maturity = components['schemas']['Maturity'];
-/** Options instrument name as the venue spells it; exact names come from the options catalog. */
-export type OptionsInstrumentName = components['schemas']['OptionsInstrumentName'];
-/** One options catalog entry. */
-export type OptionsCatalogEntry = components['schemas']['OptionsCatalogEntry'];
-/** Why a `data` array is empty; null when rows exist. */
-export type EmptyReason = components['schemas']['EmptyReason'];
-/** Coverage of the exact selector: stable endpoint identifier, exchange support, instrument eligibility, earliest and latest stored rows observed. */
-export type Coverage = components['schemas']['Coverage'];
-/** ISO 8601 date-time in UTC, for example `2026-11-20T15:09:00Z` or `2026-11-20T15:09:00.000Z`. */
-export type IsoDateTime = components['schemas']['IsoDateTime'];
-/** Start of a time bucket as `YYYY-MM-DD HH:mm:ss` in UTC. */
-export type MinuteBucketDate = components['schemas']['MinuteBucketDate'];
-/** Completeness of minute-based families. */
-export type Completeness = components['schemas']['Completeness'];
-/** `meta` of every versioned list envelope. */
-export type V1Meta = components['schemas']['V1Meta'];
-/** A page of the options catalog: recently observed unexpired instruments only. */
-export type OptionsCatalogResponse = components['schemas']['OptionsCatalogResponse'];
-/** Bad request: invalid parameters, for example a non-string exchange, an unsupported resolution or an invalid ISO date; also "no data found" on the metadata route. */
-export type ApiError400 = components['schemas']['ApiError400'];
-/** Missing or invalid API key. */
-export type ApiError401 = components['schemas']['ApiError401'];
-/** One accepted way to pay, in the x402 version 2 vocabulary: scheme, CAIP-2 network, amount in the asset's atomic units, asset address, payee and timeout. */
-export type X402PaymentRequirements = components['schemas']['X402PaymentRequirements'];
-/** Decoded content of the `payment-required` header of a 402 (base64-encoded JSON, x402 version 2): accepted networks, amounts and payee (field names from the x402 v2 protocol). */
-export type PaymentRequired = components['schemas']['PaymentRequired'];
-/** Body of a 402 (payment required, or payment rejected) of the versioned family. */
-export type X402ErrorBody = components['schemas']['X402ErrorBody'];
-/** Rate limit exceeded; the message advises to retry after 60 seconds. */
-export type ApiError429 = components['schemas']['ApiError429'];
-/** Response of the metadata routes (`/api/v1/*\/metadata`), named as in the service's own reference: availability, total record count and pagination information of one instrument. */
-export type MetadataResponseEntity = components['schemas']['MetadataResponseEntity'];
-/** Order by time bucket; keep it constant within one paginated scan. */
-export type SortDir = components['schemas']['SortDir'];
-/** Bucket size of time series. */
-export type Resolution = components['schemas']['Resolution'];
-/** OHLC with trade statistics per bucket. */
-export type OhlcvtRow = components['schemas']['OhlcvtRow'];
-/** A page of options OHLCVT rows in the `{data, meta}` envelope. */
-export type OptionsOhlcvtResponse = components['schemas']['OptionsOhlcvtResponse'];
-/** Volume of one instrument per bucket. */
-export type OptionsVolumeRow = components['schemas']['OptionsVolumeRow'];
-/** A page of options volume rows in the `{data, meta}` envelope. */
-export type OptionsVolumeResponse = components['schemas']['OptionsVolumeResponse'];
-/** Open interest of one instrument per bucket: outstanding position quantities over the interval in source units, not traded volume. */
-export type OptionsOpenInterestRow = components['schemas']['OptionsOpenInterestRow'];
-/** A page of options open interest rows in the `{data, meta}` envelope. */
-export type OptionsOpenInterestResponse = components['schemas']['OptionsOpenInterestResponse'];
-/** Top of book of one instrument per bucket: open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity, plus the bucket's average total liquidity. */
-export type OptionsLevel1Row = components['schemas']['OptionsLevel1Row'];
-/** A page of options level 1 rows in the `{data, meta}` envelope. */
-export type OptionsLevel1Response = components['schemas']['OptionsLevel1Response'];
-/** Implied volatility and Greeks of one instrument per bucket. */
-export type OptionsVolatilityRow = components['schemas']['OptionsVolatilityRow'];
-/** A page of options volatility and Greeks rows in the `{data, meta}` envelope. */
-export type OptionsVolatilityResponse = components['schemas']['OptionsVolatilityResponse'];
-/** Ticker state of one instrument per bucket. */
-export type OptionsTickerHistoryRow = components['schemas']['OptionsTickerHistoryRow'];
-/** A page of options ticker history rows in the `{data, meta}` envelope. */
-export type OptionsTickerHistoryResponse = components['schemas']['OptionsTickerHistoryResponse'];
-/** Reference prices of one instrument per bucket. */
-export type OptionsReferencePriceRow = components['schemas']['OptionsReferencePriceRow'];
-/** A page of options reference price rows in the `{data, meta}` envelope. */
-export type OptionsReferencePriceResponse = components['schemas']['OptionsReferencePriceResponse'];
-/** One instrument in an options snapshot: every field of the ticker history row plus `exchange`, `instrument_name` and `currency`. */
-export type OptionsSnapshotRow = components['schemas']['OptionsSnapshotRow'];
-/** `meta` of the options snapshot: `minute` names the minute the snapshot shows. */
-export type OptionsSnapshotMeta = components['schemas']['OptionsSnapshotMeta'];
-/** Every instrument of one currency on one venue at one minute, in a single unpaginated response. */
-export type OptionsSnapshotResponse = components['schemas']['OptionsSnapshotResponse'];
-/** One of the most active instruments of the flow window. */
-export type OptionsFlowActiveStrike = components['schemas']['OptionsFlowActiveStrike'];
-/** Totals of the flow window. */
-export type OptionsFlowSummary = components['schemas']['OptionsFlowSummary'];
-/** Flow of one time bucket. */
-export type OptionsFlowBucket = components['schemas']['OptionsFlowBucket'];
-/** Aggressor side of a trade. */
-export type Direction = components['schemas']['Direction'];
-/** One of the largest trades of the flow window; `top_n` sets how many are returned. */
-export type OptionsFlowNotableTrade = components['schemas']['OptionsFlowNotableTrade'];
-/** Options flow of one currency on one venue over at most 7 days: the window totals, the per-bucket flow and the notable trades. */
-export type OptionsFlowResponse = components['schemas']['OptionsFlowResponse'];
-/** Grouping key of the options trades summary. */
-export type TradesGroupBy = components['schemas']['TradesGroupBy'];
-/** Comma-separated trade strategy labels. */
-export type TradesStrategyList = components['schemas']['TradesStrategyList'];
-/** Trade statistics of one group, the group being set by `group_by`. */
-export type OptionsTradesSummaryRow = components['schemas']['OptionsTradesSummaryRow'];
-/** A page of grouped options trade statistics in the `{data, meta}` envelope. */
-export type OptionsTradesSummaryResponse = components['schemas']['OptionsTradesSummaryResponse'];
-/** Sort key of the options trades list; the order is set by `sort_dir`. */
-export type TradesSort = components['schemas']['TradesSort'];
-/** Margin type of a contract; `inverse` products are margined and priced in the base coin, `linear` in a stablecoin or USD. */
-export type MarginType = components['schemas']['MarginType'];
-/** One options trade. */
-export type OptionsTradeRow = components['schemas']['OptionsTradeRow'];
-/** A page of individual options trades in the `{data, meta}` envelope. */
-export type OptionsTradesResponse = components['schemas']['OptionsTradesResponse'];
-/** Volatility-surface metrics of one maturity at one point in time. */
-export type OptionsVolSurfaceByExpiryRow = components['schemas']['OptionsVolSurfaceByExpiryRow'];
-/** `meta` of an unpaginated options response (availability fields; snapshots are not paginated). */
-export type OptionsUnpagedMeta = components['schemas']['OptionsUnpagedMeta'];
-/** The option-derived volatility surface across all maturities at one point in time, in a single unpaginated response. */
-export type OptionsVolSurfaceByExpiryResponse = components['schemas']['OptionsVolSurfaceByExpiryResponse'];
-/** Constant-maturity volatility metrics of one tenor at one time. */
-export type OptionsVolSurfaceByTenorRow = components['schemas']['OptionsVolSurfaceByTenorRow'];
-/** A page of constant-maturity volatility rows in the `{data, meta}` envelope. */
-export type OptionsVolSurfaceByTenorResponse = components['schemas']['OptionsVolSurfaceByTenorResponse'];
-/** Volatility-surface metrics of one maturity at one time bucket. */
-export type OptionsVolSurfaceByTimeRow = components['schemas']['OptionsVolSurfaceByTimeRow'];
-/** A page of the volatility-surface history of one maturity in the `{data, meta}` envelope; `meta.has_more` tells whether more rows exist past this page. */
-export type OptionsVolSurfaceByTimeResponse = components['schemas']['OptionsVolSurfaceByTimeResponse'];
-/** Venues of the dealer GEX routes; options venue `deribit` only, and the default. */
-export type GexExchange = components['schemas']['GexExchange'];
-/** One covered GEX currency: its history depth and latest state. */
-export type GexCatalogEntry = components['schemas']['GexCatalogEntry'];
-/** Covered GEX currencies with history depth and latest state. */
-export type GexCatalogResponse = components['schemas']['GexCatalogResponse'];
-/** Time of a GEX snapshot, ISO 8601 in UTC with milliseconds, for example `2026-11-20T15:09:00.000Z`. */
-export type GexDate = components['schemas']['GexDate'];
-/** Dealer gamma regime. */
-export type GexRegime = components['schemas']['GexRegime'];
-/** Dealer gamma exposure of one currency at one snapshot. */
-export type GexRow = components['schemas']['GexRow'];
-/** Code of a freshness warning in the meta of GEX latest and strike responses. */
-export type GexWarningCode = components['schemas']['GexWarningCode'];
-/** A freshness warning of a GEX response. */
-export type GexWarning = components['schemas']['GexWarning'];
-/** `meta` of the GEX latest and strike responses: which persisted snapshot was served and how fresh it is. */
-export type GexSnapshotMeta = components['schemas']['GexSnapshotMeta'];
-/** The latest persisted GEX snapshot at or before `date`, one row per currency. */
-export type GexLatestResponse = components['schemas']['GexLatestResponse'];
-/** A page of GEX snapshots over a window in the `{data, meta}` envelope. */
-export type GexHistoryResponse = components['schemas']['GexHistoryResponse'];
-/** A snapshot whose regime differs from the previous snapshot's: the GEX row plus `previous_regime`. */
-export type GexRegimeChangeRow = components['schemas']['GexRegimeChangeRow'];
-/** A page of GEX regime changes, newest first by default. */
-export type GexRegimeChangesResponse = components['schemas']['GexRegimeChangesResponse'];
-/** Expiry of a strike-contribution row or filter, an expiry code `DDMMMYY` or `all_expiries` for the aggregate over every expiry. */
-export type GexExpiry = components['schemas']['GexExpiry'];
-/** Basis of the strike contributions used by `min_abs_contribution`: `weighted` (default) is the moneyness- and expiry-weighted decomposition that reconciles with `total_gex`; `raw` is the unweighted one. */
-export type GexContributionBasis = components['schemas']['GexContributionBasis'];
-/** Contribution of one strike of one expiry (or of the `all_expiries` aggregate) to the snapshot's dealer gamma exposure: the GEX row plus the decomposition fields. */
-export type GexStrikeRow = components['schemas']['GexStrikeRow'];
-/** Strike contributions of a GEX snapshot, aggregate `all_expiries` rows and, on request, per-expiry rows. */
-export type GexStrikesResponse = components['schemas']['GexStrikesResponse'];
-/** Per-expiry GEX concentration and contributing strike counts. */
-export type GexTermStructureRow = components['schemas']['GexTermStructureRow'];
-/** Per-expiry GEX concentration and contributing strike counts; the envelope is assumed to be the list envelope. */
-export type GexTermStructureResponse = components['schemas']['GexTermStructureResponse'];
-/** One point of the interpolated GEX profile across strikes. */
-export type GexProfilePoint = components['schemas']['GexProfilePoint'];
-/** Interpolated GEX profile points across strikes; the envelope is assumed to be the list envelope. */
-export type GexProfileResponse = components['schemas']['GexProfileResponse'];
-/** Venue of a dated futures contract. */
-export type FuturesExchange = components['schemas']['FuturesExchange'];
-/** Exact venue-native name of a futures or perpetual contract, as listed by the family's catalog. */
-export type ContractInstrumentName = components['schemas']['ContractInstrumentName'];
-/** One futures or perpetuals catalog entry. */
-export type ContractCatalogEntry = components['schemas']['ContractCatalogEntry'];
-/** A page of futures catalog entries of `GET /api/v1/futures/catalog` in the `{data, meta}` envelope. */
-export type FuturesCatalogResponse = components['schemas']['FuturesCatalogResponse'];
-/** One dated futures contract in the latest (or requested) snapshot. */
-export type FuturesSnapshotRow = components['schemas']['FuturesSnapshotRow'];
-/** The futures snapshot rows of `GET /api/v1/futures/snapshot` in the `{data, meta}` envelope. */
-export type FuturesSnapshotResponse = components['schemas']['FuturesSnapshotResponse'];
-/** One OHLC bucket of a futures or perpetual contract. */
-export type ContractOhlcvtRow = components['schemas']['ContractOhlcvtRow'];
-/** A page of futures OHLC buckets of `GET /api/v1/futures/ohlcvt` in the `{data, meta}` envelope. */
-export type FuturesOhlcvtResponse = components['schemas']['FuturesOhlcvtResponse'];
-/** One open-interest bucket of a futures or perpetual contract. */
-export type ContractOpenInterestRow = components['schemas']['ContractOpenInterestRow'];
-/** A page of futures open-interest buckets of `GET /api/v1/futures/open-interest` in the `{data, meta}` envelope. */
-export type FuturesOpenInterestResponse = components['schemas']['FuturesOpenInterestResponse'];
-/** One carry bucket of a dated futures contract: carry is the mark price minus the index price. */
-export type FuturesCarryRow = components['schemas']['FuturesCarryRow'];
-/** A page of futures carry buckets of `GET /api/v1/futures/carry` in the `{data, meta}` envelope. */
-export type FuturesCarryResponse = components['schemas']['FuturesCarryResponse'];
-/** Sort key of futures and perpetuals trade and liquidation lists. */
-export type ContractTradeSort = components['schemas']['ContractTradeSort'];
-/** One futures or perpetual trade. */
-export type ContractTradeRow = components['schemas']['ContractTradeRow'];
-/** A page of futures trades of `GET /api/v1/futures/trades` in the `{data, meta}` envelope. */
-export type FuturesTradesResponse = components['schemas']['FuturesTradesResponse'];
-/** One volume bucket of a futures or perpetual contract. */
-export type ContractVolumeRow = components['schemas']['ContractVolumeRow'];
-/** A page of futures volume buckets of `GET /api/v1/futures/volume` in the `{data, meta}` envelope. */
-export type FuturesVolumeResponse = components['schemas']['FuturesVolumeResponse'];
-/** One level 1 (top of book) bucket of a futures or perpetual contract. */
-export type ContractLevel1Row = components['schemas']['ContractLevel1Row'];
-/** A page of futures level 1 buckets of `GET /api/v1/futures/level1` in the `{data, meta}` envelope. */
-export type FuturesLevel1Response = components['schemas']['FuturesLevel1Response'];
-/** One bucket of aggregated L2 order-book metrics of a futures or perpetual contract at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count). */
-export type ContractOrderbookRow = components['schemas']['ContractOrderbookRow'];
-/** A page of futures aggregated L2 order-book buckets of `GET /api/v1/futures/orderbook` in the `{data, meta}` envelope. */
-export type FuturesOrderbookResponse = components['schemas']['FuturesOrderbookResponse'];
-/** One order-book level as a `[price, size]` tuple: price in the instrument's price currency, displayed size in retained source units (no contract multiplier applied). */
-export type ContractBookLevel = components['schemas']['ContractBookLevel'];
-/** One raw L2 snapshot of a futures or perpetual contract: up to 100 levels per side (100 levels, 30-day retention, so older windows return no rows). */
-export type ContractOrderbookRawRow = components['schemas']['ContractOrderbookRawRow'];
-/** A page of futures raw L2 snapshots of `GET /api/v1/futures/orderbook-raw` in the `{data, meta}` envelope. */
-export type FuturesOrderbookRawResponse = components['schemas']['FuturesOrderbookRawResponse'];
-/** One reference-price bucket of a futures or perpetual contract. */
-export type ContractReferencePriceRow = components['schemas']['ContractReferencePriceRow'];
-/** A page of futures reference-price buckets of `GET /api/v1/futures/reference-price` in the `{data, meta}` envelope. */
-export type FuturesReferencePriceResponse = components['schemas']['FuturesReferencePriceResponse'];
-/** One ticker-history bucket of a futures or perpetual contract. */
-export type ContractTickerHistoryRow = components['schemas']['ContractTickerHistoryRow'];
-/** A page of futures ticker-history buckets of `GET /api/v1/futures/ticker-history` in the `{data, meta}` envelope. */
-export type FuturesTickerHistoryResponse = components['schemas']['FuturesTickerHistoryResponse'];
-/** Side of the liquidated position (`long` or `short`). */
-export type ContractPositionSide = components['schemas']['ContractPositionSide'];
-/** One liquidation of a futures or perpetual contract. */
-export type ContractLiquidationRow = components['schemas']['ContractLiquidationRow'];
-/** A page of futures liquidations of `GET /api/v1/futures/liquidations` in the `{data, meta}` envelope. */
-export type FuturesLiquidationsResponse = components['schemas']['FuturesLiquidationsResponse'];
-/** Grouping of the futures and perpetuals trades summary. */
-export type ContractTradesGroupBy = components['schemas']['ContractTradesGroupBy'];
-/** One group of the futures or perpetuals trades summary (one per value of `group_by`). */
-export type ContractTradesSummaryRow = components['schemas']['ContractTradesSummaryRow'];
-/** A page of futures trades-summary groups of `GET /api/v1/futures/trades/summary` in the `{data, meta}` envelope. */
-export type FuturesTradesSummaryResponse = components['schemas']['FuturesTradesSummaryResponse'];
-/** Trade-flow summary of one currency over the window for futures or perpetuals. */
-export type ContractFlowSummary = components['schemas']['ContractFlowSummary'];
-/** The futures trade-flow summary of `GET /api/v1/futures/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published. */
-export type FuturesFlowResponse = components['schemas']['FuturesFlowResponse'];
-/** Venue of a perpetual swap. */
-export type PerpetualsExchange = components['schemas']['PerpetualsExchange'];
-/** A page of perpetuals catalog entries of `GET /api/v1/perpetuals/catalog` in the `{data, meta}` envelope. */
-export type PerpetualsCatalogResponse = components['schemas']['PerpetualsCatalogResponse'];
-/** One perpetual swap in the latest (or requested) snapshot. */
-export type PerpetualsSnapshotRow = components['schemas']['PerpetualsSnapshotRow'];
-/** The perpetuals snapshot rows of `GET /api/v1/perpetuals/snapshot` in the `{data, meta}` envelope. */
-export type PerpetualsSnapshotResponse = components['schemas']['PerpetualsSnapshotResponse'];
-/** A page of perpetuals OHLC buckets of `GET /api/v1/perpetuals/ohlcvt` in the `{data, meta}` envelope. */
-export type PerpetualsOhlcvtResponse = components['schemas']['PerpetualsOhlcvtResponse'];
-/** A page of perpetuals open-interest buckets of `GET /api/v1/perpetuals/open-interest` in the `{data, meta}` envelope. */
-export type PerpetualsOpenInterestResponse = components['schemas']['PerpetualsOpenInterestResponse'];
-/** One funding and carry bucket of a perpetual swap (the API reference lists "funding and carry metrics" for perpetuals). */
-export type PerpetualsCarryRow = components['schemas']['PerpetualsCarryRow'];
-/** A page of perpetuals carry buckets of `GET /api/v1/perpetuals/carry` in the `{data, meta}` envelope. */
-export type PerpetualsCarryResponse = components['schemas']['PerpetualsCarryResponse'];
-/** A page of perpetuals trades of `GET /api/v1/perpetuals/trades` in the `{data, meta}` envelope. */
-export type PerpetualsTradesResponse = components['schemas']['PerpetualsTradesResponse'];
-/** A page of perpetuals volume buckets of `GET /api/v1/perpetuals/volume` in the `{data, meta}` envelope. */
-export type PerpetualsVolumeResponse = components['schemas']['PerpetualsVolumeResponse'];
-/** A page of perpetuals level 1 buckets of `GET /api/v1/perpetuals/level1` in the `{data, meta}` envelope. */
-export type PerpetualsLevel1Response = components['schemas']['PerpetualsLevel1Response'];
-/** A page of perpetuals aggregated L2 order-book buckets of `GET /api/v1/perpetuals/orderbook` in the `{data, meta}` envelope. */
-export type PerpetualsOrderbookResponse = components['schemas']['PerpetualsOrderbookResponse'];
-/** A page of perpetuals raw L2 snapshots of `GET /api/v1/perpetuals/orderbook-raw` in the `{data, meta}` envelope. */
-export type PerpetualsOrderbookRawResponse = components['schemas']['PerpetualsOrderbookRawResponse'];
-/** A page of perpetuals reference-price buckets of `GET /api/v1/perpetuals/reference-price` in the `{data, meta}` envelope. */
-export type PerpetualsReferencePriceResponse = components['schemas']['PerpetualsReferencePriceResponse'];
-/** A page of perpetuals ticker-history buckets of `GET /api/v1/perpetuals/ticker-history` in the `{data, meta}` envelope. */
-export type PerpetualsTickerHistoryResponse = components['schemas']['PerpetualsTickerHistoryResponse'];
-/** A page of perpetuals liquidations of `GET /api/v1/perpetuals/liquidations` in the `{data, meta}` envelope. */
-export type PerpetualsLiquidationsResponse = components['schemas']['PerpetualsLiquidationsResponse'];
-/** A page of perpetuals trades-summary groups of `GET /api/v1/perpetuals/trades/summary` in the `{data, meta}` envelope. */
-export type PerpetualsTradesSummaryResponse = components['schemas']['PerpetualsTradesSummaryResponse'];
-/** The perpetuals trade-flow summary of `GET /api/v1/perpetuals/flow` in the `{data, meta}` envelope; `data` is one summary object whose shape is not published. */
-export type PerpetualsFlowResponse = components['schemas']['PerpetualsFlowResponse'];
-/** Spot venues of the versioned API (CLI CHANGELOG 0.5.0); `binance` is the default. */
-export type SpotExchange = components['schemas']['SpotExchange'];
-/** Exchange-native spot pair name as listed by the spot catalog, for example `BTCUSDT` (binance, bybit), `BTC-USD` (coinbase) or `BTC-USDT` (okx). */
-export type SpotInstrumentName = components['schemas']['SpotInstrumentName'];
-/** One spot catalog entry. */
-export type SpotCatalogEntry = components['schemas']['SpotCatalogEntry'];
-/** A page of the spot catalog in the `{data, meta}` envelope (paginated since API/CLI 0.5.0). */
-export type SpotCatalogResponse = components['schemas']['SpotCatalogResponse'];
-/** OHLC with volume per bucket of one spot pair. */
-export type SpotOhlcvtRow = components['schemas']['SpotOhlcvtRow'];
-/** A page of spot OHLCVT rows in the `{data, meta}` envelope. */
-export type SpotOhlcvtResponse = components['schemas']['SpotOhlcvtResponse'];
-/** One ticker bucket of a spot pair. */
-export type SpotTickerRow = components['schemas']['SpotTickerRow'];
-/** A page of spot ticker rows in the `{data, meta}` envelope. */
-export type SpotTickerResponse = components['schemas']['SpotTickerResponse'];
-/** One spot trade. */
-export type SpotTradeRow = components['schemas']['SpotTradeRow'];
-/** A page of spot trades in the `{data, meta}` envelope. */
-export type SpotTradesResponse = components['schemas']['SpotTradesResponse'];
-/** One volume bucket of a spot pair. */
-export type SpotVolumeRow = components['schemas']['SpotVolumeRow'];
-/** A page of spot volume rows in the `{data, meta}` envelope. */
-export type SpotVolumeResponse = components['schemas']['SpotVolumeResponse'];
-/** One spot pair in a venue snapshot. */
-export type SpotSnapshotRow = components['schemas']['SpotSnapshotRow'];
-/** A spot snapshot in the `{data, meta}` envelope. */
-export type SpotSnapshotResponse = components['schemas']['SpotSnapshotResponse'];
-/** One level 1 (top-of-book) bucket of a spot pair. */
-export type SpotLevel1Row = components['schemas']['SpotLevel1Row'];
-/** A page of spot level 1 rows in the `{data, meta}` envelope. */
-export type SpotLevel1Response = components['schemas']['SpotLevel1Response'];
-/** One bucket of aggregated L2 order-book metrics of a spot pair. */
-export type SpotL2OrderbookRow = components['schemas']['SpotL2OrderbookRow'];
-/** A page of spot aggregated L2 order-book rows in the `{data, meta}` envelope. */
-export type SpotL2OrderbookResponse = components['schemas']['SpotL2OrderbookResponse'];
-/** One raw L2 order-book snapshot of a spot pair, with 100-level arrays (100 levels, 30-day retention). */
-export type SpotL2OrderbookRawRow = components['schemas']['SpotL2OrderbookRawRow'];
-/** A page of raw spot L2 snapshots in the `{data, meta}` envelope. */
-export type SpotL2OrderbookRawResponse = components['schemas']['SpotL2OrderbookRawResponse'];
-/** Prediction-market instrument id: a case-sensitive slug of the form `{market-slug}-YES` or `{market-slug}-NO` (CLI SKILL.md and CHANGELOG 0.11.1/0.11.2). */
-export type PredictionInstrumentName = components['schemas']['PredictionInstrumentName'];
-/** One prediction-market catalog entry. */
-export type PredictionCatalogEntry = components['schemas']['PredictionCatalogEntry'];
-/** A page of the predictions catalog in the `{data, meta}` envelope (paginated since API/CLI 0.5.0). */
-export type PredictionCatalogResponse = components['schemas']['PredictionCatalogResponse'];
-/** One prediction-market category, a value for the `category` filter of the catalog and snapshot routes. */
-export type PredictionCategory = components['schemas']['PredictionCategory'];
-/** The prediction-market categories in the `{data, meta}` envelope. */
-export type PredictionCategoriesResponse = components['schemas']['PredictionCategoriesResponse'];
-/** OHLC with volume per bucket of one prediction-market outcome. */
-export type PredictionOhlcvtRow = components['schemas']['PredictionOhlcvtRow'];
-/** A page of prediction-market OHLCVT rows in the `{data, meta}` envelope. */
-export type PredictionOhlcvtResponse = components['schemas']['PredictionOhlcvtResponse'];
-/** One ticker bucket of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. */
-export type PredictionTickerHistoryRow = components['schemas']['PredictionTickerHistoryRow'];
-/** A page of prediction-market ticker rows in the `{data, meta}` envelope. */
-export type PredictionTickerHistoryResponse = components['schemas']['PredictionTickerHistoryResponse'];
-/** One prediction-market trade; prices are probabilities from 0.0 to 1.0. */
-export type PredictionTradeRow = components['schemas']['PredictionTradeRow'];
-/** A page of prediction-market trades in the `{data, meta}` envelope. */
-export type PredictionTradesResponse = components['schemas']['PredictionTradesResponse'];
-/** One raw order-book snapshot of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. */
-export type PredictionOrderbookRawRow = components['schemas']['PredictionOrderbookRawRow'];
-/** A page of raw prediction-market order-book snapshots in the `{data, meta}` envelope. */
-export type PredictionOrderbookRawResponse = components['schemas']['PredictionOrderbookRawResponse'];
-/** One prediction-market outcome in a snapshot; prices are probabilities from 0.0 to 1.0. */
-export type PredictionSnapshotRow = components['schemas']['PredictionSnapshotRow'];
-/** A prediction-market snapshot in the `{data, meta}` envelope. */
-export type PredictionSnapshotResponse = components['schemas']['PredictionSnapshotResponse'];
-/** Market type filter of the instruments registry, as singular REST tokens; the WebSocket channels use the plural market names instead. */
-export type MarketType = components['schemas']['MarketType'];
-/** Lifecycle status filter of the instruments registry; `all` lifts the filter. */
-export type InstrumentStatus = components['schemas']['InstrumentStatus'];
-/** Option type filter of the instruments registry, spelled `call` or `put`, unlike the options catalog, which uses `C` and `P` (`OptionType`). */
-export type InstrumentOptionType = components['schemas']['InstrumentOptionType'];
-/** Reference data of one contract in the cross-market instruments registry, refreshed every 5 minutes. */
-export type InstrumentRecord = components['schemas']['InstrumentRecord'];
-/** A page of the instruments registry in the `{data, meta}` envelope. */
-export type InstrumentListResponse = components['schemas']['InstrumentListResponse'];
-/** Reference data of one instrument in the `{data, meta}` envelope. */
-export type InstrumentDetailResponse = components['schemas']['InstrumentDetailResponse'];
-/** Sampling frequency of the returns behind the realized volatility. */
-export type RealizedVolatilityFrequency = components['schemas']['RealizedVolatilityFrequency'];
-/** Look-back window of the realized volatility, in days. */
-export type RealizedVolatilityWindowDays = components['schemas']['RealizedVolatilityWindowDays'];
-/** Volatility estimator: `close_to_close` (standard deviation of close-to-close returns), `parkinson` (high-low range) or `garman_klass` (open-high-low-close). */
-export type RealizedVolatilityEstimator = components['schemas']['RealizedVolatilityEstimator'];
-/** One realized-volatility value of an instrument. */
-export type RealizedVolatilityRow = components['schemas']['RealizedVolatilityRow'];
-/** Realized volatility in the `{data, meta}` envelope: the latest value (or the value at `date`) in snapshot mode, a page of rows in historical mode. */
-export type RealizedVolatilityResponse = components['schemas']['RealizedVolatilityResponse'];
-/** One entry of the vol-surface catalog. */
-export type VolSurfaceCatalogEntry = components['schemas']['VolSurfaceCatalogEntry'];
-/** A page of the vol-surface catalog in the `{data, meta}` envelope. */
-export type VolSurfaceCatalogResponse = components['schemas']['VolSurfaceCatalogResponse'];
-/** 25-delta and 10-delta metrics of the volatility surface, IV in percentage points. */
-export type VolSurfaceMetrics = components['schemas']['VolSurfaceMetrics'];
-/** One per-expiry row of a vol-surface snapshot: the 25-delta and 10-delta metrics of one maturity at one time. */
-export type VolSurfaceSnapshotRow = components['schemas']['VolSurfaceSnapshotRow'];
-/** A page of vol-surface snapshot rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`. */
-export type VolSurfaceSnapshotsResponse = components['schemas']['VolSurfaceSnapshotsResponse'];
-/** One fitted model slice of the volatility surface (one maturity). */
-export type VolSurfaceSliceRow = components['schemas']['VolSurfaceSliceRow'];
-/** A page of fitted vol-surface model slices in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`. */
-export type VolSurfaceSlicesResponse = components['schemas']['VolSurfaceSlicesResponse'];
-/** Constant-maturity tenors of the vol-surface term structure: 1, 7, 14, 30, 60, 90, 180 and 365 days. */
-export type VolSurfaceTenor = components['schemas']['VolSurfaceTenor'];
-/** One constant-maturity row of the vol-surface term structure: the metrics at one of the tenors. */
-export type VolSurfaceTermStructureRow = components['schemas']['VolSurfaceTermStructureRow'];
-/** A page of constant-maturity term-structure rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`. */
-export type VolSurfaceTermStructureResponse = components['schemas']['VolSurfaceTermStructureResponse'];
-/** One per-strike row of the volatility surface. */
-export type VolSurfaceStrikeRow = components['schemas']['VolSurfaceStrikeRow'];
-/** A page of per-strike vol-surface rows in the `{data, meta}` envelope; vol-surface history also reports `meta.has_more`. */
-export type VolSurfaceStrikesResponse = components['schemas']['VolSurfaceStrikesResponse'];
-/** Expiry of a risk position in one of five forms: ISO 8601 timestamp, ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`. */
-export type RiskExpiry = components['schemas']['RiskExpiry'];
-/** One position of a risk request. */
-export type RiskPosition = components['schemas']['RiskPosition'];
-/** JSON body of the portfolio-risk calls (decompose, scenario, ladder): a `positions` array. */
-export type RiskRequest = components['schemas']['RiskRequest'];
-/** Fields the API reference names on the position objects of the risk responses (decompose, scenario, ladder). */
-export type RiskPositionResult = components['schemas']['RiskPositionResult'];
-/** Risk decomposition of the posted portfolio. */
-export type RiskDecomposeResponse = components['schemas']['RiskDecomposeResponse'];
-/** Revaluation of the posted portfolio under a scenario. */
-export type RiskScenarioResponse = components['schemas']['RiskScenarioResponse'];
-/** Spot by parallel-vol risk matrix of the portfolio, at most 400 cells. */
-export type RiskLadderResponse = components['schemas']['RiskLadderResponse'];
-/** Wallet address on the onchain perpetual venue (Hyperliquid), an EVM-style 0x-prefixed 20-byte hex address. */
-export type HyperliquidWallet = components['schemas']['HyperliquidWallet'];
-/** Instrument name of the onchain perpetual venue in the service's normalised form, for example `BTC-USD`. */
-export type HyperliquidInstrumentName = components['schemas']['HyperliquidInstrumentName'];
-/** One fill of a wallet on the onchain perpetual venue. */
-export type HyperliquidFill = components['schemas']['HyperliquidFill'];
-/** A page of onchain fills of one wallet in the `{data, meta}` envelope. */
-export type HyperliquidFillsResponse = components['schemas']['HyperliquidFillsResponse'];
-/** One fill of an onchain prediction market. */
-export type HyperliquidPredictionFill = components['schemas']['HyperliquidPredictionFill'];
-/** A page of onchain prediction-market fills in the `{data, meta}` envelope. */
-export type HyperliquidPredictionFillsResponse = components['schemas']['HyperliquidPredictionFillsResponse'];
-/** Bucket size of the aggregated mode of the onchain liquidations route. */
-export type HyperliquidLiquidationResolution = components['schemas']['HyperliquidLiquidationResolution'];
-/** One onchain liquidation, or in aggregated mode one `resolution` bucket of liquidations. */
-export type HyperliquidLiquidation = components['schemas']['HyperliquidLiquidation'];
-/** A page of onchain liquidations (or aggregated buckets) in the `{data, meta}` envelope. */
-export type HyperliquidLiquidationsResponse = components['schemas']['HyperliquidLiquidationsResponse'];
-/** Sort key of the onchain wallet-flow route. */
-export type HyperliquidWalletFlowSortBy = components['schemas']['HyperliquidWalletFlowSortBy'];
-/** Trading flow of one wallet over the window. */
-export type HyperliquidWalletFlow = components['schemas']['HyperliquidWalletFlow'];
-/** A page of per-wallet flow rows in the `{data, meta}` envelope. */
-export type HyperliquidWalletFlowResponse = components['schemas']['HyperliquidWalletFlowResponse'];
-/** One open position of a wallet on the onchain perpetual venue. */
-export type HyperliquidWalletPosition = components['schemas']['HyperliquidWalletPosition'];
-/** A page of onchain wallet positions in the `{data, meta}` envelope. */
-export type HyperliquidWalletPositionsResponse = components['schemas']['HyperliquidWalletPositionsResponse'];
-/** One funding payment of a wallet on the onchain perpetual venue. */
-export type HyperliquidFundingPayment = components['schemas']['HyperliquidFundingPayment'];
-/** A page of onchain funding payments of one wallet in the `{data, meta}` envelope. */
-export type HyperliquidFundingPaymentsResponse = components['schemas']['HyperliquidFundingPaymentsResponse'];
-/** One lifecycle event of a TWAP order on the onchain perpetual venue. */
-export type HyperliquidTwapEvent = components['schemas']['HyperliquidTwapEvent'];
-/** A page of onchain TWAP lifecycle events in the `{data, meta}` envelope. */
-export type HyperliquidTwapEventsResponse = components['schemas']['HyperliquidTwapEventsResponse'];
-/** One resting (open) order on the onchain perpetual venue. */
-export type HyperliquidRestingOrder = components['schemas']['HyperliquidRestingOrder'];
-/** A page of onchain resting orders in the `{data, meta}` envelope. */
-export type HyperliquidRestingOrdersResponse = components['schemas']['HyperliquidRestingOrdersResponse'];
-/** One L2 order-book record of an onchain instrument. */
-export type HyperliquidL2Orderbook = components['schemas']['HyperliquidL2Orderbook'];
-/** A page of onchain L2 order-book records in the `{data, meta}` envelope. */
-export type HyperliquidL2OrderbookResponse = components['schemas']['HyperliquidL2OrderbookResponse'];
-/** One instrument of the onchain venue. */
-export type HyperliquidInstrument = components['schemas']['HyperliquidInstrument'];
-/** A page of onchain venue instruments in the `{data, meta}` envelope. */
-export type HyperliquidInstrumentsResponse = components['schemas']['HyperliquidInstrumentsResponse'];
-/** Top-level `lastUpdated` of the changelog feeds: the time of the latest change to the feed; polling clients watch it. */
-export type ChangelogLastUpdated = components['schemas']['ChangelogLastUpdated'];
-/** The data-coverage feed (`GET /api/v1/changelog/data-coverage`). */
-export type DataCoverageResponse = components['schemas']['DataCoverageResponse'];
-/** One record of the data-corrections feed: it carries an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. */
-export type DataCorrectionRecord = components['schemas']['DataCorrectionRecord'];
-/** The data-corrections feed (`GET /api/v1/changelog/data-corrections`): top-level `lastUpdated` and a monotonic `feedRevision`, plus the correction records (`DataCorrectionRecord`). */
-export type DataCorrectionsResponse = components['schemas']['DataCorrectionsResponse'];
-/** Decoded content of the `PAYMENT-RESPONSE` header (base64-encoded JSON): the settlement result of an x402 payment. */
-export type X402SettleResponse = components['schemas']['X402SettleResponse'];
-/** Body of a granted WebSocket pass (`POST /api/v1/x402/ws-pass/hour` or `/day`). */
-export type WsPassResponseDto = components['schemas']['WsPassResponseDto'];
-/** Answer of `POST /api/v1/x402/subscriptions/solana-rpc` and `POST /api/v1/x402/tick-data/solana-rpc`: read-only token-mint and recent-blockhash data a wallet needs to sign a Solana payment. */
-export type X402SolanaRpcResponse = components['schemas']['X402SolanaRpcResponse'];
-/** Live plan pricing of the subscription checkouts for monthly, quarterly, six-month and annual terms, payable on Base or Solana. */
-export type SubscriptionProductsResponse = components['schemas']['SubscriptionProductsResponse'];
-/** Status of one subscription or tick-data checkout. */
-export type CheckoutStatusResponse = components['schemas']['CheckoutStatusResponse'];
-/** 200 of a checkout pay request: confirmation is complete and the subscription is active or the data order is funded, with a receipt. */
-export type CheckoutPaidResponse = components['schemas']['CheckoutPaidResponse'];
-/** 202 of a checkout pay request: the payment was accepted but confirmation or fulfilment is still running. */
-export type CheckoutPendingResponse = components['schemas']['CheckoutPendingResponse'];
-/** Checkout networks and quote instructions of the tick-data orders; the price depends on the files, exchanges and date range ordered. */
-export type TickDataProductsResponse = components['schemas']['TickDataProductsResponse'];
-/** Body of `POST /api/v1/x402/credit-token/challenge`. */
-export type CreditTokenChallengeRequest = components['schemas']['CreditTokenChallengeRequest'];
-/** A single-use CAIP-122 (Sign-In-With-X) challenge, valid 5 minutes. */
-export type CreditTokenChallengeResponse = components['schemas']['CreditTokenChallengeResponse'];
-/** Error codes the API reference gives for the credit-token routes: `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature` on 401 and `no_credits` on 402. */
-export type CreditTokenErrorCode = components['schemas']['CreditTokenErrorCode'];
-/** Error body of the credit-token routes. */
-export type CreditTokenErrorDto = components['schemas']['CreditTokenErrorDto'];
-/** Body of `POST /api/v1/x402/credit-token`: every field of the challenge's `info` (copied at the top level; their names are not published), plus `address`, `chainId`, `type` and `signature`. */
-export type CreditTokenRequest = components['schemas']['CreditTokenRequest'];
-/** Body of a successful credit-token redemption (`POST /api/v1/x402/credit-token`). */
-export type CreditTokenResponseDto = components['schemas']['CreditTokenResponseDto'];
-/** JSON-RPC 2.0 request id, a string or an integer; the response repeats it. */
-export type JsonRpcId = components['schemas']['JsonRpcId'];
-/** JSON-RPC methods of the agent endpoint with a known meaning. */
-export type McpMethod = components['schemas']['McpMethod'];
-/** A JSON-RPC 2.0 request to the agent endpoint. */
-export type JsonRpcRequest = components['schemas']['JsonRpcRequest'];
-/** A successful JSON-RPC 2.0 answer: `result` holds the method's result (MCP: `serverInfo` and `capabilities` for `initialize`, `tools` for `tools/list`, `content` and optionally `structuredContent` / `isError` for `tools/call`; protocol knowledge). */
-export type JsonRpcResultResponse = components['schemas']['JsonRpcResultResponse'];
-/** The `error` member of a JSON-RPC 2.0 error answer. */
-export type JsonRpcError = components['schemas']['JsonRpcError'];
-/** A JSON-RPC 2.0 error answer. */
-export type JsonRpcErrorResponse = components['schemas']['JsonRpcErrorResponse'];
-/** One JSON-RPC 2.0 answer: either a result or an error. */
-export type JsonRpcResponse = components['schemas']['JsonRpcResponse'];
-/** The x402 discovery document at `GET /.well-known/x402`. */
-export type DiscoveryX402Document = components['schemas']['DiscoveryX402Document'];
-/** The service's own OpenAPI document (`GET /openapi.json` and `GET /.well-known/openapi.json`;: Swagger UI and Redoc are served from it). */
-export type DiscoveryOpenApiDocument = components['schemas']['DiscoveryOpenApiDocument'];
-/** Body of `GET /api/v1/health`. */
-export type HealthResponse = components['schemas']['HealthResponse'];
+export type {
+  MarketsA,
+  LegacyCurrency,
+  LegacyMaturity,
+  LegacyEpochTime,
+  LegacyLiveEnvelope,
+  LegacyLiquidations,
+  LegacyFuturesLiveRow,
+  LegacyFuturesLiveResponse,
+  LegacyErrorBody,
+  LegacyPerpetualsRow,
+  LegacyPerpetualsResponse,
+  UnpublishedValue,
+  LegacyDerivsSummaryRow,
+  LegacyDerivsSummaryResponse,
+  GainersType,
+  GainersPeriod,
+  LegacyOiGainersRow,
+  LegacyOiGainersResponse,
+  LegacyPriceGainersRow,
+  LegacyPriceGainersResponse,
+  MarketsC,
+  LegacyPerpetualsSnapshotEntry,
+  LegacyPerpetualsSnapshotResponse,
+  LegacyFuturesByMarketRow,
+  LegacyFuturesByMarketResponse,
+  LegacyAltOptionMarket,
+  LegacyAltOptionRow,
+  LegacyAltOptionResponse,
+  LegacyTopFundingRow,
+  LegacyTopFundingResponse,
+  OiChangePeriod,
+  LegacyPerpetualOiChangeSummaryRow,
+  LegacyPerpetualOiChangeSummaryResponse,
+  LegacyOiChangeRow,
+  LegacyOiChangeResponse,
+  LegacyInstrumentRecord,
+  LegacyInstrumentsResponse,
+  LegacyAltCurrencyResponse,
+  LegacyPerpetualFundingRow,
+  LegacyPerpetualFundingResponse,
+  VenueKind,
+  LegacyDatedFuturesCurrency,
+  LegacyFuturesTermRow,
+  LegacyFuturesYieldResponse,
+  LegacyFuturesBasisResponse,
+  MarketsB,
+  LegacyFuturesCurveResponse,
+  OiGainersOption,
+  OiGainersParam,
+  LegacyMarketsOiGainersRow,
+  LegacyMarketsOiGainersResponse,
+  LegacyFuturesSnapshotEntry,
+  LegacyFuturesSnapshotResponse,
+  LegacyBreakdownPart,
+  LegacyBreakdown,
+  LegacyOiBreakdownResponse,
+  LegacyVolumeBreakdownResponse,
+  LegacyFuturesSummaryCurrency,
+  LegacyAggregatedSummaryRow,
+  LegacyAggregatedFutureSummaryResponse,
+  LegacyOptionSummaryCurrency,
+  LegacyAggregatedOptionSummaryResponse,
+  LegacyFuturesOiChangeSummaryRow,
+  LegacyFuturesOiChangeSummaryResponse,
+  MarketsG,
+  MarketsD,
+  HistoricalTime,
+  Granularity,
+  LegacyHistoricalMeta,
+  LegacyHistoricalEnvelope,
+  LegacyHistoricalRow,
+  LegacyHistoricalFuturesSnapshotResponse,
+  LegacyHistoricalRealizedVolatilityResponse,
+  LegacyHistoricalOiWeightedFundingResponse,
+  LegacyHistoricalOiWeightedVolumeFundingResponse,
+  LegacyHistoricalOiWeightedBasisResponse,
+  LegacyHistoricalTotalOiResponse,
+  LegacyHistoricalTotalVolumeResponse,
+  HistoricalVenueKind,
+  LegacyHistoricalMarketCode,
+  LegacyHistoricalPerpetualFundingExchangeResponse,
+  LegacyHistoricalTotalOiByExchangeResponse,
+  LegacyHistoricalTotalVolumeByExchangeResponse,
+  LegacyHistoricalPerpetualYieldResponse,
+  LegacyHistoricalPerpetualFundingResponse,
+  LegacyHistoricalAggregateExchangeDataResponse,
+  LegacyHistoricalGlobalActivityFuturesResponse,
+  LegacyHistoricalSymbol,
+  LegacyHistoricalSettlementFundingRateResponse,
+  MarketsE,
+  LegacyHistoricalDerivsSnapshotRow,
+  LegacyHistoricalDerivsSnapshotResponse,
+  LegacyHistoricalLiquidationRow,
+  LegacyHistoricalLiquidationResponse,
+  MarketsF,
+  LegacyHistoricalLiquidationByCurrencyResponse,
+  LegacyHistoricalDerivsSummaryRow,
+  LegacyHistoricalDerivsSummaryResponse,
+  LegacyHistoricalCurrencyTotalsRow,
+  LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse,
+  LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse,
+  LegacyHistoricalDerivsFuturesRow,
+  LegacyHistoricalDerivsFuturesResponse,
+  LegacyHistoricalPerpetualRow,
+  LegacyHistoricalPerpetualsResponse,
+  LegacyOptionsMarket,
+  LegacyATMImpliedVolatilityTimeLapseResponse,
+  LegacyOptionsGexRow,
+  LegacyGEXDataForAllOptionsResponse,
+  LegacyOptionMaturitiesResponse,
+  LegacyOptionsOpenInterestByExpiryResponse,
+  LegacyOptionsOiByStrikeRow,
+  LegacyOptionsOpenInterestByStrikeResponse,
+  LegacyOptionsOpenInterestByTypeResponse,
+  LegacyTopTradedOptionRow,
+  LegacyTopTradedOptionsResponse,
+  LegacyOptionsVolumeByExpiryRow,
+  LegacyOptionsVolumeByExpiryResponse,
+  LegacyOptionsVolumeByStrikeRow,
+  LegacyOptionsVolumeByStrikeResponse,
+  LegacyOptionsBuySellRow,
+  LegacyOptionsVolumeByBuySellResponse,
+  LegacyMaturityOrAll,
+  LegacyOptionsGEXByDateResponse,
+  LegacyOptionsIvHistoryPoint,
+  LegacyOptionsIVByStrikeResponse,
+  LegacyOptionsOIByStrikeResponse,
+  LegacyHours,
+  LegacyOptionsOiNetChangeRow,
+  LegacyOptionsOINetChangeAllStrikesResponse,
+  LegacyOptionsTopInstrumentOiChangeRow,
+  LegacyTopInstrumentsOIOpenInterestChangeResponse,
+  LegacyOptionsVolumeBuySellResponse,
+  LegacyOptionsStrikeVolumeRow,
+  LegacyOptions24hVolumeStrikeResponse,
+  LegacyUnpublishedObject,
+  LegacyOptionsTradeSummaryResponse,
+  OptionType,
+  LegacyOptionsGreeksRow,
+  LegacyOptionsGreeksResponse,
+  LegacyOptionsStrikeIvRow,
+  LegacyOptionsIvAllResponse,
+  LegacyIVTableResponse,
+  LegacyOINetChangeResponse,
+  LegacyOptionsSnapshotResponse,
+  LegacyOptionsInstrumentRow,
+  LegacyOptionsInstrumentsResponse,
+  LegacyOptionsBreakdown,
+  LegacyOptionsOIBreakdownResponse,
+  LegacyOptionsVolumeBreakdownResponse,
+  LegacyOptionsOIBreakdownByCurrencyResponse,
+  LegacyOptionsVolumeBreakdownByCurrencyResponse,
+  LegacyExpiredOptionExpiryRow,
+  LegacyExpiredOptionExpiriesResponse,
+  LegacyCustomChangeResponse,
+  LegacyModelChartType,
+  LegacyModelSkewPoint,
+  LegacyModelSkewChartsResponse,
+  LegacyModelVolRunRow,
+  LegacyModelVolatilityRunChartsResponse,
+  LegacyModelSkewChartTimeLapseResponse,
+  LegacyModelForwardCurvePoint,
+  LegacyModelForwardCurveChartResponse,
+  LegacyModelTenorIvPoint,
+  LegacyModelExpiryIvPoint,
+  LegacyModelTermStructureAtm,
+  LegacyModelTermStructureATMChartResponse,
+  LegacyModelTermStructureATMChartTimeLapseResponse,
+  LegacyModelTermStructureByAxis,
+  LegacyModelTermStructureChartResponse,
+  LegacyOptionsSkewRow,
+  LegacyOptionsSkewByCurrencyAndMaturityResponse,
+  LegacyOptionsSkewByMarketAndMaturityResponse,
+  LegacyOptionsMarketIvRow,
+  LegacyOptionsIVByCurrencyResponse,
+  LegacyOptionsIVByMarketResponse,
+  LegacyOptionsMaturityIvPoint,
+  LegacyETHBTCATMIVTermStructureResponse,
+  LegacyOptionsSkewByMarketAndCurrencyResponse,
+  LegacyOptionsOiChangeByStrikeRow,
+  LegacyOiChangeByStrikeResponse,
+  LegacySingleTrade,
+  LegacyOptionsStrategyLegRow,
+  LegacyTopOptionsStrategiesResponse,
+  LegacyStrategyLegBubbleChartResponse,
+  LegacyOptionsOiChangeSummaryRow,
+  LegacyOpenInterestChangeSummaryResponse,
+  LegacyOpenInterestChangeResponse,
+  LegacyOrbitAltVolRow,
+  LegacyAnalyticOptionsOrbitAltVolResponse,
+  LegacyHistoricalOptionsTradeRow,
+  LegacyHistoricalOptionsTradesResponse,
+  LegacyHistoricalOptionsSnapshotResponse,
+  LegacyOptionInstrument,
+  LegacyHistoricalInstrumentVolumeBuySellResponse,
+  LegacyAnalyticSpotPairsResponse,
+  LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse,
+  LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse,
+  LegacyOptionsDvolResponse,
+  LegacyOptionsVixResponse,
+  LegacyOptionsOITotalResponse,
+  LegacyOptionsOIPCRatioResponse,
+  LegacyOptionsVolumeTotalResponse,
+  LegacyOptionsAtmIvResponse,
+  LegacyOptionsMaxPainResponse,
+  LegacyOptionsGexIndexResponse,
+  LegacyOptionsVolumePcRatioResponse,
+  LegacyOptionsTypeGammaBandsResponse,
+  LegacyTotalOiByCurrencyResponse,
+  LegacyOptionsTotalVolumeByCurrencyResponse,
+  LegacyOptionsTypeIvBidAskResponse,
+  LegacyOptionsTypeRiskReversalModelResponse,
+  LegacyOptionsTypeRiskReversalResponse,
+  LegacyOptionsTypeSkewModelResponse,
+  LegacyOptionsTypeSkewResponse,
+  LegacyOptionsTypeButterflyModelResponse,
+  LegacyOptionsTypeButterflyResponse,
+  LegacyOptionsTypeAtmIvModelResponse,
+  LegacyOptionsMaturityAtmIvResponse,
+  LegacyOptionsMaturityOiVolumeResponse,
+  LegacyOptionsOrbitAltVolResponse,
+  LegacyOptionsIvRvResponse,
+  LegacyOptionsSpreadTypeSkewResponse,
+  LegacyOptionsMaturityTotalOiResponse,
+  LegacyOptionsMaturityTotalVolumeResponse,
+  LegacyOptionsActualVolButterflyModelResponse,
+  LegacyOptionsActualVolSkewModelResponse,
+  LegacyOptionsActualVolRiskReversalModelResponse,
+  LegacyV2HistoricalTradesResponse,
+  LegacyTotalVolumeForOptionsResponse,
+  LegacyTotalOiForOptionsResponse,
+  LegacyFuturesTotalOIByMarginResponse,
+  LegacyFuturesTotalVolumeByMarginResponse,
+  LegacyFuturesAltcoinSummaryResponse,
+  LegacyFuturesMarketIndexDataResponse,
+  LegacyHistoricalIndicesPriceDataResponse,
+  LegacyHistoricalFuturesAnnualizedBasisDataResponse,
+  LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse,
+  LegacyHistoricalTotalGlobalVolumeActivityDataResponse,
+  LegacyTotalVolumeForFuturesResponse,
+  LegacyTotalOiForFuturesResponse,
+  LegacyFutureControllerGetBd2Response,
+  LegacyHistoricalOptionsDataResponse,
+  LegacyHistoricalOptionsIVResponse,
+  LegacyHistoricalOptionsPriceResponse,
+  LegacyHistoricalOptionsOIVolumeResponse,
+  LegacyHistoricalOptionsUnderlyingPriceResponse,
+  LegacyOrderbookByMarketTypeSymbolResponse,
+  LegacyOrderbookByMarketTypeMarketCurrencyResponse,
+  LegacyOrderbookByMarketTypeMarketSymbolResponse,
+  LegacyHistoricalSpotOhlcResponse,
+  OptionsExchange,
+  Maturity,
+  OptionsInstrumentName,
+  OptionsCatalogEntry,
+  EmptyReason,
+  Coverage,
+  IsoDateTime,
+  MinuteBucketDate,
+  Completeness,
+  V1Meta,
+  OptionsCatalogResponse,
+  ApiError400,
+  ApiError401,
+  X402PaymentRequirements,
+  PaymentRequired,
+  X402ErrorBody,
+  ApiError429,
+  MetadataResponseEntity,
+  SortDir,
+  Resolution,
+  OhlcvtRow,
+  OptionsOhlcvtResponse,
+  OptionsVolumeRow,
+  OptionsVolumeResponse,
+  OptionsOpenInterestRow,
+  OptionsOpenInterestResponse,
+  OptionsLevel1Row,
+  OptionsLevel1Response,
+  OptionsVolatilityRow,
+  OptionsVolatilityResponse,
+  OptionsTickerHistoryRow,
+  OptionsTickerHistoryResponse,
+  OptionsReferencePriceRow,
+  OptionsReferencePriceResponse,
+  OptionsSnapshotRow,
+  OptionsSnapshotMeta,
+  OptionsSnapshotResponse,
+  OptionsFlowActiveStrike,
+  OptionsFlowSummary,
+  OptionsFlowBucket,
+  Direction,
+  OptionsFlowNotableTrade,
+  OptionsFlowResponse,
+  TradesGroupBy,
+  TradesStrategyList,
+  OptionsTradesSummaryRow,
+  OptionsTradesSummaryResponse,
+  TradesSort,
+  MarginType,
+  OptionsTradeRow,
+  OptionsTradesResponse,
+  OptionsVolSurfaceByExpiryRow,
+  OptionsUnpagedMeta,
+  OptionsVolSurfaceByExpiryResponse,
+  OptionsVolSurfaceByTenorRow,
+  OptionsVolSurfaceByTenorResponse,
+  OptionsVolSurfaceByTimeRow,
+  OptionsVolSurfaceByTimeResponse,
+  GexExchange,
+  GexCatalogEntry,
+  GexCatalogResponse,
+  GexDate,
+  GexRegime,
+  GexRow,
+  GexWarningCode,
+  GexWarning,
+  GexSnapshotMeta,
+  GexLatestResponse,
+  GexHistoryResponse,
+  GexRegimeChangeRow,
+  GexRegimeChangesResponse,
+  GexExpiry,
+  GexContributionBasis,
+  GexStrikeRow,
+  GexStrikesResponse,
+  GexTermStructureRow,
+  GexTermStructureResponse,
+  GexProfilePoint,
+  GexProfileResponse,
+  FuturesExchange,
+  ContractInstrumentName,
+  ContractCatalogEntry,
+  FuturesCatalogResponse,
+  FuturesSnapshotRow,
+  FuturesSnapshotResponse,
+  ContractOhlcvtRow,
+  FuturesOhlcvtResponse,
+  ContractOpenInterestRow,
+  FuturesOpenInterestResponse,
+  FuturesCarryRow,
+  FuturesCarryResponse,
+  ContractTradeSort,
+  ContractTradeRow,
+  FuturesTradesResponse,
+  ContractVolumeRow,
+  FuturesVolumeResponse,
+  ContractLevel1Row,
+  FuturesLevel1Response,
+  ContractOrderbookRow,
+  FuturesOrderbookResponse,
+  ContractBookLevel,
+  ContractOrderbookRawRow,
+  FuturesOrderbookRawResponse,
+  ContractReferencePriceRow,
+  FuturesReferencePriceResponse,
+  ContractTickerHistoryRow,
+  FuturesTickerHistoryResponse,
+  ContractPositionSide,
+  ContractLiquidationRow,
+  FuturesLiquidationsResponse,
+  ContractTradesGroupBy,
+  ContractTradesSummaryRow,
+  FuturesTradesSummaryResponse,
+  ContractFlowSummary,
+  FuturesFlowResponse,
+  PerpetualsExchange,
+  PerpetualsCatalogResponse,
+  PerpetualsSnapshotRow,
+  PerpetualsSnapshotResponse,
+  PerpetualsOhlcvtResponse,
+  PerpetualsOpenInterestResponse,
+  PerpetualsCarryRow,
+  PerpetualsCarryResponse,
+  PerpetualsTradesResponse,
+  PerpetualsVolumeResponse,
+  PerpetualsLevel1Response,
+  PerpetualsOrderbookResponse,
+  PerpetualsOrderbookRawResponse,
+  PerpetualsReferencePriceResponse,
+  PerpetualsTickerHistoryResponse,
+  PerpetualsLiquidationsResponse,
+  PerpetualsTradesSummaryResponse,
+  PerpetualsFlowResponse,
+  SpotExchange,
+  SpotInstrumentName,
+  SpotCatalogEntry,
+  SpotCatalogResponse,
+  SpotOhlcvtRow,
+  SpotOhlcvtResponse,
+  SpotTickerRow,
+  SpotTickerResponse,
+  SpotTradeRow,
+  SpotTradesResponse,
+  SpotVolumeRow,
+  SpotVolumeResponse,
+  SpotSnapshotRow,
+  SpotSnapshotResponse,
+  SpotLevel1Row,
+  SpotLevel1Response,
+  SpotL2OrderbookRow,
+  SpotL2OrderbookResponse,
+  SpotL2OrderbookRawRow,
+  SpotL2OrderbookRawResponse,
+  PredictionInstrumentName,
+  PredictionCatalogEntry,
+  PredictionCatalogResponse,
+  PredictionCategory,
+  PredictionCategoriesResponse,
+  PredictionOhlcvtRow,
+  PredictionOhlcvtResponse,
+  PredictionTickerHistoryRow,
+  PredictionTickerHistoryResponse,
+  PredictionTradeRow,
+  PredictionTradesResponse,
+  PredictionOrderbookRawRow,
+  PredictionOrderbookRawResponse,
+  PredictionSnapshotRow,
+  PredictionSnapshotResponse,
+  MarketType,
+  InstrumentStatus,
+  InstrumentOptionType,
+  InstrumentRecord,
+  InstrumentListResponse,
+  InstrumentDetailResponse,
+  RealizedVolatilityFrequency,
+  RealizedVolatilityWindowDays,
+  RealizedVolatilityEstimator,
+  RealizedVolatilityRow,
+  RealizedVolatilityResponse,
+  VolSurfaceCatalogEntry,
+  VolSurfaceCatalogResponse,
+  VolSurfaceMetrics,
+  VolSurfaceSnapshotRow,
+  VolSurfaceSnapshotsResponse,
+  VolSurfaceSliceRow,
+  VolSurfaceSlicesResponse,
+  VolSurfaceTenor,
+  VolSurfaceTermStructureRow,
+  VolSurfaceTermStructureResponse,
+  VolSurfaceStrikeRow,
+  VolSurfaceStrikesResponse,
+  RiskExpiry,
+  RiskPosition,
+  RiskRequest,
+  RiskPositionResult,
+  RiskDecomposeResponse,
+  RiskScenarioResponse,
+  RiskLadderResponse,
+  HyperliquidWallet,
+  HyperliquidInstrumentName,
+  HyperliquidFill,
+  HyperliquidFillsResponse,
+  HyperliquidPredictionFill,
+  HyperliquidPredictionFillsResponse,
+  HyperliquidLiquidationResolution,
+  HyperliquidLiquidation,
+  HyperliquidLiquidationsResponse,
+  HyperliquidWalletFlowSortBy,
+  HyperliquidWalletFlow,
+  HyperliquidWalletFlowResponse,
+  HyperliquidWalletPosition,
+  HyperliquidWalletPositionsResponse,
+  HyperliquidFundingPayment,
+  HyperliquidFundingPaymentsResponse,
+  HyperliquidTwapEvent,
+  HyperliquidTwapEventsResponse,
+  HyperliquidRestingOrder,
+  HyperliquidRestingOrdersResponse,
+  HyperliquidL2Orderbook,
+  HyperliquidL2OrderbookResponse,
+  HyperliquidInstrument,
+  HyperliquidInstrumentsResponse,
+  ChangelogLastUpdated,
+  DataCoverageResponse,
+  DataCorrectionRecord,
+  DataCorrectionsResponse,
+  X402SettleResponse,
+  WsPassResponseDto,
+  X402SolanaRpcResponse,
+  SubscriptionProductsResponse,
+  CheckoutStatusResponse,
+  CheckoutPaidResponse,
+  CheckoutPendingResponse,
+  TickDataProductsResponse,
+  CreditTokenChallengeRequest,
+  CreditTokenChallengeResponse,
+  CreditTokenErrorCode,
+  CreditTokenErrorDto,
+  CreditTokenRequest,
+  CreditTokenResponseDto,
+  JsonRpcId,
+  McpMethod,
+  JsonRpcRequest,
+  JsonRpcResultResponse,
+  JsonRpcError,
+  JsonRpcErrorResponse,
+  JsonRpcResponse,
+  DiscoveryX402Document,
+  DiscoveryOpenApiDocument,
+  HealthResponse,
+} from './openapi.js';

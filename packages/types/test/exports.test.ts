@@ -22,9 +22,11 @@ describe('@laevitas-api/types', () => {
     expect(esm.MARKETS_F).toContain('AGGREGATED');
     expect(Object.isFrozen(esm.RESOLUTIONS)).toBe(true);
   });
-  it('declares a readable alias for the schemas users touch', () => {
+  it('declares a readable name for the schemas users touch, the one components["schemas"] points to', () => {
     for (const name of ['OhlcvtRow', 'LegacyFuturesLiveRow', 'GexRow', 'ApiError400', 'ApiError401', 'ApiError429', 'PaymentRequired', 'V1Meta']) {
-      expect(index).toMatch(new RegExp(`export type ${name} = components\\['schemas'\\]\\['${name}'\\];`));
+      expect(dts).toMatch(new RegExp(`^export (type|interface) ${name}\\b`, 'm'));
+      expect(dts).toMatch(new RegExp(`^        ${name}: ${name};$`, 'm'));
+      expect(index).toMatch(new RegExp(`^  ${name},$`, 'm'));
     }
     expect(index).toContain('export type V1Envelope<Row>');
   });

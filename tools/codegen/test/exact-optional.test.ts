@@ -50,7 +50,17 @@ describe('explicit undefined on optional request-side members', () => {
   });
 
   it('every optional field of the request-body schemas, and no field of a schema no request body reaches', () => {
-    const refs = (node: ts.Node) => [...node.getText(file).matchAll(/components\["schemas"\]\["(\w+)"\]/g)].map((m) => m[1]!);
+    // A schema is referred to by its name (`RiskPosition`), or through `components["schemas"]["RiskPosition"]`.
+    const schemaNames = new Set(schemas.map((s) => nameOf(s)));
+    const refs = (node: ts.Node): string[] => {
+      const found: string[] = [];
+      const visit = (n: ts.Node) => {
+        if (ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName) && schemaNames.has(n.typeName.text)) found.push(n.typeName.text);
+        ts.forEachChild(n, visit);
+      };
+      visit(node);
+      return [...found, ...[...node.getText(file).matchAll(/components\["schemas"\]\["(\w+)"\]/g)].map((m) => m[1]!)];
+    };
     // A schema's body is its named declaration (`export interface RiskRequest {…}` / `export type RiskPosition = …`);
     // `components.schemas.RiskRequest` only points at it, so walking the member alone would reach nothing.
     const declared = new Map(
