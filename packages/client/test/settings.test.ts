@@ -3,7 +3,8 @@
 // attempt and per call, `withOptions` copies and `.pages()`.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRequire } from 'node:module';
-import { APIConnectionTimeoutError, InternalServerError, createClient } from '../src/index.js';
+import { APIConnectionTimeoutError, InternalServerError, RequestValidationError, createClient, createCore } from '../src/index.js';
+import * as single from '../src/generated/operations.js';
 import { fakeFetch, type Recorded } from './fake-fetch.js';
 
 const require = createRequire(import.meta.url);
@@ -136,5 +137,18 @@ describe('withOptions and pages', () => {
     const rows = [];
     for await (const r of client.paginate('getOptionsOhlcvt', { query })) rows.push(r);
     expect(rows).toEqual([row, row]);
+  });
+});
+
+describe('the core', () => {
+  it('the core retries, checks parameters and throws the typed errors as the full client does', async () => {
+    const { fetch, calls } = fakeFetch([{ status: 503, body: {} }, ok, { status: 500, body: {} }]);
+    const core = createCore({ apiKey: 'k', fetch, retry: fastRetry, rateLimit: false, defaultHeaders: { 'x-team': 'desk-1' } });
+    await expect(core.request(single.getOptionsOhlcvt, { query })).resolves.toMatchObject({ meta: { next_cursor: null } });
+    expect(calls.map((c) => [c.headers.get('x-api-key'), c.headers.get('x-team')])).toEqual([['k', 'desk-1'], ['k', 'desk-1']]);
+    await expect(core.request(single.getOptionsOhlcvt, { query: { resolutoin: '1h' } as never })).rejects.toThrow(RequestValidationError);
+    expect(calls).toHaveLength(2);
+    await expect(core.withOptions({ retry: false }).request(single.getOptionsOhlcvt, { query })).rejects.toBeInstanceOf(InternalServerError);
+    expect(() => createCore({ timeout: -1 })).toThrow(/timeout/);
   });
 });
