@@ -1,8 +1,8 @@
 // Claims of the repository README about requests that the fault-server tests do not reach: a POST is retried when
 // the host name did not resolve (DNS, no byte sent) but not after a reset, a browser's hidden redirect is refused,
-// and no request carries an Idempotency-Key (the spec documents none).
+// no request carries an Idempotency-Key (the spec documents none), and a page without its items stops a scan.
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, RedirectError, createClient } from '../src/index.js';
+import { APIConnectionError, RedirectError, ScanInterruptedError, createClient } from '../src/index.js';
 import { fakeFetch } from './fake-fetch.js';
 
 const fast = { retry: { initialDelayMs: 1, maxDelayMs: 2 }, rateLimit: false } as const;
@@ -48,5 +48,20 @@ describe('idempotency', () => {
     await client.postX402SubscriptionsCheckoutsByIdPay({ path: { id: 'chk_1' }, header: { 'x-checkout-token': 'tok', 'PAYMENT-SIGNATURE': 'sig' } } as never);
     expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'POST']);
     for (const call of calls) expect([...call.headers.keys()].filter((k) => k.includes('idempotency'))).toEqual([]);
+  });
+});
+
+describe('scans', () => {
+  it('a page without its items array stops the scan with a ScanInterruptedError naming the cursor, not an early end', async () => {
+    const row = { date: '2026-11-20 14:00:00' };
+    const { fetch } = fakeFetch([{ status: 200, body: { data: [row], meta: { next_cursor: 'c2' } } }, { status: 200, body: { meta: { next_cursor: null } } }]);
+    const rows: unknown[] = [];
+    const error = await (async () => {
+      for await (const r of createClient({ fetch, ...fast }).paginate('getOptionsOhlcvt', { query: { instrument_name: 'x', resolution: '1h' } })) rows.push(r);
+    })().catch((e: unknown) => e);
+    expect(rows).toEqual([row]);
+    expect(error).toBeInstanceOf(ScanInterruptedError);
+    expect(error).toMatchObject({ resume: { cursor: 'c2' } });
+    expect((error as Error).message).toMatch(/page has no data array/);
   });
 });
