@@ -5,19 +5,12 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { resolveSelection, closestNames, splitList } from '../src/select.mjs';
-// @ts-expect-error plain ESM modules
 import { parseCli } from '../src/args.mjs';
-// @ts-expect-error plain ESM modules
 import { UsageError, TargetUnreachable } from '../src/errors.mjs';
-// @ts-expect-error plain ESM modules
 import { assertReachable } from '../src/reachable.mjs';
-// @ts-expect-error plain ESM modules
 import { annotation, createProgress, jsonSummary } from '../src/output.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
-// @ts-expect-error plain ESM modules
 import { operationsOf } from '../src/spec-model.mjs';
 
 type Op = { operationId: string; family: string; tags: string[] };
@@ -166,7 +159,6 @@ describe('CI output', () => {
 
 describe('runContract (the API under the CLI)', () => {
   it('refuses a selection that matches no operation instead of passing an empty run', async () => {
-    // @ts-expect-error plain ESM modules
     const { runContract } = await import('../src/run.mjs');
     await expect(runContract({ only: new Set(['nosuchop']), log: () => {} })).rejects.toThrow(/nothing to run/);
     await expect(runContract({ only: new Set(), log: () => {} })).rejects.toBeInstanceOf(UsageError);

@@ -3,11 +3,8 @@
 // require that the contract run fails exactly those. Used to prove that the contract run catches drift.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-// @ts-ignore plain ESM module
 import { forward, reply } from '../src/forward.mjs';
-// @ts-ignore plain ESM module
 import { SPEC_JSON } from '../src/paths.mjs';
-// @ts-ignore plain ESM module
 import { operationsOf } from '../../codegen/src/spec-model.mjs';
 
 const OHLCVT = '/api/v1/options/ohlcvt';

@@ -6,9 +6,7 @@
 // is printed on failure by fast-check ("seed: …") and in the test name.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { operations, requestFor, sendAndCheck } from './fuzz-requests.mjs';
 
 const seed = Number(process.env.FUZZ_SEED ?? 17);

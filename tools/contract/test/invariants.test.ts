@@ -1,7 +1,6 @@
 // Each invariant stays quiet on a body that keeps its rule and names the violation on one that breaks it, so a
 // green conformance run means the rules were checked, not skipped.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM module
 import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from '../src/invariants.mjs';
 
 const row = { date: '2026-11-20 14:00:00', open: 1, high: 2, low: 0.5, close: 1.5, volume: 3, buy_volume: 1, sell_volume: 2, bid_iv: 48, ask_iv: 50, iv_spread: 2 };

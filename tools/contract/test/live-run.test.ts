@@ -8,15 +8,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { forward, reply } from '../src/forward.mjs';
-// @ts-expect-error plain ESM modules
 import { runContract, dreddLines } from '../src/run.mjs';
-// @ts-expect-error plain ESM modules
 import { runDredd } from '../src/dredd.mjs';
-// @ts-expect-error plain ESM modules
 import { startDriftServer } from './drift-server.mjs';
 
 let mock: { url: string; stop: () => Promise<void> };

@@ -4,15 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
-// @ts-expect-error plain ESM modules
 import { buildRequests, urlFor } from '../src/requests.mjs';
-// @ts-expect-error plain ESM modules
 import { deref } from '../../codegen/src/spec-model.mjs';
-// @ts-expect-error plain ESM modules
 import { classValidatorMessage, propertyOf } from '../src/mock/request-validation.mjs';
 
 const require = createRequire(import.meta.url);

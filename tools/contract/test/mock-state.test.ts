@@ -6,17 +6,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validateResponse } from '@laevitas-api/validators';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { PENDING_MS } from '../src/mock/checkout.mjs';
-// @ts-expect-error plain ESM modules
 import { createStatefulMock, runStateful } from '../src/mock/state.mjs';
-// @ts-expect-error plain ESM modules
 import { isPaidDataOperation } from '../src/mock/payments.mjs';
-// @ts-expect-error plain ESM modules
 import { operationsOf } from '../../codegen/src/spec-model.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
 import { readFileSync } from 'node:fs';
 

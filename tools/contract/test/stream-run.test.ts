@@ -6,11 +6,8 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-// @ts-ignore plain ESM module
 import { defaultPatterns, formatStreamSummary, runStreamContract, streamJUnit } from '../src/stream/run.mjs';
-// @ts-ignore plain ESM module
 import { runContract } from '../src/run.mjs';
-// @ts-ignore plain ESM module
 import { watchStream } from '../src/stream/watch.mjs';
 import { startGateway } from './stream-client.js';
 

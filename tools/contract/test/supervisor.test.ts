@@ -1,11 +1,8 @@
 // The supervised Prism: when the child dies the front restarts it, answers 503 with Retry-After while it is down
 // (health included), never lets a request hang, logs why the child died, and answers correctly again within seconds.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { deathReason } from '../src/prism.mjs';
-// @ts-expect-error plain ESM modules
 import { sendAndCheck } from './fuzz-requests.mjs';
 
 const RECOVERY_MS = 25_000; // without a spare: Prism takes 3–10 s to load the bundle on a busy 2-core machine

@@ -1,7 +1,6 @@
 // The answer cache of the mock's upstream stage: keyed by the normalised request, never used for stateful routes or
 // anything but GET/HEAD, and bounded.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { cacheKey, createUpstream, isCacheable } from '../src/mock/upstream.mjs';
 
 const ctx = (method: string, target: string, headers: Record<string, string> = {}, body?: Buffer) => ({
