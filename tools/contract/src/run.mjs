@@ -43,7 +43,7 @@ export async function runContract(options = {}) {
   const { apiKey, dredd: withDredd = true, only, reportsDir = REPORTS, concurrency = 6, verbose = false, log = console.log } = options;
   const started = Date.now();
   const kind = options.legacyBaseUrl || options.v1BaseUrl ? 'live' : 'mock';
-  /** @type {(() => Promise<void>)[]} */
+  /** @type {(() => Promise<unknown>)[]} */
   const cleanup = [];
   mkdirSync(reportsDir, { recursive: true });
   // A report of an earlier run must not pass for this one's.
