@@ -18,7 +18,7 @@ function acceptsAll(acceptHeader, required) {
   return required.every((type) => offered.includes(type));
 }
 
-/** @param {{document: any, store: ReturnType<import('./store.mjs').createStore>}} deps */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createAgentStage({ document, store }) {
   return (ctx) => {
     const { op } = ctx;

@@ -24,7 +24,7 @@ const OUTCOMES = ['completed', 'pending'];
 // state names of section 3) and `receipt` (the settlement, X402SettleResponse) are the mock's own.
 const body = (checkout) => (checkout.state === 'completed' ? { state: checkout.state, receipt: checkout.receipt } : { state: checkout.state });
 
-/** @param {{document: any, store: ReturnType<import('./store.mjs').createStore>}} deps */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createCheckoutStage({ document, store }) {
   return (ctx) => {
     const route = ROUTES[ctx.op?.operationId];

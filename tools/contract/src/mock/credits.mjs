@@ -40,7 +40,7 @@ function normaliseChain(document, chainId) {
 
 const familyOfChain = (chain) => chain.split(':')[0];
 
-/** @param {{document: any, store: ReturnType<import('./store.mjs').createStore>}} deps */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createCreditTokenStage({ document, store }) {
   function challenge(ctx) {
     const parsed = parseBody(ctx);

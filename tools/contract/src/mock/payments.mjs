@@ -20,7 +20,7 @@ export function isPaidDataOperation(op) {
   return Boolean(op && op.family === 'v1' && op.extensions['x-x402-price'] && !OWN_BILLING.has(op.operationId) && op.responses.some((r) => r.status === 402));
 }
 
-/** @param {{document: any, store: ReturnType<import('./store.mjs').createStore>}} deps */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createPaywallStage({ document, store }) {
   return (ctx) => {
     const { op } = ctx;

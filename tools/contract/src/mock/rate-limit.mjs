@@ -57,7 +57,7 @@ export function clientOf(ctx) {
   return `addr:${ctx.remoteAddress ?? 'unknown'}`;
 }
 
-/** @param {{limiter: ReturnType<typeof createRateLimiter>}} deps */
+/** @param {{limiter: ReturnType<typeof createRateLimiter>}} deps  @returns {import('./answers.mjs').Stage} */
 export function createRateLimitStage({ limiter }) {
   return (ctx) => {
     const { op } = ctx;

@@ -8,7 +8,7 @@ import { encodeBase64Json, paymentRequiredAnswer, quoteFor, readPaymentSignature
 
 const DURATION_MS = { postX402WsPassHour: 3_600_000, postX402WsPassDay: 86_400_000 };
 
-/** @param {{document: any, store: ReturnType<import('./store.mjs').createStore>}} deps */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createWsPassStage({ document, store }) {
   return (ctx) => {
     const duration = DURATION_MS[ctx.op?.operationId];
