@@ -11,6 +11,8 @@ export const DEFAULT_CREDIT_BUNDLE = 100;
  * @typedef {ReturnType<typeof createStore>} Store
  * @typedef {{document: import('../spec-model.mjs').OpenApiDocument, store: Store}} StageDeps what every stateful stage is made from
  * @typedef {{kind: string, subject: string, network: string, payer: string, amount: string}} Charge
+ * @typedef {{checkoutToken: string, state: 'payable' | 'pending' | 'completed', completesAt?: number,
+ *   receipt?: import('./x402.mjs').Settlement}} Checkout
  */
 
 /**
@@ -30,7 +32,7 @@ export function createStore({ now = Date.now, creditBundle = DEFAULT_CREDIT_BUND
     challenges: new Map(),
     /** @type {Map<string, {token: string, expiresAt: number}>} pass holder → pass */
     passes: new Map(),
-    /** @type {Map<string, {checkoutToken: string, state: 'payable' | 'pending' | 'completed', completesAt?: number, receipt?: any}>} */
+    /** @type {Map<string, Checkout>} product/id → checkout */
     checkouts: new Map(),
 
     reset() {
