@@ -21,7 +21,7 @@ const BUCKET = /^([0-9]{4})-([0-9]{2})-([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2
 
 /**
  * One checked response. The body is parsed JSON of any documented shape: each rule looks for the fields it knows.
- * @typedef {{operationId: string, family: string, path: string, query: Record<string, any>, status: number, body: any, headers: Headers,
+ * @typedef {{operationId: string, family: string, path: string, query: Record<string, any>, status: number, body: any, headers?: Headers,
  *   paramsDeclared?: Record<string, unknown>}} ResponseContext
  * @typedef {{name: string, rule: string, check: (ctx: ResponseContext) => string[]}} Invariant
  */
