@@ -118,7 +118,7 @@ function healthStage(prism, upstream) {
  *   `now` is the clock of the stateful stages (tests move it); `rateLimit` defaults to `MOCK_RATE_LIMIT=on`; `spare`
  *   keeps a warm second Prism that takes over at once when the first dies (`MOCK_SPARE_PRISM=on`).
  *   `stream` configures the gateway at /ws (events per second, heartbeat, seed; see ./stream/mock.mjs).
- * @returns {Promise<{url: string, streamUrl: string, log: () => string, stop: () => Promise<void>, state: any,
+ * @returns {Promise<{url: string, streamUrl: string, log: () => string, stop: () => Promise<void>, state: import('./mock/store.mjs').Store,
  *   prism: import('./prism.mjs').SupervisedPrism, upstream: ReturnType<typeof createUpstream>}>}
  */
 export async function startMock({

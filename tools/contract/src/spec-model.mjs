@@ -12,6 +12,6 @@ import { SPEC_MODEL } from './paths.mjs';
  * @typedef {import('../../codegen/src/spec-model.mjs').ParameterModel} ParameterModel
  */
 
-/** @type {{deref: (document: OpenApiDocument, node: any) => any, operationsOf: (document: OpenApiDocument) => OperationModel[]}} */
+/** @type {{deref: (document: Record<string, any>, node: any) => any, operationsOf: (document: OpenApiDocument) => OperationModel[]}} */
 const model = await import(pathToFileURL(SPEC_MODEL).href);
 export const { deref, operationsOf } = model;

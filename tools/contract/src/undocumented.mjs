@@ -14,7 +14,7 @@ const ROWS_WALKED = 50;
 
 /**
  * @typedef {{path: string, field: string, schema?: string, unpublished: boolean}} UndocumentedField
- * @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument
+ * @typedef {Record<string, any>} OpenApiDocument the bundle (only what `$ref`s point to is read)
  * @typedef {{properties: Map<string, any[]>, items: any[], map: any[], patterns: [RegExp, any][], hasProperties: boolean,
  *   unpublished: boolean, names: string[]}} Shape what the schemas met at one place of the value document, pooled (the
  *   schemas are raw JSON Schema nodes, walked loosely)
