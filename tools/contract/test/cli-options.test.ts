@@ -12,6 +12,7 @@ import { assertReachable } from '../src/reachable.mjs';
 import { annotation, createProgress, jsonSummary } from '../src/output.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { operationsOf } from '../src/spec-model.mjs';
+import type { OperationResult } from '../src/conformance.mjs';
 
 type Op = { operationId: string; family: string; tags: string[] };
 const operations: Op[] = operationsOf(JSON.parse(readFileSync(SPEC_JSON, 'utf8')));
@@ -134,7 +135,10 @@ describe('CI output', () => {
       { seed: 1617, numRuns: 200 },
     );
   });
-  const result = (id: string, outcome: string) => ({ operationId: id, method: 'GET', path: '/x', outcome, notes: [], durationMs: 12, ...(outcome === 'failed' ? { failure: { check: 'schema', message: 'boom' } } : {}) });
+  const result = (id: string, outcome: 'passed' | 'failed'): OperationResult => {
+    const base = { operationId: id, method: 'GET', path: '/x', checks: 1, notes: [], notices: [], durationMs: 12 };
+    return outcome === 'failed' ? { ...base, outcome, failure: { check: 'schema', message: 'boom' } } : { ...base, outcome };
+  };
   it('prints one plain line per operation off a terminal, one redrawn line on it (failures kept)', () => {
     let plain = '';
     const p = createProgress({ tty: false, write: (t: string) => (plain += t) });

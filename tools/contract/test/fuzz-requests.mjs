@@ -12,7 +12,7 @@ import { GATEWAY_STATUSES, checkGatewayAnswer } from './gateway-responses.mjs';
  * @typedef {import('../src/spec-model.mjs').OperationModel} OperationModel
  * @typedef {import('../src/spec-model.mjs').ParameterModel} ParameterModel
  * @typedef {{raw: boolean, value: string}} Piece a value and whether it is sent as is (not percent-encoded)
- * @typedef {{operationId: string, method: string, target: string, headers: Record<string, string>, body: string | undefined}} FuzzRequest
+ * @typedef {{operationId: string, method: string, target: string, headers: Record<string, string>, body?: string}} FuzzRequest
  */
 
 /** The validators, called with the spec's operation ids and statuses as plain strings and numbers. */

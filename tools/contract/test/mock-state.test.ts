@@ -133,8 +133,8 @@ describe('every paid data operation', () => {
       const pathname = op.path.replace(/\{[^}]+\}/g, 'x');
       const { answer } = await runStateful(stateful, { method: op.method.toUpperCase(), url: new URL(`http://mock${pathname}`), headers: { host: 'mock' }, body: Buffer.alloc(0) });
       expect(answer?.status, op.operationId).toBe(402);
-      const headers = answer.headers;
-      documented(op.operationId, { status: 402, headers, body: JSON.parse(answer.body) });
+      const headers = answer!.headers!;
+      documented(op.operationId, { status: 402, headers, body: JSON.parse(String(answer!.body)) });
       expect(decode(headers['payment-required']).accepts.map((a: any) => [a.network, a.amount]), op.operationId).toEqual([['eip155:8453', '1000']]);
     }
   });

@@ -83,7 +83,7 @@ class AnswerCache {
 }
 
 /**
- * @param {{prism: import('../prism.mjs').SupervisedPrism, cache?: false | {maxEntries?: number, maxBytes?: number},
+ * @param {{prism: Pick<import('../prism.mjs').SupervisedPrism, 'state' | 'url' | 'deaths' | 'retryAfterSeconds'>, cache?: false | {maxEntries?: number, maxBytes?: number},
  *   timeoutMs?: number}} options
  */
 export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
