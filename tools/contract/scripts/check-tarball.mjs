@@ -11,7 +11,8 @@ const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(join(tmpdir(), 'contract-tarball-'));
 try {
   execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: pkg, stdio: 'ignore' });
-  const tarball = join(out, readdirSync(out).find((f) => f.endsWith('.tgz')));
+  // pnpm pack wrote exactly one tarball into the empty folder.
+  const tarball = join(out, /** @type {string} */ (readdirSync(out).find((f) => f.endsWith('.tgz'))));
   execFileSync('pnpm', ['exec', 'publint', '--strict', tarball], { cwd: pkg, stdio: 'inherit' });
   execFileSync('pnpm', ['exec', 'attw', tarball], { cwd: pkg, stdio: 'inherit' });
 } finally {

@@ -7,6 +7,7 @@ import { credentialHeaders, familyOfPath } from '@laevitas-api/client/wire';
 import { startMock } from '../src/mock.mjs';
 
 const total = Number(process.argv[2] ?? 1000);
+/** @type {[string, Record<string, string>][]} path and extra headers */
 const ROUTES = [
   ['/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C&resolution=1h', {}],
   ['/api/v1/perpetuals/ohlcvt?instrument_name=BTC-PERPETUAL&limit=50', {}],
@@ -18,7 +19,9 @@ const ROUTES = [
 ];
 const mock = await startMock({ port: 0 });
 try {
+  /** @type {number[]} */
   const times = [];
+  /** @type {Map<string, number[]>} */
   const byRoute = new Map();
   for (let i = 0; i < total; i++) {
     const [path, extra] = ROUTES[i % ROUTES.length];
@@ -29,6 +32,7 @@ try {
     times.push(ms);
     byRoute.set(path + (extra.Prefer ? ` (${extra.Prefer})` : ''), [...(byRoute.get(path + (extra.Prefer ? ` (${extra.Prefer})` : '')) ?? []), ms]);
   }
+  /** @param {number[]} list  @param {number} p */
   const pct = (list, p) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
   console.log(`mock front, ${total} sequential requests: median ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms`);
   for (const [route, list] of byRoute) console.log(`  median ${pct(list, 50).toFixed(2).padStart(6)} ms  p99 ${pct(list, 99).toFixed(2).padStart(6)} ms  ${route}`);

@@ -71,7 +71,7 @@ export function parseCli(argv) {
     });
   } catch (error) {
     // A key passed as a flag is refused without echoing it back.
-    const message = /--(api-key|key)\b/.test(argv.join(' ')) ? 'the API key is read from LAEVITAS_API_KEY only, never from a flag' : error.message;
+    const message = /--(api-key|key)\b/.test(argv.join(' ')) ? 'the API key is read from LAEVITAS_API_KEY only, never from a flag' : /** @type {Error} */ (error).message;
     throw new UsageError(message);
   }
   const { positionals, values } = parsed;
@@ -86,14 +86,14 @@ export function parseCli(argv) {
     port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${values.port}" is not a port (an integer 0-65535)`);
   }
-  for (const flag of ['base-url', 'v2-base-url']) {
+  for (const flag of /** @type {const} */ (['base-url', 'v2-base-url'])) {
     const url = values[flag];
     if (url !== undefined && !/^https?:\/\/[^/]/.test(url)) throw new UsageError(`--${flag}: "${url}" is not an http(s) URL`);
   }
   return { command, values, port, patterns: positionals.slice(1), wsSeconds, seconds };
 }
 
-/** A positive number of seconds, or undefined for the default. */
+/** A positive number of seconds, or undefined for the default.  @param {string} flag  @param {string | undefined} text */
 function secondsOf(flag, text) {
   if (text === undefined || text === '') return undefined;
   const seconds = Number(text);

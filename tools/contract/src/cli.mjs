@@ -11,6 +11,7 @@ import { annotation } from './output.mjs';
 import { SPEC_JSON } from './paths.mjs';
 import { versions } from './versions.mjs';
 
+/** @param {string[]} argv  @returns {Promise<number | undefined>} */
 async function main(argv) {
   const { command, values, port, patterns, wsSeconds, seconds } = parseCli(argv);
   if (command === 'help') return console.log(HELP), 0;

@@ -17,22 +17,48 @@ const require = createRequire(import.meta.url);
 const { liveSkipReason } = require('./live-skips.cjs');
 
 /**
+ * @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument
+ * @typedef {import('./spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('./requests.mjs').ContractRequest} ContractRequest
+ * @typedef {'passed'|'failed'|'skipped'} Outcome
+ * @typedef {{operationId: string, method: string, path: string, checks: number, notes: string[], notices: string[], durationMs?: number}
+ *   & ({outcome: 'failed', failure: {check: string, message: string}} | {outcome: 'passed'|'skipped', failure?: undefined})} OperationResult
+ *   a failed operation always says why (its first violation)
+ * @typedef {{results: OperationResult[], observations: {legacyDateUnits: string[]}}} ConformanceReport
+ * @typedef {{validateResponse: (operationId: string, status: number, body: unknown, headers?: Headers) =>
+ *   import('@laevitas-api/validators').ValidationResult<unknown>}} ResponseValidators the generated validators, called with
+ *   the spec's operation ids and statuses as plain strings and numbers
+ * @typedef {{status: number, headers: Headers, text: string, body?: any}} Answer an answer as received; `body` is the parsed
+ *   JSON once validate() has read it
+ */
+
+/**
  * @param {{legacyBaseUrl: string, v1BaseUrl: string, apiKey?: string, kind?: 'mock'|'live', only?: (id: string) => boolean,
- *   fetch?: typeof fetch, spec?: any, validators?: any, concurrency?: number, onResult?: (result: any, done: number, total: number) => void}} options
+ *   fetch?: typeof fetch, spec?: OpenApiDocument, validators?: ResponseValidators, concurrency?: number,
+ *   onResult?: (result: OperationResult, done: number, total: number) => void}} options
+ * @returns {Promise<ConformanceReport>}
  */
 export async function runConformance(options) {
   const { legacyBaseUrl, v1BaseUrl, apiKey = 'contract-test-key', kind = 'mock', only = () => true, concurrency = 4 } = options;
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  /** @type {OpenApiDocument} */
   const document = options.spec ?? JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
+  /** @type {ResponseValidators} */
   const validators = options.validators ?? require('@laevitas-api/validators');
   const bases = { baseUrl: legacyBaseUrl, v2BaseUrl: v1BaseUrl };
   const requests = buildRequests(document).filter((r) => only(r.op.operationId));
-  const observations = { legacyDateUnits: new Set() };
+  const observations = { legacyDateUnits: /** @type {Set<string>} */ (new Set()) };
 
+  /**
+   * @param {ContractRequest} req  @param {Record<string, string>} [extraHeaders]  @param {ContractRequest['query']} [query]
+   * @returns {Promise<Answer>}
+   */
   async function send(req, extraHeaders = {}, query = req.query) {
     // Routing and credentials as the client sends them (the shared wire layer): the family's base URL and key header.
     const url = urlFor(baseUrlFor(req.op.family, bases), req.op, req.path, query);
+    /** @type {Record<string, string>} */
     const headers = { accept: 'application/json', ...credentialHeaders(req.op.family, { apiKey }), ...req.headers, ...extraHeaders };
+    /** @type {RequestInit} */
     const init = { method: req.op.method.toUpperCase(), headers };
     if (req.body !== undefined) {
       init.body = JSON.stringify(req.body);
@@ -44,16 +70,23 @@ export async function runConformance(options) {
     return { status: response.status, headers: response.headers, text: await response.text() };
   }
 
+  /** @param {ContractRequest} req  @returns {Promise<OperationResult>} */
   async function checkOne(req) {
     const { op } = req;
-    const result = { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, outcome: 'passed', checks: 0, notes: [], notices: [] };
+    // Cast, not annotated: the outcome changes in fail(), so it must not stay narrowed to 'passed'.
+    const result = /** @type {OperationResult} */ ({ operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, outcome: 'passed', checks: 0, notes: [], notices: [] });
+    /** @param {string} check  @param {string} message */
     const fail = (check, message) => {
       if (result.outcome !== 'failed') Object.assign(result, { outcome: 'failed', failure: { check, message } });
     };
+    /** @param {string} text */
     const note = (text) => {
       if (!result.notes.includes(text)) result.notes.push(text);
     };
-    /** Status, then content type, then JSON, then schema; the parsed body is left on `response.body`. */
+    /**
+     * Status, then content type, then JSON, then schema; the parsed body is left on `response.body`.
+     * @param {number} status  @param {Answer} response  @param {string} label
+     */
     const validate = (status, response, label) => {
       result.checks++;
       if (!op.responses.some((r) => r.status === status)) {
@@ -75,7 +108,7 @@ export async function runConformance(options) {
           try {
             response.body = JSON.parse(response.text);
           } catch (error) {
-            fail('json', `${label}: ${status} body is not valid JSON: ${error.message} (first bytes: ${JSON.stringify(response.text.slice(0, 60))})`);
+            fail('json', `${label}: ${status} body is not valid JSON: ${/** @type {Error} */ (error).message} (first bytes: ${JSON.stringify(response.text.slice(0, 60))})`);
             return false;
           }
         } else {
@@ -140,7 +173,7 @@ export async function runConformance(options) {
 
       if (req.invalid && op.responses.some((r) => r.status === 400)) {
         const bad = structuredClone({ path: req.path, query: req.query });
-        bad[req.invalid.location][req.invalid.name] = 'NOT_A_MEMBER';
+        /** @type {Record<string, unknown>} */ (bad[req.invalid.location])[req.invalid.name] = 'NOT_A_MEMBER';
         const rejected = await send({ ...req, path: bad.path }, {}, bad.query);
         if (rejected.status !== 400) fail('status', `${req.invalid.location}.${req.invalid.name}=NOT_A_MEMBER answered ${rejected.status}, not the documented 400`);
         else validate(400, rejected, `invalid ${req.invalid.location}.${req.invalid.name}`);
@@ -155,11 +188,12 @@ export async function runConformance(options) {
         result.notes.push(`402/429 not provoked against a live target (a 402 costs money, a 429 trips the limit)${req.invalid ? '; 400 provoked with an invalid value' : ''}`);
       }
     } catch (error) {
-      fail('transport', `${error?.message ?? error}`);
+      fail('transport', `${/** @type {any} */ (error)?.message ?? error}`);
     }
     return result;
   }
 
+  /** @type {OperationResult[]} */
   const results = new Array(requests.length);
   let next = 0;
   await Promise.all(
@@ -176,13 +210,17 @@ export async function runConformance(options) {
   return { results, observations: { legacyDateUnits: [...observations.legacyDateUnits] } };
 }
 
-/** A readable summary: one line per operation, then the totals in the plain `N passed, N failed` form. */
+/**
+ * A readable summary: one line per operation, then the totals in the plain `N passed, N failed` form.
+ * @param {{results: OperationResult[], observations?: Partial<ConformanceReport['observations']>}} report
+ */
 export function formatSummary({ results, observations }) {
   const lines = results.map((r) => {
     const mark = r.outcome === 'passed' ? 'PASS' : r.outcome === 'failed' ? 'FAIL' : 'SKIP';
     const detail = r.outcome === 'failed' ? `  [${r.failure.check}] ${r.failure.message}` : r.notes.length ? `  (${r.notes.join('; ')})` : '';
     return `${mark} ${r.operationId.padEnd(48)} ${r.method} ${r.path}${detail}`;
   });
+  /** @param {Outcome} o */
   const count = (o) => results.filter((r) => r.outcome === o).length;
   // Undocumented fields never fail a run (the wire is additive) but are listed, one line per operation and field.
   const notices = results.flatMap((r) => (r.notices ?? []).map((n) => `NOTICE ${r.operationId.padEnd(46)} ${n}`));
@@ -192,16 +230,22 @@ export function formatSummary({ results, observations }) {
   return lines.join('\n');
 }
 
-/** The media types a documented response declares (`content` keys); empty when it documents no body. */
+/**
+ * The media types a documented response declares (`content` keys); empty when it documents no body.
+ * @param {OpenApiDocument} document  @param {Pick<OperationModel, 'path'|'method'>} op  @param {number} status
+ * @returns {string[]}
+ */
 export function contentTypesOf(document, op, status) {
   const raw = deref(document, deref(document, document.paths[op.path])[op.method].responses[String(status)]);
   return Object.keys(raw?.content ?? {}).map((t) => t.toLowerCase());
 }
 
+/** @type {(header: string | null | undefined) => string} */
 const mediaTypeOf = (header) => (header ?? '').split(';')[0].trim().toLowerCase();
+/** @type {(type: string) => boolean} */
 const isJson = (type) => type === 'application/json' || type.endsWith('+json');
 
-/** JUnit XML for CI systems: one testcase per operation. */
+/** JUnit XML for CI systems: one testcase per operation.  @param {{results: OperationResult[]}} report */
 export function toJUnit({ results }, suiteName = 'laevitas-contract') {
   const failures = results.filter((r) => r.outcome === 'failed').length;
   const skipped = results.filter((r) => r.outcome === 'skipped').length;

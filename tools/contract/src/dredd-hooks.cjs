@@ -11,6 +11,9 @@ const hooks = require('hooks');
 const { liveSkipReason } = require('./live-skips.cjs');
 const { credentialHeaders, familyOfPath } = require('@laevitas-api/client/wire');
 
+/** @typedef {import('hooks').Transaction} Transaction */
+/** @typedef {import('hooks').Expectation} Expectation */
+
 const kind = process.env.CONTRACT_TARGET_KIND || 'mock';
 const key = process.env.LAEVITAS_API_KEY || 'contract-test-key';
 const legacy = process.env.LAEVITAS_BASE_URL ? new URL(process.env.LAEVITAS_BASE_URL) : undefined;
@@ -18,17 +21,23 @@ const v1 = process.env.LAEVITAS_V2_BASE_URL ? new URL(process.env.LAEVITAS_V2_BA
 const specPath = process.env.CONTRACT_SPEC_JSON || join(__dirname, '../../../spec/dist/openapi.json');
 
 /** `GET /api/v1/options/ohlcvt` → its operation object, from the same bundle the conformance run reads. */
+/** @type {{paths?: Record<string, Record<string, any>>, [key: string]: any}} the bundled spec's JSON, walked loosely */
 const spec = JSON.parse(readFileSync(specPath, 'utf8'));
+/** @type {Map<string, {method: string, op: any}>} */
 const operations = new Map();
 for (const [path, item] of Object.entries(spec.paths ?? {})) {
   for (const [method, op] of Object.entries(item)) if (op && op.operationId) operations.set(`${method.toUpperCase()} ${path}`, { method, op });
 }
 
 // Dredd names an OpenAPI 3 resource by its path template and its transaction id is `METHOD (status) uri`.
+/** @param {Transaction} transaction */
 const entryOf = (transaction) => operations.get(`${transaction.request.method} ${transaction.origin.resourceName}`);
+/** @param {Transaction} transaction  @returns {string | undefined} */
 const operationIdOf = (transaction) => entryOf(transaction)?.op.operationId;
+/** @param {Transaction} transaction */
 const isSuccess = (transaction) => /^2\d\d$/.test(String(transaction.expected.statusCode));
 
+/** @param {Transaction} transaction  @param {URL | undefined} url */
 function route(transaction, url) {
   if (!url) return;
   transaction.protocol = url.protocol;
@@ -43,6 +52,7 @@ function route(transaction, url) {
  * fail. The first transaction of the lowest success status is kept; the other success transactions are removed from
  * the run and their expectations become alternatives, chosen by the real status and media type.
  */
+/** @type {WeakMap<Transaction, Expectation[]>} */
 const alternatives = new WeakMap();
 
 // The run's selection (--only/--family/--tag/--skip, resolved by the CLI): transactions of other operations are
@@ -51,14 +61,15 @@ const selected = process.env.CONTRACT_SELECTED ? new Set(process.env.CONTRACT_SE
 
 hooks.beforeAll((transactions, done) => {
   if (selected) {
-    const keep = transactions.filter((t) => selected.has(operationIdOf(t)));
+    const keep = transactions.filter((t) => selected.has(/** @type {string} */ (operationIdOf(t))));
     transactions.splice(0, transactions.length, ...keep);
   }
+  /** @type {Map<string, Transaction[]>} */
   const byOperation = new Map();
   for (const t of transactions) {
     const group = `${t.request.method} ${t.origin.resourceName}`;
     if (!byOperation.has(group)) byOperation.set(group, []);
-    byOperation.get(group).push(t);
+    /** @type {Transaction[]} */ (byOperation.get(group)).push(t);
   }
   for (const group of byOperation.values()) {
     const successes = group.filter(isSuccess).sort((a, b) => Number(a.expected.statusCode) - Number(b.expected.statusCode));
@@ -72,7 +83,7 @@ hooks.beforeAll((transactions, done) => {
   done();
 });
 
-/** The first documented JSON example of an operation's response, or undefined. */
+/** The first documented JSON example of an operation's response, or undefined.  @param {any} op  @param {number} status */
 function documentedExample(op, status) {
   const media = resolve(resolve(op.responses?.[String(status)])?.content?.['application/json']);
   if (!media) return undefined;
@@ -81,19 +92,22 @@ function documentedExample(op, status) {
   return first === undefined ? undefined : resolve(first).value;
 }
 
-/** Follows a local `$ref` of the bundle. */
+/** Follows a local `$ref` of the bundle.  @param {any} node  @returns {any} */
 function resolve(node) {
   let current = node;
   while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    current = current.$ref.slice(2).split('/').reduce((o, k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+    current = current.$ref.slice(2).split('/').reduce((/** @type {any} */ o, /** @type {string} */ k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
   }
   return current;
 }
 
-/** The media type of a header map's Content-Type, lower case and without parameters ('' when there is none). */
+/**
+ * The media type of a header map's Content-Type, lower case and without parameters ('' when there is none).
+ * @param {Record<string, string> | undefined} headers
+ */
 function mediaTypeOf(headers) {
   const name = Object.keys(headers || {}).find((n) => n.toLowerCase() === 'content-type');
-  return name ? String(headers[name]).split(';')[0].trim().toLowerCase() : '';
+  return name && headers ? String(headers[name]).split(';')[0].trim().toLowerCase() : '';
 }
 
 hooks.beforeEach((transaction, done) => {
@@ -142,7 +156,7 @@ hooks.beforeEach((transaction, done) => {
 hooks.beforeEachValidation((transaction, done) => {
   const accepts = alternatives.get(transaction);
   if (accepts && transaction.real) {
-    const candidates = [transaction.expected, ...accepts].filter((e) => String(e.statusCode) === String(transaction.real.statusCode));
+    const candidates = [transaction.expected, ...accepts].filter((e) => String(e.statusCode) === String(transaction.real?.statusCode));
     const real = mediaTypeOf(transaction.real.headers);
     const chosen = candidates.find((e) => mediaTypeOf(e.headers) === real) ?? candidates[0];
     if (chosen) transaction.expected = chosen;
@@ -156,6 +170,7 @@ hooks.beforeEachValidation((transaction, done) => {
  * and servers built on Express/NestJS always send it. Dredd compares the header as a string, and exactly (an enum)
  * when the response documents other headers, so a faithful server would fail on a parameter. When the real media type
  * without its parameters is the documented one, Dredd sees the documented value; any other media type still fails.
+ * @param {Transaction} transaction
  */
 function ignoreMediaTypeParameters(transaction) {
   const real = transaction.real && transaction.real.headers;

@@ -12,11 +12,12 @@ import { xmlEscape } from './xml.mjs';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testcase', cdataPropName: false, htmlEntities: true });
 
-/** @returns {DreddReport} */
+/** @param {string} text  @returns {DreddReport} */
 export function parseDreddXUnit(text) {
   const suite = parser.parse(text).testsuite;
   if (!suite) throw new Error('Dredd xunit report has no <testsuite>');
-  const cases = (suite.testcase ?? []).map((tc) => {
+  /** @type {DreddCase[]} */
+  const cases = (suite.testcase ?? []).map((/** @type {Record<string, unknown>} */ tc) => {
     const name = String(tc.name);
     // The hooks make every transaction id start with its operationId (`getOptionsOhlcvt GET (200) /api/v1/…`).
     const head = name.split(' ')[0];
@@ -26,6 +27,7 @@ export function parseDreddXUnit(text) {
     if (tc.skipped !== undefined) return { ...base, outcome: 'skipped' };
     return { ...base, outcome: 'passed' };
   });
+  /** @param {DreddCase['outcome']} o */
   const count = (o) => cases.filter((c) => c.outcome === o).length;
   return { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), total: cases.length, cases };
 }
@@ -34,6 +36,7 @@ export function parseDreddXUnit(text) {
  * The readable reason of one failure: Dredd's `Message:` lines (`statusCode: Expected status code '200', but got
  * '500'.`) and, when the status was wrong, the start of the body that came back (behind the validating proxy a 500
  * body lists the schema violations, which is the real reason). A transport error keeps its first line.
+ * @param {string} failure
  */
 export function reasonOf(failure) {
   const text = failure.trim();
@@ -49,7 +52,7 @@ export function reasonOf(failure) {
   return reason;
 }
 
-/** JUnit XML with one testcase per Dredd transaction, grouped by operation. */
+/** JUnit XML with one testcase per Dredd transaction, grouped by operation.  @param {DreddReport} report */
 export function dreddJUnit(report, suiteName = 'dredd') {
   const cases = report.cases.map((c) => {
     const inner = c.outcome === 'failed' ? `<failure message="${xmlEscape(c.reason ?? '')}"/>` : c.outcome === 'skipped' ? '<skipped/>' : '';

@@ -19,7 +19,8 @@ export function runDredd({ endpoint, kind, env = {}, reportsDir, verbose = false
   rmSync(xunitPath, { force: true });
   rmSync(junitPath, { force: true });
   const args = [
-    DREDD_BIN,
+    // The caller runs Dredd only when it is installed (run.mjs says why not otherwise).
+    /** @type {string} */ (DREDD_BIN),
     SPEC_BUNDLE_30,
     endpoint,
     `--hookfiles=${join(import.meta.dirname, 'dredd-hooks.cjs')}`,
@@ -33,6 +34,7 @@ export function runDredd({ endpoint, kind, env = {}, reportsDir, verbose = false
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    /** @param {Buffer} chunk */
     const keep = (chunk) => {
       const text = String(chunk)
         .split('\n')
@@ -45,8 +47,10 @@ export function runDredd({ endpoint, kind, env = {}, reportsDir, verbose = false
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('close', (exitCode) => {
+    child.on('close', (/** @type {number | null} */ exitCode) => {
+      /** @type {import('./dredd-report.mjs').DreddReport} */
       let report = { passed: 0, failed: 0, skipped: 0, total: 0, cases: [] };
+      /** @type {string | undefined} */
       let problem;
       if (!existsSync(xunitPath)) problem = `Dredd wrote no xunit report (exit code ${exitCode})`;
       else {
@@ -54,7 +58,7 @@ export function runDredd({ endpoint, kind, env = {}, reportsDir, verbose = false
           report = parseDreddXUnit(readFileSync(xunitPath, 'utf8'));
           if (report.total === 0) problem = `Dredd ran no transaction (exit code ${exitCode})`;
         } catch (error) {
-          problem = `Dredd's xunit report is unreadable: ${error.message}`;
+          problem = `Dredd's xunit report is unreadable: ${/** @type {Error} */ (error).message}`;
         }
       }
       writeFileSync(junitPath, dreddJUnit(report));

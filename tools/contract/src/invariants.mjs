@@ -4,19 +4,29 @@
 // both use this list.
 
 const EPS = 1e-9;
+/** @type {(a: number, b: number, scale?: number) => boolean} */
 const close = (a, b, scale = 1) => Math.abs(a - b) <= Math.max(1e-6 * Math.max(Math.abs(a), Math.abs(b)), EPS * scale);
+/** @type {(v: unknown) => v is number} */
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+/** The rows of a page (`data`), or none. @type {(body: any) => any[]} */
 const rowsOf = (body) => (Array.isArray(body?.data) ? body.data : []);
+/** @type {Record<string, number>} */
 const RESOLUTION_MINUTES = { '1m': 1, '5m': 5, '15m': 15, '1h': 60, '4h': 240, '1d': 1440 };
-/** Epoch ms of a v1 time value: a 'YYYY-MM-DD HH:mm:ss' UTC bucket or an ISO 8601 date-time. */
+/** Epoch ms of a v1 time value: a 'YYYY-MM-DD HH:mm:ss' UTC bucket or an ISO 8601 date-time. @type {(value: unknown) => number} */
 const timeOf = (value) => {
   const text = String(value);
   return Date.parse(BUCKET.test(text) ? `${text.replace(' ', 'T')}Z` : text);
 };
 const BUCKET = /^([0-9]{4})-([0-9]{2})-([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2})$/;
 
-/** @typedef {{operationId: string, family: string, path: string, query: Record<string, any>, status: number, body: any, headers: Headers}} ResponseContext */
+/**
+ * One checked response. The body is parsed JSON of any documented shape: each rule looks for the fields it knows.
+ * @typedef {{operationId: string, family: string, path: string, query: Record<string, any>, status: number, body: any, headers?: Headers,
+ *   paramsDeclared?: Record<string, unknown>}} ResponseContext
+ * @typedef {{name: string, rule: string, check: (ctx: ResponseContext) => string[]}} Invariant
+ */
 
+/** @type {Invariant[]} */
 export const INVARIANTS = [
   {
     name: 'ohlcvt-volume-is-buy-plus-sell',
@@ -35,7 +45,9 @@ export const INVARIANTS = [
     check(ctx) {
       return rowsOf(ctx.body).flatMap((row, i) => {
         if (![row.open, row.high, row.low, row.close].every(isNum)) return [];
-        const out = [];
+        /** @type {string[]} */
+        /** @type {string[]} */
+      const out = [];
         if (row.high < Math.max(row.open, row.close, row.low) - EPS) out.push(`data[${i}].high ${row.high} is below open/close/low`);
         if (row.low > Math.min(row.open, row.close, row.high) + EPS) out.push(`data[${i}].low ${row.low} is above open/close/high`);
         return out;
@@ -62,7 +74,9 @@ export const INVARIANTS = [
     rule: 'v1 2.7/2.8: IV spread = ask IV - bid IV',
     check(ctx) {
       return rowsOf(ctx.body).flatMap((row, i) => {
-        const out = [];
+        /** @type {string[]} */
+        /** @type {string[]} */
+      const out = [];
         if (isNum(row.iv_spread) && isNum(row.ask_iv) && isNum(row.bid_iv) && !close(row.iv_spread, row.ask_iv - row.bid_iv, 100))
           out.push(`data[${i}].iv_spread ${row.iv_spread} != ask_iv ${row.ask_iv} - bid_iv ${row.bid_iv}`);
         for (const s of ['open', 'close']) {
@@ -79,6 +93,7 @@ export const INVARIANTS = [
     check(ctx) {
       if (!ctx.operationId.toLowerCase().includes('gexstrikes') || ctx.body?.meta?.next_cursor) return [];
       if (ctx.query.strike_min !== undefined || ctx.query.strike_max !== undefined || ctx.query.min_abs_contribution !== undefined) return [];
+      /** @type {Map<string, {sum: number, total: unknown}>} */
       const groups = new Map();
       for (const row of rowsOf(ctx.body)) {
         if (row.is_aggregate !== false || !isNum(row.weighted_contribution)) continue;
@@ -115,7 +130,7 @@ export const INVARIANTS = [
     rule: 'v1 4.1: rows are ordered by time bucket in sort_dir (ASC by default)',
     check(ctx) {
       if (ctx.family !== 'v1' || !('sort_dir' in (ctx.paramsDeclared ?? {}))) return [];
-      const dir = ctx.query.sort_dir ?? ctx.paramsDeclared.sort_dir ?? 'ASC';
+      const dir = ctx.query.sort_dir ?? ctx.paramsDeclared?.sort_dir ?? 'ASC';
       const dates = rowsOf(ctx.body).map((r) => r.date).filter((d) => typeof d === 'string');
       for (let i = 1; i < dates.length; i++) {
         const cmp = timeOf(dates[i]) - timeOf(dates[i - 1]);
@@ -153,6 +168,7 @@ export const INVARIANTS = [
     check(ctx) {
       const meta = ctx.body?.meta;
       if (ctx.family !== 'legacy' || !meta || !Array.isArray(ctx.body.items)) return [];
+      /** @type {string[]} */
       const out = [];
       if (meta.items !== ctx.body.items.length) out.push(`meta.items ${meta.items} != items.length ${ctx.body.items.length}`);
       if (meta.total_pages > 0 && meta.page > meta.total_pages) out.push(`meta.page ${meta.page} > total_pages ${meta.total_pages}`);
@@ -162,14 +178,16 @@ export const INVARIANTS = [
   },
 ];
 
-/** Cross-page rules of one cursor scan: pages never repeat a row; next_cursor only when a later page exists. */
+/** Cross-page rules of one cursor scan: pages never repeat a row; next_cursor only when a later page exists.  @param {any[]} pages parsed bodies */
 export function checkScan(pages) {
+  /** @type {string[]} */
   const out = [];
+  /** @type {Map<string, number>} */
   const seen = new Map();
   pages.forEach((page, p) => {
     rowsOf(page).forEach((row, i) => {
       const key = JSON.stringify(row);
-      if (seen.has(key)) out.push(`page ${p + 1} row ${i} repeats page ${seen.get(key) + 1}`);
+      if (seen.has(key)) out.push(`page ${p + 1} row ${i} repeats page ${/** @type {number} */ (seen.get(key)) + 1}`);
       else seen.set(key, p);
     });
     const next = page?.meta?.next_cursor;
@@ -179,7 +197,7 @@ export function checkScan(pages) {
   return out;
 }
 
-/** complete_through never moves back between two reads of the same selector (v1 2.15). */
+/** complete_through never moves back between two reads of the same selector (v1 2.15).  @param {any} earlier  @param {any} later parsed bodies */
 export function checkCompletenessMonotonic(earlier, later) {
   const a = earlier?.meta?.completeness?.complete_through;
   const b = later?.meta?.completeness?.complete_through;
@@ -187,7 +205,10 @@ export function checkCompletenessMonotonic(earlier, later) {
   return timeOf(b) < timeOf(a) ? [`meta.completeness.complete_through moved back from ${a} to ${b}`] : [];
 }
 
-/** Which unit a legacy `date` uses: the magnitude tells (legacy 2.1 says seconds; public clients read milliseconds). */
+/**
+ * Which unit a legacy `date` uses: the magnitude tells (legacy 2.1 says seconds; public clients read milliseconds).
+ * @param {any} body a parsed body
+ */
 export function legacyDateUnit(body) {
   const date = body?.date ?? body?.items?.[0]?.date;
   if (typeof date !== 'number') return undefined;

@@ -27,7 +27,15 @@ import { synthStage } from './mock/synth.mjs';
 import { credentialsStage } from './mock/credentials.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
 
-/** Path templates with the positions of their case-insensitive segments, and the case-insensitive query names. */
+/**
+ * @typedef {{pattern: RegExp, upperAt: number[], query: string[]}} CaseRule
+ * @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument
+ */
+
+/**
+ * Path templates with the positions of their case-insensitive segments, and the case-insensitive query names.
+ * @param {OpenApiDocument} document  @returns {CaseRule[]}
+ */
 export function caseRules(document) {
   return operationsOf(document)
     .filter((op) => op.parameters.some((p) => p.caseInsensitive))
@@ -42,7 +50,7 @@ export function caseRules(document) {
     });
 }
 
-/** Upper-cases the case-insensitive parameters of the first rule whose template matches the URL. */
+/** Upper-cases the case-insensitive parameters of the first rule whose template matches the URL.  @param {URL} url  @param {CaseRule[]} rules */
 export function normaliseCase(url, rules) {
   const rule = rules.find((r) => r.pattern.test(url.pathname));
   if (!rule) return url;
@@ -56,20 +64,24 @@ export function normaliseCase(url, rules) {
     }
   }
   url.pathname = segments.join('/');
-  for (const name of rule.query) if (url.searchParams.has(name)) url.searchParams.set(name, url.searchParams.get(name).toUpperCase());
+  for (const name of rule.query) if (url.searchParams.has(name)) url.searchParams.set(name, /** @type {string} */ (url.searchParams.get(name)).toUpperCase());
   return url;
 }
 
 export async function freePort() {
   const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', resolve)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
 
 /**
  * The front's stages, in order (the stage contract is in ./mock/answers.mjs). Each line is one stage.
+ * @param {{document: OpenApiDocument, bundleText: string, guard: ReturnType<typeof createGuard>,
+ *   stateful: ReturnType<typeof createStatefulMock>, upstream: ReturnType<typeof createUpstream>,
+ *   prism: import('./prism.mjs').SupervisedPrism}} parts
+ * @returns {import('./mock/answers.mjs').Stage[]}
  */
 export function frontStages({ document, bundleText, guard, stateful, upstream, prism }) {
   const operations = operationsOf(document);
@@ -90,6 +102,8 @@ export function frontStages({ document, bundleText, guard, stateful, upstream, p
 /**
  * `/api/v1/health` goes to the upstream stage while the Prism child is not up, which answers 503 with Retry-After and
  * why it died: the discovery stage would otherwise answer the documented body and a dead child would be silent.
+ * @param {import('./prism.mjs').SupervisedPrism} prism  @param {ReturnType<typeof createUpstream>} upstream
+ * @returns {import('./mock/answers.mjs').Stage}
  */
 function healthStage(prism, upstream) {
   return function health(ctx) {
@@ -104,7 +118,7 @@ function healthStage(prism, upstream) {
  *   `now` is the clock of the stateful stages (tests move it); `rateLimit` defaults to `MOCK_RATE_LIMIT=on`; `spare`
  *   keeps a warm second Prism that takes over at once when the first dies (`MOCK_SPARE_PRISM=on`).
  *   `stream` configures the gateway at /ws (events per second, heartbeat, seed; see ./stream/mock.mjs).
- * @returns {Promise<{url: string, streamUrl: string, log: () => string, stop: () => Promise<void>, state: any,
+ * @returns {Promise<{url: string, streamUrl: string, log: () => string, stop: () => Promise<void>, state: import('./mock/store.mjs').Store,
  *   prism: import('./prism.mjs').SupervisedPrism, upstream: ReturnType<typeof createUpstream>}>}
  */
 export async function startMock({
@@ -135,6 +149,7 @@ export async function startMock({
     try {
       const body = await readBody(req);
       if (!Buffer.isBuffer(body)) return send(res, body); // over the body limit: readBody's 413
+      /** @type {import('./mock/answers.mjs').Context} */
       const ctx = {
         method: String(req.method ?? 'GET').toUpperCase(),
         rawTarget: req.url ?? '/',
@@ -147,14 +162,14 @@ export async function startMock({
       };
       send(res, await runStages(stages, ctx));
     } catch (error) {
-      process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${error.stack}\n`);
-      send(res, problem(400, 'Bad Request', `mock front: ${error.message}`));
+      process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
+      send(res, problem(400, 'Bad Request', `mock front: ${/** @type {Error} */ (error).message}`));
     }
   });
   front.on('clientError', onClientError);
   const stream = attachStreamMock(front, { store: stateful.store, ...streamOptions });
-  await new Promise((resolve, reject) => front.once('error', reject).listen(port, host, resolve));
-  const url = `http://${host}:${front.address().port}`;
+  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => front.once('error', reject).listen(port, host, resolve)));
+  const url = `http://${host}:${/** @type {import('node:net').AddressInfo} */ (front.address()).port}`;
   return {
     url,
     streamUrl: stream.urlOf(url),
@@ -172,7 +187,10 @@ export async function startMock({
   };
 }
 
-/** Writes an Answer without mutating it (cached answers are shared between requests). */
+/**
+ * Writes an Answer without mutating it (cached answers are shared between requests).
+ * @param {import('node:http').ServerResponse} res  @param {import('./mock/answers.mjs').Answer} answer
+ */
 function send(res, { status, headers = {}, body }) {
   if (res.headersSent || res.destroyed) return;
   const payload = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(body);

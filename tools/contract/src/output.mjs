@@ -3,20 +3,28 @@
 // GITHUB_ACTIONS=true (one ::error per failed operation, so the failure shows on the pull request), and the JSON
 // summary written beside the JUnit files (per operation: status, reason, duration).
 
-/** `%`, CR and LF must be escaped in an annotation's message, and `:`/`,` too in its properties. */
+/**
+ * @typedef {import('./conformance.mjs').OperationResult} OperationResult
+ * @typedef {import('./conformance.mjs').ConformanceReport} ConformanceReport
+ * @typedef {import('./dredd-report.mjs').DreddReport & {problem?: string}} DreddOutcome
+ */
+
+/** `%`, CR and LF must be escaped in an annotation's message, and `:`/`,` too in its properties. @type {(s: unknown) => string} */
 export const escapeData = (s) => String(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** @type {(s: unknown) => string} */
 export const escapeProperty = (s) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-/** `::error title=…::message` for GitHub Actions. */
+/** `::error title=…::message` for GitHub Actions.  @param {string} level  @param {string} title  @param {string} message */
 export function annotation(level, title, message) {
   return `::${level} title=${escapeProperty(title)}::${escapeData(message)}`;
 }
 
+/** @type {(outcome: OperationResult['outcome']) => string} */
 const mark = (outcome) => (outcome === 'passed' ? 'PASS' : outcome === 'failed' ? 'FAIL' : 'SKIP');
 
 /**
  * @param {{tty?: boolean, write?: (text: string) => void}} [options]
- * @returns {{onResult: (result: any, done: number, total: number) => void, end: () => void}}
+ * @returns {{onResult: (result: OperationResult, done: number, total: number) => void, end: () => void}}
  */
 export function createProgress({ tty = Boolean(process.stdout.isTTY), write = (t) => process.stdout.write(t) } = {}) {
   let drawn = false;
@@ -36,7 +44,10 @@ export function createProgress({ tty = Boolean(process.stdout.isTTY), write = (t
   };
 }
 
-/** One ::error per failed operation (conformance, then Dredd), for GitHub Actions. */
+/**
+ * One ::error per failed operation (conformance, then Dredd), for GitHub Actions.
+ * @param {{results: OperationResult[]}} report  @param {DreddOutcome} [dredd]
+ */
 export function githubAnnotations(report, dredd) {
   const lines = report.results
     .filter((r) => r.outcome === 'failed')
@@ -48,8 +59,14 @@ export function githubAnnotations(report, dredd) {
   return lines;
 }
 
-/** The machine-readable summary: what ran, against what, and per operation its status, reason and duration. */
+/**
+ * The machine-readable summary: what ran, against what, and per operation its status, reason and duration.
+ * @param {{versions: {version: string, specVersion: string}, kind: 'mock'|'live', targets: Record<string, string | undefined>,
+ *   selection: string, exitCode: number, report: {results: OperationResult[]}, dredd?: DreddOutcome, dreddSkipped?: string,
+ *   durationMs: number}} summary
+ */
 export function jsonSummary({ versions, kind, targets, selection, exitCode, report, dredd, dreddSkipped, durationMs }) {
+  /** @param {OperationResult['outcome']} o */
   const count = (o) => report.results.filter((r) => r.outcome === o).length;
   return {
     tool: '@laevitas-api/contract',

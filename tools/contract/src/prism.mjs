@@ -9,6 +9,11 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { PRISM_BIN } from './paths.mjs';
 
+/**
+ * @typedef {{code: number | null, signal: NodeJS.Signals | null}} Exit
+ * @typedef {Awaited<ReturnType<typeof startPrism>>} PrismProcess
+ */
+
 /** @param {{args: string[], port: number, host?: string, quiet?: boolean}} options */
 export async function startPrism({ args, port, host = '127.0.0.1', quiet = true }) {
   const child = spawn(process.execPath, [PRISM_BIN, ...args, '--port', String(port), '--host', host], {
@@ -16,6 +21,7 @@ export async function startPrism({ args, port, host = '127.0.0.1', quiet = true 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  /** @param {Buffer} chunk */
   const collect = (chunk) => {
     log = (log + chunk).slice(-20_000);
     if (!quiet) process.stderr.write(chunk);
@@ -23,6 +29,7 @@ export async function startPrism({ args, port, host = '127.0.0.1', quiet = true 
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   const url = `http://${host}:${port}`;
+  /** @type {Promise<Exit>} */
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -45,9 +52,10 @@ export async function startPrism({ args, port, host = '127.0.0.1', quiet = true 
   };
 }
 
+/** @param {string} host */
 async function freePort(host) {
   const server = createServer();
-  await new Promise((resolve) => server.listen(0, host, resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, host, resolve)));
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   await new Promise((resolve) => server.close(resolve));
   return port;
@@ -56,6 +64,7 @@ async function freePort(host) {
 /**
  * Why a child died, in one line: the error it printed (Prism's fatal errors are uncaught exceptions such as
  * `URIError: URI malformed`), else the signal that killed it, else its exit code.
+ * @param {string} log  @param {number | null} code  @param {string | null} signal
  */
 export function deathReason(log, code, signal) {
   const lines = log.split('\n').map((l) => l.trim()).filter(Boolean).slice(-40);
@@ -71,6 +80,7 @@ export function deathReason(log, code, signal) {
  *   readonly pid: number | undefined,
  *   readonly deaths: Death[],
  *   readonly restarts: number,
+ *   readonly standbyReady: boolean,
  *   retryAfterSeconds: () => number,
  *   whenUp: (timeoutMs?: number) => Promise<boolean>,
  *   log: () => string,
@@ -99,23 +109,32 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
           .map((l) => `[mock]   ${l}`)
           .join('\n')}\n`,
       ));
+  /** @type {PrismProcess | undefined} */
   let current; // the child serving requests (startPrism's handle)
+  /** @type {PrismProcess | undefined} */
   let standby; // a started child waiting to replace `current` the moment it dies (only with `spare`)
+  /** @type {SupervisedPrism['state']} */
   let state = 'starting';
   let delay = initialMs;
   let restartAt = 0; // when the pending restart is expected to listen (for Retry-After)
+  /** @type {Set<NodeJS.Timeout>} */
   const timers = new Set();
   let upSince = 0;
   let restarts = 0;
+  /** @type {Set<Promise<PrismProcess>>} */
   const starting = new Set(); // launches in progress, awaited by stop() so no child outlives the supervisor
+  /** @type {Death[]} */
   const deaths = [];
+  /** @type {((up: boolean) => void)[]} */
   const waiters = [];
   let typicalStartMs = 5000;
 
+  /** @param {SupervisedPrism['state']} next */
   const setState = (next) => {
     state = next;
     if (next === 'up') for (const w of waiters.splice(0)) w(true);
   };
+  /** @param {Death} death */
   const record = (death) => {
     deaths.push(death);
     if (deaths.length > 20) deaths.shift();
@@ -142,6 +161,7 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
     }
   }
 
+  /** @param {PrismProcess} child */
   function adopt(child) {
     current = child;
     upSince = Date.now();
@@ -149,6 +169,7 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
     if (spare && !standby && starting.size === 0 && timers.size === 0) scheduleLaunch('standby', { backoff: false });
   }
 
+  /** @param {PrismProcess} child  @param {Exit} exit */
   function onExit(child, { code, signal }) {
     if (state === 'stopped') return;
     const log = child.log();
@@ -174,6 +195,7 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
     scheduleLaunch('current');
   }
 
+  /** @param {'current'|'standby'} role  @param {{backoff?: boolean}} [options] */
   function scheduleLaunch(role, { backoff = true } = {}) {
     if (state === 'stopped') return;
     const wait = backoff ? delay : 0;
@@ -198,7 +220,8 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
     timers.add(timer);
   }
 
-  adopt(await launch());
+  // Nothing can have stopped the supervisor before it is returned, so the first launch yields a child.
+  adopt(/** @type {PrismProcess} */ (await launch()));
 
   return {
     get state() {

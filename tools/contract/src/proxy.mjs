@@ -4,6 +4,7 @@
 import { SPEC_BUNDLE } from './paths.mjs';
 import { startPrism } from './prism.mjs';
 
+/** @param {{upstream: string, port: number, host?: string}} options */
 export function startValidatingProxy({ upstream, port, host = '127.0.0.1' }) {
   return startPrism({ args: ['proxy', SPEC_BUNDLE, upstream, '--errors'], port, host });
 }

@@ -15,6 +15,7 @@ export function assertReachable(url, { timeoutMs = 5000 } = {}) {
   const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
   return new Promise((resolve, reject) => {
     const socket = connect({ host, port });
+    /** @param {string} cause */
     const fail = (cause) => {
       socket.destroy();
       reject(new TargetUnreachable({ url, host, port, cause }));

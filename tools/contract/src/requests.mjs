@@ -4,6 +4,15 @@
 import { routeUrl } from '@laevitas-api/client/wire';
 import { deref, operationsOf } from './spec-model.mjs';
 
+/**
+ * @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument
+ * @typedef {import('./spec-model.mjs').OperationModel} OperationModel
+ * @typedef {{op: OperationModel, path: Record<string, unknown>, query: Record<string, import('@laevitas-api/client/wire').QueryValue>,
+ *   headers: Record<string, string>, body: unknown, declaredDefaults: Record<string, unknown>,
+ *   invalid: {location: 'path'|'query', name: string} | undefined}} ContractRequest
+ */
+
+/** @param {OpenApiDocument} document  @param {any} media an OpenAPI media type object */
 function firstExample(document, media) {
   if (!media) return undefined;
   if (media.example !== undefined) return media.example;
@@ -11,11 +20,16 @@ function firstExample(document, media) {
   return first === undefined ? undefined : deref(document, first).value;
 }
 
+/** @param {OpenApiDocument} document  @returns {ContractRequest[]} */
 export function buildRequests(document) {
   return operationsOf(document).map((op) => {
+    /** @param {import('./spec-model.mjs').ParameterModel} p */
     const pick = (p) => p.example !== undefined && (p.in === 'path' || p.required || (op.extensions['x-requires-one-of'] ?? []).slice(0, 1).includes(p.name));
+    /** @type {ContractRequest['path']} */
     const path = {};
+    /** @type {ContractRequest['query']} */
     const query = {};
+    /** @type {ContractRequest['headers']} */
     const headers = {};
     for (const p of op.parameters.filter(pick)) {
       if (p.in === 'path') path[p.name] = p.example;
@@ -32,17 +46,21 @@ export function buildRequests(document) {
     // A deliberately invalid variant: one closed-set parameter set to a non-member. Free and harmless on a live
     // target, it provokes the documented 400 without paying or tripping the rate limit.
     const closed = op.parameters.find((p) => (p.in === 'path' || p.in === 'query') && Array.isArray(enumOf(document, p.schema)));
-    const invalid = closed && { location: closed.in, name: closed.name };
+    const invalid = closed && { location: /** @type {'path'|'query'} */ (closed.in), name: closed.name };
     return { op, path, query, headers, body, declaredDefaults, invalid };
   });
 }
 
+/** @param {OpenApiDocument} document  @param {any} schema */
 function enumOf(document, schema) {
   const target = deref(document, schema);
   return target?.enum ?? (target?.allOf?.length === 1 ? deref(document, target.allOf[0])?.enum : undefined);
 }
 
-/** The URL of a request as built, unchecked (some are wrong on purpose), by the client's wire layer. */
+/**
+ * The URL of a request as built, unchecked (some are wrong on purpose), by the client's wire layer.
+ * @param {string} base  @param {OperationModel} op  @param {ContractRequest['path']} path  @param {ContractRequest['query']} query
+ */
 export function urlFor(base, op, path, query) {
   return routeUrl(base, op.path, path, Object.entries(query));
 }

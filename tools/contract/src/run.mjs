@@ -21,21 +21,29 @@ import { readFileSync } from 'node:fs';
 import { formatStreamSummary, runStreamContract, streamJUnit } from './stream/run.mjs';
 
 /**
+ * @typedef {Awaited<ReturnType<typeof runDredd>>} DreddRun
+ * @typedef {Awaited<ReturnType<typeof runStreamContract>>} StreamRun
+ */
+
+/**
  * @param {{legacyBaseUrl?: string, v1BaseUrl?: string, apiKey?: string, dredd?: boolean, only?: Set<string>,
  *   reportsDir?: string, mockPort?: number, concurrency?: number, verbose?: boolean, log?: (line: string) => void,
  *   streamUrl?: string, streamSeconds?: number, stream?: boolean, conformance?: boolean,
- *   selection?: string, onResult?: (result: any, done: number, total: number) => void, annotate?: boolean}} options
+ *   selection?: string, onResult?: (result: import('./conformance.mjs').OperationResult, done: number, total: number) => void,
+ *   annotate?: boolean}} options
  *   Give either base URL for a live run (the other defaults to the public service). `only` is the resolved
  *   selection (select.mjs) and `selection` its description for the summary. A live target whose host and port take
  *   no connection rejects with TargetUnreachable (errors.mjs) before anything runs. `streamUrl` is a gateway to check
  *   (ws:// or wss://); `streamSeconds` how long (default 3 against the mock, 10 otherwise); `stream: false` skips it;
  *   `conformance: false` runs the stream check alone (with `dredd: false`).
- * @returns {Promise<{exitCode: 0 | 1, kind: 'mock'|'live', report: any, dredd?: any, stream?: any, summary: string, reportsDir: string}>}
+ * @returns {Promise<{exitCode: 0 | 1, kind: 'mock'|'live', report?: import('./conformance.mjs').ConformanceReport, dredd?: DreddRun,
+ *   stream?: StreamRun, summary: string, reportsDir: string}>}
  */
 export async function runContract(options = {}) {
   const { apiKey, dredd: withDredd = true, only, reportsDir = REPORTS, concurrency = 6, verbose = false, log = console.log } = options;
   const started = Date.now();
   const kind = options.legacyBaseUrl || options.v1BaseUrl ? 'live' : 'mock';
+  /** @type {(() => Promise<unknown>)[]} */
   const cleanup = [];
   mkdirSync(reportsDir, { recursive: true });
   // A report of an earlier run must not pass for this one's.
@@ -48,7 +56,16 @@ export async function runContract(options = {}) {
   rmSync(join(reportsDir, 'stream.junit.xml'), { force: true });
   const { stream: withStream = true, conformance: withConformance = true } = options;
   try {
-    let legacyBaseUrl, v1BaseUrl, dreddEndpoint, dreddEnv, mockStreamUrl;
+    /** @type {string} */
+    let legacyBaseUrl;
+    /** @type {string} */
+    let v1BaseUrl;
+    /** @type {string | undefined} */
+    let dreddEndpoint;
+    /** @type {Record<string, string>} */
+    let dreddEnv;
+    /** @type {string | undefined} */
+    let mockStreamUrl;
     if (kind === 'mock') {
       // A free port: runs on a shared machine never collide. The gateway sends 10 events per second per subscription
       // so a short stream check sees every family several times.
@@ -82,7 +99,7 @@ export async function runContract(options = {}) {
     const againstMock = streamTarget !== undefined && streamTarget === mockStreamUrl;
     // Dredd is one sequential child process; the conformance suite and the stream check run beside it.
     const [dredd, report, stream] = await Promise.all([
-      !dreddSkipped ? runDredd({ endpoint: dreddEndpoint, kind, env: dreddEnv, reportsDir, verbose }) : undefined,
+      !dreddSkipped ? runDredd({ endpoint: /** @type {string} */ (dreddEndpoint), kind, env: dreddEnv, reportsDir, verbose }) : undefined,
       withConformance
         ? runConformance({ legacyBaseUrl, v1BaseUrl, apiKey, kind, concurrency, onResult: options.onResult, ...(only ? { only: (id) => only.has(id) } : {}) })
         : undefined,
@@ -114,7 +131,10 @@ export async function runContract(options = {}) {
   }
 }
 
-/** Dredd's part of the summary: its counts (from its xunit file) and each failed transaction by operationId. */
+/**
+ * Dredd's part of the summary: its counts (from its xunit file) and each failed transaction by operationId.
+ * @param {(import('./dredd-report.mjs').DreddReport & {problem?: string}) | undefined} dredd  @param {string} [skipped]
+ */
 export function dreddLines(dredd, skipped = 'not run (--no-dredd)') {
   if (!dredd) return [`dredd: ${skipped}`];
   const lines = [
@@ -127,7 +147,10 @@ export function dreddLines(dredd, skipped = 'not run (--no-dredd)') {
   return lines;
 }
 
-/** The families the selected operations belong to (both when nothing narrows the run): only those are probed. */
+/**
+ * The families the selected operations belong to (both when nothing narrows the run): only those are probed.
+ * @param {Set<string> | undefined} only  @returns {('legacy'|'v1')[]}
+ */
 function familiesOf(only) {
   if (!only) return ['legacy', 'v1'];
   const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));

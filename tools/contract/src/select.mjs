@@ -6,7 +6,10 @@ import { UsageError } from './errors.mjs';
 
 export const FAMILIES = ['legacy', 'v1'];
 
-/** The closest of `names` to `wanted` (case-insensitive edit distance, then shared prefix), at most `count`. */
+/**
+ * The closest of `names` to `wanted` (case-insensitive edit distance, then shared prefix), at most `count`.
+ * @param {string} wanted  @param {Iterable<string>} names  @param {number} [count]
+ */
 export function closestNames(wanted, names, count = 3) {
   const w = wanted.toLowerCase();
   return [...new Set(names)]
@@ -16,10 +19,13 @@ export function closestNames(wanted, names, count = 3) {
     .map((c) => c.name);
 }
 
-/** `a,b , c` → ['a','b','c']; repeated flags are concatenated by the caller. Empty items are a usage error. */
+/**
+ * `a,b , c` → ['a','b','c']; repeated flags are concatenated by the caller. Empty items are a usage error.
+ * @param {string} flag  @param {string[] | undefined} values
+ */
 export function splitList(flag, values) {
   const items = (values ?? []).flatMap((v) => v.split(',')).map((s) => s.trim());
-  if (items.some((s) => !s)) throw new UsageError(`--${flag}: empty name in "${values.join(',')}"`);
+  if (items.some((s) => !s)) throw new UsageError(`--${flag}: empty name in "${(values ?? []).join(',')}"`);
   return items;
 }
 
@@ -31,6 +37,7 @@ export function splitList(flag, values) {
 export function resolveSelection(operations, criteria = {}) {
   const { only = [], skip = [], family, tags = [] } = criteria;
   const ids = operations.map((op) => op.operationId);
+  /** @param {string} flag  @param {string[]} names */
   const unknownIds = (flag, names) => {
     const unknown = names.filter((n) => !ids.includes(n));
     if (unknown.length) {

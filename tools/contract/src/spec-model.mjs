@@ -4,6 +4,14 @@
 import { pathToFileURL } from 'node:url';
 import { SPEC_MODEL } from './paths.mjs';
 
-/** @type {typeof import('../../codegen/src/spec-model.mjs')} */
+/**
+ * The bundled OpenAPI 3.1 document as parsed JSON. Its nodes are walked loosely (any `$ref` may stand anywhere), so
+ * the values are `any` and each reader checks what it needs.
+ * @typedef {{paths: Record<string, any>, [key: string]: any}} OpenApiDocument
+ * @typedef {import('../../codegen/src/spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('../../codegen/src/spec-model.mjs').ParameterModel} ParameterModel
+ */
+
+/** @type {{deref: (document: Record<string, any>, node: any) => any, operationsOf: (document: OpenApiDocument) => OperationModel[]}} */
 const model = await import(pathToFileURL(SPEC_MODEL).href);
 export const { deref, operationsOf } = model;

@@ -12,9 +12,19 @@ import { deref } from './spec-model.mjs';
 /** How many elements of one array are walked: rows share a schema, and a live page can hold thousands. */
 const ROWS_WALKED = 50;
 
-/** @typedef {{path: string, field: string, schema?: string, unpublished: boolean}} UndocumentedField */
+/**
+ * @typedef {{path: string, field: string, schema?: string, unpublished: boolean}} UndocumentedField
+ * @typedef {Record<string, any>} OpenApiDocument the bundle (only what `$ref`s point to is read)
+ * @typedef {{properties: Map<string, any[]>, items: any[], map: any[], patterns: [RegExp, any][], hasProperties: boolean,
+ *   unpublished: boolean, names: string[]}} Shape what the schemas met at one place of the value document, pooled (the
+ *   schemas are raw JSON Schema nodes, walked loosely)
+ */
 
-function shapeOf(document, schema, shape = { properties: new Map(), items: [], map: [], patterns: [], hasProperties: false, unpublished: false, names: [] }, seen = new Set()) {
+/** @returns {Shape} */
+const emptyShape = () => ({ properties: new Map(), items: [], map: [], patterns: [], hasProperties: false, unpublished: false, names: [] });
+
+/** @param {OpenApiDocument} document  @param {any} schema  @param {Shape} [shape]  @param {Set<unknown>} [seen]  @returns {Shape} */
+function shapeOf(document, schema, shape = emptyShape(), seen = new Set()) {
   if (!schema || typeof schema !== 'object' || seen.has(schema)) return shape;
   seen.add(schema);
   if (typeof schema.$ref === 'string') {
@@ -26,7 +36,7 @@ function shapeOf(document, schema, shape = { properties: new Map(), items: [], m
     shape.hasProperties = true;
     for (const [name, sub] of Object.entries(schema.properties)) {
       if (!shape.properties.has(name)) shape.properties.set(name, []);
-      shape.properties.get(name).push(sub);
+      /** @type {any[]} */ (shape.properties.get(name)).push(sub);
     }
   }
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') shape.map.push(schema.additionalProperties);
@@ -37,16 +47,18 @@ function shapeOf(document, schema, shape = { properties: new Map(), items: [], m
   return shape;
 }
 
-/** @returns {UndocumentedField[]} one entry per distinct path (`data[].foo`), in the order met. */
+/** @param {OpenApiDocument} document  @param {any} schema  @param {unknown} value  @returns {UndocumentedField[]} one entry per distinct path (`data[].foo`), in the order met. */
 export function undocumentedFields(document, schema, value) {
+  /** @type {Map<string, UndocumentedField>} */
   const out = new Map();
   walk(document, [schema], value, '', out);
   return [...out.values()];
 }
 
+/** @param {OpenApiDocument} document  @param {any[]} schemas  @param {unknown} value  @param {string} path  @param {Map<string, UndocumentedField>} out */
 function walk(document, schemas, value, path, out) {
   if (value === null || typeof value !== 'object') return;
-  const shape = { properties: new Map(), items: [], map: [], patterns: [], hasProperties: false, unpublished: false, names: [] };
+  const shape = emptyShape();
   for (const s of schemas) shapeOf(document, s, shape);
   if (Array.isArray(value)) {
     if (!shape.items.length) return;
@@ -67,7 +79,7 @@ function walk(document, schemas, value, path, out) {
   }
 }
 
-/** `data[].foo is not documented (OhlcvtRow)` / `… not in the published part of x-unpublished-shape Row`. */
+/** `data[].foo is not documented (OhlcvtRow)` / `… not in the published part of x-unpublished-shape Row`.  @param {UndocumentedField} field */
 export function describeUndocumented(field) {
   const where = field.schema ? ` ${field.schema}` : '';
   return field.unpublished

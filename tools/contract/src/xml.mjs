@@ -1,2 +1,3 @@
 // The five XML escapes, shared by the JUnit writers of the conformance run and of Dredd's report.
-export const xmlEscape = (s) => String(s).replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]);
+/** @type {(s: unknown) => string} */
+export const xmlEscape = (s) => String(s).replace(/[<>&'"]/g, (c) => /** @type {Record<string, string>} */ ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]);

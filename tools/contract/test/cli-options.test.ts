@@ -5,20 +5,14 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { resolveSelection, closestNames, splitList } from '../src/select.mjs';
-// @ts-expect-error plain ESM modules
 import { parseCli } from '../src/args.mjs';
-// @ts-expect-error plain ESM modules
 import { UsageError, TargetUnreachable } from '../src/errors.mjs';
-// @ts-expect-error plain ESM modules
 import { assertReachable } from '../src/reachable.mjs';
-// @ts-expect-error plain ESM modules
 import { annotation, createProgress, jsonSummary } from '../src/output.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
-// @ts-expect-error plain ESM modules
 import { operationsOf } from '../src/spec-model.mjs';
+import type { OperationResult } from '../src/conformance.mjs';
 
 type Op = { operationId: string; family: string; tags: string[] };
 const operations: Op[] = operationsOf(JSON.parse(readFileSync(SPEC_JSON, 'utf8')));
@@ -141,7 +135,10 @@ describe('CI output', () => {
       { seed: 1617, numRuns: 200 },
     );
   });
-  const result = (id: string, outcome: string) => ({ operationId: id, method: 'GET', path: '/x', outcome, notes: [], durationMs: 12, ...(outcome === 'failed' ? { failure: { check: 'schema', message: 'boom' } } : {}) });
+  const result = (id: string, outcome: 'passed' | 'failed'): OperationResult => {
+    const base = { operationId: id, method: 'GET', path: '/x', checks: 1, notes: [], notices: [], durationMs: 12 };
+    return outcome === 'failed' ? { ...base, outcome, failure: { check: 'schema', message: 'boom' } } : { ...base, outcome };
+  };
   it('prints one plain line per operation off a terminal, one redrawn line on it (failures kept)', () => {
     let plain = '';
     const p = createProgress({ tty: false, write: (t: string) => (plain += t) });
@@ -166,7 +163,6 @@ describe('CI output', () => {
 
 describe('runContract (the API under the CLI)', () => {
   it('refuses a selection that matches no operation instead of passing an empty run', async () => {
-    // @ts-expect-error plain ESM modules
     const { runContract } = await import('../src/run.mjs');
     await expect(runContract({ only: new Set(['nosuchop']), log: () => {} })).rejects.toThrow(/nothing to run/);
     await expect(runContract({ only: new Set(), log: () => {} })).rejects.toBeInstanceOf(UsageError);

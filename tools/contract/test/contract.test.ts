@@ -2,13 +2,9 @@
 // Without the second half a green contract run would mean nothing.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { runConformance, formatSummary, toJUnit } from '../src/conformance.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
-// @ts-expect-error plain ESM modules
 import { startDriftServer } from './drift-server.mjs';
 
 type Result = { operationId: string; outcome: string; failure?: { check: string; message: string }; notices: string[] };

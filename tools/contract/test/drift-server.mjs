@@ -3,18 +3,25 @@
 // require that the contract run fails exactly those. Used to prove that the contract run catches drift.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-// @ts-ignore plain ESM module
 import { forward, reply } from '../src/forward.mjs';
-// @ts-ignore plain ESM module
 import { SPEC_JSON } from '../src/paths.mjs';
-// @ts-ignore plain ESM module
 import { operationsOf } from '../../codegen/src/spec-model.mjs';
 
+/**
+ * @typedef {{status: number, headers: Record<string, string>, text: string}} Wire a response as the server forwards it
+ * @typedef {{path?: string, request?: (url: URL) => URL, mutate: (r: Wire) => Wire}} Fault
+ */
+
 const OHLCVT = '/api/v1/options/ohlcvt';
+/** @type {(r: Wire) => boolean} */
 const isSuccess = (r) => r.status >= 200 && r.status < 300;
+/** @type {(r: Wire) => boolean} */
 const isJson = (r) => /^application\/(.+\+)?json\b/i.test(r.headers['content-type'] ?? '');
 
-/** The first array (depth first) whose first element is an object with fields: a page's first row. */
+/**
+ * The first array (depth first) whose first element is an object with fields: a page's first row.
+ * @param {unknown} value  @returns {unknown[] | undefined}
+ */
 function firstRowHolder(value) {
   if (Array.isArray(value)) {
     if (value[0] && typeof value[0] === 'object' && !Array.isArray(value[0]) && Object.keys(value[0]).length) return value;
@@ -31,7 +38,11 @@ function firstRowHolder(value) {
   return undefined;
 }
 
-/** Replaces the first number (depth first) by its decimal string; false when the body holds none. */
+/**
+ * Replaces the first number (depth first) by its decimal string; false when the body holds none.
+ * @param {any} value a parsed body, changed in place
+ * @returns {boolean}
+ */
 function firstNumberToString(value) {
   if (!value || typeof value !== 'object') return false;
   for (const [key, item] of Object.entries(value)) {
@@ -47,6 +58,8 @@ function firstNumberToString(value) {
 /**
  * Each fault: `path` (only that route; otherwise every operation) and `mutate`, which gets a response as
  * {status, headers, text} and returns it changed or not. `json` faults get the parsed body instead of `text`.
+ * @param {(status: number, body: any) => {body: unknown} | undefined} mutate gets the parsed body (any shape)
+ * @returns {(r: Wire) => Wire}
  */
 const json = (mutate) => (r) => {
   if (!r.text || !isJson(r)) return r;
@@ -54,6 +67,7 @@ const json = (mutate) => (r) => {
   return changed === undefined ? r : { ...r, text: JSON.stringify(changed.body) };
 };
 
+/** @type {Record<string, Fault>} */
 export const FAULTS = {
   'wrong-type': { path: OHLCVT, mutate: json((status, body) => (status === 200 ? ((body.data[0].volume = '42.5'), { body }) : undefined)) },
   'missing-required-field': { path: OHLCVT, mutate: json((status, body) => (status === 200 ? (delete body.data[0].vwap, { body }) : undefined)) },
@@ -112,6 +126,7 @@ export const FAULTS = {
 };
 
 /** Undocumented fields added to success answers: not faults (the wire is additive), the run must pass and notice them. */
+/** @type {Record<string, Fault>} */
 export const ADDITIONS = {
   'undocumented-field': {
     path: OHLCVT,
@@ -123,7 +138,10 @@ export const ADDITIONS = {
   },
 };
 
-/** Which operation a request is for: literal routes before templated ones, as a router does. */
+/**
+ * Which operation a request is for: literal routes before templated ones, as a router does.
+ * @returns {(method: string, pathname: string) => import('../src/spec-model.mjs').OperationModel | undefined}
+ */
 function operationMatcher() {
   const routes = operationsOf(JSON.parse(readFileSync(SPEC_JSON, 'utf8')))
     .map((op) => ({
@@ -142,13 +160,14 @@ export async function startDriftServer({ upstream, fault, path }) {
   const spec = path ? { ...chosen, path } : chosen;
   const match = operationMatcher();
   /** operationIds whose responses this server changed. */
+  /** @type {Set<string>} */
   const altered = new Set();
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url, upstream);
+    const url = new URL(/** @type {string} */ (req.url), upstream);
     if (spec.request && (!spec.path || url.pathname === spec.path)) spec.request(url);
     const upstreamAnswer = await forward(req, url);
     const original = { status: upstreamAnswer.status, headers: upstreamAnswer.headers, text: upstreamAnswer.body };
-    const op = match(req.method, url.pathname);
+    const op = match(/** @type {string} */ (req.method), url.pathname);
     let answer = original;
     if (op && (!spec.path || spec.path === op.path)) {
       answer = spec.mutate(structuredClone(original));
@@ -156,9 +175,9 @@ export async function startDriftServer({ upstream, fault, path }) {
     }
     reply(res, { status: answer.status, headers: answer.headers, body: answer.text });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', resolve)));
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     altered: () => [...altered].sort(),
     stop: () => new Promise((resolve) => server.close(resolve)),
   };

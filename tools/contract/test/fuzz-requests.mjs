@@ -8,6 +8,16 @@ import { deref, operationsOf } from '../../codegen/src/spec-model.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { GATEWAY_STATUSES, checkGatewayAnswer } from './gateway-responses.mjs';
 
+/**
+ * @typedef {import('../src/spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('../src/spec-model.mjs').ParameterModel} ParameterModel
+ * @typedef {{raw: boolean, value: string}} Piece a value and whether it is sent as is (not percent-encoded)
+ * @typedef {{operationId: string, method: string, target: string, headers: Record<string, string>, body?: string}} FuzzRequest
+ */
+
+/** The validators, called with the spec's operation ids and statuses as plain strings and numbers. */
+const checkResponse = /** @type {import('../src/conformance.mjs').ResponseValidators['validateResponse']} */ (validateResponse);
+
 export const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 export const operations = operationsOf(document);
 
@@ -17,17 +27,20 @@ const CONTROL = ['\u0000', '\n', '\r\n', '\t', '\u001b[31m', '\u007f', '\u2028',
 const WRONG_TYPES = ['abc', '1.5', '-1', 'true', '[]', '{}', 'null', ' ', '0x10', '1e3', 'NaN', 'Infinity'];
 const IMPOSSIBLE_DATES = ['2024-02-30', '2023-13-01', '2024-00-10', '2024-02-29T25:00:00Z', '2024-04-31T00:00:00Z', '0000-00-00', '99999-01-01'];
 
+/** @type {(s: string) => Piece} */
 const enc = (s) => ({ raw: false, value: s });
+/** @type {(s: string) => Piece} */
 const raw = (s) => ({ raw: true, value: s });
 
+/** @param {ParameterModel} parameter  @returns {any} its JSON Schema, resolved */
 function schemaOf(parameter) {
   let schema = deref(document, parameter.schema);
   if (schema.allOf?.length === 1) schema = { ...deref(document, schema.allOf[0]), ...schema, allOf: undefined };
-  if (schema.anyOf) schema = deref(document, schema.anyOf.find((s) => deref(document, s).type !== 'null') ?? schema.anyOf[0]);
+  if (schema.anyOf) schema = deref(document, schema.anyOf.find((/** @type {unknown} */ s) => deref(document, s).type !== 'null') ?? schema.anyOf[0]);
   return schema;
 }
 
-/** Values the spec accepts (or very nearly: a pattern-constrained string falls back to its example). */
+/** Values the spec accepts (or very nearly: a pattern-constrained string falls back to its example).  @param {ParameterModel} parameter  @returns {fc.Arbitrary<Piece>} */
 function validValue(parameter) {
   const schema = schemaOf(parameter);
   const examples = [parameter.example, schema.example, ...(schema.examples ?? []), schema.default].filter((v) => v !== undefined && v !== null).map(String);
@@ -41,7 +54,7 @@ function validValue(parameter) {
   return fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom(...'ABCXYZ0123456789-_') }).map(enc);
 }
 
-/** Values chosen to break a parser: escapes, unicode, control characters, long strings, wrong types, boundaries. */
+/** Values chosen to break a parser: escapes, unicode, control characters, long strings, wrong types, boundaries.  @param {ParameterModel} parameter */
 function hostileValue(parameter) {
   const schema = schemaOf(parameter);
   const bounds = [schema.minimum, schema.maximum].filter((n) => typeof n === 'number').flatMap((n) => [n - 1, n, n + 1]);
@@ -57,10 +70,15 @@ function hostileValue(parameter) {
   );
 }
 
+/** @param {ParameterModel} parameter */
 const valueOf = (parameter) => fc.oneof({ weight: 2, arbitrary: validValue(parameter) }, { weight: 3, arbitrary: hostileValue(parameter) });
+/** @param {Piece} piece */
 const encode = ({ raw: isRaw, value }) => (isRaw ? value : encodeURIComponent(value));
 
-/** A request for one operation: every path parameter filled, each query parameter omitted, sent once or twice. */
+/**
+ * A request for one operation: every path parameter filled, each query parameter omitted, sent once or twice.
+ * @param {OperationModel} op  @returns {fc.Arbitrary<FuzzRequest>}
+ */
 export function requestFor(op) {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
@@ -69,6 +87,7 @@ export function requestFor(op) {
     (e) => deref(document, e).value,
   );
   // A path value of '.' or '..' is resolved away by the URL itself (another route, not this operation's input).
+  /** @param {ParameterModel} p */
   const pathValue = (p) => valueOf(p).filter((v) => v.value !== '' && v.value !== '.' && v.value !== '..');
   return fc.record({
     path: fc.tuple(...pathParams.map(pathValue)),
@@ -87,12 +106,14 @@ export function requestFor(op) {
     body: bodyExamples.length ? fc.oneof(fc.constantFrom(...bodyExamples), fc.constant({}), fc.constant([])) : fc.constant(undefined),
   }).map(({ path, query, unknown, headers, credential, body }) => {
     let target = op.path;
-    pathParams.forEach((p, i) => (target = target.replace(`{${p.name}}`, encode(path[i]))));
-    const pairs = queryParams.flatMap((p, i) => query[i].map((v) => `${encodeURIComponent(p.name)}=${encode(v)}`));
+    pathParams.forEach((p, i) => (target = target.replace(`{${p.name}}`, encode(/** @type {Piece[]} */ (path)[i]))));
+    const pairs = queryParams.flatMap((p, i) => /** @type {Piece[][]} */ (query)[i].map((v) => `${encodeURIComponent(p.name)}=${encode(v)}`));
     if (unknown) pairs.push(`${unknown}=1`);
     if (pairs.length) target += `?${pairs.join('&')}`;
+    /** @type {Record<string, string>} */
     const sent = {};
-    headerParams.forEach((p, i) => headers[i] !== null && (sent[p.name] = headers[i]));
+    const headerValues = /** @type {(string | null)[]} */ (headers);
+    headerParams.forEach((p, i) => headerValues[i] !== null && (sent[p.name] = /** @type {string} */ (headerValues[i])));
     if (credential === 'apiKey') sent.apiKey = 'fuzz-key';
     if (body !== undefined) sent['content-type'] = 'application/json';
     return { operationId: op.operationId, method: op.method.toUpperCase(), target, headers: sent, body: body === undefined ? undefined : JSON.stringify(body) };
@@ -102,21 +123,25 @@ export function requestFor(op) {
 /**
  * Sends one request and checks its answer. Resolves a problem description, or undefined when the answer is one the
  * contract allows. A request that does not answer within `timeoutMs` is a failure (a hang).
+ * @param {string} baseUrl  @param {FuzzRequest} request  @param {{timeoutMs?: number}} [options]
  */
 export async function sendAndCheck(baseUrl, request, { timeoutMs = 20_000 } = {}) {
-  const op = operations.find((o) => o.operationId === request.operationId);
+  // Requests come from requestFor over these same operations.
+  const op = /** @type {OperationModel} */ (operations.find((o) => o.operationId === request.operationId));
   const where = `${request.method} ${request.target.slice(0, 200)}`;
   let response;
   try {
     response = await fetch(baseUrl + request.target, { method: request.method, headers: request.headers, body: request.body, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    return `${where}: no answer (${error.name}: ${error.cause?.message ?? error.message})`;
+    const e = /** @type {Error & {cause?: {message?: string}}} */ (error);
+    return `${where}: no answer (${e.name}: ${e.cause?.message ?? e.message})`;
   }
   const text = await response.text();
   const status = response.status;
   const documented = op.responses.some((r) => r.status === status);
   if (!documented && !GATEWAY_STATUSES.includes(status)) return `${where}: status ${status} is not documented for ${op.operationId} (${text.slice(0, 200)})`;
   if (request.method === 'HEAD') return undefined;
+  /** @type {unknown} */
   let body;
   try {
     body = text ? JSON.parse(text) : undefined;
@@ -124,7 +149,7 @@ export async function sendAndCheck(baseUrl, request, { timeoutMs = 20_000 } = {}
     return `${where}: ${status} body is not JSON: ${text.slice(0, 200)}`;
   }
   if (documented) {
-    const result = validateResponse(op.operationId, status, body, response.headers);
+    const result = checkResponse(op.operationId, status, body, response.headers);
     if (!result.ok) return `${where}: ${status} body invalid for ${op.operationId}: ${JSON.stringify(result.issues).slice(0, 300)} in ${text.slice(0, 200)}`;
   } else {
     const problem = checkGatewayAnswer(status, body, response.headers);

@@ -6,9 +6,7 @@
 // is printed on failure by fast-check ("seed: …") and in the test name.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { operations, requestFor, sendAndCheck } from './fuzz-requests.mjs';
 
 const seed = Number(process.env.FUZZ_SEED ?? 17);
@@ -29,7 +27,7 @@ describe(`fuzz (seed ${seed}, ${runs} batches per slice of ${SLICE} operations)`
     const failures: string[] = [];
     await fc.assert(
       fc.asyncProperty(fc.tuple(...ops.map(requestFor)), async (batch) => {
-        const problems = (await Promise.all(batch.map((request: any) => sendAndCheck(mock.url, request)))).filter(Boolean);
+        const problems = (await Promise.all(batch.map((request: any) => sendAndCheck(mock.url, request)))).filter((p): p is string => Boolean(p));
         const health = await fetch(`${mock.url}/api/v1/health`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.status, (e) => `no answer: ${e.message}`);
         if (health !== 200) problems.push(`health answered ${health} after the batch`);
         failures.push(...problems);

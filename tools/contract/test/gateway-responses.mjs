@@ -2,13 +2,15 @@
 // request), as the spec's root `x-gateway-responses` documents them: the statuses, and a check that a body is the
 // documented one. The fuzz suite and the mock's own tests accept these statuses beside an operation's documented ones.
 import { readFileSync } from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020.js';
+// The named export: ajv is CommonJS, and under NodeNext its default import is the module, not the class.
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { deref } from '../../codegen/src/spec-model.mjs';
 
 const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 ajv.addSchema({ $id: 'https://laevitas.invalid/spec.json', components: document.components });
+/** @type {(schema: unknown) => any} */
 const rebase = (schema) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://laevitas.invalid/spec.json#/components/'));
 
 /** status → {validate, headers}: compiled from the spec, once. */

@@ -4,13 +4,9 @@ import { request } from 'node:http';
 import fc from 'fast-check';
 import { validateResponse } from '@laevitas-api/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { GUARD_STATUSES, LIMITS, safeDecode } from '../src/mock/guard.mjs';
-// @ts-expect-error plain ESM module
 import { GATEWAY_STATUSES, checkGatewayAnswer } from './gateway-responses.mjs';
-// @ts-expect-error plain ESM modules
 import { MALFORMED, operations } from './fuzz-requests.mjs';
 
 describe('safeDecode', () => {

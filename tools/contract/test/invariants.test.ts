@@ -1,15 +1,15 @@
 // Each invariant stays quiet on a body that keeps its rule and names the violation on one that breaks it, so a
 // green conformance run means the rules were checked, not skipped.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM module
 import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from '../src/invariants.mjs';
+import type { ResponseContext } from '../src/invariants.mjs';
 
 const row = { date: '2026-11-20 14:00:00', open: 1, high: 2, low: 0.5, close: 1.5, volume: 3, buy_volume: 1, sell_volume: 2, bid_iv: 48, ask_iv: 50, iv_spread: 2 };
 const v1 = (data: object[], meta: object = {}) => ({ data, meta: { next_cursor: null, empty_reason: null, ...meta } });
-const ctx = (body: unknown, extra: object = {}) => ({ operationId: 'getOptionsOhlcvt', family: 'v1', path: '/x', query: {}, status: 200, body, paramsDeclared: { sort_dir: 'ASC' }, ...extra });
+const ctx = (body: unknown, extra: object = {}): ResponseContext => ({ operationId: 'getOptionsOhlcvt', family: 'v1', path: '/x', query: {}, status: 200, body, paramsDeclared: { sort_dir: 'ASC' }, ...extra });
 const gexRow = (expiry: string, aggregate: boolean, weighted: number) => ({ date: '2026-11-20T15:09:00.000Z', currency: 'BTC', total_gex: 100, is_aggregate: aggregate, expiry, weighted_contribution: weighted });
 
-const cases: [name: string, good: object, bad: object, message: RegExp][] = [
+const cases: [name: string, good: ResponseContext, bad: ResponseContext, message: RegExp][] = [
   ['ohlcvt-volume-is-buy-plus-sell', ctx(v1([row])), ctx(v1([{ ...row, volume: 4 }])), /volume 4 != buy_volume 1 \+ sell_volume 2/],
   ['ohlc-high-low-bound', ctx(v1([row])), ctx(v1([{ ...row, high: 1.2 }])), /high 1.2 is below/],
   ['bucket-date-is-interval-start', ctx(v1([row]), { query: { resolution: '1h' } }), ctx(v1([{ ...row, date: '2026-11-20 14:05:00' }]), { query: { resolution: '1h' } }), /not the start of a 1h bucket/],
@@ -39,7 +39,7 @@ const cases: [name: string, good: object, bad: object, message: RegExp][] = [
 ];
 
 describe.each(cases)('%s', (name, good, bad, message) => {
-  const invariant = INVARIANTS.find((i: { name: string }) => i.name === name);
+  const invariant = INVARIANTS.find((i: { name: string }) => i.name === name)!; // 'is registered' says when it is not
   it('is registered', () => expect(invariant).toBeDefined());
   it('accepts a body that keeps the rule', () => expect(invariant.check(good)).toEqual([]));
   it('names the violation', () => expect(invariant.check(bad).join('\n')).toMatch(message));

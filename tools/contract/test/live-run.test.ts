@@ -8,15 +8,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { forward, reply } from '../src/forward.mjs';
-// @ts-expect-error plain ESM modules
 import { runContract, dreddLines } from '../src/run.mjs';
-// @ts-expect-error plain ESM modules
 import { runDredd } from '../src/dredd.mjs';
-// @ts-expect-error plain ESM modules
 import { startDriftServer } from './drift-server.mjs';
 
 let mock: { url: string; stop: () => Promise<void> };
@@ -55,6 +50,7 @@ describe('the live run against a faithful pass-through of the mock', () => {
     const run = await runContract({ legacyBaseUrl: target, v1BaseUrl: target, reportsDir: dir, log: () => {} });
     expect(run.kind).toBe('live');
     expect(run.exitCode).toBe(0);
+    if (!run.dredd || !run.report) throw new Error('a live run with Dredd returns both reports');
 
     // Dredd: every transaction it sends passes; its counts come from its xunit file.
     expect(run.dredd.problem).toBeUndefined();
@@ -91,7 +87,7 @@ describe('the live run against a faithful pass-through of the mock', () => {
   it('sends the money-moving operations to the mock as a mock target, so they stay covered', async () => {
     const run = await runContract({ reportsDir: reportsDir(), dredd: false, only: new Set(MOVES_MONEY), log: () => {} });
     expect(run.kind).toBe('mock');
-    expect(run.report.results.map((r: any) => [r.operationId, r.outcome]).sort()).toEqual(MOVES_MONEY.map((id) => [id, 'passed']));
+    expect(run.report!.results.map((r: any) => [r.operationId, r.outcome]).sort()).toEqual(MOVES_MONEY.map((id) => [id, 'passed']));
     expect(run.exitCode).toBe(0);
   }, 120_000);
 });

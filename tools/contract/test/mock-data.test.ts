@@ -4,11 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { INVARIANTS, checkScan } from '../src/invariants.mjs';
-// @ts-expect-error plain ESM modules
 import { runConformance } from '../src/conformance.mjs';
 
 const require = createRequire(import.meta.url);

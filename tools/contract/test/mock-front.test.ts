@@ -4,15 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
-// @ts-expect-error plain ESM modules
 import { buildRequests, urlFor } from '../src/requests.mjs';
-// @ts-expect-error plain ESM modules
 import { deref } from '../../codegen/src/spec-model.mjs';
-// @ts-expect-error plain ESM modules
 import { classValidatorMessage, propertyOf } from '../src/mock/request-validation.mjs';
 
 const require = createRequire(import.meta.url);
@@ -58,7 +53,7 @@ for (const req of buildRequests(bundle)) {
   for (const p of op.parameters.filter((p: any) => ['path', 'query', 'header'].includes(p.in))) {
     const value = invalidCandidates(p).find((candidate) => {
       const request = structuredClone({ path: req.path, query: req.query, headers: req.headers, body: req.body });
-      const bag = p.in === 'header' ? request.headers : request[p.in];
+      const bag = p.in === 'header' ? request.headers : request[p.in as 'path' | 'query'];
       if (candidate === undefined) delete bag[p.name];
       else bag[p.name] = candidate;
       const asStrings = (o: any) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
@@ -77,8 +72,8 @@ describe('one invalid value per parameter of every operation', () => {
     // A parameter is left out only when no value breaks its schema: a free-form string without pattern or length.
     const loose = untestable.map((name) => {
       const [id, param] = name.split('.');
-      const op = buildRequests(bundle).find((r: any) => r.op.operationId === id).op;
-      const p = op.parameters.find((p: any) => p.name === param);
+      const op = buildRequests(bundle).find((r: any) => r.op.operationId === id)!.op;
+      const p = op.parameters.find((p: any) => p.name === param)!;
       return { ...schemaOf(p), ...(p.in === 'path' ? { minLength: undefined } : {}) };
     });
     for (const s of loose) expect(s.enum ?? s.pattern ?? s.format ?? s.minLength ?? s.maxLength ?? (s.type === 'integer' || s.type === 'number' || s.type === 'boolean' ? s.type : undefined)).toBeUndefined();

@@ -5,13 +5,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { validateResponse } from '@laevitas-api/validators';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
-// @ts-expect-error plain ESM modules
 import { createRateLimiter } from '../src/mock/rate-limit.mjs';
-// @ts-expect-error plain ESM modules
 import { createStatefulMock, runStateful } from '../src/mock/state.mjs';
 
 const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));

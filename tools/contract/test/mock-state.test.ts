@@ -6,17 +6,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validateResponse } from '@laevitas-api/validators';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { PENDING_MS } from '../src/mock/checkout.mjs';
-// @ts-expect-error plain ESM modules
 import { createStatefulMock, runStateful } from '../src/mock/state.mjs';
-// @ts-expect-error plain ESM modules
 import { isPaidDataOperation } from '../src/mock/payments.mjs';
-// @ts-expect-error plain ESM modules
 import { operationsOf } from '../../codegen/src/spec-model.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
 import { readFileSync } from 'node:fs';
 
@@ -139,8 +133,8 @@ describe('every paid data operation', () => {
       const pathname = op.path.replace(/\{[^}]+\}/g, 'x');
       const { answer } = await runStateful(stateful, { method: op.method.toUpperCase(), url: new URL(`http://mock${pathname}`), headers: { host: 'mock' }, body: Buffer.alloc(0) });
       expect(answer?.status, op.operationId).toBe(402);
-      const headers = answer.headers;
-      documented(op.operationId, { status: 402, headers, body: JSON.parse(answer.body) });
+      const headers = answer!.headers!;
+      documented(op.operationId, { status: 402, headers, body: JSON.parse(String(answer!.body)) });
       expect(decode(headers['payment-required']).accepts.map((a: any) => [a.network, a.amount]), op.operationId).toEqual([['eip155:8453', '1000']]);
     }
   });

@@ -9,11 +9,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { forward, reply } from '../src/forward.mjs';
-// @ts-expect-error plain ESM modules
 import { startDriftServer } from './drift-server.mjs';
-// @ts-expect-error plain ESM modules
 import { operationsOf } from '../src/spec-model.mjs';
 
 const PACKAGE = resolve(import.meta.dirname, '..');

@@ -7,11 +7,8 @@ import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { parseDreddXUnit, reasonOf, dreddJUnit } from '../src/dredd-report.mjs';
-// @ts-expect-error plain ESM modules
 import { undocumentedFields } from '../src/undocumented.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
 
 const require = createRequire(import.meta.url);

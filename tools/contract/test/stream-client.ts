@@ -2,7 +2,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-// @ts-ignore plain ESM module
 import { attachStreamMock } from '../src/stream/mock.mjs';
 
 export interface Probe {

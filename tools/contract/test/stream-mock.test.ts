@@ -4,13 +4,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import fc from 'fast-check';
-// @ts-ignore plain ESM module
 import { channelMatches, validateStreamEvent, validateStreamMessage } from '@laevitas-api/validators/stream';
-// @ts-ignore plain ESM module
 import { STREAM_CLOSE_CODES } from '@laevitas-api/types/stream';
-// @ts-ignore plain ESM module
 import { createStore } from '../src/mock/store.mjs';
-// @ts-ignore plain ESM module
 import { startMock } from '../src/mock.mjs';
 import { connect, startGateway, type Probe } from './stream-client.js';
 

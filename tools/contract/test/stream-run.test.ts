@@ -6,11 +6,8 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-// @ts-ignore plain ESM module
 import { defaultPatterns, formatStreamSummary, runStreamContract, streamJUnit } from '../src/stream/run.mjs';
-// @ts-ignore plain ESM module
 import { runContract } from '../src/run.mjs';
-// @ts-ignore plain ESM module
 import { watchStream } from '../src/stream/watch.mjs';
 import { startGateway } from './stream-client.js';
 
@@ -88,9 +85,9 @@ describe('stream contract run', () => {
     expect(byFamily(bad)['(connection)'].firstViolation.message).toBe('SubscribeReply: id must be integer');
     const { url } = await startGateway({ eventsPerSecond: 25 }).then((g) => (stops.push(g.stop), g));
     const closed = await runStreamContract({ url: `${url}?mock_close=4005`, apiKey: 'k', seconds: 0.5 });
-    expect((await runStreamContract({ url, seconds: 0.3 })).other.firstViolation.message).toMatch(/early: 4001 \(Authentication failed/);
+    expect((await runStreamContract({ url, seconds: 0.3 })).other.firstViolation!.message).toMatch(/early: 4001 \(Authentication failed/);
     expect(closed.ok).toBe(false);
-    expect(closed.other.firstViolation.message).toMatch(/closed the connection early: 4005 \(Too many concurrent connections/);
+    expect(closed.other.firstViolation!.message).toMatch(/closed the connection early: 4005 \(Too many concurrent connections/);
   });
 
   it('refuses a pattern the grammar refuses before connecting', async () => {
@@ -119,7 +116,7 @@ describe('pnpm contract with the stream', () => {
     const quiet = { dredd: false, conformance: false, reportsDir: dir, log: () => {}, streamSeconds: 1 };
     const good = await runContract(quiet);
     expect(good.exitCode).toBe(0);
-    expect(good.stream.ok).toBe(true);
+    expect(good.stream!.ok).toBe(true);
     expect(readFileSync(join(dir, 'contract-summary.txt'), 'utf8')).toMatch(/^stream: 8 passed, 0 failed/m);
     expect(existsSync(join(dir, 'stream.junit.xml'))).toBe(true);
     const drift = await runContract({ ...quiet, apiKey: 'k', streamUrl: await gateway(onTrades((f) => (f.data.price = 'x'))) });

@@ -1,12 +1,10 @@
 // The supervised Prism: when the child dies the front restarts it, answers 503 with Retry-After while it is down
 // (health included), never lets a request hang, logs why the child died, and answers correctly again within seconds.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { deathReason } from '../src/prism.mjs';
-// @ts-expect-error plain ESM modules
 import { sendAndCheck } from './fuzz-requests.mjs';
+import type { FuzzRequest } from './fuzz-requests.mjs';
 
 const RECOVERY_MS = 25_000; // without a spare: Prism takes 3–10 s to load the bundle on a busy 2-core machine
 const SPARE_RECOVERY_MS = 3_000; // with a warm spare: a few seconds at most
@@ -33,7 +31,7 @@ async function recovery(since: number, limit = RECOVERY_MS) {
 
 describe('a supervised Prism', () => {
   it('kill the child mid-traffic: every request answers (503 with Retry-After, or the documented answer), none hangs, and the spare answers within seconds', async () => {
-    const requests = [
+    const requests: FuzzRequest[] = [
       { operationId: 'getHealth', method: 'GET', target: '/api/v1/health', headers: {} },
       { operationId: 'getOptionsOhlcvt', method: 'GET', target: '/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C&resolution=1h', headers: { apiKey: 'k' } },
       { operationId: 'getLegacyFutures', method: 'GET', target: '/analytics/derivs/futures/DERIBIT/BTC/26MAR27', headers: { apiKey: 'k' } },

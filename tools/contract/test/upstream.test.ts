@@ -1,7 +1,6 @@
 // The answer cache of the mock's upstream stage: keyed by the normalised request, never used for stateful routes or
 // anything but GET/HEAD, and bounded.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM modules
 import { cacheKey, createUpstream, isCacheable } from '../src/mock/upstream.mjs';
 
 const ctx = (method: string, target: string, headers: Record<string, string> = {}, body?: Buffer) => ({
@@ -49,8 +48,8 @@ describe('createUpstream', () => {
     });
     await new Promise<void>((r) => prismLike.listen(0, '127.0.0.1', r));
     const fake = {
-      state: 'up',
-      url: `http://127.0.0.1:${(prismLike.address() as any).port}`,
+      state: 'up' as 'up' | 'down',
+      url: `http://127.0.0.1:${(prismLike.address() as any).port}` as string | undefined,
       deaths: [] as any[],
       retryAfterSeconds: () => 3,
     };
@@ -66,7 +65,7 @@ describe('createUpstream', () => {
       Object.assign(fake, { state: 'down', url: undefined, deaths: [{ at: 'then', reason: 'URIError: URI malformed' }] });
       const down = await upstream.stage(ctx('GET', '/api/v1/options/ohlcvt?fresh=1'));
       expect(down).toMatchObject({ status: 503, headers: { 'retry-after': '3' } });
-      expect(JSON.parse(down.body)).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'mock upstream is restarting (Prism exited at then: URIError: URI malformed); retry after 3 s' });
+      expect(JSON.parse(String(down.body))).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'mock upstream is restarting (Prism exited at then: URIError: URI malformed); retry after 3 s' });
       expect((await upstream.stage(ctx('GET', '/api/v1/health'))).status).toBe(503); // liveness is never served from the cache
       expect((await upstream.stage(ctx('GET', '/api/v1/options/ohlcvt?a=2&b=1'))).status).toBe(200); // a cached answer still is
     } finally {

@@ -2,11 +2,8 @@
 // service upper-cases itself (x-case-insensitive) are accepted in lower case too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-// @ts-expect-error plain ESM modules
 import { startMock } from '../src/mock.mjs';
-// @ts-expect-error plain ESM modules
 import { SPEC_JSON } from '../src/paths.mjs';
-// @ts-expect-error plain ESM modules
 import { valueSetParameterUses } from '../../codegen/src/spec-model.mjs';
 
 const bundle = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));

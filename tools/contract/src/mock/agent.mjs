@@ -6,11 +6,13 @@
 // token, and without credits or a payment it gets 402 with the x402 `payment-required` header and a JSON-RPC error
 // body. Results are the spec's examples with the request's `id`.
 import { json } from './answers.mjs';
-import { hasApiKey, hostOf, preferForced } from './payments.mjs';
+import { acceptedOf, hasApiKey, hostOf, preferForced } from './payments.mjs';
 import { paymentRequiredAnswer, quoteFor, readPaymentSignature } from './x402.mjs';
 
+/** @type {(document: import('../spec-model.mjs').OpenApiDocument, name: string) => any} a documented example's value */
 const example = (document, name) => structuredClone(document.components.examples[name].value);
 
+/** @param {string | undefined} acceptHeader  @param {string[]} required */
 function acceptsAll(acceptHeader, required) {
   const offered = String(acceptHeader ?? '')
     .split(',')
@@ -18,7 +20,7 @@ function acceptsAll(acceptHeader, required) {
   return required.every((type) => offered.includes(type));
 }
 
-/** @param {{document: any, store: ReturnType<import('./store.mjs').createStore>}} deps */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createAgentStage({ document, store }) {
   return (ctx) => {
     const { op } = ctx;
@@ -28,6 +30,7 @@ export function createAgentStage({ document, store }) {
       .map((type) => type.trim().toLowerCase());
     if (!acceptsAll(ctx.headers.accept, required)) return json(406, example(document, 'McpNotAcceptable'));
 
+    /** @type {any} the JSON-RPC message, checked below */
     let message;
     try {
       message = JSON.parse(ctx.body?.length ? ctx.body.toString('utf8') : '');
@@ -46,7 +49,9 @@ export function createAgentStage({ document, store }) {
     const cost = Number(op.extensions['x-credit-cost']?.[method] ?? 0);
     const entitled = hasApiKey(ctx.headers) || /^Bearer\s+\S+/i.test(ctx.headers.authorization ?? '');
     if (cost > 0 && !entitled) {
+      /** @param {string} error */
       const offered = (error) => quoteFor(document, op, { host: hostOf(ctx), pathname: ctx.url.pathname, error });
+      /** @param {string} error */
       const refuse = (error) => paymentRequiredAnswer(offered(error), { jsonrpc: '2.0', id, error: { code: 402, message: error } });
       const token = ctx.headers['x-credit-token'];
       const signature = ctx.headers['payment-signature'];
@@ -58,13 +63,14 @@ export function createAgentStage({ document, store }) {
         const quote = offered('Payment required');
         const read = readPaymentSignature(signature, quote);
         if (!read.ok) return refuse(read.error);
-        const accepted = quote.accepts.find((a) => a.network === read.payment.network);
+        const accepted = acceptedOf(quote, read.payment);
         store.charge({ kind: 'call', subject: `postMcp ${method}`, network: read.payment.network, payer: read.payment.payer, amount: accepted.amount });
       } else {
         return refuse('Payment required');
       }
     }
 
+    /** @type {Record<string, () => unknown>} */
     const results = {
       initialize: () => example(document, 'McpInitializeResult').result,
       'tools/list': () => example(document, 'McpToolsListResult').result,

@@ -17,43 +17,59 @@
  * @typedef {'legacy' | 'v1'} Family
  * @typedef {{
  *   method: string,              // upper case
+ *   rawTarget?: string,          // the request target as sent (before any decoding), when the front has it
+ *   rawHeaders?: string[],       // the headers as sent, name and value alternating, when the front has them
  *   url: URL,                    // the request URL, already safely decoded and case-normalised
  *   headers: Record<string, string>, // lower-case names, one value each
  *   body?: Buffer,               // the raw request body, if any
+ *   remoteAddress?: string,
  *   family?: Family,             // set once the route is matched
- *   op?: any,                    // the matched operation (spec-model's operationsOf entry)
+ *   op?: import('../spec-model.mjs').OperationModel, // the matched operation
  *   pathParams?: Record<string, string>,
+ *   query?: Record<string, string>, // the documented query parameters (route stage)
+ *   unknownQuery?: string[],     // the undocumented ones, ignored and named in a Warning
+ *   preferred?: number,          // the status forced with `Prefer: code=N`
+ *   forcePrism?: boolean,        // a forced non-success status: Prism answers with its documented example
+ *   json?: unknown,              // the parsed JSON body (request validation)
+ *   params?: unknown,            // the validated, coerced parameters (request validation)
  *   extraHeaders: Record<string, string>, // merged into the final answer
  * }} Context
+ * @typedef {(ctx: Context) => Answer | undefined | Promise<Answer | undefined>} Stage
  */
 
 /** The family a path belongs to, by its prefix: the client's wire layer decides it for every tool. */
 export { familyOfPath as familyOf } from '@laevitas-api/client/wire';
 
-/** @returns {Answer} */
+/** @param {number} status  @param {unknown} body  @param {Record<string, string>} [headers]  @returns {Answer} */
 export function json(status, body, headers = {}) {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
 }
 
-/** The documented 400: one message per violated rule, in the service's class-validator wording. @returns {Answer} */
+/**
+ * The documented 400: one message per violated rule, in the service's class-validator wording.
+ * @param {Family | undefined} family  @param {string | string[]} messages  @param {Record<string, string>} [headers]  @returns {Answer}
+ */
 export function badRequest(family, messages, headers = {}) {
-  return json(400, { statusCode: 400, message: [].concat(messages), error: 'Bad Request' }, headers);
+  return json(400, { statusCode: 400, message: /** @type {string[]} */ ([]).concat(messages), error: 'Bad Request' }, headers);
 }
 
-/** @returns {Answer} */
+/** @param {Family | undefined} family  @param {string} [message]  @returns {Answer} */
 export function unauthorized(family, message = 'Missing or invalid API key') {
   return family === 'legacy'
     ? json(401, { statusCode: 401, message, error: 'Unauthorized' })
     : json(401, { error: 'unauthorized', message });
 }
 
-/** The documented 429 with `Retry-After` (whole seconds, at least 1). @returns {Answer} */
+/** The documented 429 with `Retry-After` (whole seconds, at least 1).  @param {Family | undefined} family  @param {number} [retryAfterSeconds]  @returns {Answer} */
 export function tooManyRequests(family, retryAfterSeconds = 60) {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return json(429, { statusCode: 429, message: `Rate limit exceeded. Retry after ${seconds} seconds.`, error: 'Too Many Requests' }, { 'retry-after': String(seconds) });
 }
 
-/** Any other status in the NestJS shape `{statusCode, message, error}` (404, 405, 413, 414, 415, 431, 503, …). @returns {Answer} */
+/**
+ * Any other status in the NestJS shape `{statusCode, message, error}` (404, 405, 413, 414, 415, 431, 503, …).
+ * @param {number} status  @param {string} error  @param {unknown} message  @param {Record<string, string>} [headers]  @returns {Answer}
+ */
 export function problem(status, error, message, headers = {}) {
   return json(status, { statusCode: status, message, error }, headers);
 }

@@ -6,12 +6,13 @@
 // mock does not have, so a checkout the mock has not seen starts payable and belongs to the first
 // `x-checkout-token` it is read or paid with.
 import { badRequest, json } from './answers.mjs';
-import { hostOf, preferForced } from './payments.mjs';
+import { acceptedOf, hostOf, preferForced } from './payments.mjs';
 import { encodeBase64Json, paymentRequiredAnswer, quoteFor, readPaymentSignature, settlementOf } from './x402.mjs';
 
 /** How long a pending checkout stays pending on the mock's clock before it completes. */
 export const PENDING_MS = 10_000;
 
+/** @type {Record<string, {product: string, pay: boolean}>} operationId → what it does */
 const ROUTES = {
   getX402SubscriptionsCheckoutsById: { product: 'subscriptions', pay: false },
   postX402SubscriptionsCheckoutsByIdPay: { product: 'subscriptions', pay: true },
@@ -22,12 +23,14 @@ const OUTCOMES = ['completed', 'pending'];
 
 // CheckoutStatusResponse, CheckoutPaidResponse and CheckoutPendingResponse publish no field names: `state` (the
 // state names of section 3) and `receipt` (the settlement, X402SettleResponse) are the mock's own.
+/** @param {import('./store.mjs').Checkout} checkout */
 const body = (checkout) => (checkout.state === 'completed' ? { state: checkout.state, receipt: checkout.receipt } : { state: checkout.state });
 
-/** @param {{document: any, store: ReturnType<import('./store.mjs').createStore>}} deps */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createCheckoutStage({ document, store }) {
   return (ctx) => {
-    const route = ROUTES[ctx.op?.operationId];
+    const { op } = ctx;
+    const route = op && ROUTES[op.operationId];
     if (!route || preferForced(ctx.headers)) return undefined;
     const id = ctx.pathParams?.id ?? '';
     const checkoutToken = ctx.headers['x-checkout-token'];
@@ -38,21 +41,21 @@ export function createCheckoutStage({ document, store }) {
     }
     const key = `${route.product}/${id}`;
     if (!store.checkouts.has(key)) store.checkouts.set(key, { checkoutToken, state: 'payable' });
-    const checkout = store.checkouts.get(key);
+    const checkout = /** @type {import('./store.mjs').Checkout} */ (store.checkouts.get(key));
     if (checkout.checkoutToken !== checkoutToken) return badRequest('v1', [`x-checkout-token does not match checkout ${id}`]);
-    if (checkout.state === 'pending' && store.now() >= checkout.completesAt) checkout.state = 'completed';
+    if (checkout.state === 'pending' && store.now() >= /** @type {number} */ (checkout.completesAt)) checkout.state = 'completed';
 
     if (!route.pay) return json(200, body(checkout));
     const receiptHeader = () => ({ 'payment-response': encodeBase64Json(checkout.receipt) });
     if (checkout.state === 'pending') return json(202, body(checkout));
     if (checkout.state === 'completed') return json(200, body(checkout), receiptHeader());
 
-    const offered = quoteFor(document, ctx.op, { host: hostOf(ctx), pathname: ctx.url.pathname });
+    const offered = quoteFor(document, op, { host: hostOf(ctx), pathname: ctx.url.pathname });
     const signature = ctx.headers['payment-signature'];
     if (signature === undefined) return paymentRequiredAnswer(offered);
     const read = readPaymentSignature(signature, offered);
     if (!read.ok) return paymentRequiredAnswer({ ...offered, error: read.error });
-    const accepted = offered.accepts.find((a) => a.network === read.payment.network);
+    const accepted = acceptedOf(offered, read.payment);
     store.charge({ kind: 'checkout', subject: key, network: read.payment.network, payer: read.payment.payer, amount: accepted.amount });
     checkout.receipt = settlementOf(read.payment);
     if (outcome === 'pending') {

@@ -4,7 +4,10 @@
 // checks it too. Only presence is checked: the mock accepts any key.
 import { unauthorized } from './answers.mjs';
 
-/** @returns {(headers: Record<string, string>) => boolean} whether one scheme is present in the request */
+/**
+ * @param {any} scheme an OpenAPI security scheme object of the bundle
+ * @returns {(headers: Record<string, string>) => boolean} whether one scheme is present in the request
+ */
 function presenceOf(scheme) {
   if (scheme?.type === 'apiKey' && scheme.in === 'header') {
     const name = scheme.name.toLowerCase();
@@ -14,13 +17,16 @@ function presenceOf(scheme) {
   return () => false;
 }
 
-/** Stage: 401 when no security alternative of the matched operation is present. */
+/**
+ * Stage: 401 when no security alternative of the matched operation is present.
+ * @param {import('../spec-model.mjs').OpenApiDocument} document  @returns {import('./answers.mjs').Stage}
+ */
 export function credentialsStage(document) {
   const schemes = Object.fromEntries(Object.entries(document.components?.securitySchemes ?? {}).map(([name, s]) => [name, presenceOf(s)]));
   return function credentials(ctx) {
     const alternatives = ctx.op?.security ?? [];
     if (!alternatives.length) return undefined;
-    const satisfied = alternatives.some((alternative) => Object.keys(alternative).every((name) => schemes[name]?.(ctx.headers)));
+    const satisfied = alternatives.some((/** @type {Record<string, string[]>} */ alternative) => Object.keys(alternative).every((name) => schemes[name]?.(ctx.headers)));
     return satisfied ? undefined : unauthorized(ctx.family);
   };
 }

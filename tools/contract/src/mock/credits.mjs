@@ -13,13 +13,20 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** Chains the credit-token routes accept: the x402 networks of the spec that have a published CAIP-2 id (Base mainnet,
  * Solana mainnet) and Solana mainnet in any case (the redemption examples sign with a Solana wallet). */
 const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+/** @type {Record<string, RegExp>} by CAIP-2 namespace */
 const ADDRESS = { eip155: /^0x[0-9a-fA-F]{40}$/, solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ };
+/** @type {Record<string, RegExp>} by CAIP-2 namespace */
 const SIGNATURE = { eip155: /^0x(?:[0-9a-fA-F]{2}){64,}$/, solana: /^[1-9A-HJ-NP-Za-km-z]{64,100}$/ };
 /** Members of the challenge's `info` the redemption must repeat (the names of the spec's challenge example). */
 const INFO_FIELDS = ['domain', 'uri', 'version', 'nonce', 'issuedAt', 'expirationTime'];
 
+/** @type {(status: number, code: string) => import('./answers.mjs').Answer} */
 const error = (status, code) => json(status, { code });
 
+/**
+ * @param {import('./answers.mjs').Context} ctx
+ * @returns {{value: Record<string, any>, message?: undefined} | {value?: undefined, message: string}}
+ */
 function parseBody(ctx) {
   try {
     const value = JSON.parse(ctx.body?.length ? ctx.body.toString('utf8') : '');
@@ -30,18 +37,21 @@ function parseBody(ctx) {
 }
 
 /** `eip155:8453`, `8453` or 8453 → 'eip155:8453'; the Solana mainnet CAIP-2 id as is; anything else undefined. */
+/** @param {import('../spec-model.mjs').OpenApiDocument} document  @param {unknown} chainId */
 function normaliseChain(document, chainId) {
   // `info.x-x402.networks` lists network objects; one whose id is not published (`network: null`) cannot be named.
-  const published = (document.info?.['x-x402']?.networks ?? []).map((entry) => entry?.network).filter((id) => typeof id === 'string');
+  const published = (document.info?.['x-x402']?.networks ?? []).map((/** @type {any} */ entry) => entry?.network).filter((/** @type {unknown} */ id) => typeof id === 'string');
   const supported = [...published, SOLANA_MAINNET];
   const text = typeof chainId === 'number' ? `eip155:${chainId}` : /^\d+$/.test(String(chainId)) ? `eip155:${chainId}` : String(chainId);
   return supported.includes(text) ? text : undefined;
 }
 
+/** @type {(chain: string) => string} */
 const familyOfChain = (chain) => chain.split(':')[0];
 
-/** @param {{document: any, store: ReturnType<import('./store.mjs').createStore>}} deps */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createCreditTokenStage({ document, store }) {
+  /** @param {import('./answers.mjs').Context} ctx */
   function challenge(ctx) {
     const parsed = parseBody(ctx);
     if (!parsed.value) return badRequest('v1', [parsed.message]);
@@ -67,6 +77,7 @@ export function createCreditTokenStage({ document, store }) {
     });
   }
 
+  /** @param {import('./answers.mjs').Context} ctx */
   function redeem(ctx) {
     const chosen = ctx.headers['x-mock-credits'];
     if (chosen !== undefined && !/^\d{1,9}$/.test(chosen)) return badRequest('v1', ['x-mock-credits must be a non-negative integer']);

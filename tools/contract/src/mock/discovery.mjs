@@ -2,7 +2,15 @@
 // document the mock itself is built from), `/.well-known/x402` describes the paid resources from `info.x-x402`, and
 // health answers its documented example. Prism would answer the `{}` placeholder examples.
 
-/** The x402 description: the fields of `info.x-x402` as the spec states them, plus the operations that charge per call (those documenting a 402). */
+/**
+ * @typedef {import('../spec-model.mjs').OpenApiDocument} OpenApiDocument
+ * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ */
+
+/**
+ * The x402 description: the fields of `info.x-x402` as the spec states them, plus the operations that charge per call (those documenting a 402).
+ * @param {OpenApiDocument} document  @param {OperationModel[]} operations
+ */
 export function x402Document(document, operations) {
   const x402 = document.info?.['x-x402'] ?? {};
   return {
@@ -13,7 +21,7 @@ export function x402Document(document, operations) {
   };
 }
 
-/** The first documented example of an operation's 200, or undefined. */
+/** The first documented example of an operation's 200, or undefined.  @param {OpenApiDocument} document  @param {string} path  @param {string} method */
 function exampleOf(document, path, method) {
   const media = document.paths?.[path]?.[method]?.responses?.['200']?.content?.['application/json'];
   if (!media) return undefined;
@@ -26,11 +34,14 @@ function exampleOf(document, path, method) {
 /**
  * Stage. Answers before route validation: these routes take no parameters and must answer even when the request
  * carries odd ones. `bundleText` is the bundle as served (spec/dist/openapi.json), byte for byte.
+ * @param {OpenApiDocument} document  @param {OperationModel[]} operations  @param {string} bundleText
+ * @returns {import('./answers.mjs').Stage}
  */
 export function discoveryStage(document, operations, bundleText) {
   const x402 = JSON.stringify(x402Document(document, operations));
   const health = JSON.stringify(exampleOf(document, '/api/v1/health', 'get') ?? {});
   const type = { 'content-type': 'application/json' }; // the declared media type, literally (Dredd compares it)
+  /** @type {Record<string, string>} path → body */
   const routes = {
     '/openapi.json': bundleText,
     '/.well-known/openapi.json': bundleText,
@@ -41,7 +52,7 @@ export function discoveryStage(document, operations, bundleText) {
     const body = routes[ctx.url.pathname];
     if (body === undefined || !(ctx.method === 'GET' || ctx.method === 'HEAD')) return undefined;
     // A forced outcome (Prefer: code=429) is the Prefer stage's and Prism's to answer.
-    if (/code=/.test(ctx.headers.prefer ?? '') && !/code=2\d\d/.test(ctx.headers.prefer)) return undefined;
+    if (/code=/.test(ctx.headers.prefer ?? '') && !/code=2\d\d/.test(/** @type {string} */ (ctx.headers.prefer))) return undefined;
     return { status: 200, headers: { ...type, 'content-length': String(Buffer.byteLength(body)) }, body };
   };
 }

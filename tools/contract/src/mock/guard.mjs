@@ -45,20 +45,29 @@ export function safeDecode(raw, { form = false } = {}) {
   }
 }
 
-/** Decodes a path segment, or returns it unchanged when it cannot be decoded (for callers that already ran the guard). */
+/** Decodes a path segment, or returns it unchanged when it cannot be decoded (for callers that already ran the guard).  @param {string} raw */
 export function decodeSegmentOr(raw) {
   const decoded = safeDecode(raw);
   return decoded.ok ? decoded.value : raw;
 }
 
-/** Shows a hostile value in a message without echoing kilobytes or control characters back. */
+/** Shows a hostile value in a message without echoing kilobytes or control characters back.  @param {string} value */
 function shown(value) {
   const clipped = value.length > 60 ? `${value.slice(0, 60)}…` : value;
   return JSON.stringify(clipped);
 }
 
-/** Path templates of the spec, as literal segments and parameter names, to name the parameter a bad segment fills. */
+/**
+ * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {{path: string, segments: string[], methods: Set<string>}} Template
+ */
+
+/**
+ * Path templates of the spec, as literal segments and parameter names, to name the parameter a bad segment fills.
+ * @param {OperationModel[]} operations  @returns {Template[]}
+ */
 function compileTemplates(operations) {
+  /** @type {Map<string, Template>} */
   const byPath = new Map();
   for (const op of operations) {
     const entry = byPath.get(op.path) ?? { path: op.path, segments: op.path.split('/'), methods: new Set() };
@@ -69,6 +78,7 @@ function compileTemplates(operations) {
   return [...byPath.values()];
 }
 
+/** @param {Template[]} templates  @param {string[]} rawSegments */
 function templateOf(templates, rawSegments) {
   return templates.find(
     (t) => t.segments.length === rawSegments.length && t.segments.every((s, i) => s.startsWith('{') || s === rawSegments[i]),
@@ -84,7 +94,9 @@ const READ_HEADERS = ['prefer', 'accept', 'content-type', 'apikey', 'x-api-key',
  */
 export function createGuard(operations, limits = LIMITS) {
   const templates = compileTemplates(operations);
+  /** @type {Map<string, Template | null>} */
   const templateCache = new Map(); // raw path → template (or null), bounded: most clients repeat a few paths
+  /** @param {string} rawPath  @param {string[]} rawSegments */
   const templateFor = (rawPath, rawSegments) => {
     let found = templateCache.get(rawPath);
     if (found === undefined) {
@@ -98,7 +110,8 @@ export function createGuard(operations, limits = LIMITS) {
   /**
    * The guard stage: `(ctx) => Answer | undefined`. Expects `ctx.rawTarget` (the request target as received) and
    * `ctx.rawHeaders` (node's flat list) when the front has them; falls back to `ctx.url` and `ctx.headers`.
-   * @param {import('./answers.mjs').Context & {rawTarget?: string, rawHeaders?: string[]}} ctx
+   * @param {import('./answers.mjs').Context} ctx
+   * @returns {import('./answers.mjs').Answer | undefined}
    */
   function stage(ctx) {
     const target = ctx.rawTarget ?? `${ctx.url.pathname}${ctx.url.search}`;
@@ -119,6 +132,7 @@ export function createGuard(operations, limits = LIMITS) {
     if (headerAnswer) return headerAnswer;
 
     // Without a % nothing can fail to decode (node's parser already refused raw bytes that are not allowed).
+    /** @type {string[]} */
     const messages = [];
     if (target.includes('%')) rawSegments.forEach((segment, i) => {
       const decoded = safeDecode(segment);
@@ -153,6 +167,7 @@ export function createGuard(operations, limits = LIMITS) {
     return undefined;
   }
 
+  /** @param {import('./answers.mjs').Context} ctx  @param {import('./answers.mjs').Family} family */
   function checkHeaders(ctx, family) {
     const raw = ctx.rawHeaders ?? Object.entries(ctx.headers).flat();
     for (let i = 0; i < raw.length; i += 2) {
@@ -172,6 +187,7 @@ export function createGuard(operations, limits = LIMITS) {
   return { stage };
 }
 
+/** @param {string} target  @returns {[string, string]} */
 function splitTarget(target) {
   const q = target.indexOf('?');
   const path = q < 0 ? target : target.slice(0, q);
@@ -184,14 +200,17 @@ const EMPTY = Buffer.alloc(0);
 /**
  * Reads a request body up to the limit. Resolves the body, or an Answer (413) as soon as the declared or received
  * length passes the limit (the rest is not read; the front closes the connection).
+ * @param {import('node:http').IncomingMessage} req  @param {number} [limit]
  * @returns {Promise<Buffer | import('./answers.mjs').Answer>}
  */
 export async function readBody(req, limit = LIMITS.bodyBytes) {
+  /** @param {number} n */
   const tooLarge = (n) => problem(413, 'Payload Too Large', `request body is ${n} bytes or more; the mock accepts at most ${limit} bytes`, { connection: 'close' });
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return tooLarge(declared);
   // No body announced: nothing to read (saves an async iteration per GET).
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY;
+  /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
@@ -206,6 +225,7 @@ export async function readBody(req, limit = LIMITS.bodyBytes) {
  * node's parser refuses some requests before any handler runs (a header section over `maxHeaderSize`, a control
  * character in the request line, a malformed header). Its default answer has no body; this one uses the API's error
  * shape. Install with `server.on('clientError', onClientError)`.
+ * @param {Error & {code?: string, reason?: string}} error  @param {import('node:stream').Duplex} socket
  */
 export function onClientError(error, socket) {
   if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
@@ -216,8 +236,8 @@ export function onClientError(error, socket) {
       : status === 408
         ? problem(408, 'Request Timeout', 'the request was not received in time')
         : badRequest('v1', [`the request could not be parsed as HTTP (${error.code ?? 'parse error'}: ${error.reason ?? error.message})`]);
-  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
+  const reason = /** @type {Record<number, string>} */ ({ 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' })[status];
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${answer.headers['content-type']}\r\nContent-Length: ${Buffer.byteLength(answer.body)}\r\nConnection: close\r\n\r\n${answer.body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${answer.headers?.['content-type']}\r\nContent-Length: ${Buffer.byteLength(/** @type {string} */ (answer.body))}\r\nConnection: close\r\n\r\n${answer.body}`,
   );
 }

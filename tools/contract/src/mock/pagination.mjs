@@ -3,7 +3,7 @@
 // next row and a fingerprint of the query it belongs to, so a cursor replayed on another query is refused instead of
 // silently serving unrelated rows.
 
-/** FNV-1a, 32 bits: a stable, dependency-free hash for seeds and fingerprints. */
+/** FNV-1a, 32 bits: a stable, dependency-free hash for seeds and fingerprints.  @param {string} text */
 export function hash32(text) {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -13,7 +13,10 @@ export function hash32(text) {
   return h >>> 0;
 }
 
-/** The identity of a query for a scan: everything but the paging parameters themselves. */
+/**
+ * The identity of a query for a scan: everything but the paging parameters themselves.
+ * @param {string} operationId  @param {Record<string, unknown> | undefined} pathParams  @param {Record<string, unknown>} query  @param {string[]} [paging]
+ */
 export function fingerprintOf(operationId, pathParams, query, paging = ['cursor', 'limit', 'page']) {
   const kept = Object.entries(query)
     .filter(([k]) => !paging.includes(k))
@@ -21,11 +24,12 @@ export function fingerprintOf(operationId, pathParams, query, paging = ['cursor'
   return hash32(JSON.stringify([operationId, Object.entries(pathParams ?? {}).sort(), kept])).toString(36);
 }
 
+/** @param {number} offset  @param {string} fingerprint */
 export function encodeCursor(offset, fingerprint) {
   return Buffer.from(JSON.stringify({ o: offset, f: fingerprint })).toString('base64url');
 }
 
-/** @returns {number | undefined} the offset, or undefined when the cursor is not one this query issued */
+/** @param {unknown} cursor  @param {string} fingerprint  @returns {number | undefined} the offset, or undefined when the cursor is not one this query issued */
 export function decodeCursor(cursor, fingerprint) {
   try {
     const { o, f } = JSON.parse(Buffer.from(String(cursor), 'base64url').toString('utf8'));
@@ -38,7 +42,8 @@ export function decodeCursor(cursor, fingerprint) {
 /**
  * Where a page ends: at most `limit` rows, and, when rows come in groups that belong together (the per-expiry rows of
  * one GEX bucket), on a group boundary if one exists inside the page, so a page never splits a reconciling group.
- * @param {(index: number) => number} groupOf the group index of a row
+ * @param {number} offset  @param {number} limit  @param {number} total
+ * @param {((index: number) => number) | undefined} groupOf the group index of a row
  */
 export function pageEnd(offset, limit, total, groupOf) {
   const end = Math.min(total, offset + limit);

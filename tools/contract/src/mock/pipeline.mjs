@@ -6,7 +6,8 @@ import { problem } from './answers.mjs';
 /**
  * Runs the stages in order; the first Answer wins. A stage that throws ends the request with a 500 naming the stage,
  * so a bug in one stage is visible instead of a hang.
- * @param {Array<(ctx: any) => any>} stages
+ * @param {import('./answers.mjs').Stage[]} stages  @param {import('./answers.mjs').Context} ctx
+ * @returns {Promise<import('./answers.mjs').Answer>}
  */
 export async function runStages(stages, ctx) {
   for (const stage of stages) {
@@ -14,14 +15,17 @@ export async function runStages(stages, ctx) {
     try {
       answer = await stage(ctx);
     } catch (error) {
-      answer = problem(500, 'Internal Server Error', `mock front: stage ${stage.name || '(anonymous)'} failed: ${error?.message ?? error}`);
+      answer = problem(500, 'Internal Server Error', `mock front: stage ${stage.name || '(anonymous)'} failed: ${/** @type {any} */ (error)?.message ?? error}`);
     }
     if (answer) return withExtraHeaders(answer, ctx.extraHeaders);
   }
   return withExtraHeaders(problem(500, 'Internal Server Error', 'mock front: no stage answered'), ctx.extraHeaders);
 }
 
-/** A stage's own headers win over the marks added on the way (a forced answer knows its headers best); a new object, so cached answers stay untouched. */
+/**
+ * A stage's own headers win over the marks added on the way (a forced answer knows its headers best); a new object, so cached answers stay untouched.
+ * @param {import('./answers.mjs').Answer} answer  @param {Record<string, string>} extra  @returns {import('./answers.mjs').Answer}
+ */
 export function withExtraHeaders(answer, extra) {
   return { ...answer, headers: { ...extra, ...(answer.headers ?? {}) } };
 }

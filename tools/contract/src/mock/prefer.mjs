@@ -4,13 +4,13 @@
 // one, documents no 402: it has no pay-per-call).
 import { refusal } from './request-validation.mjs';
 
-/** The status asked for in a `Prefer` header (`code=402`, `code=402, dynamic=true`), or undefined. */
+/** The status asked for in a `Prefer` header (`code=402`, `code=402, dynamic=true`), or undefined.  @param {string | undefined} header */
 export function preferredCode(header) {
   const m = /(?:^|[,;\s])code=(\d{3})\b/.exec(header ?? '');
   return m ? Number(m[1]) : undefined;
 }
 
-/** Stage: sets ctx.preferred (the forced status) and ctx.forcePrism for documented non-success statuses. */
+/** Stage: sets ctx.preferred (the forced status) and ctx.forcePrism for documented non-success statuses.  @returns {import('./answers.mjs').Stage} */
 export function preferStage() {
   return function prefer(ctx) {
     const code = preferredCode(ctx.headers.prefer);

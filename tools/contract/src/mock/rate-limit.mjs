@@ -20,10 +20,11 @@ export function createRateLimiter({ limits, now = Date.now }) {
   }
   /** @type {Map<string, number[]>} `${group} ${client}` → times of accepted requests, oldest first */
   const logs = new Map();
+  /** @param {{windowSeconds: number}[]} windows */
   const longest = (windows) => Math.max(...windows.map((w) => w.windowSeconds * 1000));
   return {
     groups: Object.keys(limits).filter((group) => Array.isArray(limits[group])),
-    /** @returns {{ok: true} | {ok: false, retryAfterSeconds: number}} */
+    /** @param {string} group  @param {string} client  @returns {{ok: true} | {ok: false, retryAfterSeconds: number}} */
     take(group, client) {
       const windows = limits[group];
       if (!Array.isArray(windows)) throw new Error(`mock rate limit: no group ${group} in info.x-rate-limits`);
@@ -49,7 +50,7 @@ export function createRateLimiter({ limits, now = Date.now }) {
   };
 }
 
-/** The client a request counts against: its API key, else its credit token, else its network address. */
+/** The client a request counts against: its API key, else its credit token, else its network address.  @param {import('./answers.mjs').Context} ctx */
 export function clientOf(ctx) {
   const key = ctx.headers['x-api-key'] || ctx.headers.apikey;
   if (key) return `key:${key}`;
@@ -57,7 +58,7 @@ export function clientOf(ctx) {
   return `addr:${ctx.remoteAddress ?? 'unknown'}`;
 }
 
-/** @param {{limiter: ReturnType<typeof createRateLimiter>}} deps */
+/** @param {{limiter: ReturnType<typeof createRateLimiter>}} deps  @returns {import('./answers.mjs').Stage} */
 export function createRateLimitStage({ limiter }) {
   return (ctx) => {
     const { op } = ctx;

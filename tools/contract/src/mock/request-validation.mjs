@@ -7,12 +7,18 @@ import { badRequest, json } from './answers.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** 'query.limit' → 'limit'; 'header["x-checkout-token"]' → 'x-checkout-token'; 'body.positions[0].size' → 'positions.0.size'. */
+/**
+ * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('@laevitas-api/validators').ValidationIssue} ValidationIssue
+ */
+
+/** 'query.limit' → 'limit'; 'header["x-checkout-token"]' → 'x-checkout-token'; 'body.positions[0].size' → 'positions.0.size'.  @param {string} path */
 export function propertyOf(path) {
   const bare = path.replace(/^(query|path|header)(\.|(?=\[))/, '').replace(/^body(\.|(?=\[)|$)/, '');
   return (bare || 'body').replace(/\[(\d+)\]/g, '.$1').replace(/\["([^"]+)"\]/g, '.$1').replace(/^\./, '');
 }
 
+/** @type {Record<string, string>} */
 const TYPE_WORDING = {
   integer: 'must be an integer number',
   number: 'must be a number conforming to the specified constraints',
@@ -22,7 +28,7 @@ const TYPE_WORDING = {
   object: 'must be an object',
 };
 
-/** One validator issue in class-validator's wording, naming the property as the service would. */
+/** One validator issue in class-validator's wording, naming the property as the service would.  @param {ValidationIssue} issue */
 export function classValidatorMessage(issue) {
   const name = propertyOf(issue.path);
   switch (issue.rule) {
@@ -30,7 +36,7 @@ export function classValidatorMessage(issue) {
       return `${name} should not be empty`;
     case 'enum':
     case 'const':
-      return `${name} must be one of the following values: ${issue.allowedValues.map(String).join(', ')}`;
+      return `${name} must be one of the following values: ${/** @type {readonly unknown[]} */ (issue.allowedValues).map(String).join(', ')}`;
     case 'maximum':
       return `${name} must not be greater than ${issue.limit}`;
     case 'minimum':
@@ -41,7 +47,7 @@ export function classValidatorMessage(issue) {
       return `${name} must be greater than ${issue.limit}`;
     case 'type': {
       const types = issue.message.replace(/^.* must be /, '').split(' or ');
-      return `${name} ${TYPE_WORDING[types.find((t) => t !== 'null')] ?? `must be ${types.join(' or ')}`}`;
+      return `${name} ${TYPE_WORDING[/** @type {string} */ (types.find((t) => t !== 'null'))] ?? `must be ${types.join(' or ')}`}`;
     }
     case 'format':
       return /date|time/.test(issue.message) ? `${name} must be a valid ISO 8601 date string` : `${name} ${issue.message.replace(/^.* must be /, 'must be ')}`;
@@ -64,7 +70,7 @@ export function classValidatorMessage(issue) {
   }
 }
 
-/** Whether an operation answers errors in JSON-RPC (the agent endpoint) rather than NestJS's shape. */
+/** Whether an operation answers errors in JSON-RPC (the agent endpoint) rather than NestJS's shape.  @param {OperationModel} op */
 function speaksJsonRpc(op) {
   return /JsonRpcErrorResponse$/.test(op.responses.find((r) => r.status === 400)?.schema?.$ref ?? '');
 }
@@ -72,13 +78,17 @@ function speaksJsonRpc(op) {
 /**
  * The operation's documented 400 carrying `messages`: NestJS's `{statusCode, message, error}` everywhere, a JSON-RPC
  * error (-32700 parse error, -32600 invalid request, `id` null when unreadable) on the agent endpoint.
+ * @param {OperationModel} op  @param {string[]} messages  @param {{parse?: boolean, id?: string | number | null}} [options]
  */
 export function refusal(op, messages, { parse = false, id = null } = {}) {
   if (!speaksJsonRpc(op)) return badRequest(op.family, messages);
-  return json(400, { jsonrpc: '2.0', id, error: { code: parse ? -32700 : -32600, message: parse ? 'Parse error' : 'Invalid Request', data: [].concat(messages) } });
+  return json(400, { jsonrpc: '2.0', id, error: { code: parse ? -32700 : -32600, message: parse ? 'Parse error' : 'Invalid Request', data: /** @type {string[]} */ ([]).concat(messages) } });
 }
 
-/** The documented answer to a body that is not JSON: body-parser's reason (JSON.parse's own sentence, as NestJS passes it on). */
+/**
+ * The documented answer to a body that is not JSON: body-parser's reason (JSON.parse's own sentence, as NestJS passes it on).
+ * @param {OperationModel} op  @param {Error} error
+ */
 export function malformedJson(op, error) {
   return refusal(op, [error.message], { parse: true });
 }
@@ -86,17 +96,22 @@ export function malformedJson(op, error) {
 /**
  * Stage: validates the matched operation's parameters and body. Only operations that document a 400 are checked here
  * (the others have no documented way to refuse, so Prism keeps answering them).
+ * @param {{validateRequest: (operationId: string, request: {path?: unknown, query?: unknown, headers?: unknown, body?: unknown}) =>
+ *   import('@laevitas-api/validators').ValidationResult<unknown>}} [validators] the generated validators, called with the
+ *   spec's operation ids as plain strings
+ * @returns {import('./answers.mjs').Stage}
  */
 export function requestValidationStage(validators = require('@laevitas-api/validators')) {
   return function requestValidation(ctx) {
     const op = ctx.op;
     if (!op || !op.responses.some((r) => r.status === 400)) return undefined;
+    /** @type {any} the parsed JSON body */
     let body;
     if (ctx.body?.length) {
       try {
         body = JSON.parse(ctx.body.toString('utf8'));
       } catch (error) {
-        return malformedJson(op, error);
+        return malformedJson(op, /** @type {Error} */ (error));
       }
     }
     ctx.json = body;

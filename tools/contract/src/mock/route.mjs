@@ -3,12 +3,19 @@
 // `Warning` header, so a typo in a parameter name is visible instead of silently ignored.
 import { badRequest, problem } from './answers.mjs';
 
+/**
+ * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {{op: OperationModel, method: string, pattern: RegExp, names: string[], query: Set<string>}} Route
+ */
+
+/** @type {(s: string) => string} */
 const escape = (s) => s.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
 
-/** One matcher per operation, the most literal templates first so `/x/summary` beats `/x/{currency}`. */
+/** One matcher per operation, the most literal templates first so `/x/summary` beats `/x/{currency}`.  @param {OperationModel[]} operations  @returns {Route[]} */
 export function compileRoutes(operations) {
   return operations
     .map((op) => {
+      /** @type {string[]} */
       const names = [];
       const source = op.path
         .split('/')
@@ -30,12 +37,17 @@ export function compileRoutes(operations) {
     .sort((a, b) => a.names.length - b.names.length);
 }
 
-/** @returns {{route: any, pathParams: Record<string, string>} | undefined} */
+/**
+ * @param {Route[]} routes  @param {string} method  @param {string} pathname
+ * @returns {{route: Route, pathParams: Record<string, string>, malformed?: undefined} | {route: Route, malformed: string, pathParams?: undefined} | undefined}
+ *   `malformed` names the path parameter whose escape does not decode
+ */
 export function matchRoute(routes, method, pathname) {
   for (const route of routes) {
     if (route.method !== method && !(method === 'HEAD' && route.method === 'GET' && !routes.some((r) => r.method === 'HEAD' && r.pattern.test(pathname)))) continue;
     const m = route.pattern.exec(pathname);
     if (!m) continue;
+    /** @type {Record<string, string>} */
     const pathParams = {};
     for (const [i, name] of route.names.entries()) {
       try {
@@ -52,7 +64,7 @@ export function matchRoute(routes, method, pathname) {
 /** The mock's own control routes (`/__mock/…`) belong to later stages, never to the spec. */
 const CONTROL = /^\/__mock(\/|$)/;
 
-/** Stage: sets ctx.op, ctx.family, ctx.pathParams, ctx.query; 404 for a path no operation documents. */
+/** Stage: sets ctx.op, ctx.family, ctx.pathParams, ctx.query; 404 for a path no operation documents.  @param {OperationModel[]} operations  @returns {import('./answers.mjs').Stage} */
 export function routeStage(operations) {
   const routes = compileRoutes(operations);
   return function route(ctx) {

@@ -16,11 +16,12 @@ import { createWsPassStage } from './ws-pass.mjs';
 export const RESET_PATH = '/__mock/reset';
 
 /**
- * @param {{document: any, now?: () => number, rateLimit?: boolean, creditBundle?: number}} options
+ * @param {{document: import('../spec-model.mjs').OpenApiDocument, now?: () => number, rateLimit?: boolean, creditBundle?: number}} options
  */
 export function createStatefulMock({ document, now = Date.now, rateLimit = false, creditBundle }) {
   const store = createStore({ now, creditBundle });
   const limiter = createRateLimiter({ limits: document.info?.['x-rate-limits'] ?? {}, now });
+  /** @type {import('./answers.mjs').Stage} */
   const reset = (ctx) => {
     if (ctx.url.pathname !== RESET_PATH) return undefined;
     if (ctx.method !== 'POST') return json(405, { statusCode: 405, message: `${RESET_PATH} takes POST`, error: 'Method Not Allowed' }, { allow: 'POST' });
@@ -29,6 +30,7 @@ export function createStatefulMock({ document, now = Date.now, rateLimit = false
     return { status: 204, headers: {}, body: '' };
   };
   const deps = { document, store };
+  /** @type {import('./answers.mjs').Stage[]} */
   const stages = [
     reset,
     ...(rateLimit ? [createRateLimitStage({ limiter })] : []),
@@ -39,18 +41,20 @@ export function createStatefulMock({ document, now = Date.now, rateLimit = false
     createAgentStage(deps),
   ];
   const routes = compileRoutes(operationsOf(document));
-  return { store, limiter, stages, matchRoute: (method, pathname) => matchRoute(routes, method, pathname) };
+  return { store, limiter, stages, matchRoute: (/** @type {string} */ method, /** @type {string} */ pathname) => matchRoute(routes, method, pathname) };
 }
 
 /**
  * Runs the stateful stages for one request on their own (tests, benches); the front runs them inside its pipeline,
  * after its route stage. Routes are matched by the same matcher as that stage (route.mjs).
  * @param {ReturnType<typeof createStatefulMock>} stateful
+ * @param {Pick<import('./answers.mjs').Context, 'method' | 'url' | 'headers' | 'body' | 'remoteAddress'>} request
  * @returns {Promise<{answer?: import('./answers.mjs').Answer, extraHeaders: Record<string, string>}>}
  */
 export async function runStateful(stateful, { method, url, headers, body, remoteAddress }) {
   const matched = stateful.matchRoute(method, url.pathname);
   const op = matched?.route.op;
+  /** @type {import('./answers.mjs').Context} */
   const ctx = { method, url, headers, body, remoteAddress, op, pathParams: matched?.pathParams, family: op?.family, extraHeaders: {} };
   for (const stage of stateful.stages) {
     const answer = await stage(ctx);

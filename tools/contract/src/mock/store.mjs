@@ -8,6 +8,14 @@ import { randomBytes } from 'node:crypto';
 export const DEFAULT_CREDIT_BUNDLE = 100;
 
 /**
+ * @typedef {ReturnType<typeof createStore>} Store
+ * @typedef {{document: import('../spec-model.mjs').OpenApiDocument, store: Store}} StageDeps what every stateful stage is made from
+ * @typedef {{kind: string, subject: string, network: string, payer: string, amount: string}} Charge
+ * @typedef {{checkoutToken: string, state: 'payable' | 'pending' | 'completed', completesAt?: number,
+ *   receipt?: import('./x402.mjs').Settlement}} Checkout
+ */
+
+/**
  * @param {{now?: () => number, creditBundle?: number}} options
  */
 export function createStore({ now = Date.now, creditBundle = DEFAULT_CREDIT_BUNDLE } = {}) {
@@ -24,7 +32,7 @@ export function createStore({ now = Date.now, creditBundle = DEFAULT_CREDIT_BUND
     challenges: new Map(),
     /** @type {Map<string, {token: string, expiresAt: number}>} pass holder → pass */
     passes: new Map(),
-    /** @type {Map<string, {checkoutToken: string, state: 'payable' | 'pending' | 'completed', completesAt?: number, receipt?: any}>} */
+    /** @type {Map<string, Checkout>} product/id → checkout */
     checkouts: new Map(),
 
     reset() {
@@ -32,19 +40,27 @@ export function createStore({ now = Date.now, creditBundle = DEFAULT_CREDIT_BUND
       for (const map of [store.wallets, store.tokens, store.challenges, store.passes, store.checkouts]) map.clear();
     },
 
+    /** @param {Charge} entry */
     charge(entry) {
       store.charges.push({ ...entry, at: now() });
     },
 
-    /** The wallet's balance record, created with one bundle (or `initialCredits`) the first time it is seen. */
+    /**
+     * The wallet's balance record, created with one bundle (or `initialCredits`) the first time it is seen.
+     * @param {string} address  @param {number} [initialCredits]  @returns {{address: string, credits: number}}
+     */
     wallet(address, initialCredits = creditBundle) {
       const key = address.toLowerCase();
       if (!store.wallets.has(key)) store.wallets.set(key, { address, credits: initialCredits });
-      return store.wallets.get(key);
+      return /** @type {{address: string, credits: number}} */ (store.wallets.get(key));
     },
 
-    /** A JWT-shaped token (unsigned: header.payload.signature, the last part is not a real signature). */
+    /**
+     * A JWT-shaped token (unsigned: header.payload.signature, the last part is not a real signature).
+     * @param {'credits' | 'ws-pass'} kind  @param {string} subject
+     */
     issueToken(kind, subject) {
+      /** @param {unknown} value */
       const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
       const token = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: subject, kind, iat: Math.floor(now() / 1000), jti: randomBytes(8).toString('hex') })}.${Buffer.from('mock-unsigned').toString('base64url')}`;
       store.tokens.set(token, { kind, subject });
@@ -53,6 +69,7 @@ export function createStore({ now = Date.now, creditBundle = DEFAULT_CREDIT_BUND
 
     /**
      * Spends one credit of the wallet behind a credit token.
+     * @param {string} token
      * @returns {{ok: true, remaining: number} | {ok: false, reason: 'unknown_token' | 'no_credits'}}
      */
     spendCredit(token) {

@@ -14,7 +14,16 @@ import { decodeCursor, encodeCursor, fingerprintOf, hash32, pageEnd } from './pa
 
 const require = createRequire(import.meta.url);
 
+/**
+ * @typedef {import('../spec-model.mjs').OpenApiDocument} OpenApiDocument
+ * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {Record<string, any>} Row one row of a documented example (any documented shape)
+ * @typedef {NonNullable<ReturnType<typeof planOf>>} Plan
+ * @typedef {{scale: boolean, echo: boolean}} SynthOptions
+ */
+
 const MINUTE = 60_000;
+/** @type {Record<string, number>} */
 const STEP_MINUTES = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60, '2h': 120, '4h': 240, '6h': 360, '12h': 720, '1d': 1440 };
 /** A series is finite: a window of more buckets than this is cut (the real service pages through more). */
 const MAX_ROWS = 10_000;
@@ -26,20 +35,26 @@ const IDENTITY = ['instrument_name', 'instrument', 'currency', 'exchange', 'mark
 /** Numbers that are coordinates, not measurements: never scaled. */
 const FIXED = /(^|_)(id|strike|strikes|expiry|expiries|tenor|days|dte|days_to_expiry|count|date|time|timestamp|year|hour|minute|decimals|size_decimals|leverage|max_leverage)(_|$)/;
 
-/** The first documented example of an operation's success answer. */
+/**
+ * The first documented example of an operation's success answer.
+ * @param {OpenApiDocument} document  @param {OperationModel} op  @returns {{status: number, example: any} | undefined}
+ */
 function successExample(document, op) {
   const raw = deref(document, document.paths[op.path])[op.method];
   const status = op.responses.find((r) => r.status >= 200 && r.status < 300)?.status;
   const media = status && deref(document, raw.responses[String(status)])?.content?.['application/json'];
   if (!media) return undefined;
   const example = media.example ?? (media.examples ? deref(document, Object.values(media.examples)[0])?.value : undefined);
-  return example === undefined ? undefined : { status, example };
+  // A media type was found, so a success status was.
+  return example === undefined ? undefined : { status: /** @type {number} */ (status), example };
 }
 
+/** @param {Row} row */
 function timeKeyOf(row) {
   return ['date', 'timestamp'].find((k) => row && (typeof row[k] === 'number' || (typeof row[k] === 'string' && !Number.isNaN(parseTime(row[k])))));
 }
 
+/** @param {unknown} value  @returns {number} epoch ms */
 function parseTime(value) {
   if (typeof value === 'number') return value > 1e11 ? value : value * 1000;
   const text = String(value);
@@ -47,26 +62,32 @@ function parseTime(value) {
   return Date.parse(BUCKET.test(text) ? `${text.replace(' ', 'T')}Z` : text);
 }
 
-/** Writes epoch ms in the shape the example uses for that field. */
+/**
+ * Writes epoch ms in the shape the example uses for that field.
+ * @param {unknown} sample  @returns {(t: number) => string | number}
+ */
 function formatterOf(sample) {
   if (typeof sample === 'number') return sample > 1e11 ? (t) => t : (t) => Math.floor(t / 1000);
-  if (BUCKET.test(sample)) return (t) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
-  if (/\.\d{3}Z$/.test(sample)) return (t) => new Date(t).toISOString();
+  if (BUCKET.test(/** @type {string} */ (sample))) return (t) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
+  if (/\.\d{3}Z$/.test(/** @type {string} */ (sample))) return (t) => new Date(t).toISOString();
   return (t) => new Date(t).toISOString().replace('.000Z', 'Z');
 }
 
-/** Everything synthesis needs about one operation, computed once. */
+/** Everything synthesis needs about one operation, computed once.  @param {OpenApiDocument} document  @param {OperationModel} op */
 export function planOf(document, op) {
   const found = successExample(document, op);
   if (!found) return undefined;
   const { example, status } = found;
   const pagination = op.extensions['x-pagination'];
+  /** @param {unknown} list  @returns {list is Row[]} */
   const isRows = (list) => Array.isArray(list) && list.every((row) => row && typeof row === 'object' && !Array.isArray(row));
   // A list of plain values (currency codes, …) is not a series of rows: it is served as documented.
   const listKey = isRows(example?.data) ? 'data' : isRows(example?.items) ? 'items' : undefined;
+  /** @type {Row[]} */
   const rows = listKey ? example[listKey] : [];
   const timeKey = rows.length ? timeKeyOf(rows[0]) : undefined;
   // Rows sharing one time value belong together (one bucket); their order is kept.
+  /** @type {Row[][]} */
   const groups = [];
   for (const row of rows) {
     const last = groups.at(-1);
@@ -74,7 +95,9 @@ export function planOf(document, op) {
     else groups.push([row]);
   }
   const times = groups.map((g) => (timeKey ? parseTime(g[0][timeKey]) : undefined));
+  /** @param {string} name */
   const param = (name) => op.parameters.find((p) => p.in === 'query' && p.name === name);
+  /** @param {string} name */
   const defaultOf = (name) => deref(document, param(name)?.schema)?.default;
   const limitSchema = deref(document, param('limit')?.schema);
   return {
@@ -86,23 +109,26 @@ export function planOf(document, op) {
     groups,
     timeKey,
     format: timeKey ? formatterOf(rows[0][timeKey]) : undefined,
-    exampleStep: times.length > 1 && times[1] > times[0] ? times[1] - times[0] : undefined,
+    // Number(): without a time key the times are undefined, which compare false as NaN does.
+    exampleStep: times.length > 1 && Number(times[1]) > Number(times[0]) ? Number(times[1]) - Number(times[0]) : undefined,
     anchor: times[0],
     defaultLimit: limitSchema ? (limitSchema.default ?? limitSchema.maximum ?? 100) : undefined,
     stepParam: param('resolution') ? 'resolution' : param('granularity') ? 'granularity' : undefined,
-    stepDefault: param('resolution') ? (deref(document, param('resolution').schema)?.default ?? '1m') : param('granularity') ? '1m' : undefined,
-    sortDefault: param('sort_dir') ? (deref(document, param('sort_dir').schema)?.default ?? 'ASC') : undefined,
+    stepDefault: param('resolution') ? (deref(document, param('resolution')?.schema)?.default ?? '1m') : param('granularity') ? '1m' : undefined,
+    sortDefault: param('sort_dir') ? (deref(document, param('sort_dir')?.schema)?.default ?? 'ASC') : undefined,
     declaredDefaults: Object.fromEntries(op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, defaultOf(p.name)])),
   };
 }
 
-/** A factor in [0.85, 1]: scaling down never leaves a bound the example respects from above. */
+/** A factor in [0.85, 1]: scaling down never leaves a bound the example respects from above.  @param {string} seed  @param {number} bucket */
 function factorOf(seed, bucket) {
   return 0.85 + (hash32(`${seed}:${bucket}`) % 1501) / 10_000;
 }
 
+/** @param {Row} row  @param {number} factor  @returns {Row} */
 function scaleRow(row, factor) {
   if (factor === 1) return { ...row };
+  /** @type {Row} */
   const out = {};
   for (const [key, value] of Object.entries(row)) {
     out[key] = typeof value === 'number' && value !== 0 && !FIXED.test(key) ? Number((value * factor).toPrecision(12)) : value;
@@ -110,17 +136,23 @@ function scaleRow(row, factor) {
   return out;
 }
 
-/** Echoes the request's identity into the fields of the same name, in the example's letter case. */
+/**
+ * Echoes the request's identity into the fields of the same name, in the example's letter case.
+ * @template T  @param {T} target  @param {Record<string, string>} identity  @returns {T}
+ */
 function echoIdentity(target, identity) {
   if (!target || typeof target !== 'object' || Array.isArray(target)) return target;
   for (const [key, value] of Object.entries(identity)) {
-    if (typeof target[key] !== 'string') continue;
-    target[key] = target[key] === target[key].toLowerCase() ? value.toLowerCase() : value;
+    const row = /** @type {Row} */ (target);
+    if (typeof row[key] !== 'string') continue;
+    row[key] = row[key] === row[key].toLowerCase() ? value.toLowerCase() : value;
   }
   return target;
 }
 
+/** @param {Record<string, string>} pathParams  @param {Record<string, string>} query */
 function identityOf(pathParams, query) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const key of IDENTITY) {
     const value = query[key] ?? pathParams[key];
@@ -132,12 +164,18 @@ function identityOf(pathParams, query) {
   return out;
 }
 
-/** The series of one request: its length, and row i in ascending time order. */
+/**
+ * The series of one request: its length, and row i in ascending time order.
+ * @param {Plan} plan  @param {Record<string, string>} query
+ * @param {SynthOptions & {identity: Record<string, string>, seed: string}} options
+ * @returns {{total: number, rowAt: (i: number) => Row | undefined, groupOf: (i: number) => number}}
+ */
 function seriesOf(plan, query, options) {
   const { groups } = plan;
   if (!groups.length) return { total: 0, rowAt: () => undefined, groupOf: () => 0 };
   const sizes = groups.map((g) => g.length);
   const cycle = sizes.reduce((a, b) => a + b, 0);
+  /** @param {number} i */
   const locate = (i) => {
     const round = Math.floor(i / cycle);
     let within = i % cycle;
@@ -149,7 +187,7 @@ function seriesOf(plan, query, options) {
     // No time axis (catalogs, instrument lists): the example's rows are the whole, finite list.
     return { total: cycle, groupOf: (i) => i, rowAt: (i) => echoIdentity(scaleRow(locate(i).row, 1), options.identity) };
   }
-  const stepName = query[plan.stepParam] ?? plan.stepDefault;
+  const stepName = query[/** @type {string} */ (plan.stepParam)] ?? plan.stepDefault;
   const step = (STEP_MINUTES[stepName] ?? 0) * MINUTE || plan.exampleStep || 60 * MINUTE;
   const start = query.start !== undefined ? parseTime(query.start) : undefined;
   const end = query.end !== undefined ? parseTime(query.end) : undefined;
@@ -168,7 +206,8 @@ function seriesOf(plan, query, options) {
     buckets = defaultBuckets;
     first = last - (buckets - 1) * step;
   } else {
-    first = Math.floor(plan.anchor / step) * step;
+    // A series with a time key has its first time.
+    first = Math.floor(/** @type {number} */ (plan.anchor) / step) * step;
     buckets = defaultBuckets;
   }
   const rowsPerBucket = cycle / groups.length;
@@ -179,13 +218,18 @@ function seriesOf(plan, query, options) {
     rowAt: (i) => {
       const { bucket, row } = locate(i);
       const out = echoIdentity(scaleRow(row, options.scale ? factorOf(options.seed, bucket) : 1), options.identity);
-      out[plan.timeKey] = plan.format(first + bucket * step);
+      // Only series with a time key get here (see above), and those have a formatter.
+      out[/** @type {string} */ (plan.timeKey)] = /** @type {(t: number) => string | number} */ (plan.format)(first + bucket * step);
       return out;
     },
   };
 }
 
-/** Builds the answer body for one request, or a documented 400 for a cursor this query never issued. */
+/**
+ * Builds the answer body for one request, or a documented 400 for a cursor this query never issued.
+ * @param {Plan} plan  @param {{pathParams?: Record<string, string>, query?: Record<string, string>}} request  @param {SynthOptions} options
+ * @returns {{body: any, error?: undefined} | {error: import('./answers.mjs').Answer, body?: undefined}}
+ */
 export function synthesise(plan, { pathParams = {}, query = {} }, options) {
   const { op, example } = plan;
   const identity = options.echo ? identityOf(pathParams, query) : {};
@@ -196,13 +240,16 @@ export function synthesise(plan, { pathParams = {}, query = {} }, options) {
   const series = seriesOf(plan, query, { ...options, identity, seed });
   const limit = Number(query.limit ?? plan.defaultLimit ?? series.total);
   const desc = String(query.sort_dir ?? plan.sortDefault ?? 'ASC').toUpperCase() === 'DESC';
+  /** @param {number} p */
   const at = (p) => series.rowAt(desc ? series.total - 1 - p : p);
+  /** @param {number} p */
   const groupAt = (p) => series.groupOf(desc ? series.total - 1 - p : p);
 
   if (plan.pagination === 'page') {
     const page = Math.max(1, Number(query.page ?? 1));
     const from = (page - 1) * limit;
     const to = Math.min(series.total, from + limit);
+    /** @type {(Row | undefined)[]} */
     const items = [];
     for (let p = from; p < to; p++) items.push(at(p));
     body.items = items;
@@ -210,12 +257,14 @@ export function synthesise(plan, { pathParams = {}, query = {} }, options) {
     return { body };
   }
 
+  /** @type {number | undefined} */
   let offset = 0;
   if (plan.pagination === 'cursor' && query.cursor !== undefined) {
     offset = decodeCursor(query.cursor, seed);
     if (offset === undefined) return { error: badRequest(op.family, ['cursor must be a value of meta.next_cursor returned for this same query']) };
   }
   const to = plan.pagination === 'cursor' ? pageEnd(offset, limit, series.total, groupAt) : Math.min(series.total, offset + limit);
+  /** @type {(Row | undefined)[]} */
   const rows = [];
   for (let p = offset; p < to; p++) rows.push(at(p));
   body[plan.listKey] = rows;
@@ -229,8 +278,13 @@ export function synthesise(plan, { pathParams = {}, query = {} }, options) {
 }
 
 /** A legacy page past the last one is honestly empty; the page-consistency rule speaks of pages that exist. */
+/** @type {(body: any) => boolean} */
 const pastTheEnd = (body) => Array.isArray(body?.items) && body.items.length === 0 && body.meta?.page > body.meta?.total_pages;
 
+/**
+ * @param {Plan} plan  @param {Record<string, string>} query  @param {unknown} body
+ * @param {import('../conformance.mjs').ResponseValidators} validators
+ */
 function violations(plan, query, body, validators) {
   if (!validators.validateResponse(plan.op.operationId, plan.status, body).ok) return true;
   const ctx = { operationId: plan.op.operationId, family: plan.op.family, path: plan.op.path, query, status: plan.status, body, paramsDeclared: plan.declaredDefaults };
@@ -240,8 +294,11 @@ function violations(plan, query, body, validators) {
 /**
  * Stage: answers GET data operations with a synthesised body. Skipped when an outcome is forced (`Prefer: code=4xx`,
  * handled by Prism) and for operations without a documented example (Prism answers those).
+ * @param {OpenApiDocument} document  @param {import('../conformance.mjs').ResponseValidators} [validators]
+ * @returns {import('./answers.mjs').Stage}
  */
 export function synthStage(document, validators = require('@laevitas-api/validators')) {
+  /** @type {Map<string, Plan | null>} */
   const plans = new Map();
   return function synth(ctx) {
     const op = ctx.op;

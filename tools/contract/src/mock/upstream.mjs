@@ -23,15 +23,21 @@ const STATEFUL = /^\/api\/v1\/(x402\/|mcp(\/|$))|credit-token/;
 /** The health check reports liveness: while Prism is down it says 503, even though its last answer is cached. */
 const HEALTH = /^\/api\/v1\/health\/?$/;
 
-/** Whether Prism's answer to this request may be reused for an identical one. */
+/**
+ * @typedef {import('./answers.mjs').Context} Context
+ * @typedef {import('./answers.mjs').Answer} Answer
+ * @typedef {Answer & {headers: Record<string, string>, body: Buffer}} PrismAnswer an answer as Prism sent it
+ */
+
+/** Whether Prism's answer to this request may be reused for an identical one.  @param {Context} ctx */
 export function isCacheable(ctx) {
   return (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.body?.length && !STATEFUL.test(ctx.url.pathname);
 }
 
-/** The normalised request a cached answer is keyed by. */
+/** The normalised request a cached answer is keyed by.  @param {Context} ctx */
 export function cacheKey(ctx) {
   const query = [...ctx.url.searchParams]
-    .map(([k, v], i) => [k, v, i])
+    .map(([k, v], i) => /** @type {[string, string, number]} */ ([k, v, i]))
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[2] - b[2]))
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .join('&');
@@ -41,12 +47,15 @@ export function cacheKey(ctx) {
 
 /** A least-recently-used map bounded by entries and by body bytes. */
 class AnswerCache {
+  /** @param {{maxEntries: number, maxBytes: number}} limits */
   constructor({ maxEntries, maxBytes }) {
+    /** @type {Map<string, PrismAnswer>} */
     this.map = new Map();
     this.bytes = 0;
     this.maxEntries = maxEntries;
     this.maxBytes = maxBytes;
   }
+  /** @param {string} key */
   get(key) {
     const value = this.map.get(key);
     if (value) {
@@ -55,6 +64,7 @@ class AnswerCache {
     }
     return value;
   }
+  /** @param {string} key  @param {PrismAnswer} answer */
   set(key, answer) {
     const size = answer.body.length;
     if (size > this.maxBytes / 8) return; // one huge answer must not flush the rest
@@ -73,15 +83,17 @@ class AnswerCache {
 }
 
 /**
- * @param {{prism: import('../prism.mjs').SupervisedPrism, cache?: false | {maxEntries?: number, maxBytes?: number},
+ * @param {{prism: Pick<import('../prism.mjs').SupervisedPrism, 'state' | 'url' | 'deaths' | 'retryAfterSeconds'>, cache?: false | {maxEntries?: number, maxBytes?: number},
  *   timeoutMs?: number}} options
  */
 export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const answers = cache ? new AnswerCache({ maxEntries: cache.maxEntries ?? 5000, maxBytes: cache.maxBytes ?? 64 * 1024 * 1024 }) : undefined;
+  /** @type {Map<string, Promise<Answer>>} */
   const inFlight = new Map(); // identical cacheable misses share one Prism request
   const stats = { hits: 0, misses: 0, forwarded: 0, unavailable: 0 };
 
+  /** @param {string} why */
   function unavailable(why) {
     stats.unavailable++;
     const last = prism.deaths.at(-1);
@@ -90,17 +102,23 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
     return problem(503, 'Service Unavailable', `mock upstream is ${why}${cause}; retry after ${seconds} s`, { 'retry-after': String(seconds) });
   }
 
-  /** One request to Prism; resolves an Answer, or undefined when the connection failed (Prism died under it). */
+  /**
+   * One request to Prism; resolves an Answer, or undefined when the connection failed (Prism died under it).
+   * @param {Context} ctx  @param {string} base  @returns {Promise<PrismAnswer | undefined>}
+   */
   function send(ctx, base) {
+    /** @type {Record<string, string>} */
     const headers = {};
     for (const [k, v] of Object.entries(ctx.headers)) if (!HOP.has(k)) headers[k] = v;
     if (ctx.body?.length) headers['content-length'] = String(ctx.body.length);
     const target = new URL(`${ctx.url.pathname}${ctx.url.search}`, base);
     return new Promise((resolve) => {
       const req = request(target, { method: ctx.method, headers, agent, timeout: timeoutMs }, (res) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
+          /** @type {Record<string, string>} */
           const out = {};
           for (const [k, v] of Object.entries(res.headers)) if (!HOP.has(k) && v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
           resolve({ status: res.statusCode ?? 502, headers: out, body: Buffer.concat(chunks) });
@@ -113,6 +131,7 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
     });
   }
 
+  /** @param {Context} ctx  @returns {Promise<Answer>} */
   async function forward(ctx) {
     const base = prism.url;
     if (!base) return unavailable('restarting');
@@ -123,7 +142,7 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
     return unavailable(prism.state === 'up' ? 'not answering' : 'restarting');
   }
 
-  /** The stage: `(ctx) => Promise<Answer>`; it always answers. */
+  /** The stage: `(ctx) => Promise<Answer>`; it always answers.  @param {Context} ctx  @returns {Promise<Answer>} */
   async function stage(ctx) {
     if (prism.state !== 'up' && HEALTH.test(ctx.url.pathname)) return unavailable('restarting');
     if (!answers || !isCacheable(ctx)) return forward(ctx);
@@ -138,7 +157,8 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
     if (!shared) {
       shared = forward(ctx).then((answer) => {
         inFlight.delete(key);
-        if (answer.status < 500) answers.set(key, answer);
+        // Prism's own answers (503s of this stage are never cached): their body is the Buffer send() read.
+        if (answer.status < 500) answers.set(key, /** @type {PrismAnswer} */ (answer));
         return answer;
       });
       inFlight.set(key, shared);

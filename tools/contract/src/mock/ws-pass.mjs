@@ -3,17 +3,19 @@
 // active extends its expiry additively (a lapsed pass restarts from now). The holder is the pass's credit token when
 // the request carries one, else the paying wallet.
 import { json } from './answers.mjs';
-import { preferForced, hostOf } from './payments.mjs';
+import { acceptedOf, preferForced, hostOf } from './payments.mjs';
 import { encodeBase64Json, paymentRequiredAnswer, quoteFor, readPaymentSignature, settlementOf } from './x402.mjs';
 
+/** @type {Record<string, number>} operationId → how long a pass lasts */
 const DURATION_MS = { postX402WsPassHour: 3_600_000, postX402WsPassDay: 86_400_000 };
 
-/** @param {{document: any, store: ReturnType<import('./store.mjs').createStore>}} deps */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createWsPassStage({ document, store }) {
   return (ctx) => {
-    const duration = DURATION_MS[ctx.op?.operationId];
+    const { op } = ctx;
+    const duration = op && DURATION_MS[op.operationId];
     if (!duration || preferForced(ctx.headers)) return undefined;
-    const offered = quoteFor(document, ctx.op, { host: hostOf(ctx), pathname: ctx.url.pathname });
+    const offered = quoteFor(document, op, { host: hostOf(ctx), pathname: ctx.url.pathname });
     const signature = ctx.headers['payment-signature'];
     if (signature === undefined) return paymentRequiredAnswer(offered);
     const read = readPaymentSignature(signature, offered);
@@ -21,8 +23,8 @@ export function createWsPassStage({ document, store }) {
     const { payment } = read;
     const presented = store.tokens.get(ctx.headers['x-credit-token'] ?? '');
     const holder = presented?.kind === 'ws-pass' ? presented.subject : payment.payer.toLowerCase();
-    const accepted = offered.accepts.find((a) => a.network === payment.network);
-    store.charge({ kind: 'ws-pass', subject: ctx.op.operationId, network: payment.network, payer: payment.payer, amount: accepted.amount });
+    const accepted = acceptedOf(offered, payment);
+    store.charge({ kind: 'ws-pass', subject: op.operationId, network: payment.network, payer: payment.payer, amount: accepted.amount });
     const now = store.now();
     const pass = store.passes.get(holder) ?? { token: store.issueToken('ws-pass', holder), expiresAt: now };
     pass.expiresAt = Math.max(pass.expiresAt, now) + duration;

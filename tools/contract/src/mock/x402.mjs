@@ -6,12 +6,25 @@
 import { createHash } from 'node:crypto';
 import { json } from './answers.mjs';
 
+/**
+ * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {{scheme: string, network: string, amount: string, [key: string]: unknown}} PaymentRequirement one entry of a
+ *   quote's `accepts` (the documented example's fields, kept as they are)
+ * @typedef {{x402Version: number, error: string, resource: {url: string, mimeType: string}, accepts: PaymentRequirement[]}} Quote
+ * @typedef {{network: string, payer: string, fingerprint: string}} Payment
+ * @typedef {{success: true, transaction: string, network: string, payer: string}} Settlement
+ */
+
+/** @type {(value: unknown) => string} */
 export const encodeBase64Json = (value) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-/** Decodes base64 (standard or URL-safe) JSON; `undefined` when the text is neither. */
+/**
+ * Decodes base64 (standard or URL-safe) JSON; `undefined` when the text is neither.
+ * @param {unknown} text  @returns {any} the parsed JSON, which the caller checks field by field
+ */
 export function decodeBase64Json(text) {
   const trimmed = String(text).trim();
   if (trimmed === '' || !(BASE64.test(trimmed) || BASE64URL.test(trimmed))) return undefined;
@@ -22,7 +35,7 @@ export function decodeBase64Json(text) {
   }
 }
 
-/** '0.001' USDC → '1000' atomic units (USDC has 6 decimals), without floating point. */
+/** '0.001' USDC → '1000' atomic units (USDC has 6 decimals), without floating point.  @param {unknown} price  @param {number} [decimals] */
 export function atomicAmount(price, decimals = 6) {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(String(price));
   if (!match) throw new Error(`mock x402: price ${JSON.stringify(price)} is not a decimal number`);
@@ -35,6 +48,9 @@ export function atomicAmount(price, decimals = 6) {
  * The quote of one operation. Asset, payee and timeout come from the operation's own documented
  * `payment-required` example (the spec is the single source); an operation with `x-x402-price` is quoted at that
  * fixed price on the networks of `info.x-x402`, the others (passes, checkouts) at their example's quote amounts.
+ * @param {import('../spec-model.mjs').OpenApiDocument} document  @param {OperationModel} op
+ * @param {{host: string, pathname: string, error?: string}} where
+ * @returns {Quote}
  */
 export function quoteFor(document, op, { host, pathname, error = 'Payment required' }) {
   const header = op.responses.find((r) => r.status === 402)?.headers['payment-required'];
@@ -44,7 +60,7 @@ export function quoteFor(document, op, { host, pathname, error = 'Payment requir
   const price = op.extensions['x-x402-price'];
   const accepts = price
     ? payPerCallNetworks(info).map((network) => ({
-        ...(example.accepts.find((a) => a.network === network) ?? example.accepts[0]),
+        ...(example.accepts.find((/** @type {PaymentRequirement} */ a) => a.network === network) ?? example.accepts[0]),
         network,
         amount: atomicAmount(price),
       }))
@@ -57,21 +73,23 @@ export function quoteFor(document, op, { host, pathname, error = 'Payment requir
  * The CAIP-2 ids a pay-per-call quote offers: `info.x-x402.networks` lists network objects; those `usedFor: all`
  * take per-call payments (the others only checkouts), and one whose id the service does not publish (`network:
  * null`) cannot be quoted, since a requirement's `network` is a string.
+ * @param {{networks?: unknown[]}} info  @returns {string[]}
  */
 export function payPerCallNetworks(info) {
   return (info.networks ?? [])
-    .filter((entry) => entry && typeof entry === 'object' && entry.usedFor === 'all' && typeof entry.network === 'string')
-    .map((entry) => entry.network);
+    .filter((/** @type {any} */ entry) => entry && typeof entry === 'object' && entry.usedFor === 'all' && typeof entry.network === 'string')
+    .map((/** @type {any} */ entry) => entry.network);
 }
 
-/** The 402 answer with the quote in `payment-required`; `body` defaults to the documented example body. */
+/** The 402 answer with the quote in `payment-required`; `body` defaults to the documented example body.  @param {Quote} quote  @param {unknown} [body] */
 export function paymentRequiredAnswer(quote, body = { x402Version: 2, error: quote.error }) {
   return json(402, body, { 'payment-required': encodeBase64Json(quote) });
 }
 
 /**
  * Checks the shape of a `PAYMENT-SIGNATURE` against the quote it answers.
- * @returns {{ok: true, payment: {network: string, payer: string, fingerprint: string}} | {ok: false, error: string}}
+ * @param {string} value  @param {Quote} quote
+ * @returns {{ok: true, payment: Payment} | {ok: false, error: string}}
  */
 export function readPaymentSignature(value, quote) {
   const decoded = decodeBase64Json(value);
@@ -94,7 +112,7 @@ export function readPaymentSignature(value, quote) {
   return { ok: true, payment: { network: accepted.network, payer: typeof from === 'string' && from ? from : `payer-${fingerprint.slice(0, 16)}`, fingerprint } };
 }
 
-/** The settlement result (`X402SettleResponse`, protocol field names) of an accepted payment. */
+/** The settlement result (`X402SettleResponse`, protocol field names) of an accepted payment.  @param {Payment} payment  @returns {Settlement} */
 export function settlementOf(payment) {
   return { success: true, transaction: `0x${payment.fingerprint}`, network: payment.network, payer: payment.payer };
 }

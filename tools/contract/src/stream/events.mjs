@@ -6,6 +6,11 @@ import { readFileSync } from 'node:fs';
 import { STREAM_FAMILIES } from '@laevitas-api/types/stream';
 import { ASYNCAPI_JSON } from '../paths.mjs';
 
+/**
+ * @typedef {import('@laevitas-api/types/stream').StreamFamilyInfo} StreamFamilyInfo
+ * @typedef {{channel: string, data: Record<string, any>}} StreamExample one documented event (its data of any family's shape)
+ */
+
 /** Seeded PRNG (mulberry32): the same seed gives the same stream, so a failing test can be replayed. */
 export function createRandom(seed = 1) {
   let a = seed >>> 0;
@@ -18,22 +23,30 @@ export function createRandom(seed = 1) {
   };
 }
 
-/** family → the example events of its message in the bundled AsyncAPI document. */
+/**
+ * family → the example events of its message in the bundled AsyncAPI document.
+ * @param {{components: {messages: Record<string, any>}}} [document] the AsyncAPI bundle as parsed JSON
+ * @returns {Record<string, StreamExample[]>}
+ */
 export function examplesByFamily(document = JSON.parse(readFileSync(ASYNCAPI_JSON, 'utf8'))) {
   const messages = Object.values(document.components.messages);
   return Object.fromEntries(
     STREAM_FAMILIES.map((f) => {
       const message = messages.find((m) => m.payload.$ref.endsWith(`/${f.message}`));
-      const examples = (message?.examples ?? []).map((e) => e.payload);
+      const examples = (message?.examples ?? []).map((/** @type {{payload: StreamExample}} */ e) => e.payload);
       if (!examples.length) throw new Error(`stream mock: the contract has no example of ${f.message}`);
       return [f.family, examples];
     }),
   );
 }
 
-/** Fills a pattern's wildcards with values the matrix allows: a concrete channel the pattern matches. */
+/**
+ * Fills a pattern's wildcards with values the matrix allows: a concrete channel the pattern matches.
+ * @param {StreamFamilyInfo} family  @param {readonly string[]} segments  @param {StreamExample} example  @param {() => number} random
+ */
 export function concreteChannel(family, segments, example, random) {
   const exampleParts = example.channel.slice(family.family.length + 1).split('.');
+  /** @type {string[]} */
   const values = [];
   family.positions.forEach((position, i) => {
     const given = segments[i];
@@ -51,12 +64,17 @@ export function concreteChannel(family, segments, example, random) {
 const PRICE_LIKE = /price|open|high|low|close|vwap|microprice|strike|premium|index|mark/i;
 const COUNTER = /(^|_)id$/;
 
-/** One generator per connection: `next(family, channel)` returns the next event of that channel. */
+/**
+ * One generator per connection: `next(family, channel)` returns the next event of that channel.
+ * @param {{examples?: Record<string, StreamExample[]>, seed?: number, now?: () => number}} [options]
+ */
 export function createEventSource({ examples = examplesByFamily(), seed = 1, now = Date.now } = {}) {
   const random = createRandom(seed);
+  /** @type {Map<string, {factor: number, tick: number}>} */
   const walks = new Map(); // channel → { factor, tick }
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
+  /** @param {unknown} value  @param {string} key  @param {{factor: number, tick: number}} walk  @returns {unknown} */
   function move(value, key, walk) {
     if (Array.isArray(value)) return value.map((v) => move(v, key, walk));
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, move(v, k, walk)]));
@@ -71,10 +89,12 @@ export function createEventSource({ examples = examplesByFamily(), seed = 1, now
   }
 
   return {
+    /** @param {StreamFamilyInfo} family  @param {readonly string[]} segments */
     channelFor(family, segments) {
       const list = examples[family.family];
       return concreteChannel(family, segments, list[0], random);
     },
+    /** @param {StreamFamilyInfo} family  @param {string} channel */
     next(family, channel) {
       const list = examples[family.family];
       const walk = walks.get(channel) ?? { factor: 1, tick: 0 };
@@ -84,10 +104,10 @@ export function createEventSource({ examples = examplesByFamily(), seed = 1, now
       const parts = channel.slice(family.family.length + 1).split('.');
       // The example of the channel's market where there is one (an options trade for an options channel).
       const example = list.find((e) => e.channel.slice(family.family.length + 1).split('.')[0] === parts[0]) ?? list[0];
-      const data = move(structuredClone(example.data), '', walk);
+      const data = /** @type {Record<string, any>} */ (move(structuredClone(example.data), '', walk));
       // Level arrays are [price, size]: the size jitters, the price follows the walk.
       for (const side of ['asks', 'bids']) {
-        if (Array.isArray(data[side])) data[side] = example.data[side].map(([p, s]) => [Number((p * walk.factor).toPrecision(8)), Number((s * (1 + 0.1 * Math.abs(normal()))).toPrecision(6))]);
+        if (Array.isArray(data[side])) data[side] = example.data[side].map((/** @type {[number, number]} */ [p, s]) => [Number((p * walk.factor).toPrecision(8)), Number((s * (1 + 0.1 * Math.abs(normal()))).toPrecision(6))]);
       }
       const named = Object.fromEntries(family.positions.map((p, i) => [p.name, parts[i]]));
       if ('instrument_name' in data) data.instrument_name = named.instrument;

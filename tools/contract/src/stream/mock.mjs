@@ -14,17 +14,26 @@ import { STREAM_CLOSE_CODES, STREAM_FAMILIES, STREAM_HEARTBEAT, STREAM_LIMITS } 
 import { parseChannelPattern, validateStreamMessage } from '@laevitas-api/validators/stream';
 import { createEventSource, examplesByFamily } from './events.mjs';
 
+/**
+ * @typedef {import('@laevitas-api/types/stream').StreamFamilyInfo} StreamFamilyInfo
+ * @typedef {import('ws').WebSocket} WebSocket
+ */
+
+/** @type {Record<string, string>} method → the schema of its request */
 const REQUEST_SCHEMAS = { subscribe: 'SubscribeRequest', unsubscribe: 'UnsubscribeRequest', ping: 'PingRequest' };
 const DOCUMENTED = new Set(STREAM_CLOSE_CODES.map((c) => c.code));
 // 1006 is observed by a client when a connection drops; a server cannot send it (ws refuses), so it is "on demand"
 // as a dropped socket instead.
+/** @type {(code: number) => boolean} */
 const SENDABLE = (code) => DOCUMENTED.has(code) && code !== 1006;
+/** @type {(code: number) => string} */
 const meaningOf = (code) => STREAM_CLOSE_CODES.find((c) => c.code === code)?.meaning ?? '';
 
 /**
  * @param {import('node:http').Server} server the HTTP server whose upgrades to `path` become gateway connections
  * @param {{path?: string, eventsPerSecond?: number, heartbeatMs?: number, lifetimeMs?: number, limits?: Partial<typeof STREAM_LIMITS>,
- *   store?: any, seed?: number, mutate?: (frame: any) => any, examples?: Record<string, any[]>}} options
+ *   store?: import('../mock/store.mjs').Store, seed?: number, mutate?: (frame: any) => any,
+ *   examples?: Record<string, import('./events.mjs').StreamExample[]>}} [options]
  *   `eventsPerSecond` per subscription (MOCK_WS_RATE, default 2); `mutate` rewrites every frame before it is sent
  *   (drift tests); `store` is the HTTP mock's state, for WebSocket-pass tokens.
  */
@@ -42,10 +51,13 @@ export function attachStreamMock(server, options = {}) {
   if (!(eventsPerSecond > 0)) throw new Error(`stream mock: eventsPerSecond must be a positive number (got ${eventsPerSecond})`);
   const limits = { ...STREAM_LIMITS, ...options.limits };
   const wss = new WebSocketServer({ noServer: true });
+  /** @type {Map<string, number>} */
   const perKey = new Map();
+  /** @type {Map<string, number>} */
   const perIp = new Map();
   let connectionCount = 0;
 
+  /** @param {import('node:http').IncomingMessage} req  @param {import('node:stream').Duplex} socket  @param {Buffer} head */
   const onUpgrade = (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
     if (url.pathname !== path) return; // another upgrade handler (or none) deals with it
@@ -53,10 +65,15 @@ export function attachStreamMock(server, options = {}) {
   };
   server.on('upgrade', onUpgrade);
 
+  /**
+   * @param {import('node:http').IncomingMessage} req  @param {URL} url
+   * @returns {{ok: true, holder: string} | {ok: false, code: number, reason: string}}
+   */
   function credentialOf(req, url) {
     const key = url.searchParams.get('apiKey') || req.headers.apikey;
     if (key) return { ok: true, holder: `key:${key}` };
-    const token = req.headers['x-credit-token'];
+    // One value: node joins repeated custom headers.
+    const token = /** @type {string | undefined} */ (req.headers['x-credit-token']);
     if (!token) return { ok: false, code: 4001, reason: 'no API key (apiKey query parameter or apikey header) and no credit token' };
     if (!store) return { ok: true, holder: `token:${token}` };
     const entry = store.tokens.get(token);
@@ -66,21 +83,26 @@ export function attachStreamMock(server, options = {}) {
     return { ok: true, holder: `pass:${entry.subject}` };
   }
 
+  /** @param {WebSocket} ws  @param {import('node:http').IncomingMessage} req  @param {URL} url */
   function open(ws, req, url) {
     connectionCount += 1;
+    /** @type {{subscriptions: Map<string, {family: StreamFamilyInfo, segments: readonly string[]}>, received: number[], alive: boolean, timers: NodeJS.Timeout[], closed: boolean}} */
     const state = { subscriptions: new Map(), received: [], alive: true, timers: [], closed: false };
     const events = createEventSource({ examples, seed: seed + connectionCount });
+    /** @param {unknown} frame */
     const send = (frame) => {
       if (ws.readyState !== ws.OPEN) return;
       ws.send(JSON.stringify(mutate ? mutate(frame) : frame));
       if (ws.bufferedAmount > limits.slowConsumerBytes) close(4003);
     };
+    /** @param {number} code  @param {string} [reason] */
     const close = (code, reason = meaningOf(code)) => {
       if (state.closed) return;
       state.closed = true;
       for (const t of state.timers) clearInterval(t), clearTimeout(t);
       ws.close(code, reason.slice(0, 120));
     };
+    /** @param {Map<string, number>} map  @param {string} key  @param {number} delta */
     const count = (map, key, delta) => map.set(key, (map.get(key) ?? 0) + delta);
 
     const credential = credentialOf(req, url);
@@ -94,7 +116,8 @@ export function attachStreamMock(server, options = {}) {
       state.closed = true;
       for (const t of state.timers) clearInterval(t), clearTimeout(t);
     });
-    if (perKey.get(credential.holder) > limits.concurrentConnectionsPerApiKey || perIp.get(ip) > limits.concurrentConnectionsPerIp) return close(4005);
+    // Both were counted just above.
+    if (/** @type {number} */ (perKey.get(credential.holder)) > limits.concurrentConnectionsPerApiKey || /** @type {number} */ (perIp.get(ip)) > limits.concurrentConnectionsPerIp) return close(4005);
     const forced = url.searchParams.get('mock_close');
     if (forced !== null) return closeOnDemand(Number(forced));
 
@@ -118,6 +141,7 @@ export function attachStreamMock(server, options = {}) {
       handle(isBinary ? null : String(raw));
     });
 
+    /** @param {number} code */
     function closeOnDemand(code) {
       if (code === 1006) return ws.terminate();
       if (!SENDABLE(code)) return false;
@@ -125,11 +149,14 @@ export function attachStreamMock(server, options = {}) {
       return true;
     }
 
+    /** @param {number | null} id  @param {string} message */
     function error(id, message) {
       send({ id, error: { message } });
     }
 
+    /** @param {string | null} text */
     function handle(text) {
+      /** @type {any} the request as parsed, checked below */
       let request;
       try {
         request = JSON.parse(text ?? '');
@@ -147,19 +174,24 @@ export function attachStreamMock(server, options = {}) {
       const checked = validateStreamMessage(schema, request);
       if (!checked.ok) return error(id, checked.issues.map((i) => i.message).join('; '));
       if (request.method === 'ping') return send({ id, result: {} });
-      const patterns = [...new Set(request.params.channels)];
+      /** @type {string[]} */
+      const patterns = [...new Set(/** @type {string[]} */ (request.params.channels))];
       if (request.method === 'unsubscribe') {
         for (const pattern of patterns) state.subscriptions.delete(pattern);
         return send({ id, result: {} });
       }
-      const parsed = patterns.map((p) => [p, parseChannelPattern(p)]);
+      const parsed = patterns.map((p) => /** @type {const} */ ([p, parseChannelPattern(p)]));
       const bad = parsed.find(([, r]) => !r.ok);
-      if (bad) return error(id, bad[1].error);
+      if (bad) return error(id, /** @type {{error: string}} */ (bad[1]).error);
       const added = patterns.filter((p) => !state.subscriptions.has(p)).length;
       if (state.subscriptions.size + added > limits.subscriptionsPerConnection) {
         return error(id, `at most ${limits.subscriptionsPerConnection} subscriptions per connection (${state.subscriptions.size} active, ${added} new)`);
       }
-      for (const [pattern, r] of parsed) state.subscriptions.set(pattern, { family: STREAM_FAMILIES.find((f) => f.family === r.family), segments: r.segments });
+      // Every pattern parsed (no `bad` one), and a parsed pattern names one of STREAM_FAMILIES.
+      for (const [pattern, r] of parsed) {
+        const { family, segments } = /** @type {{family: string, segments: readonly string[]}} */ (r);
+        state.subscriptions.set(pattern, { family: /** @type {StreamFamilyInfo} */ (STREAM_FAMILIES.find((f) => f.family === family)), segments });
+      }
       send({ id, result: {} });
     }
   }
@@ -167,7 +199,7 @@ export function attachStreamMock(server, options = {}) {
   return {
     path,
     /** ws:// URL of the gateway on an http:// base URL. */
-    urlOf: (baseUrl) => `${baseUrl.replace(/^http/, 'ws')}${path}`,
+    urlOf: (/** @type {string} */ baseUrl) => `${baseUrl.replace(/^http/, 'ws')}${path}`,
     get clients() {
       return wss.clients.size;
     },

@@ -14,16 +14,19 @@ const CONNECTION = '(connection)';
 export function defaultPatterns() {
   return STREAM_FAMILIES.map((f) => {
     if (f.positions.every((p) => p.wildcard)) return `${f.family}.*`;
-    return [f.family, ...f.positions.map((p) => (p.wildcard ? '*' : p.values[0]))].join('.');
+    // A position that takes no wildcard is a closed list (the timeframe).
+    return [f.family, ...f.positions.map((p) => (p.wildcard ? '*' : /** @type {readonly string[]} */ (p.values)[0]))].join('.');
   }).sort();
 }
 
 /**
  * @param {{url: string, apiKey?: string, seconds?: number, patterns?: string[], requireEvents?: boolean, connectTimeoutMs?: number}} options
  *   `requireEvents`: a family with no event fails (right against the mock; a live quiet family is only skipped).
- * @returns {Promise<{ok: boolean, url: string, seconds: number, families: FamilyResult[], other: FamilyResult}>}
+ * @returns {Promise<StreamReport>}
  * @typedef {{family: string, pattern: string | null, events: number, invalid: number, refused?: string,
- *   firstViolation: {message: string, channel?: string, frame: string} | null, outcome: 'passed'|'failed'|'skipped', note?: string}} FamilyResult
+ *   firstViolation: {message: string, channel?: string, frame: string} | null}} FamilyRecord what is counted while the run listens
+ * @typedef {FamilyRecord & {outcome: 'passed'|'failed'|'skipped', note?: string}} FamilyResult
+ * @typedef {{ok: boolean, url: string, seconds: number, families: FamilyResult[], other: FamilyResult}} StreamReport
  */
 export async function runStreamContract({ url, apiKey, seconds = 5, patterns = defaultPatterns(), requireEvents = false, connectTimeoutMs = 10_000 }) {
   for (const pattern of patterns) {
@@ -32,8 +35,12 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
   }
   const target = new URL(url);
   if (apiKey && !target.searchParams.has('apiKey')) target.searchParams.set('apiKey', apiKey);
-  const families = patterns.map((pattern) => ({ family: parseChannelPattern(pattern).family, pattern, events: 0, invalid: 0, firstViolation: null }));
+  // Every pattern parsed above.
+  /** @type {(FamilyRecord & {pattern: string})[]} */
+  const families = patterns.map((pattern) => ({ family: /** @type {{family: string}} */ (parseChannelPattern(pattern)).family, pattern, events: 0, invalid: 0, firstViolation: null }));
+  /** @type {FamilyRecord} */
   const other = { family: CONNECTION, pattern: null, events: 0, invalid: 0, firstViolation: null };
+  /** @param {FamilyRecord} record  @param {string} message  @param {any} frame the frame as parsed (any shape) */
   const violate = (record, message, frame) => {
     record.invalid += 1;
     record.firstViolation ??= { message, ...(frame?.channel !== undefined ? { channel: String(frame.channel) } : {}), frame: JSON.stringify(frame).slice(0, 500) };
@@ -41,7 +48,9 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
   const byId = new Map(families.map((record, i) => [i + 1, record]));
 
   const ws = new WebSocket(target, { handshakeTimeout: connectTimeoutMs });
+  /** @type {{code: number, reason: string} | undefined} */
   let closedEarly;
+  /** @type {Promise<{code: number, reason: string}>} */
   const closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   const opened = await new Promise((resolve) => {
     ws.once('open', () => resolve(true));
@@ -53,6 +62,7 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
 
   if (opened) {
     ws.on('message', (raw, isBinary) => {
+      /** @type {any} the frame as parsed, checked below */
       let frame;
       try {
         frame = JSON.parse(isBinary ? '' : String(raw));
@@ -70,6 +80,7 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
     else ws.close(1000, 'contract run done');
   }
 
+  /** @param {any} frame */
   function checkReply(frame) {
     const record = byId.get(frame.id);
     const schema = 'error' in frame ? 'ErrorReply' : 'SubscribeReply';
@@ -79,6 +90,7 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
     if ('error' in frame) record.refused = JSON.stringify(frame.error);
   }
 
+  /** @param {any} frame */
   function checkEvent(frame) {
     const record = families.find((r) => typeof frame.channel === 'string' && channelMatches(r.pattern, frame.channel));
     const result = validateStreamEvent(frame);
@@ -93,12 +105,14 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
   const results = families.map((record) => finish(record, { seconds, requireEvents }));
   const closeLine = closedEarly ? describeClose(closedEarly) : undefined;
   if (closeLine) violate(other, closeLine, null);
+  /** @type {FamilyResult} */
   const otherResult = { ...other, outcome: other.invalid ? 'failed' : 'passed' };
   await Promise.race([closed, new Promise((r) => setTimeout(r, 1000))]);
   if (ws.readyState !== WebSocket.CLOSED) ws.terminate();
   return { ok: [...results, otherResult].every((r) => r.outcome !== 'failed'), url: redact(target), seconds, families: results, other: otherResult };
 }
 
+/** @param {FamilyRecord} record  @param {{seconds: number, requireEvents: boolean}} options  @returns {FamilyResult} */
 function finish(record, { seconds, requireEvents }) {
   if (record.refused) return { ...record, outcome: 'failed', firstViolation: record.firstViolation ?? { message: `subscription refused: ${record.refused}`, frame: '' } };
   if (record.invalid) return { ...record, outcome: 'failed' };
@@ -109,22 +123,24 @@ function finish(record, { seconds, requireEvents }) {
   return { ...record, outcome: 'passed' };
 }
 
+/** @param {{code: number, reason: string}} close */
 function describeClose({ code, reason }) {
   const known = STREAM_CLOSE_CODES.find((c) => c.code === code);
   return `the gateway closed the connection early: ${code}${known ? ` (${known.meaning})` : ''}${reason ? `: ${reason}` : ''}`;
 }
 
-/** The URL with its API key hidden: reports are shared. */
+/** The URL with its API key hidden: reports are shared.  @param {URL} url */
 function redact(url) {
   const copy = new URL(url);
   if (copy.searchParams.has('apiKey')) copy.searchParams.set('apiKey', '***');
   return copy.toString();
 }
 
-/** Summary lines: one per family and one for what belongs to none, then the totals. */
+/** Summary lines: one per family and one for what belongs to none, then the totals.  @param {StreamReport | undefined} report */
 export function formatStreamSummary(report) {
   if (!report) return ['stream: not run (set LAEVITAS_WS_URL to check a live gateway)'];
   const all = [...report.families, report.other];
+  /** @param {FamilyResult['outcome']} o */
   const count = (o) => all.filter((r) => r.outcome === o).length;
   const lines = [`stream: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped (${report.families.length} patterns for ${report.seconds} s on ${report.url})`];
   for (const r of all) {
@@ -134,7 +150,7 @@ export function formatStreamSummary(report) {
   return lines;
 }
 
-/** JUnit: one test case per family pattern, and one for the connection (what belongs to no family). */
+/** JUnit: one test case per family pattern, and one for the connection (what belongs to no family).  @param {StreamReport} report */
 export function streamJUnit(report, suiteName = 'laevitas-stream-contract') {
   const all = [...report.families, report.other];
   const cases = all.map((r) => {
