@@ -15,7 +15,9 @@ import { OptionsOhlcvtResponse } from './zod-ohlcvt.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const validatorsDir = dirname(require.resolve('@laevitas-api/validators/package.json'));
+/** @type {{name: string, value: string, target?: string, ok?: boolean}[]} */
 const results = [];
+/** @type {import('./report.js').Report} */
 const report = (name, value, target, ok) => {
   results.push({ name, value, target, ok });
   console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
@@ -24,18 +26,21 @@ const report = (name, value, target, ok) => {
 /**
  * Medians of several functions measured interleaved (parse, validate, zod, parse, …), so all of them see the same
  * machine state, JIT tier and GC pressure; the ratios are what the run reports.
+ * @template {string} Name
+ * @param {Record<Name, () => unknown>} fns
+ * @returns {Record<Name, number>} median nanoseconds by name
  */
 function interleavedMedians(fns, { iterations = 1500, warmup = 800 } = {}) {
-  for (let i = 0; i < warmup; i++) for (const fn of Object.values(fns)) fn();
-  const samples = Object.fromEntries(Object.keys(fns).map((k) => [k, []]));
+  for (let i = 0; i < warmup; i++) for (const fn of Object.values(fns)) /** @type {() => unknown} */ (fn)();
+  const samples = Object.fromEntries(Object.keys(fns).map((k) => [k, /** @type {number[]} */ ([])]));
   for (let i = 0; i < iterations; i++) {
-    for (const [name, fn] of Object.entries(fns)) {
+    for (const [name, fn] of /** @type {[string, () => unknown][]} */ (Object.entries(fns))) {
       const t = process.hrtime.bigint();
       fn();
       samples[name].push(Number(process.hrtime.bigint() - t));
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.sort((a, b) => a - b)[v.length >> 1]]));
+  return /** @type {Record<Name, number>} */ (Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.sort((a, b) => a - b)[v.length >> 1]])));
 }
 
 // 1. Validation of a 1,000-row OHLCVT page, against JSON.parse of the same text and against zod.
@@ -59,7 +64,7 @@ report('validation cost / JSON.parse (validateResponse API)', `${((tApi / tParse
 report('zod 4 time / our validator time', `${(tZod / tApi).toFixed(1)}x`, '>= 3x', tZod / tApi >= 3);
 
 // 2. Cold import of the validators package (whole set, and one operation), in fresh processes.
-const coldImport = (code) => {
+const coldImport = (/** @type {string} */ code) => {
   const samples = [];
   for (let i = 0; i < 7; i++) {
     const out = execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();${code};console.log(Number(process.hrtime.bigint()-t))`], { cwd: here });
@@ -76,9 +81,9 @@ report('cold import: every operation loaded', `${(every - baseline).toFixed(1)} 
 report('cold import: one operation (ops/getOptionsOhlcvt)', `${(single - baseline).toFixed(1)} ms`);
 
 // 3. Size of the generated code.
-const sizeOf = (dir, filter = () => true) =>
+const sizeOf = (/** @type {string} */ dir, /** @type {(file: string) => boolean} */ filter = () => true) =>
   readdirSync(dir, { recursive: true }).map(String).filter(filter).reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
-const mb = (n) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
+const mb = (/** @type {number} */ n) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
 report('generated validators (all operations, .cjs)', mb(sizeOf(join(validatorsDir, 'generated/ops'), (f) => f.endsWith('.cjs') && !f.endsWith('wrapper.cjs'))));
 report('generated validators for one operation (getOptionsOhlcvt)', `${(statSync(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).size / 1024).toFixed(0)} KiB`);
 const typesDir = dirname(require.resolve('@laevitas-api/types/package.json'));
@@ -94,16 +99,19 @@ execFileSync(process.execPath, [join(here, '../contract/scripts/mock-latency.mjs
 // 5. Consumer type-check cost: a file calling 30 operations against an empty file, same compiler options.
 // Realistic calls: 30 GET operations of both families with the parameters their examples give.
 const bundle = JSON.parse(readFileSync(join(here, '../../spec/dist/openapi.json'), 'utf8'));
-const deref = (n) => (n?.$ref ? n.$ref.split('/').slice(1).reduce((o, k) => o[k], bundle) : n);
+/** @type {(n: any) => any} */
+const deref = (n) => (n?.$ref ? n.$ref.split('/').slice(1).reduce((/** @type {any} */ o, /** @type {string} */ k) => o[k], bundle) : n);
+/** @type {string[]} */
 const calls30 = [];
 const perFamily = { legacy: 0, v1: 0 };
 for (const [path, item] of Object.entries(bundle.paths)) {
   const get = deref(item).get;
   const family = familyOfPath(path);
   if (!get || perFamily[family] >= 15) continue;
+  /** @type {Record<string, Record<string, unknown>>} */
   const params = { path: {}, query: {} };
   for (const p of (get.parameters ?? []).map(deref)) if (p.example !== undefined && (p.in === 'path' || p.required)) params[p.in][p.name] = p.example;
-  if ((get.parameters ?? []).map(deref).some((p) => p.in === 'header' && p.required)) continue;
+  if ((get.parameters ?? []).map(deref).some((/** @type {{in: string, required?: boolean}} */ p) => p.in === 'header' && p.required)) continue;
   const args = Object.fromEntries(Object.entries(params).filter(([, v]) => Object.keys(v).length));
   calls30.push(`c.${get.operationId}(${JSON.stringify(args)})`);
   perFamily[family]++;
@@ -118,14 +126,15 @@ try {
       .map((call, i) => `  const r${i} = await ${call};`)
       .join('\n')}\n  return [${calls30.map((_, i) => `r${i}`).join(', ')}] as const;\n}\n`,
   );
-  const tscOnce = (file) => {
+  const tscOnce = (/** @type {string} */ file) => {
     writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...options, files: [file] }));
     const out = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(work, 'tsconfig.json'), '--extendedDiagnostics'], { encoding: 'utf8' });
     if (out.status !== 0) throw new Error(`tsc failed on ${file}:\n${out.stdout}${out.stderr}`);
-    return ['Parse', 'Bind', 'Check'].reduce((sum, phase) => sum + Number(new RegExp(`${phase} time:\\s+([0-9.]+)s`).exec(out.stdout)[1]), 0);
+    return ['Parse', 'Bind', 'Check'].reduce((sum, phase) => sum + Number(/** @type {RegExpExecArray} tsc --extendedDiagnostics prints every phase */ (new RegExp(`${phase} time:\\s+([0-9.]+)s`).exec(out.stdout))[1]), 0);
   };
   // Interleaved pairs (empty, calls, empty, calls, …): each pair sees the same machine state, so the ratio of a pair
   // is stable even when a shared VM speeds up or slows down between pairs. The median of 11 pair ratios is reported.
+  /** @type {Record<'empty' | 'calls' | 'ratio', number[]>} */
   const samples = { empty: [], calls: [], ratio: [] };
   for (let i = 0; i < 11; i++) {
     const e = tscOnce('empty.mts');
@@ -134,7 +143,7 @@ try {
     samples.calls.push(c);
     samples.ratio.push(c / e);
   }
-  const med = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
+  const med = (/** @type {number[]} */ v) => [...v].sort((a, b) => a - b)[v.length >> 1];
   const empty = med(samples.empty);
   const calls = med(samples.calls);
   const ratio = med(samples.ratio);
