@@ -9,7 +9,7 @@
  */
 /**
  * A whole bundled document (spec/dist/openapi.json and the family bundles).
- * @typedef {SpecNode & {paths?: Record<string, SpecNode>, components?: Record<string, Record<string, SpecNode>>}} SpecDocument
+ * @typedef {SpecNode & {paths: Record<string, SpecNode>, components?: Record<string, Record<string, SpecNode>>}} SpecDocument
  */
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -75,7 +75,7 @@ export function familyOf(path, pathItem) {
  * scheme of `x-auth-alternatives` (credit token, x402 payment, agent Bearer) as an alternative of its own. A public
  * operation (`security: []`) with alternatives stays callable anonymously (`{}`), as the 402 flow needs.
  * @param {SpecNode} op
- * @param {SpecDocument} document
+ * @param {SpecNode} document read for its document-wide `security` and `x-auth-alternatives`
  * @returns {Record<string, string[]>[]}
  */
 export function securityOf(op, document) {
