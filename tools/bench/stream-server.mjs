@@ -40,7 +40,7 @@ server.on('connection', (ws, request) => {
       return;
     }
     // The raw socket (an internal of ws): frames are written pre-encoded, past ws's own framing.
-    const socket = /** @type {import('node:net').Socket} */ (/** @type {any} */ (ws)._socket);
+    const socket = /** @type {{_socket: import('node:net').Socket}} */ (/** @type {unknown} */ (ws))._socket;
     let left = Math.ceil(n / POOL.length);
     const pump = () => {
       while (left > 0) {

@@ -32,7 +32,7 @@ export async function generateAll(dir) {
     const started = performance.now();
     return run().then(
       () => ({ name, seconds: (performance.now() - started) / 1000 }),
-      (/** @type {any} */ error) => {
+      (/** @type {{stack?: string} | undefined} */ error) => {
         throw new Error(`${name} failed: ${error?.stack ?? error}`);
       },
     );
