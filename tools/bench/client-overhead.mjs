@@ -12,6 +12,7 @@ const ROWS = 20;
 const ITERATIONS = Number(process.env.BENCH_OVERHEAD_ITERATIONS ?? 3000);
 const WARMUP = 500;
 
+/** @param {import('./report.js').Report} report */
 export async function clientOverhead(report) {
   const client = process.env.BENCH_CLIENT ? await import(pathToFileURL(process.env.BENCH_CLIENT).href) : await import('@laevitas-api/client');
   const single = process.env.BENCH_CLIENT ? undefined : await import('@laevitas-api/client/operations');
@@ -21,21 +22,22 @@ export async function clientOverhead(report) {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
     res.end(body);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', resolve)));
+  const origin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
   try {
     const options = { apiKey: 'bench', v2BaseUrl: origin, rateLimit: false };
     const full = client.createClient(options);
     const core = single && client.createCore(options);
     const query = { instrument_name: 'BTC-26DEC25-100000-C', resolution: '1h' };
     const url = `${origin}/api/v1/options/ohlcvt?resolution=1h&instrument_name=BTC-26DEC25-100000-C`;
+    /** @type {Record<string, () => Promise<{data: unknown[]}>>} */
     const runs = {
       raw: async () => (await fetch(url, { headers: { accept: 'application/json', 'X-API-Key': 'bench' } })).json(),
       client: () => full.getOptionsOhlcvt({ query }),
       ...(core ? { core: () => core.request(single.getOptionsOhlcvt, { query }) } : {}),
     };
     for (let i = 0; i < WARMUP; i++) for (const run of Object.values(runs)) await run();
-    const samples = Object.fromEntries(Object.keys(runs).map((k) => [k, []]));
+    const samples = Object.fromEntries(Object.keys(runs).map((k) => [k, /** @type {number[]} */ ([])]));
     for (let i = 0; i < ITERATIONS; i++) {
       for (const [name, run] of Object.entries(runs)) {
         const started = process.hrtime.bigint();
@@ -44,9 +46,9 @@ export async function clientOverhead(report) {
         if (data.data.length !== ROWS) throw new Error(`${name}: expected ${ROWS} rows`);
       }
     }
-    const median = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
+    const median = (/** @type {number[]} */ v) => [...v].sort((a, b) => a - b)[v.length >> 1];
     const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
-    const us = (ns) => `${(ns / 1e3).toFixed(0)} µs`;
+    const us = (/** @type {number} */ ns) => `${(ns / 1e3).toFixed(0)} µs`;
     console.log(`GET of a ${ROWS}-row OHLCVT page on loopback, medians of ${ITERATIONS} interleaved requests: raw fetch ${us(m.raw)}, client ${us(m.client)}${m.core ? `, core ${us(m.core)}` : ''}`);
     report('client per-request time / raw fetch (limiter off)', `${(m.client / m.raw).toFixed(2)}x (+${us(m.client - m.raw)})`, '<= 1.1x', m.client / m.raw <= 1.1);
     if (m.core) report('core (one operation) per-request time / raw fetch', `${(m.core / m.raw).toFixed(2)}x`, '<= 1.1x', m.core / m.raw <= 1.1);

@@ -16,9 +16,10 @@ const SCAN_SECONDS = 65;
 const WINDOWS = RATE_LIMITS.v1.map((w) => ({ limit: w.limit, windowMs: (w.windowSeconds * 1000) / SCALE }));
 
 /** The most requests any sender can get accepted in `durationMs` under rolling windows (bursts at each window start). */
-const ceiling = (durationMs) => Math.min(...WINDOWS.map((w) => w.limit * Math.ceil(durationMs / w.windowMs)));
+const ceiling = (/** @type {number} */ durationMs) => Math.min(...WINDOWS.map((w) => w.limit * Math.ceil(durationMs / w.windowMs)));
 
 async function enforcingServer() {
+  /** @type {number[]} arrival times (performance.now()) of the accepted requests */
   const accepted = [];
   let throttled = 0;
   let page = 0;
@@ -34,15 +35,19 @@ async function enforcingServer() {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ data: [{ date: `row-${page}` }], meta: { next_cursor: `c${page}` } }));
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', resolve)));
   return {
-    origin: `http://127.0.0.1:${server.address().port}`,
-    counts: (from, to) => ({ accepted: accepted.filter((t) => t >= from && t < to).length, throttled }),
+    origin: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
+    counts: (/** @type {number} */ from, /** @type {number} */ to) => ({ accepted: accepted.filter((t) => t >= from && t < to).length, throttled }),
     close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
   };
 }
 
-/** Runs a cursor scan for `ms` of wall time; returns when the time is up. */
+/**
+ * Runs a cursor scan for `ms` of wall time; returns when the time is up.
+ * @param {import('@laevitas-api/client').LaevitasClient} client
+ * @param {number} ms
+ */
 async function scanFor(client, ms) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
@@ -50,11 +55,12 @@ async function scanFor(client, ms) {
     for (;;) {
       try {
         for await (const _row of client.paginate('getOptionsOhlcvt', {}, { signal: controller.signal })) void _row;
-      } catch (error) {
+      } catch (caught) {
         if (controller.signal.aborted) return;
+        const error = /** @type {{cause?: {status?: number}} | undefined} */ (caught);
         // The naive loop carries on after a 429 (ScanInterruptedError around a RateLimitError) after a short fixed
         // backoff (0.5 s at full scale), as the client did before it read the spec's wait.
-        if (error?.cause?.status !== 429) throw error;
+        if (error?.cause?.status !== 429) throw caught;
         await new Promise((resolve) => setTimeout(resolve, 500 / SCALE));
       }
     }
@@ -63,11 +69,13 @@ async function scanFor(client, ms) {
   }
 }
 
+/** @param {import('./report.js').Report} report */
 export async function clientRate(report) {
   const scaled = { windows: RATE_LIMITS.v1.map((w) => ({ limit: w.limit, windowSeconds: w.windowSeconds / SCALE })), safetyMarginMs: 100 / SCALE, shared: false };
   const durationMs = (SCAN_SECONDS * 1000) / SCALE;
   const max = ceiling(durationMs);
   /** Runs `phase` against a fresh enforcing server and returns what the server counted. */
+  /** @param {(origin: string) => Promise<void>} phase */
   const onFreshServer = async (phase) => {
     const server = await enforcingServer();
     try {
@@ -99,6 +107,7 @@ export async function clientRate(report) {
 
 // `node tools/bench/client-rate.mjs` runs this part alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
+  /** @type {import('./report.js').Report} */
   const report = (name, value, target, ok) => console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
   await clientRate(report);
 }

@@ -2,7 +2,7 @@
 // with the credential header its family reads (the client's wire layer).
 import { credentialHeaders, familyOfPath } from '@laevitas-api/client/wire';
 
-const keyed = (path) => ({ path, headers: credentialHeaders(familyOfPath(path), { apiKey: 'bench-key' }) });
+const keyed = (/** @type {string} */ path) => ({ path, headers: credentialHeaders(familyOfPath(path), { apiKey: 'bench-key' }) });
 export const ROUTES = [
   { path: '/api/v1/health', headers: {} },
   keyed('/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C&resolution=1h'),

@@ -20,8 +20,8 @@ const bare = createServer((req, res) => {
   res.writeHead(answer.status, { 'content-type': answer.type, 'content-length': answer.body.length });
   res.end(answer.body);
 });
-await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
-console.log(JSON.stringify({ mock: mock.url, bare: `http://127.0.0.1:${bare.address().port}`, bytes: [...answers.values()].map((a) => a.body.length) }));
+await /** @type {Promise<void>} */ (new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve)));
+console.log(JSON.stringify({ mock: mock.url, bare: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (bare.address()).port}`, bytes: [...answers.values()].map((a) => a.body.length) }));
 process.on('SIGTERM', async () => {
   bare.close();
   await mock.stop();

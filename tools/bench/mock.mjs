@@ -12,15 +12,23 @@ import { ROUTES } from './mock-routes.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_MOCK_SECONDS ?? 3);
 
+/**
+ * @param {'cache' | 'no-cache'} mode
+ * @returns {Promise<{mock: string, bare: string, bytes: number[], stop: () => Promise<unknown>}>}
+ */
 async function startServers(mode) {
   const child = spawn(process.execPath, [join(here, 'mock-servers.mjs'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((resolve, reject) => {
+  const line = await /** @type {Promise<string>} */ (new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench servers exited (${code}) before listening`)));
-  });
+  }));
   return { ...JSON.parse(line), stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
 }
 
+/**
+ * @param {string} url
+ * @param {number} connections
+ */
 function load(url, connections) {
   return autocannon({
     url,
@@ -30,6 +38,9 @@ function load(url, connections) {
   });
 }
 
+/** @typedef {{rps: number, p50: number, p99: number, max: number, errors: number, total: number}} Summary */
+
+/** @param {import('autocannon').Result} r @returns {Summary} */
 const summary = (r) => ({
   rps: r.requests.average,
   p50: r.latency.p50,
@@ -38,12 +49,13 @@ const summary = (r) => ({
   errors: r.errors + r.timeouts + r.non2xx,
   total: r.requests.total,
 });
-const line = (name, s) =>
+const line = (/** @type {string} */ name, /** @type {Summary} */ s) =>
   `${name.padEnd(22)} ${s.rps.toFixed(0).padStart(7)} req/s   p50 ${String(s.p50).padStart(4)} ms   p99 ${String(s.p99).padStart(4)} ms   max ${String(s.max).padStart(5)} ms   errors ${s.errors} of ${s.total}`;
 
 /** @param {(name: string, value: string, target?: string, ok?: boolean) => void} report */
 export async function benchMock(report) {
   const servers = await startServers('cache');
+  /** @type {Record<number, {bare: Summary, mock: Summary}>} by connection count */
   const results = {};
   try {
     // one warm-up pass so every route is in the cache and every JIT tier is reached, not measured
@@ -61,6 +73,7 @@ export async function benchMock(report) {
     await servers.stop();
   }
   const uncached = await startServers('no-cache');
+  /** @type {Summary} */
   let before;
   try {
     await load(uncached.mock, 10);

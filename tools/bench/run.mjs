@@ -13,7 +13,9 @@ import { OptionsOhlcvtResponse } from './zod-ohlcvt.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const validatorsDir = dirname(require.resolve('@laevitas-api/validators/package.json'));
+/** @type {{name: string, value: string, target?: string, ok?: boolean}[]} */
 const results = [];
+/** @type {import('./report.js').Report} */
 const report = (name, value, target, ok) => {
   results.push({ name, value, target, ok });
   console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
@@ -22,18 +24,21 @@ const report = (name, value, target, ok) => {
 /**
  * Medians of several functions measured interleaved (parse, validate, zod, parse, …), so all of them see the same
  * machine state, JIT tier and GC pressure; the ratios are what the run reports.
+ * @template {string} Name
+ * @param {Record<Name, () => unknown>} fns
+ * @returns {Record<Name, number>} median nanoseconds by name
  */
 function interleavedMedians(fns, { iterations = 1500, warmup = 800 } = {}) {
-  for (let i = 0; i < warmup; i++) for (const fn of Object.values(fns)) fn();
-  const samples = Object.fromEntries(Object.keys(fns).map((k) => [k, []]));
+  for (let i = 0; i < warmup; i++) for (const fn of Object.values(fns)) /** @type {() => unknown} */ (fn)();
+  const samples = Object.fromEntries(Object.keys(fns).map((k) => [k, /** @type {number[]} */ ([])]));
   for (let i = 0; i < iterations; i++) {
-    for (const [name, fn] of Object.entries(fns)) {
+    for (const [name, fn] of /** @type {[string, () => unknown][]} */ (Object.entries(fns))) {
       const t = process.hrtime.bigint();
       fn();
       samples[name].push(Number(process.hrtime.bigint() - t));
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.sort((a, b) => a - b)[v.length >> 1]]));
+  return /** @type {Record<Name, number>} */ (Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.sort((a, b) => a - b)[v.length >> 1]])));
 }
 
 // 1. Validation of a 1,000-row OHLCVT page, against JSON.parse of the same text and against zod.
@@ -57,7 +62,7 @@ report('validation cost / JSON.parse (validateResponse API)', `${((tApi / tParse
 report('zod 4 time / our validator time', `${(tZod / tApi).toFixed(1)}x`, '>= 3x', tZod / tApi >= 3);
 
 // 2. Cold import of the validators package (whole set, and one operation), in fresh processes.
-const coldImport = (code) => {
+const coldImport = (/** @type {string} */ code) => {
   const samples = [];
   for (let i = 0; i < 7; i++) {
     const out = execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();${code};console.log(Number(process.hrtime.bigint()-t))`], { cwd: here });
@@ -74,9 +79,9 @@ report('cold import: every operation loaded', `${(every - baseline).toFixed(1)} 
 report('cold import: one operation (ops/getOptionsOhlcvt)', `${(single - baseline).toFixed(1)} ms`);
 
 // 3. Size of the generated code.
-const sizeOf = (dir, filter = () => true) =>
+const sizeOf = (/** @type {string} */ dir, /** @type {(file: string) => boolean} */ filter = () => true) =>
   readdirSync(dir, { recursive: true }).map(String).filter(filter).reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
-const mb = (n) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
+const mb = (/** @type {number} */ n) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
 report('generated validators (all operations, .cjs)', mb(sizeOf(join(validatorsDir, 'generated/ops'), (f) => f.endsWith('.cjs') && !f.endsWith('wrapper.cjs'))));
 report('generated validators for one operation (getOptionsOhlcvt)', `${(statSync(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).size / 1024).toFixed(0)} KiB`);
 const typesDir = dirname(require.resolve('@laevitas-api/types/package.json'));

@@ -8,7 +8,7 @@ import { streamEvents } from './stream-events.mjs';
 
 const POOL = streamEvents(4000);
 /** Unmasked server text frames (RFC 6455 5.2), concatenated. */
-function frames(texts) {
+function frames(/** @type {string[]} */ texts) {
   const parts = [];
   for (const text of texts) {
     const payload = Buffer.from(text);
@@ -24,7 +24,7 @@ const CHUNK = frames(POOL);
 const server = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/ws' });
 let dropped = false;
 server.on('connection', (ws, request) => {
-  const url = new URL(request.url, 'http://bench.invalid');
+  const url = new URL(request.url ?? '/', 'http://bench.invalid');
   const n = Number(url.searchParams.get('n') ?? 100000);
   const mode = url.searchParams.get('mode') ?? 'replay';
   ws.on('message', (raw) => {
@@ -39,7 +39,8 @@ server.on('connection', (ws, request) => {
       } else dropped = false;
       return;
     }
-    const socket = ws._socket;
+    // The raw socket (an internal of ws): frames are written pre-encoded, past ws's own framing.
+    const socket = /** @type {{_socket: import('node:net').Socket}} */ (/** @type {unknown} */ (ws))._socket;
     let left = Math.ceil(n / POOL.length);
     const pump = () => {
       while (left > 0) {
@@ -50,4 +51,4 @@ server.on('connection', (ws, request) => {
     pump();
   });
 });
-server.on('listening', () => console.log(server.address().port));
+server.on('listening', () => console.log(/** @type {import('node:net').AddressInfo} */ (server.address()).port));

@@ -13,6 +13,7 @@ import * as validators from '@laevitas-api/validators/stream';
 import { streamEvents } from './stream-events.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** @type {import('@laevitas-api/client/stream').ChannelPattern[]} */
 const PATTERNS = ['trades.futures.binance.*', 'book.perpetuals.binance.*'];
 const N = Number(process.env.BENCH_STREAM_EVENTS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 3);
@@ -23,22 +24,30 @@ async function startServer() {
   return { url: `ws://127.0.0.1:${String(line).trim()}/ws`, stop: () => child.kill() };
 }
 
-/** The floor: `ws` and JSON.parse, nothing else; events counted from the first to the n-th. */
+/** @typedef {{perSecond: number, perCpuSecond: number, sink: number}} Throughput */
+
+/**
+ * The floor: `ws` and JSON.parse, nothing else; events counted from the first to the n-th.
+ * @param {string} url
+ * @param {number} n
+ * @returns {Promise<Throughput>}
+ */
 async function bare(url, n) {
   const ws = new WebSocket(`${url}?n=${n}`);
   let count = 0;
   let first = 0;
+  /** @type {NodeJS.CpuUsage | undefined} */
   let cpu;
   let sink = 0;
-  const done = new Promise((resolve) => {
+  const done = /** @type {Promise<number>} */ (new Promise((resolve) => {
     ws.on('message', (data) => {
-      const message = JSON.parse(data);
+      const message = JSON.parse(String(data));
       if (message.channel === undefined) return; // the subscribe reply
       sink += message.data.price ?? 0;
       if (count++ === 0) (first = performance.now()), (cpu = process.cpuUsage());
       if (count === n) resolve(performance.now() - first);
     });
-  });
+  }));
   ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'subscribe', params: { channels: PATTERNS } })));
   const ms = await done;
   const used = process.cpuUsage(cpu);
@@ -46,17 +55,26 @@ async function bare(url, n) {
   return { perSecond: (n - 1) / (ms / 1000), perCpuSecond: (n - 1) / ((used.user + used.system) / 1e6), sink };
 }
 
-/** The client: one subscription on both patterns, consumed with `for await`. */
+/**
+ * The client: one subscription on both patterns, consumed with `for await`.
+ * @param {string} url
+ * @param {number} n
+ * @param {import('@laevitas-api/client/stream').StreamOptions['validate']} validate
+ * @returns {Promise<Throughput>}
+ */
 async function client(url, n, validate) {
   const stream = createStream({ url: `${url}?n=${n}`, apiKey: undefined, validate, validators, bufferSize: n, heartbeat: false });
   let count = 0;
   let first = 0;
+  /** @type {NodeJS.CpuUsage | undefined} */
   let cpu;
+  /** @type {NodeJS.CpuUsage | undefined} */
   let used;
   let sink = 0;
   let ms = 0;
   for await (const event of stream.subscribe(PATTERNS)) {
-    sink += event.data.price ?? 0;
+    // Trades carry a price, books do not: summed only so the loop's work is not optimised away.
+    sink += /** @type {{price?: number}} */ (event.data).price ?? 0;
     if (count++ === 0) (first = performance.now()), (cpu = process.cpuUsage());
     if (count === n) {
       ms = performance.now() - first;
@@ -66,10 +84,15 @@ async function client(url, n, validate) {
   }
   stream.close();
   if (stream.stats.dropped || stream.stats.invalid) throw new Error(`bench stream lost events: ${JSON.stringify(stream.stats)}`);
+  if (!used) throw new Error(`bench stream ended after ${count} of ${n} events`);
   return { perSecond: (n - 1) / (ms / 1000), perCpuSecond: (n - 1) / ((used.user + used.system) / 1e6), sink };
 }
 
 /** Drop to first event after the resubscribe, with the reconnect delay set to 0 (the mechanics) and as shipped (1 s +-20%). */
+/**
+ * @param {string} url
+ * @param {number | undefined} initialDelayMs
+ */
 async function reconnect(url, initialDelayMs) {
   const stream = createStream({ url: `${url}?mode=reconnect`, apiKey: undefined, heartbeat: false, reconnect: { initialDelayMs } });
   let droppedAt = 0;
@@ -88,9 +111,10 @@ async function reconnect(url, initialDelayMs) {
   return { ms, gapMs };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-const rate = (v) => `${Math.round(v).toLocaleString('en-US')} events/s`;
+const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const rate = (/** @type {number} */ v) => `${Math.round(v).toLocaleString('en-US')} events/s`;
 
+/** @param {import('./report.js').Report} report */
 export async function streamBench(report) {
   const events = streamEvents(2);
   for (const e of events) if (!validators.validateStreamEvent(JSON.parse(e)).ok) throw new Error(`bench event breaks the contract: ${e.slice(0, 120)}`);
@@ -98,11 +122,14 @@ export async function streamBench(report) {
   try {
     // Per CPU-second of this process (the client's one core) and per wall-clock second: on a shared machine the
     // wall clock also counts time the process was not scheduled, so the targets are checked on CPU time.
+    /** @type {Record<string, number[]>} */
     const samples = { bare: [], off: [], on: [], wallBare: [], wallOff: [], wallOn: [] };
     await client(server.url, 20_000, 'off'); // warm-up of both paths
     await bare(server.url, 20_000);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [key, run] of [['Bare', () => bare(server.url, N)], ['Off', () => client(server.url, N, 'off')], ['On', () => client(server.url, N, 'throw')]]) {
+      /** @type {[key: string, run: () => Promise<Throughput>][]} */
+      const runs = [['Bare', () => bare(server.url, N)], ['Off', () => client(server.url, N, 'off')], ['On', () => client(server.url, N, 'throw')]];
+      for (const [key, run] of runs) {
         const result = await run();
         samples[key.toLowerCase()].push(result.perCpuSecond);
         samples[`wall${key}`].push(result.perSecond);
@@ -111,11 +138,12 @@ export async function streamBench(report) {
     const [b, off, on] = [median(samples.bare), median(samples.off), median(samples.on)];
     const bytes = events.reduce((s, e) => s + e.length, 0) / events.length;
     console.log(`stream: ${N.toLocaleString('en-US')} events per run (trade and book as published alternating, ${Math.round(bytes)} B mean), medians of ${ROUNDS} interleaved runs; server in its own process`);
-    const wall = (k) => `; wall clock ${rate(median(samples[k]))}`;
+    const wall = (/** @type {string} */ k) => `; wall clock ${rate(median(samples[k]))}`;
     report('stream: bare ws + JSON.parse loop (per CPU-second)', `${rate(b)}${wall('wallBare')}`);
     report('stream: client, for await, validate off (per CPU-second)', `${rate(off)}${wall('wallOff')}`, '>= 200,000/s', off >= 200_000);
     report('stream: client, for await, validate throw (per CPU-second)', `${rate(on)}${wall('wallOn')}`, '>= 100,000/s', on >= 100_000);
     report('stream: client (validate off) / bare ws loop', `${(off / b).toFixed(2)}x (wall clock ${(median(samples.wallOff) / median(samples.wallBare)).toFixed(2)}x)`, '>= 0.8x', off / b >= 0.8);
+    /** @type {number[]} */
     const fast = [];
     for (let i = 0; i < 5; i++) fast.push((await reconnect(server.url, 0)).ms);
     report('stream: reconnect, drop -> receiving again (delay 0)', `${median(fast).toFixed(1)} ms`);

@@ -9,11 +9,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-/** What is wrong with an unpacked package folder (`package/` of a tarball), one message per problem. */
+/**
+ * What is wrong with an unpacked package folder (`package/` of a tarball), one message per problem.
+ * @param {string} dir
+ * @returns {string[]}
+ */
 export function packedIssues(dir) {
   const issues = [];
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
@@ -33,7 +41,7 @@ export function packedIssues(dir) {
     const text = readFileSync(join(dir, file), 'utf8');
     if (file.endsWith('.map')) {
       const map = JSON.parse(text);
-      if (Array.isArray(map.sourcesContent) && map.sourcesContent.some((s) => s != null)) issues.push(`${file} embeds its sources (sourcesContent)`);
+      if (Array.isArray(map.sourcesContent) && map.sourcesContent.some((/** @type {string | null} */ s) => s != null)) issues.push(`${file} embeds its sources (sourcesContent)`);
       continue;
     }
     for (const [, target] of text.matchAll(/\/\/# sourceMappingURL=(\S+)/g)) {
@@ -49,7 +57,7 @@ export function packedIssues(dir) {
 }
 
 /** The bin script of an installed package, found the way Node finds packages (neither exports `./package.json`). */
-function binOf(name) {
+function binOf(/** @type {string} */ name) {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'node_modules', name, 'package.json'))) {
     if (dirname(dir) === dir) throw new Error(`pack-check: ${name} is not installed`);
@@ -60,11 +68,21 @@ function binOf(name) {
   return join(root, typeof bin === 'string' ? bin : Object.values(bin)[0]);
 }
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {string} cwd
+ */
 function run(command, args, cwd) {
   return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
 }
 
-/** Packs `packageDir`, lints the tarball and returns the issues (empty when the package is ready to publish). */
+/**
+ * Packs `packageDir`, lints the tarball and returns the issues (empty when the package is ready to publish).
+ * @param {string} packageDir
+ * @param {string[]} [attwArgs]
+ * @returns {string[]}
+ */
 export function checkPackage(packageDir, attwArgs = []) {
   const temp = mkdtempSync(join(tmpdir(), 'pack-check-'));
   const issues = [];
@@ -76,10 +94,14 @@ export function checkPackage(packageDir, attwArgs = []) {
     console.log(`${relative(process.cwd(), packageDir) || '.'}: ${tarball} (${(statSync(tgz).size / 1024).toFixed(0)} kB packed)`);
     const publint = binOf('publint');
     const attw = binOf('@arethetypeswrong/cli');
-    for (const [name, args] of [['publint', [publint, 'run', tgz, '--strict']], ['attw', [attw, tgz, ...attwArgs]]]) {
+    /** @type {[name: string, args: string[]][]} */
+    const linters = [['publint', [publint, 'run', tgz, '--strict']], ['attw', [attw, tgz, ...attwArgs]]];
+    for (const [name, args] of linters) {
       try {
         process.stdout.write(run(process.execPath, args, packageDir));
-      } catch (error) {
+      } catch (caught) {
+        // execFileSync's error carries the child's output.
+        const error = /** @type {{stdout?: string, stderr?: string}} */ (caught);
         issues.push(`${name} failed on the tarball:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
       }
     }

@@ -35,6 +35,14 @@ function prepare() {
   writeFileSync(join(tmp, 'every-documented-row.mts'), documentedRowChecks(bundled));
 }
 
+/**
+ * @typedef {{setting: string, ok: boolean, output: string, ms: number}} SettingResult
+ */
+
+/**
+ * @param {string} setting
+ * @returns {Promise<SettingResult>}
+ */
 function check(setting) {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -46,12 +54,17 @@ function check(setting) {
   });
 }
 
+/**
+ * @param {string[]} settings
+ * @param {number} [parallel]
+ */
 async function runAll(settings, parallel = 2) {
   const queue = [...settings];
+  /** @type {SettingResult[]} */
   const results = [];
   await Promise.all(
     Array.from({ length: Math.min(parallel, queue.length) }, async () => {
-      while (queue.length) results.push(await check(queue.shift()));
+      while (queue.length) results.push(await check(/** @type {string} the loop checked the length */ (queue.shift())));
     }),
   );
   return results.sort((a, b) => settings.indexOf(a.setting) - settings.indexOf(b.setting));

@@ -8,7 +8,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-/** Exact versions, so a run is reproducible; raise them deliberately. */
+/**
+ * Exact versions, so a run is reproducible; raise them deliberately.
+ * @type {Record<string, string>}
+ */
 export const NODE_VERSIONS = { 20: '20.20.2', 22: '22.23.3', 24: '24.21.0' };
 export const PACKAGES = ['packages/types', 'packages/validators', 'packages/client'];
 
@@ -17,7 +20,10 @@ const cache = process.env.NODE_MATRIX_CACHE ?? join(homedir(), '.cache/laevitas-
 const majors = (process.env.NODE_MATRIX ?? Object.keys(NODE_VERSIONS).join(',')).split(',').map((s) => s.trim());
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 
-/** The binary of `node@<version>` from the registry, installed into the cache on first use. */
+/**
+ * The binary of `node@<version>` from the registry, installed into the cache on first use.
+ * @param {string} version
+ */
 function nodeBinary(version) {
   const prefix = join(cache, version);
   const bin = join(prefix, 'node_modules/.bin/node');

@@ -11,6 +11,7 @@ if (nx.status !== 0) process.exit(nx.status ?? 1);
 
 const mock = await startMock({ port: Number(process.env.MOCK_PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1' });
 const docs = await serveDocs(Number(process.env.DOCS_PORT ?? 8080));
+const docsPort = /** @type {import('node:net').AddressInfo} */ (docs.address()).port;
 console.log(`
 Mock API (both families, Prism): ${mock.url}
   try: curl -H 'apiKey: any' ${mock.url}/analytics/derivs/futures/DERIBIT/BTC/26MAR27
@@ -18,8 +19,8 @@ Mock API (both families, Prism): ${mock.url}
        curl -i -H 'X-API-Key: any' -H 'Prefer: code=402' ${mock.url}/api/v1/options/ohlcvt
 Stream mock (WebSocket gateway): ${mock.streamUrl}?apiKey=any
   try: send {"id":1,"method":"subscribe","params":{"channels":["trades.futures.binance.BTCUSDT"]}}
-API reference (Redoc):           http://localhost:${docs.address().port}/
-Streaming reference (AsyncAPI):  http://localhost:${docs.address().port}/stream.html
+API reference (Redoc):           http://localhost:${docsPort}/
+Streaming reference (AsyncAPI):  http://localhost:${docsPort}/stream.html
 Press Ctrl-C to stop.`);
 
 const stop = async () => {

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 
 const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', SCARF_ANALYTICS: 'false', REDOCLY_TELEMETRY: 'off', FORCE_COLOR: '0' };
+/** @type {[label: string, command: string, args: string[]][]} */
 const steps = [
   ['generated files are fresh', 'node', ['tools/codegen/src/cli.mjs', 'check']],
   // A spec change since the last released bundle needs a changeset, and a breaking one a major changeset.
@@ -16,7 +17,9 @@ const steps = [
   ["the packages' tests on Node 20, 22 and 24", 'node', ['tools/scripts/node-matrix.mjs']],
 ];
 
+/** @type {Record<string, number>} */
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** @param {string} line */
 function count(line) {
   const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
   const vitest = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(plain);
@@ -32,16 +35,23 @@ function count(line) {
   }
 }
 
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<number>}
+ */
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let pending = '';
-    const onData = (stream) => (chunk) => {
+    /** @param {NodeJS.WriteStream} stream */
+    const onData = (stream) => (/** @type {Buffer} */ chunk) => {
       stream.write(chunk);
       pending += chunk;
       const lines = pending.split('\n');
-      pending = lines.pop();
+      pending = lines.pop() ?? '';
       lines.forEach(count);
     };
     child.stdout.on('data', onData(process.stdout));

@@ -33,9 +33,7 @@ function operationOf(operationId: string): OperationInfo {
 
 // Declaration merging gives the class one method per operation (defined once on the prototype below) without an
 // intersection type, which a consumer's compiler would otherwise rebuild at every call site.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface LaevitasClient extends OperationMethods {}
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class LaevitasClient extends LaevitasCore {
   /** Credit token and balance, spend so far: shared with this client's `withOptions` copies while `payments` and `creditToken` stay the same. */
   declare readonly billing: Billing;

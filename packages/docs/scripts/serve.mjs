@@ -6,8 +6,14 @@ import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
+/** @type {Record<string, string>} */
 const types = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.yaml': 'application/yaml', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
 
+/**
+ * @param {number} [port]
+ * @param {string} [host]
+ * @returns {Promise<import('node:http').Server>}
+ */
 export function serveDocs(port = Number(process.env.PORT ?? 8080), host = process.env.HOST ?? '127.0.0.1') {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
@@ -27,6 +33,6 @@ export function serveDocs(port = Number(process.env.PORT ?? 8080), host = proces
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await serveDocs();
-  const { port } = server.address();
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   console.log(`Docs: http://localhost:${port}/`);
 }

@@ -20,11 +20,11 @@ export const BUNDLE_FILES = {
   v1: 'spec/dist/openapi.v1.json',
 };
 
-/** @param {string} root workspace root @returns {{files: Record<string,string>, document: any}} */
+/** @param {string} root workspace root @returns {{files: Record<string,string>, document: import('./spec-model.mjs').SpecDocument}} */
 export function bundleSpec(root) {
   const work = mkdtempSync(join(tmpdir(), 'laevitas-bundle-'));
   try {
-    const redocly = (...args) =>
+    const redocly = (/** @type {string[]} */ ...args) =>
       execFileSync(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), ...args], {
         cwd: root,
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
@@ -54,6 +54,7 @@ export function bundleSpec(root) {
   }
 }
 
+/** @param {import('./spec-model.mjs').SpecDocument} document */
 function downConvert(document) {
   return YAML.stringify(downConvertDocument(document), { lineWidth: 0 });
 }

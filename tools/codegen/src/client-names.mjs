@@ -16,7 +16,14 @@
 // Two operations that still get one name in a namespace are told apart by the verb of the one that is not a GET;
 // anything left colliding fails the generation, never resolved by silent renaming.
 
-/** Words of an identifier, tag or route segment: camelCase, snake_case, kebab-case and spaces all split. */
+/** @import { OperationModel } from './spec-model.mjs' */
+/** What naming reads of an operation. @typedef {Pick<OperationModel, 'operationId' | 'method' | 'path' | 'family' | 'tags' | 'extensions'>} NamedOperation */
+
+/**
+ * Words of an identifier, tag or route segment: camelCase, snake_case, kebab-case and spaces all split.
+ * @param {string} text
+ * @returns {string[]}
+ */
 export function wordsOf(text) {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -26,8 +33,9 @@ export function wordsOf(text) {
     .map((w) => w.toLowerCase());
 }
 
-export const camel = (words) => words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
+export const camel = (/** @type {string[]} */ words) => words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
 
+/** @param {Pick<OperationModel, 'operationId' | 'family' | 'tags'>} op */
 export function namespaceOf(op) {
   const tag = op.tags[0];
   if (!tag) throw new Error(`codegen: ${op.operationId} has no tag, so it has no client namespace`);
@@ -36,6 +44,7 @@ export function namespaceOf(op) {
   return camel(words);
 }
 
+/** @param {NamedOperation} op */
 function legacyMethodName(op) {
   const catalog = op.extensions['x-catalog-method-name'] ?? op.operationId.replace(/^getLegacy(?=[A-Z])/, '');
   const words = wordsOf(catalog);
@@ -44,12 +53,16 @@ function legacyMethodName(op) {
 }
 
 /** Path segments; a `{param}` becomes `by` + param. */
-const segmentsOf = (path) => path.split('/').filter(Boolean);
-const segmentWords = (segment) => {
+const segmentsOf = (/** @type {string} */ path) => path.split('/').filter(Boolean);
+const segmentWords = (/** @type {string} */ segment) => {
   const param = /^\{(.+)\}$/.exec(segment);
   return param ? ['by', ...wordsOf(param[1])] : wordsOf(segment);
 };
 
+/**
+ * How many leading directory segments every path shares.
+ * @param {string[]} paths
+ */
 function commonDirectory(paths) {
   const dirs = paths.map((p) => segmentsOf(p).slice(0, -1));
   const shared = [];
@@ -57,10 +70,12 @@ function commonDirectory(paths) {
   return shared.length;
 }
 
+/** @param {NamedOperation} op @param {number} sharedSegments */
 function v1MethodName(op, sharedSegments) {
   return segmentsOf(op.path).slice(sharedSegments).flatMap(segmentWords);
 }
 
+/** @param {NamedOperation} op @param {string[]} words @param {string[]} namespaceWords */
 function withoutNamespace(op, words, namespaceWords) {
   let n = 0;
   while (n < namespaceWords.length && words[n] === namespaceWords[n]) n++;
@@ -70,28 +85,31 @@ function withoutNamespace(op, words, namespaceWords) {
 }
 
 /**
- * @param {import('./spec-model.mjs').OperationModel[]} operations
+ * @param {NamedOperation[]} operations
  * @returns {{family: 'legacy'|'v1', namespace: string, method: string, operationId: string}[]}
  */
 export function clientNamesOf(operations) {
+  /** @type {Map<string, NamedOperation[]>} family.namespace → its operations */
   const groups = new Map();
   for (const op of operations) {
     const key = `${op.family}.${namespaceOf(op)}`;
     if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(op);
+    /** @type {NamedOperation[]} */ (groups.get(key)).push(op);
   }
+  /** @type {{family: 'legacy'|'v1', namespace: string, method: string, operationId: string}[]} */
   const names = [];
   for (const [key, ops] of groups) {
-    const [family, namespace] = key.split('.');
+    const [family, namespace] = /** @type {['legacy'|'v1', string]} */ (key.split('.'));
     const shared = commonDirectory(ops.map((op) => op.path));
     const named = ops.map((op) => ({ op, words: withoutNamespace(op, family === 'legacy' ? legacyMethodName(op) : v1MethodName(op, shared), wordsOf(namespace)) }));
-    const count = (name) => named.filter((n) => camel(n.words) === name).length;
+    const count = (/** @type {string} */ name) => named.filter((n) => camel(n.words) === name).length;
     const first = named.map((n) => camel(n.words));
     for (const [i, { op, words }] of named.entries()) {
       const method = count(first[i]) > 1 && op.method !== 'get' ? camel([op.method, ...words]) : first[i];
       names.push({ family, namespace, method, operationId: op.operationId });
     }
   }
+  /** @type {Map<string, string>} */
   const seen = new Map();
   for (const n of names) {
     const at = `${n.family}.${n.namespace}.${n.method}`;

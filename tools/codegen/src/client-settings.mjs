@@ -16,9 +16,15 @@ const OUT = 'packages/client/src/generated';
 const KEYWORDS = new Set(['type', 'properties', 'additionalProperties', 'required', 'items', 'anyOf', '$ref', 'enum', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'definitions']);
 const PROSE = new Set(['description', '$schema', 'defaultProperties']);
 
+/**
+ * @param {unknown} node a node of the settings schema
+ * @param {string} at its JSON pointer, for the error
+ * @returns {unknown}
+ */
 function lean(node, at) {
   if (Array.isArray(node)) return node.map((n, i) => lean(n, `${at}/${i}`));
   if (!node || typeof node !== 'object') return node;
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (PROSE.has(key)) continue;
@@ -29,14 +35,17 @@ function lean(node, at) {
     }
     if (!KEYWORDS.has(key)) throw new Error(`codegen: settings schema uses ${key} at ${at}; teach packages/client/src/check-options.ts that keyword first`);
     // Under these keys the children are names (properties, definitions) or plain values (enum, required, const).
-    if (key === 'properties' || key === 'definitions') out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lean(v, `${at}/${key}/${k}`)]));
+    if (key === 'properties' || key === 'definitions') out[key] = Object.fromEntries(Object.entries(/** @type {Record<string, unknown>} */ (value)).map(([k, v]) => [k, lean(v, `${at}/${key}/${k}`)]));
     else if (key === 'enum' || key === 'required') out[key] = value;
     else out[key] = lean(value, `${at}/${key}`);
   }
   return out;
 }
 
-/** @param {import('./output.mjs').Output} output */
+/**
+ * @param {string} root workspace root
+ * @param {import('./output.mjs').Output} output
+ */
 export function generateClientSettingsValidator(root, output) {
   const TJS = require('typescript-json-schema');
   const program = TJS.getProgramFromFiles([join(root, 'packages/client/src/settings.ts')], { strictNullChecks: true, strict: true });

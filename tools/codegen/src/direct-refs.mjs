@@ -7,6 +7,8 @@ import ts from 'typescript';
 
 const f = ts.factory;
 
+/** A member of openapi-typescript's interfaces and type literals: a property with a plain or quoted name. @typedef {ts.PropertySignature & {name: ts.Identifier | ts.StringLiteral}} NamedMember */
+
 /**
  * Rewrites references to named schemas, and to shared parameters whose type is a single name or keyword, into that
  * name. `components` keeps its members (users still write `components["schemas"]["X"]`).
@@ -16,17 +18,17 @@ const f = ts.factory;
  */
 export function directReferences(ast, named) {
   const withReplies = nameResponses(ast, named);
-  const components = withReplies.find((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components');
+  const components = /** @type {ts.InterfaceDeclaration | undefined} */ (withReplies.find((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components'));
   /** @type {Map<string, ts.TypeNode>} */
   const parameterTypes = new Map();
-  for (const group of components?.members ?? []) {
+  for (const group of /** @type {ts.NodeArray<NamedMember>} */ (components?.members ?? [])) {
     if (nameOf(group) !== 'parameters' || !group.type || !ts.isTypeLiteralNode(group.type)) continue;
-    for (const parameter of group.type.members) if (parameter.type) parameterTypes.set(nameOf(parameter), parameter.type);
+    for (const parameter of /** @type {ts.NodeArray<NamedMember>} */ (group.type.members)) if (parameter.type) parameterTypes.set(/** @type {string} */ (nameOf(parameter)), parameter.type);
   }
 
   /** @param {ts.Node} node @returns {ts.Node} */
   const visit = (node) => {
-    if (ts.isPropertySignature(node) && node.type && refersToParameter(node.type)) return shortenDoc(ts.visitEachChild(node, visit, ts.nullTransformationContext));
+    if (ts.isPropertySignature(node) && node.type && refersToParameter(node.type)) return shortenDoc(ts.visitEachChild(node, visit, undefined));
     const target = componentReference(node);
     if (target?.group === 'schemas' && named.has(target.name)) return f.createTypeReferenceNode(target.name);
     if (target?.group === 'parameters') {
@@ -34,7 +36,7 @@ export function directReferences(ast, named) {
       const resolved = type && visit(type);
       if (resolved && isSingleName(resolved)) return resolved;
     }
-    return ts.visitEachChild(node, visit, ts.nullTransformationContext);
+    return ts.visitEachChild(node, visit, undefined);
   };
   return withReplies.map((node) => visit(node));
 }
@@ -57,12 +59,13 @@ function nameResponses(ast, named) {
     if (isAnyHeaders(node)) return f.createTypeReferenceNode(ANY_HEADERS);
     const target = componentReference(node);
     if (target?.group === 'responses' && replies.has(target.name)) return f.createTypeReferenceNode(/** @type {string} */ (replies.get(target.name)));
-    return ts.visitEachChild(node, visit, ts.nullTransformationContext);
+    return ts.visitEachChild(node, visit, undefined);
   };
+  /** @type {ts.TypeAliasDeclaration[]} */
   const declarations = [];
-  const members = components.members.map((group) => {
+  const members = /** @type {ts.NodeArray<NamedMember>} */ (components.members).map((group) => {
     if (nameOf(group) !== 'responses' || !group.type || !ts.isTypeLiteralNode(group.type)) return group;
-    const responses = group.type.members.map((response) => {
+    const responses = /** @type {ts.NodeArray<NamedMember>} */ (group.type.members).map((response) => {
       const name = nameOf(response);
       if (!name || !response.type || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return response;
       const reply = `${name}Reply`;
@@ -92,7 +95,7 @@ function stringIndex() {
   return f.createIndexSignature(undefined, [name], f.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword));
 }
 
-/** `{ [name: string]: unknown }` and nothing else. */
+/** `{ [name: string]: unknown }` and nothing else. @param {ts.Node} node */
 function isAnyHeaders(node) {
   if (!ts.isTypeLiteralNode(node) || node.members.length !== 1) return false;
   const [index] = node.members;
@@ -104,6 +107,9 @@ function isAnyHeaders(node) {
 /**
  * openapi-typescript repeats a shared parameter's whole JSDoc (description, example) at each operation that uses it.
  * Each repetition keeps the first sentence, enough for a tooltip; the full text stays on `components["parameters"]`.
+ * @template {ts.Node} N
+ * @param {N} property
+ * @returns {N}
  */
 function shortenDoc(property) {
   const docs = ts.getSyntheticLeadingComments(property);
@@ -114,19 +120,24 @@ function shortenDoc(property) {
   return property;
 }
 
+/** @param {string} text */
 export function firstSentence(text) {
   const flat = text.replace(/\s+/g, ' ').trim();
   const end = flat.search(/\.(\s|$)/);
   return end > 0 ? flat.slice(0, end + 1) : flat;
 }
 
-/** A shared parameter's reference, alone or with the `| undefined` that exact-optional.mjs adds to what is sent. */
+/** A shared parameter's reference, alone or with the `| undefined` that exact-optional.mjs adds to what is sent. @param {ts.TypeNode} type */
 function refersToParameter(type) {
   const types = ts.isUnionTypeNode(type) ? type.types : [type];
   return types.some((member) => componentReference(member)?.group === 'parameters');
 }
 
-/** `components["<group>"]["<name>"]` → { group, name }, anything else → undefined. */
+/**
+ * `components["<group>"]["<name>"]` → { group, name }, anything else → undefined.
+ * @param {ts.Node} node
+ * @returns {{group: string, name: string} | undefined}
+ */
 function componentReference(node) {
   if (!ts.isIndexedAccessTypeNode(node) || !ts.isIndexedAccessTypeNode(node.objectType)) return undefined;
   const root = node.objectType.objectType;
@@ -136,16 +147,18 @@ function componentReference(node) {
   return group && name ? { group, name } : undefined;
 }
 
+/** @param {ts.TypeNode} node */
 function literalText(node) {
   return ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal) ? node.literal.text : undefined;
 }
 
-/** A name without type arguments, or a keyword such as `string`: never longer than the reference it replaces. */
+/** A name without type arguments, or a keyword such as `string`: never longer than the reference it replaces. @param {ts.Node} node */
 function isSingleName(node) {
   if (ts.isTypeReferenceNode(node)) return !node.typeArguments?.length;
   return node.kind >= ts.SyntaxKind.FirstKeyword && node.kind <= ts.SyntaxKind.LastKeyword;
 }
 
+/** @param {ts.TypeElement} member */
 function nameOf(member) {
   const name = member.name;
   return name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) ? name.text : undefined;

@@ -7,6 +7,8 @@ import { codeSamplesOf, samplesCheckFile } from './docs-samples.mjs';
 import { operationNotes, scrubText } from './docs-notes.mjs';
 import { labelAlternatives } from './docs-alternatives.mjs';
 
+/** @import { SpecDocument, SpecNode } from './spec-model.mjs' */
+
 /** Extensions Redoc itself reads; every other `x-` key is contract data and stays out of the page. */
 export const REDOC_EXTENSIONS = new Set(['codeSamples', 'tagGroups', 'traitTag', 'displayName', 'logo'].map((name) => `x-${name}`));
 const RAW_VALUE_KEYS = new Set(['example', 'value', 'default', 'enum', 'const']);
@@ -18,12 +20,14 @@ export const DOCS_INPUT = 'packages/docs/generated/openapi.docs.json';
 export const DOCS_SAMPLES = 'packages/docs/generated/samples.ts';
 
 /** Every `x-` key the document uses (so the clean-up also catches a key added later). */
-function extensionNamesOf(document) {
+function extensionNamesOf(/** @type {SpecDocument} */ document) {
+  /** @type {Set<string>} */
   const names = new Set();
+  /** @param {unknown} node @param {string} [parentKey] */
   const walk = (node, parentKey) => {
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      if (key.startsWith('x-') && !NAME_MAPS.has(parentKey)) names.add(key);
+      if (key.startsWith('x-') && !NAME_MAPS.has(/** @type {string} */ (parentKey))) names.add(key);
       walk(value, key);
     }
   };
@@ -31,23 +35,31 @@ function extensionNamesOf(document) {
   return [...names];
 }
 
-/** A copy without contract-only extensions, with every reader-facing text cleaned. */
+/**
+ * A copy without contract-only extensions, with every reader-facing text cleaned.
+ * @param {unknown} node
+ * @param {string[]} extensionNames
+ * @param {string} [key] the key the node sits under
+ * @returns {any}
+ */
 function cleaned(node, extensionNames, key) {
   if (Array.isArray(node)) return node.map((item) => cleaned(item, extensionNames));
   if (node && typeof node === 'object') {
+    /** @type {SpecNode} */
     const out = {};
     for (const [k, v] of Object.entries(node)) {
-      if (k.startsWith('x-') && !REDOC_EXTENSIONS.has(k) && !NAME_MAPS.has(key)) continue;
+      if (k.startsWith('x-') && !REDOC_EXTENSIONS.has(k) && !NAME_MAPS.has(/** @type {string} */ (key))) continue;
       // Values the page shows as data (schema `examples` arrays, `example`, an Example Object's `value`): never rewritten.
       if (RAW_VALUE_KEYS.has(k) || (k === 'examples' && Array.isArray(v))) out[k] = v;
       else out[k] = cleaned(v, extensionNames, k);
     }
     return out;
   }
-  if (typeof node === 'string' && TEXT_KEYS.has(key)) return scrubText(node, extensionNames);
+  if (typeof node === 'string' && TEXT_KEYS.has(/** @type {string} */ (key))) return scrubText(node, extensionNames);
   return node;
 }
 
+/** @param {SpecDocument} document */
 export function buildDocsInput(document) {
   const extensionNames = extensionNamesOf(document);
   const operations = operationsOf(document);
@@ -65,6 +77,10 @@ export function buildDocsInput(document) {
   return { docs, operations };
 }
 
+/**
+ * @param {SpecDocument} document
+ * @param {import('./output.mjs').Output} output
+ */
 export function generateDocsInput(document, output) {
   const { docs, operations } = buildDocsInput(document);
   output.own('packages/docs/generated');

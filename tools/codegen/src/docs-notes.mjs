@@ -2,6 +2,8 @@
 // notices, source), and the clean-up that keeps the contract's provenance notes and raw extension names off the page.
 import { deref } from './spec-model.mjs';
 
+/** @import { OperationModel, SpecNode } from './spec-model.mjs' */
+
 /**
  * Provenance labels used in `x-source` and the public address each one stands for (the addresses are the ones
  * public material gives for the service: its Swagger and Redoc pages, the machine catalog, the official CLI, the
@@ -21,9 +23,14 @@ export const SOURCE_LINKS = [
   { match: /^public facts c\b/, title: 'Public clients of the service' },
 ];
 
-/** `x-source` as a list of `{title, url?}`: public URLs it names verbatim first, then the labels it cites. */
+/**
+ * `x-source` as a list of `{title, url?}`: public URLs it names verbatim first, then the labels it cites.
+ * @param {unknown} xSource
+ * @returns {{title: string, url?: string}[]}
+ */
 export function sourcesOf(xSource) {
   if (typeof xSource !== 'string') return [];
+  /** @type {Map<string, {title: string, url?: string}>} */
   const found = new Map();
   for (const url of xSource.match(/https?:\/\/[^\s;,)]+/g) ?? []) found.set(url, { title: url, url });
   for (const part of xSource.split(';').map((s) => s.trim())) {
@@ -35,6 +42,7 @@ export function sourcesOf(xSource) {
 
 /** How page text names an extension that a sentence mentions (the page never shows the raw key). */
 // Keyed without the `x-` prefix: this table names keys to replace in prose, it does not read their values.
+/** @type {Record<string, string>} */
 const EXTENSION_WORDS = Object.fromEntries(Object.entries({
   'unpublished-shape': '“partly published”',
   'currency-subsets': 'the currencies per market listed below',
@@ -59,6 +67,8 @@ const EXTENSION_WORDS = Object.fromEntries(Object.entries({
 /**
  * Rewrites contract-internal wording into what a reader of the page can use: citations of files and numbered
  * sections of the working documents are dropped, and extension keys become words.
+ * @param {string} text
+ * @param {string[]} [extensionNames]
  */
 export function scrubText(text, extensionNames = Object.keys(EXTENSION_WORDS)) {
   let out = text;
@@ -75,19 +85,21 @@ export function scrubText(text, extensionNames = Object.keys(EXTENSION_WORDS)) {
   for (const key of keys) {
     const words = EXTENSION_WORDS[key] ?? key.slice(2).replaceAll('-', ' ');
     const escaped = key.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
-    const withValue = (_, value) => (value && value.trim() !== 'true' ? `${words} ${value.trim()}` : words);
+    const withValue = (/** @type {string} */ _, /** @type {string | undefined} */ value) => (value && value.trim() !== 'true' ? `${words} ${value.trim()}` : words);
     out = out.replace(new RegExp('`(?:info\\.)?' + escaped + '(?:\\.[A-Za-z]+)?(?::\\s*([^`]*))?`', 'g'), withValue);
     out = out.replace(new RegExp('(?<![\\w-])(?:info\\.)?' + escaped + '(?:\\.[A-Za-z]+)?(?::\\s*(true))?(?![\\w-])', 'g'), withValue);
   }
   return out.replace(/(\S) {2,}/g, '$1 ').replace(/(\S) ([.,;])/g, '$1$2');
 }
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const windowText = (w) => `${w.limit} requests per ${w.windowSeconds === 1 ? 'second' : `${w.windowSeconds} s`}`;
+const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const windowText = (/** @type {{limit: number, windowSeconds: number}} */ w) => `${w.limit} requests per ${w.windowSeconds === 1 ? 'second' : `${w.windowSeconds} s`}`;
 
 /** Whether the operation's success body (followed through `$ref`s) holds a partly published schema. */
-function hasUnpublishedShape(document, op) {
+function hasUnpublishedShape(/** @type {SpecNode} */ document, /** @type {OperationModel} */ op) {
+  /** @type {Set<string>} */
   const seen = new Set();
+  /** @type {(node: any) => boolean} */
   const walk = (node) => {
     if (!node || typeof node !== 'object') return false;
     if (typeof node.$ref === 'string') {
@@ -101,11 +113,16 @@ function hasUnpublishedShape(document, op) {
   return op.responses.filter((r) => r.status >= 200 && r.status < 300).some((r) => walk(r.schema));
 }
 
-/** Markdown lines describing, for a caller, what this operation's extensions say. */
+/**
+ * Markdown lines describing, for a caller, what this operation's extensions say.
+ * @param {SpecNode} document
+ * @param {OperationModel} op
+ */
 export function operationNotes(document, op) {
   const x = op.extensions;
   const info = document.info ?? {};
   const limits = info['x-rate-limits'] ?? {};
+  /** @type {string[]} */
   const lines = [];
   const schemes = new Set(op.security.flatMap((r) => Object.keys(r)));
 
@@ -129,19 +146,20 @@ export function operationNotes(document, op) {
   const w = x['x-max-window'];
   if (w) lines.push(`**Maximum window:** ${plural(w.days, 'day')} between \`start\` and \`end\`${w.unlessParam ? ` (no limit when \`${w.unlessParam}\` is given)` : ''}; the client rejects a longer window before sending.`);
   if (x['x-max-cells'] !== undefined) lines.push(`**Cell cap:** at most ${x['x-max-cells']} cells in the risk matrix of one request.`);
-  if (Array.isArray(x['x-requires-one-of'])) lines.push(`**Required filter:** at least one of ${x['x-requires-one-of'].map((n) => `\`${n}\``).join(', ')}.`);
+  if (Array.isArray(x['x-requires-one-of'])) lines.push(`**Required filter:** at least one of ${x['x-requires-one-of'].map((/** @type {string} */ n) => `\`${n}\``).join(', ')}.`);
   if (x['x-snapshot-interval-ms'] !== undefined) lines.push(`**Snapshots:** persisted every ${x['x-snapshot-interval-ms'] / 1000} s.`);
   if (x['x-idempotent-payment']) lines.push('**Payment:** never charged twice: after a 202 (pending), poll the checkout instead of paying again.');
-  if (x['x-credit-cost']) lines.push(`**Credit cost:** ${Object.entries(x['x-credit-cost']).map(([m, c]) => `\`${m}\` ${plural(c, 'credit')}`).join(', ')}.`);
+  if (x['x-credit-cost']) lines.push(`**Credit cost:** ${Object.entries(/** @type {Record<string, number>} */ (x['x-credit-cost'])).map(([m, c]) => `\`${m}\` ${plural(c, 'credit')}`).join(', ')}.`);
   if (x['x-required-accept']) lines.push(`**Accept header:** send exactly \`Accept: ${x['x-required-accept']}\`; without it the service answers 406.`);
 
   const blocks = [lines.map((l) => `- ${l}`).join('\n')];
   const subsets = x['x-currency-subsets'];
   if (subsets) {
-    const rows = Object.entries(subsets).map(([market, currencies]) => `| ${market} | ${currencies.join(', ')} |`);
+    const rows = Object.entries(/** @type {Record<string, string[]>} */ (subsets)).map(([market, currencies]) => `| ${market} | ${currencies.join(', ')} |`);
     blocks.push(['**Currencies per market** (another currency is refused with a 400):', '', '| Market | Currencies |', '|---|---|', ...rows].join('\n'));
   }
 
+  /** @type {string[]} */
   const notices = [];
   if (x['x-inferred-route']) {
     const note = typeof x['x-inferred-route'] === 'object' ? scrubText(x['x-inferred-route'].note ?? '') : '';

@@ -6,17 +6,24 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
+/** @import { SpecNode } from './spec-model.mjs' */
+/** Looks a `#/…` reference up in the document being converted. @typedef {(ref: string) => any} Resolve */
+
 /** Keys whose values are data or names, never schemas: the walk must not rewrite example payloads. */
 const DATA_KEYS = new Set(['example', 'examples', 'enum', 'default', 'const', 'required', 'x-oas31']);
 
-/** @param {any} document the bundled 3.1 document @returns {any} a 3.0.3 document */
+/** @param {SpecNode} document the bundled 3.1 document @returns {SpecNode} a 3.0.3 document */
 export function downConvertDocument(document) {
   const { Converter } = require('@apiture/openapi-down-convert');
   const converted = new Converter(structuredClone(document), { verbose: false, deleteExampleWithId: false }).convert();
   return finish30(converted, document);
 }
 
-/** The 3.1 constructs the converter leaves behind, rewritten in place. */
+/**
+ * The 3.1 constructs the converter leaves behind, rewritten in place.
+ * @param {SpecNode} doc
+ * @param {SpecNode} [source] the 3.1 document it came from
+ */
 export function finish30(doc, source = doc) {
   if (doc.info?.summary !== undefined) {
     // 3.0 has no info.summary; the description carries the same text.
@@ -28,11 +35,16 @@ export function finish30(doc, source = doc) {
     // 3.0 names a license by URL; the SPDX page of the 3.1 identifier is that URL.
     doc.info.license.url = `https://spdx.org/licenses/${identifier}.html`;
   }
-  walk(doc, false, (ref) => ref.split('/').slice(1).reduce((node, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc));
+  walk(doc, false, (ref) => ref.split('/').slice(1).reduce((/** @type {any} */ node, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc));
   return doc;
 }
 
-/** Rewrites every schema object, found by position (a property named `type` or `items` is not a schema keyword). */
+/**
+ * Rewrites every schema object, found by position (a property named `type` or `items` is not a schema keyword).
+ * @param {unknown} node
+ * @param {boolean} isSchema
+ * @param {Resolve} resolve
+ */
 function walk(node, isSchema, resolve) {
   if (Array.isArray(node)) {
     node.forEach((n) => walk(n, isSchema, resolve));
@@ -47,13 +59,17 @@ function walk(node, isSchema, resolve) {
     else if (SUBSCHEMA_LISTS.has(key)) walk(value, true, resolve);
     else walk(value, false, resolve);
   }
-  if (isSchema) rewriteSchema(node, resolve);
+  if (isSchema) rewriteSchema(/** @type {SpecNode} */ (node), resolve);
 }
 
 const SUBSCHEMA = new Set(['schema', 'items', 'additionalProperties', 'not', 'contentSchema']);
 const SUBSCHEMA_LISTS = new Set(['oneOf', 'anyOf', 'allOf', 'prefixItems']);
 
-/** One schema object: type arrays, null branches, tuples and content schemas. */
+/**
+ * One schema object: type arrays, null branches, tuples and content schemas.
+ * @param {SpecNode} schema
+ * @param {Resolve} [resolve]
+ */
 export function rewriteSchema(schema, resolve = () => undefined) {
   if (Array.isArray(schema.type)) typeArray(schema);
   for (const key of ['oneOf', 'anyOf']) if (Array.isArray(schema[key])) nullBranches(schema, key, resolve);
@@ -67,6 +83,7 @@ export function rewriteSchema(schema, resolve = () => undefined) {
 /**
  * 3.1 (JSON Schema 2020-12) writes an exclusive bound as a number (`exclusiveMinimum: 0`); 3.0 as a boolean beside
  * `minimum`/`maximum` (`minimum: 0, exclusiveMinimum: true`). Same values accepted either way.
+ * @param {SpecNode} schema
  */
 function exclusiveBounds(schema) {
   for (const [exclusive, inclusive] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']]) {
@@ -80,8 +97,10 @@ function exclusiveBounds(schema) {
   }
 }
 
+/** @param {SpecNode} schema */
 function typeArray(schema) {
-  const types = schema.type.filter((t) => t !== 'null');
+  /** @type {string[]} */
+  const types = schema.type.filter((/** @type {string} */ t) => t !== 'null');
   const nullable = types.length < schema.type.length;
   delete schema.type;
   if (types.length === 1) {
@@ -92,6 +111,7 @@ function typeArray(schema) {
   // Several types: one branch per type, each taking the keywords that apply to it. Integer is a number too, so a
   // list with both becomes anyOf (oneOf would reject every integer).
   const branches = types.map((type) => {
+    /** @type {SpecNode} */
     const branch = { type };
     if (type === 'array') branch.items = schema.items ?? {};
     if (type === 'object') for (const k of ['properties', 'additionalProperties', 'required']) if (k in schema) branch[k] = schema[k];
@@ -106,9 +126,11 @@ function typeArray(schema) {
   schema[key] = [...(schema[key] ?? []), ...branches];
 }
 
+/** @param {SpecNode} schema @param {string} key `oneOf` or `anyOf` @param {Resolve} resolve */
 function nullBranches(schema, key, resolve) {
-  const isNull = (b) => b && (b.type === 'null' || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null && !b.type));
-  const rest = schema[key].filter((b) => !isNull(b));
+  const isNull = (/** @type {SpecNode} */ b) => b && (b.type === 'null' || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null && !b.type));
+  /** @type {SpecNode[]} */
+  const rest = schema[key].filter((/** @type {SpecNode} */ b) => !isNull(b));
   if (rest.length === schema[key].length) return;
   if (rest.length === 1 && !rest[0].$ref) {
     // `oneOf: [{type: X, ...}, null]`: that schema, nullable.
@@ -147,7 +169,11 @@ function nullBranches(schema, key, resolve) {
   nullable(schema, resolve);
 }
 
-/** Lets one schema also accept null, the 3.0 way. */
+/**
+ * Lets one schema also accept null, the 3.0 way.
+ * @param {SpecNode} schema
+ * @param {Resolve} resolve
+ */
 function nullable(schema, resolve) {
   if (typeof schema.type === 'string') {
     schema.nullable = true;
@@ -157,7 +183,7 @@ function nullable(schema, resolve) {
   for (const key of ['oneOf', 'anyOf']) {
     const branches = schema[key];
     if (!Array.isArray(branches)) continue;
-    const index = branches.findIndex((b) => typeof b.type === 'string' || (b.$ref && typeof resolve(b.$ref)?.type === 'string'));
+    const index = branches.findIndex((/** @type {SpecNode} */ b) => typeof b.type === 'string' || (b.$ref && typeof resolve(b.$ref)?.type === 'string'));
     if (index === -1) break;
     const branch = branches[index];
     if (branch.$ref) {
@@ -170,12 +196,17 @@ function nullable(schema, resolve) {
   noteNull(schema);
 }
 
-/** Where no branch has a single type to carry `nullable`, 3.0 cannot say "or null": keep the 3.1 wording as a note. */
+/**
+ * Where no branch has a single type to carry `nullable`, 3.0 cannot say "or null": keep the 3.1 wording as a note.
+ * @param {SpecNode} schema
+ */
 function noteNull(schema) {
   schema['x-oas31'] = { ...(schema['x-oas31'] ?? {}), nullable: true, note: 'The 3.1 bundle also accepts null here.' };
 }
 
+/** @param {SpecNode} schema */
 function tuple(schema) {
+  /** @type {SpecNode[]} */
   const positions = schema.prefixItems;
   delete schema.prefixItems;
   // 3.0 has no per-position items: one items schema every position satisfies (the 3.1 `items`, which already holds
@@ -190,9 +221,10 @@ function tuple(schema) {
   schema.maxItems ??= positions.length;
 }
 
-// eslint-disable-next-line no-unused-vars
+/** A schema without its prose (description, title), so two positions compare by shape. @type {(schema: SpecNode) => SpecNode} */
 const stripNotes = ({ description, title, ...rest }) => rest;
 
+/** @param {SpecNode} schema */
 function contentSchema(schema) {
   // 3.0 cannot describe what a string decodes to. The header stays a base64 string; the schema of its decoded
   // content is named in the note, and the component stays reachable through it.
@@ -200,6 +232,7 @@ function contentSchema(schema) {
   delete schema.contentSchema;
 }
 
+/** @param {SpecNode} schema */
 function refSiblings(schema) {
   // 3.0 ignores everything beside a $ref; wrapping it in allOf keeps the description (and nullable) in force.
   const { $ref, ...rest } = schema;

@@ -16,10 +16,12 @@ export function acceptExplicitUndefined(nodes) {
   const operations = nodes.find((node) => isInterface(node, 'operations'));
   const components = nodes.find((node) => isInterface(node, 'components'));
   const schemas = memberType(components, 'schemas');
-  const schemaTypes = new Map(schemas && ts.isTypeLiteralNode(schemas) ? schemas.members.map((m) => [nameOf(m), m.type]) : []);
+  const schemaTypes = new Map(schemas && ts.isTypeLiteralNode(schemas) ? schemas.members.map((m) => [nameOf(m), /** @type {ts.PropertySignature} */ (m).type]) : []);
 
   // Component schemas a request body reaches, directly or through other schemas.
+  /** @type {Set<string | undefined>} */
   const sent = new Set();
+  /** @type {string[]} */
   const queue = [];
   for (const operation of operations?.members ?? []) {
     const body = memberType(operation, 'requestBody');
@@ -29,13 +31,13 @@ export function acceptExplicitUndefined(nodes) {
     const name = queue.pop();
     if (sent.has(name) || !schemaTypes.has(name)) continue;
     sent.add(name);
-    collectSchemaRefs(schemaTypes.get(name), queue);
+    collectSchemaRefs(/** @type {ts.TypeNode} the `has` above */ (schemaTypes.get(name)), queue);
   }
 
   return nodes.map((node) => {
-    if (node === operations) return rewriteMembers(node, (operation) => rewriteOperation(operation));
+    if (node === operations) return rewriteMembers(operations, (operation) => rewriteOperation(operation));
     if (node === components) {
-      return rewriteMembers(node, (group) =>
+      return rewriteMembers(components, (group) =>
         nameOf(group) === 'schemas' ? rewriteTypeOf(group, (literal) => rewriteMembers(literal, (schema) => (sent.has(nameOf(schema)) ? deepOptionalUndefined(schema) : schema))) : group,
       );
     }
@@ -43,6 +45,7 @@ export function acceptExplicitUndefined(nodes) {
   });
 }
 
+/** @param {ts.TypeElement} operation */
 function rewriteOperation(operation) {
   return rewriteTypeOf(operation, (literal) =>
     rewriteMembers(literal, (member) => {
@@ -50,7 +53,7 @@ function rewriteOperation(operation) {
       if (nameOf(member) !== 'parameters') return member;
       return rewriteTypeOf(member, (locations) =>
         rewriteMembers(locations, (location) => {
-          if (!SENT_PARAMETER_LOCATIONS.has(nameOf(location)) || !location.type || !ts.isTypeLiteralNode(location.type)) return location;
+          if (!SENT_PARAMETER_LOCATIONS.has(/** @type {string} */ (nameOf(location))) || !ts.isPropertySignature(location) || !location.type || !ts.isTypeLiteralNode(location.type)) return location;
           const params = rewriteTypeOf(location, (params) => rewriteMembers(params, withUndefined));
           return withUndefined(params);
         }),
@@ -59,10 +62,15 @@ function rewriteOperation(operation) {
   );
 }
 
-/** Every optional property at any depth of a member's type accepts undefined. */
+/**
+ * Every optional property at any depth of a member's type accepts undefined.
+ * @param {ts.TypeElement} member
+ * @returns {ts.TypeElement}
+ */
 function deepOptionalUndefined(member) {
   const [result] = ts.transform(member, [
     (context) => {
+      /** @type {(node: ts.Node) => ts.Node} */
       const visit = (node) => {
         const visited = ts.visitEachChild(node, visit, context);
         return ts.isPropertySignature(visited) ? withUndefined(visited) : visited;
@@ -73,6 +81,10 @@ function deepOptionalUndefined(member) {
   return result;
 }
 
+/**
+ * @param {ts.TypeElement} property
+ * @returns {ts.TypeElement}
+ */
 function withUndefined(property) {
   if (!ts.isPropertySignature(property) || !property.questionToken || !property.type) return property;
   const type = property.type;
@@ -81,17 +93,24 @@ function withUndefined(property) {
   return copyComments(property, f.updatePropertySignature(property, property.modifiers, property.name, property.questionToken, union));
 }
 
+/** @param {ts.TypeNode} type */
 function acceptsUndefined(type) {
-  const isUndefined = (t) => t.kind === ts.SyntaxKind.UndefinedKeyword || t.kind === ts.SyntaxKind.UnknownKeyword || t.kind === ts.SyntaxKind.AnyKeyword;
+  const isUndefined = (/** @type {ts.TypeNode} */ t) => t.kind === ts.SyntaxKind.UndefinedKeyword || t.kind === ts.SyntaxKind.UnknownKeyword || t.kind === ts.SyntaxKind.AnyKeyword;
   return isUndefined(type) || (ts.isUnionTypeNode(type) && type.types.some(isUndefined));
 }
 
-/** Collects `X` of every `components["schemas"]["X"]` inside a type. */
+/**
+ * Collects `X` of every `components["schemas"]["X"]` inside a type.
+ * @param {ts.Node} type
+ * @param {string[]} out
+ */
 function collectSchemaRefs(type, out) {
+  /** @param {ts.Node} node */
   const visit = (node) => {
     if (ts.isIndexedAccessTypeNode(node) && ts.isIndexedAccessTypeNode(node.objectType)) {
       const inner = node.objectType;
-      if (ts.isTypeReferenceNode(inner.objectType) && inner.objectType.typeName.escapedText === 'components' && literalOf(inner.indexType) === 'schemas') {
+      const typeName = ts.isTypeReferenceNode(inner.objectType) ? inner.objectType.typeName : undefined;
+      if (typeName && ts.isIdentifier(typeName) && typeName.escapedText === 'components' && literalOf(inner.indexType) === 'schemas') {
         const name = literalOf(node.indexType);
         if (name) out.push(name);
       }
@@ -101,42 +120,75 @@ function collectSchemaRefs(type, out) {
   visit(type);
 }
 
+/** @param {ts.TypeNode} node */
 function literalOf(node) {
   return ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal) ? node.literal.text : undefined;
 }
 
+/**
+ * @param {ts.Node} node
+ * @param {string} name
+ * @returns {node is ts.InterfaceDeclaration}
+ */
 function isInterface(node, name) {
   return ts.isInterfaceDeclaration(node) && node.name.escapedText === name;
 }
 
+/**
+ * @param {ts.Node | undefined} member
+ * @returns {string | undefined}
+ */
 function nameOf(member) {
-  const name = member?.name;
+  const name = /** @type {{name?: ts.Node} | undefined} */ (member)?.name;
   if (!name) return undefined;
-  return ts.isIdentifier(name) ? name.escapedText : ts.isStringLiteral(name) ? name.text : undefined;
+  // escapedText, not text: the names compared against (`schemas`, `requestBody`, …) never start with `__`.
+  return ts.isIdentifier(name) ? /** @type {string} */ (name.escapedText) : ts.isStringLiteral(name) ? name.text : undefined;
 }
 
-/** The type of member `name` of an interface, a type literal or a property whose type is a type literal. */
+/**
+ * The type of member `name` of an interface, a type literal or a property whose type is a type literal.
+ * @param {ts.Node | undefined} container
+ * @param {string} name
+ * @returns {ts.TypeNode | undefined}
+ */
 function memberType(container, name) {
-  const literal = container && ts.isPropertySignature(container) ? container.type : container;
-  return literal?.members?.find((m) => nameOf(m) === name)?.type;
+  const literal = /** @type {{members?: ts.NodeArray<ts.TypeElement>} | undefined} */ (container && ts.isPropertySignature(container) ? container.type : container);
+  return /** @type {ts.PropertySignature | undefined} */ (literal?.members?.find((m) => nameOf(m) === name))?.type;
 }
 
+/**
+ * @param {ts.TypeElement} property
+ * @param {(literal: ts.TypeLiteralNode) => ts.TypeNode} rewrite
+ * @returns {ts.TypeElement}
+ */
 function rewriteTypeOf(property, rewrite) {
   if (!ts.isPropertySignature(property) || !property.type || !ts.isTypeLiteralNode(property.type)) return property;
   const type = rewrite(property.type);
   return type === property.type ? property : copyComments(property, f.updatePropertySignature(property, property.modifiers, property.name, property.questionToken, type));
 }
 
+/**
+ * @template {ts.InterfaceDeclaration | ts.TypeLiteralNode} C
+ * @param {C} container
+ * @param {(member: ts.TypeElement) => ts.TypeElement} rewrite
+ * @returns {C}
+ */
 function rewriteMembers(container, rewrite) {
   const members = container.members.map(rewrite);
   if (members.every((m, i) => m === container.members[i])) return container;
   if (ts.isInterfaceDeclaration(container)) {
-    return copyComments(container, f.updateInterfaceDeclaration(container, container.modifiers, container.name, container.typeParameters, container.heritageClauses, members));
+    return /** @type {C} */ (copyComments(container, f.updateInterfaceDeclaration(container, container.modifiers, container.name, container.typeParameters, container.heritageClauses, members)));
   }
-  return f.updateTypeLiteralNode(container, f.createNodeArray(members));
+  return /** @type {C} */ (f.updateTypeLiteralNode(/** @type {ts.TypeLiteralNode} */ (container), f.createNodeArray(members)));
 }
 
-/** openapi-typescript attaches JSDoc as synthetic comments; an updated node must keep them. */
+/**
+ * openapi-typescript attaches JSDoc as synthetic comments; an updated node must keep them.
+ * @template {ts.Node} N
+ * @param {N} from
+ * @param {N} to
+ * @returns {N}
+ */
 function copyComments(from, to) {
   const leading = ts.getSyntheticLeadingComments(from);
   if (leading && to !== from) ts.setSyntheticLeadingComments(to, leading);

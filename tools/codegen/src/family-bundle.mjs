@@ -4,17 +4,22 @@
 // host with none, and its `baseUrl` option types as that family's two servers instead of a union over every path.
 import { familyOf } from './spec-model.mjs';
 
+/** @import { SpecDocument, SpecNode } from './spec-model.mjs' */
+
 const HOSTS = {
   legacy: { variable: 'base_url', title: 'legacy family (/analytics, /historical)' },
   v1: { variable: 'v2_base_url', title: 'versioned family (/api/v1)' },
 };
 
 /**
- * @param {any} document the bundled combined document ($refs internal)
+ * @param {SpecDocument} document the bundled combined document ($refs internal)
  * @param {'legacy'|'v1'} family
+ * @returns {SpecDocument}
  */
 export function familyBundle(document, family) {
+  /** @type {Record<string, SpecNode>} */
   const paths = {};
+  /** @type {SpecNode[] | undefined} */
   let servers;
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (familyOf(path, item) !== family) continue;
@@ -23,8 +28,9 @@ export function familyBundle(document, family) {
     paths[path] = rest;
   }
   if (!servers) throw new Error(`codegen: no path of the ${family} family declares its servers`);
-  if (!servers.some((s) => s.url === `{${HOSTS[family].variable}}`)) throw new Error(`codegen: ${family} servers lack the {${HOSTS[family].variable}} override`);
+  if (!servers.some((/** @type {SpecNode} */ s) => s.url === `{${HOSTS[family].variable}}`)) throw new Error(`codegen: ${family} servers lack the {${HOSTS[family].variable}} override`);
 
+  /** @type {SpecDocument} */
   const doc = {
     openapi: document.openapi,
     info: { ...document.info, title: `${document.info.title}: ${HOSTS[family].title}` },
@@ -36,18 +42,26 @@ export function familyBundle(document, family) {
     components: {},
   };
   const usedTags = new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => op?.tags ?? [])));
-  doc.tags = (document.tags ?? []).filter((t) => usedTags.has(t.name));
+  doc.tags = (document.tags ?? []).filter((/** @type {SpecNode} */ t) => usedTags.has(t.name));
   if (document['x-tagGroups']) {
-    doc['x-tagGroups'] = document['x-tagGroups'].map((g) => ({ ...g, tags: g.tags.filter((t) => usedTags.has(t)) })).filter((g) => g.tags.length);
+    doc['x-tagGroups'] = document['x-tagGroups']
+      .map((/** @type {{name: string, tags: string[]}} */ g) => ({ ...g, tags: g.tags.filter((t) => usedTags.has(t)) }))
+      .filter((/** @type {{tags: string[]}} */ g) => g.tags.length);
   }
   doc.components = reachableComponents(document, doc);
   return doc;
 }
 
-/** The components the family's paths (and its security) reach, following $refs transitively. */
+/**
+ * The components the family's paths (and its security) reach, following $refs transitively.
+ * @param {SpecDocument} source
+ * @param {SpecDocument} doc
+ */
 function reachableComponents(source, doc) {
+  /** @type {Record<string, Record<string, SpecNode>>} kind → name → component */
   const out = {};
   const pending = [doc.paths];
+  /** @type {Set<string>} */
   const seen = new Set();
   while (pending.length) {
     collectRefs(pending.pop(), (ref) => {
@@ -67,17 +81,23 @@ function reachableComponents(source, doc) {
       Object.values(item).flatMap((op) => [...(op?.security ?? []).flatMap(Object.keys), ...(op?.['x-auth-alternatives'] ?? [])]),
     ),
   ]);
+  // A path reached a component or a scheme only if the source has components.
+  const components = /** @type {Record<string, Record<string, SpecNode>>} */ (source.components);
   if (schemes.size) {
-    out.securitySchemes = Object.fromEntries(Object.entries(source.components.securitySchemes).filter(([name]) => schemes.has(name)));
+    out.securitySchemes = Object.fromEntries(Object.entries(components.securitySchemes).filter(([name]) => schemes.has(name)));
   }
   // The source's component order, so the family bundle reads like the combined one.
   return Object.fromEntries(
     Object.keys(source.components ?? {})
       .filter((kind) => out[kind])
-      .map((kind) => [kind, Object.fromEntries(Object.keys(source.components[kind]).filter((n) => n in out[kind]).map((n) => [n, out[kind][n]]))]),
+      .map((kind) => [kind, Object.fromEntries(Object.keys(components[kind]).filter((n) => n in out[kind]).map((n) => [n, out[kind][n]]))]),
   );
 }
 
+/**
+ * @param {unknown} node
+ * @param {(ref: string) => void} found called with each `#/components/…` reference
+ */
 function collectRefs(node, found) {
   if (!node || typeof node !== 'object') return;
   if (Array.isArray(node)) return node.forEach((n) => collectRefs(n, found));

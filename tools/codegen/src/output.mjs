@@ -14,11 +14,18 @@ export class Output {
     this.ownedDirs = new Set();
   }
 
-  /** Claims a directory: after `commit`, files in it that were not produced are stale. */
+  /**
+   * Claims a directory: after `commit`, files in it that were not produced are stale.
+   * @param {string} dir relative to the root
+   */
   own(dir) {
     this.ownedDirs.add(dir);
   }
 
+  /**
+   * @param {string} path relative to the root
+   * @param {string} content
+   */
   add(path, content) {
     if (this.files.has(path)) throw new Error(`codegen: ${path} is generated twice`);
     this.files.set(path, content.endsWith('\n') ? content : content + '\n');
@@ -26,6 +33,7 @@ export class Output {
 
   /** Writes every file (generate) or returns the list of stale ones (check). */
   commit() {
+    /** @type {string[]} */
     const stale = [];
     for (const [path, content] of this.files) {
       const abs = join(this.root, path);
@@ -49,6 +57,10 @@ export class Output {
   }
 }
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -4,15 +4,31 @@
 // knows the shape of the AsyncAPI document lives here.
 import { resolveRef } from './spec-model.mjs';
 
+/** @import { SpecNode } from './spec-model.mjs' */
+
 const PARAM = /^\{(\w+)\}$/;
 
+/**
+ * @param {SpecNode} document
+ * @param {any} node
+ * @returns {any}
+ */
 function deref(document, node) {
   return node && typeof node.$ref === 'string' ? deref(document, resolveRef(document, node.$ref)) : node;
 }
 
-const componentName = (ref) => ref.slice(ref.lastIndexOf('/') + 1);
+const componentName = (/** @type {string} */ ref) => ref.slice(ref.lastIndexOf('/') + 1);
 
-/** @returns {{name: string, values: string[] | null, pattern: string | null, wildcard: boolean, byMarket?: Record<string, string[]>}} */
+/**
+ * @typedef {{name: string, values: string[] | null, pattern: string | null, wildcard: boolean, byMarket?: Record<string, string[]>}} Position
+ */
+
+/**
+ * @param {SpecNode} document
+ * @param {SpecNode} channel
+ * @param {string} segment
+ * @returns {Position}
+ */
 function position(document, channel, segment) {
   const param = PARAM.exec(segment);
   if (!param) throw new Error(`codegen: channel ${channel.address}: literal ${segment} after a parameter`);
@@ -20,21 +36,27 @@ function position(document, channel, segment) {
   const parameter = deref(document, channel.parameters?.[name]);
   if (!parameter) throw new Error(`codegen: channel ${channel.address} has no parameter ${name}`);
   const pattern = parameter['x-pattern'] ?? null;
-  const values = parameter.enum ? parameter.enum.filter((v) => v !== '*') : null;
+  const values = parameter.enum ? parameter.enum.filter((/** @type {string} */ v) => v !== '*') : null;
   if (!values && !pattern) throw new Error(`codegen: parameter ${name} of ${channel.address} has neither enum nor x-pattern`);
   const wildcard = parameter.enum ? parameter.enum.includes('*') : new RegExp(pattern).test('*');
+  /** @type {Position} */
   const entry = { name, values, pattern, wildcard };
   if (parameter['x-exchanges-by-market']) entry.byMarket = parameter['x-exchanges-by-market'];
   return entry;
 }
 
-/** @param {any} document the bundled AsyncAPI document */
+/**
+ * @typedef {{family: string, channelId: string, address: string, message: string, positions: Position[]}} ChannelFamily
+ */
+
+/** @param {SpecNode} document the bundled AsyncAPI document */
 export function streamModel(document) {
+  /** @type {ChannelFamily[]} */
   const families = [];
-  for (const [channelId, channel] of Object.entries(document.channels)) {
+  for (const [channelId, channel] of Object.entries(/** @type {Record<string, SpecNode>} */ (document.channels))) {
     if (channel.address == null) continue; // the requests-and-replies channel
     const segments = channel.address.split('.');
-    const first = segments.findIndex((s) => PARAM.test(s));
+    const first = segments.findIndex((/** @type {string} */ s) => PARAM.test(s));
     if (first < 1) throw new Error(`codegen: channel ${channelId} has no family prefix before its parameters`);
     const familyEnd = first; // the family is the literal prefix: `trades`, `ohlc.ticker`
     const messages = Object.values(channel.messages ?? {});
@@ -45,26 +67,29 @@ export function streamModel(document) {
       channelId,
       address: channel.address,
       message: componentName(message.payload.$ref),
-      positions: segments.slice(familyEnd).map((s) => position(document, channel, s)),
+      positions: segments.slice(familyEnd).map((/** @type {string} */ s) => position(document, channel, s)),
     });
   }
   // Longest family first, so `ohlc.ticker` is tried before a shorter family that is its prefix.
   families.sort((a, b) => b.family.length - a.family.length);
 
-  const control = Object.values(document.channels).find((c) => c.address == null);
+  const control = Object.values(/** @type {Record<string, SpecNode>} */ (document.channels)).find((c) => c.address == null);
+  /** @type {Record<string, {request: string, replies: string[]}>} by method */
   const requests = {};
-  for (const op of Object.values(document.operations)) {
+  for (const op of Object.values(/** @type {Record<string, SpecNode>} */ (document.operations))) {
     if (op.action !== 'receive') continue;
     const request = deref(document, op.messages[0]);
     const method = deref(document, request.payload).properties.method.const;
     requests[method] = {
       request: componentName(request.payload.$ref),
-      replies: op.reply.messages.map((m) => componentName(deref(document, m).payload.$ref)),
+      replies: op.reply.messages.map((/** @type {SpecNode} */ m) => componentName(deref(document, m).payload.$ref)),
     };
   }
-  const native = Object.values(document.servers).find((s) => s['x-limits']);
+  /** @type {Record<string, SpecNode>} */
+  const documentServers = document.servers;
+  const native = /** @type {SpecNode} the native gateway declares the limits */ (Object.values(documentServers).find((s) => s['x-limits']));
   const servers = Object.fromEntries(
-    Object.entries(document.servers).map(([name, s]) => [name, { pathname: s.pathname, protocol: s.protocol, legacy: Boolean(s.tags?.some((t) => t.name === 'legacy')) }]),
+    Object.entries(documentServers).map(([name, s]) => [name, { pathname: s.pathname, protocol: s.protocol, legacy: Boolean(s.tags?.some((/** @type {SpecNode} */ t) => t.name === 'legacy')) }]),
   );
   // The tables the generated `@laevitas-api/types/stream` exports, by their exported names.
   const constants = {

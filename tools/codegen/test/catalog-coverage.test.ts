@@ -24,7 +24,8 @@ export function exclusionsOf(readme: string): Map<string, string> {
   const section = /^## Legacy catalog endpoints left out\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? '';
   const rows = new Map<string, string>();
   for (const line of section.split('\n')) {
-    const m = /^\| `(GET|POST|PUT|DELETE|PATCH) ([^`]+)` \| (.*?) \|$/.exec(line.trim());
+    // Cells may be padded to align the columns (Prettier pads them).
+    const m = /^\| `(GET|POST|PUT|DELETE|PATCH) ([^`]+)` +\| (.*?) *\|$/.exec(line.trim());
     if (m) rows.set(`${m[1]} ${m[2]}`, m[3]!.trim());
   }
   return rows;
@@ -69,6 +70,13 @@ describe('the legacy catalog', () => {
       expect(reason.length, `${key} has no reason`).toBeGreaterThan(20);
     }
     expect(excluded.size).toBe(2);
+  });
+
+  it('reads exclusion rows with or without padded cells', () => {
+    const table = (rows: string[]) => `## Legacy catalog endpoints left out\n\n| Endpoint | Reason |\n| --- | --- |\n${rows.join('\n')}\n`;
+    const expected = new Map([['GET /a/{x}', 'Not market data.'], ['POST /b', 'Unpublished.']]);
+    expect(exclusionsOf(table(['| `GET /a/{x}` | Not market data. |', '| `POST /b` | Unpublished. |']))).toEqual(expected);
+    expect(exclusionsOf(table(['| `GET /a/{x}` | Not market data. |', '| `POST /b`    | Unpublished.     |']))).toEqual(expected);
   });
 
   it('a catalog endpoint missing from the spec and from the list is reported', () => {

@@ -2,7 +2,6 @@
 // tests pin the rules on small documents, show the names survive the legacy operationId renames (issue 18), and
 // that a collision fails the generation instead of being renamed silently.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM module without types
 import { clientNamesOf, wordsOf } from '../src/client-names.mjs';
 import { loadBundle, operations } from './load.js';
 
@@ -12,7 +11,7 @@ interface Name {
   method: string;
   operationId: string;
 }
-const op = (o: { operationId: string; method?: string; path: string; family?: 'legacy' | 'v1'; tags: string[]; extensions?: Record<string, unknown> }) => ({ method: 'get', family: 'v1', extensions: {}, ...o });
+const op = (o: { operationId: string; method?: string; path: string; family?: 'legacy' | 'v1'; tags: string[]; extensions?: Record<string, unknown> }) => ({ method: 'get', family: 'v1' as const, extensions: {}, ...o });
 const names = (ops: ReturnType<typeof op>[]): Name[] => clientNamesOf(ops);
 const at = (list: Name[], id: string) => list.find((n) => n.operationId === id)!;
 const dotted = (n: Name) => `${n.family}.${n.namespace}.${n.method}`;

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle, operations, resolve$ref } from './load.js';
-// @ts-expect-error plain ESM module without types
 import { valueSetNameOf } from '../src/spec-model.mjs';
 
 interface Expected {

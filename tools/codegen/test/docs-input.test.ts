@@ -3,13 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
-// @ts-expect-error plain ESM module
 import { scrubText, sourcesOf, operationNotes } from '../src/docs-notes.mjs';
-// @ts-expect-error plain ESM module
 import { alternativeLabel } from '../src/docs-alternatives.mjs';
-// @ts-expect-error plain ESM module
 import { jsLiteral, pythonLiteral, curlSample, baseUrlOf } from '../src/docs-samples.mjs';
-// @ts-expect-error plain ESM module
 import { operationsOf } from '../src/spec-model.mjs';
 import { loadBundle } from './load.js';
 
@@ -82,7 +78,7 @@ describe('sample literals', () => {
   });
   it('quote curl arguments so the shell passes them through unchanged', () => {
     const doc = loadBundle();
-    const op = operationsOf(doc).find((o: { operationId: string }) => o.operationId === 'getOptionsOhlcvt');
+    const op = operationsOf(doc).find((o) => o.operationId === 'getOptionsOhlcvt')!;
     const hostile = `it's "$(rm -rf /)" \`x\` & ; |`;
     const sample = curlSample(doc, op, { path: {}, query: { instrument_name: hostile }, header: {}, body: undefined });
     const line = sample.split('\n').find((l: string) => l.includes('--data-urlencode'))!;
@@ -94,7 +90,7 @@ describe('sample literals', () => {
 describe('operationNotes', () => {
   it('changes with each extension it renders (a note cannot be there without its extension)', () => {
     const doc = loadBundle();
-    const op = operationsOf(doc).find((o: { operationId: string }) => o.operationId === 'getOptionsTrades');
+    const op = operationsOf(doc).find((o) => o.operationId === 'getOptionsTrades')!;
     const base = operationNotes(doc, op);
     expect(base).toContain('**Maximum window:** 7 days');
     const without = operationNotes(doc, { ...op, extensions: { ...op.extensions, 'x-max-window': undefined, 'x-x402-price': undefined } });
@@ -117,7 +113,7 @@ describe('baseUrlOf', () => {
     delete perPath.servers;
     for (const [path, item] of Object.entries<any>(perPath.paths)) item.servers = [/^\/(analytics|historical|pricer|V2)\//.test(path) ? legacy : v1];
     for (const document of [doc, perPath]) {
-      const urls = new Set(operationsOf(document).map((op: { family: string }) => `${op.family} ${baseUrlOf(document, op)}`));
+      const urls = new Set(operationsOf(document).map((op) => `${op.family} ${baseUrlOf(document, op)}`));
       expect([...urls].sort()).toEqual(['legacy https://api.laevitas.ch', 'v1 https://apiv2.laevitas.ch']);
     }
   });

@@ -3,12 +3,11 @@
 // mode for 3.1, Ajv draft-07 with OpenAPI's `nullable` for 3.0).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import Ajv from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
-// @ts-expect-error plain ESM module without types
 import { finish30, rewriteSchema } from '../src/down-convert.mjs';
 import { ROOT } from './load.js';
 

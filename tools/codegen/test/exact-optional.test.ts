@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import openapiTS from 'openapi-typescript';
-// @ts-expect-error plain ESM module without types
 import { acceptExplicitUndefined } from '../src/exact-optional.mjs';
 import { ROOT } from './load.js';
 

@@ -25,7 +25,8 @@ export function parseExtensions(markdown: string): Section[] {
     section.appliesTo = /^- \*\*Applies to:\*\* (.+)$/m.exec(part)?.[1];
     section.value = /^- \*\*Value:\*\* (.+)$/m.exec(part)?.[1];
     section.example = /```yaml\n([\s\S]*?)```/.exec(part)?.[1];
-    const readBy = /\*\*Read by:\*\*\n((?:- .*\n?)+)/.exec(part)?.[1] ?? '';
+    // A blank line may separate the heading from its list (Prettier writes one).
+    const readBy = /\*\*Read by:\*\*\n\n?((?:- .*\n?)+)/.exec(part)?.[1] ?? '';
     for (const line of readBy.split('\n').filter(Boolean)) {
       if (/^- none(:|$)/.test(line)) {
         section.none = true;
@@ -214,5 +215,7 @@ describe('the checks themselves', () => {
     ]);
     expect(s!.malformed).toEqual(['- a/b.mjs reads it']);
     expect(parseExtensions('## `x-b`\n\n**Read by:**\n- none: documents it.\n')[0]!.none).toBe(true);
+    // The same list after a blank line (how Prettier writes it) reads the same.
+    expect(parseExtensions('## `x-a`\n\n**Read by:**\n\n- `a/b.mjs`: reads it.\n')[0]!.readers).toEqual([{ raw: '- `a/b.mjs`: reads it.', target: 'a/b.mjs' }]);
   });
 });

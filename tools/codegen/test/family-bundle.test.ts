@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, loadBundle, operations } from './load.js';
-// @ts-expect-error plain ESM module without types
 import { familyBundle } from '../src/family-bundle.mjs';
 
 const doc = loadBundle();

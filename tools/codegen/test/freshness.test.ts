@@ -6,7 +6,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error plain ESM module
 import { Output } from '../src/output.mjs';
 import { ROOT } from './load.js';
 

@@ -3,7 +3,6 @@
 // `x-auth-alternatives`, which the operation model folds back in (the mock and the rules see every way in).
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from './load.js';
-// @ts-expect-error plain ESM module without types
 import { securityOf } from '../src/spec-model.mjs';
 
 const doc = loadBundle();

@@ -17,12 +17,13 @@ export function documentedRowChecks(document) {
   return lines.join('\n') + '\n';
 }
 
+/** @param {{type?: string | string[]}} schema */
 function isObjectSchema(schema) {
   return schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'));
 }
 
 /** `close` → `clsoe`: the last two letters swapped, as a hurried typist would; never another real field. */
-export function misspell(field, fields) {
+export function misspell(/** @type {string} */ field, /** @type {string[]} */ fields) {
   let typo = field.length > 1 ? field.slice(0, -2) + field.at(-1) + field.at(-2) : `${field}${field}`;
   while (typo === field || fields.includes(typo)) typo += '_';
   return typo;

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error plain ESM module
 import { packedIssues } from '../pack-check.mjs';
 
 const MIT = 'MIT License\n\nPermission is hereby granted, free of charge, ...';

@@ -18,7 +18,12 @@ export const BUNDLES = [
   'spec/dist/openapi.v1.json',
 ];
 
-/** Redocly lint of bundles (one process) with the spec's own config; resolves `{ ok, output }`. */
+/**
+ * Redocly lint of bundles (one process) with the spec's own config; resolves `{ ok, output }`.
+ * @param {string[]} bundles paths relative to the repository root
+ * @param {{skipUnusedComponents?: boolean}} [options]
+ * @returns {Promise<{ok: boolean, output: string}>}
+ */
 export function redoclyLint(bundles, { skipUnusedComponents = false } = {}) {
   const args = [require.resolve('@redocly/cli/bin/cli.js'), 'lint', ...bundles, '--config', 'spec/redocly.yaml', '--format', 'stylish'];
   if (skipUnusedComponents) args.push('--skip-rule', 'no-unused-components');
@@ -29,15 +34,20 @@ export function redoclyLint(bundles, { skipUnusedComponents = false } = {}) {
   });
 }
 
-/** Spectral's `oas` ruleset (recommended rules) on one bundle; resolves the errors and the count of warnings. */
+/**
+ * Spectral's `oas` ruleset (recommended rules) on one bundle; resolves the errors and the count of warnings.
+ * @param {string} bundle a path relative to the repository root
+ */
 export async function spectralLint(bundle) {
   const { Spectral, Document } = require('@stoplight/spectral-core');
   const Parsers = require('@stoplight/spectral-parsers');
   const { oas } = require('@stoplight/spectral-rulesets');
   const spectral = new Spectral();
-  spectral.setRuleset({ extends: [[oas, 'recommended']] });
+  // The ruleset union of spectral-core's types does not narrow to its `extends` member without the annotation.
+  spectral.setRuleset(/** @type {import('@stoplight/spectral-core').RulesetDefinition} */ ({ extends: [[oas, 'recommended']] }));
   const text = readFileSync(join(ROOT, bundle), 'utf8');
-  const results = await spectral.run(new Document(text, bundle.endsWith('.json') ? Parsers.Json : Parsers.Yaml, bundle));
+  const document = bundle.endsWith('.json') ? new Document(text, Parsers.Json, bundle) : new Document(text, Parsers.Yaml, bundle);
+  const results = await spectral.run(document);
   return {
     errors: results.filter((r) => r.severity === 0).map((r) => `${r.code} at ${r.path.join('.')}: ${r.message}`),
     warnings: results.filter((r) => r.severity === 1).length,

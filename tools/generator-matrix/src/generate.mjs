@@ -18,16 +18,21 @@ export const OUTPUTS = {
   openapiTs: 'openapi-typescript',
 };
 
-/** Each generator with the time it took; throws (naming the generator) when one fails. */
+/**
+ * Each generator with the time it took; throws (naming the generator) when one fails.
+ * @param {string} dir the generation directory
+ * @returns {Promise<{name: string, seconds: number}[]>}
+ */
 export async function generateAll(dir) {
   mkdirSync(dir, { recursive: true });
   // ESM for nodenext: the generated files and the consumers are modules.
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+  /** @param {string} name @param {() => Promise<void>} run */
   const timed = (name, run) => {
     const started = performance.now();
     return run().then(
       () => ({ name, seconds: (performance.now() - started) / 1000 }),
-      (error) => {
+      (/** @type {{stack?: string} | undefined} */ error) => {
         throw new Error(`${name} failed: ${error?.stack ?? error}`);
       },
     );
@@ -35,8 +40,14 @@ export async function generateAll(dir) {
   return Promise.all([timed('hey-api', () => heyApi(dir)), timed('orval', () => orval(dir)), timed('openapi-typescript', () => openapiTypescript(dir))]);
 }
 
+/** @param {string} dir */
 async function heyApi(dir) {
   const { createClient } = await import('@hey-api/openapi-ts');
+  /**
+   * @param {string} input
+   * @param {string} output
+   * @returns {import('@hey-api/openapi-ts').UserConfig}
+   */
   const job = (input, output) => ({
     input: join(DIST, input),
     output: { path: join(dir, output) },
@@ -46,10 +57,12 @@ async function heyApi(dir) {
   await createClient([job('openapi.json', OUTPUTS.hey), job('openapi.legacy.json', OUTPUTS.heyLegacy), job('openapi.v1.json', OUTPUTS.heyV1)]);
 }
 
+/** @param {string} dir */
 async function orval(dir) {
   const { generate } = await import('orval');
   const { default: rulesets } = await import('@stoplight/spectral-rulesets');
   const { oas } = rulesets;
+  /** @param {string} input @param {string} output */
   const job = (input, output) =>
     generate(
       {
@@ -69,9 +82,10 @@ async function orval(dir) {
   // One at a time: orval keeps per-run state in module scope. It logs a failure instead of throwing, so a missing
   // output is the failure signal.
   // Its validation warnings (Spectral oas) go to the console line by line; they are kept and shown only on failure.
+  /** @type {string[]} */
   const log = [];
   const saved = { log: console.log, warn: console.warn, error: console.error, info: console.info };
-  for (const key of Object.keys(saved)) console[key] = (...args) => log.push(args.join(' '));
+  for (const key of /** @type {(keyof typeof saved)[]} */ (Object.keys(saved))) console[key] = (...args) => log.push(args.join(' '));
   try {
     for (const [input, output] of [['openapi-3.0.yaml', OUTPUTS.orval30], ['openapi.json', OUTPUTS.orval31]]) {
       await job(input, output);
@@ -82,6 +96,7 @@ async function orval(dir) {
   }
 }
 
+/** @param {string} dir */
 async function openapiTypescript(dir) {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const { readFileSync } = await import('node:fs');

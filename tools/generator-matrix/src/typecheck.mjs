@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const CONSUMERS = fileURLToPath(new URL('../consumers/', import.meta.url));
 
+/** @type {Record<string, {module: string, moduleResolution: string}>} */
 export const SETTINGS = {
   nodenext: { module: 'NodeNext', moduleResolution: 'NodeNext' },
   bundler: { module: 'ESNext', moduleResolution: 'Bundler' },
@@ -27,7 +28,7 @@ export function checks() {
  * compiles every consumer: the standard library is checked once instead of once per generator, and each error is
  * still told apart by its file (`hey-api.ts` or `hey-api/…`).
  */
-export function prepare(dir) {
+export function prepare(/** @type {string} */ dir) {
   for (const file of readdirSync(CONSUMERS)) copyFileSync(join(CONSUMERS, file), join(dir, file));
   for (const setting of Object.keys(SETTINGS)) {
     const compilerOptions = {
@@ -43,7 +44,16 @@ export function prepare(dir) {
   }
 }
 
-/** Runs one setting: resolves with `{ setting, ok, seconds, output }`. */
+/**
+ * @typedef {{setting: string, ok: boolean, seconds: number, output: string}} SettingRun
+ */
+
+/**
+ * Runs one setting: resolves with `{ setting, ok, seconds, output }`.
+ * @param {string} dir
+ * @param {string} setting
+ * @returns {Promise<SettingRun>}
+ */
 export function runSetting(dir, setting) {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -56,10 +66,10 @@ export function runSetting(dir, setting) {
 }
 
 /** Both settings at once; each check's result carries the compiler lines of its own files. */
-export async function runChecks(dir) {
+export async function runChecks(/** @type {string} */ dir) {
   const runs = await Promise.all(Object.keys(SETTINGS).map((setting) => runSetting(dir, setting)));
   return checks().map(({ consumer, setting }) => {
-    const run = runs.find((r) => r.setting === setting);
+    const run = /** @type {SettingRun} one run per setting */ (runs.find((r) => r.setting === setting));
     const lines = run.output.split('\n').filter((line) => line.startsWith(`${consumer}.ts`) || line.startsWith(`${consumer}/`));
     return { consumer, setting, ok: run.ok || lines.length === 0, seconds: run.seconds, output: lines.join('\n'), all: run.output };
   });

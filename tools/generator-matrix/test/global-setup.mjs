@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateAll } from '../src/generate.mjs';
 
+/** @param {import('vitest/node').TestProject} project */
 export default async function setup({ provide }) {
   const dir = join(fileURLToPath(new URL('..', import.meta.url)), '.tmp/gen');
   rmSync(dir, { recursive: true, force: true });

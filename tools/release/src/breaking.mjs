@@ -23,8 +23,17 @@
 // response-field rules on message payloads.
 import { deref, HTTP_METHODS } from '../../codegen/src/spec-model.mjs';
 
+/** @import { SpecNode } from '../../codegen/src/spec-model.mjs' */
 /** @typedef {{rule: string, breaking: boolean, operation?: string, where: string, message: string}} Change */
+/** @typedef {{changes: Change[], breaking: Change[], additive: Change[]}} Diff */
+/** @typedef {{op: SpecNode, pathItem: SpecNode}} OperationEntry */
+/**
+ * Compares one schema of each side at `where`; `seen` holds the ($ref, $ref) pairs already compared.
+ * @typedef {(bd: SpecNode, rawB: any, hd: SpecNode, rawH: any, where: string, id: string, key: string, seen: Set<string>) => void} CompareSchema
+ */
+/** @typedef {(rule: string, breaking: boolean, operation: string | undefined, where: string, message: string) => void} AddChange */
 
+/** @type {Record<string, (base: any, head: any) => boolean>} */
 const RANGE_TIGHTER = {
   minimum: (a, b) => b > a,
   exclusiveMinimum: (a, b) => b > a,
@@ -42,7 +51,11 @@ const RANGE_TIGHTER = {
   const: (a, b) => JSON.stringify(a) !== JSON.stringify(b),
 };
 
-/** The set of JSON types a schema admits (`null` from `nullable` too); undefined = any. */
+/**
+ * The set of JSON types a schema admits (`null` from `nullable` too); undefined = any.
+ * @param {SpecNode} schema
+ * @returns {string[] | undefined}
+ */
 function typesOf(schema) {
   if (!schema || typeof schema !== 'object') return undefined;
   let types = schema.type === undefined ? undefined : Array.isArray(schema.type) ? [...schema.type] : [schema.type];
@@ -51,15 +64,16 @@ function typesOf(schema) {
   return types;
 }
 
-const describeTypes = (types) => (types ? types.filter((t) => t !== 'integer' || !types.includes('number')).join(' | ') : 'any');
+const describeTypes = (/** @type {string[] | undefined} */ types) => (types ? types.filter((t) => t !== 'integer' || !types.includes('number')).join(' | ') : 'any');
 
 /**
- * @param {any} baseDoc @param {any} headDoc
- * @returns {{changes: Change[], breaking: Change[], additive: Change[]}}
+ * @param {SpecNode} baseDoc @param {SpecNode} headDoc
+ * @returns {Diff & {compareResponseSchema: CompareSchema, add: AddChange}} the last two for diffAsyncApi's use
  */
 export function diffSpecs(baseDoc, headDoc) {
   /** @type {Change[]} */
   const changes = [];
+  /** @param {string} rule @param {boolean} breaking @param {string | undefined} operation @param {string} where @param {string} message */
   const add = (rule, breaking, operation, where, message) => changes.push({ rule, breaking, operation, where, message });
 
   const base = operationsByKey(baseDoc);
@@ -78,6 +92,7 @@ export function diffSpecs(baseDoc, headDoc) {
   }
   for (const [key, h] of head) if (!base.has(key)) add('operation-added', false, h.op.operationId, key, `operation ${h.op.operationId} (${key}) was added`);
 
+  /** @param {OperationEntry} b @param {OperationEntry} h @param {string} id @param {string} key */
   function compareParameters(b, h, id, key) {
     const bp = paramsOf(baseDoc, b);
     const hp = paramsOf(headDoc, h);
@@ -98,6 +113,7 @@ export function diffSpecs(baseDoc, headDoc) {
     }
   }
 
+  /** @param {OperationEntry} b @param {OperationEntry} h @param {string} id @param {string} key */
   function compareRequestBody(b, h, id, key) {
     const bb = deref(baseDoc, b.op.requestBody);
     const hb = deref(headDoc, h.op.requestBody);
@@ -107,22 +123,23 @@ export function diffSpecs(baseDoc, headDoc) {
       return;
     }
     if (!bb.required && hb.required) add('request-body-required', true, id, `${key} body`, 'the request body became required');
-    for (const [type, media] of Object.entries(bb.content ?? {})) {
+    for (const [type, media] of Object.entries(/** @type {Record<string, SpecNode>} */ (bb.content ?? {}))) {
       const next = hb.content?.[type];
       if (!next) add('request-media-removed', true, id, `${key} body`, `request content type ${type} is no longer accepted`);
       else compareRequestSchema(baseDoc, media.schema, headDoc, next.schema, `request body (${type})`, id, key, new Set());
     }
   }
 
+  /** @param {OperationEntry} b @param {OperationEntry} h @param {string} id @param {string} key */
   function compareResponses(b, h, id, key) {
-    for (const [status, raw] of Object.entries(b.op.responses ?? {})) {
+    for (const [status, raw] of Object.entries(/** @type {Record<string, SpecNode>} */ (b.op.responses ?? {}))) {
       const br = deref(baseDoc, raw);
       const hr = deref(headDoc, h.op.responses?.[status]);
       if (!hr) {
         if (/^2/.test(status)) add('response-removed', true, id, `${key} ${status}`, `success response ${status} was removed`);
         continue;
       }
-      for (const [type, media] of Object.entries(br.content ?? {})) {
+      for (const [type, media] of Object.entries(/** @type {Record<string, SpecNode>} */ (br.content ?? {}))) {
         const next = hr.content?.[type];
         if (!next) {
           if (/^2/.test(status)) add('response-removed', true, id, `${key} ${status}`, `response ${status} no longer returns ${type}`);
@@ -133,7 +150,7 @@ export function diffSpecs(baseDoc, headDoc) {
     }
   }
 
-  /** What a client sends may only get looser. */
+  /** What a client sends may only get looser. @type {CompareSchema} */
   function compareRequestSchema(bd, rawB, hd, rawH, where, id, key, seen) {
     if (!rawB || !rawH || cycle(rawB, rawH, seen)) return;
     const b = deref(bd, rawB);
@@ -143,10 +160,12 @@ export function diffSpecs(baseDoc, headDoc) {
     const ht = typesOf(h);
     if (ht && (!bt || bt.some((t) => !ht.includes(t)))) add('request-type-narrowed', true, id, `${key} ${where}`, `${where} accepted ${describeTypes(bt)}, now only ${describeTypes(ht)}`);
     if (Array.isArray(b.enum) || Array.isArray(h.enum)) {
-      const removed = Array.isArray(h.enum) ? (b.enum ?? []).filter((v) => !h.enum.some((w) => same(v, w))) : [];
+      /** @type {unknown[]} */
+      const removed = Array.isArray(h.enum) ? (b.enum ?? []).filter((/** @type {unknown} */ v) => !h.enum.some((/** @type {unknown} */ w) => same(v, w))) : [];
       if (Array.isArray(h.enum) && !Array.isArray(b.enum)) add('request-enum-removed', true, id, `${key} ${where}`, `${where} is now restricted to ${h.enum.map(show).join(', ')}`);
       if (removed.length) add('request-enum-removed', true, id, `${key} ${where}`, `${where} no longer accepts ${removed.map(show).join(', ')}`);
-      const addedMembers = Array.isArray(b.enum) && Array.isArray(h.enum) ? h.enum.filter((v) => !b.enum.some((w) => same(v, w))) : [];
+      /** @type {unknown[]} */
+      const addedMembers = Array.isArray(b.enum) && Array.isArray(h.enum) ? h.enum.filter((/** @type {unknown} */ v) => !b.enum.some((/** @type {unknown} */ w) => same(v, w))) : [];
       if (addedMembers.length) add('request-enum-added', false, id, `${key} ${where}`, `${where} also accepts ${addedMembers.map(show).join(', ')}`);
     }
     for (const [keyword, tighter] of Object.entries(RANGE_TIGHTER)) {
@@ -155,8 +174,8 @@ export function diffSpecs(baseDoc, headDoc) {
         add('request-range-narrowed', true, id, `${key} ${where}`, `${where}: ${keyword} ${b[keyword] === undefined ? 'added' : `${show(b[keyword])} →`} ${show(h[keyword])}`);
       }
     }
-    const bReq = new Set(b.required ?? []);
-    for (const name of h.required ?? []) {
+    const bReq = new Set(/** @type {string[]} */ (b.required ?? []));
+    for (const name of /** @type {string[]} */ (h.required ?? [])) {
       if (bReq.has(name)) continue;
       add('request-field-required', true, id, `${key} ${where}.${name}`, `${where} field \`${name}\` ${b.properties?.[name] ? 'became required' : 'was added as required'}`);
     }
@@ -167,11 +186,11 @@ export function diffSpecs(baseDoc, headDoc) {
     for (const combinator of ['oneOf', 'anyOf']) {
       if (!Array.isArray(b[combinator]) || !Array.isArray(h[combinator])) continue;
       if (h[combinator].length < b[combinator].length) add('request-type-narrowed', true, id, `${key} ${where}`, `${where}: ${combinator} lost ${b[combinator].length - h[combinator].length} alternative(s)`);
-      b[combinator].forEach((alt, i) => h[combinator][i] && compareRequestSchema(bd, alt, hd, h[combinator][i], `${where} (${combinator} ${i})`, id, key, seen));
+      b[combinator].forEach((/** @type {SpecNode} */ alt, /** @type {number} */ i) => h[combinator][i] && compareRequestSchema(bd, alt, hd, h[combinator][i], `${where} (${combinator} ${i})`, id, key, seen));
     }
   }
 
-  /** What a client receives may only get richer. */
+  /** What a client receives may only get richer. @type {CompareSchema} */
   function compareResponseSchema(bd, rawB, hd, rawH, where, id, key, seen) {
     if (!rawB || !rawH || cycle(rawB, rawH, seen)) return;
     const b = deref(bd, rawB);
@@ -180,8 +199,8 @@ export function diffSpecs(baseDoc, headDoc) {
     const bt = typesOf(b);
     const ht = typesOf(h);
     if (bt && (!ht || ht.some((t) => !bt.includes(t)))) add('response-field-retyped', true, id, `${key} ${where}`, `${where} was ${describeTypes(bt)}, now ${describeTypes(ht)}`);
-    const hReq = new Set(h.required ?? []);
-    for (const name of b.required ?? []) {
+    const hReq = new Set(/** @type {string[]} */ (h.required ?? []));
+    for (const name of /** @type {string[]} */ (b.required ?? [])) {
       if (!hReq.has(name) && h.properties?.[name]) add('response-field-optional', true, id, `${key} ${where}.${name}`, `${where} field \`${name}\` is no longer required`);
     }
     for (const [name, prop] of Object.entries(b.properties ?? {})) {
@@ -194,7 +213,7 @@ export function diffSpecs(baseDoc, headDoc) {
     if (b.items && h.items) compareResponseSchema(bd, b.items, hd, h.items, `${where}[]`, id, key, seen);
     for (const combinator of ['oneOf', 'anyOf', 'allOf']) {
       if (!Array.isArray(b[combinator]) || !Array.isArray(h[combinator])) continue;
-      b[combinator].forEach((alt, i) => h[combinator][i] && compareResponseSchema(bd, alt, hd, h[combinator][i], `${where} (${combinator} ${i})`, id, key, seen));
+      b[combinator].forEach((/** @type {SpecNode} */ alt, /** @type {number} */ i) => h[combinator][i] && compareResponseSchema(bd, alt, hd, h[combinator][i], `${where} (${combinator} ${i})`, id, key, seen));
     }
   }
 
@@ -204,7 +223,8 @@ export function diffSpecs(baseDoc, headDoc) {
 /**
  * AsyncAPI (2.x or 3.x): what a subscriber receives may only get richer. Breaking: a channel removed (by its id),
  * a channel parameter removed, a message removed from a channel, a payload field removed, retyped or made optional.
- * @returns {{changes: Change[], breaking: Change[], additive: Change[]}}
+ * @param {SpecNode} baseDoc @param {SpecNode} headDoc
+ * @returns {Diff}
  */
 export function diffAsyncApi(baseDoc, headDoc) {
   // The response-direction rules of the HTTP diff, on documents with no paths.
@@ -230,15 +250,21 @@ export function diffAsyncApi(baseDoc, headDoc) {
   return { changes, breaking: changes.filter((c) => c.breaking), additive: changes.filter((c) => !c.breaking) };
 }
 
-/** Channel id → {address, parameters, messages: name → payload schema}, for AsyncAPI 3 (messages) and 2 (publish/subscribe). */
+/**
+ * Channel id → {address, parameters, messages: name → payload schema}, for AsyncAPI 3 (messages) and 2 (publish/subscribe).
+ * @param {SpecNode} document
+ */
 function channelsOf(document) {
+  /** @type {Map<string, {address: string | undefined, parameters: SpecNode, messages: Map<string, SpecNode>}>} */
   const map = new Map();
   for (const [id, raw] of Object.entries(document.channels ?? {})) {
     const channel = deref(document, raw);
+    /** @type {Map<string, SpecNode>} */
     const messages = new Map();
+    /** @param {string} name @param {SpecNode} rawMessage */
     const addMessage = (name, rawMessage) => {
       const message = deref(document, rawMessage);
-      if (message?.oneOf) message.oneOf.forEach((m, i) => addMessage(deref(document, m)?.name ?? `${name}#${i}`, m));
+      if (message?.oneOf) message.oneOf.forEach((/** @type {SpecNode} */ m, /** @type {number} */ i) => addMessage(deref(document, m)?.name ?? `${name}#${i}`, m));
       else if (message) messages.set(message.name ?? name, message.payload);
     };
     for (const [name, m] of Object.entries(channel.messages ?? {})) addMessage(name, m);
@@ -248,8 +274,12 @@ function channelsOf(document) {
   return map;
 }
 
-/** `GET /api/v1/options/ohlcvt` → {op, pathItem}. */
+/**
+ * `GET /api/v1/options/ohlcvt` → {op, pathItem}.
+ * @param {SpecNode} document
+ */
 function operationsByKey(document) {
+  /** @type {Map<string, OperationEntry>} */
   const map = new Map();
   for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
     const item = deref(document, rawItem);
@@ -258,8 +288,13 @@ function operationsByKey(document) {
   return map;
 }
 
-/** Path-item and operation parameters, the operation's winning, keyed `in:name` (header names case-insensitive). */
+/**
+ * Path-item and operation parameters, the operation's winning, keyed `in:name` (header names case-insensitive).
+ * @param {SpecNode} document
+ * @param {OperationEntry} entry
+ */
 function paramsOf(document, { op, pathItem }) {
+  /** @type {Map<string, SpecNode>} */
   const map = new Map();
   for (const raw of [...(pathItem.parameters ?? []), ...(op.parameters ?? [])]) {
     const p = deref(document, raw);
@@ -268,7 +303,10 @@ function paramsOf(document, { op, pathItem }) {
   return map;
 }
 
-/** Recursive schemas: each ($ref, $ref) pair is compared once. */
+/**
+ * Recursive schemas: each ($ref, $ref) pair is compared once.
+ * @param {SpecNode} rawB @param {SpecNode} rawH @param {Set<string>} seen
+ */
 function cycle(rawB, rawH, seen) {
   if (!rawB.$ref && !rawH.$ref) return false;
   const pair = `${rawB.$ref ?? ''}|${rawH.$ref ?? ''}`;
@@ -277,23 +315,29 @@ function cycle(rawB, rawH, seen) {
   return false;
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const show = (v) => `\`${JSON.stringify(v)}\``;
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
+const show = (/** @type {unknown} */ v) => `\`${JSON.stringify(v)}\``;
 
-/** The human-readable API diff the changeset and the docs' release notes use. */
+/**
+ * The human-readable API diff the changeset and the docs' release notes use.
+ * @param {{changes: Change[]}} diff
+ * @param {{baseVersion: string, headVersion: string, allowedBy?: string, title?: string}} labels `allowedBy`: the major changeset that allows the breaking changes
+ */
 export function diffMarkdown({ changes }, { baseVersion, headVersion, allowedBy, title = 'API diff' }) {
   const lines = [`# ${title}: ${baseVersion} → ${headVersion}`, ''];
   const breaking = changes.filter((c) => c.breaking);
   const additive = changes.filter((c) => !c.breaking);
   if (!changes.length) lines.push('No change to operations, parameters, request or response shapes.', '');
+  /** @param {string} title @param {Change[]} list */
   const section = (title, list) => {
     if (!list.length) return;
     lines.push(`## ${title}`, '');
+    /** @type {Map<string, Change[]>} */
     const byOp = new Map();
     for (const c of list) {
       const k = c.operation ?? '(document)';
       if (!byOp.has(k)) byOp.set(k, []);
-      byOp.get(k).push(c);
+      /** @type {Change[]} */ (byOp.get(k)).push(c);
     }
     for (const [op, items] of [...byOp].sort(([a], [b]) => a.localeCompare(b))) {
       lines.push(`- **${op}**`);

@@ -8,7 +8,10 @@ export async function pendingChangesets(changesetDir) {
   return readChangesets(dirname(changesetDir));
 }
 
-/** The first changeset that releases a major, as `.changeset/<id>.md`, or undefined. */
+/**
+ * The first changeset that releases a major, as `.changeset/<id>.md`, or undefined.
+ * @param {{id: string, releases: {type: string}[]}[]} changesets
+ */
 export function majorChangeset(changesets) {
   const major = changesets.find((c) => c.releases.some((r) => r.type === 'major'));
   return major ? `.changeset/${major.id}.md` : undefined;

@@ -21,7 +21,7 @@ export async function checkBreaking({ env = process.env, log = console.log, erro
     base = readJson(basePath);
     head = readJson(headPath);
   } catch (e) {
-    error(`check:breaking: cannot read ${base ? headPath : basePath}: ${e.message}`);
+    error(`check:breaking: cannot read ${base ? headPath : basePath}: ${/** @type {Error} */ (e).message}`);
     return 2;
   }
   const http = diffSpecs(base, head);
@@ -33,13 +33,12 @@ export async function checkBreaking({ env = process.env, log = console.log, erro
     try {
       streams = { diff: diffAsyncApi(readDocument(asyncBase), readDocument(asyncHead)), base: asyncBase, head: asyncHead };
     } catch (e) {
-      error(`check:breaking: cannot compare ${asyncBase} with ${asyncHead}: ${e.message}`);
+      error(`check:breaking: cannot compare ${asyncBase} with ${asyncHead}: ${/** @type {Error} */ (e).message}`);
       return 2;
     }
   }
-  const diff = { changes: [...http.changes, ...(streams?.diff.changes ?? [])] };
-  diff.breaking = diff.changes.filter((c) => c.breaking);
-  diff.additive = diff.changes.filter((c) => !c.breaking);
+  const changes = [...http.changes, ...(streams?.diff.changes ?? [])];
+  const diff = { changes, breaking: changes.filter((c) => c.breaking), additive: changes.filter((c) => !c.breaking) };
   const allowedBy = diff.breaking.length ? majorChangeset(await pendingChangesets(env.CHANGESET_DIR ?? CHANGESETS)) : undefined;
   let markdown = diffMarkdown(http, { baseVersion: base.info?.version ?? basePath, headVersion: head.info?.version ?? headPath, allowedBy });
   if (streams) markdown += '\n' + diffMarkdown(streams.diff, { title: 'Streams (AsyncAPI) diff', baseVersion: streams.base, headVersion: streams.head, allowedBy });

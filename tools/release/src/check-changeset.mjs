@@ -5,7 +5,7 @@
 import { pendingChangesets } from './changesets.mjs';
 import { CHANGESETS, HEAD_BUNDLE, baseAsyncApi, headAsyncApi, lastReleaseBundle, readDocument } from './releases.mjs';
 
-const canonical = (path) => (path ? JSON.stringify(readDocument(path)) : '');
+const canonical = (/** @type {string | undefined} */ path) => (path ? JSON.stringify(readDocument(path)) : '');
 
 export async function checkChangeset({ env = process.env, log = console.log, error = console.error } = {}) {
   const base = env.BASE_SPEC ?? lastReleaseBundle();

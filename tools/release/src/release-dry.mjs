@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from './releases.mjs';
 
-const run = (cmd, args, cwd, opts = {}) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
-const readJson = (p) => JSON.parse(readFileSync(p, 'utf8'));
+/** @type {(cmd: string, args: string[], cwd: string, opts?: import('node:child_process').ExecFileSyncOptions) => string} */
+const run = (cmd, args, cwd, opts = {}) =>
+  /** @type {string} no caller overrides the encoding */ (execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts }));
+const readJson = (/** @type {string} */ p) => JSON.parse(readFileSync(p, 'utf8'));
 
 /** Workspace packages (from pnpm-workspace.yaml's globs, which are all `dir/*` or `dir`) that are not private. */
-function publishable(root) {
+function publishable(/** @type {string} */ root) {
   const globs = [...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+['"]?([^'"\n]+)['"]?$/gm)].map((m) => m[1]);
   const dirs = globs.flatMap((g) => (g.endsWith('/*') ? readdirSync(join(root, g.slice(0, -2))).map((d) => join(g.slice(0, -2), d)) : [g]));
   return dirs.filter((d) => existsSync(join(root, d, 'package.json')) && !readJson(join(root, d, 'package.json')).private);
@@ -70,7 +72,9 @@ export function releaseDry({ log = console.log } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     releaseDry();
-  } catch (error) {
+  } catch (caught) {
+    // execFileSync's error carries the child's stderr.
+    const error = /** @type {Error & {stderr?: string}} */ (caught);
     console.error(`release:dry: ${error.stderr ?? ''}${error.message}`);
     process.exitCode = 1;
   }

@@ -11,11 +11,17 @@ export const RELEASES = join(ROOT, 'spec/releases');
 export const HEAD_BUNDLE = join(ROOT, 'spec/dist/openapi.json');
 export const CHANGESETS = join(ROOT, '.changeset');
 
-/** Semver order of `x.y.z` folder names (pre-release tags sort before their release). */
+/**
+ * Semver order of `x.y.z` folder names (pre-release tags sort before their release).
+ * @param {string} a @param {string} b
+ * @returns {number}
+ */
 export function compareVersions(a, b) {
+  /** @type {(v: string) => (number | string)[]} */
   const parse = (v) => v.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   const [pa, pb] = [parse(a), parse(b)];
-  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
+  // The first three parts are numbers in a folder that passed lastReleaseBundle's filter.
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return /** @type {number} */ (pa[i]) - /** @type {number} */ (pb[i]);
   if (pa.length !== pb.length) return pa.length > pb.length ? -1 : 1;
   return a.localeCompare(b);
 }
@@ -26,10 +32,10 @@ export function lastReleaseBundle(dir = RELEASES) {
   const versions = readdirSync(dir)
     .filter((v) => /^\d+\.\d+\.\d+/.test(v) && existsSync(join(dir, v, 'openapi.json')))
     .sort(compareVersions);
-  return versions.length ? join(dir, versions.at(-1), 'openapi.json') : undefined;
+  return versions.length ? join(dir, versions[versions.length - 1], 'openapi.json') : undefined;
 }
 
-export const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+export const readJson = (/** @type {string} */ path) => JSON.parse(readFileSync(path, 'utf8'));
 
 /** The AsyncAPI document of the streams, once the repository has one: its bundle if codegen writes one, else the source. */
 export function headAsyncApi(env = process.env) {
@@ -38,7 +44,10 @@ export function headAsyncApi(env = process.env) {
   return [join(ROOT, 'spec/dist/asyncapi.json'), join(ROOT, 'spec/asyncapi.yaml')].find((p) => existsSync(p));
 }
 
-/** The released AsyncAPI document beside a released OpenAPI bundle, if that release had one. */
+/**
+ * The released AsyncAPI document beside a released OpenAPI bundle, if that release had one.
+ * @param {string | undefined} baseBundle
+ */
 export function baseAsyncApi(baseBundle, env = process.env) {
   if (env.ASYNC_BASE_SPEC) return resolve(env.ASYNC_BASE_SPEC);
   const path = baseBundle && join(dirname(baseBundle), 'asyncapi.json');
@@ -46,4 +55,4 @@ export function baseAsyncApi(baseBundle, env = process.env) {
 }
 
 /** JSON or YAML, by extension. */
-export const readDocument = (path) => (/\.ya?ml$/.test(path) ? parseYaml(readFileSync(path, 'utf8')) : readJson(path));
+export const readDocument = (/** @type {string} */ path) => (/\.ya?ml$/.test(path) ? parseYaml(readFileSync(path, 'utf8')) : readJson(path));

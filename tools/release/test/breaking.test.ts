@@ -6,13 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
-// @ts-expect-error plain ESM modules
 import { diffAsyncApi, diffSpecs, diffMarkdown } from '../src/breaking.mjs';
-// @ts-expect-error plain ESM modules
 import { checkBreaking } from '../src/check-breaking.mjs';
-// @ts-expect-error plain ESM modules
 import { checkChangeset } from '../src/check-changeset.mjs';
-// @ts-expect-error plain ESM modules
 import { HEAD_BUNDLE, compareVersions, lastReleaseBundle } from '../src/releases.mjs';
 
 type Doc = any;
@@ -174,7 +170,7 @@ describe('pnpm check:breaking', () => {
     const head = structuredClone(real);
     delete head.paths['/api/v1/options/ohlcvt'];
     const { breaking } = diffSpecs(real, head);
-    expect(breaking.map((c: { rule: string; operation: string }) => `${c.rule} ${c.operation}`)).toEqual(['operation-removed getOptionsOhlcvt']);
+    expect(breaking.map((c) => `${c.rule} ${c.operation}`)).toEqual(['operation-removed getOptionsOhlcvt']);
     expect(diffMarkdown(diffSpecs(real, head), { baseVersion: 'a', headVersion: 'b' })).toContain('getOptionsOhlcvt');
   });
 });
