@@ -10,19 +10,23 @@ import { familyOfPath } from '@laevitas-api/client/wire';
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
+/** @param {import('./report.js').Report} report */
 export async function typecheck(report) {
   // Realistic calls: 30 GET operations of both families with the parameters their examples give.
   const bundle = JSON.parse(readFileSync(join(here, '../../spec/dist/openapi.json'), 'utf8'));
-  const deref = (n) => (n?.$ref ? n.$ref.split('/').slice(1).reduce((o, k) => o[k], bundle) : n);
+  /** @type {(n: any) => any} */
+  const deref = (n) => (n?.$ref ? n.$ref.split('/').slice(1).reduce((/** @type {any} */ o, /** @type {string} */ k) => o[k], bundle) : n);
+  /** @type {string[]} */
   const calls30 = [];
   const perFamily = { legacy: 0, v1: 0 };
   for (const [path, item] of Object.entries(bundle.paths)) {
     const get = deref(item).get;
     const family = familyOfPath(path);
     if (!get || perFamily[family] >= 15) continue;
+    /** @type {Record<string, Record<string, unknown>>} */
     const params = { path: {}, query: {} };
     for (const p of (get.parameters ?? []).map(deref)) if (p.example !== undefined && (p.in === 'path' || p.required)) params[p.in][p.name] = p.example;
-    if ((get.parameters ?? []).map(deref).some((p) => p.in === 'header' && p.required)) continue;
+    if ((get.parameters ?? []).map(deref).some((/** @type {{in: string, required?: boolean}} */ p) => p.in === 'header' && p.required)) continue;
     const args = Object.fromEntries(Object.entries(params).filter(([, v]) => Object.keys(v).length));
     calls30.push(`c.${get.operationId}(${JSON.stringify(args)})`);
     perFamily[family]++;
@@ -37,14 +41,15 @@ export async function typecheck(report) {
         .map((call, i) => `  const r${i} = await ${call};`)
         .join('\n')}\n  return [${calls30.map((_, i) => `r${i}`).join(', ')}] as const;\n}\n`,
     );
-    const tscOnce = (file) => {
+    const tscOnce = (/** @type {string} */ file) => {
       writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...options, files: [file] }));
       const out = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(work, 'tsconfig.json'), '--extendedDiagnostics'], { encoding: 'utf8' });
       if (out.status !== 0) throw new Error(`tsc failed on ${file}:\n${out.stdout}${out.stderr}`);
-      return ['Parse', 'Bind', 'Check'].reduce((sum, phase) => sum + Number(new RegExp(`${phase} time:\\s+([0-9.]+)s`).exec(out.stdout)[1]), 0);
+      return ['Parse', 'Bind', 'Check'].reduce((sum, phase) => sum + Number(/** @type {RegExpExecArray} tsc --extendedDiagnostics prints every phase */ (new RegExp(`${phase} time:\\s+([0-9.]+)s`).exec(out.stdout))[1]), 0);
     };
     // Interleaved pairs (empty, calls, empty, calls, …): each pair sees the same machine state, so the ratio of a pair
     // is stable even when a shared VM speeds up or slows down between pairs. The median of 11 pair ratios is reported.
+    /** @type {Record<'empty' | 'calls' | 'ratio', number[]>} */
     const samples = { empty: [], calls: [], ratio: [] };
     for (let i = 0; i < 11; i++) {
       const e = tscOnce('empty.mts');
@@ -53,7 +58,7 @@ export async function typecheck(report) {
       samples.calls.push(c);
       samples.ratio.push(c / e);
     }
-    const med = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
+    const med = (/** @type {number[]} */ v) => [...v].sort((a, b) => a - b)[v.length >> 1];
     const empty = med(samples.empty);
     const calls = med(samples.calls);
     const ratio = med(samples.ratio);
