@@ -62,15 +62,15 @@ export class LaevitasClient extends LaevitasCore {
    * and with `payments` the x402 payment and the polling of a 202 checkout.
    * @internal
    */
-  protected override dispatch(operation: OperationInfo, params: RawParams, options: CallOptions, sendHeaders: Record<string, string>, summary: RequestSummary, send: SendWith): Promise<{ response: Response; data: unknown; billing: BillingMeta }> {
-    const headers = new Headers(sendHeaders);
+  protected override dispatch(operation: OperationInfo, params: RawParams, options: CallOptions, headers: Record<string, string>, summary: RequestSummary, send: SendWith): Promise<{ response: Response; data: unknown; billing: BillingMeta }> {
+    // `headers` is this request's own object (lower-case names), so the hook may change it in place.
     // The billing hook owns the credit token: the one configured may have been rotated since.
-    if (operation.family === 'v1' && this.settings.creditToken !== undefined && headers.get('x-credit-token') === this.settings.creditToken) headers.delete('x-credit-token');
-    const signal = options.signal ? { signal: options.signal } : undefined;
+    if (operation.family === 'v1' && this.settings.creditToken !== undefined && headers['x-credit-token'] === this.settings.creditToken) delete headers['x-credit-token'];
+    const signal = options.signal;
     return this.billing.run(
-      { operationId: operation.operationId, info: operation, headers, body: params.body, params: { ...(params as object), ...signal }, summary },
-      (withHeaders, atMostOnce) => send(Object.fromEntries(withHeaders), atMostOnce),
-      (statusOperationId, statusParams) => this.callWithResponse(statusOperationId as OperationId, statusParams as never, signal),
+      { operationId: operation.operationId, info: operation, headers, body: params.body, params, signal, summary },
+      send,
+      (statusOperationId, statusParams) => this.callWithResponse(statusOperationId as OperationId, statusParams as never, signal ? { signal } : undefined),
     );
   }
 
