@@ -58,24 +58,25 @@ export const CREDENTIAL_HEADERS = ['apiKey', 'X-API-Key', 'X-Credit-Token'] as c
  * The request URL of an operation: the base URL, path parameters encoded into the template, query parameters in the
  * order the spec declares them. Unknown and missing path parameters and unknown query parameters are rejected with
  * a RequestValidationError naming each, not silently dropped; x-case-insensitive values are upper-cased as the
- * service would.
+ * service would. It runs on every request, so it writes the URL text directly (no URLSearchParams, no template
+ * regex for a route without path parameters) and parses it once.
  */
 export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: Readonly<Record<string, unknown>>, query?: Readonly<Record<string, QueryValue>>): URL {
   const issues: { path: string; rule: string; message: string }[] = [];
+  const insensitive = operation.caseInsensitive;
   // x-case-insensitive values are sent upper-cased, as the service reads them.
-  const normal = (name: string, value: unknown) => (operation.caseInsensitive.includes(name) ? String(value).toUpperCase() : value);
   const path: Record<string, unknown> = {};
   for (const name of operation.pathParams) {
     const value = pathParams?.[name];
     if (value === undefined || value === null || value === '') issues.push({ path: `path.${name}`, rule: 'required', message: `path.${name} is required` });
-    else path[name] = normal(name, value);
+    else path[name] = insensitive.includes(name) ? String(value).toUpperCase() : value;
   }
   if (pathParams) {
     for (const name in pathParams) {
       if (!operation.pathParams.includes(name)) issues.push({ path: `path.${name}`, rule: 'unknown', message: `path.${name} is not a parameter of ${operation.method} ${operation.path}` });
     }
   }
-  const pairs: [string, QueryValue][] = [];
+  let search = '';
   if (query) {
     for (const name in query) {
       if (!operation.queryParams.includes(name)) {
@@ -84,11 +85,11 @@ export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: R
     }
     for (const name of operation.queryParams) {
       const value = query[name];
-      if (value !== undefined && value !== null) pairs.push([name, normal(name, value) as QueryValue]);
+      if (value !== undefined && value !== null) search = appendPair(search, name, insensitive.includes(name) ? String(value).toUpperCase() : value);
     }
   }
   if (issues.length) throw new RequestValidationError(operation.operationId, issues);
-  return routeUrl(baseUrl, operation.path, path, pairs);
+  return joinUrl(baseUrl, fillTemplate(operation.path, path), search);
 }
 
 /**
@@ -98,10 +99,32 @@ export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: R
  * wrong requests on purpose.
  */
 export function routeUrl(baseUrl: string, template: string, pathParams: Readonly<Record<string, unknown>> | undefined, query: Iterable<readonly [string, QueryValue]>): URL {
-  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams?.[name])));
-  const search = new URLSearchParams();
-  for (const [name, value] of query) if (value !== undefined && value !== null) search.append(name, Array.isArray(value) ? value.join(',') : String(value));
-  const text = search.toString();
+  let search = '';
+  for (const [name, value] of query) if (value !== undefined && value !== null) search = appendPair(search, name, value);
+  return joinUrl(baseUrl, fillTemplate(template, pathParams), search);
+}
+
+function fillTemplate(template: string, pathParams: Readonly<Record<string, unknown>> | undefined): string {
+  return template.includes('{') ? template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams?.[name]))) : template;
+}
+
+function joinUrl(baseUrl: string, path: string, search: string): URL {
   const base = baseUrl.endsWith('/') ? baseUrl.replace(/\/+$/, '') : baseUrl;
-  return new URL(base + path + (text ? `?${text}` : ''));
+  return new URL(base + path + search);
+}
+
+/** The query so far with one more `name=value` pair; arrays comma-joined (explode: false). */
+function appendPair(search: string, name: string, value: NonNullable<QueryValue>): string {
+  const text = Array.isArray(value) ? value.join(',') : String(value);
+  return `${search}${search ? '&' : '?'}${formEncode(name)}=${formEncode(text)}`;
+}
+
+const FORM_SAFE = /^[\w.*-]*$/;
+
+/**
+ * application/x-www-form-urlencoded exactly as URLSearchParams writes it (space as '+', everything but ASCII letters,
+ * digits and `*-._` percent-encoded, lone surrogates as U+FFFD); the common case, nothing to encode, costs a regex test.
+ */
+function formEncode(text: string): string {
+  return FORM_SAFE.test(text) ? text : new URLSearchParams([['', text]]).toString().slice(1);
 }
