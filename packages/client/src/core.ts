@@ -14,7 +14,7 @@ import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/
 import type { OperationInfo } from './operation-info.js';
 import type { BillingMeta } from './payments/billing.js';
 import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, parseRetryAfter, type RequestSummary } from './errors.js';
-import { baseUrlFor, buildUrl, credentialHeaders, type QueryValue } from './wire.js';
+import { baseUrlFor, buildHref, credentialHeaders, type Family, type QueryValue } from './wire.js';
 import { isInsecureRemote, redactUrl, splitUserinfo } from './url.js';
 import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
 
@@ -145,6 +145,8 @@ export class LaevitasCore {
   /** @internal */
   declare readonly validatorsFor: ValidatorLookup | undefined;
   declare private readonly retryPolicy: RetryPolicy;
+  /** Per family, what every request of this client starts from (made once: the settings are frozen). */
+  declare private readonly wire: Record<Family, Wire>;
 
   constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined; parent?: LaevitasCore }) {
     checkClientOptions(options);
@@ -160,7 +162,8 @@ export class LaevitasCore {
     // Non-enumerable: a client prints as its toJSON/inspect summary, nothing else.
     const retry = options.retry === false ? { maxRetries: 0 } : (options.retry ?? {});
     const retryPolicy: RetryPolicy = { maxRetries: retry.maxRetries ?? 2, initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 8000, maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000 };
-    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor, retryPolicy })) Object.defineProperty(this, key, { value, enumerable: false });
+    const wire = { legacy: wireOf('legacy', resolved), v1: wireOf('v1', resolved) };
+    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor, retryPolicy, wire })) Object.defineProperty(this, key, { value, enumerable: false });
     warnIfInsecure(resolved);
   }
 
@@ -213,11 +216,14 @@ export class LaevitasCore {
   private async perform(operation: OperationInfo, [params = {}, options = {}]: [RawParams?, RequestOptions?]): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
     const operationId = operation.operationId;
     checkRequest(this, operation, params);
-    const { url, authorization } = splitUserinfo(buildUrl(operation, baseUrlFor(operation.family, this.settings), params.path, params.query));
-    const headers = headersFor(this.settings, operation, params, options);
-    if (authorization && headers.authorization === undefined) headers.authorization = authorization;
+    const wire = this.wire[operation.family];
+    // The base was parsed once (wireOf), so the text is already the URL's canonical form, unless a path value is a
+    // dot segment, which the URL parser would resolve.
+    const text = buildHref(operation, wire.base, params.path, params.query);
+    const url = DOT_SEGMENT.test(text) ? new URL(text).href : text;
+    const headers = headersFor(wire, params, options);
     const body = params.body === undefined ? undefined : JSON.stringify(params.body);
-    const summary: RequestSummary = { method: operation.method, url: redactUrl(url), operationId };
+    const summary: RequestSummary = { method: operation.method, url: CREDENTIAL_QUERY.test(url.slice(url.indexOf('?'))) ? redactUrl(url) : url, operationId };
     const sent = await this.dispatch(operation, params, options, headers, summary, (sendHeaders, atMostOnce) => this.send(operation, { url, headers: sendHeaders, body, atMostOnce }, options, summary));
     checkResponse(this, operationId, sent.response.status, sent.data);
     return sent;
@@ -229,7 +235,7 @@ export class LaevitasCore {
    * long, is retry.ts. A 429 pauses the whole budget, so the other callers on the key wait too instead of
    * collecting their own 429s.
    */
-  private async send(info: OperationInfo, request: { url: URL; headers: Record<string, string>; body: string | undefined; atMostOnce: boolean }, options: RequestOptions, summary: RequestSummary): Promise<{ response: Response; data: unknown }> {
+  private async send(info: OperationInfo, request: { url: string; headers: Record<string, string>; body: string | undefined; atMostOnce: boolean }, options: RequestOptions, summary: RequestSummary): Promise<{ response: Response; data: unknown }> {
     const operationId = info.operationId;
     const policy = this.retryPolicy;
     const fetchImpl = this.settings.fetch ?? globalThis.fetch;
@@ -302,21 +308,40 @@ function checkResponse(core: LaevitasCore, operationId: string, status: number, 
   console.warn(`[laevitas] ${operationId} ${status} response breaks the contract: ${issues.map((i) => i.message).join('; ')}`);
 }
 
-/**
- * Default headers, the family's credential headers (wire.ts), header parameters, then the per-call headers, later
- * ones replacing earlier ones of the same name. A plain object with lower-case names: fetch copies it once, where a
- * Headers object would be built, checked and copied again.
- */
-function headersFor(settings: Readonly<ClientOptions>, info: OperationInfo, params: RawParams, options: RequestOptions): Record<string, string> {
-  // The full client's billing hook replaces it with the operation's x-required-accept (the agent endpoint).
+/** What every request of one client to one family starts from. */
+interface Wire {
+  /** The base URL, parsed and without userinfo or trailing slashes. */
+  readonly base: string;
+  /** Accept, default headers and credentials (userinfo of the base URL as Basic authorization), names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
+const CREDENTIAL_QUERY = /key|token|signature|secret/i;
+
+function wireOf(family: Family, settings: Readonly<ClientOptions>): Wire {
+  const { url, authorization } = splitUserinfo(new URL(baseUrlFor(family, settings)));
+  // The full client's billing hook replaces accept with the operation's x-required-accept (the agent endpoint).
   const headers: Record<string, string> = { accept: 'application/json' };
-  const add = (from: Readonly<Record<string, unknown>> | undefined) => {
-    if (from) for (const name in from) if (from[name] !== undefined) headers[name.toLowerCase()] = String(from[name]);
-  };
-  add(settings.defaultHeaders);
-  add(credentialHeaders(info.family, settings));
-  add(params.header);
-  add(options.headers);
+  addHeaders(headers, settings.defaultHeaders);
+  addHeaders(headers, credentialHeaders(family, settings));
+  if (authorization && headers.authorization === undefined) headers.authorization = authorization;
+  return { base: url.href.replace(/\/+$/, ''), headers };
+}
+
+/** Later headers replace earlier ones of the same name; undefined values are left out. */
+function addHeaders(headers: Record<string, string>, from: Readonly<Record<string, unknown>> | undefined): void {
+  if (from) for (const name in from) if (from[name] !== undefined) headers[name.toLowerCase()] = String(from[name]);
+}
+
+/**
+ * The client's headers, then header parameters, then per-call headers. A plain object with lower-case names: fetch
+ * copies it once, where a Headers object would be built, checked and copied again.
+ */
+function headersFor(wire: Wire, params: RawParams, options: RequestOptions): Record<string, string> {
+  const headers = { ...wire.headers };
+  addHeaders(headers, params.header);
+  addHeaders(headers, options.headers);
   if (params.body !== undefined) headers['content-type'] = 'application/json';
   return headers;
 }

@@ -19,7 +19,8 @@ import { neverConnected } from './retry.js';
 import { redactUrl } from './url.js';
 
 export interface AttemptInit {
-  readonly url: URL;
+  /** The URL as the client built it (canonical text, parsed again only to follow a redirect). */
+  readonly url: URL | string;
   readonly method: string;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
@@ -93,7 +94,7 @@ function typed(error: unknown, attempt: AttemptInit, progress: Progress): APIErr
  */
 async function run(attempt: AttemptInit, controller: AbortController | undefined, progress: Progress): Promise<Exchanged> {
   const { summary } = attempt;
-  let url = attempt.url;
+  let url: URL | string = attempt.url;
   for (let hops = 0; ; hops++) {
     const init: RequestInit = { method: attempt.method, headers: attempt.headers, redirect: 'manual' };
     if (controller) init.signal = controller.signal;
@@ -117,8 +118,9 @@ async function run(attempt: AttemptInit, controller: AbortController | undefined
     if (attempt.method !== 'GET' && attempt.method !== 'HEAD') {
       throw new RedirectError(response.status, response.headers, summary, shown, `a ${attempt.method} is never re-sent (it may already have been processed)`);
     }
-    if (next.origin !== url.origin) {
-      throw new RedirectError(response.status, response.headers, summary, shown, `it leaves ${url.origin}; the API key and tokens are only sent to the API's origin`);
+    const origin = new URL(url).origin;
+    if (next.origin !== origin) {
+      throw new RedirectError(response.status, response.headers, summary, shown, `it leaves ${origin}; the API key and tokens are only sent to the API's origin`);
     }
     if (hops + 1 > MAX_HOPS) throw new RedirectError(response.status, response.headers, summary, shown, `more than ${MAX_HOPS} redirects`);
     url = next;

@@ -62,21 +62,26 @@ export const CREDENTIAL_HEADERS = ['apiKey', 'X-API-Key', 'X-Credit-Token'] as c
  * regex for a route without path parameters) and parses it once.
  */
 export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: Readonly<Record<string, unknown>>, query?: Readonly<Record<string, QueryValue>>): URL {
+  return new URL(buildHref(operation, baseUrl, pathParams, query));
+}
+
+/** buildUrl's text, unparsed: what the client hands fetch (which parses it; parsing it here as well would be twice). */
+export function buildHref(operation: UrlTemplate, baseUrl: string, pathParams?: Readonly<Record<string, unknown>>, query?: Readonly<Record<string, QueryValue>>): string {
   const issues: { path: string; rule: string; message: string }[] = [];
-  const insensitive = operation.caseInsensitive;
   // x-case-insensitive values are sent upper-cased, as the service reads them.
+  const normal = (name: string, value: unknown) => (operation.caseInsensitive.includes(name) ? String(value).toUpperCase() : value);
   const path: Record<string, unknown> = {};
   for (const name of operation.pathParams) {
     const value = pathParams?.[name];
     if (value === undefined || value === null || value === '') issues.push({ path: `path.${name}`, rule: 'required', message: `path.${name} is required` });
-    else path[name] = insensitive.includes(name) ? String(value).toUpperCase() : value;
+    else path[name] = normal(name, value);
   }
   if (pathParams) {
     for (const name in pathParams) {
       if (!operation.pathParams.includes(name)) issues.push({ path: `path.${name}`, rule: 'unknown', message: `path.${name} is not a parameter of ${operation.method} ${operation.path}` });
     }
   }
-  let search = '';
+  const pairs: [string, QueryValue][] = [];
   if (query) {
     for (const name in query) {
       if (!operation.queryParams.includes(name)) {
@@ -85,38 +90,29 @@ export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: R
     }
     for (const name of operation.queryParams) {
       const value = query[name];
-      if (value !== undefined && value !== null) search = appendPair(search, name, insensitive.includes(name) ? String(value).toUpperCase() : value);
+      if (value !== undefined && value !== null) pairs.push([name, normal(name, value) as QueryValue]);
     }
   }
   if (issues.length) throw new RequestValidationError(operation.operationId, issues);
-  return joinUrl(baseUrl, fillTemplate(operation.path, path), search);
+  return routeHref(baseUrl, operation.path, path, pairs);
 }
 
 /**
  * The URL of a route, with no checks: the base URL without trailing slashes, each `{name}` of the template replaced
  * by its value percent-encoded, then the query pairs in the order given, form-encoded, arrays joined with commas
  * (the API's `explode: false`). buildUrl checks first; the contract runner calls this directly because it sends
- * wrong requests on purpose.
+ * wrong requests on purpose. The client's buildHref runs on every request, so this writes the text itself (no
+ * URLSearchParams, no template regex for a route without path parameters).
  */
 export function routeUrl(baseUrl: string, template: string, pathParams: Readonly<Record<string, unknown>> | undefined, query: Iterable<readonly [string, QueryValue]>): URL {
+  return new URL(routeHref(baseUrl, template, pathParams, query));
+}
+
+function routeHref(baseUrl: string, template: string, pathParams: Readonly<Record<string, unknown>> | undefined, query: Iterable<readonly [string, QueryValue]>): string {
   let search = '';
-  for (const [name, value] of query) if (value !== undefined && value !== null) search = appendPair(search, name, value);
-  return joinUrl(baseUrl, fillTemplate(template, pathParams), search);
-}
-
-function fillTemplate(template: string, pathParams: Readonly<Record<string, unknown>> | undefined): string {
-  return template.includes('{') ? template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams?.[name]))) : template;
-}
-
-function joinUrl(baseUrl: string, path: string, search: string): URL {
-  const base = baseUrl.endsWith('/') ? baseUrl.replace(/\/+$/, '') : baseUrl;
-  return new URL(base + path + search);
-}
-
-/** The query so far with one more `name=value` pair; arrays comma-joined (explode: false). */
-function appendPair(search: string, name: string, value: NonNullable<QueryValue>): string {
-  const text = Array.isArray(value) ? value.join(',') : String(value);
-  return `${search}${search ? '&' : '?'}${formEncode(name)}=${formEncode(text)}`;
+  for (const [name, value] of query) if (value != null) search += `${search ? '&' : '?'}${formEncode(name)}=${formEncode(Array.isArray(value) ? value.join(',') : String(value))}`;
+  const path = template.includes('{') ? template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams?.[name]))) : template;
+  return (baseUrl.endsWith('/') ? baseUrl.replace(/\/+$/, '') : baseUrl) + path + search;
 }
 
 const FORM_SAFE = /^[\w.*-]*$/;
