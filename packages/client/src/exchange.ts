@@ -40,89 +40,69 @@ export interface Exchanged {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_HOPS = 5;
 
-/** How far an exchange got; read by the timer and by the error handling. */
-interface Progress {
-  phase: 'headers' | 'body';
-  timedOut: boolean;
-}
-
 export function exchange(attempt: AttemptInit): Promise<Exchanged> {
   const { summary, signal: userSignal, timeoutMs } = attempt;
   if (userSignal?.aborted) return Promise.reject(new APIUserAbortError(summary));
   // Only with a caller's signal is there a controller (see above); the timer then aborts through it.
   const controller = userSignal ? new AbortController() : undefined;
-  const progress: Progress = { phase: 'headers', timedOut: false };
+  let timedOut = false;
+  let phase: 'headers' | 'body' = 'headers';
+  let timer: ReturnType<typeof setTimeout>;
+  const forwardAbort = () => controller!.abort(userSignal!.reason);
+  // The exchange itself. Without a controller a timeout does not stop it: the caller has had its error, and a
+  // response that arrives after that has its body cancelled here, so the connection is freed.
+  const run = async (): Promise<Exchanged> => {
+    try {
+      let url: URL | string = attempt.url;
+      for (let hops = 0; ; hops++) {
+        const init: RequestInit = { method: attempt.method, headers: attempt.headers, redirect: 'manual' };
+        if (controller) init.signal = controller.signal;
+        if (attempt.body !== undefined) init.body = attempt.body;
+        const response = await attempt.fetch(url, init);
+        if (timedOut) {
+          await response.body?.cancel().catch(() => undefined);
+          throw new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');
+        }
+        if (response.type === 'opaqueredirect') {
+          throw new RedirectError(response.status, undefined, summary, undefined, 'the runtime hides its target, which must stay on the API origin');
+        }
+        const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+        if (location === null) {
+          phase = 'body';
+          return { response, text: await response.text() };
+        }
+        await response.body?.cancel().catch(() => undefined);
+        const next = new URL(location, url);
+        const shown = redactUrl(next);
+        if (attempt.method !== 'GET' && attempt.method !== 'HEAD') {
+          throw new RedirectError(response.status, response.headers, summary, shown, `a ${attempt.method} is never re-sent (it may already have been processed)`);
+        }
+        const origin = new URL(url).origin;
+        if (next.origin !== origin) {
+          throw new RedirectError(response.status, response.headers, summary, shown, `it leaves ${origin}; the API key and tokens are only sent to the API's origin`);
+        }
+        if (hops + 1 > MAX_HOPS) throw new RedirectError(response.status, response.headers, summary, shown, `more than ${MAX_HOPS} redirects`);
+        url = next;
+      }
+    } catch (error) {
+      if (error instanceof APIError) throw error;
+      if (userSignal?.aborted) throw new APIUserAbortError(summary);
+      if (timedOut) throw new APIConnectionTimeoutError(summary, timeoutMs, phase);
+      throw new APIConnectionError(summary, error, phase === 'headers' && neverConnected(error) ? 'connect' : 'exchange');
+    } finally {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', forwardAbort);
+    }
+  };
   // One promise per attempt that the timer can settle first: cheaper than racing each step against a timeout promise.
   return new Promise<Exchanged>((resolve, reject) => {
     // setTimeout rather than AbortSignal.timeout: the same clock as every other wait of the client (fake timers in tests).
-    const timer = setTimeout(() => {
-      progress.timedOut = true;
+    timer = setTimeout(() => {
+      timedOut = true;
       if (controller) controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
-      else reject(new APIConnectionTimeoutError(summary, timeoutMs, progress.phase));
+      else reject(new APIConnectionTimeoutError(summary, timeoutMs, phase));
     }, timeoutMs);
-    const forwardAbort = () => controller!.abort(userSignal!.reason);
     userSignal?.addEventListener('abort', forwardAbort, { once: true });
-    const done = () => {
-      clearTimeout(timer);
-      userSignal?.removeEventListener('abort', forwardAbort);
-    };
-    run(attempt, controller, progress).then(
-      (exchanged) => {
-        done();
-        resolve(exchanged);
-      },
-      (error) => {
-        done();
-        reject(typed(error, attempt, progress));
-      },
-    );
+    run().then(resolve, reject);
   });
-}
-
-/** Every way an attempt fails, as the typed error that says how far it got. */
-function typed(error: unknown, attempt: AttemptInit, progress: Progress): APIError {
-  const { summary } = attempt;
-  if (error instanceof APIError) return error;
-  if (attempt.signal?.aborted) return new APIUserAbortError(summary);
-  if (progress.timedOut) return new APIConnectionTimeoutError(summary, attempt.timeoutMs, progress.phase);
-  return new APIConnectionError(summary, error, progress.phase === 'headers' && neverConnected(error) ? 'connect' : 'exchange');
-}
-
-/**
- * The exchange itself. Without a controller a timeout does not stop it: the caller has had its error, and a response
- * that arrives after that has its body cancelled here, so the connection is freed.
- */
-async function run(attempt: AttemptInit, controller: AbortController | undefined, progress: Progress): Promise<Exchanged> {
-  const { summary } = attempt;
-  let url: URL | string = attempt.url;
-  for (let hops = 0; ; hops++) {
-    const init: RequestInit = { method: attempt.method, headers: attempt.headers, redirect: 'manual' };
-    if (controller) init.signal = controller.signal;
-    if (attempt.body !== undefined) init.body = attempt.body;
-    const response = await attempt.fetch(url, init);
-    if (progress.timedOut) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new DOMException('answered after the timeout', 'TimeoutError');
-    }
-    if (response.type === 'opaqueredirect') {
-      throw new RedirectError(response.status, undefined, summary, undefined, 'the runtime hides its target, so it cannot be checked to stay on the API origin');
-    }
-    const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
-    if (location === null) {
-      progress.phase = 'body';
-      return { response, text: await response.text() };
-    }
-    await response.body?.cancel().catch(() => undefined);
-    const next = new URL(location, url);
-    const shown = redactUrl(next);
-    if (attempt.method !== 'GET' && attempt.method !== 'HEAD') {
-      throw new RedirectError(response.status, response.headers, summary, shown, `a ${attempt.method} is never re-sent (it may already have been processed)`);
-    }
-    const origin = new URL(url).origin;
-    if (next.origin !== origin) {
-      throw new RedirectError(response.status, response.headers, summary, shown, `it leaves ${origin}; the API key and tokens are only sent to the API's origin`);
-    }
-    if (hops + 1 > MAX_HOPS) throw new RedirectError(response.status, response.headers, summary, shown, `more than ${MAX_HOPS} redirects`);
-    url = next;
-  }
 }
