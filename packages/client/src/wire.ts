@@ -101,8 +101,8 @@ export function buildHref(operation: UrlTemplate, baseUrl: string, pathParams?: 
  * The URL of a route, with no checks: the base URL without trailing slashes, each `{name}` of the template replaced
  * by its value percent-encoded, then the query pairs in the order given, form-encoded, arrays joined with commas
  * (the API's `explode: false`). buildUrl checks first; the contract runner calls this directly because it sends
- * wrong requests on purpose. The client's buildHref runs on every request, so this writes the text itself (no
- * URLSearchParams, no template regex for a route without path parameters).
+ * wrong requests on purpose. The client's buildHref runs on every request, so this writes the query text itself
+ * (no URLSearchParams).
  */
 export function routeUrl(baseUrl: string, template: string, pathParams: Readonly<Record<string, unknown>> | undefined, query: Iterable<readonly [string, QueryValue]>): URL {
   return new URL(routeHref(baseUrl, template, pathParams, query));
@@ -111,8 +111,8 @@ export function routeUrl(baseUrl: string, template: string, pathParams: Readonly
 function routeHref(baseUrl: string, template: string, pathParams: Readonly<Record<string, unknown>> | undefined, query: Iterable<readonly [string, QueryValue]>): string {
   let search = '';
   for (const [name, value] of query) if (value != null) search += `${search ? '&' : '?'}${formEncode(name)}=${formEncode(Array.isArray(value) ? value.join(',') : String(value))}`;
-  const path = template.includes('{') ? template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams?.[name]))) : template;
-  return (baseUrl.endsWith('/') ? baseUrl.replace(/\/+$/, '') : baseUrl) + path + search;
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams?.[name])));
+  return baseUrl.replace(/\/+$/, '') + path + search;
 }
 
 const FORM_SAFE = /^[\w.*-]*$/;
