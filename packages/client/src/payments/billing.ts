@@ -64,6 +64,13 @@ export interface BilledRequest {
   params: { path?: Record<string, unknown>; header?: Record<string, unknown> };
   signal: AbortSignal | undefined;
   summary: RequestSummary;
+  /** The PaymentHandler's view of it, made on first use (contextOf). */
+  context?: CallContext;
+}
+
+/** The client, to call the checkout status operation with the caller's signal. */
+export interface StatusCaller {
+  callWithResponse(operationId: string, params: object, options?: { signal: AbortSignal }): Promise<{ data: unknown; response: Response }>;
 }
 
 /** Sends the request with these headers (lower-case names); `atMostOnce` as in SendFn. */
@@ -83,7 +90,7 @@ export class Billing {
     return this.payments?.spent ?? '0';
   }
 
-  async run(request: BilledRequest, send: SendRecordFn, call: CallFn): Promise<Sent & { billing: BillingMeta }> {
+  async run(request: BilledRequest, send: SendRecordFn, caller: StatusCaller): Promise<Sent & { billing: BillingMeta }> {
     const { info, headers } = request;
     if (info.requiredAccept) headers.accept = info.requiredAccept;
     const token = info.family === 'v1' && headers['x-credit-token'] === undefined ? this.credits.token : undefined;
@@ -91,10 +98,7 @@ export class Billing {
     const sentToken = headers['x-credit-token'] !== undefined;
     const paidWithCredits = sentToken && headers['x-api-key'] === undefined && headers.apikey === undefined && headers.authorization === undefined;
     const payments = this.payments;
-    // The handler's view of the call, made only when a handler is asked something (paying is rare, sending is not).
-    let ctx: CallContext | undefined;
-    const context = (): CallContext => (ctx ??= contextOf(request));
-    const creditSpend = paidWithCredits && payments ? payments.reserveCredits(context()) : undefined;
+    const creditSpend = paidWithCredits && payments ? payments.reserveCredits(contextOf(request)) : undefined;
 
     let sent: Sent;
     let payment: BillingMeta['payment'];
@@ -114,22 +118,25 @@ export class Billing {
         this.credits.clear();
         throw error;
       }
-      const paid = headers['payment-signature'] !== undefined ? undefined : payments?.pay(context(), error, (withHeaders, atMostOnce) => send(recordOf(withHeaders), atMostOnce));
+      const paid = headers['payment-signature'] !== undefined ? undefined : payments?.pay(contextOf(request), error, (withHeaders, atMostOnce) => send(recordOf(withHeaders), atMostOnce));
       if (!paid) throw error;
       ({ sent, payment } = await paid);
     }
     const billing: BillingMeta = { credits: this.credits.observe(sent.response.headers) };
     if (payment) billing.payment = payment;
-    const settled = info.idempotentPayment && sent.response.status === 202 ? payments?.settle(context(), sent, billing, call) : undefined;
+    const settled = info.idempotentPayment && sent.response.status === 202 ? payments?.settle(contextOf(request), sent, billing, (operationId, params) => caller.callWithResponse(operationId, params, request.signal && { signal: request.signal })) : undefined;
     if (settled) return settled;
     return { response: sent.response, data: sent.data, billing };
   }
 }
 
-/** The PaymentHandler's CallContext of a request: its headers as a Headers object the handler may add to. */
+/**
+ * The PaymentHandler's CallContext of a request, made only when a handler is asked something (paying is rare,
+ * sending is not), then kept: its headers a Headers object the handler may add to.
+ */
 function contextOf(request: BilledRequest): CallContext {
   const { operationId, info, body, params, signal, summary } = request;
-  return { operationId, info, headers: new Headers(request.headers), body, params: signal ? { ...params, signal } : { ...params }, summary } as CallContext;
+  return (request.context ??= { operationId, info, headers: new Headers(request.headers), body, params: signal ? { ...params, signal } : { ...params }, summary } as CallContext);
 }
 
 /** Headers as the core sends them: a plain object, names in lower case (Headers iterates them lower-cased). */
