@@ -11,7 +11,7 @@ import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namesp
 import type { OperationInfo } from './operation-info.js';
 import { LaevitasCore, type CallArgs, type ClientOptions as CoreOptions, type RawParams, type RequestOptions as CallOptions, type ResponseWithMeta, type SendWith } from './core.js';
 import { paginate, type Paginated } from './pagination.js';
-import { Billing, type BillingMeta, type PaymentHandler } from './payments/billing.js';
+import { Billing, type BillingMeta, type PaymentHandler, type StatusCaller } from './payments/billing.js';
 import type { RateBudget } from './rate-limiter.js';
 import type { RequestSummary } from './errors.js';
 import { openStream, type LaevitasStream, type StreamOptions } from './stream-hook.js';
@@ -60,16 +60,11 @@ export class LaevitasClient extends LaevitasCore {
    * and with `payments` the x402 payment and the polling of a 202 checkout.
    * @internal
    */
-  protected override dispatch(operation: OperationInfo, params: RawParams, options: CallOptions, sendHeaders: Record<string, string>, summary: RequestSummary, send: SendWith): Promise<{ response: Response; data: unknown; billing: BillingMeta }> {
-    const headers = new Headers(sendHeaders);
+  protected override dispatch(operation: OperationInfo, params: RawParams, options: CallOptions, headers: Record<string, string>, summary: RequestSummary, send: SendWith): Promise<{ response: Response; data: unknown; billing: BillingMeta }> {
+    // `headers` is this request's own object (lower-case names), so the hook may change it in place.
     // The billing hook owns the credit token: the one configured may have been rotated since.
-    if (operation.family === 'v1' && this.settings.creditToken !== undefined && headers.get('x-credit-token') === this.settings.creditToken) headers.delete('x-credit-token');
-    const signal = options.signal ? { signal: options.signal } : undefined;
-    return this.billing.run(
-      { operationId: operation.operationId, info: operation, headers, body: params.body, params: { ...(params as object), ...signal }, summary },
-      (withHeaders, atMostOnce) => send(Object.fromEntries(withHeaders), atMostOnce),
-      (statusOperationId, statusParams) => this.callWithResponse(statusOperationId as OperationId, statusParams as never, signal),
-    );
+    if (operation.family === 'v1' && this.settings.creditToken !== undefined && headers['x-credit-token'] === this.settings.creditToken) delete headers['x-credit-token'];
+    return this.billing.run({ operationId: operation.operationId, info: operation, headers, body: params.body, params, signal: options.signal, summary }, send, this as unknown as StatusCaller);
   }
 
   /** A WebSocket stream with this client's key and `v2BaseUrl`; needs `import '@laevitas-api/client/stream'` once. */

@@ -14,8 +14,8 @@ import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/
 import type { OperationInfo } from './operation-info.js';
 import type { BillingMeta } from './payments/billing.js';
 import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, parseRetryAfter, type RequestSummary } from './errors.js';
-import { baseUrlFor, buildUrl, credentialHeaders, type QueryValue } from './wire.js';
-import { isInsecureRemote, redactUrl, splitUserinfo } from './url.js';
+import { baseUrlFor, buildHref, credentialHeaders, type Family, type QueryValue } from './wire.js';
+import { CREDENTIAL_KEY, isInsecureRemote, redactUrl, splitUserinfo } from './url.js';
 import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
 
 type RetryPolicy = { maxRetries: number; initialDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
@@ -89,6 +89,9 @@ export interface RawParams {
   body?: unknown;
 }
 
+/** What errors and the onRequest/onResponse events say about a request. */
+type Summary = RequestSummary & { operationId: string };
+
 const PARAM_KEYS = new Set(['path', 'query', 'header', 'body']);
 
 const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
@@ -145,6 +148,8 @@ export class LaevitasCore {
   /** @internal */
   declare readonly validatorsFor: ValidatorLookup | undefined;
   declare private readonly retryPolicy: RetryPolicy;
+  /** Per family, what every request of this client starts from (made once: the settings are frozen). */
+  declare private readonly wire: Record<Family, Wire>;
 
   constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined; parent?: LaevitasCore }) {
     checkClientOptions(options);
@@ -160,8 +165,8 @@ export class LaevitasCore {
     // Non-enumerable: a client prints as its toJSON/inspect summary, nothing else.
     const retry = options.retry === false ? { maxRetries: 0 } : (options.retry ?? {});
     const retryPolicy: RetryPolicy = { maxRetries: retry.maxRetries ?? 2, initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 8000, maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000 };
-    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor, retryPolicy })) Object.defineProperty(this, key, { value, enumerable: false });
-    warnIfInsecure(resolved);
+    const wire = { legacy: wireOf('legacy', resolved), v1: wireOf('v1', resolved) };
+    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor, retryPolicy, wire })) Object.defineProperty(this, key, { value, enumerable: false });
   }
 
   /**
@@ -213,11 +218,14 @@ export class LaevitasCore {
   private async perform(operation: OperationInfo, [params = {}, options = {}]: [RawParams?, RequestOptions?]): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
     const operationId = operation.operationId;
     checkRequest(this, operation, params);
-    const { url, authorization } = splitUserinfo(buildUrl(operation, baseUrlFor(operation.family, this.settings), params.path, params.query));
-    const headers = headersFor(this.settings, operation, params, options);
-    if (authorization && headers.authorization === undefined) headers.authorization = authorization;
+    const wire = this.wire[operation.family];
+    // The base was parsed once (wireOf), so the text is already the URL's canonical form, unless a path value is a
+    // dot segment, which the URL parser would resolve.
+    const text = buildHref(operation, wire.base, params.path, params.query);
+    const url = text.includes('/.') ? new URL(text).href : text;
+    const headers = headersFor(wire, params, options);
     const body = params.body === undefined ? undefined : JSON.stringify(params.body);
-    const summary: RequestSummary = { method: operation.method, url: redactUrl(url), operationId };
+    const summary: Summary = { method: operation.method, url: CREDENTIAL_KEY.test(url.slice(url.indexOf('?'))) ? redactUrl(url) : url, operationId };
     const sent = await this.dispatch(operation, params, options, headers, summary, (sendHeaders, atMostOnce) => this.send(operation, { url, headers: sendHeaders, body, atMostOnce }, options, summary));
     checkResponse(this, operationId, sent.response.status, sent.data);
     return sent;
@@ -229,8 +237,7 @@ export class LaevitasCore {
    * long, is retry.ts. A 429 pauses the whole budget, so the other callers on the key wait too instead of
    * collecting their own 429s.
    */
-  private async send(info: OperationInfo, request: { url: URL; headers: Record<string, string>; body: string | undefined; atMostOnce: boolean }, options: RequestOptions, summary: RequestSummary): Promise<{ response: Response; data: unknown }> {
-    const operationId = info.operationId;
+  private async send(info: OperationInfo, request: { url: string; headers: Record<string, string>; body: string | undefined; atMostOnce: boolean }, options: RequestOptions, summary: Summary): Promise<{ response: Response; data: unknown }> {
     const policy = this.retryPolicy;
     const fetchImpl = this.settings.fetch ?? globalThis.fetch;
     const timeoutMs = options.timeout ?? this.settings.timeout ?? 60_000;
@@ -238,16 +245,16 @@ export class LaevitasCore {
     const limiter = group === undefined ? undefined : this.budget?.limiter(group);
     const { onRequest, onResponse } = this.settings;
     for (let attempt = 1; ; attempt++) {
-      const release = limiter ? await acquire(limiter, options.signal, summary) : undefined;
+      const release = limiter ? await orAbort(limiter.acquire(options.signal), summary) : undefined;
       const started = onResponse ? Date.now() : 0;
       let failure: Failure;
       let error: APIError;
       try {
         // Inside the try: a hook that throws still releases the slot.
-        onRequest?.({ operationId, method: info.method, url: summary.url, attempt });
+        onRequest?.({ ...summary, attempt });
         // (exchange takes url, headers and body from the request and ignores atMostOnce)
         const { response, text } = await exchange({ ...request, method: info.method, timeoutMs, signal: options.signal, fetch: fetchImpl, summary });
-        onResponse?.({ operationId, method: info.method, url: summary.url, attempt, status: response.status, durationMs: Date.now() - started });
+        onResponse?.({ ...summary, attempt, status: response.status, durationMs: Date.now() - started });
         if (response.ok) return { response, data: parseSuccess(text, response, info.method, summary, request.headers.accept ?? null) };
         error = APIError.from(response.status, parseError(text, response), response.headers, summary);
         failure = { kind: 'status', status: response.status, headers: response.headers };
@@ -259,15 +266,16 @@ export class LaevitasCore {
       } finally {
         release?.();
       }
-      const refused = failure.kind === 'status' && failure.status === 429;
+      // A 429 refused the request: the limiter (if any) to pause.
+      const refused = failure.kind === 'status' && failure.status === 429 && limiter;
       // Every caller on the key waits out a 429, whether or not this one retries (octokit/plugin-throttling.js#629).
-      if (failure.kind === 'status' && refused && limiter) limiter.pauseUntil(Date.now() + Math.min(parseRetryAfter(failure.headers) ?? FALLBACK_RETRY_AFTER_MS, policy.maxRetryAfterMs));
+      if (refused) refused.pauseUntil(Date.now() + Math.min(parseRetryAfter((failure as Extract<Failure, { kind: 'status' }>).headers) ?? FALLBACK_RETRY_AFTER_MS, policy.maxRetryAfterMs));
       // A request carrying a signed payment is sent at most once, whatever its method (payments/billing.ts).
       if (attempt > policy.maxRetries || !shouldRetry(request.atMostOnce ? 'POST' : info.method, failure)) throw error;
       const delay = retryDelay(attempt, policy, failure);
       if (delay === undefined) throw error;
       // After a 429 the paused limiter is the wait; otherwise sleep the backoff.
-      if (!(refused && limiter)) await pause(delay, options.signal, summary);
+      if (!refused && (delay > 0 || options.signal?.aborted)) await orAbort(sleep(delay, options.signal), summary);
     }
   }
 }
@@ -302,54 +310,52 @@ function checkResponse(core: LaevitasCore, operationId: string, status: number, 
   console.warn(`[laevitas] ${operationId} ${status} response breaks the contract: ${issues.map((i) => i.message).join('; ')}`);
 }
 
-/**
- * Default headers, the family's credential headers (wire.ts), header parameters, then the per-call headers, later
- * ones replacing earlier ones of the same name. A plain object with lower-case names: fetch copies it once, where a
- * Headers object would be built, checked and copied again.
- */
-function headersFor(settings: Readonly<ClientOptions>, info: OperationInfo, params: RawParams, options: RequestOptions): Record<string, string> {
-  // The full client's billing hook replaces it with the operation's x-required-accept (the agent endpoint).
+/** What every request of one client to one family starts from. */
+interface Wire {
+  /** The base URL, parsed and without userinfo or trailing slashes. */
+  readonly base: string;
+  /** Accept, default headers and credentials (userinfo of the base URL as Basic authorization), names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+
+function wireOf(family: Family, settings: Readonly<ClientOptions>): Wire {
+  const { url, authorization } = splitUserinfo(new URL(baseUrlFor(family, settings)));
+  // A key sent over plain http to another machine can be read on the way: say so, once per origin and process.
+  if ((settings.apiKey || settings.creditToken) && isInsecureRemote(url) && !warnedInsecure.has(url.origin)) {
+    warnedInsecure.add(url.origin);
+    console.warn(`[laevitas] ${url.href} is plain http to a remote host: credentials travel unencrypted`);
+  }
+  // The full client's billing hook replaces accept with the operation's x-required-accept (the agent endpoint).
   const headers: Record<string, string> = { accept: 'application/json' };
-  const add = (from: Readonly<Record<string, unknown>> | undefined) => {
-    if (from) for (const name in from) if (from[name] !== undefined) headers[name.toLowerCase()] = String(from[name]);
-  };
-  add(settings.defaultHeaders);
-  add(credentialHeaders(info.family, settings));
-  add(params.header);
-  add(options.headers);
+  addHeaders(headers, settings.defaultHeaders);
+  addHeaders(headers, credentialHeaders(family, settings));
+  if (authorization && headers.authorization === undefined) headers.authorization = authorization;
+  return { base: url.href.replace(/\/+$/, ''), headers };
+}
+
+/** Later headers replace earlier ones of the same name; undefined values are left out. */
+function addHeaders(headers: Record<string, string>, from: Readonly<Record<string, unknown>> | undefined): void {
+  if (from) for (const name in from) if (from[name] !== undefined) headers[name.toLowerCase()] = String(from[name]);
+}
+
+/**
+ * The client's headers, then header parameters, then per-call headers. A plain object with lower-case names: fetch
+ * copies it once, where a Headers object would be built, checked and copied again.
+ */
+function headersFor(wire: Wire, params: RawParams, options: RequestOptions): Record<string, string> {
+  const headers = { ...wire.headers };
+  addHeaders(headers, params.header);
+  addHeaders(headers, options.headers);
   if (params.body !== undefined) headers['content-type'] = 'application/json';
   return headers;
 }
 
-/** Waits for a rate-limit slot, turning the caller's abort into an APIUserAbortError. */
-async function acquire(limiter: RollingWindowLimiter, signal: AbortSignal | undefined, summary: RequestSummary): Promise<ReleaseSlot> {
-  try {
-    return await limiter.acquire(signal);
-  } catch {
+/** A wait for a rate-limit slot or a backoff, the caller's abort turned into an APIUserAbortError. */
+function orAbort<T>(wait: Promise<T>, summary: RequestSummary): Promise<T> {
+  return wait.catch(() => {
     throw new APIUserAbortError(summary);
-  }
-}
-
-/** Sleeps, turning the caller's abort into an APIUserAbortError. */
-async function pause(ms: number, signal: AbortSignal | undefined, summary: RequestSummary): Promise<void> {
-  if (ms <= 0 && !signal?.aborted) return;
-  try {
-    await sleep(ms, signal);
-  } catch {
-    throw new APIUserAbortError(summary);
-  }
-}
-
-/** A key sent over plain http to another machine can be read on the way: say so, once per origin and process. */
-function warnIfInsecure(options: Readonly<ClientOptions>): void {
-  if (!options.apiKey && !options.creditToken) return;
-  for (const base of [options.baseUrl, options.v2BaseUrl]) {
-    if (!base || !isInsecureRemote(base)) continue;
-    const origin = new URL(base).origin;
-    if (warnedInsecure.has(origin)) continue;
-    warnedInsecure.add(origin);
-    console.warn(`[laevitas] ${redactUrl(base)} is plain http to a remote host: credentials travel unencrypted`);
-  }
+  });
 }
 
 /** A client for operations passed as values: `createCore(o).request(getOptionsOhlcvt, { query })`. */

@@ -19,7 +19,8 @@ import { neverConnected } from './retry.js';
 import { redactUrl } from './url.js';
 
 export interface AttemptInit {
-  readonly url: URL;
+  /** The URL as the client built it (canonical text, parsed again only to follow a redirect). */
+  readonly url: URL | string;
   readonly method: string;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
@@ -39,72 +40,69 @@ export interface Exchanged {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_HOPS = 5;
 
-export async function exchange(attempt: AttemptInit): Promise<Exchanged> {
-  const { summary, signal: userSignal } = attempt;
-  if (userSignal?.aborted) throw new APIUserAbortError(summary);
+export function exchange(attempt: AttemptInit): Promise<Exchanged> {
+  const { summary, signal: userSignal, timeoutMs } = attempt;
+  if (userSignal?.aborted) return Promise.reject(new APIUserAbortError(summary));
   // Only with a caller's signal is there a controller (see above); the timer then aborts through it.
   const controller = userSignal ? new AbortController() : undefined;
   let timedOut = false;
-  let expire!: (error: unknown) => void;
-  const expired = new Promise<never>((_, reject) => (expire = reject));
-  // Handled here once: with a caller's signal nothing races it, and an unhandled rejection would stop Node.
-  expired.catch(() => undefined);
-  // setTimeout rather than AbortSignal.timeout: the same clock as every other wait of the client (fake timers in tests).
-  const timer = setTimeout(() => {
-    timedOut = true;
-    const reason = new DOMException(`timed out after ${attempt.timeoutMs} ms`, 'TimeoutError');
-    controller?.abort(reason);
-    expire(reason);
-  }, attempt.timeoutMs);
-  const forwardAbort = () => controller!.abort(userSignal!.reason);
-  userSignal?.addEventListener('abort', forwardAbort, { once: true });
   let phase: 'headers' | 'body' = 'headers';
-  try {
-    let url = attempt.url;
-    for (let hops = 0; ; hops++) {
-      const init: RequestInit = { method: attempt.method, headers: attempt.headers, redirect: 'manual' };
-      if (controller) init.signal = controller.signal;
-      if (attempt.body !== undefined) init.body = attempt.body;
-      const response = await within(attempt.fetch(url, init), expired, controller);
-      if (response.type === 'opaqueredirect') {
-        throw new RedirectError(response.status, undefined, summary, undefined, 'the runtime hides its target, so it cannot be checked to stay on the API origin');
+  let timer: ReturnType<typeof setTimeout>;
+  const forwardAbort = () => controller!.abort(userSignal!.reason);
+  // The exchange itself. Without a controller a timeout does not stop it: the caller has had its error, and a
+  // response that arrives after that has its body cancelled here, so the connection is freed.
+  const run = async (): Promise<Exchanged> => {
+    try {
+      let url: URL | string = attempt.url;
+      for (let hops = 0; ; hops++) {
+        const init: RequestInit = { method: attempt.method, headers: attempt.headers, redirect: 'manual' };
+        if (controller) init.signal = controller.signal;
+        if (attempt.body !== undefined) init.body = attempt.body;
+        const response = await attempt.fetch(url, init);
+        if (timedOut) {
+          await response.body?.cancel().catch(() => undefined);
+          throw new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');
+        }
+        if (response.type === 'opaqueredirect') {
+          throw new RedirectError(response.status, undefined, summary, undefined, 'the runtime hides its target, which must stay on the API origin');
+        }
+        const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
+        if (location === null) {
+          phase = 'body';
+          return { response, text: await response.text() };
+        }
+        await response.body?.cancel().catch(() => undefined);
+        const next = new URL(location, url);
+        const shown = redactUrl(next);
+        if (attempt.method !== 'GET' && attempt.method !== 'HEAD') {
+          throw new RedirectError(response.status, response.headers, summary, shown, `a ${attempt.method} is never re-sent (it may already have been processed)`);
+        }
+        const origin = new URL(url).origin;
+        if (next.origin !== origin) {
+          throw new RedirectError(response.status, response.headers, summary, shown, `it leaves ${origin}; the API key and tokens are only sent to the API's origin`);
+        }
+        if (hops + 1 > MAX_HOPS) throw new RedirectError(response.status, response.headers, summary, shown, `more than ${MAX_HOPS} redirects`);
+        url = next;
       }
-      const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
-      if (location === null) {
-        phase = 'body';
-        return { response, text: await within(response.text(), expired, controller) };
-      }
-      await response.body?.cancel().catch(() => undefined);
-      const next = new URL(location, url);
-      const shown = redactUrl(next);
-      if (attempt.method !== 'GET' && attempt.method !== 'HEAD') {
-        throw new RedirectError(response.status, response.headers, summary, shown, `a ${attempt.method} is never re-sent (it may already have been processed)`);
-      }
-      if (next.origin !== url.origin) {
-        throw new RedirectError(response.status, response.headers, summary, shown, `it leaves ${url.origin}; the API key and tokens are only sent to the API's origin`);
-      }
-      if (hops + 1 > MAX_HOPS) throw new RedirectError(response.status, response.headers, summary, shown, `more than ${MAX_HOPS} redirects`);
-      url = next;
+    } catch (error) {
+      if (error instanceof APIError) throw error;
+      if (userSignal?.aborted) throw new APIUserAbortError(summary);
+      if (timedOut) throw new APIConnectionTimeoutError(summary, timeoutMs, phase);
+      throw new APIConnectionError(summary, error, phase === 'headers' && neverConnected(error) ? 'connect' : 'exchange');
+    } finally {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', forwardAbort);
     }
-  } catch (error) {
-    if (error instanceof APIError) throw error;
-    if (userSignal?.aborted) throw new APIUserAbortError(summary);
-    if (timedOut) throw new APIConnectionTimeoutError(summary, attempt.timeoutMs, phase);
-    throw new APIConnectionError(summary, error, phase === 'headers' && neverConnected(error) ? 'connect' : 'exchange');
-  } finally {
-    clearTimeout(timer);
-    userSignal?.removeEventListener('abort', forwardAbort);
-  }
-}
-
-/**
- * A step of the exchange, unless the timeout comes first. With a controller the step itself fails on abort; without
- * one it is raced, and a response that arrives after losing the race has its body cancelled (the connection freed).
- */
-function within<T>(step: Promise<T>, expired: Promise<never>, controller: AbortController | undefined): Promise<T> {
-  if (controller) return step;
-  expired.catch(() => {
-    step.then((late) => (late instanceof Response ? late.body?.cancel() : undefined)).catch(() => undefined);
+  };
+  // One promise per attempt that the timer can settle first: cheaper than racing each step against a timeout promise.
+  return new Promise<Exchanged>((resolve, reject) => {
+    // setTimeout rather than AbortSignal.timeout: the same clock as every other wait of the client (fake timers in tests).
+    timer = setTimeout(() => {
+      timedOut = true;
+      if (controller) controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
+      else reject(new APIConnectionTimeoutError(summary, timeoutMs, phase));
+    }, timeoutMs);
+    userSignal?.addEventListener('abort', forwardAbort, { once: true });
+    run().then(resolve, reject);
   });
-  return Promise.race([step, expired]);
 }

@@ -1,16 +1,19 @@
 // URLs as the client reports them: credentials never shown (userinfo, credential-looking query values), userinfo
 // turned into a header fetch accepts, and the plain-http check. Building request URLs is wire.ts.
+/** Query keys whose values are redacted from reported URLs. */
+export const CREDENTIAL_KEY = /key|token|signature|secret/i;
+
 /** The URL as it may appear in errors and logs: userinfo and values of credential-looking query keys replaced. */
 export function redactUrl(url: URL | string): string {
-  // Most URLs have nothing to hide: skip the copy (this runs on every request).
-  if (typeof url !== 'string' && !url.username && !url.password && !/key|token|signature|secret/i.test(url.search)) return url.href;
+  // Most URLs have nothing to hide: skip the copy.
+  if (typeof url !== 'string' && !url.username && !url.password && !CREDENTIAL_KEY.test(url.search)) return url.href;
   const copy = new URL(url);
   if (copy.username || copy.password) {
     copy.username = 'redacted';
     copy.password = '';
   }
   for (const key of [...copy.searchParams.keys()]) {
-    if (/key|token|signature|secret/i.test(key)) copy.searchParams.set(key, '[redacted]');
+    if (CREDENTIAL_KEY.test(key)) copy.searchParams.set(key, '[redacted]');
   }
   return copy.toString();
 }
@@ -32,7 +35,6 @@ export function splitUserinfo(url: URL): { url: URL; authorization: string | und
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|[^.]+\.localhost|0\.0\.0\.0)$/i;
 
 /** True for an `http:` URL that leaves this machine: a key sent there travels in clear text. */
-export function isInsecureRemote(url: string): boolean {
-  const parsed = new URL(url);
-  return parsed.protocol === 'http:' && !LOCAL_HOSTS.test(parsed.hostname);
+export function isInsecureRemote(url: URL): boolean {
+  return url.protocol === 'http:' && !LOCAL_HOSTS.test(url.hostname);
 }

@@ -58,9 +58,15 @@ export const CREDENTIAL_HEADERS = ['apiKey', 'X-API-Key', 'X-Credit-Token'] as c
  * The request URL of an operation: the base URL, path parameters encoded into the template, query parameters in the
  * order the spec declares them. Unknown and missing path parameters and unknown query parameters are rejected with
  * a RequestValidationError naming each, not silently dropped; x-case-insensitive values are upper-cased as the
- * service would.
+ * service would. It runs on every request, so it writes the URL text directly (no URLSearchParams, no template
+ * regex for a route without path parameters) and parses it once.
  */
 export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: Readonly<Record<string, unknown>>, query?: Readonly<Record<string, QueryValue>>): URL {
+  return new URL(buildHref(operation, baseUrl, pathParams, query));
+}
+
+/** buildUrl's text, unparsed: what the client hands fetch (which parses it; parsing it here as well would be twice). */
+export function buildHref(operation: UrlTemplate, baseUrl: string, pathParams?: Readonly<Record<string, unknown>>, query?: Readonly<Record<string, QueryValue>>): string {
   const issues: { path: string; rule: string; message: string }[] = [];
   // x-case-insensitive values are sent upper-cased, as the service reads them.
   const normal = (name: string, value: unknown) => (operation.caseInsensitive.includes(name) ? String(value).toUpperCase() : value);
@@ -88,20 +94,33 @@ export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: R
     }
   }
   if (issues.length) throw new RequestValidationError(operation.operationId, issues);
-  return routeUrl(baseUrl, operation.path, path, pairs);
+  return routeHref(baseUrl, operation.path, path, pairs);
 }
 
 /**
  * The URL of a route, with no checks: the base URL without trailing slashes, each `{name}` of the template replaced
  * by its value percent-encoded, then the query pairs in the order given, form-encoded, arrays joined with commas
  * (the API's `explode: false`). buildUrl checks first; the contract runner calls this directly because it sends
- * wrong requests on purpose.
+ * wrong requests on purpose. The client's buildHref runs on every request, so this writes the query text itself
+ * (no URLSearchParams).
  */
 export function routeUrl(baseUrl: string, template: string, pathParams: Readonly<Record<string, unknown>> | undefined, query: Iterable<readonly [string, QueryValue]>): URL {
+  return new URL(routeHref(baseUrl, template, pathParams, query));
+}
+
+function routeHref(baseUrl: string, template: string, pathParams: Readonly<Record<string, unknown>> | undefined, query: Iterable<readonly [string, QueryValue]>): string {
+  let search = '';
+  for (const [name, value] of query) if (value != null) search += `${search ? '&' : '?'}${formEncode(name)}=${formEncode(Array.isArray(value) ? value.join(',') : String(value))}`;
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams?.[name])));
-  const search = new URLSearchParams();
-  for (const [name, value] of query) if (value !== undefined && value !== null) search.append(name, Array.isArray(value) ? value.join(',') : String(value));
-  const text = search.toString();
-  const base = baseUrl.endsWith('/') ? baseUrl.replace(/\/+$/, '') : baseUrl;
-  return new URL(base + path + (text ? `?${text}` : ''));
+  return baseUrl.replace(/\/+$/, '') + path + search;
+}
+
+const FORM_SAFE = /^[\w.*-]*$/;
+
+/**
+ * application/x-www-form-urlencoded exactly as URLSearchParams writes it (space as '+', everything but ASCII letters,
+ * digits and `*-._` percent-encoded, lone surrogates as U+FFFD); the common case, nothing to encode, costs a regex test.
+ */
+function formEncode(text: string): string {
+  return FORM_SAFE.test(text) ? text : new URLSearchParams([['', text]]).toString().slice(1);
 }

@@ -1,5 +1,6 @@
 // The wire layer shared by the client and the contract runner: family routing, credential headers, URLs.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { OPERATIONS, type OperationInfo } from '../src/index.js';
 import { DEFAULT_BASE_URLS, baseUrlFor, buildUrl, credentialHeaders, familyOfPath, routeUrl } from '../src/wire.js';
 
@@ -31,5 +32,38 @@ describe('wire', () => {
     expect(() => buildUrl(op, 'http://h', { market: 'x' }, { z: 1 })).toThrow(/path.name is required; query.z is not a parameter/);
     // Unchecked, for requests that are wrong on purpose: kept as given.
     expect(routeUrl('http://h', op.path, { market: 'deribit' }, [['z', 'q']]).href).toBe('http://h/a/deribit/undefined?z=q');
+  });
+
+  // buildUrl writes the query text itself (it runs on every request); it must be exactly what URLSearchParams writes.
+  it('encodes any query value exactly as URLSearchParams does (seeded fast-check, any unicode, lone surrogates included)', () => {
+    const op = { operationId: 'x', method: 'GET', path: '/a/{name}', pathParams: ['name'], queryParams: ['q', 'list', 'n', 'up'], caseInsensitive: ['up'] } as const;
+    const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom(' ', '+', '&', '=', '%', '*', '-', '.', '_', '~', '!', "'", '(', ')', ',', '/', '?', '#', 'a', 'Z', '0', '\u00e9', '\ud83d') }));
+    const reference = (name: string, query: Record<string, string | number | string[] | undefined>) => {
+      const search = new URLSearchParams();
+      for (const key of op.queryParams) {
+        const value = query[key];
+        if (value === undefined) continue;
+        const shown = Array.isArray(value) ? value.join(',') : String(value);
+        search.append(key, key === 'up' ? shown.toUpperCase() : shown);
+      }
+      const qs = search.toString();
+      return new URL(`http://h/b/a/${encodeURIComponent(name)}${qs ? `?${qs}` : ''}`).href;
+    };
+    fc.assert(
+      fc.property(
+        text.filter((t) => t !== ''),
+        fc.record({ q: text, list: fc.array(text, { maxLength: 3 }), n: fc.double(), up: text }, { requiredKeys: [] }),
+        (name, query) => {
+          let expected: string;
+          try {
+            expected = reference(name, query);
+          } catch {
+            return; // a lone surrogate in the path: encodeURIComponent refuses it on both sides
+          }
+          expect(buildUrl(op, 'http://h/b//', { name }, query).href).toBe(expected);
+        },
+      ),
+      { seed: 20261123, numRuns: 2000 },
+    );
   });
 });

@@ -50,6 +50,32 @@ export interface PaymentHandler {
   settle(ctx: CallContext, pending: Sent, billing: BillingMeta, call: CallFn): Promise<Sent & { billing: BillingMeta }> | undefined;
 }
 
+/**
+ * One request as the client hands it to `run`: its headers a plain object with lower-case names (what the core built
+ * and fetch takes), so the common case costs no Headers copy. The CallContext a PaymentHandler sees is made from it
+ * only when the handler is called.
+ */
+export interface BilledRequest {
+  operationId: string;
+  info: OperationInfo;
+  /** Lower-case names; `run` changes it in place (accept, credit token) before sending. */
+  headers: Record<string, string>;
+  body: unknown;
+  params: { path?: Record<string, unknown>; header?: Record<string, unknown> };
+  signal: AbortSignal | undefined;
+  summary: RequestSummary;
+  /** The PaymentHandler's view of it, made on first use (contextOf). */
+  context?: CallContext;
+}
+
+/** The client, to call the checkout status operation with the caller's signal. */
+export interface StatusCaller {
+  callWithResponse(operationId: string, params: object, options?: { signal: AbortSignal }): Promise<{ data: unknown; response: Response }>;
+}
+
+/** Sends the request with these headers (lower-case names); `atMostOnce` as in SendFn. */
+export type SendRecordFn = (headers: Record<string, string>, atMostOnce: boolean) => Promise<Sent>;
+
 export class Billing {
   readonly credits: CreditStore;
   readonly payments: PaymentHandler | undefined;
@@ -64,13 +90,15 @@ export class Billing {
     return this.payments?.spent ?? '0';
   }
 
-  async run(ctx: CallContext, send: SendFn, call: CallFn): Promise<Sent & { billing: BillingMeta }> {
-    const { info, headers } = ctx;
-    if (info.requiredAccept) headers.set('accept', info.requiredAccept);
-    const token = info.family === 'v1' && !headers.has('x-credit-token') ? this.credits.token : undefined;
-    if (token) headers.set('x-credit-token', token);
-    const paidWithCredits = headers.has('x-credit-token') && !headers.has('x-api-key') && !headers.has('apikey') && !headers.has('authorization');
-    const creditSpend = paidWithCredits ? this.payments?.reserveCredits(ctx) : undefined;
+  async run(request: BilledRequest, send: SendRecordFn, caller: StatusCaller): Promise<Sent & { billing: BillingMeta }> {
+    const { info, headers } = request;
+    if (info.requiredAccept) headers.accept = info.requiredAccept;
+    const token = info.family === 'v1' && headers['x-credit-token'] === undefined ? this.credits.token : undefined;
+    if (token) headers['x-credit-token'] = token;
+    const sentToken = headers['x-credit-token'] !== undefined;
+    const paidWithCredits = sentToken && headers['x-api-key'] === undefined && headers.apikey === undefined && headers.authorization === undefined;
+    const payments = this.payments;
+    const creditSpend = paidWithCredits && payments ? payments.reserveCredits(contextOf(request)) : undefined;
 
     let sent: Sent;
     let payment: BillingMeta['payment'];
@@ -81,21 +109,39 @@ export class Billing {
       creditSpend?.cancel();
       this.credits.observe(error.headers);
       if (saysNoCredits(error)) {
-        if (headers.has('x-credit-token')) this.credits.clear();
+        if (sentToken) this.credits.clear();
         throw new NoCreditsError(error.status, error.body, error.headers, error.request);
       }
       // A refused credit token is forgotten (the service's own CLI does the same) and the 402 thrown: paying by x402
       // in the same call would turn one request into two charges the caller did not choose.
-      if (headers.has('x-credit-token')) {
+      if (sentToken) {
         this.credits.clear();
         throw error;
       }
-      const paid = headers.has('payment-signature') ? undefined : this.payments?.pay(ctx, error, send);
+      const paid = headers['payment-signature'] !== undefined ? undefined : payments?.pay(contextOf(request), error, (withHeaders, atMostOnce) => send(recordOf(withHeaders), atMostOnce));
       if (!paid) throw error;
       ({ sent, payment } = await paid);
     }
-    const billing: BillingMeta = { credits: this.credits.observe(sent.response.headers), ...(payment ? { payment } : {}) };
-    const settled = info.idempotentPayment && sent.response.status === 202 ? this.payments?.settle(ctx, sent, billing, call) : undefined;
-    return settled ? settled : { ...sent, billing };
+    const billing: BillingMeta = { credits: this.credits.observe(sent.response.headers) };
+    if (payment) billing.payment = payment;
+    const settled = info.idempotentPayment && sent.response.status === 202 ? payments?.settle(contextOf(request), sent, billing, (operationId, params) => caller.callWithResponse(operationId, params, request.signal && { signal: request.signal })) : undefined;
+    if (settled) return settled;
+    return { response: sent.response, data: sent.data, billing };
   }
+}
+
+/**
+ * The PaymentHandler's CallContext of a request, made only when a handler is asked something (paying is rare,
+ * sending is not), then kept: its headers a Headers object the handler may add to.
+ */
+function contextOf(request: BilledRequest): CallContext {
+  const { operationId, info, body, params, signal, summary } = request;
+  return (request.context ??= { operationId, info, headers: new Headers(request.headers), body, params: signal ? { ...params, signal } : { ...params }, summary } as CallContext);
+}
+
+/** Headers as the core sends them: a plain object, names in lower case (Headers iterates them lower-cased). */
+function recordOf(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => (record[name] = value));
+  return record;
 }
