@@ -49,8 +49,15 @@ export async function clientOverhead(report) {
     const median = (/** @type {number[]} */ v) => [...v].sort((a, b) => a - b)[v.length >> 1];
     const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
     const us = (/** @type {number} */ ns) => `${(ns / 1e3).toFixed(0)} µs`;
-    console.log(`GET of a ${ROWS}-row OHLCVT page on loopback, medians of ${ITERATIONS} interleaved requests: raw fetch ${us(m.raw)}, client ${us(m.client)}${m.core ? `, core ${us(m.core)}` : ''}`);
-    report('client per-request time / raw fetch (limiter off)', `${(m.client / m.raw).toFixed(2)}x (+${us(m.client - m.raw)})`, '<= 1.1x', m.client / m.raw <= 1.1);
+    console.log(
+      `GET of a ${ROWS}-row OHLCVT page on loopback, medians of ${ITERATIONS} interleaved requests: raw fetch ${us(m.raw)}, client ${us(m.client)}${m.core ? `, core ${us(m.core)}` : ''}`,
+    );
+    report(
+      'client per-request time / raw fetch (limiter off)',
+      `${(m.client / m.raw).toFixed(2)}x (+${us(m.client - m.raw)})`,
+      '<= 1.1x',
+      m.client / m.raw <= 1.1,
+    );
     if (m.core) report('core (one operation) per-request time / raw fetch', `${(m.core / m.raw).toFixed(2)}x`, '<= 1.1x', m.core / m.raw <= 1.1);
   } finally {
     await new Promise((resolve) => server.close(resolve));
@@ -59,5 +66,7 @@ export async function clientOverhead(report) {
 
 // `node tools/bench/client-overhead.mjs` runs this measurement alone.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await clientOverhead((name, value, target, ok) => console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`));
+  await clientOverhead((name, value, target, ok) =>
+    console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`),
+  );
 }

@@ -71,7 +71,11 @@ async function scanFor(client, ms) {
 
 /** @param {import('./report.js').Report} report */
 export async function clientRate(report) {
-  const scaled = { windows: RATE_LIMITS.v1.map((w) => ({ limit: w.limit, windowSeconds: w.windowSeconds / SCALE })), safetyMarginMs: 100 / SCALE, shared: false };
+  const scaled = {
+    windows: RATE_LIMITS.v1.map((w) => ({ limit: w.limit, windowSeconds: w.windowSeconds / SCALE })),
+    safetyMarginMs: 100 / SCALE,
+    shared: false,
+  };
   const durationMs = (SCAN_SECONDS * 1000) / SCALE;
   const max = ceiling(durationMs);
   /** Runs `phase` against a fresh enforcing server and returns what the server counted. */
@@ -86,8 +90,12 @@ export async function clientRate(report) {
       await server.close();
     }
   };
-  const withLimiter = await onFreshServer((origin) => scanFor(createClient({ apiKey: 'bench', v2BaseUrl: origin, rateLimit: scaled, retry: false }), durationMs));
-  const withoutLimiter = await onFreshServer((origin) => scanFor(createClient({ apiKey: 'bench', v2BaseUrl: origin, rateLimit: false, retry: false }), durationMs));
+  const withLimiter = await onFreshServer((origin) =>
+    scanFor(createClient({ apiKey: 'bench', v2BaseUrl: origin, rateLimit: scaled, retry: false }), durationMs),
+  );
+  const withoutLimiter = await onFreshServer((origin) =>
+    scanFor(createClient({ apiKey: 'bench', v2BaseUrl: origin, rateLimit: false, retry: false }), durationMs),
+  );
   let ok = 0;
   const burst = await onFreshServer(async (origin) => {
     const client = createClient({ apiKey: 'bench', v2BaseUrl: origin, rateLimit: scaled, retry: false });
@@ -99,7 +107,12 @@ export async function clientRate(report) {
     `client rate limiter (time scaled 1:${SCALE}: windows 20/${5 / SCALE} s and 240/${60 / SCALE} s, a ${SCAN_SECONDS} s scan in ${durationMs / 1000} s):\n` +
       `  ceiling ${max} requests in ${SCAN_SECONDS} s | limiter: ${withLimiter.accepted} accepted, ${withLimiter.throttled} x 429 | naive loop: ${withoutLimiter.accepted} accepted, ${withoutLimiter.throttled} x 429`,
   );
-  report('client scan: accepted / ceiling (65 s, limiter on)', `${((withLimiter.accepted / max) * 100).toFixed(1)}% (${withLimiter.accepted}/${max})`, '>= 95%', withLimiter.accepted / max >= 0.95);
+  report(
+    'client scan: accepted / ceiling (65 s, limiter on)',
+    `${((withLimiter.accepted / max) * 100).toFixed(1)}% (${withLimiter.accepted}/${max})`,
+    '>= 95%',
+    withLimiter.accepted / max >= 0.95,
+  );
   report('client scan: 429s (limiter on)', String(withLimiter.throttled), '0', withLimiter.throttled === 0);
   report('client scan: 429s (naive loop, for comparison)', String(withoutLimiter.throttled));
   report('client 45-way burst: 429s (limiter on)', `${burst.throttled} (${ok}/45 ok)`, '0', burst.throttled === 0);
@@ -108,6 +121,7 @@ export async function clientRate(report) {
 // `node tools/bench/client-rate.mjs` runs this part alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   /** @type {import('./report.js').Report} */
-  const report = (name, value, target, ok) => console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
+  const report = (name, value, target, ok) =>
+    console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
   await clientRate(report);
 }

@@ -21,7 +21,13 @@ const bare = createServer((req, res) => {
   res.end(answer.body);
 });
 await /** @type {Promise<void>} */ (new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve)));
-console.log(JSON.stringify({ mock: mock.url, bare: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (bare.address()).port}`, bytes: [...answers.values()].map((a) => a.body.length) }));
+console.log(
+  JSON.stringify({
+    mock: mock.url,
+    bare: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (bare.address()).port}`,
+    bytes: [...answers.values()].map((a) => a.body.length),
+  }),
+);
 process.on('SIGTERM', async () => {
   bare.close();
   await mock.stop();

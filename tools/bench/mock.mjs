@@ -18,10 +18,12 @@ const SECONDS = Number(process.env.BENCH_MOCK_SECONDS ?? 3);
  */
 async function startServers(mode) {
   const child = spawn(process.execPath, [join(here, 'mock-servers.mjs'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await /** @type {Promise<string>} */ (new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench servers exited (${code}) before listening`)));
-  }));
+  const line = await /** @type {Promise<string>} */ (
+    new Promise((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`bench servers exited (${code}) before listening`)));
+    })
+  );
   return { ...JSON.parse(line), stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
 }
 
@@ -83,12 +85,20 @@ export async function benchMock(report) {
     await uncached.stop();
   }
   const ratio = results[10].mock.rps / results[10].bare.rps;
-  report('mock / bare node:http at 10 connections (req/s)', `${ratio.toFixed(2)}x (${results[10].mock.rps.toFixed(0)} / ${results[10].bare.rps.toFixed(0)})`, '>= 0.25x', ratio >= 0.25);
+  report(
+    'mock / bare node:http at 10 connections (req/s)',
+    `${ratio.toFixed(2)}x (${results[10].mock.rps.toFixed(0)} / ${results[10].bare.rps.toFixed(0)})`,
+    '>= 0.25x',
+    ratio >= 0.25,
+  );
   // The absolute p99 depends on how busy the machine is: the bare server's p99 in the same run says how much.
   report('mock p99 at 50 connections', `${results[50].mock.p99} ms (bare server: ${results[50].bare.p99} ms)`, '< 20 ms', results[50].mock.p99 < 20);
   const errors = Object.values(results).reduce((n, r) => n + r.mock.errors + r.bare.errors, 0);
   report('mock and bare errors, timeouts and non-2xx answers', String(errors), '0', errors === 0);
-  report('mock with / without its answer cache at 10 connections', `${(results[10].mock.rps / before.rps).toFixed(1)}x (${before.rps.toFixed(0)} req/s, p99 ${before.p99} ms without)`);
+  report(
+    'mock with / without its answer cache at 10 connections',
+    `${(results[10].mock.rps / before.rps).toFixed(1)}x (${before.rps.toFixed(0)} req/s, p99 ${before.p99} ms without)`,
+  );
   return results;
 }
 

@@ -50,13 +50,20 @@ const raw = require(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).v
 const parsed = JSON.parse(text);
 if (!raw(parsed) || !OptionsOhlcvtResponse.safeParse(parsed).success) throw new Error('benchmark page must be valid for both');
 let sink = 0;
-const { parse: tParse, validator: tValidate, api: tApi, zod: tZod } = interleavedMedians({
+const {
+  parse: tParse,
+  validator: tValidate,
+  api: tApi,
+  zod: tZod,
+} = interleavedMedians({
   parse: () => (sink += JSON.parse(text).data.length),
   validator: () => (sink += raw(parsed) ? 1 : 0),
   api: () => (sink += op.getOptionsOhlcvt.validateResponse(200, parsed).ok ? 1 : 0),
   zod: () => (sink += OptionsOhlcvtResponse.safeParse(parsed).success ? 1 : 0),
 });
-console.log(`OHLCVT page: 1000 rows (medians of 1500 interleaved runs), ${(text.length / 1024).toFixed(0)} KiB of JSON; medians: JSON.parse ${(tParse / 1e3).toFixed(0)} µs, validator ${(tValidate / 1e3).toFixed(1)} µs, validateResponse() ${(tApi / 1e3).toFixed(1)} µs, zod ${(tZod / 1e3).toFixed(0)} µs`);
+console.log(
+  `OHLCVT page: 1000 rows (medians of 1500 interleaved runs), ${(text.length / 1024).toFixed(0)} KiB of JSON; medians: JSON.parse ${(tParse / 1e3).toFixed(0)} µs, validator ${(tValidate / 1e3).toFixed(1)} µs, validateResponse() ${(tApi / 1e3).toFixed(1)} µs, zod ${(tZod / 1e3).toFixed(0)} µs`,
+);
 report('validation cost / JSON.parse (generated validator)', `${((tValidate / tParse) * 100).toFixed(1)}%`, '<= 6%', tValidate / tParse <= 0.06);
 report('validation cost / JSON.parse (validateResponse API)', `${((tApi / tParse) * 100).toFixed(1)}%`, '<= 6%', tApi / tParse <= 0.06);
 report('zod 4 time / our validator time', `${(tZod / tApi).toFixed(1)}x`, '>= 3x', tZod / tApi >= 3);
@@ -80,10 +87,19 @@ report('cold import: one operation (ops/getOptionsOhlcvt)', `${(single - baselin
 
 // 3. Size of the generated code.
 const sizeOf = (/** @type {string} */ dir, /** @type {(file: string) => boolean} */ filter = () => true) =>
-  readdirSync(dir, { recursive: true }).map(String).filter(filter).reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter(filter)
+    .reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
 const mb = (/** @type {number} */ n) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
-report('generated validators (all operations, .cjs)', mb(sizeOf(join(validatorsDir, 'generated/ops'), (f) => f.endsWith('.cjs') && !f.endsWith('wrapper.cjs'))));
-report('generated validators for one operation (getOptionsOhlcvt)', `${(statSync(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).size / 1024).toFixed(0)} KiB`);
+report(
+  'generated validators (all operations, .cjs)',
+  mb(sizeOf(join(validatorsDir, 'generated/ops'), (f) => f.endsWith('.cjs') && !f.endsWith('wrapper.cjs'))),
+);
+report(
+  'generated validators for one operation (getOptionsOhlcvt)',
+  `${(statSync(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).size / 1024).toFixed(0)} KiB`,
+);
 const typesDir = dirname(require.resolve('@laevitas-api/types/package.json'));
 report('generated types (openapi.d.ts + index.d.ts)', mb(sizeOf(join(typesDir, 'generated'), (f) => f === 'openapi.d.ts' || f === 'index.d.ts')));
 

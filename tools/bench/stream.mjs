@@ -39,15 +39,17 @@ async function bare(url, n) {
   /** @type {NodeJS.CpuUsage | undefined} */
   let cpu;
   let sink = 0;
-  const done = /** @type {Promise<number>} */ (new Promise((resolve) => {
-    ws.on('message', (data) => {
-      const message = JSON.parse(String(data));
-      if (message.channel === undefined) return; // the subscribe reply
-      sink += message.data.price ?? 0;
-      if (count++ === 0) (first = performance.now()), (cpu = process.cpuUsage());
-      if (count === n) resolve(performance.now() - first);
-    });
-  }));
+  const done = /** @type {Promise<number>} */ (
+    new Promise((resolve) => {
+      ws.on('message', (data) => {
+        const message = JSON.parse(String(data));
+        if (message.channel === undefined) return; // the subscribe reply
+        sink += message.data.price ?? 0;
+        if (count++ === 0) ((first = performance.now()), (cpu = process.cpuUsage()));
+        if (count === n) resolve(performance.now() - first);
+      });
+    })
+  );
   ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'subscribe', params: { channels: PATTERNS } })));
   const ms = await done;
   const used = process.cpuUsage(cpu);
@@ -75,7 +77,7 @@ async function client(url, n, validate) {
   for await (const event of stream.subscribe(PATTERNS)) {
     // Trades carry a price, books do not: summed only so the loop's work is not optimised away.
     sink += /** @type {{price?: number}} */ (event.data).price ?? 0;
-    if (count++ === 0) (first = performance.now()), (cpu = process.cpuUsage());
+    if (count++ === 0) ((first = performance.now()), (cpu = process.cpuUsage()));
     if (count === n) {
       ms = performance.now() - first;
       used = process.cpuUsage(cpu);
@@ -128,7 +130,11 @@ export async function streamBench(report) {
     await bare(server.url, 20_000);
     for (let round = 0; round < ROUNDS; round++) {
       /** @type {[key: string, run: () => Promise<Throughput>][]} */
-      const runs = [['Bare', () => bare(server.url, N)], ['Off', () => client(server.url, N, 'off')], ['On', () => client(server.url, N, 'throw')]];
+      const runs = [
+        ['Bare', () => bare(server.url, N)],
+        ['Off', () => client(server.url, N, 'off')],
+        ['On', () => client(server.url, N, 'throw')],
+      ];
       for (const [key, run] of runs) {
         const result = await run();
         samples[key.toLowerCase()].push(result.perCpuSecond);
@@ -137,12 +143,19 @@ export async function streamBench(report) {
     }
     const [b, off, on] = [median(samples.bare), median(samples.off), median(samples.on)];
     const bytes = events.reduce((s, e) => s + e.length, 0) / events.length;
-    console.log(`stream: ${N.toLocaleString('en-US')} events per run (trade and book as published alternating, ${Math.round(bytes)} B mean), medians of ${ROUNDS} interleaved runs; server in its own process`);
+    console.log(
+      `stream: ${N.toLocaleString('en-US')} events per run (trade and book as published alternating, ${Math.round(bytes)} B mean), medians of ${ROUNDS} interleaved runs; server in its own process`,
+    );
     const wall = (/** @type {string} */ k) => `; wall clock ${rate(median(samples[k]))}`;
     report('stream: bare ws + JSON.parse loop (per CPU-second)', `${rate(b)}${wall('wallBare')}`);
     report('stream: client, for await, validate off (per CPU-second)', `${rate(off)}${wall('wallOff')}`, '>= 200,000/s', off >= 200_000);
     report('stream: client, for await, validate throw (per CPU-second)', `${rate(on)}${wall('wallOn')}`, '>= 100,000/s', on >= 100_000);
-    report('stream: client (validate off) / bare ws loop', `${(off / b).toFixed(2)}x (wall clock ${(median(samples.wallOff) / median(samples.wallBare)).toFixed(2)}x)`, '>= 0.8x', off / b >= 0.8);
+    report(
+      'stream: client (validate off) / bare ws loop',
+      `${(off / b).toFixed(2)}x (wall clock ${(median(samples.wallOff) / median(samples.wallBare)).toFixed(2)}x)`,
+      '>= 0.8x',
+      off / b >= 0.8,
+    );
     /** @type {number[]} */
     const fast = [];
     for (let i = 0; i < 5; i++) fast.push((await reconnect(server.url, 0)).ms);

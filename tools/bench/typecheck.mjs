@@ -15,7 +15,13 @@ export async function typecheck(report) {
   // Realistic calls: 30 GET operations of both families with the parameters their examples give.
   const bundle = JSON.parse(readFileSync(join(here, '../../spec/dist/openapi.json'), 'utf8'));
   /** @type {(n: any) => any} */
-  const deref = (n) => (n?.$ref ? n.$ref.split('/').slice(1).reduce((/** @type {any} */ o, /** @type {string} */ k) => o[k], bundle) : n);
+  const deref = (n) =>
+    n?.$ref
+      ? n.$ref
+          .split('/')
+          .slice(1)
+          .reduce((/** @type {any} */ o, /** @type {string} */ k) => o[k], bundle)
+      : n;
   /** @type {string[]} */
   const calls30 = [];
   const perFamily = { legacy: 0, v1: 0 };
@@ -33,7 +39,18 @@ export async function typecheck(report) {
   }
   const work = mkdtempSync(join(here, '.tc-'));
   try {
-    const options = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: true, types: [] } };
+    const options = {
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+    };
     writeFileSync(join(work, 'empty.mts'), `export {};\n`);
     writeFileSync(
       join(work, 'calls.mts'),
@@ -43,9 +60,16 @@ export async function typecheck(report) {
     );
     const tscOnce = (/** @type {string} */ file) => {
       writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...options, files: [file] }));
-      const out = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(work, 'tsconfig.json'), '--extendedDiagnostics'], { encoding: 'utf8' });
+      const out = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(work, 'tsconfig.json'), '--extendedDiagnostics'], {
+        encoding: 'utf8',
+      });
       if (out.status !== 0) throw new Error(`tsc failed on ${file}:\n${out.stdout}${out.stderr}`);
-      return ['Parse', 'Bind', 'Check'].reduce((sum, phase) => sum + Number(/** @type {RegExpExecArray} tsc --extendedDiagnostics prints every phase */ (new RegExp(`${phase} time:\\s+([0-9.]+)s`).exec(out.stdout))[1]), 0);
+      return ['Parse', 'Bind', 'Check'].reduce(
+        (sum, phase) =>
+          sum +
+          Number(/** @type {RegExpExecArray} tsc --extendedDiagnostics prints every phase */ (new RegExp(`${phase} time:\\s+([0-9.]+)s`).exec(out.stdout))[1]),
+        0,
+      );
     };
     // Interleaved pairs (empty, calls, empty, calls, …): each pair sees the same machine state, so the ratio of a pair
     // is stable even when a shared VM speeds up or slows down between pairs. The median of 11 pair ratios is reported.
@@ -71,5 +95,7 @@ export async function typecheck(report) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await typecheck((name, value, target, ok) => console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name} ${value}${target ? `   (target ${target})` : ''}`));
+  await typecheck((name, value, target, ok) =>
+    console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name} ${value}${target ? `   (target ${target})` : ''}`),
+  );
 }

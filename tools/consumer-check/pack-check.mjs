@@ -26,12 +26,19 @@ export function packedIssues(dir) {
   const issues = [];
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   for (const file of ['README.md', 'LICENSE']) if (!existsSync(join(dir, file))) issues.push(`${file} is not in the tarball`);
-  if (existsSync(join(dir, 'LICENSE')) && pkg.license === 'MIT' && !/MIT License/.test(readFileSync(join(dir, 'LICENSE'), 'utf8'))) issues.push('LICENSE is not the MIT text although package.json says MIT');
-  for (const field of ['repository', 'homepage', 'bugs', 'keywords', 'license']) if (pkg[field] === undefined || (Array.isArray(pkg[field]) && !pkg[field].length)) issues.push(`package.json has no ${field}`);
-  for (const [kind, ranges] of Object.entries({ dependencies: pkg.dependencies, peerDependencies: pkg.peerDependencies, optionalDependencies: pkg.optionalDependencies })) {
+  if (existsSync(join(dir, 'LICENSE')) && pkg.license === 'MIT' && !/MIT License/.test(readFileSync(join(dir, 'LICENSE'), 'utf8')))
+    issues.push('LICENSE is not the MIT text although package.json says MIT');
+  for (const field of ['repository', 'homepage', 'bugs', 'keywords', 'license'])
+    if (pkg[field] === undefined || (Array.isArray(pkg[field]) && !pkg[field].length)) issues.push(`package.json has no ${field}`);
+  for (const [kind, ranges] of Object.entries({
+    dependencies: pkg.dependencies,
+    peerDependencies: pkg.peerDependencies,
+    optionalDependencies: pkg.optionalDependencies,
+  })) {
     for (const [name, range] of Object.entries(ranges ?? {})) {
       if (String(range).startsWith('workspace:')) issues.push(`${kind}.${name} is still ${range}`);
-      if (kind === 'peerDependencies' && !/^\^\d/.test(String(range))) issues.push(`peerDependencies.${name} is ${range}; a peer range starts with ^ so a consumer's newer minor satisfies it`);
+      if (kind === 'peerDependencies' && !/^\^\d/.test(String(range)))
+        issues.push(`peerDependencies.${name} is ${range}; a peer range starts with ^ so a consumer's newer minor satisfies it`);
     }
   }
   const files = filesUnder(dir).map((f) => relative(dir, f));
@@ -41,7 +48,8 @@ export function packedIssues(dir) {
     const text = readFileSync(join(dir, file), 'utf8');
     if (file.endsWith('.map')) {
       const map = JSON.parse(text);
-      if (Array.isArray(map.sourcesContent) && map.sourcesContent.some((/** @type {string | null} */ s) => s != null)) issues.push(`${file} embeds its sources (sourcesContent)`);
+      if (Array.isArray(map.sourcesContent) && map.sourcesContent.some((/** @type {string | null} */ s) => s != null))
+        issues.push(`${file} embeds its sources (sourcesContent)`);
       continue;
     }
     for (const [, target] of text.matchAll(/\/\/# sourceMappingURL=(\S+)/g)) {
@@ -95,7 +103,10 @@ export function checkPackage(packageDir, attwArgs = []) {
     const publint = binOf('publint');
     const attw = binOf('@arethetypeswrong/cli');
     /** @type {[name: string, args: string[]][]} */
-    const linters = [['publint', [publint, 'run', tgz, '--strict']], ['attw', [attw, tgz, ...attwArgs]]];
+    const linters = [
+      ['publint', [publint, 'run', tgz, '--strict']],
+      ['attw', [attw, tgz, ...attwArgs]],
+    ];
     for (const [name, args] of linters) {
       try {
         process.stdout.write(run(process.execPath, args, packageDir));
@@ -116,7 +127,7 @@ export function checkPackage(packageDir, attwArgs = []) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const split = args.indexOf('--');
-  const dir = resolve(split === -1 ? args[0] ?? '.' : args.slice(0, split)[0] ?? '.');
+  const dir = resolve(split === -1 ? (args[0] ?? '.') : (args.slice(0, split)[0] ?? '.'));
   const issues = checkPackage(dir, split === -1 ? [] : args.slice(split + 1));
   for (const issue of issues) console.error(`✗ ${issue}`);
   if (issues.length) process.exit(1);

@@ -13,7 +13,9 @@ const env = {
   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '60',
   FUZZ_SECONDS: process.env.FUZZ_SECONDS ?? '60',
 };
-console.log(`fuzz: seed ${env.FUZZ_SEED}, ${env.FUZZ_RUNS} batches per slice, at most ${env.FUZZ_SECONDS} s per slice (replay: FUZZ_SEED=${env.FUZZ_SEED} pnpm fuzz)`);
+console.log(
+  `fuzz: seed ${env.FUZZ_SEED}, ${env.FUZZ_RUNS} batches per slice, at most ${env.FUZZ_SECONDS} s per slice (replay: FUZZ_SEED=${env.FUZZ_SEED} pnpm fuzz)`,
+);
 const result = spawnSync('pnpm', ['exec', 'vitest', 'run', 'test/fuzz.test.ts'], { cwd: join(root, 'tools/contract'), env, stdio: 'inherit' });
 if (result.status !== 0) console.log(`fuzz: failed with seed ${env.FUZZ_SEED}`);
 process.exitCode = result.status ?? 1;

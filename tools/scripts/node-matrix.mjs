@@ -30,7 +30,9 @@ function nodeBinary(version) {
   if (!existsSync(bin)) {
     mkdirSync(prefix, { recursive: true });
     const started = Date.now();
-    const npm = spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `node@${version}`], { stdio: 'inherit' });
+    const npm = spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `node@${version}`], {
+      stdio: 'inherit',
+    });
     if (npm.status !== 0) throw new Error(`npm install node@${version} failed (exit ${npm.status})`);
     console.log(`installed node@${version} from the npm registry in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }

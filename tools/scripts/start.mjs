@@ -6,7 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { startMock } from '../contract/src/mock.mjs';
 import { serveDocs } from '../../packages/docs/scripts/serve.mjs';
 
-const nx = spawnSync('pnpm', ['exec', 'nx', 'run-many', '-t', 'generate', 'build', '--outputStyle=static'], { stdio: 'inherit', env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' } });
+const nx = spawnSync('pnpm', ['exec', 'nx', 'run-many', '-t', 'generate', 'build', '--outputStyle=static'], {
+  stdio: 'inherit',
+  env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },
+});
 if (nx.status !== 0) process.exit(nx.status ?? 1);
 
 const mock = await startMock({ port: Number(process.env.MOCK_PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1' });

@@ -12,7 +12,11 @@ const steps = [
   // A spec change since the last released bundle needs a changeset, and a breaking one a major changeset.
   ['a changeset for every spec change', 'node', ['tools/release/src/check-changeset.mjs']],
   ['no unannounced breaking change', 'node', ['tools/release/src/check-breaking.mjs']],
-  ['lint, typecheck, build, test, contract', 'pnpm', ['exec', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', 'contract', '--outputStyle=static']],
+  [
+    'lint, typecheck, build, test, contract',
+    'pnpm',
+    ['exec', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', 'contract', '--outputStyle=static'],
+  ],
   ['release dry run', 'node', ['tools/release/src/release-dry.mjs']],
   ["the packages' tests on Node 20, 22 and 24", 'node', ['tools/scripts/node-matrix.mjs']],
 ];

@@ -49,7 +49,10 @@ export class LaevitasAgent {
   creditsRemaining: number | undefined;
   private readonly transport: StreamableHTTPClientTransport;
 
-  constructor(readonly url: string, options: AgentOptions = {}) {
+  constructor(
+    readonly url: string,
+    options: AgentOptions = {},
+  ) {
     const baseFetch = options.fetch ?? globalThis.fetch;
     const credentials = agentHeaders(options);
     const wrapped = async (input: string | URL, init?: RequestInit): Promise<Response> => {

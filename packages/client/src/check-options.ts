@@ -26,12 +26,19 @@ export interface SettingsSchema {
 
 const HOOKS: Record<string, 'function' | 'object'> = { fetch: 'function', onRequest: 'function', onResponse: 'function', validators: 'object' };
 
-const resolve = (root: SettingsSchema, schema: SettingsSchema): SettingsSchema => (schema.$ref ? root.definitions![schema.$ref.slice('#/definitions/'.length)]! : schema);
+const resolve = (root: SettingsSchema, schema: SettingsSchema): SettingsSchema =>
+  schema.$ref ? root.definitions![schema.$ref.slice('#/definitions/'.length)]! : schema;
 
 /** JSON Schema types as ajv tests them (a number is finite, an object is neither null nor an array). */
 const hasType = (type: string | undefined, value: unknown): boolean =>
   type === undefined ||
-  (type === 'integer' ? Number.isInteger(value) : type === 'number' ? Number.isFinite(value) : type === 'array' ? Array.isArray(value) : typeof value === type && value !== null && !Array.isArray(value));
+  (type === 'integer'
+    ? Number.isInteger(value)
+    : type === 'number'
+      ? Number.isFinite(value)
+      : type === 'array'
+        ? Array.isArray(value)
+        : typeof value === type && value !== null && !Array.isArray(value));
 
 /** The problems of `value` against `schema`, each naming the option path and the rule. */
 export function problemsOf(root: SettingsSchema, node: SettingsSchema, value: unknown, path: string): string[] {
@@ -51,7 +58,8 @@ export function problemsOf(root: SettingsSchema, node: SettingsSchema, value: un
     if (schema.maximum !== undefined && !(value <= schema.maximum)) problems.push(`${path} must be <= ${schema.maximum}`);
     if (schema.exclusiveMinimum !== undefined && !(value > schema.exclusiveMinimum)) problems.push(`${path} must be > ${schema.exclusiveMinimum}`);
   }
-  if (typeof value === 'string' && schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) problems.push(`${path} must match pattern "${schema.pattern}"`);
+  if (typeof value === 'string' && schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value))
+    problems.push(`${path} must match pattern "${schema.pattern}"`);
   if (Array.isArray(value) && schema.items) value.forEach((item, i) => problems.push(...problemsOf(root, schema.items!, item, `${path}[${i}]`)));
   if (schema.type === 'object') {
     const object = value as Record<string, unknown>;

@@ -9,7 +9,15 @@ import { OPERATIONS } from './generated/operation-table.js';
 import { NAMESPACES } from './generated/namespaces.js';
 import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from './generated/methods.js';
 import type { OperationInfo } from './operation-info.js';
-import { LaevitasCore, type CallArgs, type ClientOptions as CoreOptions, type RawParams, type RequestOptions as CallOptions, type ResponseWithMeta, type SendWith } from './core.js';
+import {
+  LaevitasCore,
+  type CallArgs,
+  type ClientOptions as CoreOptions,
+  type RawParams,
+  type RequestOptions as CallOptions,
+  type ResponseWithMeta,
+  type SendWith,
+} from './core.js';
 import { paginate, type Paginated } from './pagination.js';
 import { Billing, type BillingMeta, type PaymentHandler, type StatusCaller } from './payments/billing.js';
 import type { RateBudget } from './rate-limiter.js';
@@ -42,7 +50,8 @@ export class LaevitasClient extends LaevitasCore {
     // The core checks and keeps the settings; the payment handler is the full client's alone (the core bundles none
     // of the billing), so it is taken out here and lives in `billing`.
     const { payments, ...settings } = options;
-    if (payments !== undefined && (typeof payments !== 'object' || payments === null)) throw new TypeError('Invalid client options: options.payments must be an object (createPayments)');
+    if (payments !== undefined && (typeof payments !== 'object' || payments === null))
+      throw new TypeError('Invalid client options: options.payments must be an object (createPayments)');
     super(settings, inherited);
     const parent = inherited?.parent;
     const shared = parent instanceof LaevitasClient && parent.billing.payments === payments && parent.settings.creditToken === this.settings.creditToken;
@@ -60,11 +69,23 @@ export class LaevitasClient extends LaevitasCore {
    * and with `payments` the x402 payment and the polling of a 202 checkout.
    * @internal
    */
-  protected override dispatch(operation: OperationInfo, params: RawParams, options: CallOptions, headers: Record<string, string>, summary: RequestSummary, send: SendWith): Promise<{ response: Response; data: unknown; billing: BillingMeta }> {
+  protected override dispatch(
+    operation: OperationInfo,
+    params: RawParams,
+    options: CallOptions,
+    headers: Record<string, string>,
+    summary: RequestSummary,
+    send: SendWith,
+  ): Promise<{ response: Response; data: unknown; billing: BillingMeta }> {
     // `headers` is this request's own object (lower-case names), so the hook may change it in place.
     // The billing hook owns the credit token: the one configured may have been rotated since.
-    if (operation.family === 'v1' && this.settings.creditToken !== undefined && headers['x-credit-token'] === this.settings.creditToken) delete headers['x-credit-token'];
-    return this.billing.run({ operationId: operation.operationId, info: operation, headers, body: params.body, params, signal: options.signal, summary }, send, this as unknown as StatusCaller);
+    if (operation.family === 'v1' && this.settings.creditToken !== undefined && headers['x-credit-token'] === this.settings.creditToken)
+      delete headers['x-credit-token'];
+    return this.billing.run(
+      { operationId: operation.operationId, info: operation, headers, body: params.body, params, signal: options.signal, summary },
+      send,
+      this as unknown as StatusCaller,
+    );
   }
 
   /** A WebSocket stream with this client's key and `v2BaseUrl`; needs `import '@laevitas-api/client/stream'` once. */
@@ -94,7 +115,9 @@ export class LaevitasClient extends LaevitasCore {
   /** Like `call`, also giving the raw Response (its body already read), status and request id. */
   callWithResponse<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseWithMeta<ResponseBody<Op>> & { billing: BillingMeta }> {
     // The full client's dispatch (the billing hook) always fills `billing`.
-    return this.requestWithResponse(operationOf(operationId) as OperationInfo<Op>, ...args) as Promise<ResponseWithMeta<ResponseBody<Op>> & { billing: BillingMeta }>;
+    return this.requestWithResponse(operationOf(operationId) as OperationInfo<Op>, ...args) as Promise<
+      ResponseWithMeta<ResponseBody<Op>> & { billing: BillingMeta }
+    >;
   }
 
   /**

@@ -13,13 +13,30 @@
 import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/operations';
 import type { OperationInfo } from './operation-info.js';
 import type { BillingMeta } from './payments/billing.js';
-import { APIConnectionError, APIError, APIUserAbortError, RequestValidationError, ResponseParseError, ResponseValidationError, parseRetryAfter, type RequestSummary } from './errors.js';
+import {
+  APIConnectionError,
+  APIError,
+  APIUserAbortError,
+  RequestValidationError,
+  ResponseParseError,
+  ResponseValidationError,
+  parseRetryAfter,
+  type RequestSummary,
+} from './errors.js';
 import { baseUrlFor, buildHref, credentialHeaders, type Family, type QueryValue } from './wire.js';
 import { CREDENTIAL_KEY, isInsecureRemote, redactUrl, splitUserinfo } from './url.js';
 import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
 
 type RetryPolicy = { maxRetries: number; initialDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
-import { FALLBACK_RETRY_AFTER_MS, RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig, type ReleaseSlot, type RollingWindowLimiter } from './rate-limiter.js';
+import {
+  FALLBACK_RETRY_AFTER_MS,
+  RateBudget,
+  SPEC_GROUPS,
+  sharedBudget,
+  type BudgetConfig,
+  type ReleaseSlot,
+  type RollingWindowLimiter,
+} from './rate-limiter.js';
 import { exchange } from './exchange.js';
 import { parseError, parseSuccess } from './parse-body.js';
 import type { RequestOptions } from './request-options.js';
@@ -59,9 +76,8 @@ type AllOptional<T> = {} extends T ? true : false;
  * The arguments of every call, whichever way it is made (method, namespace, `call`, `request`, `paginate`):
  * the parameters (optional when nothing in them is required), then the per-call options.
  */
-export type CallArgs<Op extends OperationId> = AllOptional<CallParams<Op>> extends true
-  ? [params?: CallParams<Op>, options?: RequestOptions]
-  : [params: CallParams<Op>, options?: RequestOptions];
+export type CallArgs<Op extends OperationId> =
+  AllOptional<CallParams<Op>> extends true ? [params?: CallParams<Op>, options?: RequestOptions] : [params: CallParams<Op>, options?: RequestOptions];
 
 export interface ResponseWithMeta<T> {
   data: T;
@@ -136,7 +152,11 @@ function budgetConfig(rateLimit: ClientOptions['rateLimit']): (BudgetConfig & { 
 /** Validation that would silently never run is a mistake: say so when the client is made. */
 function checkValidation(options: ClientOptions): ValidatorLookup | undefined {
   if (options.validators) return validatorLookup(options.validators);
-  const wanted = options.validateRequests ? 'validateRequests' : options.validateResponses && options.validateResponses !== 'off' ? 'validateResponses' : undefined;
+  const wanted = options.validateRequests
+    ? 'validateRequests'
+    : options.validateResponses && options.validateResponses !== 'off'
+      ? 'validateResponses'
+      : undefined;
   if (wanted) throw new TypeError(`Invalid client options: options.${wanted} needs options.validators`);
   return undefined;
 }
@@ -164,9 +184,15 @@ export class LaevitasCore {
     }
     // Non-enumerable: a client prints as its toJSON/inspect summary, nothing else.
     const retry = options.retry === false ? { maxRetries: 0 } : (options.retry ?? {});
-    const retryPolicy: RetryPolicy = { maxRetries: retry.maxRetries ?? 2, initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 8000, maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000 };
+    const retryPolicy: RetryPolicy = {
+      maxRetries: retry.maxRetries ?? 2,
+      initialDelayMs: retry.initialDelayMs ?? 500,
+      maxDelayMs: retry.maxDelayMs ?? 8000,
+      maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000,
+    };
     const wire = { legacy: wireOf('legacy', resolved), v1: wireOf('v1', resolved) };
-    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor, retryPolicy, wire })) Object.defineProperty(this, key, { value, enumerable: false });
+    for (const [key, value] of Object.entries({ settings: resolved, budget, validatorsFor, retryPolicy, wire }))
+      Object.defineProperty(this, key, { value, enumerable: false });
   }
 
   /**
@@ -210,12 +236,22 @@ export class LaevitasCore {
    * with its billing (credit token and balance, x402 payment, 202 checkout polling), so the core bundles none of it.
    * @internal
    */
-  protected dispatch(_operation: OperationInfo, _params: RawParams, _options: RequestOptions, headers: Record<string, string>, _summary: RequestSummary, send: SendWith): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
+  protected dispatch(
+    _operation: OperationInfo,
+    _params: RawParams,
+    _options: RequestOptions,
+    headers: Record<string, string>,
+    _summary: RequestSummary,
+    send: SendWith,
+  ): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
     return send(headers, false);
   }
 
   /** Checks the parameters, builds the request (wire.ts), sends it and checks the response. */
-  private async perform(operation: OperationInfo, [params = {}, options = {}]: [RawParams?, RequestOptions?]): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
+  private async perform(
+    operation: OperationInfo,
+    [params = {}, options = {}]: [RawParams?, RequestOptions?],
+  ): Promise<{ response: Response; data: unknown; billing?: BillingMeta }> {
     const operationId = operation.operationId;
     checkRequest(this, operation, params);
     const wire = this.wire[operation.family];
@@ -226,7 +262,9 @@ export class LaevitasCore {
     const headers = headersFor(wire, params, options);
     const body = params.body === undefined ? undefined : JSON.stringify(params.body);
     const summary: Summary = { method: operation.method, url: CREDENTIAL_KEY.test(url.slice(url.indexOf('?'))) ? redactUrl(url) : url, operationId };
-    const sent = await this.dispatch(operation, params, options, headers, summary, (sendHeaders, atMostOnce) => this.send(operation, { url, headers: sendHeaders, body, atMostOnce }, options, summary));
+    const sent = await this.dispatch(operation, params, options, headers, summary, (sendHeaders, atMostOnce) =>
+      this.send(operation, { url, headers: sendHeaders, body, atMostOnce }, options, summary),
+    );
     checkResponse(this, operationId, sent.response.status, sent.data);
     return sent;
   }
@@ -237,7 +275,12 @@ export class LaevitasCore {
    * long, is retry.ts. A 429 pauses the whole budget, so the other callers on the key wait too instead of
    * collecting their own 429s.
    */
-  private async send(info: OperationInfo, request: { url: string; headers: Record<string, string>; body: string | undefined; atMostOnce: boolean }, options: RequestOptions, summary: Summary): Promise<{ response: Response; data: unknown }> {
+  private async send(
+    info: OperationInfo,
+    request: { url: string; headers: Record<string, string>; body: string | undefined; atMostOnce: boolean },
+    options: RequestOptions,
+    summary: Summary,
+  ): Promise<{ response: Response; data: unknown }> {
     const policy = this.retryPolicy;
     const fetchImpl = this.settings.fetch ?? globalThis.fetch;
     const timeoutMs = options.timeout ?? this.settings.timeout ?? 60_000;
@@ -269,7 +312,10 @@ export class LaevitasCore {
       // A 429 refused the request: the limiter (if any) to pause.
       const refused = failure.kind === 'status' && failure.status === 429 && limiter;
       // Every caller on the key waits out a 429, whether or not this one retries (octokit/plugin-throttling.js#629).
-      if (refused) refused.pauseUntil(Date.now() + Math.min(parseRetryAfter((failure as Extract<Failure, { kind: 'status' }>).headers) ?? FALLBACK_RETRY_AFTER_MS, policy.maxRetryAfterMs));
+      if (refused)
+        refused.pauseUntil(
+          Date.now() + Math.min(parseRetryAfter((failure as Extract<Failure, { kind: 'status' }>).headers) ?? FALLBACK_RETRY_AFTER_MS, policy.maxRetryAfterMs),
+        );
       // A request carrying a signed payment is sent at most once, whatever its method (payments/billing.ts).
       if (attempt > policy.maxRetries || !shouldRetry(request.atMostOnce ? 'POST' : info.method, failure)) throw error;
       const delay = retryDelay(attempt, policy, failure);
@@ -284,7 +330,10 @@ export class LaevitasCore {
 function checkRequest(core: LaevitasCore, info: OperationInfo, params: RawParams): void {
   const operationId = info.operationId;
   for (const key in params) {
-    if (!PARAM_KEYS.has(key)) throw new RequestValidationError(operationId, [{ path: key, rule: 'unknown', message: `${key} is not path, query, header or body (per-call options go in the next argument)` }]);
+    if (!PARAM_KEYS.has(key))
+      throw new RequestValidationError(operationId, [
+        { path: key, rule: 'unknown', message: `${key} is not path, query, header or body (per-call options go in the next argument)` },
+      ]);
   }
   if (info.hasBody === false && params.body !== undefined) {
     throw new RequestValidationError(operationId, [{ path: 'body', rule: 'body', message: `${info.method} ${info.path} takes no body` }]);
@@ -317,7 +366,6 @@ interface Wire {
   /** Accept, default headers and credentials (userinfo of the base URL as Basic authorization), names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
 }
-
 
 function wireOf(family: Family, settings: Readonly<ClientOptions>): Wire {
   const { url, authorization } = splitUserinfo(new URL(baseUrlFor(family, settings)));

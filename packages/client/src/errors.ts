@@ -108,7 +108,15 @@ export interface PaymentRequirements {
   x402Version: number;
   error?: string;
   resource?: { url: string; description?: string; mimeType?: string };
-  accepts: Array<{ scheme: string; network: string; amount: string; asset: string; payTo: string; maxTimeoutSeconds?: number; extra?: Record<string, unknown> }>;
+  accepts: Array<{
+    scheme: string;
+    network: string;
+    amount: string;
+    asset: string;
+    payTo: string;
+    maxTimeoutSeconds?: number;
+    extra?: Record<string, unknown>;
+  }>;
   extensions?: Record<string, unknown>;
 }
 
@@ -146,7 +154,12 @@ export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
   readonly timeoutMs: number;
   constructor(request: RequestSummary, timeoutMs: number, during: 'headers' | 'body' = 'headers') {
-    super(request, undefined, 'exchange', `Request timed out after ${timeoutMs} ms ${during === 'body' ? 'while reading the body' : 'waiting for the response'}: ${request.method} ${request.url}`);
+    super(
+      request,
+      undefined,
+      'exchange',
+      `Request timed out after ${timeoutMs} ms ${during === 'body' ? 'while reading the body' : 'waiting for the response'}: ${request.method} ${request.url}`,
+    );
     this.timeoutMs = timeoutMs;
   }
 }
@@ -170,7 +183,13 @@ export class ResponseParseError extends APIError<string> {
   constructor(status: number, text: string, headers: Headers, request: RequestSummary, reason: string) {
     const contentType = headers.get('content-type');
     const firstBytes = text.slice(0, 200);
-    super(status, firstBytes, headers, request, `${status} ${request.method} ${request.url}${request.operationId ? ` (${request.operationId})` : ''}: ${reason} (content-type ${contentType ?? 'none'}, first bytes ${JSON.stringify(firstBytes.slice(0, 80))})`);
+    super(
+      status,
+      firstBytes,
+      headers,
+      request,
+      `${status} ${request.method} ${request.url}${request.operationId ? ` (${request.operationId})` : ''}: ${reason} (content-type ${contentType ?? 'none'}, first bytes ${JSON.stringify(firstBytes.slice(0, 80))})`,
+    );
     this.operationId = request.operationId;
     this.contentType = contentType;
     this.firstBytes = firstBytes;
@@ -186,7 +205,13 @@ export class RedirectError extends APIError {
   /** Where the service pointed, userinfo and credential-looking query values redacted; undefined when hidden (browser). */
   readonly location: string | undefined;
   constructor(status: number, headers: Headers | undefined, request: RequestSummary, location: string | undefined, reason: string) {
-    super(status, undefined, headers, request, `${status} ${request.method} ${request.url}${request.operationId ? ` (${request.operationId})` : ''}: redirect${location ? ` to ${location}` : ''} not followed: ${reason}`);
+    super(
+      status,
+      undefined,
+      headers,
+      request,
+      `${status} ${request.method} ${request.url}${request.operationId ? ` (${request.operationId})` : ''}: redirect${location ? ` to ${location}` : ''} not followed: ${reason}`,
+    );
     this.location = location;
   }
 }
@@ -236,7 +261,12 @@ export class ResponseValidationError extends LaevitasError {
     readonly issues: readonly { path: string; rule: string; message: string }[],
     readonly body: unknown,
   ) {
-    super(`${operationId}: ${status} response breaks the contract: ${issues.slice(0, 5).map((i) => i.message).join('; ')}`);
+    super(
+      `${operationId}: ${status} response breaks the contract: ${issues
+        .slice(0, 5)
+        .map((i) => i.message)
+        .join('; ')}`,
+    );
   }
 }
 

@@ -75,11 +75,23 @@ export function exchange(attempt: AttemptInit): Promise<Exchanged> {
         const next = new URL(location, url);
         const shown = redactUrl(next);
         if (attempt.method !== 'GET' && attempt.method !== 'HEAD') {
-          throw new RedirectError(response.status, response.headers, summary, shown, `a ${attempt.method} is never re-sent (it may already have been processed)`);
+          throw new RedirectError(
+            response.status,
+            response.headers,
+            summary,
+            shown,
+            `a ${attempt.method} is never re-sent (it may already have been processed)`,
+          );
         }
         const origin = new URL(url).origin;
         if (next.origin !== origin) {
-          throw new RedirectError(response.status, response.headers, summary, shown, `it leaves ${origin}; the API key and tokens are only sent to the API's origin`);
+          throw new RedirectError(
+            response.status,
+            response.headers,
+            summary,
+            shown,
+            `it leaves ${origin}; the API key and tokens are only sent to the API's origin`,
+          );
         }
         if (hops + 1 > MAX_HOPS) throw new RedirectError(response.status, response.headers, summary, shown, `more than ${MAX_HOPS} redirects`);
         url = next;

@@ -1,5 +1,15 @@
 export { createClient, LaevitasClient } from './client.js';
-export type { CallArgs, CallParams, ClientOptions, LegacyNamespaces, OperationMethods, PaginatedOperationId, RequestOptions, ResponseWithMeta, V1Namespaces } from './client.js';
+export type {
+  CallArgs,
+  CallParams,
+  ClientOptions,
+  LegacyNamespaces,
+  OperationMethods,
+  PaginatedOperationId,
+  RequestOptions,
+  ResponseWithMeta,
+  V1Namespaces,
+} from './client.js';
 export { createCore, LaevitasCore } from './core.js';
 export type { ValidatorsModule, ValidatorMap, OperationValidatorLike, ValidationOutcome } from './validators.js';
 export * from './errors.js';
@@ -10,7 +20,15 @@ export { OPERATIONS } from './generated/operation-table.js';
 export { NAMESPACES } from './generated/namespaces.js';
 export { DEFAULT_BASE_URLS, RATE_LIMITS, API_VERSION } from './generated/spec-info.js';
 export type { OperationInfo, PaginationInfo, Family } from './operation-info.js';
-export { x402Payer, type X402Payer, type X402HttpClientLike, type PaymentRequired, type PaymentOption, type PaymentReceipt, type SignedPayment } from './payments/payer.js';
+export {
+  x402Payer,
+  type X402Payer,
+  type X402HttpClientLike,
+  type PaymentRequired,
+  type PaymentOption,
+  type PaymentReceipt,
+  type SignedPayment,
+} from './payments/payer.js';
 export { SpendCapError, type SpendCaps, type CapName } from './payments/caps.js';
 export { CheckoutPendingError, Payments, createPayments, type PaymentSettings } from './payments/payments.js';
 export { Billing, type BillingMeta, type PaymentHandler } from './payments/billing.js';

@@ -9,7 +9,8 @@ import type { RequestOptions } from './request-options.js';
 import type { PaginatedOperationId } from './generated/methods.js';
 import { LaevitasError, ScanInterruptedError } from './errors.js';
 
-type Item<Op extends OperationId> = ResponseBody<Op> extends { data: ReadonlyArray<infer R> } ? R : ResponseBody<Op> extends { items: ReadonlyArray<infer R> } ? R : unknown;
+type Item<Op extends OperationId> =
+  ResponseBody<Op> extends { data: ReadonlyArray<infer R> } ? R : ResponseBody<Op> extends { items: ReadonlyArray<infer R> } ? R : unknown;
 
 export interface PaginateOptions {
   /** Stop after this many pages. */
@@ -39,7 +40,12 @@ export function paginate<Op extends PaginatedOperationId>(core: LaevitasCore, in
   return scan(core, info, args[0] as CallParams<Op> | undefined, args[1]);
 }
 
-function scan<Op extends OperationId>(core: LaevitasCore, info: OperationInfo<Op>, params: CallParams<Op> | undefined, requestOptions: RequestOptions | undefined): Paginated<Op> {
+function scan<Op extends OperationId>(
+  core: LaevitasCore,
+  info: OperationInfo<Op>,
+  params: CallParams<Op> | undefined,
+  requestOptions: RequestOptions | undefined,
+): Paginated<Op> {
   const spec = info.pagination!;
   const operationId = info.operationId;
   let lastCursor: string | null | undefined;
@@ -55,7 +61,7 @@ function scan<Op extends OperationId>(core: LaevitasCore, info: OperationInfo<Op
     const seen = new Set<string>();
     let fetched = 0;
     let items = 0;
-    for (; options.maxPages === undefined || fetched < options.maxPages; ) {
+    for (; options.maxPages === undefined || fetched < options.maxPages;) {
       const resume = spec.style === 'cursor' ? { cursor: query[spec.cursorParam] as string | undefined } : { page: Number(query[spec.pageParam] ?? 1) };
       let page: ResponseBody<Op>;
       let next: Record<string, unknown> | undefined;
@@ -81,7 +87,8 @@ function scan<Op extends OperationId>(core: LaevitasCore, info: OperationInfo<Op
   function nextQuery(page: unknown, query: Record<string, unknown>, seen: Set<string>): Record<string, unknown> | undefined {
     if (spec.style === 'cursor') {
       const next = at(page, spec.nextCursorPath);
-      if (next !== null && typeof next !== 'string') throw new LaevitasError(`${operationId}: page has no ${spec.nextCursorPath} (string, or null at the end); got ${JSON.stringify(next)}`);
+      if (next !== null && typeof next !== 'string')
+        throw new LaevitasError(`${operationId}: page has no ${spec.nextCursorPath} (string, or null at the end); got ${JSON.stringify(next)}`);
       lastCursor = next;
       if (!next) return undefined;
       if (seen.has(next)) throw new LaevitasError(`${operationId}: the service repeated cursor ${next}; stopping to avoid a loop`);
@@ -90,7 +97,8 @@ function scan<Op extends OperationId>(core: LaevitasCore, info: OperationInfo<Op
     }
     const current = Number(query[spec.pageParam] ?? 1);
     const total = at(page, spec.totalPagesPath);
-    if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) throw new LaevitasError(`${operationId}: page has no ${spec.totalPagesPath} (a whole number); got ${JSON.stringify(total)}`);
+    if (typeof total !== 'number' || !Number.isInteger(total) || total < 0)
+      throw new LaevitasError(`${operationId}: page has no ${spec.totalPagesPath} (a whole number); got ${JSON.stringify(total)}`);
     return current < total ? { ...query, [spec.pageParam]: current + 1 } : undefined;
   }
 

@@ -15,7 +15,13 @@ export function parseSuccess(text: string, response: Response, method: string, s
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ResponseParseError(response.status, text, response.headers, summary, `body is not valid JSON (${(error as Error).message}; ${text.length} characters)`);
+    throw new ResponseParseError(
+      response.status,
+      text,
+      response.headers,
+      summary,
+      `body is not valid JSON (${(error as Error).message}; ${text.length} characters)`,
+    );
   }
 }
 

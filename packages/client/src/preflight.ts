@@ -28,7 +28,11 @@ export function preflight(info: OperationInfo, path: Record<string, unknown> = {
     if (Number.isFinite(start) && Number.isFinite(end) && end - start > window.days * DAY_MS) {
       const days = ((end - start) / DAY_MS).toFixed(1);
       const scope = window.unlessParam ? ` without ${window.unlessParam}` : '';
-      issues.push({ path: 'query.start', rule: 'x-max-window', message: `query.start..query.end spans ${days} days; at most ${window.days} are accepted${scope}` });
+      issues.push({
+        path: 'query.start',
+        rule: 'x-max-window',
+        message: `query.start..query.end spans ${days} days; at most ${window.days} are accepted${scope}`,
+      });
     }
   }
   const oneOf = info.requiresOneOf;

@@ -66,7 +66,16 @@ export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
 // Error codes (Node's net/dns and undici) that mean no connection was ever established, so no byte of the request
 // left this machine. ECONNRESET, EPIPE and UND_ERR_SOCKET are absent on purpose: they can happen after the request
 // was written, including on a reused keep-alive socket.
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** True when every error code found in the cause chain of a fetch failure says the connection never opened. */
 export function neverConnected(error: unknown): boolean {

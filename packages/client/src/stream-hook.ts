@@ -5,7 +5,10 @@ import { LaevitasError } from './errors.js';
 import type { LaevitasStream, StreamOptions } from './stream/stream.js';
 
 export type { LaevitasStream, StreamOptions };
-type Opener = (client: { readonly settings: { apiKey?: string | undefined; v2BaseUrl?: string | undefined; validators?: unknown } }, options?: StreamOptions) => LaevitasStream;
+type Opener = (
+  client: { readonly settings: { apiKey?: string | undefined; v2BaseUrl?: string | undefined; validators?: unknown } },
+  options?: StreamOptions,
+) => LaevitasStream;
 let opener: Opener | undefined;
 
 /** @internal Called by `@laevitas-api/client/stream` when it is imported. */

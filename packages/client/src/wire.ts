@@ -61,12 +61,22 @@ export const CREDENTIAL_HEADERS = ['apiKey', 'X-API-Key', 'X-Credit-Token'] as c
  * service would. It runs on every request, so it writes the URL text directly (no URLSearchParams, no template
  * regex for a route without path parameters) and parses it once.
  */
-export function buildUrl(operation: UrlTemplate, baseUrl: string, pathParams?: Readonly<Record<string, unknown>>, query?: Readonly<Record<string, QueryValue>>): URL {
+export function buildUrl(
+  operation: UrlTemplate,
+  baseUrl: string,
+  pathParams?: Readonly<Record<string, unknown>>,
+  query?: Readonly<Record<string, QueryValue>>,
+): URL {
   return new URL(buildHref(operation, baseUrl, pathParams, query));
 }
 
 /** buildUrl's text, unparsed: what the client hands fetch (which parses it; parsing it here as well would be twice). */
-export function buildHref(operation: UrlTemplate, baseUrl: string, pathParams?: Readonly<Record<string, unknown>>, query?: Readonly<Record<string, QueryValue>>): string {
+export function buildHref(
+  operation: UrlTemplate,
+  baseUrl: string,
+  pathParams?: Readonly<Record<string, unknown>>,
+  query?: Readonly<Record<string, QueryValue>>,
+): string {
   const issues: { path: string; rule: string; message: string }[] = [];
   // x-case-insensitive values are sent upper-cased, as the service reads them.
   const normal = (name: string, value: unknown) => (operation.caseInsensitive.includes(name) ? String(value).toUpperCase() : value);
@@ -78,14 +88,19 @@ export function buildHref(operation: UrlTemplate, baseUrl: string, pathParams?: 
   }
   if (pathParams) {
     for (const name in pathParams) {
-      if (!operation.pathParams.includes(name)) issues.push({ path: `path.${name}`, rule: 'unknown', message: `path.${name} is not a parameter of ${operation.method} ${operation.path}` });
+      if (!operation.pathParams.includes(name))
+        issues.push({ path: `path.${name}`, rule: 'unknown', message: `path.${name} is not a parameter of ${operation.method} ${operation.path}` });
     }
   }
   const pairs: [string, QueryValue][] = [];
   if (query) {
     for (const name in query) {
       if (!operation.queryParams.includes(name)) {
-        issues.push({ path: `query.${name}`, rule: 'unknown', message: `query.${name} is not a parameter of ${operation.method} ${operation.path} (known: ${operation.queryParams.join(', ') || 'none'})` });
+        issues.push({
+          path: `query.${name}`,
+          rule: 'unknown',
+          message: `query.${name} is not a parameter of ${operation.method} ${operation.path} (known: ${operation.queryParams.join(', ') || 'none'})`,
+        });
       }
     }
     for (const name of operation.queryParams) {
@@ -104,13 +119,24 @@ export function buildHref(operation: UrlTemplate, baseUrl: string, pathParams?: 
  * wrong requests on purpose. The client's buildHref runs on every request, so this writes the query text itself
  * (no URLSearchParams).
  */
-export function routeUrl(baseUrl: string, template: string, pathParams: Readonly<Record<string, unknown>> | undefined, query: Iterable<readonly [string, QueryValue]>): URL {
+export function routeUrl(
+  baseUrl: string,
+  template: string,
+  pathParams: Readonly<Record<string, unknown>> | undefined,
+  query: Iterable<readonly [string, QueryValue]>,
+): URL {
   return new URL(routeHref(baseUrl, template, pathParams, query));
 }
 
-function routeHref(baseUrl: string, template: string, pathParams: Readonly<Record<string, unknown>> | undefined, query: Iterable<readonly [string, QueryValue]>): string {
+function routeHref(
+  baseUrl: string,
+  template: string,
+  pathParams: Readonly<Record<string, unknown>> | undefined,
+  query: Iterable<readonly [string, QueryValue]>,
+): string {
   let search = '';
-  for (const [name, value] of query) if (value != null) search += `${search ? '&' : '?'}${formEncode(name)}=${formEncode(Array.isArray(value) ? value.join(',') : String(value))}`;
+  for (const [name, value] of query)
+    if (value != null) search += `${search ? '&' : '?'}${formEncode(name)}=${formEncode(Array.isArray(value) ? value.join(',') : String(value))}`;
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams?.[name])));
   return baseUrl.replace(/\/+$/, '') + path + search;
 }

@@ -39,7 +39,9 @@ async function creditToken(credits: number): Promise<string> {
 describe('agent endpoint through the MCP SDK', () => {
   it('the Accept it sends is the one the spec requires (x-required-accept on postMcp)', () => {
     const spec = JSON.parse(readFileSync(new URL('../../../spec/dist/openapi.json', import.meta.url), 'utf8'));
-    const operation = Object.values(spec.paths as Record<string, any>).flatMap((item) => Object.values(item)).find((op: any) => op?.operationId === 'postMcp') as any;
+    const operation = Object.values(spec.paths as Record<string, any>)
+      .flatMap((item) => Object.values(item))
+      .find((op: any) => op?.operationId === 'postMcp') as any;
     expect(operation['x-required-accept']).toBe(AGENT_ACCEPT);
   });
 
@@ -103,7 +105,11 @@ describe('agent endpoint through the MCP SDK', () => {
   });
 
   it('other HTTP failures are the matching APIError subclass', async () => {
-    const refusing = (async () => new Response(JSON.stringify({ error: 'unauthorized', message: 'bad key' }), { status: 401, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+    const refusing = (async () =>
+      new Response(JSON.stringify({ error: 'unauthorized', message: 'bad key' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      })) as typeof fetch;
     await expect(connectAgent({ url: `${mock.url}/api/v1/mcp`, apiKey: 'x', fetch: refusing })).rejects.toBeInstanceOf(AuthenticationError);
   });
 });

@@ -13,20 +13,33 @@ describe('SpendLedger', () => {
   it('never lets payments through past perCall, perClient or any perWindow window; refusals name a cap that would break', () => {
     fc.assert(
       fc.property(
-        fc.record({ perCall: fc.integer({ min: 1, max: 5000 }), perClient: fc.integer({ min: 1, max: 20_000 }), window: fc.integer({ min: 1, max: 8000 }), seconds: fc.integer({ min: 1, max: 120 }) }),
+        fc.record({
+          perCall: fc.integer({ min: 1, max: 5000 }),
+          perClient: fc.integer({ min: 1, max: 20_000 }),
+          window: fc.integer({ min: 1, max: 8000 }),
+          seconds: fc.integer({ min: 1, max: 120 }),
+        }),
         fc.array(fc.record({ amount: fc.integer({ min: 0, max: 6000 }), waitMs: fc.integer({ min: 0, max: 30_000 }) }), { maxLength: 40 }),
         (caps, asks) => {
           let now = 1_000_000;
           const realNow = Date.now;
           Date.now = () => now;
           try {
-            const ledger = new SpendLedger({ perCall: fromAtomic(BigInt(caps.perCall)), perClient: fromAtomic(BigInt(caps.perClient)), perWindow: { amount: fromAtomic(BigInt(caps.window)), seconds: caps.seconds } });
+            const ledger = new SpendLedger({
+              perCall: fromAtomic(BigInt(caps.perCall)),
+              perClient: fromAtomic(BigInt(caps.perClient)),
+              perWindow: { amount: fromAtomic(BigInt(caps.window)), seconds: caps.seconds },
+            });
             const paid: { amount: number; at: number }[] = [];
             for (const ask of asks) {
               now += ask.waitMs;
               const inWindow = paid.filter((p) => p.at > now - caps.seconds * 1000).reduce((s, p) => s + p.amount, 0);
               const total = paid.reduce((s, p) => s + p.amount, 0);
-              const wouldBreak = { perCall: ask.amount > caps.perCall, perClient: total + ask.amount > caps.perClient, perWindow: inWindow + ask.amount > caps.window };
+              const wouldBreak = {
+                perCall: ask.amount > caps.perCall,
+                perClient: total + ask.amount > caps.perClient,
+                perWindow: inWindow + ask.amount > caps.window,
+              };
               try {
                 ledger.reserve(BigInt(ask.amount), 'op');
                 expect(Object.values(wouldBreak).some(Boolean)).toBe(false);
@@ -54,7 +67,10 @@ describe('SpendLedger', () => {
   });
 
   it('toAtomic and fromAtomic are inverse on every amount with at most 6 decimals', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), (atomic) => toAtomic(fromAtomic(atomic), 'x') === atomic), { seed: SEED, numRuns: 500 });
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), (atomic) => toAtomic(fromAtomic(atomic), 'x') === atomic),
+      { seed: SEED, numRuns: 500 },
+    );
   });
 });
 
@@ -71,9 +87,12 @@ describe('bad cap settings fail at construction, naming the field', () => {
 
   it('any string that is not a plain decimal is refused (generated)', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !/^\s*\d+(\.\d{1,6})?\s*$/.test(s)), (text) => {
-        expect(() => createPayments({ caps: { perCall: text } })).toThrow(/payments\.caps\.perCall must be a decimal amount of USDC/);
-      }),
+      fc.property(
+        fc.string().filter((s) => !/^\s*\d+(\.\d{1,6})?\s*$/.test(s)),
+        (text) => {
+          expect(() => createPayments({ caps: { perCall: text } })).toThrow(/payments\.caps\.perCall must be a decimal amount of USDC/);
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });

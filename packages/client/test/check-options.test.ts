@@ -15,7 +15,34 @@ const validate = ajv.compile(schema);
 
 // Values at and around every limit the schema sets, of every JSON type, so each keyword is hit on both sides.
 const scalar = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(0, -1, 1, 0.5, 2.5, 10, 11, 1e9, Number.NaN, Number.POSITIVE_INFINITY, true, false, null, '', 'X-API-Key', 'apiKey', 'throw', 'warn', 'off', 'https://a.b', 'http://127.0.0.1:1', 'api.laevitas.ch', 'http://') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      0,
+      -1,
+      1,
+      0.5,
+      2.5,
+      10,
+      11,
+      1e9,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      true,
+      false,
+      null,
+      '',
+      'X-API-Key',
+      'apiKey',
+      'throw',
+      'warn',
+      'off',
+      'https://a.b',
+      'http://127.0.0.1:1',
+      'api.laevitas.ch',
+      'http://',
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: -5, max: 20 }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 4 }) },
 );
@@ -23,7 +50,22 @@ const window = fc.record({ limit: scalar, windowSeconds: scalar, extra: scalar }
 const value = fc.oneof(
   { weight: 2, arbitrary: scalar },
   { weight: 2, arbitrary: fc.array(window, { maxLength: 3 }) },
-  { weight: 4, arbitrary: fc.record({ maxRetries: scalar, initialDelayMs: scalar, maxDelayMs: scalar, maxRetryAfterMs: scalar, windows: fc.oneof(scalar, fc.array(window, { maxLength: 2 })), safetyMarginMs: scalar, shared: scalar, oops: scalar }, { requiredKeys: [] }) },
+  {
+    weight: 4,
+    arbitrary: fc.record(
+      {
+        maxRetries: scalar,
+        initialDelayMs: scalar,
+        maxDelayMs: scalar,
+        maxRetryAfterMs: scalar,
+        windows: fc.oneof(scalar, fc.array(window, { maxLength: 2 })),
+        safetyMarginMs: scalar,
+        shared: scalar,
+        oops: scalar,
+      },
+      { requiredKeys: [] },
+    ),
+  },
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 3 }), scalar, { maxKeys: 2 }) },
 );
 const keys = [...Object.keys(schema.properties), 'unknownOption'];

@@ -16,7 +16,29 @@ const require = createRequire(import.meta.url);
 const validators = require('@laevitas-api/validators');
 const fast = { retry: { initialDelayMs: 1, maxDelayMs: 2 }, rateLimit: false } as const;
 const ohlcvtPage = (next: string | null, date = '2026-11-20 14:00:00') => ({
-  data: [{ date, open: 1, high: 1, low: 1, close: 1, vwap: 1, volume: 0, buy_volume: 0, sell_volume: 0, trades_count: 0, buy_trades_count: 0, sell_trades_count: 0, liquidation_short_volume: null, liquidation_long_volume: null, block_trade_buy_volume: null, block_trade_sell_volume: null, mark_price: 0.08, index_price: null, days_to_expiry: 12.5 }],
+  data: [
+    {
+      date,
+      open: 1,
+      high: 1,
+      low: 1,
+      close: 1,
+      vwap: 1,
+      volume: 0,
+      buy_volume: 0,
+      sell_volume: 0,
+      trades_count: 0,
+      buy_trades_count: 0,
+      sell_trades_count: 0,
+      liquidation_short_volume: null,
+      liquidation_long_volume: null,
+      block_trade_buy_volume: null,
+      block_trade_sell_volume: null,
+      mark_price: 0.08,
+      index_price: null,
+      days_to_expiry: 12.5,
+    },
+  ],
   meta: { next_cursor: next },
 });
 
@@ -31,7 +53,10 @@ describe('routing and authentication', () => {
   });
 
   it('sends versioned operations to v2BaseUrl with X-API-Key (or apiKey when asked) and serialises the query', async () => {
-    const { fetch, calls } = fakeFetch([{ status: 200, body: ohlcvtPage(null) }, { status: 200, body: ohlcvtPage(null) }]);
+    const { fetch, calls } = fakeFetch([
+      { status: 200, body: ohlcvtPage(null) },
+      { status: 200, body: ohlcvtPage(null) },
+    ]);
     const client = createClient({ apiKey: 'k', baseUrl: 'http://legacy.test', v2BaseUrl: 'http://v1.test/', fetch, ...fast });
     await client.call('getOptionsOhlcvt', { query: { instrument_name: 'BTC-26MAR27-100000-C', resolution: '1h', limit: 2 } });
     expect(calls[0]!.url.toString()).toBe('http://v1.test/api/v1/options/ohlcvt?limit=2&resolution=1h&instrument_name=BTC-26MAR27-100000-C');
@@ -43,7 +68,10 @@ describe('routing and authentication', () => {
   it('upper-cases parameters the service treats case-insensitively', async () => {
     const { fetch, calls } = fakeFetch([{ status: 200, body: { meta: { total: 0, page: 1, items: 0, total_pages: 0 }, items: [] } }]);
     const client = createClient({ baseUrl: 'http://legacy.test', fetch, ...fast });
-    await client.getLegacyHistoricalPerpetualDerivativesData({ path: { market: 'binance' as 'BINANCE', symbol: 'BTCUSDT' }, query: { start: '2026-11-20', end: '2026-11-21' } });
+    await client.getLegacyHistoricalPerpetualDerivativesData({
+      path: { market: 'binance' as 'BINANCE', symbol: 'BTCUSDT' },
+      query: { start: '2026-11-20', end: '2026-11-21' },
+    });
     expect(calls[0]!.url.pathname).toBe('/historical/derivs/perpetuals/BINANCE/BTCUSDT');
   });
 
@@ -82,10 +110,15 @@ describe('errors', () => {
   });
 
   it('decodes the x402 requirements of a 402', async () => {
-    const requirements = { x402Version: 2, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '1000', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', payTo: '0xabc' }] };
+    const requirements = {
+      x402Version: 2,
+      accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '1000', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', payTo: '0xabc' }],
+    };
     const header = Buffer.from(JSON.stringify(requirements)).toString('base64');
     const { fetch } = fakeFetch([{ status: 402, body: {}, headers: { 'payment-required': header } }]);
-    const error = await createClient({ fetch, ...fast }).getOptionsOhlcvt().catch((e) => e);
+    const error = await createClient({ fetch, ...fast })
+      .getOptionsOhlcvt()
+      .catch((e) => e);
     expect(error).toBeInstanceOf(PaymentRequiredError);
     expect(error.requirements.accepts[0].amount).toBe('1000');
   });
@@ -93,16 +126,25 @@ describe('errors', () => {
 
 describe('retries', () => {
   it('retries a GET after 429 honouring Retry-After, then succeeds', async () => {
-    const { fetch, calls } = fakeFetch([{ status: 429, body: { statusCode: 429, message: 'slow down', error: 'Too Many Requests' }, headers: { 'retry-after': '0' } }, { status: 200, body: ohlcvtPage(null) }]);
+    const { fetch, calls } = fakeFetch([
+      { status: 429, body: { statusCode: 429, message: 'slow down', error: 'Too Many Requests' }, headers: { 'retry-after': '0' } },
+      { status: 200, body: ohlcvtPage(null) },
+    ]);
     const page = await createClient({ fetch, ...fast }).getOptionsOhlcvt();
     expect(page.data).toHaveLength(1);
     expect(calls).toHaveLength(2);
   });
 
   it('gives up after maxRetries with a RateLimitError carrying retryAfterMs', async () => {
-    const throttled = { status: 429, body: { statusCode: 429, message: 'Retry after 60 seconds', error: 'Too Many Requests' }, headers: { 'retry-after': '0' } };
+    const throttled = {
+      status: 429,
+      body: { statusCode: 429, message: 'Retry after 60 seconds', error: 'Too Many Requests' },
+      headers: { 'retry-after': '0' },
+    };
     const { fetch, calls } = fakeFetch([throttled, throttled, throttled]);
-    const error = await createClient({ fetch, ...fast }).getOptionsOhlcvt().catch((e) => e);
+    const error = await createClient({ fetch, ...fast })
+      .getOptionsOhlcvt()
+      .catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterMs).toBe(0);
     expect(calls).toHaveLength(3);
@@ -110,14 +152,18 @@ describe('retries', () => {
 
   it('does not wait for a Retry-After beyond maxRetryAfterMs', async () => {
     const { fetch, calls } = fakeFetch([{ status: 429, body: {}, headers: { 'retry-after': '3600' } }]);
-    const error = await createClient({ fetch, ...fast }).getOptionsOhlcvt().catch((e) => e);
+    const error = await createClient({ fetch, ...fast })
+      .getOptionsOhlcvt()
+      .catch((e) => e);
     expect(error.retryAfterMs).toBe(3_600_000);
     expect(calls).toHaveLength(1);
   });
 
   it('never retries a POST on 500 (a risk or payment call must not run twice)', async () => {
     const { fetch, calls } = fakeFetch([{ status: 500, body: { message: 'boom' } }]);
-    await expect(createClient({ fetch, ...fast }).postVolSurfaceRiskLadder({ body: { positions: [{ expiry: '26MAR27' }] } })).rejects.toMatchObject({ status: 500 });
+    await expect(createClient({ fetch, ...fast }).postVolSurfaceRiskLadder({ body: { positions: [{ expiry: '26MAR27' }] } })).rejects.toMatchObject({
+      status: 500,
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toBe('{"positions":[{"expiry":"26MAR27"}]}');
   });
@@ -125,14 +171,20 @@ describe('retries', () => {
   it('times out an attempt and reports it', async () => {
     const hang = () => new Promise<Response>(() => undefined);
     const { fetch } = fakeFetch([(req) => new Promise((_, reject) => setTimeout(() => reject(new DOMException('timeout', 'TimeoutError')), 30)), hang]);
-    const error = await createClient({ fetch, timeout: 20, retry: false, rateLimit: false }).getOptionsOhlcvt().catch((e) => e);
+    const error = await createClient({ fetch, timeout: 20, retry: false, rateLimit: false })
+      .getOptionsOhlcvt()
+      .catch((e) => e);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
   });
 });
 
 describe('pagination', () => {
   it('follows meta.next_cursor until it is null', async () => {
-    const { fetch, calls } = fakeFetch([{ status: 200, body: ohlcvtPage('c1') }, { status: 200, body: ohlcvtPage('c2', '2026-11-20 14:01:00') }, { status: 200, body: ohlcvtPage(null, '2026-11-20 14:02:00') }]);
+    const { fetch, calls } = fakeFetch([
+      { status: 200, body: ohlcvtPage('c1') },
+      { status: 200, body: ohlcvtPage('c2', '2026-11-20 14:01:00') },
+      { status: 200, body: ohlcvtPage(null, '2026-11-20 14:02:00') },
+    ]);
     const client = createClient({ fetch, ...fast });
     const rows = await client.paginate('getOptionsOhlcvt', { query: { limit: 1 } }).toArray();
     expect(rows.map((r) => r.date)).toEqual(['2026-11-20 14:00:00', '2026-11-20 14:01:00', '2026-11-20 14:02:00']);
@@ -140,14 +192,26 @@ describe('pagination', () => {
   });
 
   it('stops with an error when the service repeats a cursor', async () => {
-    const { fetch } = fakeFetch([{ status: 200, body: ohlcvtPage('same') }, { status: 200, body: ohlcvtPage('same') }]);
-    await expect(createClient({ fetch, ...fast }).paginate('getOptionsOhlcvt').toArray()).rejects.toThrow(/repeated cursor same/);
+    const { fetch } = fakeFetch([
+      { status: 200, body: ohlcvtPage('same') },
+      { status: 200, body: ohlcvtPage('same') },
+    ]);
+    await expect(
+      createClient({ fetch, ...fast })
+        .paginate('getOptionsOhlcvt')
+        .toArray(),
+    ).rejects.toThrow(/repeated cursor same/);
   });
 
   it('walks legacy pages up to total_pages', async () => {
     const page = (n: number) => ({ status: 200, body: { meta: { total: 3, page: n, items: 1, total_pages: 3 }, items: [{ date: 1795132800000 + n }] } });
     const { fetch, calls } = fakeFetch([page(1), page(2), page(3)]);
-    const rows = await createClient({ fetch, ...fast }).paginate('getLegacyHistoricalPerpetualDerivativesData', { path: { market: 'BINANCE', symbol: 'BTCUSDT' }, query: { start: '2026-11-20', end: '2026-11-21', limit: 1 } }).toArray();
+    const rows = await createClient({ fetch, ...fast })
+      .paginate('getLegacyHistoricalPerpetualDerivativesData', {
+        path: { market: 'BINANCE', symbol: 'BTCUSDT' },
+        query: { start: '2026-11-20', end: '2026-11-21', limit: 1 },
+      })
+      .toArray();
     expect(rows).toHaveLength(3);
     expect(calls.map((c) => c.url.searchParams.get('page'))).toEqual([null, '2', '3']);
   });
@@ -158,7 +222,9 @@ describe('response validation', () => {
     const broken = ohlcvtPage(null);
     (broken.data[0] as Record<string, unknown>).volume = 'lots';
     const { fetch } = fakeFetch([{ status: 200, body: broken }]);
-    const error = await createClient({ fetch, validators, validateResponses: 'throw', ...fast }).getOptionsOhlcvt().catch((e) => e);
+    const error = await createClient({ fetch, validators, validateResponses: 'throw', ...fast })
+      .getOptionsOhlcvt()
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.message).toContain('data[0].volume must be number');
   });

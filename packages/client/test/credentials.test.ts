@@ -13,7 +13,13 @@ const noSecret = (text: string) => SECRETS.forEach((s) => expect(text).not.toCon
 it('a GET redirected to another origin sends it nothing: no apiKey, X-API-Key, X-Credit-Token, PAYMENT-SIGNATURE or Authorization', async () => {
   for (const status of [301, 302, 303, 307, 308] as const) {
     env.server.inject({ kind: 'redirect', status, location: `${env.elsewhere.origin}/api/v1/options/ohlcvt` });
-    const client = createClient({ apiKey: 'secret-key', creditToken: 'credit-jwt', v2BaseUrl: env.server.origin, rateLimit: false, defaultHeaders: { Authorization: 'Bearer hunter2' } });
+    const client = createClient({
+      apiKey: 'secret-key',
+      creditToken: 'credit-jwt',
+      v2BaseUrl: env.server.origin,
+      rateLimit: false,
+      defaultHeaders: { Authorization: 'Bearer hunter2' },
+    });
     const error = await client.getOptionsOhlcvt({}, { headers: { 'PAYMENT-SIGNATURE': 'sig' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect((error as RedirectError).status).toBe(status);
@@ -49,7 +55,9 @@ it('userinfo in a base URL is sent as Authorization, and redacted from onRequest
   expect(env.server.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from('alice:hunter2').toString('base64')}`);
   expect(seen).toHaveLength(2);
   for (const text of [...seen, error.message, JSON.stringify(error), inspect(error)]) noSecret(text);
-  const refused = (await createClient({ v2BaseUrl: 'http://alice:hunter2@127.0.0.1:1', rateLimit: false, retry: false }).getOptionsOhlcvt().catch((e: unknown) => e)) as Error;
+  const refused = (await createClient({ v2BaseUrl: 'http://alice:hunter2@127.0.0.1:1', rateLimit: false, retry: false })
+    .getOptionsOhlcvt()
+    .catch((e: unknown) => e)) as Error;
   noSecret(refused.message);
 });
 

@@ -11,7 +11,12 @@ export type Scripted = { status: number; body?: unknown; headers?: Record<string
 export function fakeFetch(script: Scripted[]) {
   const calls: Recorded[] = [];
   const fetch = async (input: URL | RequestInfo, init: RequestInit = {}): Promise<Response> => {
-    const req: Recorded = { url: new URL(String(input)), method: init.method ?? 'GET', headers: new Headers(init.headers), body: init.body as string | undefined };
+    const req: Recorded = {
+      url: new URL(String(input)),
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: init.body as string | undefined,
+    };
     calls.push(req);
     const next = script.shift();
     if (!next) throw new Error(`unexpected request ${req.method} ${req.url}`);

@@ -104,7 +104,13 @@ export async function startFaultServer(): Promise<FaultServer> {
     const half = normal.body.slice(0, Math.floor(normal.body.length / 2));
     switch (fault.kind) {
       case 'status':
-        return answer(res, fault.status, fault.body ?? JSON.stringify({ statusCode: fault.status, message: 'injected', error: 'Injected' }), 'application/json', fault.headers);
+        return answer(
+          res,
+          fault.status,
+          fault.body ?? JSON.stringify({ statusCode: fault.status, message: 'injected', error: 'Injected' }),
+          'application/json',
+          fault.headers,
+        );
       case 'reset-before-headers':
         return res.socket?.destroy();
       case 'reset-mid-body':
@@ -135,7 +141,13 @@ export async function startFaultServer(): Promise<FaultServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const record: Received = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://fault.local'), headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const record: Received = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://fault.local'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       received.push(record);
       const plan = plans.find((p) => p.remaining > 0 && p.match(record));
       if (plan) {
@@ -146,7 +158,13 @@ export async function startFaultServer(): Promise<FaultServer> {
       if (windows.length) {
         if (overLimit(record.at)) {
           throttled++;
-          return answer(res, 429, JSON.stringify({ statusCode: 429, message: 'ThrottlerException: Too Many Requests', error: 'Too Many Requests' }), 'application/json', { 'retry-after': '5' });
+          return answer(
+            res,
+            429,
+            JSON.stringify({ statusCode: 429, message: 'ThrottlerException: Too Many Requests', error: 'Too Many Requests' }),
+            'application/json',
+            { 'retry-after': '5' },
+          );
         }
         accepted.push(record.at);
       }

@@ -10,7 +10,11 @@ export interface FaultServers {
   elsewhere: FaultServer;
 }
 
-export function useFaultServers({ elsewhere = false, fakeClock = true, beforeEachTest }: { elsewhere?: boolean; fakeClock?: boolean; beforeEachTest?: () => void } = {}): FaultServers {
+export function useFaultServers({
+  elsewhere = false,
+  fakeClock = true,
+  beforeEachTest,
+}: { elsewhere?: boolean; fakeClock?: boolean; beforeEachTest?: () => void } = {}): FaultServers {
   const env = {} as FaultServers;
   beforeAll(async () => {
     env.server = await startFaultServer();

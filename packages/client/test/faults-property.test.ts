@@ -32,7 +32,10 @@ const fault: fc.Arbitrary<Fault> = fc.oneof(
   fc.integer({ min: 12_000, max: 20_000 }).map((ms): Fault => ({ kind: 'slow-body', ms })),
   fc.integer({ min: 12_000, max: 20_000 }).map((ms): Fault => ({ kind: 'slow-headers', ms })),
 );
-const plan = fc.array(fc.record({ page: fc.integer({ min: 0, max: PAGES - 1 }), fault, times: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 4 });
+const plan = fc.array(fc.record({ page: fc.integer({ min: 0, max: PAGES - 1 }), fault, times: fc.integer({ min: 1, max: 3 }) }), {
+  minLength: 1,
+  maxLength: 4,
+});
 const onPage = (page: number) => (r: { url: URL }) => r.url.pathname === '/api/v1/options/ohlcvt' && (r.url.searchParams.get('cursor') ?? 'c0') === `c${page}`;
 
 it('a cursor scan under any seeded fault plan ends with exactly the rows, or a resumable typed error', async () => {

@@ -43,7 +43,8 @@ const scans: Scan[] = [
     name: 'cursor scan (meta.next_cursor)',
     rows: CURSOR_ROWS,
     isPage8: (r: Received) => r.url.pathname === '/api/v1/options/ohlcvt' && r.url.searchParams.get('cursor') === 'c7',
-    start: (c: LaevitasClient, resume?: { cursor?: string | undefined }) => c.paginate('getOptionsOhlcvt', { query: resume?.cursor ? { cursor: resume.cursor } : {} }),
+    start: (c: LaevitasClient, resume?: { cursor?: string | undefined }) =>
+      c.paginate('getOptionsOhlcvt', { query: resume?.cursor ? { cursor: resume.cursor } : {} }),
     resumeAt8: { cursor: 'c7' },
     sameOrigin8: '/api/v1/options/ohlcvt?cursor=c7&hop=1',
     keyHeader: 'x-api-key',
@@ -53,7 +54,10 @@ const scans: Scan[] = [
     rows: LEGACY_ROWS,
     isPage8: (r: Received) => r.url.pathname.startsWith('/historical/') && r.url.searchParams.get('page') === '8',
     start: (c: LaevitasClient, resume?: { page?: number | undefined }) =>
-      c.paginate('getLegacyHistoricalPerpetualDerivativesData', { path: { market: 'BINANCE', symbol: 'BTCUSDT' }, query: { start: '2026-11-20', end: '2026-11-21', ...(resume?.page ? { page: resume.page } : {}) } }),
+      c.paginate('getLegacyHistoricalPerpetualDerivativesData', {
+        path: { market: 'BINANCE', symbol: 'BTCUSDT' },
+        query: { start: '2026-11-20', end: '2026-11-21', ...(resume?.page ? { page: resume.page } : {}) },
+      }),
     resumeAt8: { page: 8 },
     sameOrigin8: '/historical/derivs/perpetuals/BINANCE/BTCUSDT?start=2026-11-20&end=2026-11-21&page=8&hop=1',
     keyHeader: 'apikey',
@@ -116,7 +120,12 @@ describe.each(scans)('$name', (scan) => {
 
   it.each([302, 307] as const)('a %i to another origin is refused: nothing reaches it, and the scan stops with a RedirectError', async (status) => {
     env.server.inject({ kind: 'redirect', status, location: `${env.elsewhere.origin}/steal?x=1` }, { match: scan.isPage8 });
-    const error = await drive(scan.start(clientFor()).toArray().catch((e: unknown) => e));
+    const error = await drive(
+      scan
+        .start(clientFor())
+        .toArray()
+        .catch((e: unknown) => e),
+    );
     expect(error).toBeInstanceOf(ScanInterruptedError);
     expect((error as ScanInterruptedError).cause).toBeInstanceOf(RedirectError);
     expect((error as ScanInterruptedError).resume).toEqual(scan.resumeAt8);
@@ -127,14 +136,24 @@ describe.each(scans)('$name', (scan) => {
 describe('a page that lacks what the scan steers by', () => {
   it('a cursor page without meta.next_cursor stops the scan with an error, not silently', async () => {
     env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ data: [] }) }, { match: scans[0]!.isPage8 });
-    const error = await drive(scans[0]!.start(clientFor()).toArray().catch((e: unknown) => e));
+    const error = await drive(
+      scans[0]!
+        .start(clientFor())
+        .toArray()
+        .catch((e: unknown) => e),
+    );
     expect(error).toBeInstanceOf(ScanInterruptedError);
     expect((error as Error).message).toMatch(/resume from query.cursor=c7: .*page has no meta.next_cursor/);
   });
 
   it('a legacy page without meta.total_pages stops the scan with an error, not silently', async () => {
     env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ items: [] }) }, { match: scans[1]!.isPage8 });
-    const error = await drive(scans[1]!.start(clientFor()).toArray().catch((e: unknown) => e));
+    const error = await drive(
+      scans[1]!
+        .start(clientFor())
+        .toArray()
+        .catch((e: unknown) => e),
+    );
     expect((error as Error).message).toMatch(/resume from query.page=8: .*page has no meta.total_pages/);
   });
 });
@@ -142,7 +161,11 @@ describe('a page that lacks what the scan steers by', () => {
 describe('ResponseParseError', () => {
   it('names the operation, status, content type and first bytes', async () => {
     env.server.inject({ kind: 'html' }, { times: 3 });
-    const error = (await drive(clientFor().getOptionsOhlcvt().catch((e: unknown) => e))) as ResponseParseError;
+    const error = (await drive(
+      clientFor()
+        .getOptionsOhlcvt()
+        .catch((e: unknown) => e),
+    )) as ResponseParseError;
     expect(error).toBeInstanceOf(ResponseParseError);
     expect(error.operationId).toBe('getOptionsOhlcvt');
     expect(error.status).toBe(200);
@@ -154,7 +177,11 @@ describe('ResponseParseError', () => {
 
   it('a timeout is a connection error (Stainless), with the phase it happened in', async () => {
     env.server.inject({ kind: 'slow-body', ms: 25_000 }, { times: 1 });
-    const error = await drive(createClient({ v2BaseUrl: env.server.origin, timeout: TIMEOUT, retry: false, rateLimit: false }).getOptionsOhlcvt().catch((e: unknown) => e));
+    const error = await drive(
+      createClient({ v2BaseUrl: env.server.origin, timeout: TIMEOUT, retry: false, rateLimit: false })
+        .getOptionsOhlcvt()
+        .catch((e: unknown) => e),
+    );
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toContain('while reading the body');

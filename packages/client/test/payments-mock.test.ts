@@ -41,7 +41,9 @@ describe('pay per call against the mock', () => {
 
   it('a caps refusal reaches the mock once (the 402) and charges nothing', async () => {
     const wallet = testWallet();
-    const error = await client({ payments: createPayments({ payer: wallet.payer, caps: { perCall: '0.0001' } }) }).getOptionsOhlcvt(INSTRUMENT as never).catch((e: unknown) => e);
+    const error = await client({ payments: createPayments({ payer: wallet.payer, caps: { perCall: '0.0001' } }) })
+      .getOptionsOhlcvt(INSTRUMENT as never)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SpendCapError);
     expect((error as SpendCapError).cap).toBe('perCall');
     expect(mock.state.charges).toEqual([]);
@@ -63,7 +65,11 @@ describe('a checkout answering 202 (x-idempotent-payment)', () => {
         }
       },
     });
-    const result = await c.callWithResponse('postX402SubscriptionsCheckoutsByIdPay', { path: { id: 'chk-202' }, header: { 'x-checkout-token': 'tok-a' } } as never, { headers: { 'x-mock-checkout': 'pending' } });
+    const result = await c.callWithResponse(
+      'postX402SubscriptionsCheckoutsByIdPay',
+      { path: { id: 'chk-202' }, header: { 'x-checkout-token': 'tok-a' } } as never,
+      { headers: { 'x-mock-checkout': 'pending' } },
+    );
     expect(result.billing.checkout).toEqual({ pending: { state: 'pending' }, polls: 3 });
     expect(result.data).toMatchObject({ state: 'completed', receipt: { success: true, payer: wallet.address } });
     expect(polls).toHaveLength(3);
@@ -90,7 +96,7 @@ describe('credit tokens against the mock', () => {
     expect(mock.state.charges).toEqual([]);
   });
 
-  it('redeeming for an empty wallet is a NoCreditsError (the route\'s 402 `code: no_credits`), and no token is cached', async () => {
+  it("redeeming for an empty wallet is a NoCreditsError (the route's 402 `code: no_credits`), and no token is cached", async () => {
     const c = client({ defaultHeaders: { 'x-mock-credits': '0' } });
     const error = await redeemCreditToken(c, creditWallet(testWallet())).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoCreditsError);
@@ -102,7 +108,10 @@ describe('credit tokens against the mock', () => {
     const wallet = testWallet();
     const c = client({ defaultHeaders: { 'x-mock-credits': '5' }, payments: createPayments({ caps: { perClient: '0.001' } }) });
     await redeemCreditToken(c, creditWallet(wallet));
-    const rpc = (method: string, id: number) => c.callWithResponse('postMcp', { body: { jsonrpc: '2.0', id, method, ...(method === 'tools/call' ? { params: { name: 'x', arguments: {} } } : {}) } } as never);
+    const rpc = (method: string, id: number) =>
+      c.callWithResponse('postMcp', {
+        body: { jsonrpc: '2.0', id, method, ...(method === 'tools/call' ? { params: { name: 'x', arguments: {} } } : {}) },
+      } as never);
     const list = await rpc('tools/list', 1);
     expect(list.status).toBe(200);
     expect(list.billing.credits.remaining).toBe(5);

@@ -3,7 +3,17 @@
 // cached, rotated and run out. The server's own log proves what reached it and how often.
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
-import { APIConnectionError, CheckoutPendingError, InternalServerError, NoCreditsError, createPayments, PaymentRequiredError, SpendCapError, createClient, type ClientOptions } from '../src/index.js';
+import {
+  APIConnectionError,
+  CheckoutPendingError,
+  InternalServerError,
+  NoCreditsError,
+  createPayments,
+  PaymentRequiredError,
+  SpendCapError,
+  createClient,
+  type ClientOptions,
+} from '../src/index.js';
 import { drive } from './drive.js';
 import { useFaultServers } from './fault-servers.js';
 import { base64Json, decodeBase64Json, quote, testWallet } from './x402-wallet.js';
@@ -14,13 +24,15 @@ const env = useFaultServers();
 const OHLCVT = '/api/v1/options/ohlcvt';
 const PAY = '/api/v1/x402/subscriptions/checkouts/chk_1/pay';
 const STATUS = '/api/v1/x402/subscriptions/checkouts/chk_1';
-const client = (options: Partial<ClientOptions> = {}) => createClient({ v2BaseUrl: env.server.origin, rateLimit: false, retry: { maxRetries: 3, initialDelayMs: 10 }, ...options });
+const client = (options: Partial<ClientOptions> = {}) =>
+  createClient({ v2BaseUrl: env.server.origin, rateLimit: false, retry: { maxRetries: 3, initialDelayMs: 10 }, ...options });
 const signedArrivals = (path: string) => env.server.received.filter((r) => r.url.pathname === path && r.headers['payment-signature'] !== undefined);
 const isSigned = (r: Received) => r.headers['payment-signature'] !== undefined;
 const unsigned = (r: Received) => !isSigned(r);
 const page = JSON.stringify({ data: [{ date: 'p0-r0', close: 1 }], meta: { next_cursor: null } });
 const receipt = { success: true, transaction: '0xabc', network: 'eip155:8453', payer: '0xpayer' };
-const pay = (c = client()) => c.callWithResponse('postX402SubscriptionsCheckoutsByIdPay', { path: { id: 'chk_1' }, header: { 'x-checkout-token': 'tok' } } as never);
+const pay = (c = client()) =>
+  c.callWithResponse('postX402SubscriptionsCheckoutsByIdPay', { path: { id: 'chk_1' }, header: { 'x-checkout-token': 'tok' } } as never);
 
 describe('pay per call (x402)', () => {
   it('pays once: the 402 quote is signed by the x402 library, sent once, and the PAYMENT-RESPONSE receipt is exposed', async () => {
@@ -33,14 +45,22 @@ describe('pay per call (x402)', () => {
     expect(wallet.signed()).toBe(1);
     const [paid] = signedArrivals(OHLCVT);
     const payload = decodeBase64Json(paid!.headers['payment-signature']);
-    expect(payload).toMatchObject({ x402Version: 2, accepted: { amount: '1000', network: 'eip155:8453' }, payload: { authorization: { from: wallet.address, value: '1000' } } });
+    expect(payload).toMatchObject({
+      x402Version: 2,
+      accepted: { amount: '1000', network: 'eip155:8453' },
+      payload: { authorization: { from: wallet.address, value: '1000' } },
+    });
     expect(env.server.received).toHaveLength(2);
   });
 
   it('never pays twice: a second 402 after the signed request is thrown, not signed again', async () => {
     const wallet = testWallet();
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } }, { times: 5 });
-    const error = await drive(client({ payments: createPayments({ payer: wallet.payer }) }).getOptionsOhlcvt().catch((e: unknown) => e));
+    const error = await drive(
+      client({ payments: createPayments({ payer: wallet.payer }) })
+        .getOptionsOhlcvt()
+        .catch((e: unknown) => e),
+    );
     expect(error).toBeInstanceOf(PaymentRequiredError);
     expect(wallet.signed()).toBe(1);
     expect(signedArrivals(OHLCVT)).toHaveLength(1);
@@ -51,7 +71,11 @@ describe('pay per call (x402)', () => {
     const wallet = testWallet();
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } }, { match: unsigned });
     env.server.inject({ kind: 'reset-before-headers' }, { match: isSigned, times: 3 });
-    const error = await drive(client({ payments: createPayments({ payer: wallet.payer }) }).getOptionsOhlcvt().catch((e: unknown) => e));
+    const error = await drive(
+      client({ payments: createPayments({ payer: wallet.payer }) })
+        .getOptionsOhlcvt()
+        .catch((e: unknown) => e),
+    );
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(signedArrivals(OHLCVT)).toHaveLength(1);
     expect(wallet.signed()).toBe(1);
@@ -70,7 +94,11 @@ describe('pay per call (x402)', () => {
 
   it('without a payer a 402 is thrown as PaymentRequiredError with the decoded quote (nothing is signed)', async () => {
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } });
-    const error = await drive(client().getOptionsOhlcvt().catch((e: unknown) => e));
+    const error = await drive(
+      client()
+        .getOptionsOhlcvt()
+        .catch((e: unknown) => e),
+    );
     expect(error).toBeInstanceOf(PaymentRequiredError);
     expect((error as PaymentRequiredError).requirements?.accepts[0]?.amount).toBe('1000');
     expect(env.server.received).toHaveLength(1);
@@ -80,7 +108,10 @@ describe('pay per call (x402)', () => {
 describe('a 202 pending pay answer (x-idempotent-payment)', () => {
   it('is never paid again: the client polls the checkout status operation until it is no longer pending', async () => {
     const wallet = testWallet();
-    env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote({ amount: '5000' }) } }, { match: (r) => r.method === 'POST' && unsigned(r) });
+    env.server.inject(
+      { kind: 'status', status: 402, headers: { 'payment-required': quote({ amount: '5000' }) } },
+      { match: (r) => r.method === 'POST' && unsigned(r) },
+    );
     env.server.inject({ kind: 'accepted' }, { match: (r) => r.method === 'POST' && isSigned(r) });
     const statusGet = (r: Received) => r.method === 'GET' && r.url.pathname === STATUS;
     env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ state: 'pending' }) }, { match: statusGet, times: 2 });
@@ -104,7 +135,10 @@ describe('a 202 pending pay answer (x-idempotent-payment)', () => {
 
 describe('a 202 pending pay answer that does not complete', () => {
   const pendingCheckout = () => {
-    env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote({ amount: '5000' }) } }, { match: (r) => r.method === 'POST' && unsigned(r) });
+    env.server.inject(
+      { kind: 'status', status: 402, headers: { 'payment-required': quote({ amount: '5000' }) } },
+      { match: (r) => r.method === 'POST' && unsigned(r) },
+    );
     env.server.inject({ kind: 'accepted' }, { match: (r) => r.method === 'POST' && isSigned(r) });
   };
   const statusGet = (r: Received) => r.method === 'GET' && r.url.pathname === STATUS;
@@ -113,7 +147,9 @@ describe('a 202 pending pay answer that does not complete', () => {
     const wallet = testWallet();
     pendingCheckout();
     env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ state: 'pending' }) }, { match: statusGet, times: 100 });
-    const error = await drive(pay(client({ payments: createPayments({ payer: wallet.payer, checkoutPoll: { intervalMs: 3000, timeoutMs: 10_000 } }) })).catch((e: unknown) => e));
+    const error = await drive(
+      pay(client({ payments: createPayments({ payer: wallet.payer, checkoutPoll: { intervalMs: 3000, timeoutMs: 10_000 } }) })).catch((e: unknown) => e),
+    );
     expect(error).toBeInstanceOf(CheckoutPendingError);
     expect(error).toMatchObject({ polls: 4, lastStatus: { state: 'pending' } });
     expect(env.server.received.filter(statusGet)).toHaveLength(4);
@@ -136,7 +172,11 @@ describe('a 202 pending pay answer that does not complete', () => {
 describe('caps refuse before signing, with a typed error naming the cap', () => {
   const refuse = async (options: Partial<ClientOptions>, amount = '1000') => {
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote({ amount }) } }, { times: 10 });
-    return drive(client(options).getOptionsOhlcvt().catch((e: unknown) => e));
+    return drive(
+      client(options)
+        .getOptionsOhlcvt()
+        .catch((e: unknown) => e),
+    );
   };
 
   it('perCall', async () => {
@@ -160,7 +200,12 @@ describe('caps refuse before signing, with a typed error naming the cap', () => 
     const first = client({ payments: createPayments({ payer: wallet.payer, caps: { perClient: '0.0015' } }) });
     env.server.inject({ kind: 'status', status: 402, headers: { 'payment-required': quote() } }, { match: unsigned, times: 2 });
     await drive(first.getOptionsOhlcvt());
-    const error = await drive(first.withOptions({ timeout: 5000 }).getOptionsOhlcvt().catch((e: unknown) => e));
+    const error = await drive(
+      first
+        .withOptions({ timeout: 5000 })
+        .getOptionsOhlcvt()
+        .catch((e: unknown) => e),
+    );
     expect(error).toMatchObject({ name: 'SpendCapError', cap: 'perClient', spent: '0.001' });
     expect(wallet.signed()).toBe(1);
     expect(first.billing.spent).toBe('0.001');

@@ -9,12 +9,18 @@ import { useFaultServers } from './fault-servers.js';
 
 const env = useFaultServers({ elsewhere: true });
 
-const client = () => createClient({ apiKey: 'secret-key', v2BaseUrl: env.server.origin, timeout: 10_000, rateLimit: false, retry: { maxRetries: 3, initialDelayMs: 10 } });
+const client = () =>
+  createClient({ apiKey: 'secret-key', v2BaseUrl: env.server.origin, timeout: 10_000, rateLimit: false, retry: { maxRetries: 3, initialDelayMs: 10 } });
 const posts = [
-  { name: 'risk ladder', call: () => client().postVolSurfaceRiskLadder({ body: { positions: [{ expiry: '26MAR27' }] } } as never), path: '/api/v1/vol-surface/risk/ladder' },
+  {
+    name: 'risk ladder',
+    call: () => client().postVolSurfaceRiskLadder({ body: { positions: [{ expiry: '26MAR27' }] } } as never),
+    path: '/api/v1/vol-surface/risk/ladder',
+  },
   {
     name: 'checkout pay',
-    call: () => client().postX402SubscriptionsCheckoutsByIdPay({ path: { id: 'chk_1' }, header: { 'x-checkout-token': 'tok', 'PAYMENT-SIGNATURE': 'sig-abc' } } as never),
+    call: () =>
+      client().postX402SubscriptionsCheckoutsByIdPay({ path: { id: 'chk_1' }, header: { 'x-checkout-token': 'tok', 'PAYMENT-SIGNATURE': 'sig-abc' } } as never),
     path: '/api/v1/x402/subscriptions/checkouts/chk_1/pay',
   },
 ];
@@ -58,7 +64,10 @@ describe.each(posts)('POST $name', (post) => {
 it('a 202 pending pay answer is returned as 202 and never re-sent', async () => {
   env.server.inject({ kind: 'accepted' });
   const result = await drive(
-    client().callWithResponse('postX402SubscriptionsCheckoutsByIdPay', { path: { id: 'chk_1' }, header: { 'x-checkout-token': 'tok', 'PAYMENT-SIGNATURE': 'sig-abc' } } as never),
+    client().callWithResponse('postX402SubscriptionsCheckoutsByIdPay', {
+      path: { id: 'chk_1' },
+      header: { 'x-checkout-token': 'tok', 'PAYMENT-SIGNATURE': 'sig-abc' },
+    } as never),
   );
   expect(result.status).toBe(202);
   expect(result.data).toMatchObject({ status: 'pending' });
@@ -67,7 +76,12 @@ it('a 202 pending pay answer is returned as 202 and never re-sent', async () => 
 
 it('a connection that never opened (ECONNREFUSED) is retried for a POST: nothing was sent', async () => {
   const attempts: number[] = [];
-  const refused = createClient({ v2BaseUrl: await closedPort(), rateLimit: false, retry: { maxRetries: 2, initialDelayMs: 10 }, onRequest: (e) => attempts.push(e.attempt) });
+  const refused = createClient({
+    v2BaseUrl: await closedPort(),
+    rateLimit: false,
+    retry: { maxRetries: 2, initialDelayMs: 10 },
+    onRequest: (e) => attempts.push(e.attempt),
+  });
   const error = await drive(refused.postVolSurfaceRiskLadder({ body: { positions: [] } } as never).catch((e: unknown) => e));
   expect(error).toBeInstanceOf(APIConnectionError);
   expect((error as APIConnectionError).phase).toBe('connect');

@@ -18,7 +18,9 @@ describe('a POST is re-sent only when nothing was sent', () => {
       expect(calls, code).toHaveLength(2);
     }
     const { fetch, calls } = fakeFetch([fetchFailed('ECONNRESET'), { status: 200, body: {} }]);
-    const error = await createClient({ fetch, ...fast }).postVolSurfaceRiskLadder(ladder).catch((e: unknown) => e);
+    const error = await createClient({ fetch, ...fast })
+      .postVolSurfaceRiskLadder(ladder)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(calls).toHaveLength(1);
   });
@@ -32,7 +34,9 @@ describe('redirects in a browser', () => {
       return response;
     };
     const { fetch, calls } = fakeFetch([opaque, { status: 200, body: {} }]);
-    const error = await createClient({ fetch, ...fast }).getHealth().catch((e: unknown) => e);
+    const error = await createClient({ fetch, ...fast })
+      .getHealth()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect((error as Error).message).toMatch(/hides its target/);
     expect(calls).toHaveLength(1);
@@ -41,7 +45,11 @@ describe('redirects in a browser', () => {
 
 describe('idempotency', () => {
   it('no request carries an Idempotency-Key header: not a GET, a POST or a pay request', async () => {
-    const { fetch, calls } = fakeFetch([{ status: 200, body: {} }, { status: 200, body: {} }, { status: 200, body: {} }]);
+    const { fetch, calls } = fakeFetch([
+      { status: 200, body: {} },
+      { status: 200, body: {} },
+      { status: 200, body: {} },
+    ]);
     const client = createClient({ fetch, apiKey: 'k', ...fast });
     await client.getHealth();
     await client.postVolSurfaceRiskLadder(ladder);
@@ -54,7 +62,10 @@ describe('idempotency', () => {
 describe('scans', () => {
   it('a page without its items array stops the scan with a ScanInterruptedError naming the cursor, not an early end', async () => {
     const row = { date: '2026-11-20 14:00:00' };
-    const { fetch } = fakeFetch([{ status: 200, body: { data: [row], meta: { next_cursor: 'c2' } } }, { status: 200, body: { meta: { next_cursor: null } } }]);
+    const { fetch } = fakeFetch([
+      { status: 200, body: { data: [row], meta: { next_cursor: 'c2' } } },
+      { status: 200, body: { meta: { next_cursor: null } } },
+    ]);
     const rows: unknown[] = [];
     const error = await (async () => {
       for await (const r of createClient({ fetch, ...fast }).paginate('getOptionsOhlcvt', { query: { instrument_name: 'x', resolution: '1h' } })) rows.push(r);

@@ -8,9 +8,13 @@ const withRule = Object.entries(OPERATIONS as Record<string, OperationInfo>).fil
 describe.each(withRule)('%s', (operationId, info) => {
   it('without any of its x-requires-one-of parameters: RequestValidationError naming them, nothing sent', async () => {
     const fetch = vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } }));
-    const error = await createClient({ apiKey: 'k', fetch, rateLimit: false }).call(operationId as never, {} as never).catch((e: unknown) => e);
+    const error = await createClient({ apiKey: 'k', fetch, rateLimit: false })
+      .call(operationId as never, {} as never)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as RequestValidationError).issues).toEqual([expect.objectContaining({ rule: 'x-requires-one-of', message: expect.stringContaining(info.requiresOneOf![0]!) })]);
+    expect((error as RequestValidationError).issues).toEqual([
+      expect.objectContaining({ rule: 'x-requires-one-of', message: expect.stringContaining(info.requiresOneOf![0]!) }),
+    ]);
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -18,13 +18,23 @@ it.each([408, 409, 500, 502, 503, 504])('a GET answered %i once is retried and s
 
 it.each([400, 401, 403, 404, 422])('a GET answered %i is not retried', async (status) => {
   env.server.inject({ kind: 'status', status });
-  await drive(client().getOptionsOhlcvt().catch(() => undefined));
+  await drive(
+    client()
+      .getOptionsOhlcvt()
+      .catch(() => undefined),
+  );
   expect(env.server.received).toHaveLength(1);
 });
 
 it('x-should-retry: false on a GET 500 stops the retry; x-should-retry: true on a GET 400 asks for one', async () => {
   env.server.inject({ kind: 'status', status: 500, headers: { 'x-should-retry': 'false' } });
-  expect(await drive(client().getOptionsOhlcvt().catch((e: unknown) => e))).toBeInstanceOf(InternalServerError);
+  expect(
+    await drive(
+      client()
+        .getOptionsOhlcvt()
+        .catch((e: unknown) => e),
+    ),
+  ).toBeInstanceOf(InternalServerError);
   expect(env.server.received).toHaveLength(1);
   env.server.reset();
   env.server.inject({ kind: 'status', status: 400, headers: { 'x-should-retry': 'true' } });
@@ -38,7 +48,11 @@ it('same-origin redirects are followed up to 5 hops, then refused', async () => 
   expect(env.server.received).toHaveLength(6);
   env.server.reset();
   env.server.inject({ kind: 'redirect', status: 302, location: '/api/v1/options/ohlcvt' }, { times: 6 });
-  const error = await drive(createClient({ v2BaseUrl: env.server.origin, rateLimit: false, retry: false }).getOptionsOhlcvt().catch((e: unknown) => e));
+  const error = await drive(
+    createClient({ v2BaseUrl: env.server.origin, rateLimit: false, retry: false })
+      .getOptionsOhlcvt()
+      .catch((e: unknown) => e),
+  );
   expect(error).toBeInstanceOf(RedirectError);
   expect((error as Error).message).toContain('more than 5 redirects');
 });

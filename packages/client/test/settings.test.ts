@@ -10,11 +10,34 @@ import { fakeFetch, type Recorded } from './fake-fetch.js';
 const require = createRequire(import.meta.url);
 const validators = require('@laevitas-api/validators');
 const query = { instrument_name: 'BTC-26MAR27-100000-C', resolution: '1h' as const };
-const row = { date: '2026-11-20 14:00:00', open: 1, high: 1, low: 1, close: 1, vwap: 1, volume: 0, buy_volume: 0, sell_volume: 0, trades_count: 0, buy_trades_count: 0, sell_trades_count: 0, liquidation_short_volume: null, liquidation_long_volume: null, block_trade_buy_volume: null, block_trade_sell_volume: null, mark_price: 0.08, index_price: null, days_to_expiry: 12.5 };
+const row = {
+  date: '2026-11-20 14:00:00',
+  open: 1,
+  high: 1,
+  low: 1,
+  close: 1,
+  vwap: 1,
+  volume: 0,
+  buy_volume: 0,
+  sell_volume: 0,
+  trades_count: 0,
+  buy_trades_count: 0,
+  sell_trades_count: 0,
+  liquidation_short_volume: null,
+  liquidation_long_volume: null,
+  block_trade_buy_volume: null,
+  block_trade_sell_volume: null,
+  mark_price: 0.08,
+  index_price: null,
+  days_to_expiry: 12.5,
+};
 const page = (next: string | null) => ({ data: [row], meta: { next_cursor: next } });
 const ok = { status: 200, body: page(null) };
 /** A response that arrives after `ms` (the client races its timeout against it). */
-const after = (ms: number) => () => new Promise<Response>((resolve) => setTimeout(() => resolve(new Response(JSON.stringify(page(null)), { headers: { 'content-type': 'application/json' } })), ms));
+const after = (ms: number) => () =>
+  new Promise<Response>((resolve) =>
+    setTimeout(() => resolve(new Response(JSON.stringify(page(null)), { headers: { 'content-type': 'application/json' } })), ms),
+  );
 const fastRetry = { initialDelayMs: 1, maxDelayMs: 2 };
 
 afterEach(() => {
@@ -30,7 +53,10 @@ describe('defaults', () => {
     const client = createClient({ fetch, rateLimit: false });
     await client.v1.options.ohlcvt({ query });
     await client.legacy.derivs.futures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
-    expect(calls.map((c) => [c.headers.get('x-api-key'), c.headers.get('apikey')])).toEqual([['from-env', null], [null, 'from-env']]);
+    expect(calls.map((c) => [c.headers.get('x-api-key'), c.headers.get('apikey')])).toEqual([
+      ['from-env', null],
+      [null, 'from-env'],
+    ]);
   });
 
   it('timeout defaults to 60 000 ms per attempt', async () => {
@@ -75,9 +101,11 @@ describe('defaults', () => {
 });
 
 describe('switches', () => {
-  it("retry: false never retries (one request for a GET answered 500)", async () => {
+  it('retry: false never retries (one request for a GET answered 500)', async () => {
     const { fetch, calls } = fakeFetch([{ status: 500, body: {} }, ok]);
-    const error = await createClient({ fetch, retry: false, rateLimit: false }).v1.options.ohlcvt({ query }).catch((e: unknown) => e);
+    const error = await createClient({ fetch, retry: false, rateLimit: false })
+      .v1.options.ohlcvt({ query })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(calls).toHaveLength(1);
   });
@@ -145,7 +173,10 @@ describe('the core', () => {
     const { fetch, calls } = fakeFetch([{ status: 503, body: {} }, ok, { status: 500, body: {} }]);
     const core = createCore({ apiKey: 'k', fetch, retry: fastRetry, rateLimit: false, defaultHeaders: { 'x-team': 'desk-1' } });
     await expect(core.request(single.getOptionsOhlcvt, { query })).resolves.toMatchObject({ meta: { next_cursor: null } });
-    expect(calls.map((c) => [c.headers.get('x-api-key'), c.headers.get('x-team')])).toEqual([['k', 'desk-1'], ['k', 'desk-1']]);
+    expect(calls.map((c) => [c.headers.get('x-api-key'), c.headers.get('x-team')])).toEqual([
+      ['k', 'desk-1'],
+      ['k', 'desk-1'],
+    ]);
     await expect(core.request(single.getOptionsOhlcvt, { query: { resolutoin: '1h' } as never })).rejects.toThrow(RequestValidationError);
     expect(calls).toHaveLength(2);
     await expect(core.withOptions({ retry: false }).request(single.getOptionsOhlcvt, { query })).rejects.toBeInstanceOf(InternalServerError);

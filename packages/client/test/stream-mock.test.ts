@@ -41,7 +41,10 @@ it('close codes on demand come back as the typed errors: 4001 stops, 4003/4005 r
   const noKey = createStream({ url: `${ws}/ws`, apiKey: undefined, reconnect: { initialDelayMs: 10 } });
   await expect(noKey.subscribe('trades.futures.binance.*').next()).rejects.toBeInstanceOf(StreamAuthError);
 
-  for (const [code, ErrorClass] of [[4003, StreamSlowConsumerError], [4005, StreamTooManyConnectionsError]] as const) {
+  for (const [code, ErrorClass] of [
+    [4003, StreamSlowConsumerError],
+    [4005, StreamTooManyConnectionsError],
+  ] as const) {
     const stream = createStream({ url: `${ws}/ws?mock_close=${code}`, apiKey: 'k', reconnect: { initialDelayMs: 10, maxAttempts: 1 } });
     const disconnected = new Promise<unknown>((resolve) => stream.on('disconnected', (e) => resolve(e.error)));
     const sub = stream.subscribe('trades.futures.binance.*');

@@ -154,23 +154,21 @@ describe('patterns and routing', () => {
   });
 
   it('every pattern built from the contract grammar parses and matches exactly its channels (property, all families)', () => {
-    const channelOf = fc
-      .constantFrom(...FAMILIES)
-      .chain((family) => {
-        const [marketPos, exchangePos, , tfPos] = family.positions;
-        return fc.constantFrom(...marketPos!.values!).chain((market) =>
-          fc.record({
-            family: fc.constant(family),
-            segments: fc.tuple(
-              fc.constant(market),
-              fc.constantFrom(...(exchangePos!.byMarket?.[market] ?? exchangePos!.values!)),
-              fc.constantFrom('BTCUSDT', 'BTC-PERPETUAL', 'BTC-26MAR27-100000-C', 'ETH-USD', 'will-x-happen'),
-              ...(tfPos ? [fc.constantFrom(...tfPos.values!)] : []),
-            ),
-            wild: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
-          }),
-        );
-      });
+    const channelOf = fc.constantFrom(...FAMILIES).chain((family) => {
+      const [marketPos, exchangePos, , tfPos] = family.positions;
+      return fc.constantFrom(...marketPos!.values!).chain((market) =>
+        fc.record({
+          family: fc.constant(family),
+          segments: fc.tuple(
+            fc.constant(market),
+            fc.constantFrom(...(exchangePos!.byMarket?.[market] ?? exchangePos!.values!)),
+            fc.constantFrom('BTCUSDT', 'BTC-PERPETUAL', 'BTC-26MAR27-100000-C', 'ETH-USD', 'will-x-happen'),
+            ...(tfPos ? [fc.constantFrom(...tfPos.values!)] : []),
+          ),
+          wild: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        }),
+      );
+    });
     fc.assert(
       fc.property(channelOf, ({ family, segments, wild }) => {
         const channel = `${family.family}.${segments.join('.')}`;
@@ -217,7 +215,12 @@ describe('hostile frames', () => {
       constructor(url: string) {
         const socket = new WS(url);
         return new Proxy(socket, {
-          get: (target, key) => (key === 'on' || key === 'terminate' ? undefined : typeof (target as any)[key] === 'function' ? (target as any)[key].bind(target) : (target as any)[key]),
+          get: (target, key) =>
+            key === 'on' || key === 'terminate'
+              ? undefined
+              : typeof (target as any)[key] === 'function'
+                ? (target as any)[key].bind(target)
+                : (target as any)[key],
           set: (target, key, value) => (((target as any)[key] = value), true),
         });
       }
@@ -378,8 +381,14 @@ describe('reconnect', () => {
       }),
       { seed: 1212 },
     );
-    expect([0, 1, 2, 3, 4, 5, 6].map((a) => reconnectDelay('backoff', a, RECONNECT_DEFAULTS, () => 0.5))).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
-    expect(RECONNECT_DEFAULTS).toMatchObject({ initialDelayMs: STREAM_RECONNECT.initialDelayMs, maxDelayMs: STREAM_RECONNECT.maxDelayMs, jitter: STREAM_RECONNECT.jitter }); // x-reconnect
+    expect([0, 1, 2, 3, 4, 5, 6].map((a) => reconnectDelay('backoff', a, RECONNECT_DEFAULTS, () => 0.5))).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
+    ]);
+    expect(RECONNECT_DEFAULTS).toMatchObject({
+      initialDelayMs: STREAM_RECONNECT.initialDelayMs,
+      maxDelayMs: STREAM_RECONNECT.maxDelayMs,
+      jitter: STREAM_RECONNECT.jitter,
+    }); // x-reconnect
     expect(reconnectDelay('backoff', 0, RECONNECT_DEFAULTS, () => 0)).toBe(800);
     expect(reconnectDelay('backoff', 0, RECONNECT_DEFAULTS, () => 0.999999)).toBeCloseTo(1200, 0);
     expect(reconnectDelay('soon', 3, RECONNECT_DEFAULTS, () => 0)).toBe(1000);
@@ -476,7 +485,7 @@ describe('close codes', () => {
 });
 
 describe('limits', () => {
-  it('the limits are the contract\'s x-limits', () => {
+  it("the limits are the contract's x-limits", () => {
     expect(STREAM_LIMITS).toEqual({ subscriptions: CONTRACT_LIMITS.subscriptionsPerConnection, messagesPerSecond: CONTRACT_LIMITS.inboundMessagesPerSecond });
     expect(STREAM_LIMITS).toEqual({ subscriptions: 200, messagesPerSecond: 20 });
   });
@@ -526,7 +535,7 @@ describe('limits', () => {
     expect(gateway.received).toHaveLength(21);
   });
 
-  it('the client\'s own messages (unsubscribe) wait for a free slot instead of breaking the limit', async () => {
+  it("the client's own messages (unsubscribe) wait for a free slot instead of breaking the limit", async () => {
     let clock = 5_000_000;
     const stream = open({ now: () => clock, heartbeat: false, limits: { messagesPerSecond: 2 } });
     const a = stream.subscribe('trades.futures.binance.A');
@@ -568,9 +577,11 @@ describe('slow consumer', () => {
 describe('validation', () => {
   const validators = {
     validateStreamEvent: (event: any) =>
-      typeof event.data?.price === 'number' ? ({ ok: true } as const) : ({ ok: false, issues: [{ path: '/data/price', rule: 'type', message: '/data/price must be number' }] } as const),
+      typeof event.data?.price === 'number'
+        ? ({ ok: true } as const)
+        : ({ ok: false, issues: [{ path: '/data/price', rule: 'type', message: '/data/price must be number' }] } as const),
   };
-  it("warn: an invalid event is delivered and reported as a warning", async () => {
+  it('warn: an invalid event is delivered and reported as a warning', async () => {
     const stream = open({ validate: 'warn', validators });
     const warnings: unknown[] = [];
     stream.on('warning', (w) => warnings.push(w.error));

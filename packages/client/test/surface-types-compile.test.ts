@@ -20,8 +20,7 @@ function diagnostics(): Map<string, string[]> {
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists } = host;
   host.fileExists = (name) => name === probe || fileExists(name);
-  host.getSourceFile = (name, version, ...rest) =>
-    name === probe ? ts.createSourceFile(name, probeSource, version) : getSourceFile(name, version, ...rest);
+  host.getSourceFile = (name, version, ...rest) => (name === probe ? ts.createSourceFile(name, probeSource, version) : getSourceFile(name, version, ...rest));
   const program = ts.createProgram([join(root, 'test/surface-types.test.ts'), probe], options, host);
   const byFile = new Map<string, string[]>();
   for (const d of ts.getPreEmitDiagnostics(program)) {

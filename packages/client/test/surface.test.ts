@@ -12,12 +12,40 @@ import { fakeFetch } from './fake-fetch.js';
 const require = createRequire(import.meta.url);
 const validators = require('@laevitas-api/validators');
 const fast = { retry: false, rateLimit: false } as const;
-const page = (next: string | null) => ({ data: [{ date: '2026-11-20 14:00:00', open: 1, high: 1, low: 1, close: 1, vwap: 1, volume: 0, buy_volume: 0, sell_volume: 0, trades_count: 0, buy_trades_count: 0, sell_trades_count: 0, liquidation_short_volume: null, liquidation_long_volume: null, block_trade_buy_volume: null, block_trade_sell_volume: null, mark_price: 0.08, index_price: null, days_to_expiry: 12.5 }], meta: { next_cursor: next } });
-const byRoute = (method: string, path: string) => Object.values(OPERATIONS as Record<string, OperationInfo>).find((op) => op.method === method && op.path === path)!;
+const page = (next: string | null) => ({
+  data: [
+    {
+      date: '2026-11-20 14:00:00',
+      open: 1,
+      high: 1,
+      low: 1,
+      close: 1,
+      vwap: 1,
+      volume: 0,
+      buy_volume: 0,
+      sell_volume: 0,
+      trades_count: 0,
+      buy_trades_count: 0,
+      sell_trades_count: 0,
+      liquidation_short_volume: null,
+      liquidation_long_volume: null,
+      block_trade_buy_volume: null,
+      block_trade_sell_volume: null,
+      mark_price: 0.08,
+      index_price: null,
+      days_to_expiry: 12.5,
+    },
+  ],
+  meta: { next_cursor: next },
+});
+const byRoute = (method: string, path: string) =>
+  Object.values(OPERATIONS as Record<string, OperationInfo>).find((op) => op.method === method && op.path === path)!;
 
 describe('resource namespaces', () => {
   const entries = Object.entries(NAMESPACES).flatMap(([family, namespaces]) =>
-    Object.entries(namespaces).flatMap(([namespace, methods]) => Object.entries(methods).map(([method, operationId]) => ({ family, namespace, method, operationId }))),
+    Object.entries(namespaces).flatMap(([namespace, methods]) =>
+      Object.entries(methods).map(([method, operationId]) => ({ family, namespace, method, operationId })),
+    ),
   );
 
   it('name every operation exactly once, in the family that serves it', () => {
@@ -30,7 +58,9 @@ describe('resource namespaces', () => {
     const call = vi.spyOn(client, 'call').mockResolvedValue('ok' as never);
     const signal = new AbortController().signal;
     for (const e of entries) {
-      const resource = (client as unknown as Record<string, Record<string, Record<string, (p: object, o: object) => Promise<unknown>>>>)[e.family]![e.namespace]!;
+      const resource = (client as unknown as Record<string, Record<string, Record<string, (p: object, o: object) => Promise<unknown>>>>)[e.family]![
+        e.namespace
+      ]!;
       await expect(resource[e.method]!({ query: {} }, { signal })).resolves.toBe('ok');
       expect(call).toHaveBeenLastCalledWith(e.operationId, { query: {} }, { signal });
       await (client as unknown as Record<string, (p: object, o: object) => Promise<unknown>>)[e.operationId]!({ query: {} }, { signal });
@@ -39,11 +69,17 @@ describe('resource namespaces', () => {
   });
 
   it('read like the API: client.v1.options.ohlcvt and client.legacy.derivs.futures reach their routes', async () => {
-    const { fetch, calls } = fakeFetch([{ status: 200, body: page(null) }, { status: 200, body: { date: 1795186800000, data: [] } }]);
+    const { fetch, calls } = fakeFetch([
+      { status: 200, body: page(null) },
+      { status: 200, body: { date: 1795186800000, data: [] } },
+    ]);
     const client = createClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', v2BaseUrl: 'http://127.0.0.1:2', fetch, ...fast });
     await client.v1.options.ohlcvt({ query: { instrument_name: 'BTC-26MAR27-100000-C', resolution: '1h' } });
     await client.legacy.derivs.futures({ path: { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' } });
-    expect(calls.map((c) => `${c.url.origin}${c.url.pathname}`)).toEqual(['http://127.0.0.1:2/api/v1/options/ohlcvt', 'http://127.0.0.1:1/analytics/derivs/futures/DERIBIT/BTC/26MAR27']);
+    expect(calls.map((c) => `${c.url.origin}${c.url.pathname}`)).toEqual([
+      'http://127.0.0.1:2/api/v1/options/ohlcvt',
+      'http://127.0.0.1:1/analytics/derivs/futures/DERIBIT/BTC/26MAR27',
+    ]);
     expect(NAMESPACES.legacy!.derivs!.futures).toBe(byRoute('GET', '/analytics/derivs/futures/{market}/{currency}/{maturity}').operationId);
   });
 
@@ -55,7 +91,19 @@ describe('resource namespaces', () => {
   });
 
   it('do not collide with the client’s own members', () => {
-    const own = new Set(['settings', 'v1', 'legacy', 'call', 'callWithResponse', 'paginate', 'request', 'requestWithResponse', 'withOptions', 'toJSON', 'constructor']);
+    const own = new Set([
+      'settings',
+      'v1',
+      'legacy',
+      'call',
+      'callWithResponse',
+      'paginate',
+      'request',
+      'requestWithResponse',
+      'withOptions',
+      'toJSON',
+      'constructor',
+    ]);
     for (const id of Object.keys(OPERATIONS)) expect(own.has(id), id).toBe(false);
   });
 });
@@ -71,7 +119,11 @@ describe('settings', () => {
 
 describe('per-call options: always the argument after the parameters', () => {
   it('signal, timeout and headers work the same through call, methods and namespaces', async () => {
-    const { fetch, calls } = fakeFetch([{ status: 200, body: page(null) }, { status: 200, body: page(null) }, { status: 200, body: page(null) }]);
+    const { fetch, calls } = fakeFetch([
+      { status: 200, body: page(null) },
+      { status: 200, body: page(null) },
+      { status: 200, body: page(null) },
+    ]);
     const client = createClient({ fetch, ...fast });
     const query = { instrument_name: 'BTC-26MAR27-100000-C', resolution: '1h' as const };
     await client.call('getOptionsOhlcvt', { query }, { headers: { 'x-trace': 'a' }, timeout: 1000 });
@@ -95,7 +147,9 @@ describe('per-call options: always the argument after the parameters', () => {
     const client = createClient({ fetch: fakeFetch([{ status: 200, body: page(null) }]).fetch, ...fast });
     const controller = new AbortController();
     controller.abort();
-    await expect(client.v1.options.ohlcvt({ query: { instrument_name: 'x', resolution: '1h' } }, { signal: controller.signal })).rejects.toThrow(/aborted by the caller/);
+    await expect(client.v1.options.ohlcvt({ query: { instrument_name: 'x', resolution: '1h' } }, { signal: controller.signal })).rejects.toThrow(
+      /aborted by the caller/,
+    );
   });
 });
 
@@ -107,8 +161,13 @@ describe('paginate', () => {
   });
 
   it('passes the per-call options to every page', async () => {
-    const { fetch, calls } = fakeFetch([{ status: 200, body: page('c2') }, { status: 200, body: page(null) }]);
-    const rows = await createClient({ fetch, ...fast }).paginate('getOptionsOhlcvt', { query: { instrument_name: 'x', resolution: '1h' } }, { headers: { 'x-trace': 'scan' } }).toArray();
+    const { fetch, calls } = fakeFetch([
+      { status: 200, body: page('c2') },
+      { status: 200, body: page(null) },
+    ]);
+    const rows = await createClient({ fetch, ...fast })
+      .paginate('getOptionsOhlcvt', { query: { instrument_name: 'x', resolution: '1h' } }, { headers: { 'x-trace': 'scan' } })
+      .toArray();
     expect(rows).toHaveLength(2);
     expect(calls.map((c) => c.headers.get('x-trace'))).toEqual(['scan', 'scan']);
   });
@@ -125,7 +184,10 @@ describe('validators', () => {
   it('accept a per-operation map: the operations in it are validated, the others are not', async () => {
     const { getOptionsOhlcvt } = await import('@laevitas-api/validators/ops/getOptionsOhlcvt');
     const bad = { data: [{ date: 'not a date' }], meta: { next_cursor: null } };
-    const { fetch } = fakeFetch([{ status: 200, body: bad }, { status: 200, body: bad }]);
+    const { fetch } = fakeFetch([
+      { status: 200, body: bad },
+      { status: 200, body: bad },
+    ]);
     const client = createClient({ fetch, validators: { getOptionsOhlcvt }, validateResponses: 'throw', ...fast });
     await expect(client.v1.options.ohlcvt({ query: { instrument_name: 'x', resolution: '1h' } })).rejects.toBeInstanceOf(ResponseValidationError);
     await expect(client.v1.futures.ohlcvt({ query: { instrument_name: 'x', resolution: '1h' } })).resolves.toEqual(bad);
@@ -134,7 +196,9 @@ describe('validators', () => {
 
   it('a map entry must be the validator of the operation it is filed under', async () => {
     const { getOptionsOhlcvt } = await import('@laevitas-api/validators/ops/getOptionsOhlcvt');
-    expect(() => createClient({ validators: { getFuturesOhlcvt: getOptionsOhlcvt } })).toThrow(/options.validators.getFuturesOhlcvt must be the validator of getFuturesOhlcvt/);
+    expect(() => createClient({ validators: { getFuturesOhlcvt: getOptionsOhlcvt } })).toThrow(
+      /options.validators.getFuturesOhlcvt must be the validator of getFuturesOhlcvt/,
+    );
     expect(() => createClient({ validators: { getOptionsOhlcvt: {} as never } })).toThrow(/options.validators.getOptionsOhlcvt must be the validator/);
   });
 
@@ -147,7 +211,11 @@ describe('validators', () => {
 
 describe('the core: operations as values, no operation table', () => {
   it('requests one operation imported on its own, and paginates one', async () => {
-    const { fetch, calls } = fakeFetch([{ status: 200, body: page(null) }, { status: 200, body: page('c2') }, { status: 200, body: page(null) }]);
+    const { fetch, calls } = fakeFetch([
+      { status: 200, body: page(null) },
+      { status: 200, body: page('c2') },
+      { status: 200, body: page(null) },
+    ]);
     const core = createCore({ apiKey: 'k', v2BaseUrl: 'http://127.0.0.1:2', fetch, ...fast });
     const result = await core.request(single.getOptionsOhlcvt, { query: { instrument_name: 'x', resolution: '1h' } });
     expect(result.meta.next_cursor).toBeNull();

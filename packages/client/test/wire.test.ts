@@ -27,8 +27,17 @@ describe('wire', () => {
   });
 
   it('builds URLs: encoded path values, declared query order, arrays comma-joined, case-insensitive values upper-cased', () => {
-    const op = { operationId: 'x', method: 'GET', path: '/a/{market}/{name}', pathParams: ['market', 'name'], queryParams: ['b', 'a', 'c'], caseInsensitive: ['market', 'c'] } as const;
-    expect(buildUrl(op, 'http://h/base/', { market: 'deribit', name: 'a b/c' }, { a: [1, 2], c: 'btc', b: true }).href).toBe('http://h/base/a/DERIBIT/a%20b%2Fc?b=true&a=1%2C2&c=BTC');
+    const op = {
+      operationId: 'x',
+      method: 'GET',
+      path: '/a/{market}/{name}',
+      pathParams: ['market', 'name'],
+      queryParams: ['b', 'a', 'c'],
+      caseInsensitive: ['market', 'c'],
+    } as const;
+    expect(buildUrl(op, 'http://h/base/', { market: 'deribit', name: 'a b/c' }, { a: [1, 2], c: 'btc', b: true }).href).toBe(
+      'http://h/base/a/DERIBIT/a%20b%2Fc?b=true&a=1%2C2&c=BTC',
+    );
     expect(() => buildUrl(op, 'http://h', { market: 'x' }, { z: 1 })).toThrow(/path.name is required; query.z is not a parameter/);
     // Unchecked, for requests that are wrong on purpose: kept as given.
     expect(routeUrl('http://h', op.path, { market: 'deribit' }, [['z', 'q']]).href).toBe('http://h/a/deribit/undefined?z=q');
@@ -36,8 +45,20 @@ describe('wire', () => {
 
   // buildUrl writes the query text itself (it runs on every request); it must be exactly what URLSearchParams writes.
   it('encodes any query value exactly as URLSearchParams does (seeded fast-check, any unicode, lone surrogates included)', () => {
-    const op = { operationId: 'x', method: 'GET', path: '/a/{name}', pathParams: ['name'], queryParams: ['q', 'list', 'n', 'up'], caseInsensitive: ['up'] } as const;
-    const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom(' ', '+', '&', '=', '%', '*', '-', '.', '_', '~', '!', "'", '(', ')', ',', '/', '?', '#', 'a', 'Z', '0', '\u00e9', '\ud83d') }));
+    const op = {
+      operationId: 'x',
+      method: 'GET',
+      path: '/a/{name}',
+      pathParams: ['name'],
+      queryParams: ['q', 'list', 'n', 'up'],
+      caseInsensitive: ['up'],
+    } as const;
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({
+        unit: fc.constantFrom(' ', '+', '&', '=', '%', '*', '-', '.', '_', '~', '!', "'", '(', ')', ',', '/', '?', '#', 'a', 'Z', '0', '\u00e9', '\ud83d'),
+      }),
+    );
     const reference = (name: string, query: Record<string, string | number | string[] | undefined>) => {
       const search = new URLSearchParams();
       for (const key of op.queryParams) {

@@ -42,6 +42,15 @@ export function quote({ amount = '1000', error = 'Payment required', network = '
     x402Version: 2,
     error,
     resource: { url: 'https://apiv2.laevitas.ch/api/v1/options/ohlcvt', mimeType: 'application/json' },
-    accepts: [{ scheme: 'exact', network, amount, asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', payTo: '0x0000000000000000000000000000000000000000', maxTimeoutSeconds: 60 }],
+    accepts: [
+      {
+        scheme: 'exact',
+        network,
+        amount,
+        asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+        payTo: '0x0000000000000000000000000000000000000000',
+        maxTimeoutSeconds: 60,
+      },
+    ],
   });
 }

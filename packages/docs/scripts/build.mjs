@@ -33,13 +33,25 @@ mkdirSync(dist, { recursive: true });
 const out = join(dist, 'index.html');
 execFileSync(
   process.execPath,
-  [require.resolve('@redocly/cli/bin/cli.js'), 'build-docs', input, '--config', join(root, 'spec/redocly.yaml'), '--inlineBundle', '-o', out, '--title', 'Laevitas API reference'],
+  [
+    require.resolve('@redocly/cli/bin/cli.js'),
+    'build-docs',
+    input,
+    '--config',
+    join(root, 'spec/redocly.yaml'),
+    '--inlineBundle',
+    '-o',
+    out,
+    '--title',
+    'Laevitas API reference',
+  ],
   { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, stdio: ['ignore', 'ignore', 'inherit'] },
 );
 
 // The inlined Redoc links its attribution logo from a CDN; an inline SVG with the same word takes its place, so the
 // page makes no outside request and the "API docs by" badge is not left empty.
-const logo = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='52' height='14' viewBox='0 0 52 14'%3E%3Ctext x='0' y='11' font-family='sans-serif' font-size='11' font-weight='700' fill='%23333'%3ERedocly%3C/text%3E%3C/svg%3E";
+const logo =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='52' height='14' viewBox='0 0 52 14'%3E%3Ctext x='0' y='11' font-family='sans-serif' font-size='11' font-weight='700' fill='%23333'%3ERedocly%3C/text%3E%3C/svg%3E";
 let html = readFileSync(out, 'utf8').replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, logo);
 const css = readFileSync(join(here, 'site.css'), 'utf8');
 html = html.replace('<head>', `<head>\n<link rel="icon" href="/favicon.ico" sizes="16x16">\n<style>\n${css}</style>`);
@@ -57,7 +69,18 @@ for (const slug of slugs) {
 const streamOut = join(dist, 'stream.html');
 execFileSync(
   process.execPath,
-  [require.resolve('@redocly/cli/bin/cli.js'), 'build-docs', 'spec/dist/asyncapi.yaml', '--config', join(root, 'spec/redocly.yaml'), '--inlineBundle', '-o', streamOut, '--title', 'Laevitas streaming reference'],
+  [
+    require.resolve('@redocly/cli/bin/cli.js'),
+    'build-docs',
+    'spec/dist/asyncapi.yaml',
+    '--config',
+    join(root, 'spec/redocly.yaml'),
+    '--inlineBundle',
+    '-o',
+    streamOut,
+    '--title',
+    'Laevitas streaming reference',
+  ],
   { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, stdio: ['ignore', 'ignore', 'inherit'] },
 );
 const streamHtml = readFileSync(streamOut, 'utf8')

@@ -34,12 +34,29 @@ export const STATUS_ADVICE = {
   503: 'Temporarily unavailable: retry later with backoff.',
 };
 
-const REASONS = { 200: 'OK', 201: 'Created', 202: 'Accepted', 400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found', 406: 'Not Acceptable', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+const REASONS = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  406: 'Not Acceptable',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
 
 function deref(document, node) {
   let current = node;
   while (current && typeof current.$ref === 'string') {
-    current = current.$ref.slice(2).split('/').map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~')).reduce((n, k) => n?.[k], document);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce((n, k) => n?.[k], document);
   }
   return current;
 }
@@ -83,7 +100,10 @@ function rateLimitsTable(spec) {
   const rows = Object.entries(limits)
     .filter(([, windows]) => Array.isArray(windows))
     .flatMap(([group, windows]) => windows.map((w) => `| ${groupNames[group] ?? group} | ${w.limit} | ${w.windowSeconds} s |`));
-  const members = [...grouped].map(([group, ids]) => `- ${groupNames[group] ?? group}: ${ids.map((id) => `\`${id}\``).join(', ')}; every other versioned operation counts in the versioned family's windows.`);
+  const members = [...grouped].map(
+    ([group, ids]) =>
+      `- ${groupNames[group] ?? group}: ${ids.map((id) => `\`${id}\``).join(', ')}; every other versioned operation counts in the versioned family's windows.`,
+  );
   return [
     '| Applies to | Requests | Window |',
     '|---|---|---|',
@@ -117,7 +137,10 @@ function errorsSection(docs) {
       const media = response.content?.['application/json'];
       const example = media?.example ?? deref(docs, Object.values(media?.examples ?? {})[0])?.value;
       const headers = Object.keys(response.headers ?? {});
-      parts.push(`**${response.description.trim()}** (${count} operation${count === 1 ? '' : 's'}${headers.length ? `; headers: ${headers.map((h) => `\`${h}\``).join(', ')}` : ''})`, '');
+      parts.push(
+        `**${response.description.trim()}** (${count} operation${count === 1 ? '' : 's'}${headers.length ? `; headers: ${headers.map((h) => `\`${h}\``).join(', ')}` : ''})`,
+        '',
+      );
       parts.push(example === undefined ? '_No body is published._' : fence('json', JSON.stringify(example, null, 2)), '');
     }
   }
@@ -155,14 +178,22 @@ function pagedOperations(spec) {
 export function renderGuide(markdown, { spec, docs }) {
   return markdown.replace(/\{\{([a-z0-9-]+)(?: ((?:[^{}]|\{[^{}]*\})+))?\}\}/g, (_, name, args = '') => {
     switch (name) {
-      case 'sample': return sample(docs, args);
-      case 'op': return find(docs, args).operationId;
-      case 'rate-limits': return rateLimitsTable(spec);
-      case 'errors': return errorsSection(docs);
-      case 'security-schemes': return securityTable(docs);
-      case 'x402': return x402Section(spec);
-      case 'paged-operations': return pagedOperations(spec);
-      default: throw new Error(`docs guides: unknown placeholder {{${name}}}`);
+      case 'sample':
+        return sample(docs, args);
+      case 'op':
+        return find(docs, args).operationId;
+      case 'rate-limits':
+        return rateLimitsTable(spec);
+      case 'errors':
+        return errorsSection(docs);
+      case 'security-schemes':
+        return securityTable(docs);
+      case 'x402':
+        return x402Section(spec);
+      case 'paged-operations':
+        return pagedOperations(spec);
+      default:
+        throw new Error(`docs guides: unknown placeholder {{${name}}}`);
     }
   });
 }
@@ -171,7 +202,10 @@ export function renderGuide(markdown, { spec, docs }) {
 export function releaseNotes(root) {
   for (const file of ['CHANGELOG.md', 'packages/client/CHANGELOG.md', 'packages/types/CHANGELOG.md']) {
     const path = join(root, file);
-    if (existsSync(path)) return readFileSync(path, 'utf8').replace(/^# .*\n+/, '').trim();
+    if (existsSync(path))
+      return readFileSync(path, 'utf8')
+        .replace(/^# .*\n+/, '')
+        .trim();
   }
   return undefined;
 }
@@ -181,7 +215,11 @@ export function guideTags({ spec, docs, guidesDir, root }) {
   const apiTags = new Set((docs.tags ?? []).map((t) => t.name.toLowerCase()));
   const clash = GUIDES.find((g) => apiTags.has(g.name.toLowerCase()));
   if (clash) throw new Error(`docs guides: the guide "${clash.name}" has the name of an API tag; rename it`);
-  const tags = GUIDES.map(({ name, file }) => ({ name, 'x-traitTag': true, description: renderGuide(readFileSync(join(guidesDir, file), 'utf8'), { spec, docs }) }));
+  const tags = GUIDES.map(({ name, file }) => ({
+    name,
+    'x-traitTag': true,
+    description: renderGuide(readFileSync(join(guidesDir, file), 'utf8'), { spec, docs }),
+  }));
   const notes = releaseNotes(root);
   if (notes) tags.push({ name: 'Release notes', 'x-traitTag': true, description: notes });
   return { tags, group: { name: 'Guides', tags: tags.map((t) => t.name) } };

@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 /** @type {Record<string, string>} */
-const types = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.yaml': 'application/yaml', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.yaml': 'application/yaml',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+};
 
 /**
  * @param {number} [port]

@@ -24,7 +24,9 @@ const html = readFileSync(join(pkg, 'dist/index.html'), 'utf8');
 type Op = { operationId: string; description?: string; 'x-codeSamples'?: { lang: string; label: string; source: string }[]; [k: string]: unknown };
 const opsOf = (document: any): { path: string; method: string; op: Op }[] =>
   Object.entries(document.paths).flatMap(([path, item]: [string, any]) =>
-    Object.entries(item).filter(([, op]: [string, any]) => op?.operationId).map(([method, op]) => ({ path, method, op: op as Op })),
+    Object.entries(item)
+      .filter(([, op]: [string, any]) => op?.operationId)
+      .map(([method, op]) => ({ path, method, op: op as Op })),
   );
 const specOps = opsOf(spec);
 const docsOps = new Map(opsOf(docs).map((o) => [o.op.operationId, o.op]));
@@ -44,7 +46,18 @@ function extensionKeys(document: unknown): Set<string> {
   return names;
 }
 const EXTENSIONS = [...extensionKeys(spec)].filter((k) => !['x-tagGroups'].includes(k));
-const INTERNAL = [/facts\.md/i, /v1-family/i, /legacy-family/i, /EXTENSIONS\.md/, /anchors\.md/, /§/, /\bsection \d/i, /\bdocument \d/i, /public facts/i, /\b(legacy|v1) reference §/];
+const INTERNAL = [
+  /facts\.md/i,
+  /v1-family/i,
+  /legacy-family/i,
+  /EXTENSIONS\.md/,
+  /anchors\.md/,
+  /§/,
+  /\bsection \d/i,
+  /\bdocument \d/i,
+  /public facts/i,
+  /\b(legacy|v1) reference §/,
+];
 
 /** Every string a reader sees: descriptions, summaries, titles, sample sources, tag and server texts. */
 function visibleTexts(document: unknown): string[] {
@@ -65,7 +78,10 @@ describe('the docs build input', () => {
     expect(docsOps.size).toBe(specOps.length);
     for (const { op } of specOps) {
       const samples = docsOps.get(op.operationId)!['x-codeSamples'] ?? [];
-      expect(samples.map((s) => s.label), op.operationId).toEqual(['curl', 'TypeScript client', 'Python (requests)']);
+      expect(
+        samples.map((s) => s.label),
+        op.operationId,
+      ).toEqual(['curl', 'TypeScript client', 'Python (requests)']);
       expect(samples[0]!.source).toMatch(/^curl /);
       expect(samples[1]!.source).toContain(`await client.${op.operationId}(`);
       expect(samples[2]!.source).toContain('import requests');
@@ -90,7 +106,8 @@ describe('the docs build input', () => {
       expect(text, op.operationId).toMatch(/\*\*Rate limit/);
       if (op['x-x402-price']) expect(text).toContain(`${op['x-x402-price']} ${spec.info['x-x402'].asset} per call`);
       const group = (op['x-rate-limit-group'] as string | undefined) ?? (op.operationId && limits[(op['x-rate-limit-group'] as string) ?? ''] ? '' : undefined);
-      if (op['x-rate-limit-group']) for (const w of limits[op['x-rate-limit-group'] as string]) expect(text).toContain(`${w.limit} requests per ${w.windowSeconds} s`);
+      if (op['x-rate-limit-group'])
+        for (const w of limits[op['x-rate-limit-group'] as string]) expect(text).toContain(`${w.limit} requests per ${w.windowSeconds} s`);
       void group;
       const pagination = op['x-pagination'] as { style: string; itemsPath: string } | undefined;
       if (pagination) expect(text).toContain(`**Pagination:** ${pagination.style === 'cursor' ? 'cursor' : 'pages'}. Rows are in \`${pagination.itemsPath}\``);
@@ -98,7 +115,8 @@ describe('the docs build input', () => {
       if (window) expect(text).toContain(`**Maximum window:** ${window.days} day`);
       if (window?.unlessParam) expect(text).toContain(`no limit when \`${window.unlessParam}\` is given`);
       if (op['x-max-cells'] !== undefined) expect(text).toContain(`at most ${op['x-max-cells']} cells`);
-      for (const [market, currencies] of Object.entries((op['x-currency-subsets'] ?? {}) as Record<string, string[]>)) expect(text).toContain(`| ${market} | ${currencies.join(', ')} |`);
+      for (const [market, currencies] of Object.entries((op['x-currency-subsets'] ?? {}) as Record<string, string[]>))
+        expect(text).toContain(`| ${market} | ${currencies.join(', ')} |`);
       if (op['x-inferred-route']) expect(text).toContain('**Inferred route.**');
       if (op['x-requires-one-of']) for (const name of op['x-requires-one-of'] as string[]) expect(text).toContain(`\`${name}\``);
     }
@@ -124,12 +142,20 @@ describe('the docs build input', () => {
 describe('the site text', () => {
   const texts = visibleTexts(site);
   it('cites no internal file or numbered section of the working documents', () => {
-    for (const pattern of INTERNAL) expect(texts.filter((t) => pattern.test(t)).map((t) => t.slice(0, 160)), String(pattern)).toEqual([]);
+    for (const pattern of INTERNAL)
+      expect(
+        texts.filter((t) => pattern.test(t)).map((t) => t.slice(0, 160)),
+        String(pattern),
+      ).toEqual([]);
     for (const pattern of INTERNAL) expect(pattern.test(html.replace(/<script[\s\S]*?<\/script>/g, '')), String(pattern)).toBe(false);
   });
   it('shows no extension key, in text or as a key of the rendered document', () => {
     expect(EXTENSIONS.length).toBeGreaterThan(10);
-    for (const key of EXTENSIONS) expect(texts.filter((t) => new RegExp(`(?<![\\w-])${key}(?![\\w-])`).test(t)).map((t) => t.slice(0, 160)), key).toEqual([]);
+    for (const key of EXTENSIONS)
+      expect(
+        texts.filter((t) => new RegExp(`(?<![\\w-])${key}(?![\\w-])`).test(t)).map((t) => t.slice(0, 160)),
+        key,
+      ).toEqual([]);
     const kept = [...extensionKeys(site)].filter((k) => !['x-codeSamples', 'x-tagGroups', 'x-traitTag'].includes(k));
     expect(kept).toEqual([]);
   });
@@ -157,7 +183,8 @@ describe('the guides', () => {
     const text = guideTags.find((t: { name: string }) => t.name === 'Rate limits').description;
     for (const [group, windows] of Object.entries(spec.info['x-rate-limits'])) {
       if (!Array.isArray(windows)) continue;
-      for (const w of windows as { limit: number; windowSeconds: number }[]) expect(text, group).toMatch(new RegExp(`\\| ${w.limit} \\| ${w.windowSeconds} s \\|`));
+      for (const w of windows as { limit: number; windowSeconds: number }[])
+        expect(text, group).toMatch(new RegExp(`\\| ${w.limit} \\| ${w.windowSeconds} s \\|`));
     }
   });
   it('explain every documented error status with its body and what to do', () => {
@@ -171,7 +198,7 @@ describe('the guides', () => {
   });
   it('show the quick-start samples of both families', () => {
     const text = guideTags.find((t: { name: string }) => t.name === 'Quick start').description;
-    expect(text).toContain("https://apiv2.laevitas.ch/api/v1/options/ohlcvt");
+    expect(text).toContain('https://apiv2.laevitas.ch/api/v1/options/ohlcvt');
     expect(text).toContain('https://api.laevitas.ch/analytics/');
     expect(text).toContain('await client.getOptionsOhlcvt(');
   });
@@ -189,7 +216,10 @@ describe('the code', () => {
     const bodies = snippets.map((code: string, i: number) => {
       const lines = code.split('\n');
       for (const line of lines.filter((l) => l.startsWith('import '))) imports.add(line);
-      return `export async function guideSnippet${i}(): Promise<void> {\n${lines.filter((l) => !l.startsWith('import ')).map((l) => `  ${l}`).join('\n')}\n}`;
+      return `export async function guideSnippet${i}(): Promise<void> {\n${lines
+        .filter((l) => !l.startsWith('import '))
+        .map((l) => `  ${l}`)
+        .join('\n')}\n}`;
     });
     mkdirSync(join(pkg, '.tmp'), { recursive: true });
     // One named import per module, merged, so repeated imports do not clash.
@@ -201,8 +231,14 @@ describe('the code', () => {
       for (const n of m[1]!.split(',').map((s) => s.trim())) names.add(n);
       merged.set(m[2]!, names);
     }
-    writeFileSync(join(pkg, '.tmp/guide-snippets.ts'), [...[...merged].map(([from, names]) => `import { ${[...names].join(', ')} } from '${from}';`), '', ...bodies].join('\n'));
-    writeFileSync(join(pkg, '.tmp/tsconfig.snippets.json'), JSON.stringify({ extends: '../tsconfig.samples.json', compilerOptions: { rootDir: '..' }, files: ['../generated/samples.ts', 'guide-snippets.ts'] }));
+    writeFileSync(
+      join(pkg, '.tmp/guide-snippets.ts'),
+      [...[...merged].map(([from, names]) => `import { ${[...names].join(', ')} } from '${from}';`), '', ...bodies].join('\n'),
+    );
+    writeFileSync(
+      join(pkg, '.tmp/tsconfig.snippets.json'),
+      JSON.stringify({ extends: '../tsconfig.samples.json', compilerOptions: { rootDir: '..' }, files: ['../generated/samples.ts', 'guide-snippets.ts'] }),
+    );
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     let output = '';
     try {

@@ -21,7 +21,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Section pages: every path the sidebar links to (each forwards to its section). */
 const sections = [...new Set([...html.matchAll(/href="\/([a-z0-9][a-z0-9-]*)"/g)].map((m) => m[1]!))];
-const allOps = Object.entries(site.paths).flatMap(([path, item]: [string, any]) => Object.values(item).filter((op: any) => op?.operationId).map((op: any) => ({ path, op })));
+const allOps = Object.entries(site.paths).flatMap(([path, item]: [string, any]) =>
+  Object.values(item)
+    .filter((op: any) => op?.operationId)
+    .map((op: any) => ({ path, op })),
+);
 const legacyOp = allOps.find(({ path }) => path.startsWith('/analytics/'))!.op;
 const v1Op = allOps.find(({ op }) => op.operationId === 'getOptionsOhlcvt')!.op;
 
@@ -34,7 +38,8 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
   const consoleErrors: string[] = [];
   const internalText: string[] = [];
   /** Rendered text must not cite the contract's working files or show extension keys. */
-  const INTERNAL = /facts\.md|v1-family|legacy-family|EXTENSIONS\.md|§|\bsection \d|public facts|x-(?:source|unpublished-shape|x402-price|pagination|rate-limit-group|max-window|currency-subsets|inferred-route)\b/;
+  const INTERNAL =
+    /facts\.md|v1-family|legacy-family|EXTENSIONS\.md|§|\bsection \d|public facts|x-(?:source|unpublished-shape|x402-price|pagination|rate-limit-group|max-window|currency-subsets|inferred-route)\b/;
   async function collectText(page: Page) {
     const text = await page.evaluate(() => document.body.innerText);
     for (const line of text.split('\n')) if (INTERNAL.test(line)) internalText.push(`${page.url()}: ${line.slice(0, 160)}`);
@@ -47,7 +52,15 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.route('**/*', (route) => {
@@ -78,10 +91,14 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
 
   /** The heading nearest the top of the viewport: where a link landed. */
   const headingInView = (page: Page) =>
-    page.evaluate(() => [...document.querySelectorAll('h1, h2')].find((h) => {
-      const top = h.getBoundingClientRect().top;
-      return top > -10 && top < 300;
-    })?.textContent?.trim());
+    page.evaluate(() =>
+      [...document.querySelectorAll('h1, h2')]
+        .find((h) => {
+          const top = h.getBoundingClientRect().top;
+          return top > -10 && top < 300;
+        })
+        ?.textContent?.trim(),
+    );
 
   it('loads the reference and every section page, with no outside request and no console error (screenshot each)', async () => {
     const home = await open('/');
@@ -138,7 +155,13 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
       await page.getByText('Search', { exact: false }).first().click();
       const input = page.locator('input[placeholder*="earch" i]').first();
       await input.fill(query);
-      await expect(page.getByRole('link', { name: query, exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true)).resolves.toBe(true);
+      await expect(
+        page
+          .getByRole('link', { name: query, exact: false })
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .then(() => true),
+      ).resolves.toBe(true);
       await page.screenshot({ path: join(shots, `search-${query.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) });
       await page.keyboard.press('Escape');
     }
@@ -152,9 +175,21 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
       await page.waitForTimeout(500);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+          }
+        ).axe;
         const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map(
+            (v) =>
+              `${v.id} (${v.impact}): ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(', ')}`,
+          );
       });
       found.push(...violations.map((v) => `${path}: ${v}`));
       await page.close();

@@ -17,7 +17,13 @@ describe('the built streaming page', () => {
   });
   it('carries the whole AsyncAPI contract', () => {
     expect(html).toContain('Laevitas streaming reference');
-    for (const text of ['trades.{market}.{exchange}.{instrument}', 'ohlc.vt.{market}.{exchange}.{instrument}.{tf}', 'funding-rate.{market}.{exchange}.{instrument}', 'x-close-codes', 'BULL_DIAGONAL_SPREAD']) {
+    for (const text of [
+      'trades.{market}.{exchange}.{instrument}',
+      'ohlc.vt.{market}.{exchange}.{instrument}.{tf}',
+      'funding-rate.{market}.{exchange}.{instrument}',
+      'x-close-codes',
+      'BULL_DIAGONAL_SPREAD',
+    ]) {
       expect(html).toContain(text);
     }
   });
@@ -36,7 +42,15 @@ describe.runIf(existsSync(CHROMIUM))('the streaming page in a browser with no ne
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     const outside: string[] = [];
     try {

@@ -16,11 +16,16 @@ const SNIPPETS: Record<string, { code: string; expect: 'ok' | 'error' }> = {
   numericInstrumentName: { code: "export const name: OptionsCatalogEntry['instrument_name'] = 12345;", expect: 'error' },
   instrumentNameIsString: { code: 'declare const row: OptionsCatalogEntry;\nexport const x: string = row.instrument_name.toUpperCase();', expect: 'ok' },
   riskExpiryIsString: { code: 'declare const e: RiskExpiry;\nexport const x: string = e.toLowerCase();', expect: 'ok' },
-  hoverShowsRowName: { code: "declare const page: OptionsOhlcvtResponse;\nexport const row = page.data[0]!;\nexport const hover: 'OhlcvtRow' = null as unknown as typeof row extends OhlcvtRow ? 'OhlcvtRow' : never;", expect: 'ok' },
+  hoverShowsRowName: {
+    code: "declare const page: OptionsOhlcvtResponse;\nexport const row = page.data[0]!;\nexport const hover: 'OhlcvtRow' = null as unknown as typeof row extends OhlcvtRow ? 'OhlcvtRow' : never;",
+    expect: 'ok',
+  },
   unpublishedStaysOpen: { code: 'declare const row: CreditTokenRequest;\nexport const x: unknown = row.anything_else;', expect: 'ok' },
 };
 
-let checkerOf: () => { checker: ts.TypeChecker; program: ts.Program } = () => { throw new Error('compile first'); };
+let checkerOf: () => { checker: ts.TypeChecker; program: ts.Program } = () => {
+  throw new Error('compile first');
+};
 
 function compile(): Map<string, string[]> {
   const files = new Map<string, string>();
@@ -28,7 +33,15 @@ function compile(): Map<string, string[]> {
   for (const [name, { code }] of Object.entries(SNIPPETS)) {
     files.set(`/snippets/${name}.ts`, `import type { ${names} } from ${JSON.stringify(GENERATED.replace(/\.d\.ts$/, '.js'))};\n${code}\n`);
   }
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const read = host.readFile.bind(host);
   const exists = host.fileExists.bind(host);
@@ -62,9 +75,10 @@ describe('closed types', () => {
     const file = program.getSourceFile('/snippets/hoverShowsRowName.ts')!;
     const shown: string[] = [];
     file.forEachChild((node) => {
-      if (ts.isVariableStatement(node)) for (const d of node.declarationList.declarations) if (d.name.getText(file) === 'row') shown.push(checker.typeToString(checker.getTypeAtLocation(d.name)));
+      if (ts.isVariableStatement(node))
+        for (const d of node.declarationList.declarations)
+          if (d.name.getText(file) === 'row') shown.push(checker.typeToString(checker.getTypeAtLocation(d.name)));
     });
     expect(shown).toEqual(['OhlcvtRow']);
   });
 });
-

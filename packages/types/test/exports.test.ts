@@ -9,7 +9,8 @@ const require = createRequire(import.meta.url);
 const cjs = require('@laevitas-api/types');
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const dts = readFileSync(new URL('../generated/openapi.d.ts', import.meta.url), 'utf8');
-const index = readFileSync(new URL('../generated/index.d.ts', import.meta.url), 'utf8') + readFileSync(new URL('../generated/operations.d.ts', import.meta.url), 'utf8');
+const index =
+  readFileSync(new URL('../generated/index.d.ts', import.meta.url), 'utf8') + readFileSync(new URL('../generated/operations.d.ts', import.meta.url), 'utf8');
 
 describe('@laevitas-api/types', () => {
   it('has no runtime dependencies', () => {
@@ -17,7 +18,22 @@ describe('@laevitas-api/types', () => {
   });
   it('exports the same frozen constants from ESM and CJS', () => {
     expect(Object.keys(esm).sort()).toEqual(Object.keys(cjs).sort());
-    expect(esm.MARKETS_A).toEqual(['DERIBIT', 'AEVO', 'BINANCE', 'BITFINEX', 'BITGET', 'BITMEX', 'BYBIT', 'COINBASE', 'DYDX', 'HUOBI', 'HYPERLIQUID', 'KRAKEN', 'OKX', 'PARADEX']);
+    expect(esm.MARKETS_A).toEqual([
+      'DERIBIT',
+      'AEVO',
+      'BINANCE',
+      'BITFINEX',
+      'BITGET',
+      'BITMEX',
+      'BYBIT',
+      'COINBASE',
+      'DYDX',
+      'HUOBI',
+      'HYPERLIQUID',
+      'KRAKEN',
+      'OKX',
+      'PARADEX',
+    ]);
     expect(esm.RESOLUTIONS).toEqual(['1m', '5m', '15m', '1h', '4h', '1d']);
     expect(esm.MARKETS_F).toContain('AGGREGATED');
     expect(Object.isFrozen(esm.RESOLUTIONS)).toBe(true);

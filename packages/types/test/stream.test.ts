@@ -4,7 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import * as esm from '@laevitas-api/types/stream';
-import type { StreamEventOf, StreamPattern, StreamChannels, StreamChannel, TradesEvent, OhlcVtEvent, BookEvent, FamilyOf, SubscribeRequest } from '@laevitas-api/types/stream';
+import type {
+  StreamEventOf,
+  StreamPattern,
+  StreamChannels,
+  StreamChannel,
+  TradesEvent,
+  OhlcVtEvent,
+  BookEvent,
+  FamilyOf,
+  SubscribeRequest,
+} from '@laevitas-api/types/stream';
 
 const require = createRequire(import.meta.url);
 const cjs = require('@laevitas-api/types/stream');
@@ -32,13 +42,21 @@ describe('@laevitas-api/types/stream', () => {
   it('exports the same frozen tables from ESM and CJS', () => {
     expect(Object.keys(esm).sort()).toEqual(Object.keys(cjs).sort());
     expect(esm.STREAM_FAMILIES).toEqual(cjs.STREAM_FAMILIES);
-    expect(esm.STREAM_FAMILIES.map((f) => f.family).sort()).toEqual(['book', 'funding-rate', 'liquidations', 'ohlc.ticker', 'ohlc.vt', 'open-interest', 'trades']);
+    expect(esm.STREAM_FAMILIES.map((f) => f.family).sort()).toEqual([
+      'book',
+      'funding-rate',
+      'liquidations',
+      'ohlc.ticker',
+      'ohlc.vt',
+      'open-interest',
+      'trades',
+    ]);
     expect(esm.STREAM_LIMITS.subscriptionsPerConnection).toBe(200);
     expect(esm.STREAM_SERVERS.native.pathname).toBe('/ws');
     expect(Object.isFrozen(esm.STREAM_CLOSE_CODES[0])).toBe(true);
     expect(esm.STREAM_CLOSE_CODES.find((c) => c.code === 4001)?.reconnect).toBe('never');
     expect(good).toHaveLength(5);
     expect(channel.length + noWildcardChannel.length).toBeGreaterThan(0);
-    expect([typeof noTfWildcard, typeof noOptionsLiquidations, typeof noJsonRpc]).toEqual(["string", "string", "object"]);
+    expect([typeof noTfWildcard, typeof noOptionsLiquidations, typeof noJsonRpc]).toEqual(['string', 'string', 'object']);
   });
 });

@@ -6,7 +6,10 @@ const { formatErrors } = require('./format.cjs');
 
 class ValidationError extends Error {
   constructor(operationId, where, issues) {
-    const head = issues.slice(0, 5).map((i) => i.message).join('; ');
+    const head = issues
+      .slice(0, 5)
+      .map((i) => i.message)
+      .join('; ');
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
     super(`${operationId}: invalid ${where}: ${head}${more}`);
     this.name = 'ValidationError';
@@ -22,20 +25,25 @@ function fail(operationId, where, issues) {
 
 function lowerKeys(headers) {
   if (!headers) return {};
-  const entries = typeof headers.entries === 'function' && !(headers instanceof Array) && typeof headers.get === 'function'
-    ? [...headers.entries()]
-    : Object.entries(headers);
+  const entries =
+    typeof headers.entries === 'function' && !(headers instanceof Array) && typeof headers.get === 'function'
+      ? [...headers.entries()]
+      : Object.entries(headers);
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 function decodeBase64Json(text) {
-  const json = typeof Buffer !== 'undefined' ? Buffer.from(text, 'base64').toString('utf8') : new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
+  const json =
+    typeof Buffer !== 'undefined'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
   return JSON.parse(json);
 }
 
 /** JSON has no NaN or Infinity; a request body holding one would silently become null when serialised. */
 function nonFiniteNumbers(value, path, out) {
-  if (typeof value === 'number' && !Number.isFinite(value)) out.push({ path, rule: 'finite', message: `${path} must be a finite number (${value} is not JSON)` });
+  if (typeof value === 'number' && !Number.isFinite(value))
+    out.push({ path, rule: 'finite', message: `${path} must be a finite number (${value} is not JSON)` });
   else if (Array.isArray(value)) value.forEach((item, i) => nonFiniteNumbers(item, `${path}[${i}]`, out));
   else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) nonFiniteNumbers(item, `${path}.${key}`, out);
   return out;

@@ -63,7 +63,9 @@ function parse(text, wildcards) {
     const last = segments[segments.length - 1];
     const omitted = positions.slice(segments.length);
     if (!wildcards || last !== '*' || !omitted.every((p) => p.wildcard)) {
-      return fail(`${kind} ${JSON.stringify(text)} is incomplete: ${family.family}.${names()}${wildcards ? " (only a trailing '*' may stand for positions that allow a wildcard)" : ''}`);
+      return fail(
+        `${kind} ${JSON.stringify(text)} is incomplete: ${family.family}.${names()}${wildcards ? " (only a trailing '*' may stand for positions that allow a wildcard)" : ''}`,
+      );
     }
   }
   let market;
@@ -76,7 +78,9 @@ function parse(text, wildcards) {
       continue;
     }
     if (position.values && !position.values.includes(value)) {
-      return fail(`${kind} ${JSON.stringify(text)}: ${position.name} must be one of ${position.values.join(', ')}${position.wildcard ? ', *' : ''} (got ${JSON.stringify(value)})`);
+      return fail(
+        `${kind} ${JSON.stringify(text)}: ${position.name} must be one of ${position.values.join(', ')}${position.wildcard ? ', *' : ''} (got ${JSON.stringify(value)})`,
+      );
     }
     if (position.pattern && !regexOf(position.pattern).test(value)) {
       return fail(`${kind} ${JSON.stringify(text)}: ${position.name} ${JSON.stringify(value)} must match ${position.pattern}`);
@@ -120,7 +124,8 @@ function validateStreamMessage(schemaName, value) {
  * @returns {{ok: boolean, family?: string, issues: {path: string, rule: string, message: string}[]}}
  */
 function validateStreamEvent(event, options) {
-  if (!event || typeof event !== 'object' || Array.isArray(event)) return { ok: false, issues: [{ path: '(root)', rule: 'type', message: '(root) must be an object {channel, data}' }] };
+  if (!event || typeof event !== 'object' || Array.isArray(event))
+    return { ok: false, issues: [{ path: '(root)', rule: 'type', message: '(root) must be an object {channel, data}' }] };
   const channel = parseChannelPattern(event.channel, { wildcards: false });
   if (!channel.ok) return { ok: false, issues: [{ path: 'channel', rule: 'channel', message: channel.error }] };
   const family = STREAM_FAMILIES.find((f) => f.family === channel.family);

@@ -1,7 +1,12 @@
 import type { StreamFamily, StreamFamilyInfo } from '@laevitas-api/types/stream';
 
 /** One problem found in a stream message: where, which rule, and a sentence naming both. */
-export interface StreamIssue { path: string; rule: string; message: string; allowedValues?: unknown[] }
+export interface StreamIssue {
+  path: string;
+  rule: string;
+  message: string;
+  allowedValues?: unknown[];
+}
 export type ParsedPattern = { readonly ok: true; readonly family: StreamFamily; readonly segments: readonly string[] } | { ok: false; error: string };
 
 /** Names of every message schema of the stream contract. */

@@ -27,7 +27,9 @@ for (const item of Object.values<any>(deref.paths)) {
 
 describe('mutants of every response example are rejected', () => {
   it('covers the contract', () => {
-    const withJson = Object.values<any>(deref.paths).flatMap((item) => ['get', 'post', 'head'].map((m) => item[m]).filter((op) => op && Object.values<any>(op.responses).some((r) => r.content?.['application/json'])));
+    const withJson = Object.values<any>(deref.paths).flatMap((item) =>
+      ['get', 'post', 'head'].map((m) => item[m]).filter((op) => op && Object.values<any>(op.responses).some((r) => r.content?.['application/json'])),
+    );
     expect(new Set(cases.map((c) => c.operationId)).size).toBe(withJson.length);
   });
 

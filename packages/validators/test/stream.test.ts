@@ -24,9 +24,15 @@ describe('@laevitas-api/validators/stream', () => {
     expect(esm.parseChannelPattern('trades.*', { wildcards: false }).ok).toBe(false);
   });
   it('reports the position and rule of a bad channel, and the field and rule of a bad event', () => {
-    expect(esm.parseChannelPattern('book.options.deribit.X')).toEqual({ ok: false, error: expect.stringMatching(/market must be one of perpetuals, futures, spot, predictions, \* \(got "options"\)/) });
+    expect(esm.parseChannelPattern('book.options.deribit.X')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/market must be one of perpetuals, futures, spot, predictions, \* \(got "options"\)/),
+    });
     expect(esm.parseChannelPattern('trades.futures.binance.A B')).toEqual({ ok: false, error: expect.stringMatching(/instrument "A B" must match/) });
-    const event = { channel: 'ohlc.vt.futures.okx.BTC-USD.1m', data: { state: 'live', instrument_name: 'BTC-USD', timeframe: '2m', open: 1, high: 1, low: 1, close: 1, vwap: 1, buy_volume: 1, sell_volume: 1 } };
+    const event = {
+      channel: 'ohlc.vt.futures.okx.BTC-USD.1m',
+      data: { state: 'live', instrument_name: 'BTC-USD', timeframe: '2m', open: 1, high: 1, low: 1, close: 1, vwap: 1, buy_volume: 1, sell_volume: 1 },
+    };
     expect(esm.validateStreamEvent(event)).toMatchObject({ ok: false, family: 'ohlc.vt', issues: [{ path: 'data.timeframe', rule: 'enum' }] });
     expect(esm.validateStreamEvent({ ...event, data: { ...event.data, timeframe: '1m' } })).toEqual({ ok: true, family: 'ohlc.vt', issues: [] });
     expect(esm.validateStreamEvent([1]).issues[0]!.path).toBe('(root)');

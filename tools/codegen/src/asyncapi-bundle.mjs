@@ -56,7 +56,12 @@ export function bundleAsyncApi(root) {
 
   const source = join(root, ASYNCAPI_SOURCE);
   const document = resolve(load(source), source);
-  const sorted = (/** @type {Record<string, unknown>} */ map) => Object.fromEntries(Object.keys(map).sort().map((name) => [name, map[name]]));
+  const sorted = (/** @type {Record<string, unknown>} */ map) =>
+    Object.fromEntries(
+      Object.keys(map)
+        .sort()
+        .map((name) => [name, map[name]]),
+    );
   document.components = {
     ...document.components,
     ...Object.fromEntries(Object.entries(components).map(([kind, map]) => [kind, sorted(map)])),

@@ -101,7 +101,10 @@ export function clientNamesOf(operations) {
   for (const [key, ops] of groups) {
     const [family, namespace] = /** @type {['legacy'|'v1', string]} */ (key.split('.'));
     const shared = commonDirectory(ops.map((op) => op.path));
-    const named = ops.map((op) => ({ op, words: withoutNamespace(op, family === 'legacy' ? legacyMethodName(op) : v1MethodName(op, shared), wordsOf(namespace)) }));
+    const named = ops.map((op) => ({
+      op,
+      words: withoutNamespace(op, family === 'legacy' ? legacyMethodName(op) : v1MethodName(op, shared), wordsOf(namespace)),
+    }));
     const count = (/** @type {string} */ name) => named.filter((n) => camel(n.words) === name).length;
     const first = named.map((n) => camel(n.words));
     for (const [i, { op, words }] of named.entries()) {
@@ -113,8 +116,10 @@ export function clientNamesOf(operations) {
   const seen = new Map();
   for (const n of names) {
     const at = `${n.family}.${n.namespace}.${n.method}`;
-    if (seen.has(at)) throw new Error(`codegen: client.${at} would name both ${seen.get(at)} and ${n.operationId}; give one of them another tag, route or catalog name`);
-    if (!/^[A-Za-z_$][\w$]*$/.test(n.method) || !/^[A-Za-z_$][\w$]*$/.test(n.namespace)) throw new Error(`codegen: client.${at} (${n.operationId}) is not an identifier`);
+    if (seen.has(at))
+      throw new Error(`codegen: client.${at} would name both ${seen.get(at)} and ${n.operationId}; give one of them another tag, route or catalog name`);
+    if (!/^[A-Za-z_$][\w$]*$/.test(n.method) || !/^[A-Za-z_$][\w$]*$/.test(n.namespace))
+      throw new Error(`codegen: client.${at} (${n.operationId}) is not an identifier`);
     seen.set(at, n.operationId);
   }
   return names.sort((a, b) => `${a.family}.${a.namespace}.${a.method}`.localeCompare(`${b.family}.${b.namespace}.${b.method}`));

@@ -46,7 +46,8 @@ export function generateClientTables(document, output) {
   const ops = operationsOf(document);
   const names = clientNamesOf(ops);
   for (const id of Object.keys(table)) {
-    if (!/^[A-Za-z_$][\w$]*$/.test(id) || RESERVED.has(id)) throw new Error(`codegen: operationId ${id} cannot be exported by that name from the client's operations entry`);
+    if (!/^[A-Za-z_$][\w$]*$/.test(id) || RESERVED.has(id))
+      throw new Error(`codegen: operationId ${id} cannot be exported by that name from the client's operations entry`);
   }
   output.add(`${OUT}/methods.ts`, renderMethods(document, names));
   output.add(`${OUT}/operations.ts`, renderOperations(table));
@@ -84,7 +85,54 @@ export const API_VERSION = ${JSON.stringify(document.info?.version)};
 }
 
 // Words that cannot be the name of an exported const.
-const RESERVED = new Set(['break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await']);
+const RESERVED = new Set([
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'null',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'yield',
+  'let',
+  'static',
+  'implements',
+  'interface',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'await',
+]);
 
 /**
  * One exported const per operation, so a bundler keeps only the operations an app imports (the module has no side
@@ -168,7 +216,10 @@ function renderMethods(document, names) {
     const id = op.operationId;
     const ref = `operations['${id}']`;
     const required = op.parameters.some((p) => p.in === 'path' || p.required) || Boolean(op.requestBody?.required);
-    if (op.requestBody) bodies.push(`  ${id}: ${ref}['parameters'] & { body${op.requestBody.required ? '' : '?'}: NonNullable<${ref}['requestBody']>['content']['application/json'] };`);
+    if (op.requestBody)
+      bodies.push(
+        `  ${id}: ${ref}['parameters'] & { body${op.requestBody.required ? '' : '?'}: NonNullable<${ref}['requestBody']>['content']['application/json'] };`,
+      );
     const successes = op.responses.filter((r) => r.status < 300);
     const result = successes.some((r) => r.schema)
       ? successes
@@ -241,11 +292,13 @@ function renderFamily(family, names, summaries) {
     /** @type {ClientName[]} */ (byNamespace.get(n.namespace)).push(n);
   }
   const title = family === 'v1' ? 'V1' : 'Legacy';
-  const body = [...byNamespace].map(([namespace, members]) => [
-    `  readonly ${namespace}: {`,
-    ...members.flatMap((n) => [`    ${summaries.get(n.operationId)}`, `    ${n.method}: OperationMethods['${n.operationId}'];`]),
-    '  };',
-  ].join('\n'));
+  const body = [...byNamespace].map(([namespace, members]) =>
+    [
+      `  readonly ${namespace}: {`,
+      ...members.flatMap((n) => [`    ${summaries.get(n.operationId)}`, `    ${n.method}: OperationMethods['${n.operationId}'];`]),
+      '  };',
+    ].join('\n'),
+  );
   return `/** \`client.${family}\`: the ${family === 'v1' ? 'versioned' : 'legacy'} family's operations by resource (namespace from the tag). */
 export interface ${title}Namespaces {
 ${body.join('\n')}

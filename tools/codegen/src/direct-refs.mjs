@@ -18,12 +18,15 @@ const f = ts.factory;
  */
 export function directReferences(ast, named) {
   const withReplies = nameResponses(ast, named);
-  const components = /** @type {ts.InterfaceDeclaration | undefined} */ (withReplies.find((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components'));
+  const components = /** @type {ts.InterfaceDeclaration | undefined} */ (
+    withReplies.find((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components')
+  );
   /** @type {Map<string, ts.TypeNode>} */
   const parameterTypes = new Map();
   for (const group of /** @type {ts.NodeArray<NamedMember>} */ (components?.members ?? [])) {
     if (nameOf(group) !== 'parameters' || !group.type || !ts.isTypeLiteralNode(group.type)) continue;
-    for (const parameter of /** @type {ts.NodeArray<NamedMember>} */ (group.type.members)) if (parameter.type) parameterTypes.set(/** @type {string} */ (nameOf(parameter)), parameter.type);
+    for (const parameter of /** @type {ts.NodeArray<NamedMember>} */ (group.type.members))
+      if (parameter.type) parameterTypes.set(/** @type {string} */ (nameOf(parameter)), parameter.type);
   }
 
   /** @param {ts.Node} node @returns {ts.Node} */
@@ -79,12 +82,30 @@ function nameResponses(ast, named) {
     });
     return f.updatePropertySignature(group, group.modifiers, group.name, group.questionToken, f.createTypeLiteralNode(responses));
   });
-  const updated = f.updateInterfaceDeclaration(components, components.modifiers, components.name, components.typeParameters, components.heritageClauses, members);
+  const updated = f.updateInterfaceDeclaration(
+    components,
+    components.modifiers,
+    components.name,
+    components.typeParameters,
+    components.heritageClauses,
+    members,
+  );
   ts.setSyntheticLeadingComments(updated, ts.getSyntheticLeadingComments(components));
   const rest = ast.map((node, i) => (i === index ? updated : visit(node)));
   const anyHeaders = f.createTypeAliasDeclaration(undefined, ANY_HEADERS, undefined, f.createTypeLiteralNode([stringIndex()]));
-  ts.addSyntheticLeadingComment(anyHeaders, ts.SyntaxKind.MultiLineCommentTrivia, '* The headers of a response that documents none: any header may come. ', true);
-  return [...rest.slice(0, index + 1), anyHeaders, ...declarations, ...rest.slice(index + 1), f.createExportDeclaration(undefined, false, f.createNamedExports([]))];
+  ts.addSyntheticLeadingComment(
+    anyHeaders,
+    ts.SyntaxKind.MultiLineCommentTrivia,
+    '* The headers of a response that documents none: any header may come. ',
+    true,
+  );
+  return [
+    ...rest.slice(0, index + 1),
+    anyHeaders,
+    ...declarations,
+    ...rest.slice(index + 1),
+    f.createExportDeclaration(undefined, false, f.createNamedExports([])),
+  ];
 }
 
 // openapi-typescript writes `headers: { [name: string]: unknown }` on every response (300 times); one private name.
@@ -101,7 +122,12 @@ function isAnyHeaders(node) {
   const [index] = node.members;
   if (!ts.isIndexSignatureDeclaration(index) || index.parameters.length !== 1) return false;
   const [parameter] = index.parameters;
-  return ts.isIdentifier(parameter.name) && parameter.name.text === 'name' && parameter.type?.kind === ts.SyntaxKind.StringKeyword && index.type.kind === ts.SyntaxKind.UnknownKeyword;
+  return (
+    ts.isIdentifier(parameter.name) &&
+    parameter.name.text === 'name' &&
+    parameter.type?.kind === ts.SyntaxKind.StringKeyword &&
+    index.type.kind === ts.SyntaxKind.UnknownKeyword
+  );
 }
 
 /**
@@ -115,7 +141,11 @@ function shortenDoc(property) {
   const docs = ts.getSyntheticLeadingComments(property);
   if (!docs?.length) return property;
   const text = docs.map((doc) => doc.text).join(' ');
-  const description = text.replace(/^\s*\*?\s?/gm, ' ').replace(/@example[\s\S]*$/, '').replace(/@description/, '').trim();
+  const description = text
+    .replace(/^\s*\*?\s?/gm, ' ')
+    .replace(/@example[\s\S]*$/, '')
+    .replace(/@description/, '')
+    .trim();
   ts.setSyntheticLeadingComments(property, [{ ...docs[0], text: `* ${firstSentence(description).replaceAll('*/', '*\\/')} ` }]);
   return property;
 }

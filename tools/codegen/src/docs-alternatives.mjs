@@ -31,7 +31,8 @@ export function alternativeLabel(alternative, examples = []) {
   if (Array.isArray(alternative.enum)) return `one of ${alternative.enum.map((/** @type {unknown} */ v) => JSON.stringify(v)).join(', ')}`;
   if (alternative.format && FORMATS[alternative.format]) return FORMATS[alternative.format];
   if (alternative.type === 'null') return 'null';
-  if (alternative.type === 'array') return alternative.items?.$ref ? `array of ${refName(alternative.items.$ref)}` : alternative.items?.type ? `array of ${alternative.items.type}` : 'array';
+  if (alternative.type === 'array')
+    return alternative.items?.$ref ? `array of ${refName(alternative.items.$ref)}` : alternative.items?.type ? `array of ${alternative.items.type}` : 'array';
   if (Array.isArray(alternative.allOf)) {
     const names = alternative.allOf.filter((/** @type {SpecNode} */ part) => part.$ref).map((/** @type {SpecNode} */ part) => refName(part.$ref));
     const extra = alternative.allOf.flatMap((/** @type {SpecNode} */ part) => (part.$ref ? [] : Object.keys(part.properties ?? {})));
@@ -59,7 +60,8 @@ export function labelAlternatives(node) {
     if (!Array.isArray(schema[key])) continue;
     const examples = Array.isArray(schema.examples) ? schema.examples : schema.example !== undefined ? [schema.example] : [];
     for (const alternative of schema[key]) {
-      if (alternative && typeof alternative === 'object' && !alternative.$ref && !alternative.title) alternative.title = alternativeLabel(alternative, examples);
+      if (alternative && typeof alternative === 'object' && !alternative.$ref && !alternative.title)
+        alternative.title = alternativeLabel(alternative, examples);
     }
   }
   for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') labelAlternatives(value);

@@ -14,7 +14,25 @@ export const REDOC_EXTENSIONS = new Set(['codeSamples', 'tagGroups', 'traitTag',
 const RAW_VALUE_KEYS = new Set(['example', 'value', 'default', 'enum', 'const']);
 const TEXT_KEYS = new Set(['description', 'summary', 'title']);
 /** Objects whose keys are names (headers, properties, variables...), so an `x-` key there is a name, not an extension. */
-const NAME_MAPS = new Set(['headers', 'properties', 'patternProperties', 'variables', 'schemas', 'responses', 'parameters', 'securitySchemes', 'mapping', 'paths', 'examples', 'requestBodies', 'links', 'callbacks', 'content', 'dependentRequired', 'dependentSchemas']);
+const NAME_MAPS = new Set([
+  'headers',
+  'properties',
+  'patternProperties',
+  'variables',
+  'schemas',
+  'responses',
+  'parameters',
+  'securitySchemes',
+  'mapping',
+  'paths',
+  'examples',
+  'requestBodies',
+  'links',
+  'callbacks',
+  'content',
+  'dependentRequired',
+  'dependentSchemas',
+]);
 
 export const DOCS_INPUT = 'packages/docs/generated/openapi.docs.json';
 export const DOCS_SAMPLES = 'packages/docs/generated/samples.ts';

@@ -43,26 +43,28 @@ export function sourcesOf(xSource) {
 /** How page text names an extension that a sentence mentions (the page never shows the raw key). */
 // Keyed without the `x-` prefix: this table names keys to replace in prose, it does not read their values.
 /** @type {Record<string, string>} */
-const EXTENSION_WORDS = Object.fromEntries(Object.entries({
-  'unpublished-shape': '“partly published”',
-  'currency-subsets': 'the currencies per market listed below',
-  'requires-one-of': 'the one-of rule below',
-  'x402-price': 'per-call price',
-  'idempotent-payment': 'idempotent payment',
-  'rate-limit-group': 'rate-limit group',
-  'rate-limits': 'rate limits',
-  'required-accept': 'the required Accept header',
-  'credit-cost': 'the credit cost',
-  'pagination': 'pagination',
-  'max-window': 'the maximum window',
-  'max-cells': 'the cell cap',
-  'source': 'source',
-  'inferred-route': 'inferred route',
-  'case-insensitive': 'case-insensitive',
-  'snapshot-interval-ms': 'snapshot interval',
-  'catalog-method-name': 'catalog method name',
-  'x402': 'x402 settings',
-}).map(([name, words]) => [`x-${name}`, words]));
+const EXTENSION_WORDS = Object.fromEntries(
+  Object.entries({
+    'unpublished-shape': '“partly published”',
+    'currency-subsets': 'the currencies per market listed below',
+    'requires-one-of': 'the one-of rule below',
+    'x402-price': 'per-call price',
+    'idempotent-payment': 'idempotent payment',
+    'rate-limit-group': 'rate-limit group',
+    'rate-limits': 'rate limits',
+    'required-accept': 'the required Accept header',
+    'credit-cost': 'the credit cost',
+    pagination: 'pagination',
+    'max-window': 'the maximum window',
+    'max-cells': 'the cell cap',
+    source: 'source',
+    'inferred-route': 'inferred route',
+    'case-insensitive': 'case-insensitive',
+    'snapshot-interval-ms': 'snapshot interval',
+    'catalog-method-name': 'catalog method name',
+    x402: 'x402 settings',
+  }).map(([name, words]) => [`x-${name}`, words]),
+);
 
 /**
  * Rewrites contract-internal wording into what a reader of the page can use: citations of files and numbered
@@ -75,9 +77,15 @@ export function scrubText(text, extensionNames = Object.keys(EXTENSION_WORDS)) {
   // Sentences about the contract's own files (`spec/EXTENSIONS.md lists every x- extension.`).
   out = out.replace(/[^.\n]*\b[\w/-]*[A-Z]{2,}[\w-]*\.md\b[^.\n]*\.\s*/g, (sentence) => (/\bCLI\b/.test(sentence) ? sentence : ''));
   // Parenthesised citations: "(section 4.2 ends with …)", "(CLI SKILL.md and CHANGELOG 0.11.1/0.11.2)".
-  out = out.replace(/\s*\((?:[^()]|\([^()]*\))*?(?:\.md\b|§|\bsection \d|\bdocument \d|public facts|v1 reference|legacy reference)(?:[^()]|\([^()]*\))*\)/g, '');
+  out = out.replace(
+    /\s*\((?:[^()]|\([^()]*\))*?(?:\.md\b|§|\bsection \d|\bdocument \d|public facts|v1 reference|legacy reference)(?:[^()]|\([^()]*\))*\)/g,
+    '',
+  );
   out = out.replace(/\b(?:the )?(?:legacy|v1) reference §\s*[\d.]+(?: and [\d.]+)?/g, 'the API reference');
-  out = out.replace(/§\s*[\d.]+/g, '').replace(/\bsection \d[\d.]*/gi, 'the API reference').replace(/\bdocument \d[\d.]*/gi, 'the API reference');
+  out = out
+    .replace(/§\s*[\d.]+/g, '')
+    .replace(/\bsection \d[\d.]*/gi, 'the API reference')
+    .replace(/\bdocument \d[\d.]*/gi, 'the API reference');
   out = out.replace(/\bpublic facts [a-h](?:\.\d+)?/g, 'public material');
   out = out.replace(/\bNot named by the document\b/g, 'Not named by the API reference');
   // Extension keys, with a dotted prefix (`info.x-rate-limits.creditToken`) or a value (`x-unpublished-shape: true`).
@@ -85,7 +93,8 @@ export function scrubText(text, extensionNames = Object.keys(EXTENSION_WORDS)) {
   for (const key of keys) {
     const words = EXTENSION_WORDS[key] ?? key.slice(2).replaceAll('-', ' ');
     const escaped = key.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
-    const withValue = (/** @type {string} */ _, /** @type {string | undefined} */ value) => (value && value.trim() !== 'true' ? `${words} ${value.trim()}` : words);
+    const withValue = (/** @type {string} */ _, /** @type {string | undefined} */ value) =>
+      value && value.trim() !== 'true' ? `${words} ${value.trim()}` : words;
     out = out.replace(new RegExp('`(?:info\\.)?' + escaped + '(?:\\.[A-Za-z]+)?(?::\\s*([^`]*))?`', 'g'), withValue);
     out = out.replace(new RegExp('(?<![\\w-])(?:info\\.)?' + escaped + '(?:\\.[A-Za-z]+)?(?::\\s*(true))?(?![\\w-])', 'g'), withValue);
   }
@@ -93,7 +102,8 @@ export function scrubText(text, extensionNames = Object.keys(EXTENSION_WORDS)) {
 }
 
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const windowText = (/** @type {{limit: number, windowSeconds: number}} */ w) => `${w.limit} requests per ${w.windowSeconds === 1 ? 'second' : `${w.windowSeconds} s`}`;
+const windowText = (/** @type {{limit: number, windowSeconds: number}} */ w) =>
+  `${w.limit} requests per ${w.windowSeconds === 1 ? 'second' : `${w.windowSeconds} s`}`;
 
 /** Whether the operation's success body (followed through `$ref`s) holds a partly published schema. */
 function hasUnpublishedShape(/** @type {SpecNode} */ document, /** @type {OperationModel} */ op) {
@@ -127,7 +137,10 @@ export function operationNotes(document, op) {
   const schemes = new Set(op.security.flatMap((r) => Object.keys(r)));
 
   const asset = info['x-x402']?.asset ?? 'USDC';
-  if (x['x-x402-price']) lines.push(`**Price:** ${x['x-x402-price']} ${asset} per call when paid with x402 (\`PAYMENT-SIGNATURE\`), or one credit of a credit token (\`X-Credit-Token\`); a call with an API key (\`X-API-Key\` or \`apiKey\`) pays nothing per call.`);
+  if (x['x-x402-price'])
+    lines.push(
+      `**Price:** ${x['x-x402-price']} ${asset} per call when paid with x402 (\`PAYMENT-SIGNATURE\`), or one credit of a credit token (\`X-Credit-Token\`); a call with an API key (\`X-API-Key\` or \`apiKey\`) pays nothing per call.`,
+    );
   else if (op.security.length === 0) lines.push('**Price:** free; no credentials needed.');
   else if (op.family === 'legacy') lines.push('**Price:** no per-call price; the legacy family takes an API key (`apiKey` header).');
   else if (schemes.has('X402Payment')) lines.push('**Price:** quoted in the `payment-required` header of the 402 answer; pay with x402 (`PAYMENT-SIGNATURE`).');
@@ -136,20 +149,38 @@ export function operationNotes(document, op) {
   const windows = Array.isArray(limits[group]) ? limits[group] : undefined;
   if (windows) {
     const retry = limits.retryAfterSeconds ? `; after a 429 wait for \`Retry-After\` (${limits.retryAfterSeconds} s when absent)` : '';
-    lines.push(`**Rate limit** (${group === 'v1' ? 'versioned family' : group === 'creditToken' ? 'credit-token routes' : group}): ${windows.map(windowText).join(' and ')}${retry}.`);
-  } else lines.push(`**Rate limit:** ${op.family === 'legacy' ? 'the legacy family publishes no limits' : 'not published'}; a 429 answer carries \`Retry-After\`.`);
+    lines.push(
+      `**Rate limit** (${group === 'v1' ? 'versioned family' : group === 'creditToken' ? 'credit-token routes' : group}): ${windows.map(windowText).join(' and ')}${retry}.`,
+    );
+  } else
+    lines.push(`**Rate limit:** ${op.family === 'legacy' ? 'the legacy family publishes no limits' : 'not published'}; a 429 answer carries \`Retry-After\`.`);
 
   const p = x['x-pagination'];
-  if (p?.style === 'cursor') lines.push(`**Pagination:** cursor. Rows are in \`${p.itemsPath}\`; pass \`${p.nextCursorPath}\` back as \`${p.cursorParam}\` until it is null. With the client: \`client.paginate('${op.operationId}', {...})\`.`);
-  else if (p?.style === 'page') lines.push(`**Pagination:** pages. Rows are in \`${p.itemsPath}\`; ask for \`${p.pageParam}\` = 1, 2, … up to \`${p.totalPagesPath}\`, with \`${p.limitParam}\` rows per page. With the client: \`client.paginate('${op.operationId}', {...})\`.`);
+  if (p?.style === 'cursor')
+    lines.push(
+      `**Pagination:** cursor. Rows are in \`${p.itemsPath}\`; pass \`${p.nextCursorPath}\` back as \`${p.cursorParam}\` until it is null. With the client: \`client.paginate('${op.operationId}', {...})\`.`,
+    );
+  else if (p?.style === 'page')
+    lines.push(
+      `**Pagination:** pages. Rows are in \`${p.itemsPath}\`; ask for \`${p.pageParam}\` = 1, 2, … up to \`${p.totalPagesPath}\`, with \`${p.limitParam}\` rows per page. With the client: \`client.paginate('${op.operationId}', {...})\`.`,
+    );
 
   const w = x['x-max-window'];
-  if (w) lines.push(`**Maximum window:** ${plural(w.days, 'day')} between \`start\` and \`end\`${w.unlessParam ? ` (no limit when \`${w.unlessParam}\` is given)` : ''}; the client rejects a longer window before sending.`);
+  if (w)
+    lines.push(
+      `**Maximum window:** ${plural(w.days, 'day')} between \`start\` and \`end\`${w.unlessParam ? ` (no limit when \`${w.unlessParam}\` is given)` : ''}; the client rejects a longer window before sending.`,
+    );
   if (x['x-max-cells'] !== undefined) lines.push(`**Cell cap:** at most ${x['x-max-cells']} cells in the risk matrix of one request.`);
-  if (Array.isArray(x['x-requires-one-of'])) lines.push(`**Required filter:** at least one of ${x['x-requires-one-of'].map((/** @type {string} */ n) => `\`${n}\``).join(', ')}.`);
+  if (Array.isArray(x['x-requires-one-of']))
+    lines.push(`**Required filter:** at least one of ${x['x-requires-one-of'].map((/** @type {string} */ n) => `\`${n}\``).join(', ')}.`);
   if (x['x-snapshot-interval-ms'] !== undefined) lines.push(`**Snapshots:** persisted every ${x['x-snapshot-interval-ms'] / 1000} s.`);
   if (x['x-idempotent-payment']) lines.push('**Payment:** never charged twice: after a 202 (pending), poll the checkout instead of paying again.');
-  if (x['x-credit-cost']) lines.push(`**Credit cost:** ${Object.entries(/** @type {Record<string, number>} */ (x['x-credit-cost'])).map(([m, c]) => `\`${m}\` ${plural(c, 'credit')}`).join(', ')}.`);
+  if (x['x-credit-cost'])
+    lines.push(
+      `**Credit cost:** ${Object.entries(/** @type {Record<string, number>} */ (x['x-credit-cost']))
+        .map(([m, c]) => `\`${m}\` ${plural(c, 'credit')}`)
+        .join(', ')}.`,
+    );
   if (x['x-required-accept']) lines.push(`**Accept header:** send exactly \`Accept: ${x['x-required-accept']}\`; without it the service answers 406.`);
 
   const blocks = [lines.map((l) => `- ${l}`).join('\n')];
@@ -165,7 +196,8 @@ export function operationNotes(document, op) {
     const note = typeof x['x-inferred-route'] === 'object' ? scrubText(x['x-inferred-route'].note ?? '') : '';
     notices.push(`> **Inferred route.** The service's API reference does not name this path; it comes from public material about the service. ${note}`.trim());
   }
-  if (hasUnpublishedShape(document, op)) notices.push('> **Partly published response.** The service publishes only part of this response: the known fields are typed and others may appear.');
+  if (hasUnpublishedShape(document, op))
+    notices.push('> **Partly published response.** The service publishes only part of this response: the known fields are typed and others may appear.');
 
   blocks.push(...notices);
   const sources = sourcesOf(x['x-source']);

@@ -81,11 +81,17 @@ export function baseUrlOf(document, op) {
   const server = servers.find((s) => s.url.includes(`{${variable}}`)) ?? servers.find((s) => !s.url.includes('{'));
   if (!server) throw new Error(`codegen: no server for ${op.operationId} (${op.family} family)`);
   /** @type {Record<string, string>} */
-  const defaults = Object.assign({}, ...servers.map((s) => Object.fromEntries(Object.entries(s.variables ?? {}).map(([k, v]) => [k, v.default]))), server.variables ? Object.fromEntries(Object.entries(server.variables).map(([k, v]) => [k, v.default])) : {});
-  return server.url.replace(/\{([^}]+)\}/g, (_, name) => {
-    if (defaults[name] === undefined) throw new Error(`codegen: no default for server variable ${name}`);
-    return defaults[name];
-  }).replace(/\/$/, '');
+  const defaults = Object.assign(
+    {},
+    ...servers.map((s) => Object.fromEntries(Object.entries(s.variables ?? {}).map(([k, v]) => [k, v.default]))),
+    server.variables ? Object.fromEntries(Object.entries(server.variables).map(([k, v]) => [k, v.default])) : {},
+  );
+  return server.url
+    .replace(/\{([^}]+)\}/g, (_, name) => {
+      if (defaults[name] === undefined) throw new Error(`codegen: no default for server variable ${name}`);
+      return defaults[name];
+    })
+    .replace(/\/$/, '');
 }
 
 /** @param {SpecDocument} document @param {OperationModel} op @param {SampleRequest} request */
@@ -95,7 +101,9 @@ function urlOf(document, op, request) {
 
 /** @type {(query: Record<string, unknown>) => [string, unknown][]} */
 const queryPairs = (query) =>
-  Object.entries(query).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => /** @type {[string, unknown]} */ ([name, v])) : [/** @type {[string, unknown]} */ ([name, value])]));
+  Object.entries(query).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((v) => /** @type {[string, unknown]} */ ([name, v])) : [/** @type {[string, unknown]} */ ([name, value])],
+  );
 
 const shellQuote = (/** @type {unknown} */ text) => `'${String(text).replaceAll("'", "'\\''")}'`;
 
@@ -153,11 +161,7 @@ export function typescriptSampleParts(document, op, request = sampleRequest(docu
   // Per-call options are the method's second argument.
   const options = request.accept ? `, ${jsLiteral({ headers: { Accept: request.accept } })}` : '';
   const call = Object.keys(args).length || options ? `client.${op.operationId}(${jsLiteral(args)}${options})` : `client.${op.operationId}()`;
-  const body = [
-    `const client = createClient({ apiKey: process.env.${KEY_ENV} });`,
-    `const result = await ${call};`,
-    'console.log(result);',
-  ].join('\n');
+  const body = [`const client = createClient({ apiKey: process.env.${KEY_ENV} });`, `const result = await ${call};`, 'console.log(result);'].join('\n');
   return { imports: "import { createClient } from '@laevitas-api/client';", body };
 }
 

@@ -35,7 +35,12 @@ export function finish30(doc, source = doc) {
     // 3.0 names a license by URL; the SPDX page of the 3.1 identifier is that URL.
     doc.info.license.url = `https://spdx.org/licenses/${identifier}.html`;
   }
-  walk(doc, false, (ref) => ref.split('/').slice(1).reduce((/** @type {any} */ node, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc));
+  walk(doc, false, (ref) =>
+    ref
+      .split('/')
+      .slice(1)
+      .reduce((/** @type {any} */ node, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc),
+  );
   return doc;
 }
 
@@ -86,10 +91,14 @@ export function rewriteSchema(schema, resolve = () => undefined) {
  * @param {SpecNode} schema
  */
 function exclusiveBounds(schema) {
-  for (const [exclusive, inclusive] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']]) {
+  for (const [exclusive, inclusive] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ]) {
     if (typeof schema[exclusive] !== 'number') continue;
     const bound = schema[exclusive];
-    const tighter = inclusive === 'minimum' ? schema[inclusive] === undefined || schema[inclusive] <= bound : schema[inclusive] === undefined || schema[inclusive] >= bound;
+    const tighter =
+      inclusive === 'minimum' ? schema[inclusive] === undefined || schema[inclusive] <= bound : schema[inclusive] === undefined || schema[inclusive] >= bound;
     if (tighter) {
       schema[inclusive] = bound;
       schema[exclusive] = true;
@@ -116,10 +125,25 @@ function typeArray(schema) {
     if (type === 'array') branch.items = schema.items ?? {};
     if (type === 'object') for (const k of ['properties', 'additionalProperties', 'required']) if (k in schema) branch[k] = schema[k];
     if (type === 'string') for (const k of ['pattern', 'format', 'minLength', 'maxLength']) if (k in schema) branch[k] = schema[k];
-    if (type === 'number' || type === 'integer') for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) if (k in schema) branch[k] = schema[k];
+    if (type === 'number' || type === 'integer')
+      for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) if (k in schema) branch[k] = schema[k];
     return branch;
   });
-  for (const k of ['items', 'properties', 'additionalProperties', 'required', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) delete schema[k];
+  for (const k of [
+    'items',
+    'properties',
+    'additionalProperties',
+    'required',
+    'pattern',
+    'format',
+    'minLength',
+    'maxLength',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+  ])
+    delete schema[k];
   // 3.0 allows `nullable` only beside `type`: the first branch alone takes null, so oneOf still matches once.
   if (nullable) branches[0].nullable = true;
   const key = types.includes('integer') && types.includes('number') ? 'anyOf' : 'oneOf';
@@ -188,7 +212,9 @@ function nullable(schema, resolve) {
     const branch = branches[index];
     if (branch.$ref) {
       const target = resolve(branch.$ref);
-      branches[index] = target.enum ? { ...structuredClone(target), title: undefined, nullable: true, enum: [...target.enum, null] } : { type: target.type, nullable: true, allOf: [branch] };
+      branches[index] = target.enum
+        ? { ...structuredClone(target), title: undefined, nullable: true, enum: [...target.enum, null] }
+        : { type: target.type, nullable: true, allOf: [branch] };
       if (branches[index].title === undefined) delete branches[index].title;
     } else nullable(branch, resolve);
     return;

@@ -16,7 +16,9 @@ export function acceptExplicitUndefined(nodes) {
   const operations = nodes.find((node) => isInterface(node, 'operations'));
   const components = nodes.find((node) => isInterface(node, 'components'));
   const schemas = memberType(components, 'schemas');
-  const schemaTypes = new Map(schemas && ts.isTypeLiteralNode(schemas) ? schemas.members.map((m) => [nameOf(m), /** @type {ts.PropertySignature} */ (m).type]) : []);
+  const schemaTypes = new Map(
+    schemas && ts.isTypeLiteralNode(schemas) ? schemas.members.map((m) => [nameOf(m), /** @type {ts.PropertySignature} */ (m).type]) : [],
+  );
 
   // Component schemas a request body reaches, directly or through other schemas.
   /** @type {Set<string | undefined>} */
@@ -38,7 +40,9 @@ export function acceptExplicitUndefined(nodes) {
     if (node === operations) return rewriteMembers(operations, (operation) => rewriteOperation(operation));
     if (node === components) {
       return rewriteMembers(components, (group) =>
-        nameOf(group) === 'schemas' ? rewriteTypeOf(group, (literal) => rewriteMembers(literal, (schema) => (sent.has(nameOf(schema)) ? deepOptionalUndefined(schema) : schema))) : group,
+        nameOf(group) === 'schemas'
+          ? rewriteTypeOf(group, (literal) => rewriteMembers(literal, (schema) => (sent.has(nameOf(schema)) ? deepOptionalUndefined(schema) : schema)))
+          : group,
       );
     }
     return node;
@@ -53,7 +57,13 @@ function rewriteOperation(operation) {
       if (nameOf(member) !== 'parameters') return member;
       return rewriteTypeOf(member, (locations) =>
         rewriteMembers(locations, (location) => {
-          if (!SENT_PARAMETER_LOCATIONS.has(/** @type {string} */ (nameOf(location))) || !ts.isPropertySignature(location) || !location.type || !ts.isTypeLiteralNode(location.type)) return location;
+          if (
+            !SENT_PARAMETER_LOCATIONS.has(/** @type {string} */ (nameOf(location))) ||
+            !ts.isPropertySignature(location) ||
+            !location.type ||
+            !ts.isTypeLiteralNode(location.type)
+          )
+            return location;
           const params = rewriteTypeOf(location, (params) => rewriteMembers(params, withUndefined));
           return withUndefined(params);
         }),
@@ -95,7 +105,8 @@ function withUndefined(property) {
 
 /** @param {ts.TypeNode} type */
 function acceptsUndefined(type) {
-  const isUndefined = (/** @type {ts.TypeNode} */ t) => t.kind === ts.SyntaxKind.UndefinedKeyword || t.kind === ts.SyntaxKind.UnknownKeyword || t.kind === ts.SyntaxKind.AnyKeyword;
+  const isUndefined = (/** @type {ts.TypeNode} */ t) =>
+    t.kind === ts.SyntaxKind.UndefinedKeyword || t.kind === ts.SyntaxKind.UnknownKeyword || t.kind === ts.SyntaxKind.AnyKeyword;
   return isUndefined(type) || (ts.isUnionTypeNode(type) && type.types.some(isUndefined));
 }
 
@@ -152,7 +163,9 @@ function nameOf(member) {
  * @returns {ts.TypeNode | undefined}
  */
 function memberType(container, name) {
-  const literal = /** @type {{members?: ts.NodeArray<ts.TypeElement>} | undefined} */ (container && ts.isPropertySignature(container) ? container.type : container);
+  const literal = /** @type {{members?: ts.NodeArray<ts.TypeElement>} | undefined} */ (
+    container && ts.isPropertySignature(container) ? container.type : container
+  );
   return /** @type {ts.PropertySignature | undefined} */ (literal?.members?.find((m) => nameOf(m) === name))?.type;
 }
 
@@ -164,7 +177,9 @@ function memberType(container, name) {
 function rewriteTypeOf(property, rewrite) {
   if (!ts.isPropertySignature(property) || !property.type || !ts.isTypeLiteralNode(property.type)) return property;
   const type = rewrite(property.type);
-  return type === property.type ? property : copyComments(property, f.updatePropertySignature(property, property.modifiers, property.name, property.questionToken, type));
+  return type === property.type
+    ? property
+    : copyComments(property, f.updatePropertySignature(property, property.modifiers, property.name, property.questionToken, type));
 }
 
 /**
@@ -177,7 +192,12 @@ function rewriteMembers(container, rewrite) {
   const members = container.members.map(rewrite);
   if (members.every((m, i) => m === container.members[i])) return container;
   if (ts.isInterfaceDeclaration(container)) {
-    return /** @type {C} */ (copyComments(container, f.updateInterfaceDeclaration(container, container.modifiers, container.name, container.typeParameters, container.heritageClauses, members)));
+    return /** @type {C} */ (
+      copyComments(
+        container,
+        f.updateInterfaceDeclaration(container, container.modifiers, container.name, container.typeParameters, container.heritageClauses, members),
+      )
+    );
   }
   return /** @type {C} */ (f.updateTypeLiteralNode(/** @type {ts.TypeLiteralNode} */ (container), f.createNodeArray(members)));
 }

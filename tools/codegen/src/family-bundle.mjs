@@ -28,7 +28,8 @@ export function familyBundle(document, family) {
     paths[path] = rest;
   }
   if (!servers) throw new Error(`codegen: no path of the ${family} family declares its servers`);
-  if (!servers.some((/** @type {SpecNode} */ s) => s.url === `{${HOSTS[family].variable}}`)) throw new Error(`codegen: ${family} servers lack the {${HOSTS[family].variable}} override`);
+  if (!servers.some((/** @type {SpecNode} */ s) => s.url === `{${HOSTS[family].variable}}`))
+    throw new Error(`codegen: ${family} servers lack the {${HOSTS[family].variable}} override`);
 
   /** @type {SpecDocument} */
   const doc = {
@@ -90,7 +91,14 @@ function reachableComponents(source, doc) {
   return Object.fromEntries(
     Object.keys(source.components ?? {})
       .filter((kind) => out[kind])
-      .map((kind) => [kind, Object.fromEntries(Object.keys(components[kind]).filter((n) => n in out[kind]).map((n) => [n, out[kind][n]]))]),
+      .map((kind) => [
+        kind,
+        Object.fromEntries(
+          Object.keys(components[kind])
+            .filter((n) => n in out[kind])
+            .map((n) => [n, out[kind][n]]),
+        ),
+      ]),
   );
 }
 

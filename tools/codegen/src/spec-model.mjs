@@ -80,7 +80,7 @@ export function familyOf(path, pathItem) {
  */
 export function securityOf(op, document) {
   const declared = op.security ?? document.security ?? [];
-  const alternatives = op['x-auth-alternatives'] ?? (op.security ? [] : document['x-auth-alternatives'] ?? []);
+  const alternatives = op['x-auth-alternatives'] ?? (op.security ? [] : (document['x-auth-alternatives'] ?? []));
   if (!alternatives.length) return declared;
   return [...(declared.length ? declared : [{}]), ...alternatives.map((/** @type {string} */ name) => ({ [name]: [] }))];
 }
@@ -121,9 +121,7 @@ export function operationsOf(document) {
           return {
             status: Number(status),
             schema: response.content?.['application/json']?.schema,
-            headers: Object.fromEntries(
-              Object.entries(response.headers ?? {}).map(([name, h]) => [name.toLowerCase(), deref(document, h)]),
-            ),
+            headers: Object.fromEntries(Object.entries(response.headers ?? {}).map(([name, h]) => [name.toLowerCase(), deref(document, h)])),
           };
         });
       operations.push({
@@ -134,9 +132,7 @@ export function operationsOf(document) {
         tags: op.tags ?? [],
         summary: op.summary ?? '',
         parameters: [...byKey.values()],
-        requestBody: body?.content?.['application/json']
-          ? { required: Boolean(body.required), schema: body.content['application/json'].schema }
-          : undefined,
+        requestBody: body?.content?.['application/json'] ? { required: Boolean(body.required), schema: body.content['application/json'].schema } : undefined,
         responses,
         extensions: Object.fromEntries(Object.entries(op).filter(([key]) => key.startsWith('x-'))),
         security: securityOf(op, document),
@@ -169,18 +165,17 @@ export function valueSetsOf(document) {
 /** MarketsA → MARKETS_A, TradesGroupBy → TRADES_GROUP_BY_VALUES, Resolution → RESOLUTIONS, Granularity → GRANULARITIES, OptionsExchange → OPTIONS_EXCHANGES. */
 /** @param {string} schemaName */
 export function constantName(schemaName) {
-  const words = schemaName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').split('_');
+  const words = schemaName
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .split('_');
   const last = /** @type {string} split always yields one word */ (words.at(-1));
   if (/^[A-Z]$/.test(last) || /s$/.test(last)) {
     // already plural (MarketsA, ...Options) or a set letter
   } else if (last.length <= 2) {
     words.push('Values'); // GroupBy → GROUP_BY_VALUES: no readable plural
   } else {
-    words[words.length - 1] = /[^aeiou]y$/.test(last)
-      ? last.slice(0, -1) + 'ies'
-      : /(x|ch|sh)$/.test(last)
-        ? last + 'es'
-        : last + 's';
+    words[words.length - 1] = /[^aeiou]y$/.test(last) ? last.slice(0, -1) + 'ies' : /(x|ch|sh)$/.test(last) ? last + 'es' : last + 's';
   }
   return words.join('_').toUpperCase();
 }
@@ -211,7 +206,17 @@ export function valueSetParameterUses(document) {
       /** @type {Record<string, Record<string, unknown>>} */
       const request = { path: {}, query: {} };
       for (const p of op.parameters) if (p.example !== undefined && (p.in === 'path' || p.required)) request[p.in][p.name] = p.example;
-      uses.push({ ...set, operationId: op.operationId, method: op.method, path: op.path, family: op.family, location: target.in, param: target.name, caseInsensitive: target.caseInsensitive, request });
+      uses.push({
+        ...set,
+        operationId: op.operationId,
+        method: op.method,
+        path: op.path,
+        family: op.family,
+        location: target.in,
+        param: target.name,
+        caseInsensitive: target.caseInsensitive,
+        request,
+      });
       break;
     }
   }

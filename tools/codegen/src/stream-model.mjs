@@ -89,7 +89,10 @@ export function streamModel(document) {
   const documentServers = document.servers;
   const native = /** @type {SpecNode} the native gateway declares the limits */ (Object.values(documentServers).find((s) => s['x-limits']));
   const servers = Object.fromEntries(
-    Object.entries(documentServers).map(([name, s]) => [name, { pathname: s.pathname, protocol: s.protocol, legacy: Boolean(s.tags?.some((/** @type {SpecNode} */ t) => t.name === 'legacy')) }]),
+    Object.entries(documentServers).map(([name, s]) => [
+      name,
+      { pathname: s.pathname, protocol: s.protocol, legacy: Boolean(s.tags?.some((/** @type {SpecNode} */ t) => t.name === 'legacy')) },
+    ]),
   );
   // The tables the generated `@laevitas-api/types/stream` exports, by their exported names.
   const constants = {

@@ -101,7 +101,9 @@ async function generateStreamTypes(model, output) {
     { defaultNonNullable: false, alphabetize: false, additionalProperties: false },
   );
   nameSchemas(ast);
-  const keep = ast.filter((node) => !['paths', 'webhooks', 'operations', '$defs'].includes(/** @type {{name?: {escapedText?: string}}} */ (node).name?.escapedText ?? ''));
+  const keep = ast.filter(
+    (node) => !['paths', 'webhooks', 'operations', '$defs'].includes(/** @type {{name?: {escapedText?: string}}} */ (node).name?.escapedText ?? ''),
+  );
   const families = model.families.slice().sort((a, b) => a.channelId.localeCompare(b.channelId));
   const eventMap = families.map((f) => `  ${JSON.stringify(f.family)}: ${f.message};`).join('\n');
   const patternMap = families.map((f) => `  ${JSON.stringify(f.family)}:\n  | ${patternType(f)};`).join('\n');
@@ -161,14 +163,20 @@ export declare const STREAM_RECONNECT: Readonly<${JSON.stringify(constants.STREA
 /** The documented close codes with their meaning and the advised reaction. */
 export declare const STREAM_CLOSE_CODES: readonly StreamCloseCode[];
 /** The gateway's endpoints by server name (\`native\` is recommended, \`socketio\` is legacy). */
-export declare const STREAM_SERVERS: Readonly<Record<${Object.keys(model.servers).map((s) => JSON.stringify(s)).join(' | ')}, { pathname: string; protocol: string; legacy: boolean }>>;
+export declare const STREAM_SERVERS: Readonly<Record<${Object.keys(model.servers)
+    .map((s) => JSON.stringify(s))
+    .join(' | ')}, { pathname: string; protocol: string; legacy: boolean }>>;
 `;
   output.add(`${TYPES}/stream.d.ts`, declarations);
   output.add(`${TYPES}/stream.d.cts`, declarations);
   const deepFreeze = 'const deepFreeze = (o) => { for (const v of Object.values(o)) if (v && typeof v === "object") deepFreeze(v); return Object.freeze(o); };';
   const values = (/** @type {'esm' | 'cjs'} */ format) =>
     Object.entries(constants)
-      .map(([name, value]) => (format === 'esm' ? `export const ${name} = /*#__PURE__*/ deepFreeze(${JSON.stringify(value)});` : `exports.${name} = deepFreeze(${JSON.stringify(value)});`))
+      .map(([name, value]) =>
+        format === 'esm'
+          ? `export const ${name} = /*#__PURE__*/ deepFreeze(${JSON.stringify(value)});`
+          : `exports.${name} = deepFreeze(${JSON.stringify(value)});`,
+      )
       .join('\n');
   output.add(`${TYPES}/stream.js`, `${HEADER}${deepFreeze}\n${values('esm')}`);
   output.add(`${TYPES}/stream.cjs`, `${HEADER}'use strict';\n${deepFreeze}\n${values('cjs')}`);
@@ -177,7 +185,14 @@ export declare const STREAM_SERVERS: Readonly<Record<${Object.keys(model.servers
 /** @param {StreamModel} model @param {import('./output.mjs').Output} output */
 function generateStreamValidators(model, output) {
   // Every error, not the first: a contract run reports what is wrong with an event, and events are small.
-  const ajv = new Ajv({ strict: true, strictTypes: false, strictTuples: false, allowUnionTypes: true, allErrors: true, code: { source: true, esm: false, lines: false, optimize: true } });
+  const ajv = new Ajv({
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    allowUnionTypes: true,
+    allErrors: true,
+    code: { source: true, esm: false, lines: false, optimize: true },
+  });
   addFormats(ajv);
   ajv.addSchema({ $id: 'urn:laevitas:stream', $defs: forAjv(model.schemas) });
   const names = Object.keys(model.schemas).sort();

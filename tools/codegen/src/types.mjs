@@ -47,11 +47,12 @@ export async function generateTypes(document, output) {
   output.add(`${OUT}/empty.js`, `${HEADER}export {};`);
   output.add(`${OUT}/empty.cjs`, `${HEADER}'use strict';`);
   /** @param {'esm' | 'cjs'} format */
-  const declarations = (format) => [
-    HEADER,
-    `export * from './operations.${format === 'cjs' ? 'cjs' : 'js'}';\nexport type { paths } from './paths.js'${esmFrom(format)};\n`,
-    renderValueSetTypes(valueSets),
-  ].join('\n');
+  const declarations = (format) =>
+    [
+      HEADER,
+      `export * from './operations.${format === 'cjs' ? 'cjs' : 'js'}';\nexport type { paths } from './paths.js'${esmFrom(format)};\n`,
+      renderValueSetTypes(valueSets),
+    ].join('\n');
   output.add(`${OUT}/index.d.ts`, declarations('esm'));
   output.add(`${OUT}/index.d.cts`, declarations('cjs'));
   output.add(`${OUT}/index.js`, HEADER + renderValueSetValues(valueSets, 'esm'));
@@ -170,9 +171,15 @@ export function nameSchemas(ast) {
     });
     return ts.factory.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, ts.factory.createTypeLiteralNode(schemas));
   });
-  const updated = ts.factory.updateInterfaceDeclaration(components, components.modifiers, components.name, components.typeParameters, components.heritageClauses, members);
+  const updated = ts.factory.updateInterfaceDeclaration(
+    components,
+    components.modifiers,
+    components.name,
+    components.typeParameters,
+    components.heritageClauses,
+    members,
+  );
   ts.setSyntheticLeadingComments(updated, ts.getSyntheticLeadingComments(components));
   ast.splice(index, 1, updated, ...declarations);
   return new Set(declarations.map((declaration) => declaration.name.text));
 }
-

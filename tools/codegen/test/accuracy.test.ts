@@ -80,7 +80,11 @@ describe('request examples', () => {
       const op = byId(id);
       const media = resolve$ref(doc, resolve$ref(doc, doc.paths[op.path])[op.method].requestBody).content['application/json'];
       for (const body of examples(media) as any[]) {
-        for (const position of body.positions) expect(Object.keys(position).filter((k) => !documented.includes(k)), id).toEqual([]);
+        for (const position of body.positions)
+          expect(
+            Object.keys(position).filter((k) => !documented.includes(k)),
+            id,
+          ).toEqual([]);
       }
     }
   });

@@ -17,7 +17,15 @@ const { STREAM_FAMILIES } = require('../../../packages/types/generated/stream.cj
 const bundleText = readFileSync(join(ROOT, 'spec/dist/asyncapi.yaml'), 'utf8');
 const doc = JSON.parse(readFileSync(join(ROOT, 'spec/dist/asyncapi.json'), 'utf8'));
 const schemaOf = (message: any) => message.payload.$ref.split('/').pop();
-const resolve = (node: any): any => (node?.$ref ? resolve(node.$ref.slice(2).split('/').reduce((n: any, k: string) => n[k], doc)) : node);
+const resolve = (node: any): any =>
+  node?.$ref
+    ? resolve(
+        node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((n: any, k: string) => n[k], doc),
+      )
+    : node;
 
 async function errorsOf(text: string) {
   const { diagnostics } = await new Parser().parse(text);
@@ -47,7 +55,10 @@ describe('spec/asyncapi.yaml', () => {
   });
 
   it('holds the seven channel families with their address parameters', () => {
-    const addresses = Object.values(doc.channels).map((c: any) => c.address).filter(Boolean).sort();
+    const addresses = Object.values(doc.channels)
+      .map((c: any) => c.address)
+      .filter(Boolean)
+      .sort();
     expect(addresses).toEqual([
       'book.{market}.{exchange}.{instrument}',
       'funding-rate.{market}.{exchange}.{instrument}',
@@ -85,10 +96,17 @@ describe('spec/asyncapi.yaml', () => {
 
   const published = Object.entries<any>(doc.components.messages)
     .filter(([, m]) => String(m['x-source']).includes('https://apiv2.laevitas.ch/websocket') && /Event$/.test(schemaOf(m)))
-    .flatMap(([name, m]) => m.examples.map((e: any) => [`${name} ${e.name}`, e.payload, resolve(doc.components.schemas[schemaOf(m)].properties.data)] as const));
+    .flatMap(([name, m]) =>
+      m.examples.map((e: any) => [`${name} ${e.name}`, e.payload, resolve(doc.components.schemas[schemaOf(m)].properties.data)] as const),
+    );
 
   it('the published payloads are the futures and options trade, ticker and volume events', () => {
-    expect(published.map(([label]) => label)).toEqual(['OhlcTickerEvent futuresTicker', 'OhlcVtEvent futuresVt', 'TradesEvent futuresTrade', 'TradesEvent optionsTrade']);
+    expect(published.map(([label]) => label)).toEqual([
+      'OhlcTickerEvent futuresTicker',
+      'OhlcVtEvent futuresVt',
+      'TradesEvent futuresTrade',
+      'TradesEvent optionsTrade',
+    ]);
   });
 
   describe.each(published)('%s: broken copies are rejected', (_label, payload, dataSchema) => {
@@ -110,7 +128,12 @@ describe('spec/asyncapi.yaml', () => {
       }
     });
     it('a wrong channel name', () => {
-      for (const channel of [payload.channel.replace(/^trades|^ohlc\.(ticker|vt)/, 'trade'), payload.channel.replace('deribit', 'deribitx'), payload.channel + '.extra', `${payload.channel.split('.')[0]}.*`]) {
+      for (const channel of [
+        payload.channel.replace(/^trades|^ohlc\.(ticker|vt)/, 'trade'),
+        payload.channel.replace('deribit', 'deribitx'),
+        payload.channel + '.extra',
+        `${payload.channel.split('.')[0]}.*`,
+      ]) {
         const result = stream.validateStreamEvent({ ...payload, channel });
         expect(result.ok, channel).toBe(false);
         expect(result.issues[0].path).toBe('channel');
@@ -137,17 +160,21 @@ describe('spec/asyncapi.yaml', () => {
   it('patterns: wildcards only in market, exchange and instrument; a trailing * covers the rest (property)', () => {
     const families = STREAM_FAMILIES.map((f: any) => f.family);
     fc.assert(
-      fc.property(fc.constantFrom(...families), fc.array(fc.constantFrom('*', 'binance', 'perpetuals', 'BTCUSDT', '1h', 'x.y', ''), { maxLength: 5 }), (family, segments) => {
-        const info = STREAM_FAMILIES.find((f: any) => f.family === family);
-        const text = [family, ...segments].join('.');
-        const parsed = stream.parseChannelPattern(text);
-        if (parsed.ok) {
-          // Accepted: no '*' in a position without wildcard, and a short pattern ends in '*'.
-          const parts = text.slice(family.length + 1).split('.');
-          parts.forEach((value: string, i: number) => value === '*' && expect(info.positions[i].wildcard).toBe(true));
-          if (parts.length < info.positions.length) expect(parts.at(-1)).toBe('*');
-        } else expect(parsed.error).toMatch(new RegExp(family.replace('.', '\\.')));
-      }),
+      fc.property(
+        fc.constantFrom(...families),
+        fc.array(fc.constantFrom('*', 'binance', 'perpetuals', 'BTCUSDT', '1h', 'x.y', ''), { maxLength: 5 }),
+        (family, segments) => {
+          const info = STREAM_FAMILIES.find((f: any) => f.family === family);
+          const text = [family, ...segments].join('.');
+          const parsed = stream.parseChannelPattern(text);
+          if (parsed.ok) {
+            // Accepted: no '*' in a position without wildcard, and a short pattern ends in '*'.
+            const parts = text.slice(family.length + 1).split('.');
+            parts.forEach((value: string, i: number) => value === '*' && expect(info.positions[i].wildcard).toBe(true));
+            if (parts.length < info.positions.length) expect(parts.at(-1)).toBe('*');
+          } else expect(parsed.error).toMatch(new RegExp(family.replace('.', '\\.')));
+        },
+      ),
       { seed: 12, numRuns: 2000 },
     );
     expect(stream.parseChannelPattern('ohlc.ticker.*.*.*.*').ok).toBe(false);
@@ -160,10 +187,13 @@ describe('spec/asyncapi.yaml', () => {
   });
 
   it('requests carry no jsonrpc member and are checked field by field', () => {
-    expect(stream.validateStreamMessage('SubscribeRequest', { id: 1, method: 'subscribe', params: { channels: ['trades.futures.binance.BTCUSDT'] } }).ok).toBe(true);
+    expect(stream.validateStreamMessage('SubscribeRequest', { id: 1, method: 'subscribe', params: { channels: ['trades.futures.binance.BTCUSDT'] } }).ok).toBe(
+      true,
+    );
     expect(stream.validateStreamMessage('SubscribeRequest', { id: 1, method: 'subscribe', params: { channels: [] } }).issues[0].path).toBe('params.channels');
     expect(stream.validateStreamMessage('PingRequest', { id: '1', method: 'ping' }).issues[0].path).toBe('id');
-    for (const name of ['SubscribeRequest', 'UnsubscribeRequest', 'PingRequest']) expect(Object.keys(doc.components.schemas[name].properties)).not.toContain('jsonrpc');
+    for (const name of ['SubscribeRequest', 'UnsubscribeRequest', 'PingRequest'])
+      expect(Object.keys(doc.components.schemas[name].properties)).not.toContain('jsonrpc');
   });
 
   it('descriptions speak about the gateway; provenance lives in x-source', () => {
@@ -185,8 +215,26 @@ describe('spec/asyncapi.yaml', () => {
 
   it('documents the limits and every close code the gateway publishes, with the reaction to each', () => {
     const native = doc.servers.native;
-    expect(native['x-limits']).toEqual({ subscriptionsPerConnection: 200, inboundMessagesPerSecond: 20, maxLifetimeSeconds: 86400, slowConsumerBytes: 2097152, concurrentConnectionsPerApiKey: 5, concurrentConnectionsPerIp: 20 });
+    expect(native['x-limits']).toEqual({
+      subscriptionsPerConnection: 200,
+      inboundMessagesPerSecond: 20,
+      maxLifetimeSeconds: 86400,
+      slowConsumerBytes: 2097152,
+      concurrentConnectionsPerApiKey: 5,
+      concurrentConnectionsPerIp: 20,
+    });
     const codes = Object.fromEntries(native['x-close-codes'].map((c: any) => [c.code, c.reconnect]));
-    expect(codes).toEqual({ 1001: 'delay', 1006: 'backoff', 1011: 'backoff', 4001: 'never', 4002: 'backoff', 4003: 'backoff', 4004: 'immediate', 4005: 'backoff', 4006: 'never', 4008: 'backoff' });
+    expect(codes).toEqual({
+      1001: 'delay',
+      1006: 'backoff',
+      1011: 'backoff',
+      4001: 'never',
+      4002: 'backoff',
+      4003: 'backoff',
+      4004: 'immediate',
+      4005: 'backoff',
+      4006: 'never',
+      4008: 'backoff',
+    });
   });
 });

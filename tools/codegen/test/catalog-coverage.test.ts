@@ -37,14 +37,18 @@ export function uncovered(entries: CatalogEntry[], specKeys: Set<string>, exclud
     .map((e) => `${e.method.toUpperCase()} ${e.path}`)
     .filter((key) => {
       const [method, path] = key.split(' ') as [string, string];
-      return !specKeys.has(`${method} ${shapeOf(path)}`) && !(excluded.get(key)?.length);
+      return !specKeys.has(`${method} ${shapeOf(path)}`) && !excluded.get(key)?.length;
     });
 }
 
 /** The operationId rule of the legacy family: `getLegacy` + the catalog name in PascalCase without a leading `get`. */
 export function legacyOperationId(methodName: string): string {
   const name = /^get[A-Z]/.test(methodName) ? methodName.slice(3) : methodName;
-  return `getLegacy${name.split('_').filter(Boolean).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('')}`;
+  return `getLegacy${name
+    .split('_')
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase() + p.slice(1))
+    .join('')}`;
 }
 
 const readme = readFileSync(join(SPEC, 'README.md'), 'utf8');
@@ -74,7 +78,10 @@ describe('the legacy catalog', () => {
 
   it('reads exclusion rows with or without padded cells', () => {
     const table = (rows: string[]) => `## Legacy catalog endpoints left out\n\n| Endpoint | Reason |\n| --- | --- |\n${rows.join('\n')}\n`;
-    const expected = new Map([['GET /a/{x}', 'Not market data.'], ['POST /b', 'Unpublished.']]);
+    const expected = new Map([
+      ['GET /a/{x}', 'Not market data.'],
+      ['POST /b', 'Unpublished.'],
+    ]);
     expect(exclusionsOf(table(['| `GET /a/{x}` | Not market data. |', '| `POST /b` | Unpublished. |']))).toEqual(expected);
     expect(exclusionsOf(table(['| `GET /a/{x}` | Not market data. |', '| `POST /b`    | Unpublished.     |']))).toEqual(expected);
   });

@@ -11,7 +11,12 @@ interface Name {
   method: string;
   operationId: string;
 }
-const op = (o: { operationId: string; method?: string; path: string; family?: 'legacy' | 'v1'; tags: string[]; extensions?: Record<string, unknown> }) => ({ method: 'get', family: 'v1' as const, extensions: {}, ...o });
+const op = (o: { operationId: string; method?: string; path: string; family?: 'legacy' | 'v1'; tags: string[]; extensions?: Record<string, unknown> }) => ({
+  method: 'get',
+  family: 'v1' as const,
+  extensions: {},
+  ...o,
+});
 const names = (ops: ReturnType<typeof op>[]): Name[] => clientNamesOf(ops);
 const at = (list: Name[], id: string) => list.find((n) => n.operationId === id)!;
 const dotted = (n: Name) => `${n.family}.${n.namespace}.${n.method}`;
@@ -34,7 +39,16 @@ describe('client names', () => {
       op({ operationId: 'postX402TickDataCheckoutsByIdPay', method: 'post', path: '/api/v1/x402/tick-data/checkouts/{id}/pay', tags: ['Payments'] }),
       op({ operationId: 'getX402SubscriptionsProducts', path: '/api/v1/x402/subscriptions/products', tags: ['Payments'] }),
     ]);
-    expect(list.map(dotted)).toEqual(expect.arrayContaining(['v1.options.ohlcvt', 'v1.options.tradesSummary', 'v1.dealerGex.latest', 'v1.dealerGex.termStructure', 'v1.payments.tickDataCheckoutsById', 'v1.payments.tickDataCheckoutsByIdPay']));
+    expect(list.map(dotted)).toEqual(
+      expect.arrayContaining([
+        'v1.options.ohlcvt',
+        'v1.options.tradesSummary',
+        'v1.dealerGex.latest',
+        'v1.dealerGex.termStructure',
+        'v1.payments.tickDataCheckoutsById',
+        'v1.payments.tickDataCheckoutsByIdPay',
+      ]),
+    );
   });
 
   it('drop the namespace’s own words, and name a method left without a name by its verb', () => {
@@ -52,18 +66,51 @@ describe('client names', () => {
       op({ operationId: 'futures', family: 'legacy', path: '/analytics/derivs/futures/{market}/{currency}/{maturity}', tags: ['Legacy derivs'] }),
       op({ operationId: 'getFuturesDataByMarket', family: 'legacy', path: '/analytics/derivs/futures/{market}', tags: ['Legacy derivs'] }),
       op({ operationId: 'summary_c', family: 'legacy', path: '/analytics/derivs/summary/{currency}', tags: ['Legacy derivs'] }),
-      op({ operationId: 'getFuturesSnapshot', family: 'legacy', path: '/historical/futures/snapshot/{market}/{currency}', tags: ['Legacy historical futures'] }),
+      op({
+        operationId: 'getFuturesSnapshot',
+        family: 'legacy',
+        path: '/historical/futures/snapshot/{market}/{currency}',
+        tags: ['Legacy historical futures'],
+      }),
     ]);
     // issue 18: `getLegacy` + the catalog name, the catalog name kept in x-catalog-method-name.
     const after = names([
-      op({ operationId: 'getLegacyFutures', family: 'legacy', path: '/analytics/derivs/futures/{market}/{currency}/{maturity}', tags: ['Legacy derivs'], extensions: { 'x-catalog-method-name': 'futures' } }),
-      op({ operationId: 'getLegacyFuturesDataByMarket', family: 'legacy', path: '/analytics/derivs/futures/{market}', tags: ['Legacy derivs'], extensions: { 'x-catalog-method-name': 'getFuturesDataByMarket' } }),
-      op({ operationId: 'getLegacySummaryC', family: 'legacy', path: '/analytics/derivs/summary/{currency}', tags: ['Legacy derivs'], extensions: { 'x-catalog-method-name': 'summary_c' } }),
+      op({
+        operationId: 'getLegacyFutures',
+        family: 'legacy',
+        path: '/analytics/derivs/futures/{market}/{currency}/{maturity}',
+        tags: ['Legacy derivs'],
+        extensions: { 'x-catalog-method-name': 'futures' },
+      }),
+      op({
+        operationId: 'getLegacyFuturesDataByMarket',
+        family: 'legacy',
+        path: '/analytics/derivs/futures/{market}',
+        tags: ['Legacy derivs'],
+        extensions: { 'x-catalog-method-name': 'getFuturesDataByMarket' },
+      }),
+      op({
+        operationId: 'getLegacySummaryC',
+        family: 'legacy',
+        path: '/analytics/derivs/summary/{currency}',
+        tags: ['Legacy derivs'],
+        extensions: { 'x-catalog-method-name': 'summary_c' },
+      }),
       // Renamed but without the extension: the rename is undone by dropping `getLegacy`.
-      op({ operationId: 'getLegacyFuturesSnapshot', family: 'legacy', path: '/historical/futures/snapshot/{market}/{currency}', tags: ['Legacy historical futures'] }),
+      op({
+        operationId: 'getLegacyFuturesSnapshot',
+        family: 'legacy',
+        path: '/historical/futures/snapshot/{market}/{currency}',
+        tags: ['Legacy historical futures'],
+      }),
     ]);
     const shape = (list: Name[]) => list.map(dotted).sort();
-    expect(shape(before)).toEqual(['legacy.derivs.futures', 'legacy.derivs.futuresDataByMarket', 'legacy.derivs.summaryC', 'legacy.historicalFutures.futuresSnapshot']);
+    expect(shape(before)).toEqual([
+      'legacy.derivs.futures',
+      'legacy.derivs.futuresDataByMarket',
+      'legacy.derivs.summaryC',
+      'legacy.historicalFutures.futuresSnapshot',
+    ]);
     expect(shape(after)).toEqual(shape(before));
     expect(dotted(at(after, 'getLegacySummaryC'))).toBe('legacy.derivs.summaryC');
   });

@@ -10,12 +10,25 @@ import { operationsOf } from '../src/spec-model.mjs';
 import { loadBundle } from './load.js';
 
 const SEED = 20261123;
-const CITATIONS = ['(section 4.2 ends with "not shown")', '(CLI SKILL.md and CHANGELOG 0.11.1/0.11.2)', 'legacy reference §2.4', 'v1 reference §4.5 and 8', 'public facts a.1', 'document 2.1', '`x-unpublished-shape: true`', '`x-rate-limit-group: creditToken`', '`info.x-rate-limits.creditToken`', 'x-max-window'];
+const CITATIONS = [
+  '(section 4.2 ends with "not shown")',
+  '(CLI SKILL.md and CHANGELOG 0.11.1/0.11.2)',
+  'legacy reference §2.4',
+  'v1 reference §4.5 and 8',
+  'public facts a.1',
+  'document 2.1',
+  '`x-unpublished-shape: true`',
+  '`x-rate-limit-group: creditToken`',
+  '`info.x-rate-limits.creditToken`',
+  'x-max-window',
+];
 const BANNED = [/§/, /\.md\b/, /\bsection \d/, /\bdocument \d/, /public facts/, /x-unpublished-shape|x-rate-limit|x-max-window/];
 
 describe('scrubText', () => {
   it('leaves no citation or extension key, wherever it sits in ordinary text', () => {
-    const words = fc.array(fc.constantFrom('The', 'route', 'is', 'open', 'rows', '(see below)', 'per', 'market', 'BTC', '`apiKey`', 'x-credit-token'), { maxLength: 8 }).map((w) => w.join(' '));
+    const words = fc
+      .array(fc.constantFrom('The', 'route', 'is', 'open', 'rows', '(see below)', 'per', 'market', 'BTC', '`apiKey`', 'x-credit-token'), { maxLength: 8 })
+      .map((w) => w.join(' '));
     fc.assert(
       fc.property(words, fc.constantFrom(...CITATIONS), words, (before, citation, after) => {
         const out = scrubText(`${before} ${citation} ${after}.`);
@@ -29,7 +42,9 @@ describe('scrubText', () => {
   it('turns an extension key into words and drops a sentence about the contract files', () => {
     expect(scrubText('Limited to 10 per minute (`x-rate-limit-group: creditToken`).')).toBe('Limited to 10 per minute (rate-limit group creditToken).');
     expect(scrubText('Open object. `spec/EXTENSIONS.md` lists every extension.')).toBe('Open object.');
-    expect(scrubText('Not named by the document (section 4.2 ends with "x"); route from the catalog.')).toBe('Not named by the API reference; route from the catalog.');
+    expect(scrubText('Not named by the document (section 4.2 ends with "x"); route from the catalog.')).toBe(
+      'Not named by the API reference; route from the catalog.',
+    );
   });
   it('keeps Markdown indentation', () => {
     expect(scrubText('* a\n  continued')).toBe('* a\n  continued');
@@ -70,7 +85,11 @@ describe('sample literals', () => {
         const js = jsLiteral(value);
         expect(new Function(`return (${js});`)()).toEqual(JSON.parse(JSON.stringify(value)));
         const py = pythonLiteral(value);
-        const back = py.replace(/\bNone\b/g, 'null').replace(/\bTrue\b/g, 'true').replace(/\bFalse\b/g, 'false').replace(/,(\s*[}\]])/g, '$1');
+        const back = py
+          .replace(/\bNone\b/g, 'null')
+          .replace(/\bTrue\b/g, 'true')
+          .replace(/\bFalse\b/g, 'false')
+          .replace(/,(\s*[}\]])/g, '$1');
         expect(JSON.parse(back)).toEqual(JSON.parse(JSON.stringify(value)));
       }),
       { seed: SEED, numRuns: 200 },
@@ -96,7 +115,10 @@ describe('operationNotes', () => {
     const without = operationNotes(doc, { ...op, extensions: { ...op.extensions, 'x-max-window': undefined, 'x-x402-price': undefined } });
     expect(without).not.toContain('Maximum window');
     expect(without).not.toContain('USDC per call');
-    const capped = operationNotes(doc, { ...op, extensions: { ...op.extensions, 'x-max-cells': 12, 'x-inferred-route': { note: 'From the catalog (section 4.2).' } } });
+    const capped = operationNotes(doc, {
+      ...op,
+      extensions: { ...op.extensions, 'x-max-cells': 12, 'x-inferred-route': { note: 'From the catalog (section 4.2).' } },
+    });
     expect(capped).toContain('at most 12 cells');
     expect(capped).toContain('**Inferred route.**');
     expect(capped).not.toContain('section 4.2');

@@ -69,7 +69,10 @@ describe('rewriteSchema', () => {
 
 describe('finish30 on the document', () => {
   it('drops info.summary into the description and names the license by its SPDX URL', () => {
-    const doc = finish30({ openapi: '3.0.3', info: { title: 't', version: '1', summary: 'S', description: 'D', license: { name: 'MIT' } } }, { info: { license: { identifier: 'MIT' } } });
+    const doc = finish30(
+      { openapi: '3.0.3', info: { title: 't', version: '1', summary: 'S', description: 'D', license: { name: 'MIT' } } },
+      { info: { license: { identifier: 'MIT' } } },
+    );
     expect(doc.info.summary).toBeUndefined();
     expect(doc.info.description).toBe('S\n\nD');
     expect(doc.info.license.url).toBe('https://spdx.org/licenses/MIT.html');

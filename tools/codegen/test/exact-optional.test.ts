@@ -19,8 +19,10 @@ const literalMembers = (m: ts.TypeElement | undefined): readonly ts.TypeElement[
   const literal = ts.isUnionTypeNode(type) ? type.types.find(ts.isTypeLiteralNode) : type;
   return literal && ts.isTypeLiteralNode(literal) ? literal.members : [];
 };
-const acceptsUndefined = (m: ts.PropertySignature) => !!m.type && ts.isUnionTypeNode(m.type) && m.type.types.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword);
-const optional = (members: readonly ts.TypeElement[]) => members.filter((m): m is ts.PropertySignature => ts.isPropertySignature(m) && !!m.questionToken && m.type?.kind !== ts.SyntaxKind.NeverKeyword);
+const acceptsUndefined = (m: ts.PropertySignature) =>
+  !!m.type && ts.isUnionTypeNode(m.type) && m.type.types.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword);
+const optional = (members: readonly ts.TypeElement[]) =>
+  members.filter((m): m is ts.PropertySignature => ts.isPropertySignature(m) && !!m.questionToken && m.type?.kind !== ts.SyntaxKind.NeverKeyword);
 
 function optionalFieldsDeep(node: ts.Node, out: ts.PropertySignature[] = []): ts.PropertySignature[] {
   if (ts.isPropertySignature(node) && node.questionToken) out.push(node);
@@ -64,7 +66,10 @@ describe('explicit undefined on optional request-side members', () => {
     // `components.schemas.RiskRequest` only points at it, so walking the member alone would reach nothing.
     const declared = new Map(
       file.statements
-        .filter((s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && !!s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
+        .filter(
+          (s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
+            (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && !!s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword),
+        )
         .map((s) => [s.name.text, s] as const),
     );
     const bodyOf = (member: ts.TypeElement): ts.Node => {
@@ -73,15 +78,23 @@ describe('explicit undefined on optional request-side members', () => {
       return named && named.name.text === nameOf(member) ? named : member;
     };
     const bySchema = new Map(schemas.map((s) => [nameOf(s), bodyOf(s)]));
-    expect([...bySchema.values()].filter((body) => ts.isPropertySignature(body)).length, 'schemas still written inline in components').toBeLessThan(schemas.length);
-    const queue = operations.flatMap((op) => literalMembers(op).filter((m) => nameOf(m) === 'requestBody').flatMap(refs));
+    expect([...bySchema.values()].filter((body) => ts.isPropertySignature(body)).length, 'schemas still written inline in components').toBeLessThan(
+      schemas.length,
+    );
+    const queue = operations.flatMap((op) =>
+      literalMembers(op)
+        .filter((m) => nameOf(m) === 'requestBody')
+        .flatMap(refs),
+    );
     const reached = new Set<string>();
     for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
       if (reached.has(name) || !bySchema.has(name)) continue;
       reached.add(name);
       queue.push(...refs(bySchema.get(name)!));
     }
-    expect([...reached]).toEqual(expect.arrayContaining(['RiskRequest', 'RiskPosition', 'CreditTokenChallengeRequest', 'CreditTokenRequest', 'JsonRpcRequest']));
+    expect([...reached]).toEqual(
+      expect.arrayContaining(['RiskRequest', 'RiskPosition', 'CreditTokenChallengeRequest', 'CreditTokenRequest', 'JsonRpcRequest']),
+    );
     const sent = [...reached].flatMap((name) => optionalFieldsDeep(bySchema.get(name)!).map((f) => [name, f] as const));
     const received = [...bySchema].filter(([name]) => !reached.has(name)).flatMap(([name, body]) => optionalFieldsDeep(body).map((f) => [name, f] as const));
     expect(sent.length).toBeGreaterThan(0);
@@ -98,7 +111,10 @@ describe('explicit undefined on optional request-side members', () => {
         '/a': {
           get: {
             operationId: 'getA',
-            parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }, { name: 'r', in: 'query', required: true, schema: { type: 'string' } }],
+            parameters: [
+              { name: 'q', in: 'query', schema: { type: 'string' } },
+              { name: 'r', in: 'query', required: true, schema: { type: 'string' } },
+            ],
             responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Out' } } } } },
           },
           post: {
@@ -110,13 +126,23 @@ describe('explicit undefined on optional request-side members', () => {
       },
       components: {
         schemas: {
-          In: { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: { type: ['string', 'null'] }, nested: { $ref: '#/components/schemas/Nested' } } },
+          In: {
+            type: 'object',
+            required: ['a'],
+            properties: { a: { type: 'string' }, b: { type: ['string', 'null'] }, nested: { $ref: '#/components/schemas/Nested' } },
+          },
           Nested: { type: 'object', properties: { c: { type: 'number' } } },
           Out: { type: 'object', properties: { d: { type: 'number' } } },
         },
       },
     };
-    const printed = ts.createPrinter().printList(ts.ListFormat.MultiLine, ts.factory.createNodeArray(acceptExplicitUndefined(await openapiTS(doc as any))), ts.createSourceFile('x.ts', '', ts.ScriptTarget.Latest));
+    const printed = ts
+      .createPrinter()
+      .printList(
+        ts.ListFormat.MultiLine,
+        ts.factory.createNodeArray(acceptExplicitUndefined(await openapiTS(doc as any))),
+        ts.createSourceFile('x.ts', '', ts.ScriptTarget.Latest),
+      );
     expect(printed).toMatch(/q\?: string \| undefined;/);
     expect(printed).toMatch(/r: string;/);
     expect(printed).toMatch(/b\?: string \| null \| undefined;/);

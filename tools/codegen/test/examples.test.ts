@@ -30,7 +30,10 @@ describe('every operation has at least one example per documented JSON response,
       const examples = responseExamples(op);
       const withBody = op.responses.filter((r) => r.schema);
       for (const response of withBody) {
-        expect(examples.some((e) => e.status === response.status), `${op.operationId} ${response.status} has no example`).toBe(true);
+        expect(
+          examples.some((e) => e.status === response.status),
+          `${op.operationId} ${response.status} has no example`,
+        ).toBe(true);
       }
       for (const example of examples) {
         const result = validators.validateResponse(op.operationId, example.status, example.value);

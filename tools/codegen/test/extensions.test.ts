@@ -120,7 +120,8 @@ const used = extensionUses(loadBundle());
 for (const [key, values] of extensionUses(YAML.parse(readFileSync(join(ROOT, 'spec/dist/openapi-3.0.yaml'), 'utf8')))) {
   if (!used.has(key)) used.set(key, values);
 }
-for (const [key, values] of extensionUses(JSON.parse(readFileSync(join(ROOT, 'spec/dist/asyncapi.json'), 'utf8')))) used.set(key, [...(used.get(key) ?? []), ...values]);
+for (const [key, values] of extensionUses(JSON.parse(readFileSync(join(ROOT, 'spec/dist/asyncapi.json'), 'utf8'))))
+  used.set(key, [...(used.get(key) ?? []), ...values]);
 
 describe('spec/EXTENSIONS.md', () => {
   it('has one section per x- key of the spec, and none for a key the spec does not use', () => {
@@ -181,16 +182,31 @@ describe('spec/EXTENSIONS.md', () => {
  * derives from it (`via`), and the generated table really carries that field. Together with "every claimed reader
  * uses it" above, a key claimed for the client and not read, or read from a field codegen no longer writes, fails.
  */
-const CLIENT_KEYS = ['x-idempotent-payment', 'x-credit-cost', 'x-required-accept', 'x-x402-price', 'x-x402', 'x-rate-limit-group', 'x-currency-subsets', 'x-max-window', 'x-requires-one-of'];
+const CLIENT_KEYS = [
+  'x-idempotent-payment',
+  'x-credit-cost',
+  'x-required-accept',
+  'x-x402-price',
+  'x-x402',
+  'x-rate-limit-group',
+  'x-currency-subsets',
+  'x-max-window',
+  'x-requires-one-of',
+];
 
 describe('the client reads the keys it must act on', () => {
   // The per-operation table and the spec-wide constants (spec-info.ts: X402_TERMS, RATE_LIMITS) it is split into.
-  const generated = ['operations.ts', 'spec-info.ts'].map((file) => codeOnly(readFileSync(join(ROOT, 'packages/client/src/generated', file), 'utf8'))).join('\n');
+  const generated = ['operations.ts', 'spec-info.ts']
+    .map((file) => codeOnly(readFileSync(join(ROOT, 'packages/client/src/generated', file), 'utf8')))
+    .join('\n');
   it.each(CLIENT_KEYS)('%s: a client reader via a generated field, and the field is in the generated table', (name) => {
     const section = sections.find((s) => s.name === name);
     expect(section, `${name} has a section`).toBeDefined();
     const clientReaders = section!.readers.filter((r) => r.target.startsWith('packages/client/src/') && r.via);
-    expect(clientReaders.map((r) => r.raw), `${name}: a reader in packages/client/src`).not.toEqual([]);
+    expect(
+      clientReaders.map((r) => r.raw),
+      `${name}: a reader in packages/client/src`,
+    ).not.toEqual([]);
     for (const reader of clientReaders) {
       expect(uses(readerText(reader.target).text(), reader.via!), `${reader.target} uses ${reader.via}`).toBe(true);
       expect(new RegExp(`["\\s]${reader.via}["\\s:]`).test(generated), `the generated table carries ${reader.via}`).toBe(true);
@@ -200,7 +216,7 @@ describe('the client reads the keys it must act on', () => {
 
 describe('the checks themselves', () => {
   it('a claimed reader that only mentions the key in a comment does not count', () => {
-    expect(uses([codeOnly("// reads x-max-cells\nconst a = 1; /* x-max-cells */")], 'x-max-cells')).toBe(false);
+    expect(uses([codeOnly('// reads x-max-cells\nconst a = 1; /* x-max-cells */')], 'x-max-cells')).toBe(false);
     expect(uses([codeOnly("const url = 'https://host/x'; const v = op['x-max-cells'];")], 'x-max-cells')).toBe(true);
   });
   it('a reader for a longer key does not count for its prefix', () => {

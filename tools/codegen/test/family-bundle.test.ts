@@ -18,7 +18,8 @@ describe('servers', () => {
       const servers = doc.paths[op.path].servers ?? [];
       const family = op.family as 'legacy' | 'v1';
       if (servers[0]?.url !== HOST[family]) wrong.push(`${op.path}: first server ${servers[0]?.url}`);
-      if (servers[1]?.url !== `{${VARIABLE[family]}}` || servers[1]?.variables?.[VARIABLE[family]]?.default !== HOST[family]) wrong.push(`${op.path}: no {${VARIABLE[family]}} override`);
+      if (servers[1]?.url !== `{${VARIABLE[family]}}` || servers[1]?.variables?.[VARIABLE[family]]?.default !== HOST[family])
+        wrong.push(`${op.path}: no {${VARIABLE[family]}} override`);
     }
     expect(wrong).toEqual([]);
   });
@@ -33,8 +34,13 @@ describe.each(['legacy', 'v1'] as const)('dist/openapi.%s.json', (family) => {
     expect(bundle).toEqual(familyBundle(doc, family));
   });
   it("holds exactly the family's operations, its servers at the root and none per path", () => {
-    const expected = operations(doc).filter((o) => o.family === family).map((o) => o.operationId).sort();
-    const ids = Object.values<any>(bundle.paths).flatMap((item) => Object.values<any>(item).map((op) => op.operationId)).sort();
+    const expected = operations(doc)
+      .filter((o) => o.family === family)
+      .map((o) => o.operationId)
+      .sort();
+    const ids = Object.values<any>(bundle.paths)
+      .flatMap((item) => Object.values<any>(item).map((op) => op.operationId))
+      .sort();
     expect(ids).toEqual(expected);
     expect(bundle.servers[0].url).toBe(HOST[family]);
     expect(Object.values<any>(bundle.paths).filter((item) => item.servers)).toEqual([]);
@@ -42,7 +48,13 @@ describe.each(['legacy', 'v1'] as const)('dist/openapi.%s.json', (family) => {
   it('resolves every $ref inside itself and keeps no component its paths do not reach', () => {
     const refs = new Set<string>();
     JSON.stringify(bundle, (key, value) => (key === '$ref' && refs.add(value), value));
-    const missing = [...refs].filter((ref) => ref.slice(2).split('/').reduce((n: any, k) => n?.[k], bundle) === undefined);
+    const missing = [...refs].filter(
+      (ref) =>
+        ref
+          .slice(2)
+          .split('/')
+          .reduce((n: any, k) => n?.[k], bundle) === undefined,
+    );
     expect(missing).toEqual([]);
     const schemas = Object.keys(bundle.components.schemas ?? {});
     expect(schemas.filter((name) => !refs.has(`#/components/schemas/${name}`))).toEqual([]);

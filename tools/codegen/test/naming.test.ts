@@ -10,7 +10,10 @@ const CAMEL = /^[a-z][A-Za-z0-9]*$/;
 /** The legacy id the rule derives from a catalog methodName: `getLegacy` + PascalCase, a leading `get` removed. */
 export function legacyIdFor(catalogName: string): string {
   const base = /^get[A-Z]/.test(catalogName) ? catalogName.slice(3) : catalogName;
-  return `getLegacy${base.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`;
+  return `getLegacy${base
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('')}`;
 }
 
 /** Every break of the rule, as `operationId: what is wrong` lines (empty when the set of operations obeys it). */
@@ -63,8 +66,11 @@ describe('the rule itself', () => {
   });
 
   it('rejects the old names, duplicates, a missing catalog name and a legacy prefix on a versioned id', () => {
-    const legacy = (operationId: string, extensions: Record<string, unknown> = { 'x-catalog-method-name': operationId }) =>
-      ({ operationId, family: 'legacy' as const, extensions });
+    const legacy = (operationId: string, extensions: Record<string, unknown> = { 'x-catalog-method-name': operationId }) => ({
+      operationId,
+      family: 'legacy' as const,
+      extensions,
+    });
     expect(namingViolations([legacy('oi_gainers')]).join('\n')).toMatch(/not camelCase/);
     expect(namingViolations([legacy('futures')]).join('\n')).toMatch(/starts with getLegacy/);
     expect(namingViolations([legacy('getLegacyFutures', {})]).join('\n')).toMatch(/x-catalog-method-name/);
@@ -73,7 +79,9 @@ describe('the rule itself', () => {
     const v1 = { operationId: 'getFuturesSnapshot', family: 'v1' as const, extensions: {} };
     expect(namingViolations([v1, v1]).join('\n')).toMatch(/used by two operations/);
     expect(namingViolations([{ ...v1, operationId: 'getLegacyFuturesSnapshot' }]).join('\n')).toMatch(/only legacy/);
-    expect(sharedComponentNames({ schemas: { OptionsExchange: {} }, parameters: { OptionsExchange: {}, OptionsExchangeQuery: {} } })).toEqual(['OptionsExchange']);
+    expect(sharedComponentNames({ schemas: { OptionsExchange: {} }, parameters: { OptionsExchange: {}, OptionsExchangeQuery: {} } })).toEqual([
+      'OptionsExchange',
+    ]);
   });
 
   it('accepts every id it derives from a catalog name, and rejects any id with a character outside [A-Za-z0-9]', () => {
@@ -85,9 +93,12 @@ describe('the rule itself', () => {
       { seed: 18, numRuns: 200 },
     );
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }).filter((s) => /[^A-Za-z0-9]/.test(s)), (junk) => {
-        expect(namingViolations([{ operationId: `get${junk}`, family: 'v1', extensions: {} }]).join('\n')).toMatch(/not camelCase/);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }).filter((s) => /[^A-Za-z0-9]/.test(s)),
+        (junk) => {
+          expect(namingViolations([{ operationId: `get${junk}`, family: 'v1', extensions: {} }]).join('\n')).toMatch(/not camelCase/);
+        },
+      ),
       { seed: 18, numRuns: 200 },
     );
   });

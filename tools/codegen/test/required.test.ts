@@ -17,7 +17,12 @@ const RISK = 'the risk calls publish only some fields of their position objects,
 
 /** `operationId status` → why `{}` is an acceptable body. */
 const EMPTY_BODY_OK: Record<string, string> = {
-  ...Object.fromEntries(['getFuturesMetadata', 'getOptionsMetadata', 'getPerpetualsMetadata', 'getPredictionsMetadata', 'getSpotMetadata'].map((id) => [`${id} 200`, 'the metadata response (MetadataResponseEntity) has no published field list'])),
+  ...Object.fromEntries(
+    ['getFuturesMetadata', 'getOptionsMetadata', 'getPerpetualsMetadata', 'getPredictionsMetadata', 'getSpotMetadata'].map((id) => [
+      `${id} 200`,
+      'the metadata response (MetadataResponseEntity) has no published field list',
+    ]),
+  ),
   'getHealth 200': NO_FIELD_LIST,
   'getWellKnownX402 200': NO_FIELD_LIST,
   'getX402SubscriptionsProducts 200': 'the product responses have no published field list',
@@ -37,14 +42,22 @@ const EMPTY_BODY_OK: Record<string, string> = {
   'postVolSurfaceRiskScenario 200': RISK,
   'postVolSurfaceRiskLadder 200': RISK,
   ...Object.fromEntries(
-    ['getLegacyCalculateRiskSlide', 'getLegacyCalculateRiskSlideV2', 'getLegacyRiskSlideInstruments', 'getLegacyRiskSlideInstrumentsV2', 'getLegacyHistoricalOptionsOIStrike', 'getLegacyHistoricalOptionsVolumeStrike'].map((id) => [
+    [
+      'getLegacyCalculateRiskSlide',
+      'getLegacyCalculateRiskSlideV2',
+      'getLegacyRiskSlideInstruments',
+      'getLegacyRiskSlideInstrumentsV2',
+      'getLegacyHistoricalOptionsOIStrike',
+      'getLegacyHistoricalOptionsVolumeStrike',
+    ].map((id) => [
       `${id} 200`,
       'legacy catalog routes whose answer is not published at all (not even its envelope): the risk-slide calls and the hourly strike snapshots',
     ]),
   ),
 };
 
-const ROWS_NOT_SHOWN = 'the route is named but its row fields are not (futures, perpetuals, spot, predictions, instruments: "Row field lists of these families: not shown")';
+const ROWS_NOT_SHOWN =
+  'the route is named but its row fields are not (futures, perpetuals, spot, predictions, instruments: "Row field lists of these families: not shown")';
 const NODE_DATA = 'onchain venue data: "response shapes of these families: not shown"; the typed fields are filters, not guaranteed row members';
 const GEX_NOT_SHOWN = 'the GEX catalog, term-structure and profile rows have no published field list';
 const VOL_SURFACE = 'vol-surface rows: only some metric names are published, none as always present';
@@ -52,14 +65,48 @@ const VOL_SURFACE = 'vol-surface rows: only some metric names are published, non
 /** `operationId status` → why a row with no fields is acceptable. */
 const EMPTY_ROW_OK: Record<string, string> = {
   ...Object.fromEntries(
-    ['getFuturesLiquidations', 'getFuturesOrderbookRaw', 'getFuturesTrades', 'getFuturesTradesSummary', 'getPerpetualsLiquidations', 'getPerpetualsOrderbookRaw', 'getPerpetualsTrades', 'getPerpetualsTradesSummary', 'getSpotCatalog', 'getSpotSnapshot', 'getPredictionsCatalog', 'getPredictionsSnapshot', 'getInstruments'].map((id) => [`${id} 200`, ROWS_NOT_SHOWN]),
+    [
+      'getFuturesLiquidations',
+      'getFuturesOrderbookRaw',
+      'getFuturesTrades',
+      'getFuturesTradesSummary',
+      'getPerpetualsLiquidations',
+      'getPerpetualsOrderbookRaw',
+      'getPerpetualsTrades',
+      'getPerpetualsTradesSummary',
+      'getSpotCatalog',
+      'getSpotSnapshot',
+      'getPredictionsCatalog',
+      'getPredictionsSnapshot',
+      'getInstruments',
+    ].map((id) => [`${id} 200`, ROWS_NOT_SHOWN]),
   ),
   ...Object.fromEntries(
-    ['Fills', 'FundingPayments', 'Instruments', 'L2Orderbook', 'Liquidations', 'PredictionFills', 'RestingOrders', 'TwapEvents', 'WalletFlow', 'WalletPositions'].map((n) => [`getHyperliquidNode${n} 200`, NODE_DATA]),
+    [
+      'Fills',
+      'FundingPayments',
+      'Instruments',
+      'L2Orderbook',
+      'Liquidations',
+      'PredictionFills',
+      'RestingOrders',
+      'TwapEvents',
+      'WalletFlow',
+      'WalletPositions',
+    ].map((n) => [`getHyperliquidNode${n} 200`, NODE_DATA]),
   ),
   ...Object.fromEntries(['getOptionsGexCatalog', 'getOptionsGexProfile', 'getOptionsGexTermStructure'].map((id) => [`${id} 200`, GEX_NOT_SHOWN])),
   ...Object.fromEntries(
-    ['getOptionsVolSurfaceByExpiry', 'getOptionsVolSurfaceByTenor', 'getOptionsVolSurfaceByTime', 'getVolSurfaceCatalog', 'getVolSurfaceSlices', 'getVolSurfaceSnapshots', 'getVolSurfaceStrikes', 'getVolSurfaceTermStructure'].map((id) => [`${id} 200`, VOL_SURFACE]),
+    [
+      'getOptionsVolSurfaceByExpiry',
+      'getOptionsVolSurfaceByTenor',
+      'getOptionsVolSurfaceByTime',
+      'getVolSurfaceCatalog',
+      'getVolSurfaceSlices',
+      'getVolSurfaceSnapshots',
+      'getVolSurfaceStrikes',
+      'getVolSurfaceTermStructure',
+    ].map((id) => [`${id} 200`, VOL_SURFACE]),
   ),
   'getOptionsTrades 200': 'the options trade row has no published field list',
   'getOptionsTradesSummary 200': 'grouped trades-summary rows: the fields are named without types or a guarantee that each group carries them',
@@ -94,9 +141,7 @@ function withEmptyFirstRow(body: any): any | undefined {
 }
 
 const cases = ops.flatMap((op) =>
-  op.responses
-    .filter((r) => r.status >= 200 && r.status < 300 && r.schema)
-    .map((r) => ({ op, status: r.status, key: `${op.operationId} ${r.status}` })),
+  op.responses.filter((r) => r.status >= 200 && r.status < 300 && r.schema).map((r) => ({ op, status: r.status, key: `${op.operationId} ${r.status}` })),
 );
 
 describe('a body replaced by {} is rejected', () => {

@@ -6,7 +6,11 @@ import { loadBundle } from './load.js';
 import { securityOf } from '../src/spec-model.mjs';
 
 const doc = loadBundle();
-const KEY_SCHEMES = new Set(Object.entries<any>(doc.components.securitySchemes).filter(([, s]) => s.type === 'apiKey' && /^(apiKey|X-API-Key)$/i.test(s.name)).map(([n]) => n));
+const KEY_SCHEMES = new Set(
+  Object.entries<any>(doc.components.securitySchemes)
+    .filter(([, s]) => s.type === 'apiKey' && /^(apiKey|X-API-Key)$/i.test(s.name))
+    .map(([n]) => n),
+);
 
 describe('the bundled spec', () => {
   it('lists only API-key schemes in any security requirement (root and every operation)', () => {
@@ -14,12 +18,23 @@ describe('the bundled spec', () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) if (op?.operationId && op.security) requirements.push([`${method} ${path}`, op.security]);
     }
-    const others = requirements.flatMap(([where, reqs]) => reqs.flatMap((r) => Object.keys(r).filter((n) => !KEY_SCHEMES.has(n)).map((n) => `${where}: ${n}`)));
+    const others = requirements.flatMap(([where, reqs]) =>
+      reqs.flatMap((r) =>
+        Object.keys(r)
+          .filter((n) => !KEY_SCHEMES.has(n))
+          .map((n) => `${where}: ${n}`),
+      ),
+    );
     expect(others).toEqual([]);
     expect([...KEY_SCHEMES].sort()).toEqual(['ApiKey', 'XApiKey']);
   });
   it('names only declared schemes in x-auth-alternatives', () => {
-    const named = [doc['x-auth-alternatives'], ...Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item).map((op) => op?.['x-auth-alternatives']))].flat().filter(Boolean);
+    const named = [
+      doc['x-auth-alternatives'],
+      ...Object.values<any>(doc.paths).flatMap((item) => Object.values<any>(item).map((op) => op?.['x-auth-alternatives'])),
+    ]
+      .flat()
+      .filter(Boolean);
     expect(named.filter((n: string) => !(n in doc.components.securitySchemes))).toEqual([]);
     expect(new Set(named)).toEqual(new Set(['CreditToken', 'X402Payment', 'AgentBearer']));
   });

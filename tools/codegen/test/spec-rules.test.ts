@@ -44,7 +44,10 @@ describe('layout', () => {
 
   it('path files are named after their path', () => {
     for (const [path, item] of Object.entries<any>(root.paths)) {
-      let name = path.replace(/^\//, '').replace(/^api\/v1\//, '').replace('.well-known', 'well-known');
+      let name = path
+        .replace(/^\//, '')
+        .replace(/^api\/v1\//, '')
+        .replace('.well-known', 'well-known');
       name = name.replaceAll('/', '_').replaceAll('.', '-');
       expect(basename(item.$ref)).toBe(`${name}.yaml`);
     }
@@ -59,7 +62,12 @@ describe('layout', () => {
         const name = basename(file, '.yaml');
         // Redocly inlines parameters, responses and headers under their component name or at the use site;
         // schemas and examples keep their names.
-        const present = kind === 'schemas' ? name in (doc.components.schemas ?? {}) : kind === 'examples' ? name in (doc.components.examples ?? {}) : bundled.includes(`"${name}"`) || name in (doc.components[kind] ?? {});
+        const present =
+          kind === 'schemas'
+            ? name in (doc.components.schemas ?? {})
+            : kind === 'examples'
+              ? name in (doc.components.examples ?? {})
+              : bundled.includes(`"${name}"`) || name in (doc.components[kind] ?? {});
         if (!present) orphans.push(`${kind}/${name}`);
       }
     }
@@ -113,7 +121,6 @@ describe('layout', () => {
       .map(([name]) => name);
     expect(bad).toEqual([]);
   });
-
 });
 
 describe('published text speaks to users', () => {
@@ -128,7 +135,7 @@ describe('published text speaks to users', () => {
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
       // Example payloads are data, not prose.
-      const data = inValue || key === 'value' || key === 'example' || key === 'examples' && Array.isArray(value);
+      const data = inValue || key === 'value' || key === 'example' || (key === 'examples' && Array.isArray(value));
       if (!data && (key === 'description' || key === 'summary') && typeof value === 'string') texts.push([`${where}/${key}`, value]);
       visit(value, `${where}/${key}`, data);
     }
@@ -144,10 +151,16 @@ describe('published text speaks to users', () => {
     expect(bad).toEqual([]);
   });
 
-  it.each(['see facts.md b.2', 'as v1-family.md says', 'rows (section 2.4)', 'per document 4.3', 'the summary (2.12)', 'the convention of 2.1', '§2.4', 'the catalog (legacy_endpoint_index.json)'])(
-    'the rule catches %j',
-    (text) => expect(CITATION.test(text)).toBe(true),
-  );
+  it.each([
+    'see facts.md b.2',
+    'as v1-family.md says',
+    'rows (section 2.4)',
+    'per document 4.3',
+    'the summary (2.12)',
+    'the convention of 2.1',
+    '§2.4',
+    'the catalog (legacy_endpoint_index.json)',
+  ])('the rule catches %j', (text) => expect(CITATION.test(text)).toBe(true));
 
   it.each(['JSON-RPC 2.0', 'probabilities from 0.0 to 1.0', 'costs 1 credit (0.001)', 'since CLI 0.10.1', 'OAuth 2.1 flow', '48.7 means 48.7 percent'])(
     'the rule lets %j through',
@@ -168,4 +181,3 @@ describe('published text speaks to users', () => {
     expect(bad).toEqual([]);
   });
 });
-

@@ -72,7 +72,9 @@ async function use() {
   }
   // The resource namespaces, the core with single operations, the per-call options and the wire layer.
   const viaNamespace: OhlcvtRow | undefined = (await client.v1.options.ohlcvt({ query: { resolution: '1h' } }, { timeout: 5_000 })).data[0];
-  const viaCore: OhlcvtRow | undefined = (await createCore({ validators: { getOptionsOhlcvt }, validateResponses: 'throw' }).request(ohlcvtOperation, { query: { resolution: '1h' } })).data[0];
+  const viaCore: OhlcvtRow | undefined = (
+    await createCore({ validators: { getOptionsOhlcvt }, validateResponses: 'throw' }).request(ohlcvtOperation, { query: { resolution: '1h' } })
+  ).data[0];
   for await (const r of paginate(createCore(), ohlcvtOperation, { query: { limit: 10 } })) void r.date;
   // @ts-expect-error getHealth is not paginated
   client.paginate('getHealth');
@@ -101,7 +103,10 @@ function useStream(frame: unknown) {
   const pattern: StreamPattern = 'trades.futures.*';
   // @ts-expect-error the timeframe position takes no wildcard
   const badPattern: StreamPattern = 'ohlc.vt.futures.okx.BTC-USD.*';
-  const trade: StreamEventOf<'trades.futures.*'> = { channel: 'trades.futures.binance.BTCUSDT', data: { trade_id: '1', instrument_name: 'BTCUSDT', direction: 'buy', price: 1 } };
+  const trade: StreamEventOf<'trades.futures.*'> = {
+    channel: 'trades.futures.binance.BTCUSDT',
+    data: { trade_id: '1', instrument_name: 'BTCUSDT', direction: 'buy', price: 1 },
+  };
   const price: number = (trade satisfies TradesEvent).data.price;
   const result = validateStreamEvent(frame, { pattern });
   const messages: string[] = result.issues.map((i) => i.message);

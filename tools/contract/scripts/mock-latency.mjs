@@ -35,7 +35,8 @@ try {
   /** @param {number[]} list  @param {number} p */
   const pct = (list, p) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
   console.log(`mock front, ${total} sequential requests: median ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms`);
-  for (const [route, list] of byRoute) console.log(`  median ${pct(list, 50).toFixed(2).padStart(6)} ms  p99 ${pct(list, 99).toFixed(2).padStart(6)} ms  ${route}`);
+  for (const [route, list] of byRoute)
+    console.log(`  median ${pct(list, 50).toFixed(2).padStart(6)} ms  p99 ${pct(list, 99).toFixed(2).padStart(6)} ms  ${route}`);
 } finally {
   await mock.stop();
 }

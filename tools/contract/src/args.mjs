@@ -71,7 +71,9 @@ export function parseCli(argv) {
     });
   } catch (error) {
     // A key passed as a flag is refused without echoing it back.
-    const message = /--(api-key|key)\b/.test(argv.join(' ')) ? 'the API key is read from LAEVITAS_API_KEY only, never from a flag' : /** @type {Error} */ (error).message;
+    const message = /--(api-key|key)\b/.test(argv.join(' '))
+      ? 'the API key is read from LAEVITAS_API_KEY only, never from a flag'
+      : /** @type {Error} */ (error).message;
     throw new UsageError(message);
   }
   const { positionals, values } = parsed;

@@ -14,7 +14,7 @@ import { versions } from './versions.mjs';
 /** @param {string[]} argv  @returns {Promise<number | undefined>} */
 async function main(argv) {
   const { command, values, port, patterns, wsSeconds, seconds } = parseCli(argv);
-  if (command === 'help') return console.log(HELP), 0;
+  if (command === 'help') return (console.log(HELP), 0);
   if (command === 'version') {
     const { version, specVersion } = versions();
     console.log(`@laevitas-api/contract ${version} (spec ${specVersion})`);
@@ -22,7 +22,11 @@ async function main(argv) {
   }
   if (command === 'mock') {
     const { startMock } = await import('./mock.mjs');
-    const mock = await startMock({ port: port ?? Number(process.env.MOCK_PORT ?? process.env.PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1', quiet: !values.verbose });
+    const mock = await startMock({
+      port: port ?? Number(process.env.MOCK_PORT ?? process.env.PORT ?? 4010),
+      host: process.env.HOST ?? '127.0.0.1',
+      quiet: !values.verbose,
+    });
     console.log(`Mock API (both families): ${mock.url}\nStream mock (WebSocket gateway): ${mock.streamUrl}?apiKey=any`);
     const stop = async () => {
       await mock.stop();
@@ -54,7 +58,8 @@ async function main(argv) {
   const legacyBaseUrl = values['base-url'] ?? process.env.LAEVITAS_BASE_URL;
   const v1BaseUrl = values['v2-base-url'] ?? process.env.LAEVITAS_V2_BASE_URL;
   if ((legacyBaseUrl || v1BaseUrl) && !process.env.LAEVITAS_API_KEY) console.warn('LAEVITAS_API_KEY is not set: live calls will get 401/402.');
-  if (process.env.LAEVITAS_WS_URL && !process.env.LAEVITAS_API_KEY) console.warn('LAEVITAS_API_KEY is not set: the gateway will close the stream with 4001 unless LAEVITAS_WS_URL carries ?apiKey=.');
+  if (process.env.LAEVITAS_WS_URL && !process.env.LAEVITAS_API_KEY)
+    console.warn('LAEVITAS_API_KEY is not set: the gateway will close the stream with 4001 unless LAEVITAS_WS_URL carries ?apiKey=.');
   const { runContract } = await import('./run.mjs');
   const { createProgress } = await import('./output.mjs');
   const progress = createProgress();

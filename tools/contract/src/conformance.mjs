@@ -74,7 +74,15 @@ export async function runConformance(options) {
   async function checkOne(req) {
     const { op } = req;
     // Cast, not annotated: the outcome changes in fail(), so it must not stay narrowed to 'passed'.
-    const result = /** @type {OperationResult} */ ({ operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, outcome: 'passed', checks: 0, notes: [], notices: [] });
+    const result = /** @type {OperationResult} */ ({
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      outcome: 'passed',
+      checks: 0,
+      notes: [],
+      notices: [],
+    });
     /** @param {string} check  @param {string} message */
     const fail = (check, message) => {
       if (result.outcome !== 'failed') Object.assign(result, { outcome: 'failed', failure: { check, message } });
@@ -108,7 +116,10 @@ export async function runConformance(options) {
           try {
             response.body = JSON.parse(response.text);
           } catch (error) {
-            fail('json', `${label}: ${status} body is not valid JSON: ${/** @type {Error} */ (error).message} (first bytes: ${JSON.stringify(response.text.slice(0, 60))})`);
+            fail(
+              'json',
+              `${label}: ${status} body is not valid JSON: ${/** @type {Error} */ (error).message} (first bytes: ${JSON.stringify(response.text.slice(0, 60))})`,
+            );
             return false;
           }
         } else {
@@ -148,7 +159,16 @@ export async function runConformance(options) {
         return result;
       }
       if (!validate(first.status, first, 'example request')) return result;
-      const ctx = { operationId: op.operationId, family: op.family, path: op.path, query: req.query, status: first.status, body: first.body, headers: first.headers, paramsDeclared: req.declaredDefaults };
+      const ctx = {
+        operationId: op.operationId,
+        family: op.family,
+        path: op.path,
+        query: req.query,
+        status: first.status,
+        body: first.body,
+        headers: first.headers,
+        paramsDeclared: req.declaredDefaults,
+      };
       for (const invariant of INVARIANTS) {
         result.checks++;
         const violations = invariant.check(ctx);
@@ -175,7 +195,8 @@ export async function runConformance(options) {
         const bad = structuredClone({ path: req.path, query: req.query });
         /** @type {Record<string, unknown>} */ (bad[req.invalid.location])[req.invalid.name] = 'NOT_A_MEMBER';
         const rejected = await send({ ...req, path: bad.path }, {}, bad.query);
-        if (rejected.status !== 400) fail('status', `${req.invalid.location}.${req.invalid.name}=NOT_A_MEMBER answered ${rejected.status}, not the documented 400`);
+        if (rejected.status !== 400)
+          fail('status', `${req.invalid.location}.${req.invalid.name}=NOT_A_MEMBER answered ${rejected.status}, not the documented 400`);
         else validate(400, rejected, `invalid ${req.invalid.location}.${req.invalid.name}`);
       }
       if (kind === 'mock') {
@@ -185,7 +206,9 @@ export async function runConformance(options) {
           else validate(response.status, forced, `forced ${response.status}`);
         }
       } else if (op.responses.some((r) => r.status >= 300)) {
-        result.notes.push(`402/429 not provoked against a live target (a 402 costs money, a 429 trips the limit)${req.invalid ? '; 400 provoked with an invalid value' : ''}`);
+        result.notes.push(
+          `402/429 not provoked against a live target (a 402 costs money, a 429 trips the limit)${req.invalid ? '; 400 provoked with an invalid value' : ''}`,
+        );
       }
     } catch (error) {
       fail('transport', `${/** @type {any} */ (error)?.message ?? error}`);

@@ -75,7 +75,10 @@ hooks.beforeAll((transactions, done) => {
     const successes = group.filter(isSuccess).sort((a, b) => Number(a.expected.statusCode) - Number(b.expected.statusCode));
     if (successes.length < 2) continue;
     const [kept, ...merged] = successes;
-    alternatives.set(kept, merged.map((t) => t.expected));
+    alternatives.set(
+      kept,
+      merged.map((t) => t.expected),
+    );
     for (const t of merged) transactions.splice(transactions.indexOf(t), 1);
     const answers = successes.map((t) => `${t.expected.statusCode} ${mediaTypeOf(t.expected.headers) || '(no body)'}`);
     hooks.log(`${operationIdOf(kept) ?? kept.name}: one transaction accepts ${answers.join(' or ')}`);
@@ -96,7 +99,10 @@ function documentedExample(op, status) {
 function resolve(node) {
   let current = node;
   while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    current = current.$ref.slice(2).split('/').reduce((/** @type {any} */ o, /** @type {string} */ k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((/** @type {any} */ o, /** @type {string} */ k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
   }
   return current;
 }

@@ -10,7 +10,13 @@ import { xmlEscape } from './xml.mjs';
  * @typedef {{passed: number, failed: number, skipped: number, total: number, cases: DreddCase[]}} DreddReport
  */
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testcase', cdataPropName: false, htmlEntities: true });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  isArray: (name) => name === 'testcase',
+  cdataPropName: false,
+  htmlEntities: true,
+});
 
 /** @param {string} text  @returns {DreddReport} */
 export function parseDreddXUnit(text) {
@@ -42,7 +48,10 @@ export function reasonOf(failure) {
   const text = failure.trim();
   if (text.startsWith('Error:')) return text.split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ');
   const message = /Message:\n([\s\S]*?)\nRequest:/.exec(text)?.[1]?.trim() ?? text.split('\n')[0];
-  const lines = message.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   let reason = lines.join('; ');
   if (/statusCode:/.test(reason)) {
     const actual = /\nActual:\n([\s\S]*)$/.exec(text)?.[1] ?? '';

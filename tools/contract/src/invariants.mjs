@@ -47,7 +47,7 @@ export const INVARIANTS = [
         if (![row.open, row.high, row.low, row.close].every(isNum)) return [];
         /** @type {string[]} */
         /** @type {string[]} */
-      const out = [];
+        const out = [];
         if (row.high < Math.max(row.open, row.close, row.low) - EPS) out.push(`data[${i}].high ${row.high} is below open/close/low`);
         if (row.low > Math.min(row.open, row.close, row.high) + EPS) out.push(`data[${i}].low ${row.low} is above open/close/high`);
         return out;
@@ -64,7 +64,8 @@ export const INVARIANTS = [
         const m = typeof row.date === 'string' ? BUCKET.exec(row.date) : null;
         if (!m) return [];
         const minuteOfDay = Number(m[4]) * 60 + Number(m[5]);
-        if (Number(m[6]) !== 0 || minuteOfDay % minutes !== 0) return [`data[${i}].date ${row.date} is not the start of a ${ctx.query.resolution ?? '1m'} bucket`];
+        if (Number(m[6]) !== 0 || minuteOfDay % minutes !== 0)
+          return [`data[${i}].date ${row.date} is not the start of a ${ctx.query.resolution ?? '1m'} bucket`];
         return [];
       });
     },
@@ -76,12 +77,13 @@ export const INVARIANTS = [
       return rowsOf(ctx.body).flatMap((row, i) => {
         /** @type {string[]} */
         /** @type {string[]} */
-      const out = [];
+        const out = [];
         if (isNum(row.iv_spread) && isNum(row.ask_iv) && isNum(row.bid_iv) && !close(row.iv_spread, row.ask_iv - row.bid_iv, 100))
           out.push(`data[${i}].iv_spread ${row.iv_spread} != ask_iv ${row.ask_iv} - bid_iv ${row.bid_iv}`);
         for (const s of ['open', 'close']) {
           const [spread, ask, bid] = [row[`iv_spread_${s}`], row[`ask_iv_${s}`], row[`bid_iv_${s}`]];
-          if (isNum(spread) && isNum(ask) && isNum(bid) && !close(spread, ask - bid, 100)) out.push(`data[${i}].iv_spread_${s} ${spread} != ask_iv_${s} - bid_iv_${s}`);
+          if (isNum(spread) && isNum(ask) && isNum(bid) && !close(spread, ask - bid, 100))
+            out.push(`data[${i}].iv_spread_${s} ${spread} != ask_iv_${s} - bid_iv_${s}`);
         }
         return out;
       });
@@ -103,7 +105,9 @@ export const INVARIANTS = [
         groups.set(key, g);
       }
       return [...groups].flatMap(([key, g]) =>
-        isNum(g.total) && !close(g.sum, g.total, Math.abs(g.total)) ? [`${key}: per-expiry weighted contributions sum to ${g.sum}, total_gex is ${g.total}`] : [],
+        isNum(g.total) && !close(g.sum, g.total, Math.abs(g.total))
+          ? [`${key}: per-expiry weighted contributions sum to ${g.sum}, total_gex is ${g.total}`]
+          : [],
       );
     },
   },
@@ -131,7 +135,9 @@ export const INVARIANTS = [
     check(ctx) {
       if (ctx.family !== 'v1' || !('sort_dir' in (ctx.paramsDeclared ?? {}))) return [];
       const dir = ctx.query.sort_dir ?? ctx.paramsDeclared?.sort_dir ?? 'ASC';
-      const dates = rowsOf(ctx.body).map((r) => r.date).filter((d) => typeof d === 'string');
+      const dates = rowsOf(ctx.body)
+        .map((r) => r.date)
+        .filter((d) => typeof d === 'string');
       for (let i = 1; i < dates.length; i++) {
         const cmp = timeOf(dates[i]) - timeOf(dates[i - 1]);
         if ((dir === 'ASC' && cmp < 0) || (dir === 'DESC' && cmp > 0)) return [`data[${i}].date ${dates[i]} breaks ${dir} order after ${dates[i - 1]}`];
@@ -145,7 +151,8 @@ export const INVARIANTS = [
     check(ctx) {
       const meta = ctx.body?.meta;
       if (!meta || !('empty_reason' in meta) || !Array.isArray(ctx.body.data)) return [];
-      if (ctx.body.data.length > 0 && meta.empty_reason !== null) return [`meta.empty_reason is ${meta.empty_reason} although ${ctx.body.data.length} rows exist`];
+      if (ctx.body.data.length > 0 && meta.empty_reason !== null)
+        return [`meta.empty_reason is ${meta.empty_reason} although ${ctx.body.data.length} rows exist`];
       if (ctx.body.data.length === 0 && meta.empty_reason === null) return ['meta.empty_reason is null although data is empty'];
       return [];
     },

@@ -20,7 +20,9 @@ const API_KEY_SCHEMES = new Set(['ApiKey', 'XApiKey']);
 function liveSkipReason(method, operation, document) {
   if (method.toLowerCase() !== 'post' || !operation?.responses?.['402']) return undefined;
   const security = operation.security ?? document.security ?? [];
-  const acceptsApiKey = security.some((/** @type {Record<string, string[]>} */ alternative) => Object.keys(alternative).some((scheme) => API_KEY_SCHEMES.has(scheme)));
+  const acceptsApiKey = security.some((/** @type {Record<string, string[]>} */ alternative) =>
+    Object.keys(alternative).some((scheme) => API_KEY_SCHEMES.has(scheme)),
+  );
   if (acceptsApiKey) return undefined;
   return 'moves money: succeeds only with a signed x402 payment (documents 402, accepts no API key); not sent to a live target, exercised against the mock';
 }

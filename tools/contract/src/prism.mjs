@@ -33,9 +33,16 @@ export async function startPrism({ args, port, host = '127.0.0.1', quiet = true 
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Prism ${args[0]} exited (${child.exitCode ?? child.signalCode}) before listening:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`Prism ${args[0]} exited (${child.exitCode ?? child.signalCode}) before listening:\n${log}`);
     // Any HTTP answer means it listens (a proxy may answer with an upstream error).
-    if (await fetch(`${url}/api/v1/health`, { method: 'HEAD' }).then(() => true, () => false)) break;
+    if (
+      await fetch(`${url}/api/v1/health`, { method: 'HEAD' }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       child.kill();
       throw new Error(`Prism ${args[0]} did not listen on ${url} within 60 s:\n${log}`);
@@ -67,7 +74,11 @@ async function freePort(host) {
  * @param {string} log  @param {number | null} code  @param {string | null} signal
  */
 export function deathReason(log, code, signal) {
-  const lines = log.split('\n').map((l) => l.trim()).filter(Boolean).slice(-40);
+  const lines = log
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-40);
   const error = lines.findLast((l) => /^(\w*(Error|Exception)\b|Error:|FATAL)/.test(l));
   return error ?? (signal ? `killed by ${signal}` : `exit code ${code}`);
 }
@@ -212,7 +223,14 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
         },
         (error) => {
           if (state === 'stopped') return;
-          record({ at: new Date().toISOString(), code: null, signal: null, reason: `restart failed: ${error.message.split('\n')[0]}`, tail: error.message.slice(-2000), next: 'retrying' });
+          record({
+            at: new Date().toISOString(),
+            code: null,
+            signal: null,
+            reason: `restart failed: ${error.message.split('\n')[0]}`,
+            tail: error.message.slice(-2000),
+            next: 'retrying',
+          });
           scheduleLaunch(current ? 'standby' : 'current');
         },
       );

@@ -104,7 +104,12 @@ export async function runContract(options = {}) {
         ? runConformance({ legacyBaseUrl, v1BaseUrl, apiKey, kind, concurrency, onResult: options.onResult, ...(only ? { only: (id) => only.has(id) } : {}) })
         : undefined,
       streamTarget
-        ? runStreamContract({ url: streamTarget, apiKey: againstMock ? 'contract-run' : apiKey, seconds: options.streamSeconds ?? (againstMock ? 3 : 10), requireEvents: againstMock })
+        ? runStreamContract({
+            url: streamTarget,
+            apiKey: againstMock ? 'contract-run' : apiKey,
+            seconds: options.streamSeconds ?? (againstMock ? 3 : 10),
+            requireEvents: againstMock,
+          })
         : undefined,
     ]);
     const summary = [
@@ -121,10 +126,22 @@ export async function runContract(options = {}) {
     const ok = (!dredd || dredd.ok) && (!report || report.results.every((r) => r.outcome !== 'failed')) && (!stream || stream.ok);
     const exitCode = ok ? 0 : 1;
     const targets = { legacyBaseUrl, v1BaseUrl };
-    const json = jsonSummary({ versions: versions(), kind, targets, selection, exitCode, report: report ?? { results: [] }, dredd, dreddSkipped, durationMs: Date.now() - started });
+    const json = jsonSummary({
+      versions: versions(),
+      kind,
+      targets,
+      selection,
+      exitCode,
+      report: report ?? { results: [] },
+      dredd,
+      dreddSkipped,
+      durationMs: Date.now() - started,
+    });
     writeFileSync(join(reportsDir, 'contract-summary.json'), JSON.stringify(json, null, 2) + '\n');
     if (options.annotate ?? process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report ?? { results: [] }, dredd)) log(line);
-    log(`reports: ${reportsDir}/{contract-summary.txt,contract-summary.json${report ? ',conformance.junit.xml' : ''}${dredd ? ',dredd.junit.xml,dredd.xunit.xml' : ''}${stream ? ',stream.junit.xml' : ''}}`);
+    log(
+      `reports: ${reportsDir}/{contract-summary.txt,contract-summary.json${report ? ',conformance.junit.xml' : ''}${dredd ? ',dredd.junit.xml,dredd.xunit.xml' : ''}${stream ? ',stream.junit.xml' : ''}}`,
+    );
     return { exitCode, kind, report, dredd, stream, summary, reportsDir };
   } finally {
     for (const stop of cleanup) await stop();
@@ -154,5 +171,11 @@ export function dreddLines(dredd, skipped = 'not run (--no-dredd)') {
 function familiesOf(only) {
   if (!only) return ['legacy', 'v1'];
   const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
-  return [...new Set(operationsOf(document).filter((op) => only.has(op.operationId)).map((op) => op.family))];
+  return [
+    ...new Set(
+      operationsOf(document)
+        .filter((op) => only.has(op.operationId))
+        .map((op) => op.family),
+    ),
+  ];
 }

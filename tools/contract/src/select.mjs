@@ -52,7 +52,12 @@ export function resolveSelection(operations, criteria = {}) {
   const specTags = [...new Set(operations.flatMap((op) => op.tags))];
   const wantedTags = tags.map((t) => {
     const match = specTags.find((s) => s.toLowerCase() === t.toLowerCase());
-    if (!match) throw new UsageError(`--tag: no tag "${t}" in the spec; closest: ${closestNames(t, specTags).map((s) => JSON.stringify(s)).join(', ')}`);
+    if (!match)
+      throw new UsageError(
+        `--tag: no tag "${t}" in the spec; closest: ${closestNames(t, specTags)
+          .map((s) => JSON.stringify(s))
+          .join(', ')}`,
+      );
     return match;
   });
 

@@ -49,7 +49,9 @@ describe('selection', () => {
   });
 
   it('an unknown name is a usage error naming the flag and the closest names', () => {
-    expect(usageError(() => resolveSelection(operations, { only: ['getOptionsOhlcv'] }))).toMatch(/^--only: no operation "getOptionsOhlcv" in the spec; closest: getOptionsOhlcvt/);
+    expect(usageError(() => resolveSelection(operations, { only: ['getOptionsOhlcv'] }))).toMatch(
+      /^--only: no operation "getOptionsOhlcv" in the spec; closest: getOptionsOhlcvt/,
+    );
     expect(usageError(() => resolveSelection(operations, { skip: ['nosuchop'] }))).toMatch(/^--skip: no operation "nosuchop"/);
     expect(usageError(() => resolveSelection(operations, { tags: ['optons'] }))).toMatch(/^--tag: no tag "optons" in the spec; closest: "Options"/);
     expect(usageError(() => resolveSelection(operations, { family: 'v2' }))).toBe('--family: "v2" is not a family; use one of legacy, v1');
@@ -67,16 +69,21 @@ describe('selection', () => {
     const ids = operations.map((op) => op.operationId);
     const name = fc.oneof(fc.constantFrom(...ids), fc.string({ maxLength: 20 }));
     fc.assert(
-      fc.property(fc.array(name, { maxLength: 3 }), fc.array(name, { maxLength: 3 }), fc.option(fc.constantFrom('legacy', 'v1', 'V1', '')), (only, skip, family) => {
-        try {
-          const s = resolveSelection(operations, { only, skip, family: family ?? undefined });
-          expect(s.ids.size).toBeGreaterThan(0);
-          for (const id of s.ids) expect(ids).toContain(id);
-          for (const id of skip) expect(s.ids.has(id)).toBe(false);
-        } catch (error) {
-          expect(error).toBeInstanceOf(UsageError);
-        }
-      }),
+      fc.property(
+        fc.array(name, { maxLength: 3 }),
+        fc.array(name, { maxLength: 3 }),
+        fc.option(fc.constantFrom('legacy', 'v1', 'V1', '')),
+        (only, skip, family) => {
+          try {
+            const s = resolveSelection(operations, { only, skip, family: family ?? undefined });
+            expect(s.ids.size).toBeGreaterThan(0);
+            for (const id of s.ids) expect(ids).toContain(id);
+            for (const id of skip) expect(s.ids.has(id)).toBe(false);
+          } catch (error) {
+            expect(error).toBeInstanceOf(UsageError);
+          }
+        },
+      ),
       { seed: 1616, numRuns: 300 },
     );
   });
@@ -112,7 +119,9 @@ describe('an unreachable target', () => {
     await new Promise((r) => server.close(r));
     const error = await assertReachable(`http://127.0.0.1:${port}/base`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TargetUnreachable);
-    expect((error as Error).message).toBe(`target unreachable: http://127.0.0.1:${port}/base (host 127.0.0.1, port ${port}): ECONNREFUSED connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect((error as Error).message).toBe(
+      `target unreachable: http://127.0.0.1:${port}/base (host 127.0.0.1, port ${port}): ECONNREFUSED connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
   });
   it('an open port passes', async () => {
     const server = createServer((s) => s.end());
@@ -152,7 +161,16 @@ describe('CI output', () => {
     expect(tty).toBe('\r\x1b[2K[1/2] PASS a (12 ms)\r\x1b[2K[2/2] FAIL b (12 ms)  boom\n');
   });
   it('the JSON summary has per operation its status, reason and duration', () => {
-    const json = jsonSummary({ versions: { version: '1.33.0', specVersion: '1.33.0' }, kind: 'mock', targets: {}, selection: 'all', exitCode: 1, report: { results: [result('a', 'passed'), result('b', 'failed')] }, dreddSkipped: 'not run (--no-dredd)', durationMs: 5 });
+    const json = jsonSummary({
+      versions: { version: '1.33.0', specVersion: '1.33.0' },
+      kind: 'mock',
+      targets: {},
+      selection: 'all',
+      exitCode: 1,
+      report: { results: [result('a', 'passed'), result('b', 'failed')] },
+      dreddSkipped: 'not run (--no-dredd)',
+      durationMs: 5,
+    });
     expect(json.operations).toEqual([
       { operationId: 'a', method: 'GET', path: '/x', status: 'passed', reason: null, durationMs: 12 },
       { operationId: 'b', method: 'GET', path: '/x', status: 'failed', reason: '[schema] boom', durationMs: 12 },

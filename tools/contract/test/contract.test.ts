@@ -69,35 +69,90 @@ describe.each(cases)('against a server drifting by %s', (fault, operationId, che
  */
 const UNPUBLISHED_SHAPES: Record<string, string[]> = {
   'empty-object': [
-    'getFuturesMetadata', 'getPerpetualsMetadata', 'getWellKnownX402', 'postVolSurfaceRiskDecompose',
-    'postVolSurfaceRiskLadder', 'postVolSurfaceRiskScenario',
+    'getFuturesMetadata',
+    'getPerpetualsMetadata',
+    'getWellKnownX402',
+    'postVolSurfaceRiskDecompose',
+    'postVolSurfaceRiskLadder',
+    'postVolSurfaceRiskScenario',
   ],
   'extra-envelope': [
-    'getFuturesMetadata', 'getHealth', 'getLegacyCalculateRiskSlide', 'getLegacyCalculateRiskSlideV2',
-    'getLegacyHistoricalOptionsOIStrike', 'getLegacyHistoricalOptionsVolumeStrike', 'getLegacyRiskSlideInstruments',
-    'getLegacyRiskSlideInstrumentsV2', 'getOptionsMetadata', 'getPerpetualsMetadata', 'getPredictionsMetadata',
-    'getSpotMetadata', 'getWellKnownX402', 'getX402SubscriptionsCheckoutsById', 'getX402SubscriptionsProducts',
-    'getX402TickDataCheckoutsById', 'getX402TickDataProducts', 'postVolSurfaceRiskDecompose',
-    'postVolSurfaceRiskLadder', 'postVolSurfaceRiskScenario', 'postX402CreditToken',
-    'postX402SubscriptionsCheckoutsByIdPay', 'postX402SubscriptionsSolanaRpc', 'postX402TickDataCheckoutsByIdPay',
-    'postX402TickDataSolanaRpc', 'postX402WsPassDay', 'postX402WsPassHour',
+    'getFuturesMetadata',
+    'getHealth',
+    'getLegacyCalculateRiskSlide',
+    'getLegacyCalculateRiskSlideV2',
+    'getLegacyHistoricalOptionsOIStrike',
+    'getLegacyHistoricalOptionsVolumeStrike',
+    'getLegacyRiskSlideInstruments',
+    'getLegacyRiskSlideInstrumentsV2',
+    'getOptionsMetadata',
+    'getPerpetualsMetadata',
+    'getPredictionsMetadata',
+    'getSpotMetadata',
+    'getWellKnownX402',
+    'getX402SubscriptionsCheckoutsById',
+    'getX402SubscriptionsProducts',
+    'getX402TickDataCheckoutsById',
+    'getX402TickDataProducts',
+    'postVolSurfaceRiskDecompose',
+    'postVolSurfaceRiskLadder',
+    'postVolSurfaceRiskScenario',
+    'postX402CreditToken',
+    'postX402SubscriptionsCheckoutsByIdPay',
+    'postX402SubscriptionsSolanaRpc',
+    'postX402TickDataCheckoutsByIdPay',
+    'postX402TickDataSolanaRpc',
+    'postX402WsPassDay',
+    'postX402WsPassHour',
   ],
   'empty-row': [
-    'getLegacyDerivsOpenInterestChangeSummary', 'getLegacyFutureOpenInterestChangeSummary', 'getFuturesFlow',
-    'getFuturesOrderbookRaw', 'getFuturesTradesSummary', 'getHyperliquidNodeFills',
-    'getHyperliquidNodeFundingPayments', 'getHyperliquidNodeInstruments', 'getHyperliquidNodeL2Orderbook',
-    'getHyperliquidNodeLiquidations', 'getHyperliquidNodePredictionFills', 'getHyperliquidNodeRestingOrders',
-    'getHyperliquidNodeTwapEvents', 'getHyperliquidNodeWalletFlow', 'getHyperliquidNodeWalletPositions',
-    'getInstruments', 'getOpenapiJson', 'getOptionsGexCatalog', 'getOptionsGexProfile', 'getOptionsGexTermStructure',
-    'getOptionsTradesSummary', 'getOptionsVolSurfaceByExpiry', 'getPerpetualsFlow', 'getPerpetualsOrderbookRaw',
-    'getPerpetualsTradesSummary', 'getPredictionsCatalog', 'getPredictionsSnapshot', 'getSpotCatalog',
-    'getSpotSnapshot', 'getVolSurfaceCatalog', 'getVolSurfaceSlices', 'getVolSurfaceStrikes',
-    'getWellKnownOpenapiJson', 'getWellKnownX402', 'postVolSurfaceRiskDecompose', 'postVolSurfaceRiskLadder',
+    'getLegacyDerivsOpenInterestChangeSummary',
+    'getLegacyFutureOpenInterestChangeSummary',
+    'getFuturesFlow',
+    'getFuturesOrderbookRaw',
+    'getFuturesTradesSummary',
+    'getHyperliquidNodeFills',
+    'getHyperliquidNodeFundingPayments',
+    'getHyperliquidNodeInstruments',
+    'getHyperliquidNodeL2Orderbook',
+    'getHyperliquidNodeLiquidations',
+    'getHyperliquidNodePredictionFills',
+    'getHyperliquidNodeRestingOrders',
+    'getHyperliquidNodeTwapEvents',
+    'getHyperliquidNodeWalletFlow',
+    'getHyperliquidNodeWalletPositions',
+    'getInstruments',
+    'getOpenapiJson',
+    'getOptionsGexCatalog',
+    'getOptionsGexProfile',
+    'getOptionsGexTermStructure',
+    'getOptionsTradesSummary',
+    'getOptionsVolSurfaceByExpiry',
+    'getPerpetualsFlow',
+    'getPerpetualsOrderbookRaw',
+    'getPerpetualsTradesSummary',
+    'getPredictionsCatalog',
+    'getPredictionsSnapshot',
+    'getSpotCatalog',
+    'getSpotSnapshot',
+    'getVolSurfaceCatalog',
+    'getVolSurfaceSlices',
+    'getVolSurfaceStrikes',
+    'getWellKnownOpenapiJson',
+    'getWellKnownX402',
+    'postVolSurfaceRiskDecompose',
+    'postVolSurfaceRiskLadder',
     'postVolSurfaceRiskScenario',
   ],
   'number-as-string': [
-    'getFuturesFlow', 'getFuturesTradesSummary', 'getOpenapiJson', 'getOptionsGexProfile',
-    'getOptionsVolSurfaceByTime', 'getPerpetualsFlow', 'getPerpetualsTradesSummary', 'getWellKnownOpenapiJson',
+    'getFuturesFlow',
+    'getFuturesTradesSummary',
+    'getOpenapiJson',
+    'getOptionsGexProfile',
+    'getOptionsVolSurfaceByTime',
+    'getPerpetualsFlow',
+    'getPerpetualsTradesSummary',
+    'getWellKnownOpenapiJson',
     'getWellKnownX402',
   ],
 };
@@ -137,7 +192,10 @@ describe.each(everyOperation)('against a server drifting by %s in every operatio
     const failed = results.filter((r) => r.outcome === 'failed');
     const failedIds = failed.map((r) => r.operationId).sort();
     // Operations of the list that fail now must leave it (their shape was published).
-    expect(awaiting.filter((id) => failedIds.includes(id)), `published now: remove from UNPUBLISHED_SHAPES['${fault}']`).toEqual([]);
+    expect(
+      awaiting.filter((id) => failedIds.includes(id)),
+      `published now: remove from UNPUBLISHED_SHAPES['${fault}']`,
+    ).toEqual([]);
     expect(failedIds).toEqual(altered.filter((id) => !awaiting.includes(id) && !notDrift.includes(id)));
     for (const r of failed) {
       expect(check.split('|'), r.operationId).toContain(r.failure!.check);
@@ -150,7 +208,12 @@ describe('undocumented fields are notices, never failures', () => {
   it('lists fields a documented row and its envelope do not name, and the operation passes', async () => {
     const { results, report } = await runAgainst('undocumented-field', { only: (id: string) => id === 'getOptionsOhlcvt' });
     expect(results.map((r) => [r.operationId, r.outcome])).toEqual([['getOptionsOhlcvt', 'passed']]);
-    expect(results[0].notices).toEqual(expect.arrayContaining([expect.stringMatching(/^200 data\[\]\.clsoe is not documented/), expect.stringMatching(/^200 meta\.served_by is not documented/)]));
+    expect(results[0].notices).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^200 data\[\]\.clsoe is not documented/),
+        expect.stringMatching(/^200 meta\.served_by is not documented/),
+      ]),
+    );
     const summary = formatSummary(report);
     expect(summary).toMatch(/NOTICE getOptionsOhlcvt\s+200 data\[\]\.clsoe is not documented/);
     expect(summary).toMatch(/conformance: 1 passed, 0 failed, 0 skipped, 2 notices/);
@@ -160,12 +223,22 @@ describe('undocumented fields are notices, never failures', () => {
   it('lists fields outside the published part of an x-unpublished-shape schema (as spec/EXTENSIONS.md promises)', async () => {
     // A GET whose success body is itself an x-unpublished-shape object with published fields.
     const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
-    const resolve = (node: any): any => (node?.$ref ? resolve(node.$ref.slice(2).split('/').reduce((n: any, k: string) => n[k], document)) : node);
+    const resolve = (node: any): any =>
+      node?.$ref
+        ? resolve(
+            node.$ref
+              .slice(2)
+              .split('/')
+              .reduce((n: any, k: string) => n[k], document),
+          )
+        : node;
     const target = Object.entries<any>(document.paths)
       .map(([path, item]) => ({ path, op: item.get }))
       .find(({ op }) => {
         const schema = resolve(resolve(op?.responses?.['200'])?.content?.['application/json']?.schema);
-        return schema?.['x-unpublished-shape'] === true && schema.properties && !op.parameters?.some((p: any) => resolve(p).in === 'header' && resolve(p).required);
+        return (
+          schema?.['x-unpublished-shape'] === true && schema.properties && !op.parameters?.some((p: any) => resolve(p).in === 'header' && resolve(p).required)
+        );
       });
     expect(target, 'an operation with an x-unpublished-shape success body').toBeDefined();
     const { results } = await runAgainst('undocumented-field-on-unpublished-shape', { only: (id: string) => id === target!.op.operationId }, target!.path);

@@ -71,7 +71,10 @@ const json = (mutate) => (r) => {
 export const FAULTS = {
   'wrong-type': { path: OHLCVT, mutate: json((status, body) => (status === 200 ? ((body.data[0].volume = '42.5'), { body }) : undefined)) },
   'missing-required-field': { path: OHLCVT, mutate: json((status, body) => (status === 200 ? (delete body.data[0].vwap, { body }) : undefined)) },
-  'unknown-enum-member': { path: '/api/v1/options/catalog', mutate: json((status, body) => (status === 200 ? ((body.data[0].exchange = 'ftx'), { body }) : undefined)) },
+  'unknown-enum-member': {
+    path: '/api/v1/options/catalog',
+    mutate: json((status, body) => (status === 200 ? ((body.data[0].exchange = 'ftx'), { body }) : undefined)),
+  },
   'renamed-field': {
     path: OHLCVT,
     mutate: json((status, body) => {
@@ -171,7 +174,8 @@ export async function startDriftServer({ upstream, fault, path }) {
     let answer = original;
     if (op && (!spec.path || spec.path === op.path)) {
       answer = spec.mutate(structuredClone(original));
-      if (answer.status !== original.status || answer.text !== original.text || JSON.stringify(answer.headers) !== JSON.stringify(original.headers)) altered.add(op.operationId);
+      if (answer.status !== original.status || answer.text !== original.text || JSON.stringify(answer.headers) !== JSON.stringify(original.headers))
+        altered.add(op.operationId);
     }
     reply(res, { status: answer.status, headers: answer.headers, body: answer.text });
   });

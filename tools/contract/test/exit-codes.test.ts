@@ -27,8 +27,11 @@ const cli = join(import.meta.dirname, '../src/cli.mjs');
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', pathToFileURL(breakSpec).href, cli, ...args], { env: { ...process.env, GITHUB_ACTIONS: '', ...env }, timeout: 30_000 }, (_error, _stdout, stderr) =>
-      resolve({ code: child.exitCode, stderr }),
+    const child = execFile(
+      process.execPath,
+      ['--import', pathToFileURL(breakSpec).href, cli, ...args],
+      { env: { ...process.env, GITHUB_ACTIONS: '', ...env }, timeout: 30_000 },
+      (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
     );
   });
 }

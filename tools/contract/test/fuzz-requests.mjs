@@ -46,10 +46,13 @@ function validValue(parameter) {
   const examples = [parameter.example, schema.example, ...(schema.examples ?? []), schema.default].filter((v) => v !== undefined && v !== null).map(String);
   if (schema.enum) return fc.constantFrom(...schema.enum.map(String)).map(enc);
   if (schema.type === 'integer') return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 1000, 1e9) }).map((n) => enc(String(n)));
-  if (schema.type === 'number') return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true }).map((n) => enc(String(n)));
+  if (schema.type === 'number')
+    return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true }).map((n) => enc(String(n)));
   if (schema.type === 'boolean') return fc.constantFrom('true', 'false').map(enc);
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2026-01-01'), noInvalidDate: true }).map((d) => enc(d.toISOString()));
-  if (schema.format === 'date') return fc.date({ min: new Date('2020-01-01'), max: new Date('2026-01-01'), noInvalidDate: true }).map((d) => enc(d.toISOString().slice(0, 10)));
+  if (schema.format === 'date-time')
+    return fc.date({ min: new Date('2020-01-01'), max: new Date('2026-01-01'), noInvalidDate: true }).map((d) => enc(d.toISOString()));
+  if (schema.format === 'date')
+    return fc.date({ min: new Date('2020-01-01'), max: new Date('2026-01-01'), noInvalidDate: true }).map((d) => enc(d.toISOString().slice(0, 10)));
   if (examples.length) return fc.constantFrom(...examples).map(enc);
   return fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom(...'ABCXYZ0123456789-_') }).map(enc);
 }
@@ -83,41 +86,49 @@ export function requestFor(op) {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const headerParams = op.parameters.filter((p) => p.in === 'header');
-  const bodyExamples = Object.values(deref(document, deref(document, document.paths[op.path])[op.method].requestBody ?? {})?.content?.['application/json']?.examples ?? {}).map(
-    (e) => deref(document, e).value,
-  );
+  const bodyExamples = Object.values(
+    deref(document, deref(document, document.paths[op.path])[op.method].requestBody ?? {})?.content?.['application/json']?.examples ?? {},
+  ).map((e) => deref(document, e).value);
   // A path value of '.' or '..' is resolved away by the URL itself (another route, not this operation's input).
   /** @param {ParameterModel} p */
   const pathValue = (p) => valueOf(p).filter((v) => v.value !== '' && v.value !== '.' && v.value !== '..');
-  return fc.record({
-    path: fc.tuple(...pathParams.map(pathValue)),
-    query: fc.tuple(
-      ...queryParams.map((p) =>
-        fc.oneof(
-          { weight: p.required ? 1 : 3, arbitrary: fc.constant([]) },
-          { weight: 4, arbitrary: valueOf(p).map((v) => [v]) },
-          { weight: 1, arbitrary: fc.tuple(valueOf(p), valueOf(p)) },
+  return fc
+    .record({
+      path: fc.tuple(...pathParams.map(pathValue)),
+      query: fc.tuple(
+        ...queryParams.map((p) =>
+          fc.oneof(
+            { weight: p.required ? 1 : 3, arbitrary: fc.constant([]) },
+            { weight: 4, arbitrary: valueOf(p).map((v) => [v]) },
+            { weight: 1, arbitrary: fc.tuple(valueOf(p), valueOf(p)) },
+          ),
         ),
       ),
-    ),
-    unknown: fc.option(fc.constantFrom('limt', 'curency', 'x', 'page_size'), { freq: 4 }),
-    headers: fc.tuple(...headerParams.map((p) => fc.option(fc.constantFrom(String(p.example ?? 'token-1'), 'ab c', 'x'.repeat(600)), { freq: 3 }))),
-    credential: fc.constantFrom('apiKey', 'apiKey', 'apiKey', 'none'),
-    body: bodyExamples.length ? fc.oneof(fc.constantFrom(...bodyExamples), fc.constant({}), fc.constant([])) : fc.constant(undefined),
-  }).map(({ path, query, unknown, headers, credential, body }) => {
-    let target = op.path;
-    pathParams.forEach((p, i) => (target = target.replace(`{${p.name}}`, encode(/** @type {Piece[]} */ (path)[i]))));
-    const pairs = queryParams.flatMap((p, i) => /** @type {Piece[][]} */ (query)[i].map((v) => `${encodeURIComponent(p.name)}=${encode(v)}`));
-    if (unknown) pairs.push(`${unknown}=1`);
-    if (pairs.length) target += `?${pairs.join('&')}`;
-    /** @type {Record<string, string>} */
-    const sent = {};
-    const headerValues = /** @type {(string | null)[]} */ (headers);
-    headerParams.forEach((p, i) => headerValues[i] !== null && (sent[p.name] = /** @type {string} */ (headerValues[i])));
-    if (credential === 'apiKey') sent.apiKey = 'fuzz-key';
-    if (body !== undefined) sent['content-type'] = 'application/json';
-    return { operationId: op.operationId, method: op.method.toUpperCase(), target, headers: sent, body: body === undefined ? undefined : JSON.stringify(body) };
-  });
+      unknown: fc.option(fc.constantFrom('limt', 'curency', 'x', 'page_size'), { freq: 4 }),
+      headers: fc.tuple(...headerParams.map((p) => fc.option(fc.constantFrom(String(p.example ?? 'token-1'), 'ab c', 'x'.repeat(600)), { freq: 3 }))),
+      credential: fc.constantFrom('apiKey', 'apiKey', 'apiKey', 'none'),
+      body: bodyExamples.length ? fc.oneof(fc.constantFrom(...bodyExamples), fc.constant({}), fc.constant([])) : fc.constant(undefined),
+    })
+    .map(({ path, query, unknown, headers, credential, body }) => {
+      let target = op.path;
+      pathParams.forEach((p, i) => (target = target.replace(`{${p.name}}`, encode(/** @type {Piece[]} */ (path)[i]))));
+      const pairs = queryParams.flatMap((p, i) => /** @type {Piece[][]} */ (query)[i].map((v) => `${encodeURIComponent(p.name)}=${encode(v)}`));
+      if (unknown) pairs.push(`${unknown}=1`);
+      if (pairs.length) target += `?${pairs.join('&')}`;
+      /** @type {Record<string, string>} */
+      const sent = {};
+      const headerValues = /** @type {(string | null)[]} */ (headers);
+      headerParams.forEach((p, i) => headerValues[i] !== null && (sent[p.name] = /** @type {string} */ (headerValues[i])));
+      if (credential === 'apiKey') sent.apiKey = 'fuzz-key';
+      if (body !== undefined) sent['content-type'] = 'application/json';
+      return {
+        operationId: op.operationId,
+        method: op.method.toUpperCase(),
+        target,
+        headers: sent,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      };
+    });
 }
 
 /**
@@ -131,7 +142,12 @@ export async function sendAndCheck(baseUrl, request, { timeoutMs = 20_000 } = {}
   const where = `${request.method} ${request.target.slice(0, 200)}`;
   let response;
   try {
-    response = await fetch(baseUrl + request.target, { method: request.method, headers: request.headers, body: request.body, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(baseUrl + request.target, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
     const e = /** @type {Error & {cause?: {message?: string}}} */ (error);
     return `${where}: no answer (${e.name}: ${e.cause?.message ?? e.message})`;

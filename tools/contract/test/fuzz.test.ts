@@ -23,19 +23,26 @@ beforeAll(async () => {
 afterAll(async () => mock?.stop());
 
 describe(`fuzz (seed ${seed}, ${runs} batches per slice of ${SLICE} operations)`, () => {
-  it.each(slices.map((ops, i) => [i, ops] as const))('slice %i: every answer documented and schema-valid, mock alive after each batch', async (i, ops) => {
-    const failures: string[] = [];
-    await fc.assert(
-      fc.asyncProperty(fc.tuple(...ops.map(requestFor)), async (batch) => {
-        const problems = (await Promise.all(batch.map((request: any) => sendAndCheck(mock.url, request)))).filter((p): p is string => Boolean(p));
-        const health = await fetch(`${mock.url}/api/v1/health`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.status, (e) => `no answer: ${e.message}`);
-        if (health !== 200) problems.push(`health answered ${health} after the batch`);
-        failures.push(...problems);
-        return problems.length === 0;
-      }),
-      { seed: seed + i, numRuns: runs, interruptAfterTimeLimit: secondsPerSlice * 1000, endOnFailure: true },
-    );
-    expect(failures).toEqual([]);
-    expect(mock.prism.deaths).toEqual([]);
-  }, 120_000);
+  it.each(slices.map((ops, i) => [i, ops] as const))(
+    'slice %i: every answer documented and schema-valid, mock alive after each batch',
+    async (i, ops) => {
+      const failures: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(fc.tuple(...ops.map(requestFor)), async (batch) => {
+          const problems = (await Promise.all(batch.map((request: any) => sendAndCheck(mock.url, request)))).filter((p): p is string => Boolean(p));
+          const health = await fetch(`${mock.url}/api/v1/health`, { signal: AbortSignal.timeout(10_000) }).then(
+            (r) => r.status,
+            (e) => `no answer: ${e.message}`,
+          );
+          if (health !== 200) problems.push(`health answered ${health} after the batch`);
+          failures.push(...problems);
+          return problems.length === 0;
+        }),
+        { seed: seed + i, numRuns: runs, interruptAfterTimeLimit: secondsPerSlice * 1000, endOnFailure: true },
+      );
+      expect(failures).toEqual([]);
+      expect(mock.prism.deaths).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -47,19 +47,28 @@ beforeAll(async () => {
 afterAll(async () => mock?.stop());
 
 const withPath = (op: any, name: string, raw: string) =>
-  op.path.replace(/\{([^}]+)\}/g, (_: string, p: string) => (p === name ? raw : encodeURIComponent(String(op.parameters.find((q: any) => q.name === p).example ?? 'BTC'))));
+  op.path.replace(/\{([^}]+)\}/g, (_: string, p: string) =>
+    p === name ? raw : encodeURIComponent(String(op.parameters.find((q: any) => q.name === p).example ?? 'BTC')),
+  );
 
 describe('against the mock', () => {
-  const cases = operations.flatMap((op: any) => op.parameters.filter((p: any) => p.in === 'path').map((p: any) => [op.operationId, p.name, op, p.caseInsensitive] as const));
+  const cases = operations.flatMap((op: any) =>
+    op.parameters.filter((p: any) => p.in === 'path').map((p: any) => [op.operationId, p.name, op, p.caseInsensitive] as const),
+  );
 
   it(`every path parameter of every operation (${cases.length}), replaced by a malformed escape, gets a documented 400 naming it; health answers 200 after all of them`, async () => {
     const wrong: string[] = [];
     for (const [operationId, name, op] of cases) {
       for (const raw of ['%E0%A4%A', '%zz', '%FF']) {
-        const response = await fetch(mock.url + withPath(op, name, raw), { method: op.method.toUpperCase(), headers: { apiKey: 'k' }, signal: AbortSignal.timeout(10_000) });
+        const response = await fetch(mock.url + withPath(op, name, raw), {
+          method: op.method.toUpperCase(),
+          headers: { apiKey: 'k' },
+          signal: AbortSignal.timeout(10_000),
+        });
         const body = await response.json();
         const valid = validateResponse(operationId, 400 as never, body);
-        if (response.status !== 400 || !valid.ok || !body.message.some((m: string) => m.startsWith(`${name} `))) wrong.push(`${operationId} ${name}=${raw}: ${response.status} ${JSON.stringify(body)}`);
+        if (response.status !== 400 || !valid.ok || !body.message.some((m: string) => m.startsWith(`${name} `)))
+          wrong.push(`${operationId} ${name}=${raw}: ${response.status} ${JSON.stringify(body)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -105,19 +114,27 @@ describe('against the mock', () => {
 
   it('answers the other hostile inputs with the documented limits, in the {statusCode, message, error} shape', async () => {
     expect(await raw('GET', `/api/v1/health?q=${'a'.repeat(LIMITS.targetBytes)}`)).toMatchObject(shape(414, 'URI Too Long', /at most 8192 bytes/));
-    expect(await raw('GET', '/api/v1/health', { 'x-long': 'a'.repeat(LIMITS.headerValueBytes + 1) })).toMatchObject(shape(431, 'Request Header Fields Too Large', /header x-long is 8193 bytes/));
-    expect(await raw('GET', '/api/v1/health', { a: 'a'.repeat(8000), b: 'b'.repeat(8000), c: 'c'.repeat(8000), d: 'd'.repeat(8000), e: 'e'.repeat(8000) })).toMatchObject(
-      shape(431, 'Request Header Fields Too Large', /over 32768 bytes/),
+    expect(await raw('GET', '/api/v1/health', { 'x-long': 'a'.repeat(LIMITS.headerValueBytes + 1) })).toMatchObject(
+      shape(431, 'Request Header Fields Too Large', /header x-long is 8193 bytes/),
     );
+    expect(
+      await raw('GET', '/api/v1/health', { a: 'a'.repeat(8000), b: 'b'.repeat(8000), c: 'c'.repeat(8000), d: 'd'.repeat(8000), e: 'e'.repeat(8000) }),
+    ).toMatchObject(shape(431, 'Request Header Fields Too Large', /over 32768 bytes/));
     const deleted = await raw('DELETE', '/api/v1/health');
     expect(deleted).toMatchObject(shape(405, 'Method Not Allowed', /"DELETE" is not supported/));
     expect(deleted.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(await raw('PATCH', '/api/v1/nowhere')).toMatchObject(shape(405, 'Method Not Allowed', /"PATCH"/));
     const ladder = '/api/v1/vol-surface/risk/ladder';
-    expect(await raw('POST', ladder, { 'content-type': 'text/plain' }, Buffer.from('hi'))).toMatchObject(shape(415, 'Unsupported Media Type', /"text\/plain" is not supported/));
-    expect(await raw('POST', ladder, { 'content-type': 'application/json; charset=latin1' }, Buffer.from('{}'))).toMatchObject(shape(415, 'Unsupported Media Type', /charset=latin1/));
+    expect(await raw('POST', ladder, { 'content-type': 'text/plain' }, Buffer.from('hi'))).toMatchObject(
+      shape(415, 'Unsupported Media Type', /"text\/plain" is not supported/),
+    );
+    expect(await raw('POST', ladder, { 'content-type': 'application/json; charset=latin1' }, Buffer.from('{}'))).toMatchObject(
+      shape(415, 'Unsupported Media Type', /charset=latin1/),
+    );
     expect(await raw('POST', ladder, {}, Buffer.from('{}'))).toMatchObject(shape(415, 'Unsupported Media Type', /none was sent/));
-    expect(await raw('POST', ladder, { 'content-type': 'application/json' }, Buffer.alloc(LIMITS.bodyBytes + 1, 32))).toMatchObject(shape(413, 'Payload Too Large', /at most 1048576 bytes/));
+    expect(await raw('POST', ladder, { 'content-type': 'application/json' }, Buffer.alloc(LIMITS.bodyBytes + 1, 32))).toMatchObject(
+      shape(413, 'Payload Too Large', /at most 1048576 bytes/),
+    );
     const badUtf8 = await raw('POST', ladder, { 'content-type': 'application/json' }, Buffer.from([0x7b, 0xff, 0x7d]));
     expect(badUtf8.status).toBe(400);
     expect(validateResponse('postVolSurfaceRiskLadder', 400, badUtf8.body).ok).toBe(true);
@@ -147,7 +164,7 @@ describe('against the mock', () => {
 });
 
 describe('what the guard and the router answer is documented', () => {
-  it('every status the guard can answer, and the 404 of an unknown path, is in the spec\'s x-gateway-responses', () => {
+  it("every status the guard can answer, and the 404 of an unknown path, is in the spec's x-gateway-responses", () => {
     expect(GUARD_STATUSES.filter((status: number) => !GATEWAY_STATUSES.includes(status))).toEqual([]);
     expect(GATEWAY_STATUSES).toContain(404);
   });

@@ -4,15 +4,48 @@ import { describe, expect, it } from 'vitest';
 import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from '../src/invariants.mjs';
 import type { ResponseContext } from '../src/invariants.mjs';
 
-const row = { date: '2026-11-20 14:00:00', open: 1, high: 2, low: 0.5, close: 1.5, volume: 3, buy_volume: 1, sell_volume: 2, bid_iv: 48, ask_iv: 50, iv_spread: 2 };
+const row = {
+  date: '2026-11-20 14:00:00',
+  open: 1,
+  high: 2,
+  low: 0.5,
+  close: 1.5,
+  volume: 3,
+  buy_volume: 1,
+  sell_volume: 2,
+  bid_iv: 48,
+  ask_iv: 50,
+  iv_spread: 2,
+};
 const v1 = (data: object[], meta: object = {}) => ({ data, meta: { next_cursor: null, empty_reason: null, ...meta } });
-const ctx = (body: unknown, extra: object = {}): ResponseContext => ({ operationId: 'getOptionsOhlcvt', family: 'v1', path: '/x', query: {}, status: 200, body, paramsDeclared: { sort_dir: 'ASC' }, ...extra });
-const gexRow = (expiry: string, aggregate: boolean, weighted: number) => ({ date: '2026-11-20T15:09:00.000Z', currency: 'BTC', total_gex: 100, is_aggregate: aggregate, expiry, weighted_contribution: weighted });
+const ctx = (body: unknown, extra: object = {}): ResponseContext => ({
+  operationId: 'getOptionsOhlcvt',
+  family: 'v1',
+  path: '/x',
+  query: {},
+  status: 200,
+  body,
+  paramsDeclared: { sort_dir: 'ASC' },
+  ...extra,
+});
+const gexRow = (expiry: string, aggregate: boolean, weighted: number) => ({
+  date: '2026-11-20T15:09:00.000Z',
+  currency: 'BTC',
+  total_gex: 100,
+  is_aggregate: aggregate,
+  expiry,
+  weighted_contribution: weighted,
+});
 
 const cases: [name: string, good: ResponseContext, bad: ResponseContext, message: RegExp][] = [
   ['ohlcvt-volume-is-buy-plus-sell', ctx(v1([row])), ctx(v1([{ ...row, volume: 4 }])), /volume 4 != buy_volume 1 \+ sell_volume 2/],
   ['ohlc-high-low-bound', ctx(v1([row])), ctx(v1([{ ...row, high: 1.2 }])), /high 1.2 is below/],
-  ['bucket-date-is-interval-start', ctx(v1([row]), { query: { resolution: '1h' } }), ctx(v1([{ ...row, date: '2026-11-20 14:05:00' }]), { query: { resolution: '1h' } }), /not the start of a 1h bucket/],
+  [
+    'bucket-date-is-interval-start',
+    ctx(v1([row]), { query: { resolution: '1h' } }),
+    ctx(v1([{ ...row, date: '2026-11-20 14:05:00' }]), { query: { resolution: '1h' } }),
+    /not the start of a 1h bucket/,
+  ],
   ['iv-spread-is-ask-minus-bid', ctx(v1([row])), ctx(v1([{ ...row, iv_spread: 3 }])), /iv_spread 3 != ask_iv 50 - bid_iv 48/],
   [
     'gex-weighted-contributions-reconcile',
@@ -20,7 +53,12 @@ const cases: [name: string, good: ResponseContext, bad: ResponseContext, message
     ctx(v1([gexRow('26MAR27', false, 60), gexRow('25DEC26', false, 30)]), { operationId: 'getOptionsGexStrikes' }),
     /sum to 90, total_gex is 100/,
   ],
-  ['flow-most-active-strikes-top-10', ctx({ summary: { most_active_strikes: new Array(10).fill({}) } }), ctx({ summary: { most_active_strikes: new Array(11).fill({}) } }), /11 items/],
+  [
+    'flow-most-active-strikes-top-10',
+    ctx({ summary: { most_active_strikes: new Array(10).fill({}) } }),
+    ctx({ summary: { most_active_strikes: new Array(11).fill({}) } }),
+    /11 items/,
+  ],
   ['limit-honoured', ctx(v1([row]), { query: { limit: 1 } }), ctx(v1([row, row]), { query: { limit: 1 } }), /2 rows returned for limit=1/],
   ['sort-dir-order', ctx(v1([row, { ...row, date: '2026-11-20 14:01:00' }])), ctx(v1([row, { ...row, date: '2026-11-20 13:59:00' }])), /breaks ASC order/],
   ['empty-reason-consistent', ctx(v1([], { empty_reason: 'no_matching_data' })), ctx(v1([])), /empty_reason is null although data is empty/],

@@ -42,7 +42,13 @@ afterAll(async () => {
  * the reason (tools/contract/src/live-skips.cjs) instead of paying or collecting a refusal. Written out by name rather
  * than derived with the same rule, so a change of the rule (or of the spec it reads) fails this test.
  */
-const MOVES_MONEY = ['postX402CreditToken', 'postX402SubscriptionsCheckoutsByIdPay', 'postX402TickDataCheckoutsByIdPay', 'postX402WsPassDay', 'postX402WsPassHour'];
+const MOVES_MONEY = [
+  'postX402CreditToken',
+  'postX402SubscriptionsCheckoutsByIdPay',
+  'postX402TickDataCheckoutsByIdPay',
+  'postX402WsPassDay',
+  'postX402WsPassHour',
+];
 
 describe('the live run against a faithful pass-through of the mock', () => {
   it('passes every operation, Dredd included, skips only what moves money, and writes every report', async () => {
@@ -98,7 +104,12 @@ describe("Dredd's failures", () => {
     try {
       const dir = reportsDir();
       // As a live target: only the success transactions are sent (the fault changes only those), a quarter of the work.
-      const dredd = await runDredd({ endpoint: drift.url, kind: 'live', env: { LAEVITAS_BASE_URL: drift.url, LAEVITAS_V2_BASE_URL: drift.url }, reportsDir: dir });
+      const dredd = await runDredd({
+        endpoint: drift.url,
+        kind: 'live',
+        env: { LAEVITAS_BASE_URL: drift.url, LAEVITAS_V2_BASE_URL: drift.url },
+        reportsDir: dir,
+      });
       expect(dredd.ok).toBe(false);
       const failedIds = [...new Set(dredd.cases.filter((c: any) => c.outcome === 'failed').map((c: any) => c.operationId))].sort();
       // Every operation whose success answer became HTML fails (HEAD ones are skipped: Dredd 14 cannot send them).

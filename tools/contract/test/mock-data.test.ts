@@ -49,7 +49,14 @@ const INSTRUMENT = { instrument_name: 'ETH-26MAR27-3000-C' };
 
 describe('requests honoured', () => {
   it('rows echo instrument and exchange; buckets follow resolution, start and end; limit is honoured', async () => {
-    const { body } = await get(OHLCVT, { ...INSTRUMENT, exchange: 'okx', resolution: '1d', start: '2026-10-01T00:00:00Z', end: '2026-10-05T23:59:59Z', limit: 3 });
+    const { body } = await get(OHLCVT, {
+      ...INSTRUMENT,
+      exchange: 'okx',
+      resolution: '1d',
+      start: '2026-10-01T00:00:00Z',
+      end: '2026-10-05T23:59:59Z',
+      limit: 3,
+    });
     expect(validators.validateResponse('getOptionsOhlcvt', 200, body).ok).toBe(true);
     expect(body.data.map((r: any) => r.date)).toEqual(['2026-10-01 00:00:00', '2026-10-02 00:00:00', '2026-10-03 00:00:00']);
     for (const row of body.data) {
@@ -143,7 +150,15 @@ describe('real pagination', () => {
     expect(checkScan(pages)).toEqual([]);
     for (const page of pages) {
       expect(validators.validateResponse('getOptionsGexStrikes', 200, page).ok).toBe(true);
-      expect(invariantViolations('getOptionsGexStrikes', 'v1', '/api/v1/options/gex/strikes', { currency: 'BTC', limit: 20 }, { ...page, meta: { ...page.meta, next_cursor: null } })).toEqual([]);
+      expect(
+        invariantViolations(
+          'getOptionsGexStrikes',
+          'v1',
+          '/api/v1/options/gex/strikes',
+          { currency: 'BTC', limit: 20 },
+          { ...page, meta: { ...page.meta, next_cursor: null } },
+        ),
+      ).toEqual([]);
     }
   });
 
@@ -193,8 +208,17 @@ describe('the mock as a live target', () => {
     // everything else, the agent endpoint with its two-type Accept included, must pass against the mock.
     const report = await runConformance({ legacyBaseUrl: mock.url, v1BaseUrl: mock.url, kind: 'live', concurrency: 6, fetch: spy });
     expect(report.results.filter((r: any) => r.outcome === 'failed').map((r: any) => `${r.operationId}: ${r.failure?.message}`)).toEqual([]);
-    const skipped = report.results.filter((r: any) => r.outcome === 'skipped').map((r: any) => r.operationId).sort();
-    expect(skipped).toEqual(['postX402CreditToken', 'postX402SubscriptionsCheckoutsByIdPay', 'postX402TickDataCheckoutsByIdPay', 'postX402WsPassDay', 'postX402WsPassHour']);
+    const skipped = report.results
+      .filter((r: any) => r.outcome === 'skipped')
+      .map((r: any) => r.operationId)
+      .sort();
+    expect(skipped).toEqual([
+      'postX402CreditToken',
+      'postX402SubscriptionsCheckoutsByIdPay',
+      'postX402TickDataCheckoutsByIdPay',
+      'postX402WsPassDay',
+      'postX402WsPassHour',
+    ]);
     // The cursor scans really ran: most cursor lists have a second page for the example request.
     expect(pages.length).toBeGreaterThan(40);
   }, 120_000);

@@ -66,7 +66,9 @@ for (const req of buildRequests(bundle)) {
 
 describe('one invalid value per parameter of every operation', () => {
   it('covers every operation that documents a 400; only parameters whose schema accepts any value are left out', () => {
-    console.log(`invalid-parameter cases: ${cases.length} over ${new Set(cases.map((c) => c.id)).size} operations; left out (schema accepts any value): ${untestable.length}`);
+    console.log(
+      `invalid-parameter cases: ${cases.length} over ${new Set(cases.map((c) => c.id)).size} operations; left out (schema accepts any value): ${untestable.length}`,
+    );
     expect(cases.length).toBeGreaterThan(400);
     expect(new Set(cases.map((c) => c.id)).size).toBeGreaterThan(140);
     // A parameter is left out only when no value breaks its schema: a free-form string without pattern or length.
@@ -76,7 +78,15 @@ describe('one invalid value per parameter of every operation', () => {
       const p = op.parameters.find((p: any) => p.name === param)!;
       return { ...schemaOf(p), ...(p.in === 'path' ? { minLength: undefined } : {}) };
     });
-    for (const s of loose) expect(s.enum ?? s.pattern ?? s.format ?? s.minLength ?? s.maxLength ?? (s.type === 'integer' || s.type === 'number' || s.type === 'boolean' ? s.type : undefined)).toBeUndefined();
+    for (const s of loose)
+      expect(
+        s.enum ??
+          s.pattern ??
+          s.format ??
+          s.minLength ??
+          s.maxLength ??
+          (s.type === 'integer' || s.type === 'number' || s.type === 'boolean' ? s.type : undefined),
+      ).toBeUndefined();
   });
 
   it('answers the documented 400 whose message names the parameter, valid against the generated validators', async () => {
@@ -102,7 +112,8 @@ describe('one invalid value per parameter of every operation', () => {
           const label = `${c.id} ${location}.${param}=${JSON.stringify(value)}`;
           if (response.status !== 400) failures.push(`${label}: status ${response.status}`);
           else if (!validators.validateResponse(c.id, 400, body).ok) failures.push(`${label}: body fails the documented 400 schema`);
-          else if (!body.message.some((m: string) => m.startsWith(`${param} `) || m.includes(` ${param} `))) failures.push(`${label}: message ${JSON.stringify(body.message)} does not name ${param}`);
+          else if (!body.message.some((m: string) => m.startsWith(`${param} `) || m.includes(` ${param} `)))
+            failures.push(`${label}: message ${JSON.stringify(body.message)} does not name ${param}`);
         }
       }),
     );
@@ -119,7 +130,9 @@ describe('one invalid value per parameter of every operation', () => {
     expect((await get('/historical/derivs/futures/DERIBIT/BTC-26MAR27')).body.message).toEqual(['start should not be empty', 'end should not be empty']);
     // Each route lists its own set: a lower-case market is upper-cased first, an unknown one lists this route's set.
     const futures = await get('/analytics/derivs/futures/NOWHERE/BTC/26MAR27');
-    const market = bundle.paths['/analytics/derivs/futures/{market}/{currency}/{maturity}'].get.parameters.map((p: any) => deref(bundle, p)).find((p: any) => p.name === 'market');
+    const market = bundle.paths['/analytics/derivs/futures/{market}/{currency}/{maturity}'].get.parameters
+      .map((p: any) => deref(bundle, p))
+      .find((p: any) => p.name === 'market');
     expect(futures.body.message).toEqual([`market must be one of the following values: ${schemaOf(market).enum.join(', ')}`]);
   });
 
@@ -134,7 +147,11 @@ describe('one invalid value per parameter of every operation', () => {
 
 describe('what the front answers itself', () => {
   it('malformed JSON gets the documented 400', async () => {
-    const response = await fetch(`${mock.url}/api/v1/vol-surface/risk/decompose`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: '{"positions": [' });
+    const response = await fetch(`${mock.url}/api/v1/vol-surface/risk/decompose`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body: '{"positions": [',
+    });
     const body = await response.json();
     expect(response.status).toBe(400);
     expect(validators.validateResponse('postVolSurfaceRiskDecompose', 400, body).ok).toBe(true);
@@ -147,7 +164,7 @@ describe('what the front answers itself', () => {
     const body = await response.json();
     // The guard answers before routing, naming the parameter the segment fills.
     expect(body.message).toEqual(['id has a malformed percent-escape "%A" (a % must be followed by two hex digits): "%E0%A4%A"']);
-    expect(validators.validateResponse('getX402SubscriptionsCheckoutsById', 400, body).ok).toBe(true);    // A case-insensitive segment too (it is upper-cased before routing).
+    expect(validators.validateResponse('getX402SubscriptionsCheckoutsById', 400, body).ok).toBe(true); // A case-insensitive segment too (it is upper-cased before routing).
     const legacy = await fetch(`${mock.url}/analytics/derivs/futures/%E0%A4%A/BTC/26MAR27`, { headers: KEY });
     const legacyBody = await legacy.json();
     expect(legacy.status).toBe(400);

@@ -122,7 +122,12 @@ describe('the limiter, by itself', () => {
   it('is off unless asked for: 30 requests in the same millisecond pass', async () => {
     const stateful = createStatefulMock({ document, now: () => START });
     for (let i = 0; i < 30; i += 1) {
-      const { answer } = await runStateful(stateful, { method: 'GET', url: new URL(`http://mock${OHLCVT}`), headers: { 'x-api-key': 'k' }, body: Buffer.alloc(0) });
+      const { answer } = await runStateful(stateful, {
+        method: 'GET',
+        url: new URL(`http://mock${OHLCVT}`),
+        headers: { 'x-api-key': 'k' },
+        body: Buffer.alloc(0),
+      });
       expect(answer).toBeUndefined();
     }
   });

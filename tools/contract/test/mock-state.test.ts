@@ -71,7 +71,7 @@ async function creditToken(address = WALLET, credits?: number) {
 }
 
 describe('keyless data requests (x402 pay-per-call)', () => {
-  it('keyless 402 then paid 200: the quote is the spec\'s x402 v2 requirements, the payment is charged once', async () => {
+  it("keyless 402 then paid 200: the quote is the spec's x402 v2 requirements, the payment is charged once", async () => {
     const keyless = await call(OHLCVT);
     expect(keyless.status).toBe(402);
     documented('getOptionsOhlcvt', keyless);
@@ -131,11 +131,19 @@ describe('every paid data operation', () => {
     expect(paid.length).toBeGreaterThan(90);
     for (const op of paid) {
       const pathname = op.path.replace(/\{[^}]+\}/g, 'x');
-      const { answer } = await runStateful(stateful, { method: op.method.toUpperCase(), url: new URL(`http://mock${pathname}`), headers: { host: 'mock' }, body: Buffer.alloc(0) });
+      const { answer } = await runStateful(stateful, {
+        method: op.method.toUpperCase(),
+        url: new URL(`http://mock${pathname}`),
+        headers: { host: 'mock' },
+        body: Buffer.alloc(0),
+      });
       expect(answer?.status, op.operationId).toBe(402);
       const headers = answer!.headers!;
       documented(op.operationId, { status: 402, headers, body: JSON.parse(String(answer!.body)) });
-      expect(decode(headers['payment-required']).accepts.map((a: any) => [a.network, a.amount]), op.operationId).toEqual([['eip155:8453', '1000']]);
+      expect(
+        decode(headers['payment-required']).accepts.map((a: any) => [a.network, a.amount]),
+        op.operationId,
+      ).toEqual([['eip155:8453', '1000']]);
     }
   });
 });
@@ -178,7 +186,10 @@ describe('checkouts (payable → pending/completed, never charged twice)', () =>
   });
 
   it('200 completed with a receipt; paying again returns the same receipt and charges nothing', async () => {
-    const paid = await call('/api/v1/x402/tick-data/checkouts/t-1/pay', { method: 'POST', headers: { 'x-checkout-token': 'tok-9', 'payment-signature': payment() } });
+    const paid = await call('/api/v1/x402/tick-data/checkouts/t-1/pay', {
+      method: 'POST',
+      headers: { 'x-checkout-token': 'tok-9', 'payment-signature': payment() },
+    });
     expect(paid.status).toBe(200);
     documented('postX402TickDataCheckoutsByIdPay', paid);
     expect(decode(paid.headers['payment-response'])).toEqual(expect.objectContaining({ success: true, network: 'eip155:8453', payer: WALLET }));
@@ -220,7 +231,10 @@ describe('WebSocket passes', () => {
     expect(second.headers['x-credit-token']).toBe(first.headers['x-credit-token']);
     expect(second.body.expires_at).toBe(new Date(START + 2 * 3_600_000).toISOString());
 
-    const day = await post('/api/v1/x402/ws-pass/day', undefined, { 'payment-signature': payment('eip155:8453', OTHER_WALLET), 'x-credit-token': first.headers['x-credit-token'] });
+    const day = await post('/api/v1/x402/ws-pass/day', undefined, {
+      'payment-signature': payment('eip155:8453', OTHER_WALLET),
+      'x-credit-token': first.headers['x-credit-token'],
+    });
     documented('postX402WsPassDay', day);
     expect(day.body.expires_at).toBe(new Date(START + 2 * 3_600_000 + 86_400_000).toISOString());
     expect(mock.state.charges.map((c) => c.kind)).toEqual(['ws-pass', 'ws-pass', 'ws-pass']);
@@ -235,14 +249,21 @@ describe('credit tokens and credits', () => {
     expect(redeemed.headers['x-credits-remaining']).toBe('100');
     expect(Date.parse(challenge.body.info.expirationTime) - Date.parse(challenge.body.info.issuedAt)).toBe(300_000);
 
-    const replay = await post('/api/v1/x402/credit-token', { ...challenge.body.info, address: WALLET, chainId: 'eip155:8453', type: 'eip191', signature: EVM_SIGNATURE });
+    const replay = await post('/api/v1/x402/credit-token', {
+      ...challenge.body.info,
+      address: WALLET,
+      chainId: 'eip155:8453',
+      type: 'eip191',
+      signature: EVM_SIGNATURE,
+    });
     expect(replay.status).toBe(401);
     documented('postX402CreditToken', replay);
     expect(replay.body).toEqual({ code: 'nonce_invalid' });
   });
 
   it('a challenge older than 5 minutes is expired (and a fresh one within 5 minutes is not)', async () => {
-    const redeem = (info: any) => post('/api/v1/x402/credit-token', { ...info, address: WALLET, chainId: 'eip155:8453', type: 'eip191', signature: EVM_SIGNATURE });
+    const redeem = (info: any) =>
+      post('/api/v1/x402/credit-token', { ...info, address: WALLET, chainId: 'eip155:8453', type: 'eip191', signature: EVM_SIGNATURE });
     const late = await post('/api/v1/x402/credit-token/challenge', { chain_id: 'eip155:8453', address: WALLET });
     clock += 300_001;
     const expired = await redeem(late.body.info);
@@ -292,7 +313,13 @@ describe('credit tokens and credits', () => {
       expect(answer.status === 400 ? answer.body.message : answer.body).toEqual(shown);
     }
     const challenge = await post('/api/v1/x402/credit-token/challenge', { chain_id: 'eip155:8453', address: WALLET });
-    const badSignature = await post('/api/v1/x402/credit-token', { ...challenge.body.info, address: WALLET, chainId: 'eip155:8453', type: 'eip191', signature: '0xabc' });
+    const badSignature = await post('/api/v1/x402/credit-token', {
+      ...challenge.body.info,
+      address: WALLET,
+      chainId: 'eip155:8453',
+      type: 'eip191',
+      signature: '0xabc',
+    });
     expect(badSignature.body).toEqual({ code: 'invalid_signature' });
     const malformed = await call('/api/v1/x402/credit-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"address":' });
     expect(malformed.status).toBe(400);

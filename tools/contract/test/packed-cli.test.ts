@@ -53,7 +53,10 @@ beforeAll(async () => {
   }
   timings.packMs = Date.now() - started;
   const tarball = (name: string) => `file:./laevitas-api-${name}-${own}.tgz`;
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, dependencies: { '@laevitas-api/contract': tarball('contract') } }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, dependencies: { '@laevitas-api/contract': tarball('contract') } }),
+  );
   // The unpublished dependencies come from their tarballs; everything else from the registry (the store first).
   writeFileSync(
     join(project, 'pnpm-workspace.yaml'),
@@ -115,7 +118,13 @@ describe('the packed CLI installed outside the workspace', () => {
     expect(run.code, run.out + run.err).toBe(0);
     expect(run.out).toContain(`selected ${operations.length} of ${operations.length} operations (all)`);
     expect(run.out).toContain(`conformance: ${operations.length} passed, 0 failed, 0 skipped`);
-    expect(run.out, run.out.split("\n").filter((l) => /^(dredd|conformance|stream):/.test(l)).join("\n")).toMatch(/dredd: not installed/);
+    expect(
+      run.out,
+      run.out
+        .split('\n')
+        .filter((l) => /^(dredd|conformance|stream):/.test(l))
+        .join('\n'),
+    ).toMatch(/dredd: not installed/);
     const summary = JSON.parse(readFileSync(join(reports, 'contract-summary.json'), 'utf8'));
     expect(summary.version).toBe(own);
     expect(summary.conformance.failed).toBe(0);
@@ -140,7 +149,10 @@ describe('the packed CLI installed outside the workspace', () => {
     await new Promise<void>((r) => passThrough.listen(0, '127.0.0.1', r));
     const target = `http://127.0.0.1:${(passThrough.address() as { port: number }).port}`;
     // Market-data tags of both families: the payment operations need a live run's money-moving handling (issue 9).
-    const run = await cli(['run', '--base-url', target, '--v2-base-url', target, '--tag', 'Options,Legacy futures', '--reports', join(project, 'reports-live')], { LAEVITAS_API_KEY: 'consumer-secret-key' });
+    const run = await cli(
+      ['run', '--base-url', target, '--v2-base-url', target, '--tag', 'Options,Legacy futures', '--reports', join(project, 'reports-live')],
+      { LAEVITAS_API_KEY: 'consumer-secret-key' },
+    );
     expect(run.code, run.out + run.err).toBe(0);
     expect(run.out).toMatch(/selected \d+ of \d+ operations \(--tag "Options","Legacy futures"\)/);
     expect(run.out + run.err).not.toContain('consumer-secret-key');
@@ -149,13 +161,18 @@ describe('the packed CLI installed outside the workspace', () => {
   it('with one injected drift exits 1 naming the drifted operation', async () => {
     const drift = await startDriftServer({ upstream: mockUrl, fault: 'wrong-type' });
     stops.push(drift.stop);
-    const run = await cli(['run', '--base-url', drift.url, '--v2-base-url', drift.url, '--family', 'v1', '--tag', 'Options', '--reports', join(project, 'reports-drift')], { GITHUB_ACTIONS: 'true' });
+    const run = await cli(
+      ['run', '--base-url', drift.url, '--v2-base-url', drift.url, '--family', 'v1', '--tag', 'Options', '--reports', join(project, 'reports-drift')],
+      { GITHUB_ACTIONS: 'true' },
+    );
     expect(run.code, run.out + run.err).toBe(1);
     // On GitHub Actions the failure is also an annotation on the pull request.
     expect(run.out).toMatch(/^::error title=Contract%3A getOptionsOhlcvt::GET \/api\/v1\/options\/ohlcvt \[schema\]/m);
     expect(drift.altered()).toEqual(['getOptionsOhlcvt']);
     expect(run.out).toMatch(/FAIL getOptionsOhlcvt\s+GET \/api\/v1\/options\/ohlcvt\s+\[schema\]/);
-    const failed = JSON.parse(readFileSync(join(project, 'reports-drift/contract-summary.json'), 'utf8')).operations.filter((o: { status: string }) => o.status === 'failed');
+    const failed = JSON.parse(readFileSync(join(project, 'reports-drift/contract-summary.json'), 'utf8')).operations.filter(
+      (o: { status: string }) => o.status === 'failed',
+    );
     expect(failed.map((o: { operationId: string }) => o.operationId)).toEqual(['getOptionsOhlcvt']);
   }, 180_000);
 

@@ -26,10 +26,18 @@ async function xunitOf(events: ['pass' | 'skip' | 'fail', string, string?][], { 
   const emitter = new EventEmitter();
   const stats = { tests: 0, failures: 0, errors: 0, passes: 0, skipped: 0, duration: 0 };
   new XUnitReporter(emitter, stats, path, false);
-  const emit = (name: string, ...args: unknown[]) => new Promise<void>((resolve) => (emitter.listeners(name).length ? emitter.emit(name, ...args, resolve) : resolve()));
+  const emit = (name: string, ...args: unknown[]) =>
+    new Promise<void>((resolve) => (emitter.listeners(name).length ? emitter.emit(name, ...args, resolve) : resolve()));
   await emit('start', []);
   for (const [kind, title, message] of events) {
-    const test = { title, duration: 5, message: message ?? '', request: { method: 'GET', uri: '/x', headers: {} }, expected: { statusCode: '200', headers: {} }, actual: { statusCode: 500, headers: {}, body: '{"detail":"data[0] must be object"}' } };
+    const test = {
+      title,
+      duration: 5,
+      message: message ?? '',
+      request: { method: 'GET', uri: '/x', headers: {} },
+      expected: { statusCode: '200', headers: {} },
+      actual: { statusCode: 500, headers: {}, body: '{"detail":"data[0] must be object"}' },
+    };
     stats.tests++;
     if (kind === 'fail') stats.failures++;
     if (kind === 'skip') stats.skipped++;
@@ -71,7 +79,9 @@ describe("Dredd's xunit report", () => {
   });
 
   it('keeps the first lines of a transport error', () => {
-    expect(reasonOf('\nError: \nError: connect ECONNREFUSED 127.0.0.1:9\nStacktrace: \nError: connect …')).toBe('Error: Error: connect ECONNREFUSED 127.0.0.1:9');
+    expect(reasonOf('\nError: \nError: connect ECONNREFUSED 127.0.0.1:9\nStacktrace: \nError: connect …')).toBe(
+      'Error: Error: connect ECONNREFUSED 127.0.0.1:9',
+    );
   });
 });
 
@@ -98,8 +108,12 @@ describe('undocumented fields', () => {
 
   it('are not reported inside a map (additionalProperties with a schema) or a free-form object', () => {
     const doc = { components: { schemas: { M: { type: 'object', additionalProperties: { type: 'number' } }, F: { type: 'object' } } } };
-    expect(undocumentedFields(doc, { type: 'object', properties: { m: { $ref: '#/components/schemas/M' }, f: { $ref: '#/components/schemas/F' } } }, { m: { BTC: 1 }, f: { any: 1 }, extra: 1 })).toEqual([
-      { path: 'extra', field: 'extra', schema: undefined, unpublished: false },
-    ]);
+    expect(
+      undocumentedFields(
+        doc,
+        { type: 'object', properties: { m: { $ref: '#/components/schemas/M' }, f: { $ref: '#/components/schemas/F' } } },
+        { m: { BTC: 1 }, f: { any: 1 }, extra: 1 },
+      ),
+    ).toEqual([{ path: 'extra', field: 'extra', schema: undefined, unpublished: false }]);
   });
 });

@@ -20,7 +20,7 @@ export function connect(url: string, headers: Record<string, string> = {}): Prom
   ws.on('message', (raw) => {
     const frame = JSON.parse(String(raw));
     frames.push(frame);
-    for (const w of waiters.splice(0)) (w.test(frame) ? w.resolve(frame) : waiters.push(w));
+    for (const w of waiters.splice(0)) w.test(frame) ? w.resolve(frame) : waiters.push(w);
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   const probe: Probe = {

@@ -79,11 +79,23 @@ describe('stream mock: requests and events', () => {
 
   it('honours wildcards, and serves several patterns on one connection', async () => {
     const probe = await open(withKey((await gateway()).url));
-    const patterns = ['trades.*', 'ohlc.vt.*.*.*.1m', 'book.spot.*', 'funding-rate.perpetuals.*', 'open-interest.*', 'liquidations.*.*.*', 'ohlc.ticker.options.deribit.*.1h'];
+    const patterns = [
+      'trades.*',
+      'ohlc.vt.*.*.*.1m',
+      'book.spot.*',
+      'funding-rate.perpetuals.*',
+      'open-interest.*',
+      'liquidations.*.*.*',
+      'ohlc.ticker.options.deribit.*.1h',
+    ];
     probe.send({ id: 1, method: 'subscribe', params: { channels: patterns } });
     await probe.waitFor(replyTo(1));
     await probe.waitFor(() => patterns.every((p) => probe.frames.some((f) => f.channel && channelMatches(p, f.channel))), 5000);
-    for (const e of probe.frames.filter((f) => f.channel)) expect(patterns.some((p) => channelMatches(p, e.channel)), e.channel).toBe(true);
+    for (const e of probe.frames.filter((f) => f.channel))
+      expect(
+        patterns.some((p) => channelMatches(p, e.channel)),
+        e.channel,
+      ).toBe(true);
     expect(probe.frames.find((f) => f.channel?.startsWith('ohlc.vt.')).data.timeframe).toBe('1m');
     expect(probe.frames.find((f) => f.channel?.startsWith('book.')).channel).toMatch(/^book\.spot\.(binance|coinbase|bybit|okx|kraken)\./);
     expectContractFrames(probe);
@@ -139,12 +151,22 @@ describe('stream mock: hostile input', () => {
     const probe = await open(withKey(url));
     const segment = fc.constantFrom('*', 'futures', 'options', 'binance', 'coinbase', 'BTCUSDT', '1m', '1x', '', ' ', 'a.b', 'trades', 'ohlc');
     const pattern = fc.array(segment, { minLength: 1, maxLength: 7 }).map((parts) => parts.join('.'));
-    const request = fc.record({
-      id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
-      method: fc.constantFrom('subscribe', 'unsubscribe', 'ping', 'auth', 'SUBSCRIBE', ''),
-      params: fc.oneof(fc.record({ channels: fc.array(fc.oneof(pattern, fc.integer()), { maxLength: 4 }) }), fc.anything()),
-    }, { requiredKeys: ['method'] });
-    const frames = fc.sample(fc.oneof(request.map((r) => JSON.stringify(r)), fc.json(), fc.string()), { seed: 20261123, numRuns: 300 });
+    const request = fc.record(
+      {
+        id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+        method: fc.constantFrom('subscribe', 'unsubscribe', 'ping', 'auth', 'SUBSCRIBE', ''),
+        params: fc.oneof(fc.record({ channels: fc.array(fc.oneof(pattern, fc.integer()), { maxLength: 4 }) }), fc.anything()),
+      },
+      { requiredKeys: ['method'] },
+    );
+    const frames = fc.sample(
+      fc.oneof(
+        request.map((r) => JSON.stringify(r)),
+        fc.json(),
+        fc.string(),
+      ),
+      { seed: 20261123, numRuns: 300 },
+    );
     frames.forEach((frame) => probe.send(frame));
     probe.send({ id: 424242, method: 'ping' });
     await probe.waitFor(replyTo(424242), 10_000);

@@ -29,7 +29,15 @@ const byFamily = (report: any) => Object.fromEntries([...report.families, report
 
 describe('stream contract run', () => {
   it('subscribes one pattern per family', () => {
-    expect(defaultPatterns()).toEqual(['book.*', 'funding-rate.*', 'liquidations.*', 'ohlc.ticker.*.*.*.1m', 'ohlc.vt.*.*.*.1m', 'open-interest.*', 'trades.*']);
+    expect(defaultPatterns()).toEqual([
+      'book.*',
+      'funding-rate.*',
+      'liquidations.*',
+      'ohlc.ticker.*.*.*.1m',
+      'ohlc.vt.*.*.*.1m',
+      'open-interest.*',
+      'trades.*',
+    ]);
   });
 
   it('passes against the faithful mock gateway: events of every family, none invalid; summary and JUnit per family', async () => {
@@ -100,11 +108,15 @@ describe('laevitas-contract watch (the README example)', () => {
     const lines: string[] = [];
     const errors: string[] = [];
     const io = { out: (l: string) => lines.push(l), err: (l: string) => errors.push(l) };
-    expect(await watchStream({ url: await gateway(), apiKey: 'any', patterns: ['trades.futures.binance.BTCUSDT', 'ohlc.vt.*.*.*.1m'], seconds: 0.4, ...io })).toBe(0);
+    expect(
+      await watchStream({ url: await gateway(), apiKey: 'any', patterns: ['trades.futures.binance.BTCUSDT', 'ohlc.vt.*.*.*.1m'], seconds: 0.4, ...io }),
+    ).toBe(0);
     expect(lines.length).toBeGreaterThan(4);
     expect(new Set(lines.map((l) => JSON.parse(l).channel.split('.')[0]))).toEqual(new Set(['trades', 'ohlc']));
     expect(errors).toEqual([]);
-    expect(await watchStream({ url: await gateway(onTrades((f) => (f.data.price = 'x'))), apiKey: 'any', patterns: ['trades.*'], seconds: 0.3, ...io })).toBe(1);
+    expect(await watchStream({ url: await gateway(onTrades((f) => (f.data.price = 'x'))), apiKey: 'any', patterns: ['trades.*'], seconds: 0.3, ...io })).toBe(
+      1,
+    );
     expect(errors[0]).toMatch(/contract: data\.price must be number/);
     expect(await watchStream({ url: 'ws://127.0.0.1:1/ws', patterns: ['ohlc.vt.*'], ...io })).toBe(2);
   });

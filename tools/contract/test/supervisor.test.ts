@@ -22,7 +22,10 @@ afterAll(async () => mock?.stop());
 /** Waits until health answers 200 again; returns how long it took. */
 async function recovery(since: number, limit = RECOVERY_MS) {
   for (;;) {
-    const status = await fetch(`${mock.url}/api/v1/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+    const status = await fetch(`${mock.url}/api/v1/health`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return Date.now() - since;
     if (Date.now() - since > limit) throw new Error(`the mock did not recover within ${limit} ms`);
     await sleep(100);
@@ -33,7 +36,12 @@ describe('a supervised Prism', () => {
   it('kill the child mid-traffic: every request answers (503 with Retry-After, or the documented answer), none hangs, and the spare answers within seconds', async () => {
     const requests: FuzzRequest[] = [
       { operationId: 'getHealth', method: 'GET', target: '/api/v1/health', headers: {} },
-      { operationId: 'getOptionsOhlcvt', method: 'GET', target: '/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C&resolution=1h', headers: { apiKey: 'k' } },
+      {
+        operationId: 'getOptionsOhlcvt',
+        method: 'GET',
+        target: '/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C&resolution=1h',
+        headers: { apiKey: 'k' },
+      },
       { operationId: 'getLegacyFutures', method: 'GET', target: '/analytics/derivs/futures/DERIBIT/BTC/26MAR27', headers: { apiKey: 'k' } },
     ];
     let stop = false;
@@ -50,7 +58,8 @@ describe('a supervised Prism', () => {
           (e) => ({ status: 0, retryAfter: null, body: String(e) }),
         );
         if (response.status === 503) {
-          const ok = Number(response.retryAfter) >= 1 && response.body.statusCode === 503 && /mock upstream is (restarting|not answering)/.test(response.body.message);
+          const ok =
+            Number(response.retryAfter) >= 1 && response.body.statusCode === 503 && /mock upstream is (restarting|not answering)/.test(response.body.message);
           outcomes.push({ status: 503, problem: ok ? undefined : `503 without Retry-After or reason: ${JSON.stringify(response)}` });
           await sleep(50); // a client backs off on 503 (a real one waits Retry-After)
         } else if (response.status === 0) {
@@ -93,7 +102,10 @@ describe('a supervised Prism', () => {
       // Down, without a spare: health and every request that needs Prism (here a forced documented error, which only
       // Prism answers) say so with 503 and Retry-After, at once (no hang).
       const OHLCVT = '/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C&resolution=1h';
-      for (const [path, prefer] of [['/api/v1/health', undefined], [`${OHLCVT}&fresh=1`, 'code=429']]) {
+      for (const [path, prefer] of [
+        ['/api/v1/health', undefined],
+        [`${OHLCVT}&fresh=1`, 'code=429'],
+      ]) {
         const headers: Record<string, string> = { apiKey: 'k', ...(prefer ? { prefer } : {}) };
         const down = await fetch(`${quiet.url}${path}`, { headers, signal: AbortSignal.timeout(2000) });
         expect(down.status).toBe(503);
@@ -114,7 +126,9 @@ describe('a supervised Prism', () => {
 
 describe('deathReason', () => {
   it('names the uncaught error, else the signal, else the exit code', () => {
-    expect(deathReason('[9:15 AM] › info Request received\nURIError: URI malformed\n    at decodeURIComponent (<anonymous>)\n', 1, null)).toBe('URIError: URI malformed');
+    expect(deathReason('[9:15 AM] › info Request received\nURIError: URI malformed\n    at decodeURIComponent (<anonymous>)\n', 1, null)).toBe(
+      'URIError: URI malformed',
+    );
     expect(deathReason('[9:15 AM] › [VALIDATOR] ✖  error     Violation: request Invalid security scheme used\n', null, 'SIGKILL')).toBe('killed by SIGKILL');
     expect(deathReason('', 7, null)).toBe('exit code 7');
   });

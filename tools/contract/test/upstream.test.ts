@@ -65,7 +65,11 @@ describe('createUpstream', () => {
       Object.assign(fake, { state: 'down', url: undefined, deaths: [{ at: 'then', reason: 'URIError: URI malformed' }] });
       const down = await upstream.stage(ctx('GET', '/api/v1/options/ohlcvt?fresh=1'));
       expect(down).toMatchObject({ status: 503, headers: { 'retry-after': '3' } });
-      expect(JSON.parse(String(down.body))).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'mock upstream is restarting (Prism exited at then: URIError: URI malformed); retry after 3 s' });
+      expect(JSON.parse(String(down.body))).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'mock upstream is restarting (Prism exited at then: URIError: URI malformed); retry after 3 s',
+      });
       expect((await upstream.stage(ctx('GET', '/api/v1/health'))).status).toBe(503); // liveness is never served from the cache
       expect((await upstream.stage(ctx('GET', '/api/v1/options/ohlcvt?a=2&b=1'))).status).toBe(200); // a cached answer still is
     } finally {

@@ -6,10 +6,7 @@ type Query<Id extends keyof operations> = NonNullable<operations[Id]['parameters
 type PathParams<Id extends keyof operations> = operations[Id]['parameters']['path'];
 type Ok<Id extends keyof operations> = operations[Id]['responses'] extends { 200: { content: { 'application/json': infer B } } } ? B : never;
 
-export function uses(
-  legacy: Ok<'getLegacyFutures'>,
-  ohlcvt: Ok<'getOptionsOhlcvt'>,
-): number {
+export function uses(legacy: Ok<'getLegacyFutures'>, ohlcvt: Ok<'getOptionsOhlcvt'>): number {
   const futures: PathParams<'getLegacyFutures'> = { market: 'DERIBIT', currency: 'BTC', maturity: '26MAR27' };
   const perpetuals: PathParams<'getLegacyPerpetuals'> = { market: 'DERIBIT', currency: 'BTC' };
   const summary: operations['getLegacySummary']['parameters']['path'] = undefined;

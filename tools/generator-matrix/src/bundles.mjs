@@ -28,8 +28,11 @@ export function redoclyLint(bundles, { skipUnusedComponents = false } = {}) {
   const args = [require.resolve('@redocly/cli/bin/cli.js'), 'lint', ...bundles, '--config', 'spec/redocly.yaml', '--format', 'stylish'];
   if (skipUnusedComponents) args.push('--skip-rule', 'no-unused-components');
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 64 << 20 }, (error, stdout, stderr) =>
-      resolve({ ok: !error, output: `${stdout}${stderr}`.replace(/^.*(Deprecation|║|╔|╚).*$/gm, '').trim() }),
+    execFile(
+      process.execPath,
+      args,
+      { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => resolve({ ok: !error, output: `${stdout}${stderr}`.replace(/^.*(Deprecation|║|╔|╚).*$/gm, '').trim() }),
     );
   });
 }

@@ -16,7 +16,10 @@ export const SETTINGS = {
 };
 
 /** The consumers (one per generator), by name. */
-export const consumers = () => readdirSync(CONSUMERS).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
+export const consumers = () =>
+  readdirSync(CONSUMERS)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.replace(/\.ts$/, ''));
 
 /** Every (consumer, setting) pair, as `{ consumer, setting }`. */
 export function checks() {

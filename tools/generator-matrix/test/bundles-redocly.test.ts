@@ -9,7 +9,10 @@ describe('Redocly lint', () => {
     expect(ok, output).toBe(true);
   });
   it('passes the dereferenced bundle (its components stay for lookup, so unused components are expected)', async () => {
-    const { ok, output } = await redoclyLint(BUNDLES.filter((b) => b.endsWith('deref.json')), { skipUnusedComponents: true });
+    const { ok, output } = await redoclyLint(
+      BUNDLES.filter((b) => b.endsWith('deref.json')),
+      { skipUnusedComponents: true },
+    );
     expect(ok, output).toBe(true);
   });
   it('fails a bundle with a 3.1-only construct under 3.0 (the check can fail)', async () => {

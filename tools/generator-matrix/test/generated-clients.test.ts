@@ -45,7 +45,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const CREDENTIAL_HEADERS = ['apikey', 'x-api-key', 'x-credit-token', 'payment-signature', 'authorization'];
-const credentials = (headers: IncomingHttpHeaders) => Object.fromEntries(CREDENTIAL_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]]));
+const credentials = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(CREDENTIAL_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]]));
 
 describe('hey-api client generated from the family bundles', () => {
   it('routes legacy calls to https://api.laevitas.ch and versioned calls to https://apiv2.laevitas.ch by default', async () => {

@@ -30,14 +30,19 @@ describe('generated clients type-check with their consumer', () => {
     expect(result.output, `${consumer}/${setting}`).toBe('');
     expect(result.ok).toBe(true);
   });
-  it('leaves no compiler error outside the generators\' files', () => {
+  it("leaves no compiler error outside the generators' files", () => {
     const attributed = new Set(results.flatMap((r) => r.output.split('\n')).filter(Boolean));
     const stray = [...new Set(results.flatMap((r) => r.all.split('\n')))].filter((line) => /error TS/.test(line) && !attributed.has(line));
     expect(stray).toEqual([]);
   });
   it('covers all three generators under both settings', () => {
     expect(results.map((r) => `${r.consumer}/${r.setting}`).sort()).toEqual([
-      'hey-api/bundler', 'hey-api/nodenext', 'openapi-typescript/bundler', 'openapi-typescript/nodenext', 'orval/bundler', 'orval/nodenext',
+      'hey-api/bundler',
+      'hey-api/nodenext',
+      'openapi-typescript/bundler',
+      'openapi-typescript/nodenext',
+      'orval/bundler',
+      'orval/nodenext',
     ]);
   });
 });

@@ -64,7 +64,8 @@ function typesOf(schema) {
   return types;
 }
 
-const describeTypes = (/** @type {string[] | undefined} */ types) => (types ? types.filter((t) => t !== 'integer' || !types.includes('number')).join(' | ') : 'any');
+const describeTypes = (/** @type {string[] | undefined} */ types) =>
+  types ? types.filter((t) => t !== 'integer' || !types.includes('number')).join(' | ') : 'any';
 
 /**
  * @param {SpecNode} baseDoc @param {SpecNode} headDoc
@@ -100,10 +101,17 @@ export function diffSpecs(baseDoc, headDoc) {
       const next = hp.get(pk);
       if (!next) {
         const added = [...hp.keys()].filter((k) => !bp.has(k) && k.startsWith(`${param.in}:`)).map((k) => k.split(':')[1]);
-        add('parameter-removed', true, id, `${key} ${param.in} ${param.name}`, `${param.in} parameter \`${param.name}\` was removed${added.length ? ` (renamed to \`${added.join('` or `')}\`?)` : ''}`);
+        add(
+          'parameter-removed',
+          true,
+          id,
+          `${key} ${param.in} ${param.name}`,
+          `${param.in} parameter \`${param.name}\` was removed${added.length ? ` (renamed to \`${added.join('` or `')}\`?)` : ''}`,
+        );
         continue;
       }
-      if (!param.required && next.required) add('parameter-required', true, id, `${key} ${param.in} ${param.name}`, `${param.in} parameter \`${param.name}\` became required`);
+      if (!param.required && next.required)
+        add('parameter-required', true, id, `${key} ${param.in} ${param.name}`, `${param.in} parameter \`${param.name}\` became required`);
       compareRequestSchema(baseDoc, param.schema, headDoc, next.schema, `${param.in} parameter \`${param.name}\``, id, key, new Set());
     }
     for (const [pk, param] of hp) {
@@ -158,26 +166,43 @@ export function diffSpecs(baseDoc, headDoc) {
     if (!b || !h || typeof b !== 'object' || typeof h !== 'object') return;
     const bt = typesOf(b);
     const ht = typesOf(h);
-    if (ht && (!bt || bt.some((t) => !ht.includes(t)))) add('request-type-narrowed', true, id, `${key} ${where}`, `${where} accepted ${describeTypes(bt)}, now only ${describeTypes(ht)}`);
+    if (ht && (!bt || bt.some((t) => !ht.includes(t))))
+      add('request-type-narrowed', true, id, `${key} ${where}`, `${where} accepted ${describeTypes(bt)}, now only ${describeTypes(ht)}`);
     if (Array.isArray(b.enum) || Array.isArray(h.enum)) {
       /** @type {unknown[]} */
       const removed = Array.isArray(h.enum) ? (b.enum ?? []).filter((/** @type {unknown} */ v) => !h.enum.some((/** @type {unknown} */ w) => same(v, w))) : [];
-      if (Array.isArray(h.enum) && !Array.isArray(b.enum)) add('request-enum-removed', true, id, `${key} ${where}`, `${where} is now restricted to ${h.enum.map(show).join(', ')}`);
+      if (Array.isArray(h.enum) && !Array.isArray(b.enum))
+        add('request-enum-removed', true, id, `${key} ${where}`, `${where} is now restricted to ${h.enum.map(show).join(', ')}`);
       if (removed.length) add('request-enum-removed', true, id, `${key} ${where}`, `${where} no longer accepts ${removed.map(show).join(', ')}`);
       /** @type {unknown[]} */
-      const addedMembers = Array.isArray(b.enum) && Array.isArray(h.enum) ? h.enum.filter((/** @type {unknown} */ v) => !b.enum.some((/** @type {unknown} */ w) => same(v, w))) : [];
+      const addedMembers =
+        Array.isArray(b.enum) && Array.isArray(h.enum)
+          ? h.enum.filter((/** @type {unknown} */ v) => !b.enum.some((/** @type {unknown} */ w) => same(v, w)))
+          : [];
       if (addedMembers.length) add('request-enum-added', false, id, `${key} ${where}`, `${where} also accepts ${addedMembers.map(show).join(', ')}`);
     }
     for (const [keyword, tighter] of Object.entries(RANGE_TIGHTER)) {
       if (h[keyword] === undefined) continue;
       if (b[keyword] === undefined || tighter(b[keyword], h[keyword])) {
-        add('request-range-narrowed', true, id, `${key} ${where}`, `${where}: ${keyword} ${b[keyword] === undefined ? 'added' : `${show(b[keyword])} →`} ${show(h[keyword])}`);
+        add(
+          'request-range-narrowed',
+          true,
+          id,
+          `${key} ${where}`,
+          `${where}: ${keyword} ${b[keyword] === undefined ? 'added' : `${show(b[keyword])} →`} ${show(h[keyword])}`,
+        );
       }
     }
     const bReq = new Set(/** @type {string[]} */ (b.required ?? []));
     for (const name of /** @type {string[]} */ (h.required ?? [])) {
       if (bReq.has(name)) continue;
-      add('request-field-required', true, id, `${key} ${where}.${name}`, `${where} field \`${name}\` ${b.properties?.[name] ? 'became required' : 'was added as required'}`);
+      add(
+        'request-field-required',
+        true,
+        id,
+        `${key} ${where}.${name}`,
+        `${where} field \`${name}\` ${b.properties?.[name] ? 'became required' : 'was added as required'}`,
+      );
     }
     for (const [name, prop] of Object.entries(b.properties ?? {})) {
       if (h.properties?.[name]) compareRequestSchema(bd, prop, hd, h.properties[name], `${where}.${name}`, id, key, seen);
@@ -185,8 +210,12 @@ export function diffSpecs(baseDoc, headDoc) {
     if (b.items && h.items) compareRequestSchema(bd, b.items, hd, h.items, `${where}[]`, id, key, seen);
     for (const combinator of ['oneOf', 'anyOf']) {
       if (!Array.isArray(b[combinator]) || !Array.isArray(h[combinator])) continue;
-      if (h[combinator].length < b[combinator].length) add('request-type-narrowed', true, id, `${key} ${where}`, `${where}: ${combinator} lost ${b[combinator].length - h[combinator].length} alternative(s)`);
-      b[combinator].forEach((/** @type {SpecNode} */ alt, /** @type {number} */ i) => h[combinator][i] && compareRequestSchema(bd, alt, hd, h[combinator][i], `${where} (${combinator} ${i})`, id, key, seen));
+      if (h[combinator].length < b[combinator].length)
+        add('request-type-narrowed', true, id, `${key} ${where}`, `${where}: ${combinator} lost ${b[combinator].length - h[combinator].length} alternative(s)`);
+      b[combinator].forEach(
+        (/** @type {SpecNode} */ alt, /** @type {number} */ i) =>
+          h[combinator][i] && compareRequestSchema(bd, alt, hd, h[combinator][i], `${where} (${combinator} ${i})`, id, key, seen),
+      );
     }
   }
 
@@ -198,10 +227,12 @@ export function diffSpecs(baseDoc, headDoc) {
     if (!b || !h || typeof b !== 'object' || typeof h !== 'object') return;
     const bt = typesOf(b);
     const ht = typesOf(h);
-    if (bt && (!ht || ht.some((t) => !bt.includes(t)))) add('response-field-retyped', true, id, `${key} ${where}`, `${where} was ${describeTypes(bt)}, now ${describeTypes(ht)}`);
+    if (bt && (!ht || ht.some((t) => !bt.includes(t))))
+      add('response-field-retyped', true, id, `${key} ${where}`, `${where} was ${describeTypes(bt)}, now ${describeTypes(ht)}`);
     const hReq = new Set(/** @type {string[]} */ (h.required ?? []));
     for (const name of /** @type {string[]} */ (b.required ?? [])) {
-      if (!hReq.has(name) && h.properties?.[name]) add('response-field-optional', true, id, `${key} ${where}.${name}`, `${where} field \`${name}\` is no longer required`);
+      if (!hReq.has(name) && h.properties?.[name])
+        add('response-field-optional', true, id, `${key} ${where}.${name}`, `${where} field \`${name}\` is no longer required`);
     }
     for (const [name, prop] of Object.entries(b.properties ?? {})) {
       if (!h.properties?.[name]) add('response-field-removed', true, id, `${key} ${where}.${name}`, `${where} field \`${name}\` was removed`);
@@ -213,7 +244,10 @@ export function diffSpecs(baseDoc, headDoc) {
     if (b.items && h.items) compareResponseSchema(bd, b.items, hd, h.items, `${where}[]`, id, key, seen);
     for (const combinator of ['oneOf', 'anyOf', 'allOf']) {
       if (!Array.isArray(b[combinator]) || !Array.isArray(h[combinator])) continue;
-      b[combinator].forEach((/** @type {SpecNode} */ alt, /** @type {number} */ i) => h[combinator][i] && compareResponseSchema(bd, alt, hd, h[combinator][i], `${where} (${combinator} ${i})`, id, key, seen));
+      b[combinator].forEach(
+        (/** @type {SpecNode} */ alt, /** @type {number} */ i) =>
+          h[combinator][i] && compareResponseSchema(bd, alt, hd, h[combinator][i], `${where} (${combinator} ${i})`, id, key, seen),
+      );
     }
   }
 
@@ -264,7 +298,8 @@ function channelsOf(document) {
     /** @param {string} name @param {SpecNode} rawMessage */
     const addMessage = (name, rawMessage) => {
       const message = deref(document, rawMessage);
-      if (message?.oneOf) message.oneOf.forEach((/** @type {SpecNode} */ m, /** @type {number} */ i) => addMessage(deref(document, m)?.name ?? `${name}#${i}`, m));
+      if (message?.oneOf)
+        message.oneOf.forEach((/** @type {SpecNode} */ m, /** @type {number} */ i) => addMessage(deref(document, m)?.name ?? `${name}#${i}`, m));
       else if (message) messages.set(message.name ?? name, message.payload);
     };
     for (const [name, m] of Object.entries(channel.messages ?? {})) addMessage(name, m);

@@ -41,7 +41,8 @@ export async function checkBreaking({ env = process.env, log = console.log, erro
   const diff = { changes, breaking: changes.filter((c) => c.breaking), additive: changes.filter((c) => !c.breaking) };
   const allowedBy = diff.breaking.length ? majorChangeset(await pendingChangesets(env.CHANGESET_DIR ?? CHANGESETS)) : undefined;
   let markdown = diffMarkdown(http, { baseVersion: base.info?.version ?? basePath, headVersion: head.info?.version ?? headPath, allowedBy });
-  if (streams) markdown += '\n' + diffMarkdown(streams.diff, { title: 'Streams (AsyncAPI) diff', baseVersion: streams.base, headVersion: streams.head, allowedBy });
+  if (streams)
+    markdown += '\n' + diffMarkdown(streams.diff, { title: 'Streams (AsyncAPI) diff', baseVersion: streams.base, headVersion: streams.head, allowedBy });
   else if (asyncHead) markdown += `\n# Streams (AsyncAPI)\n\nNo released AsyncAPI document to compare with: every channel of ${asyncHead} is new.\n`;
   const out = resolve(env.API_DIFF_OUT ?? join(ROOT, 'reports/api-diff.md'));
   mkdirSync(dirname(out), { recursive: true });

@@ -24,7 +24,9 @@ export async function checkChangeset({ env = process.env, log = console.log, err
     log(`check:changeset: the spec changed since ${base}; changesets: ${changesets.map((c) => c.id).join(', ')}`);
     return 0;
   }
-  error(`check:changeset: the spec changed since the last release (${base}) and no changeset was added: run \`pnpm changeset\` (minor for an additive change, major for a breaking one; \`pnpm check:breaking\` tells which)`);
+  error(
+    `check:changeset: the spec changed since the last release (${base}) and no changeset was added: run \`pnpm changeset\` (minor for an additive change, major for a breaking one; \`pnpm check:breaking\` tells which)`,
+  );
   return 1;
 }
 

@@ -52,14 +52,20 @@ export function releaseDry({ log = console.log } = {}) {
     for (const p of after) {
       if (!fixed.includes(p.name)) throw new Error(`${p.name} is publishable but not in the fixed version group (.changeset/config.json)`);
       if (p.version === versionsBefore[p.dir]) throw new Error(`${p.name} was not versioned by changeset version`);
-      if (!readFileSync(join(copy, p.dir, 'CHANGELOG.md'), 'utf8').includes(`## ${p.version}`)) throw new Error(`${p.dir}/CHANGELOG.md has no ${p.version} entry`);
+      if (!readFileSync(join(copy, p.dir, 'CHANGELOG.md'), 'utf8').includes(`## ${p.version}`))
+        throw new Error(`${p.dir}/CHANGELOG.md has no ${p.version} entry`);
     }
     log(`changeset version: ${after.map((p) => `${p.name} ${versionsBefore[p.dir]} → ${p.version}`).join(', ')}`);
     for (const p of after) {
-      const out = run('pnpm', ['publish', '--dry-run', '--no-git-checks', '--json'], join(copy, p.dir), { env: { ...process.env, npm_config_loglevel: 'error' } });
+      const out = run('pnpm', ['publish', '--dry-run', '--no-git-checks', '--json'], join(copy, p.dir), {
+        env: { ...process.env, npm_config_loglevel: 'error' },
+      });
       const json = JSON.parse(out.slice(out.indexOf('{')));
-      log(`pnpm publish --dry-run ${json.name}@${json.version}: ${json.files?.length ?? '?'} files, ${json.size ?? '?'} B packed, ${json.unpackedSize ?? '?'} B unpacked`);
-      if (json.name !== p.name || json.version !== p.version) throw new Error(`${p.dir}: dry run published ${json.name}@${json.version}, expected ${p.name}@${p.version}`);
+      log(
+        `pnpm publish --dry-run ${json.name}@${json.version}: ${json.files?.length ?? '?'} files, ${json.size ?? '?'} B packed, ${json.unpackedSize ?? '?'} B unpacked`,
+      );
+      if (json.name !== p.name || json.version !== p.version)
+        throw new Error(`${p.dir}: dry run published ${json.name}@${json.version}, expected ${p.name}@${p.version}`);
     }
   } finally {
     rmSync(copy, { recursive: true, force: true });

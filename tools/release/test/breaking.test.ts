@@ -27,7 +27,14 @@ function baseDoc(): Doc {
             { name: 'instrument_name', in: 'query', required: true, schema: { type: 'string' } },
           ],
           responses: {
-            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Row' } } } } } } },
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Row' } } } },
+                },
+              },
+            },
             '429': { description: 'limited' },
           },
         },
@@ -35,7 +42,12 @@ function baseDoc(): Doc {
       '/api/v1/orders': {
         post: {
           operationId: 'postOrders',
-          requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', required: ['size'], properties: { size: { type: 'number' }, note: { type: 'string' } } } } } },
+          requestBody: {
+            required: false,
+            content: {
+              'application/json': { schema: { type: 'object', required: ['size'], properties: { size: { type: 'number' }, note: { type: 'string' } } } },
+            },
+          },
           responses: { '200': { description: 'ok' } },
         },
       },
@@ -43,7 +55,11 @@ function baseDoc(): Doc {
     components: {
       parameters: { Resolution: { name: 'resolution', in: 'query', required: false, schema: { type: 'string', enum: ['1m', '1h', '1d'] } } },
       schemas: {
-        Row: { type: 'object', required: ['date', 'close'], properties: { date: { type: 'integer' }, close: { type: 'number' }, vwap: { type: ['number', 'null'] }, child: { $ref: '#/components/schemas/Row' } } },
+        Row: {
+          type: 'object',
+          required: ['date', 'close'],
+          properties: { date: { type: 'integer' }, close: { type: 'number' }, vwap: { type: ['number', 'null'] }, child: { $ref: '#/components/schemas/Row' } },
+        },
       },
     },
   };
@@ -70,30 +86,54 @@ describe('breaking rules (one mutation each)', () => {
   it('operationId renamed', () => expectBreaking('operation-renamed', (d) => (rows(d).operationId = 'getTheRows'), /getRows was renamed to getTheRows/));
   it('parameter removed', () => expectBreaking('parameter-removed', (d) => rows(d).parameters.splice(1, 1), /query parameter `limit` was removed/));
   it('parameter renamed (removed + added, paired in the message)', () =>
-    expectBreaking('parameter-removed', (d) => (rows(d).parameters[1] = { ...rows(d).parameters[1], name: 'max_rows' }), /`limit` was removed \(renamed to `max_rows`\?\)/));
+    expectBreaking(
+      'parameter-removed',
+      (d) => (rows(d).parameters[1] = { ...rows(d).parameters[1], name: 'max_rows' }),
+      /`limit` was removed \(renamed to `max_rows`\?\)/,
+    ));
   it('optional parameter made required', () => expectBreaking('parameter-required', (d) => (rows(d).parameters[1].required = true), /`limit` became required/));
-  it('new required parameter', () => expectBreaking('parameter-required', (d) => rows(d).parameters.push({ name: 'currency', in: 'query', required: true, schema: { type: 'string' } }), /new required query parameter `currency`/));
+  it('new required parameter', () =>
+    expectBreaking(
+      'parameter-required',
+      (d) => rows(d).parameters.push({ name: 'currency', in: 'query', required: true, schema: { type: 'string' } }),
+      /new required query parameter `currency`/,
+    ));
   it('enum member removed from a request value set (through a $ref)', () =>
     expectBreaking('request-enum-removed', (d) => (d.components.parameters.Resolution.schema.enum = ['1m', '1h']), /no longer accepts `"1d"`/));
-  it('request value narrowed to an enum', () => expectBreaking('request-enum-removed', (d) => (rows(d).parameters[2].schema.enum = ['BTC-PERPETUAL']), /now restricted/));
-  it('request type narrowed', () => expectBreaking('request-type-narrowed', (d) => (body(d).content['application/json'].schema.properties.size.type = 'integer'), /accepted number, now only integer/));
-  it('request range narrowed (maximum lowered)', () => expectBreaking('request-range-narrowed', (d) => (rows(d).parameters[1].schema.maximum = 100), /maximum `1000` → `100`/));
-  it('request range narrowed (pattern added)', () => expectBreaking('request-range-narrowed', (d) => (rows(d).parameters[2].schema.pattern = '^[A-Z]+$'), /pattern added/));
+  it('request value narrowed to an enum', () =>
+    expectBreaking('request-enum-removed', (d) => (rows(d).parameters[2].schema.enum = ['BTC-PERPETUAL']), /now restricted/));
+  it('request type narrowed', () =>
+    expectBreaking(
+      'request-type-narrowed',
+      (d) => (body(d).content['application/json'].schema.properties.size.type = 'integer'),
+      /accepted number, now only integer/,
+    ));
+  it('request range narrowed (maximum lowered)', () =>
+    expectBreaking('request-range-narrowed', (d) => (rows(d).parameters[1].schema.maximum = 100), /maximum `1000` → `100`/));
+  it('request range narrowed (pattern added)', () =>
+    expectBreaking('request-range-narrowed', (d) => (rows(d).parameters[2].schema.pattern = '^[A-Z]+$'), /pattern added/));
   it('request body made required', () => expectBreaking('request-body-required', (d) => (body(d).required = true)));
-  it('request field made required', () => expectBreaking('request-field-required', (d) => body(d).content['application/json'].schema.required.push('note'), /`note` became required/));
+  it('request field made required', () =>
+    expectBreaking('request-field-required', (d) => body(d).content['application/json'].schema.required.push('note'), /`note` became required/));
   it('new required request field', () =>
-    expectBreaking('request-field-required', (d) => {
-      const s = body(d).content['application/json'].schema;
-      s.properties.side = { type: 'string' };
-      s.required.push('side');
-    }, /`side` was added as required/));
+    expectBreaking(
+      'request-field-required',
+      (d) => {
+        const s = body(d).content['application/json'].schema;
+        s.properties.side = { type: 'string' };
+        s.required.push('side');
+      },
+      /`side` was added as required/,
+    ));
   it('request content type dropped', () =>
     expectBreaking('request-media-removed', (d) => (body(d).content = { 'application/x-www-form-urlencoded': body(d).content['application/json'] })));
   it('success response removed', () => expectBreaking('response-removed', (d) => delete rows(d).responses['200']));
-  it('response field removed (inside a $ref, in an array)', () => expectBreaking('response-field-removed', (d) => delete row(d).properties.vwap, /response 200\.data\[\] field `vwap` was removed/));
+  it('response field removed (inside a $ref, in an array)', () =>
+    expectBreaking('response-field-removed', (d) => delete row(d).properties.vwap, /response 200\.data\[\] field `vwap` was removed/));
   it('response field retyped', () => expectBreaking('response-field-retyped', (d) => (row(d).properties.close.type = 'string'), /was number, now string/));
   it('response field made nullable is a retype', () => expectBreaking('response-field-retyped', (d) => (row(d).properties.close.type = ['number', 'null'])));
-  it('required response field made optional', () => expectBreaking('response-field-optional', (d) => (row(d).required = ['date']), /`close` is no longer required/));
+  it('required response field made optional', () =>
+    expectBreaking('response-field-optional', (d) => (row(d).required = ['date']), /`close` is no longer required/));
 });
 
 describe('additive changes pass', () => {
@@ -130,7 +170,12 @@ function workspace(head: Doc, changeset?: string) {
   writeFileSync(join(dir, '.changeset/config.json'), '{}');
   if (changeset) writeFileSync(join(dir, '.changeset/brave-api.md'), changeset);
   const out: string[] = [];
-  const env = { BASE_SPEC: join(dir, 'base.json'), HEAD_SPEC: join(dir, 'head.json'), CHANGESET_DIR: join(dir, '.changeset'), API_DIFF_OUT: join(dir, 'api-diff.md') };
+  const env = {
+    BASE_SPEC: join(dir, 'base.json'),
+    HEAD_SPEC: join(dir, 'head.json'),
+    CHANGESET_DIR: join(dir, '.changeset'),
+    API_DIFF_OUT: join(dir, 'api-diff.md'),
+  };
   return { dir, env, out, log: (l: string) => out.push(l), error: (l: string) => out.push(l) };
 }
 
@@ -210,11 +255,21 @@ describe('AsyncAPI (streams)', () => {
           parameters: { market: {}, exchange: {}, instrument: {} },
           messages: { trade: { $ref: '#/components/messages/Trade' } },
         },
-        fundingRate: { address: 'funding-rate.perpetuals.{exchange}.{instrument}', parameters: { exchange: {}, instrument: {} }, messages: { funding: { payload: { type: 'object', properties: { rate: { type: 'number' } } } } } },
+        fundingRate: {
+          address: 'funding-rate.perpetuals.{exchange}.{instrument}',
+          parameters: { exchange: {}, instrument: {} },
+          messages: { funding: { payload: { type: 'object', properties: { rate: { type: 'number' } } } } },
+        },
       },
       components: {
         messages: { Trade: { name: 'trade', payload: { $ref: '#/components/schemas/Trade' } } },
-        schemas: { Trade: { type: 'object', required: ['price', 'amount'], properties: { price: { type: 'number' }, amount: { type: 'number' }, side: { type: 'string' } } } },
+        schemas: {
+          Trade: {
+            type: 'object',
+            required: ['price', 'amount'],
+            properties: { price: { type: 'number' }, amount: { type: 'number' }, side: { type: 'string' } },
+          },
+        },
       },
     };
   }
@@ -225,7 +280,8 @@ describe('AsyncAPI (streams)', () => {
   };
   const rulesOf = (r: { breaking: { rule: string }[] }) => r.breaking.map((c) => c.rule);
   it('channel removed', () => expect(rulesOf(asyncChanged((d) => delete d.channels.fundingRate))).toEqual(['channel-removed']));
-  it('channel parameter removed', () => expect(rulesOf(asyncChanged((d) => delete d.channels.trades.parameters.exchange))).toEqual(['channel-parameter-removed']));
+  it('channel parameter removed', () =>
+    expect(rulesOf(asyncChanged((d) => delete d.channels.trades.parameters.exchange))).toEqual(['channel-parameter-removed']));
   it('message removed', () => expect(rulesOf(asyncChanged((d) => (d.channels.trades.messages = {})))).toEqual(['message-removed']));
   it('payload field removed, retyped, made optional', () => {
     expect(rulesOf(asyncChanged((d) => delete d.components.schemas.Trade.properties.side))).toEqual(['response-field-removed']);
@@ -249,7 +305,9 @@ describe('AsyncAPI (streams)', () => {
     writeFileSync(join(w.dir, 'asyncapi.yaml'), stringifyYaml(head));
     const env = { ...w.env, ASYNC_BASE_SPEC: join(w.dir, 'asyncapi-base.json'), ASYNC_HEAD_SPEC: join(w.dir, 'asyncapi.yaml') };
     expect(await checkBreaking({ ...w, env })).toBe(1);
-    expect(readFileSync(join(w.dir, 'api-diff.md'), 'utf8')).toMatch(/# Streams \(AsyncAPI\) diff[\s\S]*channel `funding-rate\.perpetuals\.\{exchange\}\.\{instrument\}` was removed \(`channel-removed`\)/);
+    expect(readFileSync(join(w.dir, 'api-diff.md'), 'utf8')).toMatch(
+      /# Streams \(AsyncAPI\) diff[\s\S]*channel `funding-rate\.perpetuals\.\{exchange\}\.\{instrument\}` was removed \(`channel-removed`\)/,
+    );
     expect(await checkChangeset({ ...w, env })).toBe(1); // the streams changed and no changeset was added
   });
 });

@@ -18,7 +18,9 @@ describe('CHANGELOG', () => {
       const text = readFileSync(join(ROOT, dir, 'CHANGELOG.md'), 'utf8');
       const { name, version } = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8'));
       expect(text.startsWith(`# ${name}\n`)).toBe(true);
-      const order = ['## 1.33.0', '2026-04-27', '2026-02-26', '2026-02-25', '### 1.23.0', '### 1.17.0', '### 1.3.0', '### 1.0.0 – 1.32.x'].map((h) => text.indexOf(h));
+      const order = ['## 1.33.0', '2026-04-27', '2026-02-26', '2026-02-25', '### 1.23.0', '### 1.17.0', '### 1.3.0', '### 1.0.0 – 1.32.x'].map((h) =>
+        text.indexOf(h),
+      );
       expect(order.every((i) => i > 0)).toBe(true);
       expect([...order].sort((a, b) => a - b)).toEqual(order);
       expect(text).toContain(`## ${version}`);

@@ -24,9 +24,16 @@ export interface RedeemedCredits {
 }
 
 export async function redeemCreditToken(client: LaevitasClient, wallet: CreditWallet): Promise<RedeemedCredits> {
-  const challenge = (await client.call('postX402CreditTokenChallenge', { body: { chain_id: wallet.chainId, address: wallet.address } } as never)) as { info?: Record<string, unknown> };
+  const challenge = (await client.call('postX402CreditTokenChallenge', { body: { chain_id: wallet.chainId, address: wallet.address } } as never)) as {
+    info?: Record<string, unknown>;
+  };
   if (!challenge?.info || typeof challenge.info !== 'object') throw new TypeError('postX402CreditTokenChallenge: the challenge has no `info` object to sign');
   const { signature, type } = await wallet.sign(challenge.info);
-  const redeemed = await client.callWithResponse('postX402CreditToken', { body: { ...challenge.info, address: wallet.address, chainId: wallet.chainId, type, signature } } as never);
-  return { remaining: redeemed.billing.credits.remaining, cached: redeemed.response.headers.has('x-credit-token') && client.billing.credits.token !== undefined };
+  const redeemed = await client.callWithResponse('postX402CreditToken', {
+    body: { ...challenge.info, address: wallet.address, chainId: wallet.chainId, type, signature },
+  } as never);
+  return {
+    remaining: redeemed.billing.credits.remaining,
+    cached: redeemed.response.headers.has('x-credit-token') && client.billing.credits.token !== undefined,
+  };
 }

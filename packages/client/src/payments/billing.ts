@@ -118,13 +118,21 @@ export class Billing {
         this.credits.clear();
         throw error;
       }
-      const paid = headers['payment-signature'] !== undefined ? undefined : payments?.pay(contextOf(request), error, (withHeaders, atMostOnce) => send(recordOf(withHeaders), atMostOnce));
+      const paid =
+        headers['payment-signature'] !== undefined
+          ? undefined
+          : payments?.pay(contextOf(request), error, (withHeaders, atMostOnce) => send(recordOf(withHeaders), atMostOnce));
       if (!paid) throw error;
       ({ sent, payment } = await paid);
     }
     const billing: BillingMeta = { credits: this.credits.observe(sent.response.headers) };
     if (payment) billing.payment = payment;
-    const settled = info.idempotentPayment && sent.response.status === 202 ? payments?.settle(contextOf(request), sent, billing, (operationId, params) => caller.callWithResponse(operationId, params, request.signal && { signal: request.signal })) : undefined;
+    const settled =
+      info.idempotentPayment && sent.response.status === 202
+        ? payments?.settle(contextOf(request), sent, billing, (operationId, params) =>
+            caller.callWithResponse(operationId, params, request.signal && { signal: request.signal }),
+          )
+        : undefined;
     if (settled) return settled;
     return { response: sent.response, data: sent.data, billing };
   }
@@ -136,7 +144,14 @@ export class Billing {
  */
 function contextOf(request: BilledRequest): CallContext {
   const { operationId, info, body, params, signal, summary } = request;
-  return (request.context ??= { operationId, info, headers: new Headers(request.headers), body, params: signal ? { ...params, signal } : { ...params }, summary } as CallContext);
+  return (request.context ??= {
+    operationId,
+    info,
+    headers: new Headers(request.headers),
+    body,
+    params: signal ? { ...params, signal } : { ...params },
+    summary,
+  } as CallContext);
 }
 
 /** Headers as the core sends them: a plain object, names in lower case (Headers iterates them lower-cased). */

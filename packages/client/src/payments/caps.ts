@@ -56,7 +56,8 @@ export class SpendLedger {
     this.#perClient = caps.perClient === undefined ? undefined : toAtomic(caps.perClient, 'payments.caps.perClient');
     if (caps.perWindow !== undefined) {
       const { seconds } = caps.perWindow;
-      if (!(typeof seconds === 'number' && seconds > 0)) throw new TypeError(`payments.caps.perWindow.seconds must be a number > 0, got ${JSON.stringify(seconds)}`);
+      if (!(typeof seconds === 'number' && seconds > 0))
+        throw new TypeError(`payments.caps.perWindow.seconds must be a number > 0, got ${JSON.stringify(seconds)}`);
       this.#window = { amount: toAtomic(caps.perWindow.amount, 'payments.caps.perWindow.amount'), ms: seconds * 1000 };
     }
   }

@@ -44,7 +44,9 @@ export class CheckoutPendingError extends LaevitasError {
     readonly lastStatus: unknown,
     cause?: unknown,
   ) {
-    super(`${operationId}: checkout still pending after ${polls} status polls${cause ? ` (the last failed: ${(cause as Error).message})` : ''}; it is paid, do not pay it again`);
+    super(
+      `${operationId}: checkout still pending after ${polls} status polls${cause ? ` (the last failed: ${(cause as Error).message})` : ''}; it is paid, do not pay it again`,
+    );
     if (cause !== undefined) this.cause = cause;
   }
 }
@@ -90,7 +92,12 @@ export class Payments implements PaymentHandler {
     return credits > 0 ? this.ledger.reserve(BigInt(credits) * PRICE_PER_CREDIT, ctx.operationId) : undefined;
   }
 
-  private async payOnce(ctx: CallContext, quoted: PaymentRequiredError, payer: X402Payer, send: SendFn): Promise<{ sent: Sent; payment: NonNullable<BillingMeta['payment']> }> {
+  private async payOnce(
+    ctx: CallContext,
+    quoted: PaymentRequiredError,
+    payer: X402Payer,
+    send: SendFn,
+  ): Promise<{ sent: Sent; payment: NonNullable<BillingMeta['payment']> }> {
     const { info, operationId, headers } = ctx;
     const required = payer.requirements((name) => quoted.headers?.get(name), quoted.body);
     const price = info.x402Price === undefined ? undefined : toAtomic(info.x402Price, `${operationId} x-x402-price`);
@@ -108,7 +115,9 @@ export class Payments implements PaymentHandler {
       reservation.cancel();
       throw error;
     }
-    const chosen = affordable.find((o) => o.network === signed.accepted.network && o.scheme === signed.accepted.scheme && String(o.amount) === String(signed.accepted.amount));
+    const chosen = affordable.find(
+      (o) => o.network === signed.accepted.network && o.scheme === signed.accepted.scheme && String(o.amount) === String(signed.accepted.amount),
+    );
     if (!chosen) {
       reservation.cancel();
       throw new TypeError(`${operationId}: the payer signed an option the client did not offer it (${signed.accepted.network} ${signed.accepted.amount})`);
@@ -130,7 +139,13 @@ export class Payments implements PaymentHandler {
     return new SpendCapError(refused.cap, fromAtomic(amount), fromAtomic(refused.limit), fromAtomic(refused.spent), operationId);
   }
 
-  private async pollCheckout(ctx: CallContext, statusOperationId: string, pending: Sent, billing: BillingMeta, call: CallFn): Promise<Sent & { billing: BillingMeta }> {
+  private async pollCheckout(
+    ctx: CallContext,
+    statusOperationId: string,
+    pending: Sent,
+    billing: BillingMeta,
+    call: CallFn,
+  ): Promise<Sent & { billing: BillingMeta }> {
     const poll = this.#settings.checkoutPoll ?? {};
     const intervalMs = poll.intervalMs ?? 2000;
     const timeoutMs = poll.timeoutMs ?? 300_000;
@@ -152,10 +167,13 @@ export class Payments implements PaymentHandler {
       if (!isPending(status.data)) {
         const receipt = this.#settings.payer?.receipt((name) => status.response.headers.get(name));
         const payment = billing.payment && receipt ? { ...billing.payment, receipt } : billing.payment;
-        return { response: status.response, data: status.data, billing: { ...billing, ...(payment ? { payment } : {}), checkout: { pending: pending.data, polls } } };
+        return {
+          response: status.response,
+          data: status.data,
+          billing: { ...billing, ...(payment ? { payment } : {}), checkout: { pending: pending.data, polls } },
+        };
       }
       if (Date.now() - started >= timeoutMs) throw new CheckoutPendingError(ctx.operationId, polls, status.data);
     }
   }
 }
-

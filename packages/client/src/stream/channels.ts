@@ -54,23 +54,33 @@ export function parsePattern(pattern: string): ParsedPattern {
   if (segments.length > positions.length) throw new StreamPatternError(pattern, 'pattern', `has more positions than ${shape}`);
   const openEnded = segments.length < positions.length;
   if (openEnded && (segments[segments.length - 1] !== '*' || !positions.slice(segments.length).every((p) => p.wildcard))) {
-    throw new StreamPatternError(pattern, 'pattern', `is incomplete: ${shape} (only a trailing "*" may stand for left-out positions, and only where each allows "*")`);
+    throw new StreamPatternError(
+      pattern,
+      'pattern',
+      `is incomplete: ${shape} (only a trailing "*" may stand for left-out positions, and only where each allows "*")`,
+    );
   }
   let market: string | undefined;
   segments.forEach((value, i) => {
     const position = positions[i]!;
     if (value === '*') {
-      if (!position.wildcard) throw new StreamPatternError(pattern, position.name, `does not allow "*"${position.values ? `: use one of ${position.values.join(', ')}` : ''}`);
+      if (!position.wildcard)
+        throw new StreamPatternError(pattern, position.name, `does not allow "*"${position.values ? `: use one of ${position.values.join(', ')}` : ''}`);
       return;
     }
     if (value === '') throw new StreamPatternError(pattern, position.name, 'must not be empty');
     if (position.values && !position.values.includes(value)) {
-      throw new StreamPatternError(pattern, position.name, `must be one of ${position.values.join(', ')}${position.wildcard ? ' or "*"' : ''} for ${family.family}`);
+      throw new StreamPatternError(
+        pattern,
+        position.name,
+        `must be one of ${position.values.join(', ')}${position.wildcard ? ' or "*"' : ''} for ${family.family}`,
+      );
     }
     if (position.pattern && !regex(position.pattern).test(value)) throw new StreamPatternError(pattern, position.name, `must match ${position.pattern}`);
     if (position.name === 'market') market = value;
     const offered = market !== undefined ? position.byMarket?.[market] : undefined;
-    if (offered && !offered.includes(value)) throw new StreamPatternError(pattern, position.name, `must be one of ${offered.join(', ')} or "*" for market ${market}`);
+    if (offered && !offered.includes(value))
+      throw new StreamPatternError(pattern, position.name, `must be one of ${offered.join(', ')} or "*" for market ${market}`);
   });
   return { pattern, family: family.family, segments, openEnded };
 }

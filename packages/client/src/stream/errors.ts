@@ -101,7 +101,12 @@ export const CLOSE_CODES: Readonly<Record<number, CloseCodeRule>> = Object.freez
   ...Object.fromEntries(
     STREAM_CLOSE_CODES.map((c) => [
       c.code,
-      { error: ERROR_CLASSES[c.code] ?? StreamClosedError, policy: POLICY[c.reconnect], meaning: c.meaning.replace(/\.$/, ''), ...(c.delayMs ? { delayMs: c.delayMs } : {}) },
+      {
+        error: ERROR_CLASSES[c.code] ?? StreamClosedError,
+        policy: POLICY[c.reconnect],
+        meaning: c.meaning.replace(/\.$/, ''),
+        ...(c.delayMs ? { delayMs: c.delayMs } : {}),
+      },
     ]),
   ),
 });
@@ -146,7 +151,12 @@ export class StreamEventValidationError extends StreamError {
     readonly issues: readonly { path: string; rule: string; message: string }[],
     readonly event: unknown,
   ) {
-    super(`event on ${channel} breaks the contract: ${issues.slice(0, 5).map((i) => i.message).join('; ')}`);
+    super(
+      `event on ${channel} breaks the contract: ${issues
+        .slice(0, 5)
+        .map((i) => i.message)
+        .join('; ')}`,
+    );
   }
 }
 

@@ -14,8 +14,4 @@ export interface StreamEvent<F extends Family = Family, M extends Market = Marke
 }
 
 /** The event type a pattern's literal narrows to: `subscribe('book.spot.*.*')` yields `StreamEvent<'book', 'spot'>`. */
-export type EventOf<P extends string> = P extends unknown
-  ? FamilyOf<P> extends infer F extends Family
-    ? StreamEvent<F, MarketOf<P> & Market>
-    : never
-  : never;
+export type EventOf<P extends string> = P extends unknown ? (FamilyOf<P> extends infer F extends Family ? StreamEvent<F, MarketOf<P> & Market> : never) : never;

@@ -24,7 +24,11 @@ export const isOpen = (socket: SocketLike | undefined): socket is SocketLike => 
 export async function socketFactory(custom: WebSocketConstructor | undefined, needsHeaders: boolean): Promise<SocketFactory> {
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   const onNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
-  const Ctor = custom ?? (onNode && !needsHeaders && global ? ((await loadWs().catch(() => undefined)) ?? global) : undefined) ?? (needsHeaders ? undefined : global) ?? (await loadWs());
+  const Ctor =
+    custom ??
+    (onNode && !needsHeaders && global ? ((await loadWs().catch(() => undefined)) ?? global) : undefined) ??
+    (needsHeaders ? undefined : global) ??
+    (await loadWs());
   const takesOptions = Ctor !== global || custom !== undefined;
   return (url, headers) => {
     const socket = takesOptions && Object.keys(headers).length ? new Ctor(url, { headers }) : new Ctor(url);

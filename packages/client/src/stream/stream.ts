@@ -123,11 +123,19 @@ export class LaevitasStream {
     const parsed = list.map(parsePattern);
     const fresh = parsed.filter((p) => !this.patterns.has(p.pattern));
     if (this.patterns.size + fresh.length > this.maxSubscriptions) {
-      throw new StreamLimitError('subscriptions', this.maxSubscriptions, `subscribing to ${fresh.length} more pattern(s) would make ${this.patterns.size + fresh.length}; the gateway allows ${this.maxSubscriptions} subscriptions per connection (one pattern, wildcards included, counts as one)`);
+      throw new StreamLimitError(
+        'subscriptions',
+        this.maxSubscriptions,
+        `subscribing to ${fresh.length} more pattern(s) would make ${this.patterns.size + fresh.length}; the gateway allows ${this.maxSubscriptions} subscriptions per connection (one pattern, wildcards included, counts as one)`,
+      );
     }
     // Patterns subscribed in one tick share one message; only the first of them needs a slot.
     if (fresh.length && isOpen(this.socket) && !this.flushScheduled && !this.budget.tryTake()) {
-      throw new StreamLimitError('messagesPerSecond', this.budget.limit, `subscribe refused: ${this.budget.limit} messages were already sent in the last second and the gateway closes connections (4008) above ${this.budget.limit} messages per second; retry in ${this.budget.waitMs()} ms or pass several patterns to one subscribe call`);
+      throw new StreamLimitError(
+        'messagesPerSecond',
+        this.budget.limit,
+        `subscribe refused: ${this.budget.limit} messages were already sent in the last second and the gateway closes connections (4008) above ${this.budget.limit} messages per second; retry in ${this.budget.waitMs()} ms or pass several patterns to one subscribe call`,
+      );
     }
     const subscription: Subscription<EventOf<P>> = new Subscription(this, list, this.options.bufferSize ?? 10_000, (dropped) => {
       this.stats.dropped++;
@@ -172,7 +180,8 @@ export class LaevitasStream {
       this.disconnect();
       return;
     }
-    if (gone.length && isOpen(this.socket)) this.sendControl({ id: this.request({ method: 'unsubscribe', channels: gone }), method: 'unsubscribe', params: { channels: gone } });
+    if (gone.length && isOpen(this.socket))
+      this.sendControl({ id: this.request({ method: 'unsubscribe', channels: gone }), method: 'unsubscribe', params: { channels: gone } });
   }
 
   /** Closes the connection and ends every subscription (their loops finish after the buffered events). */
@@ -272,12 +281,15 @@ export class LaevitasStream {
     if (typeof socket.on === 'function') socket.on('message', (data, isBinary) => socket === this.socket && this.onMessage(isBinary ? data : data.toString()));
     else socket.onmessage = (event) => socket === this.socket && this.onMessage(event.data);
     socket.onerror = (event) => {
-      handshakeError = String((event as { message?: unknown; error?: { message?: unknown } })?.message ?? (event as { error?: { message?: unknown } })?.error?.message ?? '');
+      handshakeError = String(
+        (event as { message?: unknown; error?: { message?: unknown } })?.message ?? (event as { error?: { message?: unknown } })?.error?.message ?? '',
+      );
     };
     socket.onclose = (event) => {
       // A handshake refused with 401/403 (seen through `ws`'s error text) is the same verdict as close code 4001.
       const refused = /Unexpected server response: (401|403)\b/.exec(handshakeError ?? '');
-      const error = this.killedWith ?? (refused ? new StreamAuthError(4001, `handshake refused with ${refused[1]}`, 'fatal') : closeError(event.code, event.reason));
+      const error =
+        this.killedWith ?? (refused ? new StreamAuthError(4001, `handshake refused with ${refused[1]}`, 'fatal') : closeError(event.code, event.reason));
       this.killedWith = undefined;
       this.onClose(socket, error);
     };
@@ -304,7 +316,12 @@ export class LaevitasStream {
       if (!isOpen(this.socket)) return;
       this.sendControl({ id: this.request({ method: 'ping', channels: [] }), method: 'ping' });
       this.pongTimer = setTimeout(() => {
-        this.killedWith = new StreamIdleTimeoutError(4002, `no pong within ${timeoutMs} ms`, 'backoff', `stream connection dead: no reply to ping within ${timeoutMs} ms`);
+        this.killedWith = new StreamIdleTimeoutError(
+          4002,
+          `no pong within ${timeoutMs} ms`,
+          'backoff',
+          `stream connection dead: no reply to ping within ${timeoutMs} ms`,
+        );
         this.kill();
       }, timeoutMs);
     }, intervalMs);

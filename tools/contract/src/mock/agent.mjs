@@ -37,7 +37,14 @@ export function createAgentStage({ document, store }) {
     } catch {
       return json(400, example(document, 'McpParseError'));
     }
-    if (!message || typeof message !== 'object' || Array.isArray(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string' || message.method === '') {
+    if (
+      !message ||
+      typeof message !== 'object' ||
+      Array.isArray(message) ||
+      message.jsonrpc !== '2.0' ||
+      typeof message.method !== 'string' ||
+      message.method === ''
+    ) {
       return json(400, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: expected one JSON-RPC 2.0 request with a method' } });
     }
     if (!('id' in message)) return { status: 202, headers: {}, body: '' };

@@ -55,15 +55,17 @@ export function badRequest(family, messages, headers = {}) {
 
 /** @param {Family | undefined} family  @param {string} [message]  @returns {Answer} */
 export function unauthorized(family, message = 'Missing or invalid API key') {
-  return family === 'legacy'
-    ? json(401, { statusCode: 401, message, error: 'Unauthorized' })
-    : json(401, { error: 'unauthorized', message });
+  return family === 'legacy' ? json(401, { statusCode: 401, message, error: 'Unauthorized' }) : json(401, { error: 'unauthorized', message });
 }
 
 /** The documented 429 with `Retry-After` (whole seconds, at least 1).  @param {Family | undefined} family  @param {number} [retryAfterSeconds]  @returns {Answer} */
 export function tooManyRequests(family, retryAfterSeconds = 60) {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return json(429, { statusCode: 429, message: `Rate limit exceeded. Retry after ${seconds} seconds.`, error: 'Too Many Requests' }, { 'retry-after': String(seconds) });
+  return json(
+    429,
+    { statusCode: 429, message: `Rate limit exceeded. Retry after ${seconds} seconds.`, error: 'Too Many Requests' },
+    { 'retry-after': String(seconds) },
+  );
 }
 
 /**

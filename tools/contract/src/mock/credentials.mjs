@@ -26,7 +26,9 @@ export function credentialsStage(document) {
   return function credentials(ctx) {
     const alternatives = ctx.op?.security ?? [];
     if (!alternatives.length) return undefined;
-    const satisfied = alternatives.some((/** @type {Record<string, string[]>} */ alternative) => Object.keys(alternative).every((name) => schemes[name]?.(ctx.headers)));
+    const satisfied = alternatives.some((/** @type {Record<string, string[]>} */ alternative) =>
+      Object.keys(alternative).every((name) => schemes[name]?.(ctx.headers)),
+    );
     return satisfied ? undefined : unauthorized(ctx.family);
   };
 }

@@ -40,7 +40,9 @@ function parseBody(ctx) {
 /** @param {import('../spec-model.mjs').OpenApiDocument} document  @param {unknown} chainId */
 function normaliseChain(document, chainId) {
   // `info.x-x402.networks` lists network objects; one whose id is not published (`network: null`) cannot be named.
-  const published = (document.info?.['x-x402']?.networks ?? []).map((/** @type {any} */ entry) => entry?.network).filter((/** @type {unknown} */ id) => typeof id === 'string');
+  const published = (document.info?.['x-x402']?.networks ?? [])
+    .map((/** @type {any} */ entry) => entry?.network)
+    .filter((/** @type {unknown} */ id) => typeof id === 'string');
   const supported = [...published, SOLANA_MAINNET];
   const text = typeof chainId === 'number' ? `eip155:${chainId}` : /^\d+$/.test(String(chainId)) ? `eip155:${chainId}` : String(chainId);
   return supported.includes(text) ? text : undefined;
@@ -57,7 +59,11 @@ export function createCreditTokenStage({ document, store }) {
     if (!parsed.value) return badRequest('v1', [parsed.message]);
     const { chain_id: chainId, address } = parsed.value;
     const missing = ['chain_id', 'address'].filter((name) => parsed.value[name] === undefined || parsed.value[name] === '');
-    if (missing.length) return badRequest('v1', missing.map((name) => `${name} should not be empty`));
+    if (missing.length)
+      return badRequest(
+        'v1',
+        missing.map((name) => `${name} should not be empty`),
+      );
     const chain = normaliseChain(document, chainId);
     if (!chain) return badRequest('v1', ['unsupported chain_id']);
     if (typeof address !== 'string' || !ADDRESS[familyOfChain(chain)].test(address)) return badRequest('v1', ['invalid address']);
@@ -85,7 +91,11 @@ export function createCreditTokenStage({ document, store }) {
     if (!parsed.value) return badRequest('v1', [parsed.message]);
     const request = parsed.value;
     const missing = ['address', 'chainId', 'type', 'signature'].filter((name) => typeof request[name] !== 'string' || request[name] === '');
-    if (missing.length) return badRequest('v1', missing.map((name) => `${name} must be a non-empty string`));
+    if (missing.length)
+      return badRequest(
+        'v1',
+        missing.map((name) => `${name} must be a non-empty string`),
+      );
     const chain = normaliseChain(document, request.chainId);
     if (!chain) return badRequest('v1', ['unsupported chain_id']);
     if (!ADDRESS[familyOfChain(chain)].test(request.address)) return badRequest('v1', ['invalid address']);

@@ -56,4 +56,3 @@ export function discoveryStage(document, operations, bundleText) {
     return { status: 200, headers: { ...type, 'content-length': String(Buffer.byteLength(body)) }, body };
   };
 }
-

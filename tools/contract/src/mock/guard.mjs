@@ -80,9 +80,7 @@ function compileTemplates(operations) {
 
 /** @param {Template[]} templates  @param {string[]} rawSegments */
 function templateOf(templates, rawSegments) {
-  return templates.find(
-    (t) => t.segments.length === rawSegments.length && t.segments.every((s, i) => s.startsWith('{') || s === rawSegments[i]),
-  );
+  return templates.find((t) => t.segments.length === rawSegments.length && t.segments.every((s, i) => s.startsWith('{') || s === rawSegments[i]));
 }
 
 /** The headers the front reads: their values must be UTF-8 text, since stages compare and parse them. */
@@ -119,13 +117,19 @@ export function createGuard(operations, limits = LIMITS) {
     const family = familyOf(rawPath);
 
     if (Buffer.byteLength(target) > limits.targetBytes) {
-      return problem(414, 'URI Too Long', `request target is ${Buffer.byteLength(target)} bytes; the mock accepts at most ${limits.targetBytes} bytes (path and query)`);
+      return problem(
+        414,
+        'URI Too Long',
+        `request target is ${Buffer.byteLength(target)} bytes; the mock accepts at most ${limits.targetBytes} bytes (path and query)`,
+      );
     }
     const rawSegments = rawPath.split('/');
     const template = templateFor(rawPath, rawSegments);
     if (!METHODS.includes(ctx.method) || (template && ctx.method !== 'OPTIONS' && !template.methods.has(ctx.method))) {
       const allow = template ? [...template.methods, 'OPTIONS'] : METHODS;
-      return problem(405, 'Method Not Allowed', `method ${shown(ctx.method)} is not supported on ${shown(rawPath)}; allowed: ${allow.join(', ')}`, { allow: allow.join(', ') });
+      return problem(405, 'Method Not Allowed', `method ${shown(ctx.method)} is not supported on ${shown(rawPath)}; allowed: ${allow.join(', ')}`, {
+        allow: allow.join(', '),
+      });
     }
 
     const headerAnswer = checkHeaders(ctx, family);
@@ -134,12 +138,13 @@ export function createGuard(operations, limits = LIMITS) {
     // Without a % nothing can fail to decode (node's parser already refused raw bytes that are not allowed).
     /** @type {string[]} */
     const messages = [];
-    if (target.includes('%')) rawSegments.forEach((segment, i) => {
-      const decoded = safeDecode(segment);
-      if (decoded.ok) return;
-      const name = template?.segments[i]?.startsWith('{') ? template.segments[i].slice(1, -1) : `path segment ${i}`;
-      messages.push(`${name} ${decoded.rule}: ${shown(segment)}`);
-    });
+    if (target.includes('%'))
+      rawSegments.forEach((segment, i) => {
+        const decoded = safeDecode(segment);
+        if (decoded.ok) return;
+        const name = template?.segments[i]?.startsWith('{') ? template.segments[i].slice(1, -1) : `path segment ${i}`;
+        messages.push(`${name} ${decoded.rule}: ${shown(segment)}`);
+      });
     for (const pair of rawQuery && target.includes('%') ? rawQuery.split('&') : []) {
       if (!pair) continue;
       const eq = pair.indexOf('=');
@@ -158,7 +163,10 @@ export function createGuard(operations, limits = LIMITS) {
       const type = ctx.headers['content-type'];
       if (!type) return problem(415, 'Unsupported Media Type', `a request body needs content-type application/json; none was sent`);
       const [mediaType, ...params] = type.split(';').map((s) => s.trim().toLowerCase());
-      const charset = params.find((p) => p.startsWith('charset='))?.slice(8).replaceAll('"', '');
+      const charset = params
+        .find((p) => p.startsWith('charset='))
+        ?.slice(8)
+        .replaceAll('"', '');
       if (!/^application\/([a-z0-9.+-]+\+)?json$/.test(mediaType) || (charset && charset !== 'utf-8')) {
         return problem(415, 'Unsupported Media Type', `content-type ${shown(type)} is not supported; send application/json (UTF-8)`);
       }
@@ -173,7 +181,11 @@ export function createGuard(operations, limits = LIMITS) {
     for (let i = 0; i < raw.length; i += 2) {
       const bytes = Buffer.byteLength(raw[i + 1], 'latin1');
       if (bytes > limits.headerValueBytes) {
-        return problem(431, 'Request Header Fields Too Large', `header ${raw[i]} is ${bytes} bytes; the mock accepts at most ${limits.headerValueBytes} bytes per header`);
+        return problem(
+          431,
+          'Request Header Fields Too Large',
+          `header ${raw[i]} is ${bytes} bytes; the mock accepts at most ${limits.headerValueBytes} bytes per header`,
+        );
       }
     }
     for (const name of READ_HEADERS) {
@@ -205,7 +217,8 @@ const EMPTY = Buffer.alloc(0);
  */
 export async function readBody(req, limit = LIMITS.bodyBytes) {
   /** @param {number} n */
-  const tooLarge = (n) => problem(413, 'Payload Too Large', `request body is ${n} bytes or more; the mock accepts at most ${limit} bytes`, { connection: 'close' });
+  const tooLarge = (n) =>
+    problem(413, 'Payload Too Large', `request body is ${n} bytes or more; the mock accepts at most ${limit} bytes`, { connection: 'close' });
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return tooLarge(declared);
   // No body announced: nothing to read (saves an async iteration per GET).

@@ -15,7 +15,11 @@ export async function runStages(stages, ctx) {
     try {
       answer = await stage(ctx);
     } catch (error) {
-      answer = problem(500, 'Internal Server Error', `mock front: stage ${stage.name || '(anonymous)'} failed: ${/** @type {any} */ (error)?.message ?? error}`);
+      answer = problem(
+        500,
+        'Internal Server Error',
+        `mock front: stage ${stage.name || '(anonymous)'} failed: ${/** @type {any} */ (error)?.message ?? error}`,
+      );
     }
     if (answer) return withExtraHeaders(answer, ctx.extraHeaders);
   }

@@ -15,7 +15,10 @@ const require = createRequire(import.meta.url);
 /** 'query.limit' → 'limit'; 'header["x-checkout-token"]' → 'x-checkout-token'; 'body.positions[0].size' → 'positions.0.size'.  @param {string} path */
 export function propertyOf(path) {
   const bare = path.replace(/^(query|path|header)(\.|(?=\[))/, '').replace(/^body(\.|(?=\[)|$)/, '');
-  return (bare || 'body').replace(/\[(\d+)\]/g, '.$1').replace(/\["([^"]+)"\]/g, '.$1').replace(/^\./, '');
+  return (bare || 'body')
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replace(/\["([^"]+)"\]/g, '.$1')
+    .replace(/^\./, '');
 }
 
 /** @type {Record<string, string>} */
@@ -82,7 +85,11 @@ function speaksJsonRpc(op) {
  */
 export function refusal(op, messages, { parse = false, id = null } = {}) {
   if (!speaksJsonRpc(op)) return badRequest(op.family, messages);
-  return json(400, { jsonrpc: '2.0', id, error: { code: parse ? -32700 : -32600, message: parse ? 'Parse error' : 'Invalid Request', data: /** @type {string[]} */ ([]).concat(messages) } });
+  return json(400, {
+    jsonrpc: '2.0',
+    id,
+    error: { code: parse ? -32700 : -32600, message: parse ? 'Parse error' : 'Invalid Request', data: /** @type {string[]} */ ([]).concat(messages) },
+  });
 }
 
 /**

@@ -44,7 +44,8 @@ export function compileRoutes(operations) {
  */
 export function matchRoute(routes, method, pathname) {
   for (const route of routes) {
-    if (route.method !== method && !(method === 'HEAD' && route.method === 'GET' && !routes.some((r) => r.method === 'HEAD' && r.pattern.test(pathname)))) continue;
+    if (route.method !== method && !(method === 'HEAD' && route.method === 'GET' && !routes.some((r) => r.method === 'HEAD' && r.pattern.test(pathname))))
+      continue;
     const m = route.pattern.exec(pathname);
     if (!m) continue;
     /** @type {Record<string, string>} */

@@ -31,9 +31,22 @@ const MAX_ROWS = 10_000;
 const DEFAULT_PAGES = 2.5;
 const BUCKET = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 /** Fields that name what a row is about; a request parameter of the same name is echoed into them. */
-const IDENTITY = ['instrument_name', 'instrument', 'currency', 'exchange', 'market', 'symbol', 'base_currency', 'quote_currency', 'maturity', 'wallet', 'category'];
+const IDENTITY = [
+  'instrument_name',
+  'instrument',
+  'currency',
+  'exchange',
+  'market',
+  'symbol',
+  'base_currency',
+  'quote_currency',
+  'maturity',
+  'wallet',
+  'category',
+];
 /** Numbers that are coordinates, not measurements: never scaled. */
-const FIXED = /(^|_)(id|strike|strikes|expiry|expiries|tenor|days|dte|days_to_expiry|count|date|time|timestamp|year|hour|minute|decimals|size_decimals|leverage|max_leverage)(_|$)/;
+const FIXED =
+  /(^|_)(id|strike|strikes|expiry|expiries|tenor|days|dte|days_to_expiry|count|date|time|timestamp|year|hour|minute|decimals|size_decimals|leverage|max_leverage)(_|$)/;
 
 /**
  * The first documented example of an operation's success answer.
@@ -287,7 +300,15 @@ const pastTheEnd = (body) => Array.isArray(body?.items) && body.items.length ===
  */
 function violations(plan, query, body, validators) {
   if (!validators.validateResponse(plan.op.operationId, plan.status, body).ok) return true;
-  const ctx = { operationId: plan.op.operationId, family: plan.op.family, path: plan.op.path, query, status: plan.status, body, paramsDeclared: plan.declaredDefaults };
+  const ctx = {
+    operationId: plan.op.operationId,
+    family: plan.op.family,
+    path: plan.op.path,
+    query,
+    status: plan.status,
+    body,
+    paramsDeclared: plan.declaredDefaults,
+  };
   return INVARIANTS.some((invariant) => !(invariant.name === 'legacy-historical-page-consistent' && pastTheEnd(body)) && invariant.check(ctx).length > 0);
 }
 
@@ -307,7 +328,11 @@ export function synthStage(document, validators = require('@laevitas-api/validat
     const plan = plans.get(op.operationId);
     if (!plan) return undefined;
     const request = { pathParams: ctx.pathParams ?? {}, query: ctx.query ?? {} };
-    for (const options of [{ scale: true, echo: true }, { scale: false, echo: true }, { scale: false, echo: false }]) {
+    for (const options of [
+      { scale: true, echo: true },
+      { scale: false, echo: true },
+      { scale: false, echo: false },
+    ]) {
       const { body, error } = synthesise(plan, request, options);
       if (error) return error;
       // Exactly the media type the spec declares (Dredd compares it literally), as Prism sent it.

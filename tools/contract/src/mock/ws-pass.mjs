@@ -30,9 +30,13 @@ export function createWsPassStage({ document, store }) {
     pass.expiresAt = Math.max(pass.expiresAt, now) + duration;
     store.passes.set(holder, pass);
     // WsPassResponseDto's fields are not published: `expires_at` is the mock's own name for the pass expiry.
-    return json(200, { expires_at: new Date(pass.expiresAt).toISOString() }, {
-      'x-credit-token': pass.token,
-      'payment-response': encodeBase64Json(settlementOf(payment)),
-    });
+    return json(
+      200,
+      { expires_at: new Date(pass.expiresAt).toISOString() },
+      {
+        'x-credit-token': pass.token,
+        'payment-response': encodeBase64Json(settlementOf(payment)),
+      },
+    );
   };
 }

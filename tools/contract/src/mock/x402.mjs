@@ -109,7 +109,10 @@ export function readPaymentSignature(value, quote) {
   }
   const from = decoded.payload.authorization?.from;
   const fingerprint = createHash('sha256').update(String(value).trim()).digest('hex');
-  return { ok: true, payment: { network: accepted.network, payer: typeof from === 'string' && from ? from : `payer-${fingerprint.slice(0, 16)}`, fingerprint } };
+  return {
+    ok: true,
+    payment: { network: accepted.network, payer: typeof from === 'string' && from ? from : `payer-${fingerprint.slice(0, 16)}`, fingerprint },
+  };
 }
 
 /** The settlement result (`X402SettleResponse`, protocol field names) of an accepted payment.  @param {Payment} payment  @returns {Settlement} */

@@ -107,7 +107,11 @@ export function createEventSource({ examples = examplesByFamily(), seed = 1, now
       const data = /** @type {Record<string, any>} */ (move(structuredClone(example.data), '', walk));
       // Level arrays are [price, size]: the size jitters, the price follows the walk.
       for (const side of ['asks', 'bids']) {
-        if (Array.isArray(data[side])) data[side] = example.data[side].map((/** @type {[number, number]} */ [p, s]) => [Number((p * walk.factor).toPrecision(8)), Number((s * (1 + 0.1 * Math.abs(normal()))).toPrecision(6))]);
+        if (Array.isArray(data[side]))
+          data[side] = example.data[side].map((/** @type {[number, number]} */ [p, s]) => [
+            Number((p * walk.factor).toPrecision(8)),
+            Number((s * (1 + 0.1 * Math.abs(normal()))).toPrecision(6)),
+          ]);
       }
       const named = Object.fromEntries(family.positions.map((p, i) => [p.name, parts[i]]));
       if ('instrument_name' in data) data.instrument_name = named.instrument;

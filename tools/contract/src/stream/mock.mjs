@@ -99,7 +99,7 @@ export function attachStreamMock(server, options = {}) {
     const close = (code, reason = meaningOf(code)) => {
       if (state.closed) return;
       state.closed = true;
-      for (const t of state.timers) clearInterval(t), clearTimeout(t);
+      for (const t of state.timers) (clearInterval(t), clearTimeout(t));
       ws.close(code, reason.slice(0, 120));
     };
     /** @param {Map<string, number>} map  @param {string} key  @param {number} delta */
@@ -114,10 +114,14 @@ export function attachStreamMock(server, options = {}) {
       count(perKey, credential.holder, -1);
       count(perIp, ip, -1);
       state.closed = true;
-      for (const t of state.timers) clearInterval(t), clearTimeout(t);
+      for (const t of state.timers) (clearInterval(t), clearTimeout(t));
     });
     // Both were counted just above.
-    if (/** @type {number} */ (perKey.get(credential.holder)) > limits.concurrentConnectionsPerApiKey || /** @type {number} */ (perIp.get(ip)) > limits.concurrentConnectionsPerIp) return close(4005);
+    if (
+      /** @type {number} */ (perKey.get(credential.holder)) > limits.concurrentConnectionsPerApiKey ||
+      /** @type {number} */ (perIp.get(ip)) > limits.concurrentConnectionsPerIp
+    )
+      return close(4005);
     const forced = url.searchParams.get('mock_close');
     if (forced !== null) return closeOnDemand(Number(forced));
 

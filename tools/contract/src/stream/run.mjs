@@ -37,13 +37,23 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
   if (apiKey && !target.searchParams.has('apiKey')) target.searchParams.set('apiKey', apiKey);
   // Every pattern parsed above.
   /** @type {(FamilyRecord & {pattern: string})[]} */
-  const families = patterns.map((pattern) => ({ family: /** @type {{family: string}} */ (parseChannelPattern(pattern)).family, pattern, events: 0, invalid: 0, firstViolation: null }));
+  const families = patterns.map((pattern) => ({
+    family: /** @type {{family: string}} */ (parseChannelPattern(pattern)).family,
+    pattern,
+    events: 0,
+    invalid: 0,
+    firstViolation: null,
+  }));
   /** @type {FamilyRecord} */
   const other = { family: CONNECTION, pattern: null, events: 0, invalid: 0, firstViolation: null };
   /** @param {FamilyRecord} record  @param {string} message  @param {any} frame the frame as parsed (any shape) */
   const violate = (record, message, frame) => {
     record.invalid += 1;
-    record.firstViolation ??= { message, ...(frame?.channel !== undefined ? { channel: String(frame.channel) } : {}), frame: JSON.stringify(frame).slice(0, 500) };
+    record.firstViolation ??= {
+      message,
+      ...(frame?.channel !== undefined ? { channel: String(frame.channel) } : {}),
+      frame: JSON.stringify(frame).slice(0, 500),
+    };
   };
   const byId = new Map(families.map((record, i) => [i + 1, record]));
 
@@ -114,7 +124,8 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
 
 /** @param {FamilyRecord} record  @param {{seconds: number, requireEvents: boolean}} options  @returns {FamilyResult} */
 function finish(record, { seconds, requireEvents }) {
-  if (record.refused) return { ...record, outcome: 'failed', firstViolation: record.firstViolation ?? { message: `subscription refused: ${record.refused}`, frame: '' } };
+  if (record.refused)
+    return { ...record, outcome: 'failed', firstViolation: record.firstViolation ?? { message: `subscription refused: ${record.refused}`, frame: '' } };
   if (record.invalid) return { ...record, outcome: 'failed' };
   if (record.events === 0) {
     const note = `no event in ${seconds} s`;
@@ -142,10 +153,18 @@ export function formatStreamSummary(report) {
   const all = [...report.families, report.other];
   /** @param {FamilyResult['outcome']} o */
   const count = (o) => all.filter((r) => r.outcome === o).length;
-  const lines = [`stream: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped (${report.families.length} patterns for ${report.seconds} s on ${report.url})`];
+  const lines = [
+    `stream: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped (${report.families.length} patterns for ${report.seconds} s on ${report.url})`,
+  ];
   for (const r of all) {
     const head = `STREAM ${r.outcome.toUpperCase().padEnd(7)} ${r.family.padEnd(14)} ${(r.pattern ?? '').padEnd(26)} events ${String(r.events).padStart(6)}  invalid ${String(r.invalid).padStart(5)}`;
-    lines.push(r.firstViolation ? `${head}  first: ${r.firstViolation.message}${r.firstViolation.channel ? ` (channel ${r.firstViolation.channel})` : ''}` : r.note ? `${head}  ${r.note}` : head);
+    lines.push(
+      r.firstViolation
+        ? `${head}  first: ${r.firstViolation.message}${r.firstViolation.channel ? ` (channel ${r.firstViolation.channel})` : ''}`
+        : r.note
+          ? `${head}  ${r.note}`
+          : head,
+    );
   }
   return lines;
 }

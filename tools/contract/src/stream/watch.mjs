@@ -8,10 +8,10 @@ import { parseChannelPattern, validateStreamEvent } from '@laevitas-api/validato
  * @returns {Promise<number>} exit code: 0, 1 when the gateway closed with an error or an event broke the contract, 2 on bad input
  */
 export async function watchStream({ url, apiKey, patterns, seconds, out = (line) => console.log(line), err = (line) => console.error(line) }) {
-  if (!patterns.length) return err('usage: laevitas-contract watch <pattern…> (e.g. trades.futures.binance.BTCUSDT, ohlc.vt.*.*.*.1m)'), 2;
+  if (!patterns.length) return (err('usage: laevitas-contract watch <pattern…> (e.g. trades.futures.binance.BTCUSDT, ohlc.vt.*.*.*.1m)'), 2);
   for (const pattern of patterns) {
     const parsed = parseChannelPattern(pattern);
-    if (!parsed.ok) return err(parsed.error), 2;
+    if (!parsed.ok) return (err(parsed.error), 2);
   }
   const target = new URL(url);
   if (apiKey && !target.searchParams.has('apiKey')) target.searchParams.set('apiKey', apiKey);
@@ -24,13 +24,15 @@ export async function watchStream({ url, apiKey, patterns, seconds, out = (line)
     if (!('channel' in frame)) return;
     out(JSON.stringify(frame));
     const result = validateStreamEvent(frame);
-    if (!result.ok) (broken = true), err(`contract: ${result.issues.map((i) => i.message).join('; ')}`);
+    if (!result.ok) ((broken = true), err(`contract: ${result.issues.map((i) => i.message).join('; ')}`));
   });
   if (seconds) setTimeout(() => ws.close(1000), seconds * 1000);
-  const { code, reason } = await /** @type {Promise<{code: number, reason: string}>} */ (new Promise((resolve) => {
-    ws.on('close', (c, r) => resolve({ code: c, reason: String(r) }));
-    ws.on('error', (e) => resolve({ code: 0, reason: e.message }));
-  }));
-  if (code !== 1000 && code !== 1005) return err(`closed: ${code} ${reason}`), 1;
+  const { code, reason } = await /** @type {Promise<{code: number, reason: string}>} */ (
+    new Promise((resolve) => {
+      ws.on('close', (c, r) => resolve({ code: c, reason: String(r) }));
+      ws.on('error', (e) => resolve({ code: 0, reason: e.message }));
+    })
+  );
+  if (code !== 1000 && code !== 1005) return (err(`closed: ${code} ${reason}`), 1);
   return broken ? 1 : 0;
 }
