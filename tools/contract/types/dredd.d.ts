@@ -1,3 +1,4 @@
+// Not published (the package's "files" list has no types/): the declarations are for the tools' own type check.
 // Declarations for the third-party modules the contract tools use that ship no types of their own. Each declares only
 // what the tools use, after the module's documentation; nothing here is generated.
 
