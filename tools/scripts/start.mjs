@@ -3,14 +3,16 @@
 // build the docs, then serve the mock API of both families on :4010 (with the streaming gateway mock at /ws) and the
 // docs on :8080 until Ctrl-C.
 import { spawnSync } from 'node:child_process';
-import { startMock } from '../contract/src/mock.mjs';
-import { serveDocs } from '../../packages/docs/scripts/serve.mjs';
 
 const nx = spawnSync('pnpm', ['exec', 'nx', 'run-many', '-t', 'generate', 'build', '--outputStyle=static'], {
   stdio: 'inherit',
   env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },
 });
 if (nx.status !== 0) process.exit(nx.status ?? 1);
+
+// Loaded only now: the mock imports the client's wire layer, whose dist/ the build above writes on a fresh clone.
+const { startMock } = await import('../contract/src/mock.mjs');
+const { serveDocs } = await import('../../packages/docs/scripts/serve.mjs');
 
 const mock = await startMock({ port: Number(process.env.MOCK_PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1' });
 const docs = await serveDocs(Number(process.env.DOCS_PORT ?? 8080));
