@@ -11,36 +11,11 @@ import {
   createClient,
 } from '../src/index.js';
 import { fakeFetch } from './fake-fetch.js';
+import { ohlcvtPage } from './ohlcvt-page.js';
 
 const require = createRequire(import.meta.url);
 const validators = require('@laevitas-api/validators');
 const fast = { retry: { initialDelayMs: 1, maxDelayMs: 2 }, rateLimit: false } as const;
-const ohlcvtPage = (next: string | null, date = '2026-11-20 14:00:00') => ({
-  data: [
-    {
-      date,
-      open: 1,
-      high: 1,
-      low: 1,
-      close: 1,
-      vwap: 1,
-      volume: 0,
-      buy_volume: 0,
-      sell_volume: 0,
-      trades_count: 0,
-      buy_trades_count: 0,
-      sell_trades_count: 0,
-      liquidation_short_volume: null,
-      liquidation_long_volume: null,
-      block_trade_buy_volume: null,
-      block_trade_sell_volume: null,
-      mark_price: 0.08,
-      index_price: null,
-      days_to_expiry: 12.5,
-    },
-  ],
-  meta: { next_cursor: next },
-});
 
 describe('routing and authentication', () => {
   it('sends legacy operations to baseUrl with the apiKey header', async () => {

@@ -6,31 +6,12 @@ import { createRequire } from 'node:module';
 import { APIConnectionTimeoutError, InternalServerError, RequestValidationError, createClient, createCore } from '../src/index.js';
 import * as single from '../src/generated/operations.js';
 import { fakeFetch, type Recorded } from './fake-fetch.js';
+import { ohlcvtRow } from './ohlcvt-page.js';
 
 const require = createRequire(import.meta.url);
 const validators = require('@laevitas-api/validators');
 const query = { instrument_name: 'BTC-26MAR27-100000-C', resolution: '1h' as const };
-const row = {
-  date: '2026-11-20 14:00:00',
-  open: 1,
-  high: 1,
-  low: 1,
-  close: 1,
-  vwap: 1,
-  volume: 0,
-  buy_volume: 0,
-  sell_volume: 0,
-  trades_count: 0,
-  buy_trades_count: 0,
-  sell_trades_count: 0,
-  liquidation_short_volume: null,
-  liquidation_long_volume: null,
-  block_trade_buy_volume: null,
-  block_trade_sell_volume: null,
-  mark_price: 0.08,
-  index_price: null,
-  days_to_expiry: 12.5,
-};
+const row = ohlcvtRow();
 const page = (next: string | null) => ({ data: [row], meta: { next_cursor: next } });
 const ok = { status: 200, body: page(null) };
 /** A response that arrives after `ms` (the client races its timeout against it). */

@@ -8,36 +8,12 @@ import { NAMESPACES, OPERATIONS, RequestValidationError, ResponseValidationError
 import { paginate } from '../src/core-entry.js';
 import * as single from '../src/generated/operations.js';
 import { fakeFetch } from './fake-fetch.js';
+import { ohlcvtPage } from './ohlcvt-page.js';
 
 const require = createRequire(import.meta.url);
 const validators = require('@laevitas-api/validators');
 const fast = { retry: false, rateLimit: false } as const;
-const page = (next: string | null) => ({
-  data: [
-    {
-      date: '2026-11-20 14:00:00',
-      open: 1,
-      high: 1,
-      low: 1,
-      close: 1,
-      vwap: 1,
-      volume: 0,
-      buy_volume: 0,
-      sell_volume: 0,
-      trades_count: 0,
-      buy_trades_count: 0,
-      sell_trades_count: 0,
-      liquidation_short_volume: null,
-      liquidation_long_volume: null,
-      block_trade_buy_volume: null,
-      block_trade_sell_volume: null,
-      mark_price: 0.08,
-      index_price: null,
-      days_to_expiry: 12.5,
-    },
-  ],
-  meta: { next_cursor: next },
-});
+const page = (next: string | null) => ohlcvtPage(next);
 const byRoute = (method: string, path: string) =>
   Object.values(OPERATIONS as Record<string, OperationInfo>).find((op) => op.method === method && op.path === path)!;
 
