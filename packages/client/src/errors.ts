@@ -103,20 +103,25 @@ export class RateLimitError extends APIError {
   }
 }
 
+/** One accepted way to pay, as the x402 version 2 `payment-required` header lists it. */
+export interface PaymentOption {
+  scheme: string;
+  network: string;
+  /** In the asset's atomic units (USDC: 6 decimals). */
+  amount: string;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds?: number;
+  extra?: Record<string, unknown>;
+}
+
 /** x402 payment requirements as decoded from the `payment-required` header (version 2). */
 export interface PaymentRequirements {
   x402Version: number;
   error?: string;
   resource?: { url: string; description?: string; mimeType?: string };
-  accepts: Array<{
-    scheme: string;
-    network: string;
-    amount: string;
-    asset: string;
-    payTo: string;
-    maxTimeoutSeconds?: number;
-    extra?: Record<string, unknown>;
-  }>;
+  accepts: PaymentOption[];
+
   extensions?: Record<string, unknown>;
 }
 

@@ -2,17 +2,9 @@
 // x402Client with the caller's schemes and wallet). The client never builds or signs a payment itself. The library is
 // an optional peer dependency and is described here structurally, so a client that never pays bundles none of it.
 
-/** One accepted way to pay, as the x402 version 2 `payment-required` header lists it. */
-export interface PaymentOption {
-  scheme: string;
-  network: string;
-  /** In the asset's atomic units (USDC: 6 decimals). */
-  amount: string;
-  asset: string;
-  payTo: string;
-  maxTimeoutSeconds?: number;
-  extra?: Record<string, unknown>;
-}
+// One accepted way to pay is declared beside the requirements that list it (errors.ts); re-exported for the payer's users.
+import type { PaymentOption } from '../errors.js';
+export type { PaymentOption };
 
 /** The decoded `payment-required` header (x402 version 2). */
 export interface PaymentRequired {
