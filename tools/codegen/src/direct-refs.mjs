@@ -64,33 +64,12 @@ function nameResponses(ast, named) {
     if (target?.group === 'responses' && replies.has(target.name)) return f.createTypeReferenceNode(/** @type {string} */ (replies.get(target.name)));
     return ts.visitEachChild(node, visit, undefined);
   };
-  /** @type {ts.TypeAliasDeclaration[]} */
-  const declarations = [];
-  const members = /** @type {ts.NodeArray<NamedMember>} */ (components.members).map((group) => {
-    if (nameOf(group) !== 'responses' || !group.type || !ts.isTypeLiteralNode(group.type)) return group;
-    const responses = /** @type {ts.NodeArray<NamedMember>} */ (group.type.members).map((response) => {
-      const name = nameOf(response);
-      if (!name || !response.type || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return response;
-      const reply = `${name}Reply`;
-      if (named.has(reply)) throw new Error(`codegen: the private name ${reply} of response ${name} is also a schema name`);
-      replies.set(name, reply);
-      const declaration = f.createTypeAliasDeclaration(undefined, reply, undefined, /** @type {ts.TypeNode} */ (visit(response.type)));
-      const docs = ts.getSyntheticLeadingComments(response);
-      if (docs) ts.setSyntheticLeadingComments(declaration, docs);
-      declarations.push(declaration);
-      return f.createPropertySignature(response.modifiers, response.name, response.questionToken, f.createTypeReferenceNode(reply));
-    });
-    return f.updatePropertySignature(group, group.modifiers, group.name, group.questionToken, f.createTypeLiteralNode(responses));
+  const { updated, declarations } = liftGroup(components, 'responses', (response, name) => {
+    const reply = `${name}Reply`;
+    if (named.has(reply)) throw new Error(`codegen: the private name ${reply} of response ${name} is also a schema name`);
+    replies.set(name, reply);
+    return f.createTypeAliasDeclaration(undefined, reply, undefined, /** @type {ts.TypeNode} */ (visit(/** @type {ts.TypeNode} */ (response.type))));
   });
-  const updated = f.updateInterfaceDeclaration(
-    components,
-    components.modifiers,
-    components.name,
-    components.typeParameters,
-    components.heritageClauses,
-    members,
-  );
-  ts.setSyntheticLeadingComments(updated, ts.getSyntheticLeadingComments(components));
   const rest = ast.map((node, i) => (i === index ? updated : visit(node)));
   const anyHeaders = f.createTypeAliasDeclaration(undefined, ANY_HEADERS, undefined, f.createTypeLiteralNode([stringIndex()]));
   ts.addSyntheticLeadingComment(
@@ -106,6 +85,43 @@ function nameResponses(ast, named) {
     ...rest.slice(index + 1),
     f.createExportDeclaration(undefined, false, f.createNamedExports([])),
   ];
+}
+
+/**
+ * Gives each member of one `components` group (`schemas`, `responses`) a top-level declaration of its own, made by
+ * `declare`, and points the member at it by name. The member's docs move to the declaration: kept on both, every
+ * consumer's compiler would parse them twice. Members whose name is not an identifier, or that `declare` skips
+ * (returns undefined), stay as they are.
+ * @param {ts.InterfaceDeclaration} components
+ * @param {string} group
+ * @param {(member: NamedMember, name: string) => (ts.InterfaceDeclaration | ts.TypeAliasDeclaration | undefined)} declare
+ */
+export function liftGroup(components, group, declare) {
+  /** @type {(ts.InterfaceDeclaration | ts.TypeAliasDeclaration)[]} */
+  const declarations = [];
+  const members = /** @type {ts.NodeArray<NamedMember>} */ (components.members).map((member) => {
+    if (nameOf(member) !== group || !member.type || !ts.isTypeLiteralNode(member.type)) return member;
+    const lifted = /** @type {ts.NodeArray<NamedMember>} */ (member.type.members).map((entry) => {
+      const name = nameOf(entry);
+      const declaration = name && entry.type && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? declare(entry, name) : undefined;
+      if (!declaration) return entry;
+      const docs = ts.getSyntheticLeadingComments(entry);
+      if (docs) ts.setSyntheticLeadingComments(declaration, docs);
+      declarations.push(declaration);
+      return f.createPropertySignature(entry.modifiers, entry.name, entry.questionToken, f.createTypeReferenceNode(declaration.name.text));
+    });
+    return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.createTypeLiteralNode(lifted));
+  });
+  const updated = f.updateInterfaceDeclaration(
+    components,
+    components.modifiers,
+    components.name,
+    components.typeParameters,
+    components.heritageClauses,
+    members,
+  );
+  ts.setSyntheticLeadingComments(updated, ts.getSyntheticLeadingComments(components));
+  return { updated, declarations };
 }
 
 // openapi-typescript writes `headers: { [name: string]: unknown }` on every response (300 times); one private name.
