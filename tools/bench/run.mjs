@@ -101,7 +101,10 @@ report(
   `${(statSync(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).size / 1024).toFixed(0)} KiB`,
 );
 const typesDir = dirname(require.resolve('@laevitas-api/types/package.json'));
-report('generated types (openapi.d.ts + index.d.ts)', mb(sizeOf(join(typesDir, 'generated'), (f) => f === 'openapi.d.ts' || f === 'index.d.ts')));
+report(
+  'generated types (every ESM .d.ts: openapi, schemas, signatures, paths, stream, entries)',
+  mb(sizeOf(join(typesDir, 'generated'), (f) => f.endsWith('.d.ts'))),
+);
 
 // 4. The mock beside a bare node:http server with the same bodies (autocannon at 1, 10 and 50 connections).
 console.log('\nmock (tools/contract) against a bare node:http server, same routes and bodies:');

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { familyOfPath } from '@laevitas-api/client/wire';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const PAIRS = 21;
 const require = createRequire(import.meta.url);
 
 /** @param {import('./report.js').Report} report */
@@ -58,24 +59,22 @@ export async function typecheck(report) {
         .map((call, i) => `  const r${i} = await ${call};`)
         .join('\n')}\n  return [${calls30.map((_, i) => `r${i}`).join(', ')}] as const;\n}\n`,
     );
+    // tsc's own Parse, Bind and Check timers, unrounded (tsc-phases.mjs says why), from a fresh process per run.
     const tscOnce = (/** @type {string} */ file) => {
       writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...options, files: [file] }));
-      const out = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(work, 'tsconfig.json'), '--extendedDiagnostics'], {
-        encoding: 'utf8',
-      });
+      const out = spawnSync(process.execPath, [join(here, 'tsc-phases.mjs'), join(work, 'tsconfig.json')], { encoding: 'utf8' });
       if (out.status !== 0) throw new Error(`tsc failed on ${file}:\n${out.stdout}${out.stderr}`);
-      return ['Parse', 'Bind', 'Check'].reduce(
-        (sum, phase) =>
-          sum +
-          Number(/** @type {RegExpExecArray} tsc --extendedDiagnostics prints every phase */ (new RegExp(`${phase} time:\\s+([0-9.]+)s`).exec(out.stdout))[1]),
-        0,
-      );
+      /** @type {{parse: number, bind: number, check: number, errors: string[]}} */
+      const phases = JSON.parse(out.stdout);
+      if (phases.errors.length) throw new Error(`tsc reports errors in ${file}:\n${phases.errors.join('\n')}`);
+      return phases.parse + phases.bind + phases.check;
     };
     // Interleaved pairs (empty, calls, empty, calls, …): each pair sees the same machine state, so the ratio of a pair
-    // is stable even when a shared VM speeds up or slows down between pairs. The median of 11 pair ratios is reported.
+    // is stable even when a shared VM speeds up or slows down between pairs. The median of PAIRS pair ratios is reported:
+    // 21, since at 11 the median of a quiet machine still moved by ±0.04 from run to run.
     /** @type {Record<'empty' | 'calls' | 'ratio', number[]>} */
     const samples = { empty: [], calls: [], ratio: [] };
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < PAIRS; i++) {
       const e = tscOnce('empty.mts');
       const c = tscOnce('calls.mts');
       samples.empty.push(e);
@@ -86,7 +85,7 @@ export async function typecheck(report) {
     const empty = med(samples.empty);
     const calls = med(samples.calls);
     const ratio = med(samples.ratio);
-    console.log(`tsc (parse+bind+check, medians of 11 interleaved pairs): empty file ${empty.toFixed(2)} s, 30 operation calls ${calls.toFixed(2)} s`);
+    console.log(`tsc (parse+bind+check, medians of ${PAIRS} interleaved pairs): empty file ${empty.toFixed(2)} s, 30 operation calls ${calls.toFixed(2)} s`);
     report('type-check time: 30 operation calls / empty file', `${ratio.toFixed(2)}x`, '<= 1.5x', ratio <= 1.5);
     // What the time is made of, as a count that does not depend on the machine: the syntax nodes of the declarations the
     // calls load (ours) against those of the libraries an empty file loads.

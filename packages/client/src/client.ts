@@ -4,7 +4,7 @@
 //   client.getOptionsOhlcvt(params, options)         one method per operationId (aliases of the namespaced ones)
 //   client.call('getOptionsOhlcvt', params, options) by operationId, for code that picks the operation at run time
 // An app that wants a small bundle uses the core with single operations instead ('@laevitas-api/client/core').
-import type { OperationId, ResponseBody } from '@laevitas-api/types/operations';
+import type { OperationId, OperationResults } from '@laevitas-api/types/signatures';
 import { OPERATIONS } from './generated/operation-table.js';
 import { NAMESPACES } from './generated/namespaces.js';
 import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from './generated/methods.js';
@@ -104,7 +104,7 @@ export class LaevitasClient extends LaevitasCore {
   }
 
   /** Calls one operation by operationId and resolves to its success body; throws an APIError subclass otherwise. */
-  call<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseBody<Op>> {
+  call<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<OperationResults[Op]> {
     try {
       return this.request(operationOf(operationId) as OperationInfo<Op>, ...args);
     } catch (error) {
@@ -113,10 +113,10 @@ export class LaevitasClient extends LaevitasCore {
   }
 
   /** Like `call`, also giving the raw Response (its body already read), status and request id. */
-  callWithResponse<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseWithMeta<ResponseBody<Op>> & { billing: BillingMeta }> {
+  callWithResponse<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseWithMeta<OperationResults[Op]> & { billing: BillingMeta }> {
     // The full client's dispatch (the billing hook) always fills `billing`.
     return this.requestWithResponse(operationOf(operationId) as OperationInfo<Op>, ...args) as Promise<
-      ResponseWithMeta<ResponseBody<Op>> & { billing: BillingMeta }
+      ResponseWithMeta<OperationResults[Op]> & { billing: BillingMeta }
     >;
   }
 

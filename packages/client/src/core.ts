@@ -10,7 +10,7 @@
 //                                the error typed, and the retry decision (retry.ts). Anything that must see every
 //                                response of every attempt (payments, credit balances) hooks in here.
 //   checkResponse                the optional response validation
-import type { OperationId, ResponseBody, operations } from '@laevitas-api/types/operations';
+import type { OperationId, OperationParameters, OperationRequestBodies, OperationResults } from '@laevitas-api/types/signatures';
 import type { OperationInfo } from './operation-info.js';
 import type { BillingMeta } from './payments/billing.js';
 import {
@@ -61,12 +61,14 @@ export interface ClientOptions extends ClientSettings {
   onResponse?: (event: { operationId: string; method: string; url: string; attempt: number; status: number; durationMs: number }) => void;
 }
 
-type ParamsOf<Op extends OperationId> = operations[Op] extends { parameters: infer P } ? P : {};
-type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
-  ? { body: B }
-  : operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } }
-    ? { body?: B }
-    : {};
+// From the types package's signature maps, not `operations`: a consumer's compiler then never loads openapi.d.ts's
+// responses and errors of all operations for a client call (node tools/bench/typecheck.mjs measures it).
+type ParamsOf<Op extends OperationId> = OperationParameters[Op];
+type BodyOf<Op extends OperationId> = Op extends keyof OperationRequestBodies
+  ? {} extends Pick<OperationRequestBodies, Op>
+    ? { body?: OperationRequestBodies[Op] }
+    : { body: OperationRequestBodies[Op] }
+  : {};
 type Clean<T> = { [K in keyof T as [T[K]] extends [never | undefined] ? never : K]: T[K] };
 
 /** Parameters of one operation, by location, plus its body. Per-call options are the next argument. */
@@ -220,15 +222,17 @@ export class LaevitasCore {
   }
 
   /** Calls one operation and resolves to its success body; throws an APIError subclass otherwise. */
-  async request<Op extends OperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Promise<ResponseBody<Op>> {
-    return (await this.perform(operation, args as [RawParams?, RequestOptions?])).data as ResponseBody<Op>;
+  async request<Op extends OperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Promise<OperationResults[Op]> {
+    return (await this.perform(operation, args as [RawParams?, RequestOptions?])).data as OperationResults[Op];
   }
 
   /** Like `request`, also giving the raw Response (its body already read), status and request id. */
-  async requestWithResponse<Op extends OperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Promise<ResponseWithMeta<ResponseBody<Op>>> {
+  async requestWithResponse<Op extends OperationId>(operation: OperationInfo<Op>, ...args: CallArgs<Op>): Promise<ResponseWithMeta<OperationResults[Op]>> {
     // data, response and (from the full client's billing hook) billing, with the status and request id.
     const sent = await this.perform(operation, args as [RawParams?, RequestOptions?]);
-    return { ...sent, status: sent.response.status, requestId: sent.response.headers.get('x-request-id') ?? undefined } as ResponseWithMeta<ResponseBody<Op>>;
+    return { ...sent, status: sent.response.status, requestId: sent.response.headers.get('x-request-id') ?? undefined } as ResponseWithMeta<
+      OperationResults[Op]
+    >;
   }
 
   /**

@@ -2,15 +2,18 @@
 // `meta.next_cursor`, and the legacy historical routes' 1-based `page` with `meta.total_pages`. Iterating yields
 // items; `.pages()` yields whole pages. A repeated cursor stops the scan with an error instead of looping forever,
 // and a scan either yields every row or throws a ScanInterruptedError that says where to resume.
-import type { OperationId, ResponseBody } from '@laevitas-api/types/operations';
+import type { OperationId, OperationResults } from '@laevitas-api/types/signatures';
 import type { OperationInfo } from './operation-info.js';
 import type { CallArgs, CallParams, LaevitasCore } from './core.js';
 import type { RequestOptions } from './request-options.js';
 import type { PaginatedOperationId } from './generated/methods.js';
 import { LaevitasError, ScanInterruptedError } from './errors.js';
 
-type Item<Op extends OperationId> =
-  ResponseBody<Op> extends { data: ReadonlyArray<infer R> } ? R : ResponseBody<Op> extends { items: ReadonlyArray<infer R> } ? R : unknown;
+type Item<Op extends OperationId> = OperationResults[Op] extends { data: ReadonlyArray<infer R> }
+  ? R
+  : OperationResults[Op] extends { items: ReadonlyArray<infer R> }
+    ? R
+    : unknown;
 
 export interface PaginateOptions {
   /** Stop after this many pages. */
@@ -19,7 +22,7 @@ export interface PaginateOptions {
 
 export interface Paginated<Op extends OperationId> extends AsyncIterable<Item<Op>> {
   /** Whole pages, in order. */
-  pages(options?: PaginateOptions): AsyncIterable<ResponseBody<Op>>;
+  pages(options?: PaginateOptions): AsyncIterable<OperationResults[Op]>;
   /** Collects every item (mind the size of the range). */
   toArray(options?: PaginateOptions): Promise<Item<Op>[]>;
   /** Cursor of the page after the last one fetched; resume a scan from it with `query.cursor`. */
@@ -55,7 +58,7 @@ function scan<Op extends OperationId>(
    * the page count): a page without them would otherwise end the scan early and silently. Any failure, of a
    * request or of that check, becomes a ScanInterruptedError naming the cursor or page to resume from.
    */
-  async function* pages(options: PaginateOptions = {}): AsyncGenerator<ResponseBody<Op>> {
+  async function* pages(options: PaginateOptions = {}): AsyncGenerator<OperationResults[Op]> {
     const base = (params ?? {}) as CallParams<Op> & { query?: Record<string, unknown> };
     let query: Record<string, unknown> = { ...(base.query ?? {}) };
     const seen = new Set<string>();
@@ -63,7 +66,7 @@ function scan<Op extends OperationId>(
     let items = 0;
     for (; options.maxPages === undefined || fetched < options.maxPages;) {
       const resume = spec.style === 'cursor' ? { cursor: query[spec.cursorParam] as string | undefined } : { page: Number(query[spec.pageParam] ?? 1) };
-      let page: ResponseBody<Op>;
+      let page: OperationResults[Op];
       let next: Record<string, unknown> | undefined;
       let count: number;
       try {

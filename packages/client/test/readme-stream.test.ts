@@ -18,7 +18,11 @@ it('the README stream example runs against the stream mock and prints typed trad
   try {
     const file = join(dir, 'example.mjs');
     writeFileSync(file, block!.replace('http://localhost:4010', mock.url()));
-    const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 20_000 });
+    // console.log colours numbers when FORCE_COLOR is set (Nx sets it for tasks run from a terminal); a user reading
+    // a log file sees plain text, and so does this test.
+    const env = { ...process.env, NO_COLOR: '1' };
+    delete env.FORCE_COLOR;
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 20_000, env });
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(10);
     for (const line of lines) expect(line).toMatch(/^(trades\.futures\.binance\.\S+ trade at \d|book\.spot\.\S+ microprice \d)/);

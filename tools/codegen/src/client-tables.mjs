@@ -55,7 +55,7 @@ export function generateClientTables(document, output) {
     `${OUT}/operation-table.ts`,
     `${HEADER}// Every operation by operationId, for the full client (\`client.call('getOptionsOhlcvt', …)\`, the methods and the
 // namespaces). An app that imports single operations from '@laevitas-api/client/operations' never loads this.
-import type { OperationId } from '@laevitas-api/types/operations';
+import type { OperationId } from '@laevitas-api/types/signatures';
 import type { OperationInfo } from '../operation-info.js';
 import * as operations from './operations.js';
 
@@ -160,7 +160,7 @@ function renderNamespaces(names) {
   const tree = {};
   for (const n of names) ((tree[n.family] ??= {})[n.namespace] ??= {})[n.method] = n.operationId;
   return `${HEADER}// Names derived from the spec by tools/codegen/src/client-names.mjs (tags, routes and catalog names).
-import type { OperationId } from '@laevitas-api/types/operations';
+import type { OperationId } from '@laevitas-api/types/signatures';
 
 export const NAMESPACES: { readonly [family: string]: { readonly [namespace: string]: { readonly [method: string]: OperationId } } } = ${JSON.stringify(tree, null, 2)};
 `;
@@ -214,25 +214,14 @@ function renderMethods(document, names) {
   for (const op of operationsOf(document)) {
     if (op.extensions['x-pagination']) paginated.push(op.operationId);
     const id = op.operationId;
-    const ref = `operations['${id}']`;
     const required = op.parameters.some((p) => p.in === 'path' || p.required) || Boolean(op.requestBody?.required);
-    if (op.requestBody)
-      bodies.push(
-        `  ${id}: ${ref}['parameters'] & { body${op.requestBody.required ? '' : '?'}: NonNullable<${ref}['requestBody']>['content']['application/json'] };`,
-      );
-    const successes = op.responses.filter((r) => r.status < 300);
-    const result = successes.some((r) => r.schema)
-      ? successes
-          .filter((r) => r.schema)
-          .map((r) => {
-            if (!r.schema.$ref?.startsWith('#/components/schemas/')) return `${ref}['responses'][${r.status}]['content']['application/json']`;
-            // The schema's named alias, so an editor shows `OptionsOhlcvtResponse` rather than its structure.
-            const name = r.schema.$ref.split('/').pop();
-            aliases.add(name);
-            return name;
-          })
-          .join(' | ')
-      : 'void';
+    if (op.requestBody) bodies.push(`  ${id}: OperationParameters['${id}'] & { body${op.requestBody.required ? '' : '?'}: OperationRequestBodies['${id}'] };`);
+    const successBodies = op.responses.filter((r) => r.status < 300 && r.schema);
+    // Each schema's named alias, so an editor shows `OptionsOhlcvtResponse` rather than its structure; a body that is
+    // no component has no name, and the types package's map holds it.
+    const names = successBodies.map((r) => (r.schema.$ref?.startsWith('#/components/schemas/') ? r.schema.$ref.split('/').pop() : undefined));
+    for (const name of names) if (name) aliases.add(name);
+    const result = !successBodies.length ? 'void' : names.every(Boolean) ? names.join(' | ') : `OperationResults['${id}']`;
     // The legacy catalog's own name stays findable from an editor after the operationId rename (issue 18).
     const catalogName = op.extensions['x-catalog-method-name'];
     const catalog = typeof catalogName === 'string' ? ` Catalog name: \`${catalogName}\`.` : '';
@@ -241,8 +230,8 @@ function renderMethods(document, names) {
     (required ? withArgs : withOptionalArgs).push(`  ${doc}`, `  ${id}: ${result};`);
   }
   return `${HEADER}import type {
-${['OperationId', 'operations', ...[...aliases].sort()].map((a) => `  ${a},`).join('\n')}
-} from '@laevitas-api/types/operations';
+${['OperationId', 'OperationParameters', 'OperationRequestBodies', 'OperationResults', ...[...aliases].sort()].map((a) => `  ${a},`).join('\n')}
+} from '@laevitas-api/types/signatures';
 import type { RequestOptions } from '../request-options.js';
 
 /** What the method of an operation that needs an argument (a path parameter, a required query parameter or body) resolves to. */
@@ -261,7 +250,7 @@ ${bodies.join('\n')}
 }
 
 /** The argument of an operation's method: its parameters (\`path\`, \`query\`, \`header\`) and, where it takes one, its \`body\`. */
-export type ArgsOf<Op extends OperationId> = Op extends keyof BodyArgs ? BodyArgs[Op] : operations[Op]['parameters'];
+export type ArgsOf<Op extends OperationId> = Op extends keyof BodyArgs ? BodyArgs[Op] : OperationParameters[Op];
 
 /** Every operation as a method named by its operationId. */
 export type OperationMethods = {

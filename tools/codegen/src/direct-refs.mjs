@@ -2,7 +2,7 @@
 // `components["parameters"]["P"]`: eight syntax nodes per reference, 2,400 references in this spec. Every consumer's
 // compiler parses and binds all of them, and that cost is editor latency (`node tools/bench/typecheck.mjs` measures
 // it). Once every schema has a named declaration (nameSchemas), the same type is one name: `X`. A shared parameter
-// whose type is a name or a keyword is that name. Same types, same members; only the spelling gets shorter.
+// whose type is a name, a keyword or a short union of literals is that type. Same types, same members; only the spelling gets shorter.
 import ts from 'typescript';
 
 const f = ts.factory;
@@ -37,7 +37,7 @@ export function directReferences(ast, named) {
     if (target?.group === 'parameters') {
       const type = parameterTypes.get(target.name);
       const resolved = type && visit(type);
-      if (resolved && isSingleName(resolved)) return resolved;
+      if (resolved && isShort(resolved)) return resolved;
     }
     return ts.visitEachChild(node, visit, undefined);
   };
@@ -198,9 +198,18 @@ function literalText(node) {
   return ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal) ? node.literal.text : undefined;
 }
 
-/** A name without type arguments, or a keyword such as `string`: never longer than the reference it replaces. @param {ts.Node} node */
-function isSingleName(node) {
+/**
+ * A name without type arguments, a keyword such as `string`, a literal, or a short union of them (`"true" | "false"`):
+ * no longer than the reference it replaces, and it leaves the operation's parameters free of `components`, so
+ * signatures.d.ts can hold them without loading openapi.d.ts.
+ * @param {ts.Node} node
+ * @returns {boolean}
+ */
+function isShort(node) {
+  if (ts.isUnionTypeNode(node)) return node.types.length <= 4 && node.types.every((member) => !ts.isUnionTypeNode(member) && isShort(member));
   if (ts.isTypeReferenceNode(node)) return !node.typeArguments?.length;
+  // openapi-typescript spells a literal as an identifier node holding its text (`"true"`).
+  if (ts.isLiteralTypeNode(node) || ts.isIdentifier(node)) return true;
   return node.kind >= ts.SyntaxKind.FirstKeyword && node.kind <= ts.SyntaxKind.LastKeyword;
 }
 

@@ -1,12 +1,14 @@
 // The client's method signatures return the named schema aliases, so a hover on a call reads
-// `Promise<OptionsOhlcvtResponse>`, and every alias they use is imported from the lean types entry.
+// `Promise<OptionsOhlcvtResponse>`, and every alias they use is imported from the types entry the client loads
+// (`@laevitas-api/types/signatures`, which re-exports schemas.d.ts, where each name is declared).
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, loadBundle, operations } from './load.js';
 
 const methods = readFileSync(join(ROOT, 'packages/client/src/generated/methods.ts'), 'utf8');
-const lean = readFileSync(join(ROOT, 'packages/types/generated/operations.d.ts'), 'utf8');
+const signatures = readFileSync(join(ROOT, 'packages/types/generated/signatures.d.ts'), 'utf8');
+const schemas = readFileSync(join(ROOT, 'packages/types/generated/schemas.d.ts'), 'utf8');
 const ops = operations(loadBundle());
 
 describe('client method signatures', () => {
@@ -24,7 +26,12 @@ describe('client method signatures', () => {
     expect(line).toBe(`  ${id}: ${refs.join(' | ')};`);
     for (const name of refs) {
       expect(methods).toMatch(new RegExp(`^  ${name},$`, 'm'));
-      expect(lean).toMatch(new RegExp(`^  ${name},$`, 'm'));
+      expect(schemas).toMatch(new RegExp(`^export (interface|type) ${name}\\b`, 'm'));
     }
+  });
+
+  it('imports them from the signatures entry, which re-exports every schema name', () => {
+    expect(methods).toContain("} from '@laevitas-api/types/signatures';");
+    expect(signatures).toContain("export type * from './schemas.js';");
   });
 });

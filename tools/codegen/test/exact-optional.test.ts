@@ -9,8 +9,10 @@ import openapiTS from 'openapi-typescript';
 import { acceptExplicitUndefined } from '../src/exact-optional.mjs';
 import { ROOT } from './load.js';
 
-const text = readFileSync(join(ROOT, 'packages/types/generated/openapi.d.ts'), 'utf8');
-const file = ts.createSourceFile('openapi.d.ts', text, ts.ScriptTarget.Latest, true);
+// The declarations live in three files (components and operations, the schemas, the signature maps); one source of
+// their statements is all this test reads.
+const text = ['openapi.d.ts', 'schemas.d.ts', 'signatures.d.ts'].map((name) => readFileSync(join(ROOT, 'packages/types/generated', name), 'utf8')).join('\n');
+const file = ts.createSourceFile('generated.d.ts', text, ts.ScriptTarget.Latest, true);
 const top = (name: string) => file.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name)!;
 const nameOf = (m: ts.TypeElement) => (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : '');
 const literalMembers = (m: ts.TypeElement | undefined): readonly ts.TypeElement[] => {
@@ -31,14 +33,22 @@ function optionalFieldsDeep(node: ts.Node, out: ts.PropertySignature[] = []): ts
 }
 
 describe('explicit undefined on optional request-side members', () => {
-  const operations = top('operations').members;
+  // Each operation's parameters, from the signature map; a repeated set points at the first operation with it.
+  const parameterMap = new Map(top('OperationParameters').members.map((m) => [nameOf(m), m] as const));
+  const parametersOf = (entry: ts.TypeElement): readonly ts.TypeElement[] => {
+    const type = ts.isPropertySignature(entry) ? entry.type : undefined;
+    if (type && ts.isIndexedAccessTypeNode(type) && ts.isLiteralTypeNode(type.indexType) && ts.isStringLiteral(type.indexType.literal))
+      return parametersOf(parameterMap.get(type.indexType.literal.text)!);
+    return literalMembers(entry);
+  };
+  const bodies = top('OperationRequestBodies').members;
   const schemas = literalMembers(top('components').members.find((m) => nameOf(m) === 'schemas'));
 
   it('every optional query, header and cookie parameter of every operation', () => {
     let checked = 0;
     const missing: string[] = [];
-    for (const op of operations) {
-      const locations = literalMembers(literalMembers(op).find((m) => nameOf(m) === 'parameters'));
+    for (const op of parameterMap.values()) {
+      const locations = parametersOf(op);
       for (const location of locations.filter((l) => ['query', 'header', 'cookie'].includes(nameOf(l)))) {
         for (const param of optional(literalMembers(location))) {
           checked++;
@@ -81,11 +91,7 @@ describe('explicit undefined on optional request-side members', () => {
     expect([...bySchema.values()].filter((body) => ts.isPropertySignature(body)).length, 'schemas still written inline in components').toBeLessThan(
       schemas.length,
     );
-    const queue = operations.flatMap((op) =>
-      literalMembers(op)
-        .filter((m) => nameOf(m) === 'requestBody')
-        .flatMap(refs),
-    );
+    const queue = bodies.flatMap(refs);
     const reached = new Set<string>();
     for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
       if (reached.has(name) || !bySchema.has(name)) continue;

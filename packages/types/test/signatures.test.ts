@@ -1,0 +1,74 @@
+// `@laevitas-api/types/signatures` is the compact table the client's declarations load instead of openapi.d.ts: what
+// every operation takes (parameters, JSON body) and returns (success body). It must say exactly what `operations`
+// says, for every operation, and load neither openapi.d.ts nor paths.d.ts (that is what makes it cheap to compile).
+import { describe, expect, it } from 'vitest';
+import ts from 'typescript';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const options: ts.CompilerOptions = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noEmit: true,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+  skipLibCheck: false,
+  types: [],
+};
+
+function compile(code: string) {
+  const file = `${ROOT}test/.snippet-${Math.random().toString(36).slice(2)}.mts`;
+  const host = ts.createCompilerHost(options);
+  const read = host.readFile.bind(host);
+  const exists = host.fileExists.bind(host);
+  host.readFile = (f) => (f === file ? code : read(f));
+  host.fileExists = (f) => f === file || exists(f);
+  const getSource = host.getSourceFile.bind(host);
+  host.getSourceFile = (f, lang, ...rest) => (f === file ? ts.createSourceFile(f, code, lang) : getSource(f, lang, ...rest));
+  const program = ts.createProgram([file], options, host);
+  const errors = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return { errors, files: program.getSourceFiles().map((s) => s.fileName) };
+}
+
+describe('@laevitas-api/types/signatures', () => {
+  it('loads schemas.d.ts and signatures.d.ts only, and compiles on its own with skipLibCheck off', () => {
+    const { errors, files } = compile(
+      "import type { OperationId, OperationParameters, OhlcvtRow } from '@laevitas-api/types/signatures';\nexport type T = [OperationId, OperationParameters['getOptionsOhlcvt'], OhlcvtRow];\n",
+    );
+    expect(errors).toEqual([]);
+    const ours = files.filter((f) => f.includes('/packages/types/generated/')).map((f) => f.split('/').pop());
+    expect(ours.sort()).toEqual(['schemas.d.ts', 'signatures.d.ts']);
+  });
+
+  it('says what `operations` says for every operation: parameters, JSON body and success body', () => {
+    // Exact equality per operation (the usual `<T>() => T extends X ? 1 : 2` identity test); a mismatch names its
+    // operation in the error. `ResponseBody` is `never` for an operation whose success has no body, the map says `void`.
+    const { errors } =
+      compile(`import type { OperationId, OperationParameters, OperationRequestBodies, OperationResults } from '@laevitas-api/types/signatures';
+import type { operations, ResponseBody, RequestBody } from '@laevitas-api/types/operations';
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Body<Op extends OperationId> = [ResponseBody<Op>] extends [never] ? void : ResponseBody<Op>;
+type Mismatch = {
+  [Op in OperationId]: Same<OperationParameters[Op], operations[Op]['parameters']> extends true
+    ? Same<OperationResults[Op], Body<Op>> extends true
+      ? Same<Op extends keyof OperationRequestBodies ? OperationRequestBodies[Op] : never, RequestBody<Op>> extends true
+        ? never
+        : Op
+      : Op
+    : Op;
+}[OperationId];
+export const none: [Mismatch] extends [never] ? true : Mismatch = true;
+`);
+    expect(errors).toEqual([]);
+  });
+
+  it('fails the identity check when the maps drift (the check above can fail)', () => {
+    const { errors } = compile(`import type { OperationResults } from '@laevitas-api/types/signatures';
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export const drift: Same<OperationResults['getOptionsOhlcvt'], OperationResults['getOptionsVolume']> = true;
+`);
+    expect(errors.join('\n')).toMatch(/not assignable/);
+  });
+});
