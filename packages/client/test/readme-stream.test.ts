@@ -20,7 +20,7 @@ it('the README stream example runs against the stream mock and prints typed trad
     writeFileSync(file, block!.replace('http://localhost:4010', mock.url()));
     // console.log colours numbers when FORCE_COLOR is set (Nx sets it for tasks run from a terminal); a user reading
     // a log file sees plain text, and so does this test.
-    const env = { ...process.env, NO_COLOR: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.FORCE_COLOR;
     const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 20_000, env });
     const lines = stdout.trim().split('\n');

@@ -661,10 +661,7 @@ export interface OperationParameters {
             legacy?: ("true" | "false") | undefined;
         };
         header?: never;
-        path: {
-            /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacySummaryC"]["path"];
         cookie?: never;
     };
     getLegacyFuturesOIWeightedFunding: OperationParameters["getLegacyFuturesRealizedVolatility"];
@@ -699,20 +696,7 @@ export interface OperationParameters {
     getLegacyHistoricalTotalOpenInterestByExchangeData: OperationParameters["getLegacyHistoricalPerpetualFundingExchangeData"];
     getLegacyHistoricalTotalVolumeByExchangeData: OperationParameters["getLegacyHistoricalPerpetualFundingExchangeData"];
     getLegacyHistoricalPerpetualYieldData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
@@ -727,68 +711,19 @@ export interface OperationParameters {
     };
     getLegacyHistoricalPerpetualFundingData: OperationParameters["getLegacyHistoricalPerpetualYieldData"];
     getLegacyHistoricalExchangeData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
-        path: {
-            /**
-             * @description Market code (MARKETS_A).
-             * @example BINANCE
-             */
-            market: MarketsA;
-        };
+        path: OperationParameters["getLegacyPerpetualsDataByMarket"]["path"];
         cookie?: never;
     };
     getLegacyHistoricalGlobalFuturesActivityData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
-        path: {
-            /**
-             * @description Market code (MARKETS_B).
-             * @example DERIBIT
-             */
-            market: MarketsB;
-        };
+        path: OperationParameters["getLegacyFuturesMarketSnapshot"]["path"];
         cookie?: never;
     };
     getLegacyHistoricalSettlementFundingRate: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
         path: {
             /**
@@ -802,18 +737,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyHistoricalDerivsSnapshot: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
         path: {
             /**
@@ -830,18 +754,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyDerivativesLiquidationData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
         path: {
             /**
@@ -855,18 +768,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyDerivativesLiquidationByCurrencyData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
         path: {
             /**
@@ -880,58 +782,20 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyHistoricalDerivsSummary: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
-        path: {
-            /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacySummaryC"]["path"];
         cookie?: never;
     };
     getLegacyTotalVolumeForPerpetuals: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path?: never;
         cookie?: never;
     };
     getLegacyTotalOiForPerpetuals: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
     getLegacyHistoricalFuturesData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
         path: {
             /**
@@ -948,18 +812,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyHistoricalPerpetualDerivativesData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
         path: {
             /**
@@ -1114,12 +967,7 @@ export interface OperationParameters {
             maturity?: LegacyMaturity | undefined;
         } | undefined;
         header?: never;
-        path: {
-            /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-            market: LegacyOptionsMarket;
-            /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"]["path"];
         cookie?: never;
     };
     getLegacyCustomChange: {
@@ -1313,10 +1161,7 @@ export interface OperationParameters {
             single_trade?: LegacySingleTrade | undefined;
         } | undefined;
         header?: never;
-        path: {
-            /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacyModelForwardCurveChart"]["path"];
         cookie?: never;
     };
     getLegacyOpenInterestChangeSummary: {
@@ -1366,25 +1211,9 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyHistoricalOptionsSnapshot: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
-        path: {
-            /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-            market: LegacyHistoricalMarketCode;
-            /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacyHistoricalOptionsTrades"]["path"];
         cookie?: never;
     };
     getLegacyHistoricalInstrumentVolumeBuySell: {
@@ -1416,12 +1245,7 @@ export interface OperationParameters {
             instrument?: LegacyOptionInstrument | undefined;
         } | undefined;
         header?: never;
-        path: {
-            /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
-            market: LegacyOptionsMarket;
-            /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"]["path"];
         cookie?: never;
     };
     getLegacyRiskSlideInstruments: {
@@ -1437,50 +1261,16 @@ export interface OperationParameters {
     getLegacyRiskSlideInstrumentsV2: OperationParameters["getLegacyRiskSlideInstruments"];
     getLegacyAnalyticSpotPairs: OperationParameters["getLegacyOptionsIVByMarket"];
     getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
-        path: {
-            /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-            market: LegacyHistoricalMarketCode;
-        };
+        path: OperationParameters["getLegacyOptionsIVByMarket"]["path"];
         cookie?: never;
     };
     getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: OperationParameters["getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket"];
     getLegacyOptionsDvol: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
-        path: {
-            /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-            market: LegacyHistoricalMarketCode;
-            /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacyHistoricalOptionsTrades"]["path"];
         cookie?: never;
     };
     getLegacyOptionsVix: OperationParameters["getLegacyOptionsDvol"];
@@ -1492,20 +1282,7 @@ export interface OperationParameters {
     getLegacyOptionsGexIndex: OperationParameters["getLegacyOptionsDvol"];
     getLegacyOptionsVolumePcRatio: OperationParameters["getLegacyOptionsDvol"];
     getLegacyOptionsTypeGammaBands: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
@@ -1521,43 +1298,14 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyTotalOiByCurrency: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
-        path: {
-            /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacyModelForwardCurveChart"]["path"];
         cookie?: never;
     };
     getLegacyOptionsTotalVolumeByCurrency: OperationParameters["getLegacyTotalOiByCurrency"];
     getLegacyOptionsTypeIvBidAsk: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
@@ -1573,20 +1321,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyOptionsTypeRiskReversalModel: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
@@ -1607,20 +1342,7 @@ export interface OperationParameters {
     getLegacyOptionsTypeButterflyModel: OperationParameters["getLegacyOptionsTypeRiskReversalModel"];
     getLegacyOptionsTypeButterfly: OperationParameters["getLegacyOptionsTypeRiskReversalModel"];
     getLegacyOptionsTypeAtmIvModel: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
@@ -1636,20 +1358,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyOptionsMaturityAtmIv: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
@@ -1689,20 +1398,7 @@ export interface OperationParameters {
     };
     getLegacyOptionsIvRv: OperationParameters["getLegacyOptionsDvol"];
     getLegacyOptionsSpreadTypeSkew: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
@@ -1718,20 +1414,7 @@ export interface OperationParameters {
     getLegacyOptionsMaturityTotalOi: OperationParameters["getLegacyOptionsMaturityAtmIv"];
     getLegacyOptionsMaturityTotalVolume: OperationParameters["getLegacyOptionsMaturityAtmIv"];
     getLegacyOptionsActualVolButterflyModel: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
@@ -1770,12 +1453,7 @@ export interface OperationParameters {
             sortBy?: string | undefined;
         } | undefined;
         header?: never;
-        path: {
-            /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-            market: LegacyHistoricalMarketCode;
-            /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacyHistoricalOptionsTrades"]["path"];
         cookie?: never;
     };
     getLegacyTotalVolumeForOptions: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
@@ -1784,20 +1462,7 @@ export interface OperationParameters {
     getLegacyFuturesTotalVolumeByMargin: OperationParameters["getLegacyTotalOiByCurrency"];
     getLegacyFuturesAltcoinSummary: OperationParameters["getLegacyTotalOiByCurrency"];
     getLegacyFuturesMarketIndexData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /**
@@ -1809,20 +1474,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyHistoricalIndicesPriceData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /**
@@ -1834,20 +1486,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyHistoricalFuturesAnnualizedBasisData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-            /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
-            legacy?: ("true" | "false") | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesRealizedVolatility"]["query"];
         header?: never;
         path: {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
@@ -1882,34 +1521,13 @@ export interface OperationParameters {
             select?: string | undefined;
         };
         header?: never;
-        path: {
-            /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-            market: LegacyHistoricalMarketCode;
-            /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-            currency: LegacyCurrency;
-        };
+        path: OperationParameters["getLegacyHistoricalOptionsTrades"]["path"];
         cookie?: never;
     };
     getLegacyHistoricalOptionsData: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
-        path: {
-            /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-            market: LegacyHistoricalMarketCode;
-            /** Options instrument name. */
-            instrument: LegacyOptionInstrument;
-        };
+        path: OperationParameters["getLegacyHistoricalInstrumentVolumeBuySell"]["path"];
         cookie?: never;
     };
     getLegacyHistoricalOptionsIV: OperationParameters["getLegacyHistoricalOptionsData"];
@@ -1925,30 +1543,12 @@ export interface OperationParameters {
             date_h?: string | undefined;
         } | undefined;
         header?: never;
-        path: {
-            /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
-            market: LegacyHistoricalMarketCode;
-            /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
-            currency: LegacyCurrency;
-            /** Expiry code (`27MAR26`). */
-            maturity: LegacyMaturity;
-        };
+        path: OperationParameters["getLegacyOptionsMaturityAtmIv"]["path"];
         cookie?: never;
     };
     getLegacyHistoricalOptionsVolumeStrike: OperationParameters["getLegacyHistoricalOptionsOIStrike"];
     getLegacyOrderbookByMarketTypeSymbol: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
         path: {
             /**
@@ -1962,18 +1562,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyOrderbookByMarketTypeMarketCurrency: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
         path: {
             /**
@@ -1989,18 +1578,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyOrderbookByMarketTypeMarketSymbol: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-            /** Interval between the dates of the result rows; one minute when omitted. */
-            granularity?: Granularity | undefined;
-        };
+        query: OperationParameters["getLegacyFuturesSnapshot"]["query"];
         header?: never;
         path: {
             /**
@@ -2016,16 +1594,7 @@ export interface OperationParameters {
         cookie?: never;
     };
     getLegacyHistoricalSpotOhlc: {
-        query: {
-            /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
-            start: HistoricalTime;
-            /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
-            end: HistoricalTime;
-            /** Maximum number of results per page (at most 144). */
-            limit?: number | undefined;
-            /** 1-based page of results. */
-            page?: number | undefined;
-        };
+        query: OperationParameters["getLegacyHistoricalInstrumentVolumeBuySell"]["query"];
         header?: never;
         path: {
             /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
@@ -3542,10 +3111,7 @@ export interface OperationParameters {
             /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. */
             "PAYMENT-SIGNATURE"?: string | undefined;
         };
-        path: {
-            /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
-            id: string;
-        };
+        path: OperationParameters["getX402SubscriptionsCheckoutsById"]["path"];
         cookie?: never;
     };
     postX402TickDataSolanaRpc: OperationParameters["getLegacySummary"];

@@ -30,6 +30,8 @@ export function liftSignatures(ast) {
   const parameters = [];
   /** @type {Map<string, string>} printed parameters → the first operation that has them */
   const firstWith = new Map();
+  /** @type {Map<string, string>} a location (`query?`) and its printed type → the first operation that spells it out */
+  const firstLocation = new Map();
   /** @type {ts.TypeElement[]} */
   const bodies = [];
   /** @type {ts.TypeElement[]} */
@@ -45,7 +47,10 @@ export function liftSignatures(ast) {
         const printed = astText(entry.type);
         const first = firstWith.get(printed);
         if (!first) firstWith.set(printed, id);
-        parameters.push(f.createPropertySignature(undefined, id, undefined, first ? entryOf(PARAMETERS, first) : entry.type));
+        // A new set may still share a location with an earlier one (the same query, another path): that location
+        // points at the earlier operation's.
+        const own = first ? entryOf(PARAMETERS, first) : ts.isTypeLiteralNode(entry.type) ? shareLocations(entry.type, id, firstLocation) : entry.type;
+        parameters.push(f.createPropertySignature(undefined, id, undefined, own));
         return withType(entry, entryOf(PARAMETERS, id));
       }
       if (part === 'requestBody' && entry.type && ts.isTypeLiteralNode(entry.type)) {
@@ -103,6 +108,31 @@ export function liftSignatures(ast) {
       map(RESULTS, "The JSON body of every operation's success responses (a union when it documents two), `void` when a success carries none.", results),
     ],
   };
+}
+
+/**
+ * The parameter set with each location that an earlier operation spelt out identically (same optionality, same type
+ * and docs) replaced by `OperationParameters["earlier"]["location"]`.
+ * @param {ts.TypeLiteralNode} set
+ * @param {string} id
+ * @param {Map<string, string>} firstLocation
+ */
+function shareLocations(set, id, firstLocation) {
+  const locations = /** @type {ts.NodeArray<NamedMember>} */ (set.members).map((location) => {
+    if (!location.type || location.type.kind === ts.SyntaxKind.NeverKeyword) return location;
+    const key = `${nameOf(location)}${location.questionToken ? '?' : ''}: ${astText(location.type)}`;
+    const first = firstLocation.get(key);
+    if (!first) {
+      firstLocation.set(key, id);
+      return location;
+    }
+    const shared = f.createIndexedAccessTypeNode(
+      entryOf(PARAMETERS, first),
+      f.createLiteralTypeNode(f.createStringLiteral(/** @type {string} */ (nameOf(location)))),
+    );
+    return withType(location, shared);
+  });
+  return f.createTypeLiteralNode(locations);
 }
 
 /** `Map["id"]` @param {string} map @param {string} id */

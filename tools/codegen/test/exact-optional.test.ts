@@ -33,13 +33,22 @@ function optionalFieldsDeep(node: ts.Node, out: ts.PropertySignature[] = []): ts
 }
 
 describe('explicit undefined on optional request-side members', () => {
-  // Each operation's parameters, from the signature map; a repeated set points at the first operation with it.
+  // Each operation's parameters, from the signature map. A repeated set points at the first operation with it
+  // (`OperationParameters["first"]`), a repeated location at the first operation's location (`…["first"]["query"]`).
   const parameterMap = new Map(top('OperationParameters').members.map((m) => [nameOf(m), m] as const));
+  const target = (type: ts.TypeNode | undefined): { id: string; location?: string } | undefined => {
+    if (!type || !ts.isIndexedAccessTypeNode(type) || !ts.isLiteralTypeNode(type.indexType) || !ts.isStringLiteral(type.indexType.literal)) return undefined;
+    const inner = target(type.objectType);
+    return inner ? { id: inner.id, location: type.indexType.literal.text } : { id: type.indexType.literal.text };
+  };
   const parametersOf = (entry: ts.TypeElement): readonly ts.TypeElement[] => {
-    const type = ts.isPropertySignature(entry) ? entry.type : undefined;
-    if (type && ts.isIndexedAccessTypeNode(type) && ts.isLiteralTypeNode(type.indexType) && ts.isStringLiteral(type.indexType.literal))
-      return parametersOf(parameterMap.get(type.indexType.literal.text)!);
-    return literalMembers(entry);
+    const pointer = target(ts.isPropertySignature(entry) ? entry.type : undefined);
+    return pointer ? parametersOf(parameterMap.get(pointer.id)!) : literalMembers(entry);
+  };
+  const locationMembers = (location: ts.TypeElement): readonly ts.TypeElement[] => {
+    const pointer = target(ts.isPropertySignature(location) ? location.type : undefined);
+    if (!pointer?.location) return literalMembers(location);
+    return locationMembers(parametersOf(parameterMap.get(pointer.id)!).find((l) => nameOf(l) === pointer.location)!);
   };
   const bodies = top('OperationRequestBodies').members;
   const schemas = literalMembers(top('components').members.find((m) => nameOf(m) === 'schemas'));
@@ -50,7 +59,7 @@ describe('explicit undefined on optional request-side members', () => {
     for (const op of parameterMap.values()) {
       const locations = parametersOf(op);
       for (const location of locations.filter((l) => ['query', 'header', 'cookie'].includes(nameOf(l)))) {
-        for (const param of optional(literalMembers(location))) {
+        for (const param of optional(locationMembers(location))) {
           checked++;
           if (!acceptsUndefined(param)) missing.push(`${nameOf(op)}.${nameOf(location)}.${nameOf(param)}`);
         }
