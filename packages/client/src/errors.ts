@@ -38,8 +38,7 @@ export class APIError<Body = unknown> extends LaevitasError {
 
   private static describe(status: number, body: unknown, request: RequestSummary): string {
     const detail = extractMessage(body);
-    const op = request.operationId ? ` (${request.operationId})` : '';
-    return `${status} ${request.method} ${request.url}${op}${detail ? `: ${detail}` : ''}`;
+    return statusLine(status, request, detail ? `: ${detail}` : '');
   }
 
   /** Picks the subclass for a status. */
@@ -193,7 +192,7 @@ export class ResponseParseError extends APIError<string> {
       firstBytes,
       headers,
       request,
-      `${status} ${request.method} ${request.url}${request.operationId ? ` (${request.operationId})` : ''}: ${reason} (content-type ${contentType ?? 'none'}, first bytes ${JSON.stringify(firstBytes.slice(0, 80))})`,
+      statusLine(status, request, `: ${reason} (content-type ${contentType ?? 'none'}, first bytes ${JSON.stringify(firstBytes.slice(0, 80))})`),
     );
     this.operationId = request.operationId;
     this.contentType = contentType;
@@ -210,13 +209,7 @@ export class RedirectError extends APIError {
   /** Where the service pointed, userinfo and credential-looking query values redacted; undefined when hidden (browser). */
   readonly location: string | undefined;
   constructor(status: number, headers: Headers | undefined, request: RequestSummary, location: string | undefined, reason: string) {
-    super(
-      status,
-      undefined,
-      headers,
-      request,
-      `${status} ${request.method} ${request.url}${request.operationId ? ` (${request.operationId})` : ''}: redirect${location ? ` to ${location}` : ''} not followed: ${reason}`,
-    );
+    super(status, undefined, headers, request, statusLine(status, request, `: redirect${location ? ` to ${location}` : ''} not followed: ${reason}`));
     this.location = location;
   }
 }
@@ -273,6 +266,11 @@ export class ResponseValidationError extends LaevitasError {
         .join('; ')}`,
     );
   }
+}
+
+/** `404 GET https://… (getX)` and what follows: how every status error begins. */
+function statusLine(status: number, request: RequestSummary, rest: string): string {
+  return `${status} ${request.method} ${request.url}${request.operationId ? ` (${request.operationId})` : ''}${rest}`;
 }
 
 export function parseRetryAfter(headers: Headers | undefined, now = Date.now()): number | undefined {

@@ -104,7 +104,7 @@ describe('switches', () => {
     const bad = { status: 200, body: { data: [{ ...row, close: 'not a number' }], meta: { next_cursor: null } } };
     const client = createClient({ fetch: fakeFetch([bad]).fetch, validators, validateResponses: 'warn', rateLimit: false });
     expect((await client.v1.options.ohlcvt({ query })).data[0]!.close).toBe('not a number');
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/getOptionsOhlcvt 200 response breaks the contract: .*close/));
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/getOptionsOhlcvt: 200 response breaks the contract: .*close/));
   });
 });
 
