@@ -80,10 +80,10 @@ export async function freePort() {
  * The front's stages, in order (the stage contract is in ./mock/answers.mjs). Each line is one stage.
  * @param {{document: OpenApiDocument, bundleText: string, guard: ReturnType<typeof createGuard>,
  *   stateful: ReturnType<typeof createStatefulMock>, upstream: ReturnType<typeof createUpstream>,
- *   prism: import('./prism.mjs').SupervisedPrism}} parts
+ *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean}} parts
  * @returns {import('./mock/answers.mjs').Stage[]}
  */
-export function frontStages({ document, bundleText, guard, stateful, upstream, prism }) {
+export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true }) {
   const operations = operationsOf(document);
   return [
     guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
@@ -94,7 +94,7 @@ export function frontStages({ document, bundleText, guard, stateful, upstream, p
     requestValidationStage(),
     ...stateful.stages, // POST /__mock/reset, MOCK_RATE_LIMIT, 402-for-keyless, x402, checkouts, passes, credits, agent
     credentialsStage(document), // after state: the state stage answers keyless v1 data requests with 402 first
-    synthStage(document),
+    synthStage(document, undefined, { cache }), // synthesised series pages, kept by request when `cache`
     upstream.stage, // a supervised Prism with a cache; 503 with Retry-After while it is down
   ];
 }
@@ -144,7 +144,7 @@ export async function startMock({
   const guard = createGuard(operationsOf(document));
   const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
   const stateful = createStatefulMock({ document, now, rateLimit });
-  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism });
+  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic });
   const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
       const body = await readBody(req);

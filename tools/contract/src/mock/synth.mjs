@@ -138,13 +138,23 @@ function factorOf(seed, bucket) {
   return 0.85 + (hash32(`${seed}:${bucket}`) % 1501) / 10_000;
 }
 
+/** Whether a field keeps its value when a row is scaled, by name: tested once per name, not once per row. */
+const fixedByName = new Map();
+/** @param {string} key */
+function isFixed(key) {
+  let fixed = fixedByName.get(key);
+  if (fixed === undefined) fixedByName.set(key, (fixed = FIXED.test(key)));
+  return fixed;
+}
+
 /** @param {Row} row  @param {number} factor  @returns {Row} */
 function scaleRow(row, factor) {
   if (factor === 1) return { ...row };
   /** @type {Row} */
   const out = {};
-  for (const [key, value] of Object.entries(row)) {
-    out[key] = typeof value === 'number' && value !== 0 && !FIXED.test(key) ? Number((value * factor).toPrecision(12)) : value;
+  for (const key in row) {
+    const value = row[key];
+    out[key] = typeof value === 'number' && value !== 0 && !isFixed(key) ? Number((value * factor).toPrecision(12)) : value;
   }
   return out;
 }
@@ -318,9 +328,14 @@ function violations(plan, query, body, validators) {
  * @param {OpenApiDocument} document  @param {import('../conformance.mjs').ResponseValidators} [validators]
  * @returns {import('./answers.mjs').Stage}
  */
-export function synthStage(document, validators = require('@laevitas-api/validators')) {
+export function synthStage(document, validators = require('@laevitas-api/validators'), { cache = true } = {}) {
   /** @type {Map<string, Plan | null>} */
   const plans = new Map();
+  // A synthesised answer depends only on the operation and the request's parameters (no clock, no state), and
+  // building a page of up to 1,000 rows and writing its JSON is most of the mock's time: answers are kept by
+  // request, the oldest dropped past ANSWER_CACHE_SIZE. Answers are shared, never mutated (mock.mjs writes them).
+  /** @type {Map<string, import('./answers.mjs').Answer | undefined>} */
+  const answers = new Map();
   return function synth(ctx) {
     const op = ctx.op;
     if (!op || ctx.forcePrism || op.method !== 'get') return undefined;
@@ -328,16 +343,44 @@ export function synthStage(document, validators = require('@laevitas-api/validat
     const plan = plans.get(op.operationId);
     if (!plan) return undefined;
     const request = { pathParams: ctx.pathParams ?? {}, query: ctx.query ?? {} };
-    for (const options of [
-      { scale: true, echo: true },
-      { scale: false, echo: true },
-      { scale: false, echo: false },
-    ]) {
-      const { body, error } = synthesise(plan, request, options);
-      if (error) return error;
-      // Exactly the media type the spec declares (Dredd compares it literally), as Prism sent it.
-      if (!violations(plan, request.query, body, validators)) return json(plan.status, body, { 'content-type': 'application/json' });
+    const key = cache ? `${op.operationId}\n${canonical(request.pathParams)}\n${canonical(request.query)}` : '';
+    if (cache && answers.has(key)) return answers.get(key);
+    const answer = answerOf(plan, request, validators);
+    if (cache) {
+      if (answers.size >= ANSWER_CACHE_SIZE) answers.delete(/** @type {string} */ (answers.keys().next().value));
+      answers.set(key, answer);
     }
-    return undefined;
+    return answer;
   };
+}
+
+const ANSWER_CACHE_SIZE = 1024;
+
+/** Parameters as text that does not depend on their order. @param {Record<string, unknown>} params */
+function canonical(params) {
+  return JSON.stringify(
+    Object.keys(params)
+      .sort()
+      .map((name) => [name, params[name]]),
+  );
+}
+
+/**
+ * The first synthesis that keeps the query's own promises (scaled, then unscaled, then without echoing the request's
+ * identity), or undefined for Prism to answer.
+ * @param {Plan} plan  @param {{pathParams: Record<string, string>, query: Record<string, string>}} request
+ * @param {import('../conformance.mjs').ResponseValidators} validators
+ */
+function answerOf(plan, request, validators) {
+  for (const options of [
+    { scale: true, echo: true },
+    { scale: false, echo: true },
+    { scale: false, echo: false },
+  ]) {
+    const { body, error } = synthesise(plan, request, options);
+    if (error) return error;
+    // Exactly the media type the spec declares (Dredd compares it literally), as Prism sent it.
+    if (!violations(plan, request.query, body, validators)) return json(plan.status, body, { 'content-type': 'application/json' });
+  }
+  return undefined;
 }
