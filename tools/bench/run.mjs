@@ -122,6 +122,7 @@ await (await import('./stream.mjs')).streamBench(report);
 // 6. The client's cost: per-request time against raw fetch, and what an app calling one operation bundles.
 console.log('\nclient per-request overhead (loopback, limiter off):');
 await (await import('./client-overhead.mjs')).clientOverhead(report);
+(await import('./object-copy.mjs')).objectCopy(report);
 console.log('\nclient bundle sizes (size-limit 12.1.0, esbuild, minified + gzip; packages/client/.size-limit.cjs):');
 const clientDir = dirname(require.resolve('@laevitas-api/client/package.json'));
 const sizes = spawnSync(process.execPath, [join(clientDir, 'node_modules/size-limit/bin.js'), '--json'], { cwd: clientDir, encoding: 'utf8' });
