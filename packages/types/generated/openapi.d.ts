@@ -1038,405 +1038,405 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Currency ticker as listed by `GET /analytics/futures/alt_currency`.
+         * Currency ticker as listed by `GET /analytics/futures/alt_currency`.
          * @example BTC
          */
         LegacyCurrencyPath: LegacyCurrency;
         /**
-         * @description Contract type of the ranking.
+         * Contract type of the ranking.
          * @example perpetual
          */
         LegacyGainersTypePath: GainersType;
         /**
-         * @description Look-back period in hours, or `ytd`.
+         * Look-back period in hours, or `ytd`.
          * @example 24
          */
         LegacyGainersPeriodPath: GainersPeriod;
         /**
-         * @description Look-back period in hours, or `ytd`; the gainers periods plus `8760`.
+         * Look-back period in hours, or `ytd`; the gainers periods plus `8760`.
          * @example 24
          */
         LegacyOiChangePeriodPath: OiChangePeriod;
         /**
-         * @description Venue kind, `c` centralized or `d` decentralized.
+         * Venue kind, `c` centralized or `d` decentralized.
          * @example c
          */
         LegacyVenueKindPath: VenueKind;
         /**
-         * @description Currency of the dated-futures subset. The API reference does not list the subset; the members come from the real catalog.
+         * Currency of the dated-futures subset. The API reference does not list the subset; the members come from the real catalog.
          * @example BTC
          */
         LegacyDatedFuturesCurrencyPath: LegacyDatedFuturesCurrency;
         /**
-         * @description Contract types included, `all`, `future` or `perpetual`.
+         * Contract types included, `all`, `future` or `perpetual`.
          * @example all
          */
         LegacyOiGainersOptionPath: OiGainersOption;
         /**
-         * @description Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference.
+         * Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference.
          * @example BTC
          */
         LegacyFuturesSummaryCurrencyPath: LegacyFuturesSummaryCurrency;
         /**
-         * @description Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
+         * Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds.
          * @example 2026-11-20
          */
         LegacyHistStart: HistoricalTime;
         /**
-         * @description End of the range; a date, a date-time without zone, or epoch milliseconds.
+         * End of the range; a date, a date-time without zone, or epoch milliseconds.
          * @example 2026-11-21
          */
         LegacyHistEnd: HistoricalTime;
         /**
-         * @description Maximum number of results per page (at most 144).
+         * Maximum number of results per page (at most 144).
          * @example 144
          */
         LegacyHistLimit: number;
         /**
-         * @description 1-based page of results. On snapshot endpoints each page holds one minute of data.
+         * 1-based page of results. On snapshot endpoints each page holds one minute of data.
          * @example 1
          */
         LegacyHistPage: number;
-        /** @description Interval between the dates of the result rows; one minute when omitted. */
+        /** Interval between the dates of the result rows; one minute when omitted. */
         LegacyHistGranularity: Granularity;
-        /** @description Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
+        /** Selects the old endpoint logic ('true'/'false' per the real service's docs). Accepted values and the differences between the two logics are not published. */
         LegacyHistLegacy: "true" | "false";
         /**
-         * @description Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D").
+         * Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D").
          * @example C
          */
         LegacyHistoricalOptionPath: HistoricalVenueKind;
         /**
-         * @description Narrows the breakdown to one market. The API reference gives it as an optional string without values, and the catalog lists none, so any upper-case market code is accepted.
+         * Narrows the breakdown to one market. The API reference gives it as an optional string without values, and the catalog lists none, so any upper-case market code is accepted.
          * @example BINANCE
          */
         LegacyHistoricalMarketQuery: LegacyHistoricalMarketCode;
         /**
-         * @description Exchange-native instrument symbol.
+         * Exchange-native instrument symbol.
          * @example BTCUSDT
          */
         LegacySymbolPath: LegacyHistoricalSymbol;
         /**
-         * @description Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets).
+         * Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets).
          * @example deribit
          */
         LegacyOptionsMarketPath: LegacyOptionsMarket;
         /**
-         * @description Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …).
+         * Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …).
          * @example BTC
          */
         LegacyAssetCurrencyPath: LegacyCurrency;
         /**
-         * @description Expiry code (`27MAR26`), or `all` for every expiry.
+         * Expiry code (`27MAR26`), or `all` for every expiry.
          * @example all
          */
         LegacyMaturityOrAllPath: LegacyMaturityOrAll;
         /**
-         * @description Look-back window in hours.
+         * Look-back window in hours.
          * @example 24
          */
         LegacyHoursPath: LegacyHours;
         /**
-         * @description Expiry code (`27MAR26`).
+         * Expiry code (`27MAR26`).
          * @example 27MAR26
          */
         LegacyMaturityPath: LegacyMaturity;
         /**
-         * @description Option type, `C` call or `P` put.
+         * Option type, `C` call or `P` put.
          * @example C
          */
         LegacyOptionTypePath: OptionType;
-        /** @description Option type, `C` call or `P` put. */
+        /** Option type, `C` call or `P` put. */
         OptionTypeQuery: OptionType;
         /**
-         * @description Axis of the chart: `delta` or `strike`.
+         * Axis of the chart: `delta` or `strike`.
          * @example delta
          */
         LegacyModelChartTypePath: LegacyModelChartType;
         /**
-         * @description Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set.
+         * Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set.
          * @example DERIBIT
          */
         LegacyMarketPath: LegacyHistoricalMarketCode;
         /**
-         * @description Options instrument name.
+         * Options instrument name.
          * @example BTC-26SEP25-110000-C
          */
         LegacyOptionInstrumentPath: LegacyOptionInstrument;
         /**
-         * @description Options venue.
+         * Options venue.
          * @example deribit
          */
         OptionsExchangeQuery: OptionsExchange;
         /**
-         * @description Underlying currency, for example `BTC` or `ETH`.
+         * Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
          */
         Currency: string;
         /**
-         * @description Expiry code `DDMMMYY`.
+         * Expiry code `DDMMMYY`.
          * @example 26MAR27
          */
         MaturityQuery: Maturity;
-        /** @description Maximum rows per page, 1 to 1000. */
+        /** Maximum rows per page, 1 to 1000. */
         Limit: number;
-        /** @description Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
         Cursor: string;
         /**
-         * @description Options venue.
+         * Options venue.
          * @example deribit
          */
         OptionsExchangeRequired: OptionsExchange;
         /**
-         * @description Exact options instrument name from the catalog.
+         * Exact options instrument name from the catalog.
          * @example BTC-26MAR27-100000-C
          */
         OptionsInstrumentNameRequired: OptionsInstrumentName;
-        /** @description Maximum rows per page on metadata routes, 1 to 100. */
+        /** Maximum rows per page on metadata routes, 1 to 100. */
         MetadataLimit: number;
         /**
-         * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
+         * Start of the window, ISO 8601 date-time in UTC. Defaults to 24 hours before `end` (or before now); pass it explicitly for historical windows. All source minutes at or after it are included before aggregation.
          * @example 2026-11-20T00:00:00Z
          */
         Start: IsoDateTime;
         /**
-         * @description End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
+         * End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. For a full hour use :00:00 through :59:59, not the next hour.
          * @example 2026-11-20T00:59:59Z
          */
         End: IsoDateTime;
-        /** @description Order by time bucket; keep it constant within one paginated scan. */
+        /** Order by time bucket; keep it constant within one paginated scan. */
         SortDirQuery: SortDir;
-        /** @description Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
         ResolutionQuery: Resolution;
         /**
-         * @description Exact options instrument name from the catalog.
+         * Exact options instrument name from the catalog.
          * @example BTC-26MAR27-100000-C
          */
         OptionsInstrumentNameQuery: OptionsInstrumentName;
         /**
-         * @description Underlying currency, for example `BTC` or `ETH`.
+         * Underlying currency, for example `BTC` or `ETH`.
          * @example BTC
          */
         CurrencyRequired: string;
-        /** @description Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. Latest when omitted. */
         SnapshotDate: IsoDateTime;
-        /** @description Keep only trades whose premium is at least this many USD. */
+        /** Keep only trades whose premium is at least this many USD. */
         TradesMinPremiumUsd: number;
-        /** @description Keep only trades whose notional is at least this value. */
+        /** Keep only trades whose notional is at least this value. */
         TradesMinNotional: number;
-        /** @description Keep only trades with this aggressor side. */
+        /** Keep only trades with this aggressor side. */
         TradesDirection: Direction;
-        /** @description Keep only block trades. */
+        /** Keep only block trades. */
         TradesBlockOnly: boolean;
-        /** @description Keep only opening trades, those whose strategy label starts with `Opened`. */
+        /** Keep only opening trades, those whose strategy label starts with `Opened`. */
         TradesOpeningOnly: boolean;
         /**
-         * @description Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. The complete label list is not published.
+         * Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. The complete label list is not published.
          * @example LONG_CALL,SHORT_PUT
          */
         TradesStrategy: TradesStrategyList;
         /**
-         * @description Options venue of the GEX data; only `deribit` is served, and it is the default.
+         * Options venue of the GEX data; only `deribit` is served, and it is the default.
          * @example deribit
          */
         GexExchangeQuery: GexExchange;
         /**
-         * @description Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted.
+         * Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted.
          * @example BTC
          */
         GexCurrency: string;
         /**
-         * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
+         * Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
         FuturesExchangeQuery: FuturesExchange;
         /**
-         * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+         * Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
          * @example BTC-25DEC26
          */
         FuturesInstrumentName: ContractInstrumentName;
-        /** @description Only trades of this aggressor side. */
+        /** Only trades of this aggressor side. */
         ContractDirection: Direction;
-        /** @description When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
+        /** When `true`, only block trades. The default for this family is not published (the options routes default to `false`). */
         ContractBlockOnly: boolean;
-        /** @description Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional. */
+        /** Smallest trade amount to include. The unit is not published; amounts are in retained source units, not USD notional. */
         ContractMinAmount: number;
-        /** @description Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
+        /** Only trades with this detected strategy label (comma-separated labels on the options routes). The label set of this family is not published. */
         ContractStrategy: string;
-        /** @description Field to sort by; pair with `sort_dir`. The default is not published. */
+        /** Field to sort by; pair with `sort_dir`. The default is not published. */
         ContractTradeSortQuery: ContractTradeSort;
-        /** @description Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
+        /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. The default with a non-time `sort` is not published. */
         ContractSortDir: SortDir;
-        /** @description Return only the top N trades by `sort`, in one response without pagination. */
+        /** Return only the top N trades by `sort`, in one response without pagination. */
         ContractTradesTopN: number;
         /**
-         * @description Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
+         * Futures venue. A free string: the API reference gives no REST venue set for futures; known venues are `deribit`, `binance`, `okx`, `bybit`, `kraken` (WebSocket channel matrix).
          * @example deribit
          */
         FuturesExchangeRequired: FuturesExchange;
         /**
-         * @description Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
+         * Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit).
          * @example BTC-25DEC26
          */
         FuturesInstrumentNameRequired: ContractInstrumentName;
-        /** @description Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
+        /** Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
         ContractLiquidationDirection: Direction;
-        /** @description Only liquidations of `long` or of `short` positions. */
+        /** Only liquidations of `long` or of `short` positions. */
         ContractPositionSideQuery: ContractPositionSide;
-        /** @description Smallest liquidation to include, in USD. */
+        /** Smallest liquidation to include, in USD. */
         ContractMinAmountUsd: number;
         /**
-         * @description Dimension to group the trades by.
+         * Dimension to group the trades by.
          * @example exchange
          */
         ContractTradesGroupByQuery: ContractTradesGroupBy;
-        /** @description Number of notable trades in the flow response. */
+        /** Number of notable trades in the flow response. */
         ContractFlowTopN: number;
         /**
-         * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
+         * Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
         PerpetualsExchangeQuery: PerpetualsExchange;
         /**
-         * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+         * Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
          * @example BTC-PERPETUAL
          */
         PerpetualsInstrumentName: ContractInstrumentName;
         /**
-         * @description Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
+         * Perpetuals venue. A free string: the API reference gives no REST venue set for perpetuals; known venues are `deribit`, `binance`, `okx`, `bybit`, `hyperliquid`, `kraken`, `nado`, `bullish` (WebSocket channel matrix).
          * @example deribit
          */
         PerpetualsExchangeRequired: PerpetualsExchange;
         /**
-         * @description Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
+         * Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
          * @example BTC-PERPETUAL
          */
         PerpetualsInstrumentNameRequired: ContractInstrumentName;
         /**
-         * @description Spot venue; `binance` when omitted.
+         * Spot venue; `binance` when omitted.
          * @example binance
          */
         SpotExchangeQuery: SpotExchange;
-        /** @description Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
+        /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
         SpotQuoteCurrency: string;
         /**
-         * @description Exact spot pair name from the spot catalog, upper case.
+         * Exact spot pair name from the spot catalog, upper case.
          * @example BTCUSDT
          */
         SpotInstrumentNameRequired: SpotInstrumentName;
         /**
-         * @description Exact spot pair name from the spot catalog, upper case.
+         * Exact spot pair name from the spot catalog, upper case.
          * @example BTCUSDT
          */
         SpotInstrumentNameQuery: SpotInstrumentName;
         /**
-         * @description Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
+         * Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
          */
         PredictionCategoryQuery: string;
-        /** @description Slug of one prediction event; restricts the result to that event's markets. */
+        /** Slug of one prediction event; restricts the result to that event's markets. */
         PredictionEventSlug: string;
-        /** @description Free-text keyword matched against the prediction markets. */
+        /** Free-text keyword matched against the prediction markets. */
         PredictionKeyword: string;
         /**
-         * @description Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions.
+         * Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions.
          * @example polymarket
          */
         PredictionExchange: string;
         /**
-         * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
+         * Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
         PredictionInstrumentNameRequired: PredictionInstrumentName;
         /**
-         * @description Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
+         * Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
         PredictionInstrumentNameQuery: PredictionInstrumentName;
-        /** @description Bucket size of the prediction-market snapshot; `1h` when omitted. */
+        /** Bucket size of the prediction-market snapshot; `1h` when omitted. */
         PredictionSnapshotResolution: Resolution;
         /**
-         * @description Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it.
+         * Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it.
          * @example inverse
          */
         VolSurfaceMargin: MarginType;
         /**
-         * @description Wallet address whose records are returned (required on this route).
+         * Wallet address whose records are returned (required on this route).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
         HyperliquidWalletRequired: HyperliquidWallet;
         /**
-         * @description Instrument to narrow the query to, in the normalised form (`BTC-USD`).
+         * Instrument to narrow the query to, in the normalised form (`BTC-USD`).
          * @example BTC-USD
          */
         HyperliquidInstrumentNameQuery: HyperliquidInstrumentName;
         /**
-         * @description Wallet address to narrow the query to (one of the narrowing filters).
+         * Wallet address to narrow the query to (one of the narrowing filters).
          * @example 0x7b3f5e2a9c41d8e6f0a2b4c6d8e0f1a3b5c7d9e1
          */
         HyperliquidWalletQuery: HyperliquidWallet;
         /**
-         * @description Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). Its exact form is not published; the example assumes the venue's coin name.
+         * Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). Its exact form is not published; the example assumes the venue's coin name.
          * @example BTC
          */
         HyperliquidInstrumentNameRaw: string;
         /**
-         * @description Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route).
+         * Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route).
          * @example BTC-USD
          */
         HyperliquidInstrumentNameRequired: HyperliquidInstrumentName;
         /**
-         * @description Checkout id, from the account-bound quote created through the authenticated account backend before paying. Its format is not published.
+         * Checkout id, from the account-bound quote created through the authenticated account backend before paying. Its format is not published.
          * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
          */
         CheckoutId: string;
         /**
-         * @description Token of the checkout, issued with the quote. It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
+         * Token of the checkout, issued with the quote. It authorizes reading and paying this one checkout; it is a request parameter, not an account credential. Its format is not published.
          * @example 4d2f9a7b1c8e4f6a9b3d5e7c1a2b4c6d
          */
         CheckoutToken: string;
-        /** @description Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. Without it the pay request answers 402 with the quote; with it the payment is verified and settled. A checkout that is already pending or completed is never charged again. */
+        /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. Without it the pay request answers 402 with the quote; with it the payment is verified and settled. A checkout that is already pending or completed is never charged again. */
         X402PaymentSignature: string;
     };
     requestBodies: never;
     headers: {
         /**
-         * @description Seconds to wait before retrying (the service advises 60 seconds after a 429).
+         * Seconds to wait before retrying (the service advises 60 seconds after a 429).
          * @example 60
          */
         RetryAfter: number;
         /**
-         * @description Base64-encoded JSON (x402 version 2) holding the accepted networks, amounts and payee; decoded, it is a `PaymentRequired` object.
+         * Base64-encoded JSON (x402 version 2) holding the accepted networks, amounts and payee; decoded, it is a `PaymentRequired` object.
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEvb3B0aW9ucy9vaGxjdnQiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiIxMDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMCIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH1dfQ==
          */
         PaymentRequired: string;
         /**
-         * @description Credit token (JWT) for later fast-path requests; send it back in the `X-Credit-Token` request header.
+         * Credit token (JWT) for later fast-path requests; send it back in the `X-Credit-Token` request header.
          * @example eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIweGFiYyIsImNyZWRpdHMiOjEwMH0.c2lnbmF0dXJl
          */
         XCreditToken: string;
         /**
-         * @description `PAYMENT-RESPONSE` (x402 version 2): base64-encoded JSON with the settlement result of the payment carried in `PAYMENT-SIGNATURE`; decoded, it is an `X402SettleResponse`. Header name from the x402 v2 protocol; the API reference does not say whether the service sends it, so it is optional.
+         * `PAYMENT-RESPONSE` (x402 version 2): base64-encoded JSON with the settlement result of the payment carried in `PAYMENT-SIGNATURE`; decoded, it is an `X402SettleResponse`. Header name from the x402 v2 protocol; the API reference does not say whether the service sends it, so it is optional.
          * @example eyJzdWNjZXNzIjp0cnVlLCJ0cmFuc2FjdGlvbiI6IjB4NGYxYzJiN2E5ZTBkM2M1YjhhNmYxZTJkM2M0YjVhNjk3ODg3OTZhNWI0YzNkMmUxZjAwMTEyMjMzNDQ1NTY2NyIsIm5ldHdvcmsiOiJlaXAxNTU6ODQ1MyIsInBheWVyIjoiMHg4NTdiMDY1MTlFOTFlM0E1NDUzODc5MWJEYmIwRTIyMzczZTM2YjY2In0=
          */
         PaymentResponse: string;
         /**
-         * @description Base64-encoded JSON (x402 version 2) with the quote of a WebSocket pass: USDC on Base mainnet (`eip155:8453`) or the test network; decoded, it is a `PaymentRequired` object. Pass prices are not published; the example amount is illustrative.
+         * Base64-encoded JSON (x402 version 2) with the quote of a WebSocket pass: USDC on Base mainnet (`eip155:8453`) or the test network; decoded, it is a `PaymentRequired` object. Pass prices are not published; the example amount is illustrative.
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEveDQwMi93cy1wYXNzL2hvdXIiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiIxMDAwMDAiLCJhc3NldCI6IjB4ODMzNTg5ZkNENmVEYjZFMDhmNGM3QzMyRDRmNzFiNTRiZEEwMjkxMyIsInBheVRvIjoiMHgwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwIiwibWF4VGltZW91dFNlY29uZHMiOjYwfV19
          */
         WsPassPaymentRequired: string;
         /**
-         * @description Base64-encoded JSON (x402 version 2) with the quote of a checkout: one accepted payment on Base (`eip155:8453`) and one on Solana, with the amount of the account-bound quote; decoded, it is a `PaymentRequired` object. The example amount (500 USDC) is illustrative (the public pricing quotes $500 a month for the API plan).
+         * Base64-encoded JSON (x402 version 2) with the quote of a checkout: one accepted payment on Base (`eip155:8453`) and one on Solana, with the amount of the account-bound quote; decoded, it is a `PaymentRequired` object. The example amount (500 USDC) is illustrative (the public pricing quotes $500 a month for the API plan).
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEveDQwMi9zdWJzY3JpcHRpb25zL2NoZWNrb3V0cy83YzllNjY3OS03NDI1LTQwZGUtOTQ0Yi1lMDdmYzFmOTBhZTcvcGF5IiwibWltZVR5cGUiOiJhcHBsaWNhdGlvbi9qc29uIn0sImFjY2VwdHMiOlt7InNjaGVtZSI6ImV4YWN0IiwibmV0d29yayI6ImVpcDE1NTo4NDUzIiwiYW1vdW50IjoiNTAwMDAwMDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMCIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH0seyJzY2hlbWUiOiJleGFjdCIsIm5ldHdvcmsiOiJzb2xhbmE6NWV5a3Q0VXNGdjhQOE5KZFRSRXBZMXZ6cUtxWkt2ZHAiLCJhbW91bnQiOiI1MDAwMDAwMDAiLCJhc3NldCI6IkVQakZXZGQ1QXVmcVNTcWVNMnFOMXh6eWJhcEM4RzR3RUdHa1p3eVREdDF2IiwicGF5VG8iOiIxMTExMTExMTExMTExMTExMTExMTExMTExMTExMTExMSIsIm1heFRpbWVvdXRTZWNvbmRzIjo2MH1dfQ==
          */
         CheckoutPaymentRequired: string;
         /**
-         * @description Remaining prepaid credits after this call.
+         * Remaining prepaid credits after this call.
          * @example 99
          */
         XCreditsRemaining: number;
         /**
-         * @description Base64-encoded JSON (x402 version 2) with the requirements of one `tools/call` (1 credit; 0.001 USDC on Base mainnet `eip155:8453`); decoded, it is a `PaymentRequired` object whose resource address uses https.
+         * Base64-encoded JSON (x402 version 2) with the requirements of one `tools/call` (1 credit; 0.001 USDC on Base mainnet `eip155:8453`); decoded, it is a `PaymentRequired` object whose resource address uses https.
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEvbWNwIiwibWltZVR5cGUiOiJhcHBsaWNhdGlvbi9qc29uIn0sImFjY2VwdHMiOlt7InNjaGVtZSI6ImV4YWN0IiwibmV0d29yayI6ImVpcDE1NTo4NDUzIiwiYW1vdW50IjoiMTAwMCIsImFzc2V0IjoiMHg4MzM1ODlmQ0Q2ZURiNkUwOGY0YzdDMzJENGY3MWI1NGJkQTAyOTEzIiwicGF5VG8iOiIweDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAiLCJtYXhUaW1lb3V0U2Vjb25kcyI6NjB9XX0=
          */
         McpPaymentRequired: string;
@@ -1447,24 +1447,24 @@ export interface components {
 type AnyHeaders = {
     [name: string]: unknown;
 };
-/** @description The request cannot be read before any operation sees it: a malformed percent-escape in the path or query, a body or header that is not valid UTF-8, or bytes that are not HTTP. The body has the NestJS validation shape of either family (`message` lists what is wrong); the service's own wording for these cases is not published. */
+/** The request cannot be read before any operation sees it: a malformed percent-escape in the path or query, a body or header that is not valid UTF-8, or bytes that are not HTTP. The body has the NestJS validation shape of either family (`message` lists what is wrong); the service's own wording for these cases is not published. */
 type MalformedRequestReply = {
     headers: AnyHeaders;
     content: {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description No operation has this path (a typo in the route, or a route of the other family on this host). The service is built on NestJS, whose default answer names the method and path: `Cannot GET /api/v1/options/ohlcvtt`. */
+/** No operation has this path (a typo in the route, or a route of the other family on this host). The service is built on NestJS, whose default answer names the method and path: `Cannot GET /api/v1/options/ohlcvtt`. */
 type RouteNotFoundReply = {
     headers: AnyHeaders;
     content: {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description The path exists but not with this method. The `Allow` header lists the methods it supports. The service's own body for this case is not published. */
+/** The path exists but not with this method. The `Allow` header lists the methods it supports. The service's own body for this case is not published. */
 type MethodNotAllowedReply = {
     headers: {
-        /** @description The methods the path supports, comma-separated. */
+        /** The methods the path supports, comma-separated. */
         Allow?: string;
         [name: string]: unknown;
     };
@@ -1472,56 +1472,56 @@ type MethodNotAllowedReply = {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description The request line, headers or body did not arrive in time and the connection is closed. The service's own body for this case is not published. */
+/** The request line, headers or body did not arrive in time and the connection is closed. The service's own body for this case is not published. */
 type RequestTimeoutReply = {
     headers: AnyHeaders;
     content: {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description The request body is larger than the server accepts; the connection is closed. The service's limit and body are not published. */
+/** The request body is larger than the server accepts; the connection is closed. The service's limit and body are not published. */
 type PayloadTooLargeReply = {
     headers: AnyHeaders;
     content: {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description The path and query are longer than the server accepts. The service's limit and body are not published. */
+/** The path and query are longer than the server accepts. The service's limit and body are not published. */
 type UriTooLongReply = {
     headers: AnyHeaders;
     content: {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description A request body was sent without `Content-Type: application/json`. The service's own body for this case is not published. */
+/** A request body was sent without `Content-Type: application/json`. The service's own body for this case is not published. */
 type UnsupportedMediaTypeReply = {
     headers: AnyHeaders;
     content: {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description One header, or the request line and headers together, are larger than the server accepts. The service's limit and body are not published. */
+/** One header, or the request line and headers together, are larger than the server accepts. The service's limit and body are not published. */
 type HeaderFieldsTooLargeReply = {
     headers: AnyHeaders;
     content: {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description Invalid parameters (NestJS validation body). */
+/** Invalid parameters (NestJS validation body). */
 type LegacyBadRequestReply = {
     headers: AnyHeaders;
     content: {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description Missing or invalid `apiKey` header. The legacy document does not show this body; the contract expects the NestJS error shape. */
+/** Missing or invalid `apiKey` header. The legacy document does not show this body; the contract expects the NestJS error shape. */
 type LegacyUnauthorizedReply = {
     headers: AnyHeaders;
     content: {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description Rate limit exceeded. The legacy document does not show this body or the limits; the contract expects the NestJS error shape. */
+/** Rate limit exceeded. The legacy document does not show this body or the limits; the contract expects the NestJS error shape. */
 type LegacyTooManyRequestsReply = {
     headers: {
         "Retry-After": components["headers"]["RetryAfter"];
@@ -1531,21 +1531,21 @@ type LegacyTooManyRequestsReply = {
         "application/json": LegacyErrorBody;
     };
 };
-/** @description Invalid parameters, for example a non-string exchange, an unsupported resolution or an invalid ISO date. */
+/** Invalid parameters, for example a non-string exchange, an unsupported resolution or an invalid ISO date. */
 type BadRequestReply = {
     headers: AnyHeaders;
     content: {
         "application/json": ApiError400;
     };
 };
-/** @description Missing or invalid API key. */
+/** Missing or invalid API key. */
 type UnauthorizedReply = {
     headers: AnyHeaders;
     content: {
         "application/json": ApiError401;
     };
 };
-/** @description Payment required: the request carried neither an API key nor a credit token. The `payment-required` header holds the base64-encoded x402 v2 requirements; sign one accepted payment and repeat the request with `PAYMENT-SIGNATURE`. The body is not published. */
+/** Payment required: the request carried neither an API key nor a credit token. The `payment-required` header holds the base64-encoded x402 v2 requirements; sign one accepted payment and repeat the request with `PAYMENT-SIGNATURE`. The body is not published. */
 type PaymentRequiredReply = {
     headers: {
         "payment-required": components["headers"]["PaymentRequired"];
@@ -1555,7 +1555,7 @@ type PaymentRequiredReply = {
         "application/json": X402ErrorBody;
     };
 };
-/** @description Rate limit exceeded (240 requests per 60 seconds, 20 per 5-second window); retry after 60 seconds. */
+/** Rate limit exceeded (240 requests per 60 seconds, 20 per 5-second window); retry after 60 seconds. */
 type TooManyRequestsReply = {
     headers: {
         "Retry-After": components["headers"]["RetryAfter"];
@@ -1565,7 +1565,7 @@ type TooManyRequestsReply = {
         "application/json": ApiError429;
     };
 };
-/** @description Quote (x402 version 2): the request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists the accepted payments; sign one and repeat the purchase with `PAYMENT-SIGNATURE`. The body is not published. */
+/** Quote (x402 version 2): the request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists the accepted payments; sign one and repeat the purchase with `PAYMENT-SIGNATURE`. The body is not published. */
 type WsPassPaymentRequiredReply = {
     headers: {
         "payment-required": components["headers"]["WsPassPaymentRequired"];
@@ -1575,7 +1575,7 @@ type WsPassPaymentRequiredReply = {
         "application/json": X402ErrorBody;
     };
 };
-/** @description Quote (x402 version 2): the pay request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the pay request with `PAYMENT-SIGNATURE`. The body is not published. */
+/** Quote (x402 version 2): the pay request carried no `PAYMENT-SIGNATURE`, or a payment that was not accepted. The `payment-required` header lists one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the pay request with `PAYMENT-SIGNATURE`. The body is not published. */
 type CheckoutPaymentRequiredReply = {
     headers: {
         "payment-required": components["headers"]["CheckoutPaymentRequired"];
@@ -1585,19 +1585,19 @@ type CheckoutPaymentRequiredReply = {
         "application/json": X402ErrorBody;
     };
 };
-/** @description Unsupported `chain_id`, invalid address, or malformed payload. The API reference does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
+/** Unsupported `chain_id`, invalid address, or malformed payload. The API reference does not say whether this 400 uses the generic validation body (`ApiError400`) or `CreditTokenErrorDto`, so either is accepted. */
 type CreditTokenBadRequestReply = {
     headers: AnyHeaders;
     content: {
         "application/json": ApiError400 | CreditTokenErrorDto;
     };
 };
-/** @description Credit bundles are not enabled on this deployment. No body is shown. */
+/** Credit bundles are not enabled on this deployment. No body is shown. */
 type CreditTokenNotFoundReply = {
     headers: AnyHeaders;
     content?: never;
 };
-/** @description Rate limit of the credit-token routes exceeded: 10 challenge and redemption requests per minute per client (`info.x-rate-limits.creditToken`); retry after the advised wait. */
+/** Rate limit of the credit-token routes exceeded: 10 challenge and redemption requests per minute per client (`info.x-rate-limits.creditToken`); retry after the advised wait. */
 type CreditTokenTooManyRequestsReply = {
     headers: {
         "Retry-After": components["headers"]["RetryAfter"];
@@ -1607,28 +1607,28 @@ type CreditTokenTooManyRequestsReply = {
         "application/json": ApiError429;
     };
 };
-/** @description The challenge store is unavailable; retry later. The code of this answer is not published. */
+/** The challenge store is unavailable; retry later. The code of this answer is not published. */
 type CreditTokenServiceUnavailableReply = {
     headers: AnyHeaders;
     content: {
         "application/json": CreditTokenErrorDto;
     };
 };
-/** @description The signed challenge was rejected: `invalid_siwx` (not a valid CAIP-122 message), `nonce_invalid` (unknown or already used challenge; challenges are single use), `expired` (older than 5 minutes) or `invalid_signature`. */
+/** The signed challenge was rejected: `invalid_siwx` (not a valid CAIP-122 message), `nonce_invalid` (unknown or already used challenge; challenges are single use), `expired` (older than 5 minutes) or `invalid_signature`. */
 type CreditTokenUnauthorizedReply = {
     headers: AnyHeaders;
     content: {
         "application/json": CreditTokenErrorDto;
     };
 };
-/** @description The wallet has no credits (code `no_credits`); buy a credit bundle through x402 first. Unlike the data routes, this 402 is identified by its error code; the API reference shows no `payment-required` header here. */
+/** The wallet has no credits (code `no_credits`); buy a credit bundle through x402 first. Unlike the data routes, this 402 is identified by its error code; the API reference shows no `payment-required` header here. */
 type CreditTokenNoCreditsReply = {
     headers: AnyHeaders;
     content: {
         "application/json": CreditTokenErrorDto;
     };
 };
-/** @description Payment required on the agent endpoint: a `tools/call` without an API key, Bearer token or credits. The answer carries both the x402 `payment-required` header (its resource address uses https) and a JSON-RPC error body. The JSON-RPC error code the service uses is not published. */
+/** Payment required on the agent endpoint: a `tools/call` without an API key, Bearer token or credits. The answer carries both the x402 `payment-required` header (its resource address uses https) and a JSON-RPC error body. The JSON-RPC error code the service uses is not published. */
 type McpPaymentRequiredReply = {
     headers: {
         "payment-required": components["headers"]["McpPaymentRequired"];
@@ -1644,7 +1644,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFutures"];
         requestBody?: never;
         responses: {
-            /** @description Futures live rows of the maturity. */
+            /** Futures live rows of the maturity. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1660,7 +1660,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyPerpetuals"];
         requestBody?: never;
         responses: {
-            /** @description Perpetuals rows of the currency. */
+            /** Perpetuals rows of the currency. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1676,7 +1676,7 @@ export interface operations {
         parameters: OperationParameters["getLegacySummaryC"];
         requestBody?: never;
         responses: {
-            /** @description Summary row of the currency. */
+            /** Summary row of the currency. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1692,7 +1692,7 @@ export interface operations {
         parameters: OperationParameters["getLegacySummary"];
         requestBody?: never;
         responses: {
-            /** @description Summary rows, one per currency. */
+            /** Summary rows, one per currency. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1708,7 +1708,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOiGainers"];
         requestBody?: never;
         responses: {
-            /** @description Open-interest gainers. */
+            /** Open-interest gainers. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1724,7 +1724,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyPriceGainers"];
         requestBody?: never;
         responses: {
-            /** @description Price gainers. */
+            /** Price gainers. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1740,7 +1740,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyPerpetualsSnapshotDataByMarket"];
         requestBody?: never;
         responses: {
-            /** @description Snapshot entries keyed by contract symbol. */
+            /** Snapshot entries keyed by contract symbol. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1756,7 +1756,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyPerpetualsDataByMarket"];
         requestBody?: never;
         responses: {
-            /** @description Perpetuals rows of the market. */
+            /** Perpetuals rows of the market. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1772,7 +1772,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesDataByMarket"];
         requestBody?: never;
         responses: {
-            /** @description Futures rows of the market. */
+            /** Futures rows of the market. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1788,7 +1788,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyAltOptionDataByMarket"];
         requestBody?: never;
         responses: {
-            /** @description Alternative-options rows. */
+            /** Alternative-options rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1804,7 +1804,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTopFundingData"];
         requestBody?: never;
         responses: {
-            /** @description Top-funding rows. */
+            /** Top-funding rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1820,7 +1820,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyDerivsOpenInterestChangeSummary"];
         requestBody?: never;
         responses: {
-            /** @description Open-interest change summary. */
+            /** Open-interest change summary. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1836,7 +1836,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyDerivsOpenInterestChange"];
         requestBody?: never;
         responses: {
-            /** @description Open-interest change rows. */
+            /** Open-interest change rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1852,7 +1852,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesInstrumentData"];
         requestBody?: never;
         responses: {
-            /** @description Instrument records. */
+            /** Instrument records. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1868,7 +1868,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyAlternativeCurrencyData"];
         requestBody?: never;
         responses: {
-            /** @description Currency tickers. */
+            /** Currency tickers. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1884,7 +1884,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyPerpetualFundingData"];
         requestBody?: never;
         responses: {
-            /** @description Perpetual funding rows. */
+            /** Perpetual funding rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1900,7 +1900,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyPerpetualFundingDataWithType"];
         requestBody?: never;
         responses: {
-            /** @description Perpetual funding rows. */
+            /** Perpetual funding rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1916,7 +1916,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesYieldData"];
         requestBody?: never;
         responses: {
-            /** @description Yield per market and maturity. */
+            /** Yield per market and maturity. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1932,7 +1932,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesBasisData"];
         requestBody?: never;
         responses: {
-            /** @description Basis per market and maturity. */
+            /** Basis per market and maturity. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1948,7 +1948,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesCurveData"];
         requestBody?: never;
         responses: {
-            /** @description Curve points per maturity. */
+            /** Curve points per maturity. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1964,7 +1964,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesCurveDataForCurrency"];
         requestBody?: never;
         responses: {
-            /** @description Curve points per market and maturity. */
+            /** Curve points per market and maturity. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1980,7 +1980,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOpenInterestGainersAndLosersForFuturesMarkets"];
         requestBody?: never;
         responses: {
-            /** @description Open-interest change per market. */
+            /** Open-interest change per market. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -1996,7 +1996,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesMarketSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description Snapshot entries keyed by contract symbol. */
+            /** Snapshot entries keyed by contract symbol. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2012,7 +2012,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOpenInterestBreakdownData"];
         requestBody?: never;
         responses: {
-            /** @description Open-interest breakdown. */
+            /** Open-interest breakdown. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2028,7 +2028,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyVolumeBreakdownData"];
         requestBody?: never;
         responses: {
-            /** @description Volume breakdown. */
+            /** Volume breakdown. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2044,7 +2044,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOpenInterestGainersAndLosersData"];
         requestBody?: never;
         responses: {
-            /** @description Open-interest change per market. */
+            /** Open-interest change per market. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2060,7 +2060,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyAggregatedFutureSummaryData"];
         requestBody?: never;
         responses: {
-            /** @description Aggregated futures rows. */
+            /** Aggregated futures rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2076,7 +2076,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyAggregatedOptionSummaryData"];
         requestBody?: never;
         responses: {
-            /** @description Aggregated options rows. */
+            /** Aggregated options rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2092,7 +2092,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFutureOpenInterestChangeSummary"];
         requestBody?: never;
         responses: {
-            /** @description Open-interest change summary. */
+            /** Open-interest change summary. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2108,7 +2108,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFutureOpenInterestChange"];
         requestBody?: never;
         responses: {
-            /** @description Open-interest change rows. */
+            /** Open-interest change rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2124,7 +2124,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description One minute of archived futures snapshot rows. */
+            /** One minute of archived futures snapshot rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2140,7 +2140,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesRealizedVolatility"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical realized volatility rows. */
+            /** One page of historical realized volatility rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2156,7 +2156,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesOIWeightedFunding"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical open-interest-weighted funding rows. */
+            /** One page of historical open-interest-weighted funding rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2172,7 +2172,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesOIWeightedVolumeFunding"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical open-interest-weighted volume funding rows. */
+            /** One page of historical open-interest-weighted volume funding rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2188,7 +2188,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesOIWeightedBasisFunding"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical open-interest-weighted basis rows. */
+            /** One page of historical open-interest-weighted basis rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2204,7 +2204,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesTotalOI"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical total open interest rows. */
+            /** One page of historical total open interest rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2220,7 +2220,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesTotalVolume"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical total volume rows. */
+            /** One page of historical total volume rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2236,7 +2236,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalPerpetualFundingExchangeData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical perpetual funding per exchange rows. */
+            /** One page of historical perpetual funding per exchange rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2252,7 +2252,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalTotalOpenInterestByExchangeData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical total open interest per exchange rows. */
+            /** One page of historical total open interest per exchange rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2268,7 +2268,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalTotalVolumeByExchangeData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical total volume per exchange rows. */
+            /** One page of historical total volume per exchange rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2284,7 +2284,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalPerpetualYieldData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical perpetual yield rows. */
+            /** One page of historical perpetual yield rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2300,7 +2300,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalPerpetualFundingData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical perpetual funding rows. */
+            /** One page of historical perpetual funding rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2316,7 +2316,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalExchangeData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical aggregate exchange rows. */
+            /** One page of historical aggregate exchange rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2332,7 +2332,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalGlobalFuturesActivityData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical global futures activity rows. */
+            /** One page of historical global futures activity rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2348,7 +2348,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalSettlementFundingRate"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical settlement funding rate rows. */
+            /** One page of historical settlement funding rate rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2364,7 +2364,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalDerivsSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description One minute of archived derivatives snapshot rows. */
+            /** One minute of archived derivatives snapshot rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2380,7 +2380,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyDerivativesLiquidationData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical liquidation rows. */
+            /** One page of historical liquidation rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2396,7 +2396,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyDerivativesLiquidationByCurrencyData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical liquidation rows of the currency. */
+            /** One page of historical liquidation rows of the currency. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2412,7 +2412,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalDerivsSummary"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical derivatives summary rows. */
+            /** One page of historical derivatives summary rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2428,7 +2428,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical total perpetual trading volume rows. */
+            /** One page of historical total perpetual trading volume rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2444,7 +2444,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTotalOiForPerpetuals"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical total perpetual open interest rows. */
+            /** One page of historical total perpetual open interest rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2460,7 +2460,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalFuturesData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical futures rows. */
+            /** One page of historical futures rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2476,7 +2476,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalPerpetualDerivativesData"];
         requestBody?: never;
         responses: {
-            /** @description One page of historical perpetual rows. */
+            /** One page of historical perpetual rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2492,7 +2492,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2508,7 +2508,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyGEXDataForAllOptions"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2524,7 +2524,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionMaturities"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2540,7 +2540,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOpenInterestByExpiry"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2556,7 +2556,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOpenInterestByStrike"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2572,7 +2572,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOpenInterestByType"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2588,7 +2588,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTopTradedOptions"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2604,7 +2604,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsVolumeByExpiry"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2620,7 +2620,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsVolumeByStrike"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2636,7 +2636,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsVolumeByBuySell"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2652,7 +2652,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsGEXByDate"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2668,7 +2668,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsIVByStrike"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2684,7 +2684,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOIByStrike"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2700,7 +2700,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOINetChangeAllStrikes"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2716,7 +2716,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTopInstrumentsOIOpenInterestChange"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2732,7 +2732,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsVolumeBuySell"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2748,7 +2748,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptions24hVolumeStrike"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2764,7 +2764,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTradeSummary"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2780,7 +2780,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsGreeks"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2796,7 +2796,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsIvAll"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2812,7 +2812,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyIVTable"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2828,7 +2828,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOINetChange"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2844,7 +2844,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2860,7 +2860,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsInstruments"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2876,7 +2876,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOIBreakdown"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2892,7 +2892,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsVolumeBreakdown"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2908,7 +2908,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOIBreakdownByCurrency"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2924,7 +2924,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsVolumeBreakdownByCurrency"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2940,7 +2940,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyExpiredOptionExpiries"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2956,7 +2956,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyCustomChange"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2972,7 +2972,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyModelSkewCharts"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -2988,7 +2988,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyModelVolatilityRunCharts"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3004,7 +3004,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyModelSkewChartTimeLapse"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3020,7 +3020,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyModelForwardCurveChart"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3036,7 +3036,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyModelTermStructureATMChart"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3052,7 +3052,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyModelTermStructureATMChartTimeLapse"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3068,7 +3068,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyModelTermStructureChart"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3084,7 +3084,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsSkewByCurrencyAndMaturity"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3100,7 +3100,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsSkewByMarketAndMaturity"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3116,7 +3116,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsIVByCurrency"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3132,7 +3132,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsIVByMarket"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3148,7 +3148,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyETHBTCATMIVTermStructure"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3164,7 +3164,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsSkewByMarketAndCurrency"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3180,7 +3180,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOiChangeByStrike"];
         requestBody?: never;
         responses: {
-            /** @description The rows. */
+            /** The rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3196,7 +3196,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTopOptionsStrategies"];
         requestBody?: never;
         responses: {
-            /** @description The rows. */
+            /** The rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3212,7 +3212,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyStrategyLegBubbleChart"];
         requestBody?: never;
         responses: {
-            /** @description The rows. */
+            /** The rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3228,7 +3228,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOpenInterestChangeSummary"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3244,7 +3244,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOpenInterestChange"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3260,7 +3260,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyAnalyticOptionsOrbitAltVol"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3276,7 +3276,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalOptionsTrades"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3292,7 +3292,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalOptionsSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3308,7 +3308,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalInstrumentVolumeBuySell"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3324,7 +3324,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyCalculateRiskSlide"];
         requestBody?: never;
         responses: {
-            /** @description The result; its shape is not published. */
+            /** The result; its shape is not published. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3340,7 +3340,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyRiskSlideInstruments"];
         requestBody?: never;
         responses: {
-            /** @description The result; its shape is not published. */
+            /** The result; its shape is not published. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3356,7 +3356,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyCalculateRiskSlideV2"];
         requestBody?: never;
         responses: {
-            /** @description The result; its shape is not published. */
+            /** The result; its shape is not published. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3372,7 +3372,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyRiskSlideInstrumentsV2"];
         requestBody?: never;
         responses: {
-            /** @description The result; its shape is not published. */
+            /** The result; its shape is not published. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3388,7 +3388,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyAnalyticSpotPairs"];
         requestBody?: never;
         responses: {
-            /** @description The data, in the `{date, data}` envelope. */
+            /** The data, in the `{date, data}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3404,7 +3404,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3420,7 +3420,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalTotalNotionalPremiumVolumeByMarket"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3436,7 +3436,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsDvol"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3452,7 +3452,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsVix"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3468,7 +3468,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOITotal"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3484,7 +3484,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOIPCRatio"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3500,7 +3500,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsVolumeTotal"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3516,7 +3516,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsAtmIv"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3532,7 +3532,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsMaxPain"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3548,7 +3548,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsGexIndex"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3564,7 +3564,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsVolumePcRatio"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3580,7 +3580,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTypeGammaBands"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3596,7 +3596,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTotalOiByCurrency"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3612,7 +3612,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTotalVolumeByCurrency"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3628,7 +3628,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTypeIvBidAsk"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3644,7 +3644,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTypeRiskReversalModel"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3660,7 +3660,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTypeRiskReversal"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3676,7 +3676,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTypeSkewModel"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3692,7 +3692,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTypeSkew"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3708,7 +3708,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTypeButterflyModel"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3724,7 +3724,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTypeButterfly"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3740,7 +3740,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsTypeAtmIvModel"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3756,7 +3756,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsMaturityAtmIv"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3772,7 +3772,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsMaturityOiVolume"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3788,7 +3788,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsOrbitAltVol"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3804,7 +3804,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsIvRv"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3820,7 +3820,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsSpreadTypeSkew"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3836,7 +3836,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsMaturityTotalOi"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3852,7 +3852,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsMaturityTotalVolume"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3868,7 +3868,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsActualVolButterflyModel"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3884,7 +3884,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsActualVolSkewModel"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3900,7 +3900,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOptionsActualVolRiskReversalModel"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3916,7 +3916,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyV2HistoricalTrades"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3932,7 +3932,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTotalVolumeForOptions"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3948,7 +3948,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTotalOiForOptions"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3964,7 +3964,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesTotalOIByMargin"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3980,7 +3980,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesTotalVolumeByMargin"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -3996,7 +3996,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesAltcoinSummary"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4012,7 +4012,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFuturesMarketIndexData"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4028,7 +4028,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalIndicesPriceData"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4044,7 +4044,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalFuturesAnnualizedBasisData"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4060,7 +4060,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalTotalGlobalOpenInterestActivityData"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4076,7 +4076,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalTotalGlobalVolumeActivityData"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4092,7 +4092,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTotalVolumeForFutures"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4108,7 +4108,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyTotalOiForFutures"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4124,7 +4124,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyFutureControllerGetBd2"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4140,7 +4140,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalOptionsData"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4156,7 +4156,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalOptionsIV"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4172,7 +4172,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalOptionsPrice"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4188,7 +4188,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalOptionsOIVolume"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4204,7 +4204,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalOptionsUnderlyingPrice"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4220,7 +4220,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalOptionsOIStrike"];
         requestBody?: never;
         responses: {
-            /** @description The result; its shape is not published. */
+            /** The result; its shape is not published. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4236,7 +4236,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalOptionsVolumeStrike"];
         requestBody?: never;
         responses: {
-            /** @description The result; its shape is not published. */
+            /** The result; its shape is not published. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4252,7 +4252,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOrderbookByMarketTypeSymbol"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4268,7 +4268,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOrderbookByMarketTypeMarketCurrency"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4284,7 +4284,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyOrderbookByMarketTypeMarketSymbol"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4300,7 +4300,7 @@ export interface operations {
         parameters: OperationParameters["getLegacyHistoricalSpotOhlc"];
         requestBody?: never;
         responses: {
-            /** @description One page of rows in the `{meta, items}` envelope. */
+            /** One page of rows in the `{meta, items}` envelope. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4316,7 +4316,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsCatalog"];
         requestBody?: never;
         responses: {
-            /** @description A page of catalog entries. */
+            /** A page of catalog entries. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4333,14 +4333,14 @@ export interface operations {
         parameters: OperationParameters["getOptionsMetadata"];
         requestBody?: never;
         responses: {
-            /** @description Metadata of the instrument. */
+            /** Metadata of the instrument. */
             200: {
                 headers: AnyHeaders;
                 content: {
                     "application/json": MetadataResponseEntity;
                 };
             };
-            /** @description Invalid parameters (for example a non-string exchange), or no data found for the instrument: this route answers 400, not an empty body, when nothing is stored for the selector. */
+            /** Invalid parameters (for example a non-string exchange), or no data found for the instrument: this route answers 400, not an empty body, when nothing is stored for the selector. */
             400: {
                 headers: AnyHeaders;
                 content: {
@@ -4356,7 +4356,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsOhlcvt"];
         requestBody?: never;
         responses: {
-            /** @description A page of OHLCVT rows. */
+            /** A page of OHLCVT rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4373,7 +4373,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsVolume"];
         requestBody?: never;
         responses: {
-            /** @description A page of volume rows. */
+            /** A page of volume rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4390,7 +4390,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsOpenInterest"];
         requestBody?: never;
         responses: {
-            /** @description A page of open interest rows. */
+            /** A page of open interest rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4407,7 +4407,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsLevel1"];
         requestBody?: never;
         responses: {
-            /** @description A page of level 1 rows. */
+            /** A page of level 1 rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4424,7 +4424,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsVolatility"];
         requestBody?: never;
         responses: {
-            /** @description A page of volatility rows. */
+            /** A page of volatility rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4441,7 +4441,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsTickerHistory"];
         requestBody?: never;
         responses: {
-            /** @description A page of ticker rows. */
+            /** A page of ticker rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4458,7 +4458,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsReferencePrice"];
         requestBody?: never;
         responses: {
-            /** @description A page of reference price rows. */
+            /** A page of reference price rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4475,7 +4475,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description The snapshot rows of the minute. */
+            /** The snapshot rows of the minute. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4492,7 +4492,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsFlow"];
         requestBody?: never;
         responses: {
-            /** @description The flow summary of the window. */
+            /** The flow summary of the window. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4509,7 +4509,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsTradesSummary"];
         requestBody?: never;
         responses: {
-            /** @description A page of grouped trade statistics. */
+            /** A page of grouped trade statistics. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4526,7 +4526,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsTrades"];
         requestBody?: never;
         responses: {
-            /** @description A page of trades. */
+            /** A page of trades. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4543,7 +4543,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsVolSurfaceByExpiry"];
         requestBody?: never;
         responses: {
-            /** @description The surface rows, one per maturity. */
+            /** The surface rows, one per maturity. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4560,7 +4560,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsVolSurfaceByTenor"];
         requestBody?: never;
         responses: {
-            /** @description A page of tenor rows. */
+            /** A page of tenor rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4577,7 +4577,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsVolSurfaceByTime"];
         requestBody?: never;
         responses: {
-            /** @description A page of surface history rows. */
+            /** A page of surface history rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4594,7 +4594,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsGexCatalog"];
         requestBody?: never;
         responses: {
-            /** @description The covered currencies. */
+            /** The covered currencies. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4611,7 +4611,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsGexLatest"];
         requestBody?: never;
         responses: {
-            /** @description The latest snapshot rows and their freshness. */
+            /** The latest snapshot rows and their freshness. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4628,7 +4628,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsGexHistory"];
         requestBody?: never;
         responses: {
-            /** @description A page of GEX rows. */
+            /** A page of GEX rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4645,7 +4645,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsGexRegimeChanges"];
         requestBody?: never;
         responses: {
-            /** @description A page of regime changes. */
+            /** A page of regime changes. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4662,7 +4662,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsGexStrikes"];
         requestBody?: never;
         responses: {
-            /** @description The strike contribution rows and the freshness of their snapshot. */
+            /** The strike contribution rows and the freshness of their snapshot. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4679,7 +4679,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsGexTermStructure"];
         requestBody?: never;
         responses: {
-            /** @description The term-structure rows. */
+            /** The term-structure rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4696,7 +4696,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsGexProfile"];
         requestBody?: never;
         responses: {
-            /** @description The profile rows. */
+            /** The profile rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4713,7 +4713,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesCatalog"];
         requestBody?: never;
         responses: {
-            /** @description A page of catalog entries. */
+            /** A page of catalog entries. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4730,7 +4730,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description All snapshot rows. */
+            /** All snapshot rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4747,7 +4747,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesOhlcvt"];
         requestBody?: never;
         responses: {
-            /** @description A page of OHLC buckets. */
+            /** A page of OHLC buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4764,7 +4764,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesOpenInterest"];
         requestBody?: never;
         responses: {
-            /** @description A page of open-interest buckets. */
+            /** A page of open-interest buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4781,7 +4781,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesCarry"];
         requestBody?: never;
         responses: {
-            /** @description A page of carry buckets. */
+            /** A page of carry buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4798,7 +4798,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesTrades"];
         requestBody?: never;
         responses: {
-            /** @description A page of trades. */
+            /** A page of trades. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4815,7 +4815,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesVolume"];
         requestBody?: never;
         responses: {
-            /** @description A page of volume buckets. */
+            /** A page of volume buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4832,7 +4832,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesLevel1"];
         requestBody?: never;
         responses: {
-            /** @description A page of level 1 buckets. */
+            /** A page of level 1 buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4849,7 +4849,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesOrderbook"];
         requestBody?: never;
         responses: {
-            /** @description A page of order-book metric buckets. */
+            /** A page of order-book metric buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4866,7 +4866,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesOrderbookRaw"];
         requestBody?: never;
         responses: {
-            /** @description A page of raw L2 snapshots. */
+            /** A page of raw L2 snapshots. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4883,7 +4883,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesReferencePrice"];
         requestBody?: never;
         responses: {
-            /** @description A page of reference-price buckets. */
+            /** A page of reference-price buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4900,7 +4900,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesTickerHistory"];
         requestBody?: never;
         responses: {
-            /** @description A page of ticker-history buckets. */
+            /** A page of ticker-history buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4917,14 +4917,14 @@ export interface operations {
         parameters: OperationParameters["getFuturesMetadata"];
         requestBody?: never;
         responses: {
-            /** @description Metadata of the instrument. */
+            /** Metadata of the instrument. */
             200: {
                 headers: AnyHeaders;
                 content: {
                     "application/json": MetadataResponseEntity;
                 };
             };
-            /** @description Invalid parameters, or no data found for the instrument. */
+            /** Invalid parameters, or no data found for the instrument. */
             400: {
                 headers: AnyHeaders;
                 content: {
@@ -4940,7 +4940,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesLiquidations"];
         requestBody?: never;
         responses: {
-            /** @description A page of liquidations. */
+            /** A page of liquidations. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4957,7 +4957,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesTradesSummary"];
         requestBody?: never;
         responses: {
-            /** @description A page of grouped rows. */
+            /** A page of grouped rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4974,7 +4974,7 @@ export interface operations {
         parameters: OperationParameters["getFuturesFlow"];
         requestBody?: never;
         responses: {
-            /** @description The flow summary. */
+            /** The flow summary. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -4991,7 +4991,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsCatalog"];
         requestBody?: never;
         responses: {
-            /** @description A page of catalog entries. */
+            /** A page of catalog entries. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5008,7 +5008,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description All snapshot rows. */
+            /** All snapshot rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5025,7 +5025,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsOhlcvt"];
         requestBody?: never;
         responses: {
-            /** @description A page of OHLC buckets. */
+            /** A page of OHLC buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5042,7 +5042,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsOpenInterest"];
         requestBody?: never;
         responses: {
-            /** @description A page of open-interest buckets. */
+            /** A page of open-interest buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5059,7 +5059,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsCarry"];
         requestBody?: never;
         responses: {
-            /** @description A page of funding and carry buckets. */
+            /** A page of funding and carry buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5076,7 +5076,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsTrades"];
         requestBody?: never;
         responses: {
-            /** @description A page of trades. */
+            /** A page of trades. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5093,7 +5093,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsVolume"];
         requestBody?: never;
         responses: {
-            /** @description A page of volume buckets. */
+            /** A page of volume buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5110,7 +5110,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsLevel1"];
         requestBody?: never;
         responses: {
-            /** @description A page of level 1 buckets. */
+            /** A page of level 1 buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5127,7 +5127,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsOrderbook"];
         requestBody?: never;
         responses: {
-            /** @description A page of order-book metric buckets. */
+            /** A page of order-book metric buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5144,7 +5144,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsOrderbookRaw"];
         requestBody?: never;
         responses: {
-            /** @description A page of raw L2 snapshots. */
+            /** A page of raw L2 snapshots. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5161,7 +5161,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsReferencePrice"];
         requestBody?: never;
         responses: {
-            /** @description A page of reference-price buckets. */
+            /** A page of reference-price buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5178,7 +5178,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsTickerHistory"];
         requestBody?: never;
         responses: {
-            /** @description A page of ticker-history buckets. */
+            /** A page of ticker-history buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5195,14 +5195,14 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsMetadata"];
         requestBody?: never;
         responses: {
-            /** @description Metadata of the instrument. */
+            /** Metadata of the instrument. */
             200: {
                 headers: AnyHeaders;
                 content: {
                     "application/json": MetadataResponseEntity;
                 };
             };
-            /** @description Invalid parameters, or no data found for the instrument. */
+            /** Invalid parameters, or no data found for the instrument. */
             400: {
                 headers: AnyHeaders;
                 content: {
@@ -5218,7 +5218,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsLiquidations"];
         requestBody?: never;
         responses: {
-            /** @description A page of liquidations. */
+            /** A page of liquidations. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5235,7 +5235,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsTradesSummary"];
         requestBody?: never;
         responses: {
-            /** @description A page of grouped rows. */
+            /** A page of grouped rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5252,7 +5252,7 @@ export interface operations {
         parameters: OperationParameters["getPerpetualsFlow"];
         requestBody?: never;
         responses: {
-            /** @description The flow summary. */
+            /** The flow summary. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5269,7 +5269,7 @@ export interface operations {
         parameters: OperationParameters["getSpotCatalog"];
         requestBody?: never;
         responses: {
-            /** @description A page of spot catalog entries. */
+            /** A page of spot catalog entries. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5286,7 +5286,7 @@ export interface operations {
         parameters: OperationParameters["getSpotMetadata"];
         requestBody?: never;
         responses: {
-            /** @description Metadata of the pair. */
+            /** Metadata of the pair. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5303,7 +5303,7 @@ export interface operations {
         parameters: OperationParameters["getSpotOhlcvt"];
         requestBody?: never;
         responses: {
-            /** @description A page of spot OHLCVT rows. */
+            /** A page of spot OHLCVT rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5320,7 +5320,7 @@ export interface operations {
         parameters: OperationParameters["getSpotTicker"];
         requestBody?: never;
         responses: {
-            /** @description A page of spot ticker rows. */
+            /** A page of spot ticker rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5337,7 +5337,7 @@ export interface operations {
         parameters: OperationParameters["getSpotTrades"];
         requestBody?: never;
         responses: {
-            /** @description A page of spot trades. */
+            /** A page of spot trades. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5354,7 +5354,7 @@ export interface operations {
         parameters: OperationParameters["getSpotVolume"];
         requestBody?: never;
         responses: {
-            /** @description A page of spot volume rows. */
+            /** A page of spot volume rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5371,7 +5371,7 @@ export interface operations {
         parameters: OperationParameters["getSpotSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description The spot snapshot rows. */
+            /** The spot snapshot rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5388,7 +5388,7 @@ export interface operations {
         parameters: OperationParameters["getSpotLevel1"];
         requestBody?: never;
         responses: {
-            /** @description A page of spot level 1 rows. */
+            /** A page of spot level 1 rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5405,7 +5405,7 @@ export interface operations {
         parameters: OperationParameters["getSpotL2Orderbook"];
         requestBody?: never;
         responses: {
-            /** @description A page of spot L2 metric rows. */
+            /** A page of spot L2 metric rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5422,7 +5422,7 @@ export interface operations {
         parameters: OperationParameters["getSpotL2OrderbookRaw"];
         requestBody?: never;
         responses: {
-            /** @description A page of raw spot L2 snapshots. */
+            /** A page of raw spot L2 snapshots. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5439,7 +5439,7 @@ export interface operations {
         parameters: OperationParameters["getPredictionsCatalog"];
         requestBody?: never;
         responses: {
-            /** @description A page of prediction catalog entries. */
+            /** A page of prediction catalog entries. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5456,7 +5456,7 @@ export interface operations {
         parameters: OperationParameters["getPredictionsCategories"];
         requestBody?: never;
         responses: {
-            /** @description The prediction-market categories. */
+            /** The prediction-market categories. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5473,7 +5473,7 @@ export interface operations {
         parameters: OperationParameters["getPredictionsMetadata"];
         requestBody?: never;
         responses: {
-            /** @description Metadata of the outcome. */
+            /** Metadata of the outcome. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5490,7 +5490,7 @@ export interface operations {
         parameters: OperationParameters["getPredictionsOhlcvt"];
         requestBody?: never;
         responses: {
-            /** @description A page of prediction-market OHLCVT rows. */
+            /** A page of prediction-market OHLCVT rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5507,7 +5507,7 @@ export interface operations {
         parameters: OperationParameters["getPredictionsTickerHistory"];
         requestBody?: never;
         responses: {
-            /** @description A page of prediction-market ticker rows. */
+            /** A page of prediction-market ticker rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5524,7 +5524,7 @@ export interface operations {
         parameters: OperationParameters["getPredictionsTrades"];
         requestBody?: never;
         responses: {
-            /** @description A page of prediction-market trades. */
+            /** A page of prediction-market trades. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5541,7 +5541,7 @@ export interface operations {
         parameters: OperationParameters["getPredictionsOrderbookRaw"];
         requestBody?: never;
         responses: {
-            /** @description A page of raw prediction-market order-book snapshots. */
+            /** A page of raw prediction-market order-book snapshots. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5558,7 +5558,7 @@ export interface operations {
         parameters: OperationParameters["getPredictionsSnapshot"];
         requestBody?: never;
         responses: {
-            /** @description The prediction-market snapshot rows. */
+            /** The prediction-market snapshot rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5575,7 +5575,7 @@ export interface operations {
         parameters: OperationParameters["getInstruments"];
         requestBody?: never;
         responses: {
-            /** @description A page of instrument records. */
+            /** A page of instrument records. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5592,7 +5592,7 @@ export interface operations {
         parameters: OperationParameters["getInstrumentsDetail"];
         requestBody?: never;
         responses: {
-            /** @description The instrument record. */
+            /** The instrument record. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5609,7 +5609,7 @@ export interface operations {
         parameters: OperationParameters["getAnalyticsRealizedVolatility"];
         requestBody?: never;
         responses: {
-            /** @description Realized-volatility rows. */
+            /** Realized-volatility rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5626,7 +5626,7 @@ export interface operations {
         parameters: OperationParameters["getVolSurfaceCatalog"];
         requestBody?: never;
         responses: {
-            /** @description A page of vol-surface catalog entries. */
+            /** A page of vol-surface catalog entries. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5643,7 +5643,7 @@ export interface operations {
         parameters: OperationParameters["getVolSurfaceSnapshots"];
         requestBody?: never;
         responses: {
-            /** @description A page of vol-surface snapshot rows. */
+            /** A page of vol-surface snapshot rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5660,7 +5660,7 @@ export interface operations {
         parameters: OperationParameters["getVolSurfaceSlices"];
         requestBody?: never;
         responses: {
-            /** @description A page of fitted model slices. */
+            /** A page of fitted model slices. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5677,7 +5677,7 @@ export interface operations {
         parameters: OperationParameters["getVolSurfaceTermStructure"];
         requestBody?: never;
         responses: {
-            /** @description A page of term-structure rows. */
+            /** A page of term-structure rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5694,7 +5694,7 @@ export interface operations {
         parameters: OperationParameters["getVolSurfaceStrikes"];
         requestBody?: never;
         responses: {
-            /** @description A page of per-strike rows. */
+            /** A page of per-strike rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5715,7 +5715,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The risk decomposition of the portfolio. */
+            /** The risk decomposition of the portfolio. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5736,7 +5736,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The scenario revaluation of the portfolio. */
+            /** The scenario revaluation of the portfolio. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5757,7 +5757,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The risk matrix of the portfolio. */
+            /** The risk matrix of the portfolio. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5774,7 +5774,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodeFills"];
         requestBody?: never;
         responses: {
-            /** @description A page of fills. */
+            /** A page of fills. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5791,7 +5791,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodePredictionFills"];
         requestBody?: never;
         responses: {
-            /** @description A page of prediction-market fills. */
+            /** A page of prediction-market fills. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5808,7 +5808,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodeLiquidations"];
         requestBody?: never;
         responses: {
-            /** @description A page of liquidations or aggregated buckets. */
+            /** A page of liquidations or aggregated buckets. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5825,7 +5825,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodeWalletFlow"];
         requestBody?: never;
         responses: {
-            /** @description A page of per-wallet flow rows. */
+            /** A page of per-wallet flow rows. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5842,7 +5842,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodeWalletPositions"];
         requestBody?: never;
         responses: {
-            /** @description A page of wallet positions. */
+            /** A page of wallet positions. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5859,7 +5859,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodeFundingPayments"];
         requestBody?: never;
         responses: {
-            /** @description A page of funding payments. */
+            /** A page of funding payments. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5876,7 +5876,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodeTwapEvents"];
         requestBody?: never;
         responses: {
-            /** @description A page of TWAP lifecycle events. */
+            /** A page of TWAP lifecycle events. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5893,7 +5893,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodeRestingOrders"];
         requestBody?: never;
         responses: {
-            /** @description A page of resting orders. */
+            /** A page of resting orders. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5910,7 +5910,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodeL2Orderbook"];
         requestBody?: never;
         responses: {
-            /** @description A page of L2 order-book records. */
+            /** A page of L2 order-book records. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5927,7 +5927,7 @@ export interface operations {
         parameters: OperationParameters["getHyperliquidNodeInstruments"];
         requestBody?: never;
         responses: {
-            /** @description A page of instruments. */
+            /** A page of instruments. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5944,7 +5944,7 @@ export interface operations {
         parameters: OperationParameters["getChangelogDataCoverage"];
         requestBody?: never;
         responses: {
-            /** @description The data-coverage feed. */
+            /** The data-coverage feed. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5958,7 +5958,7 @@ export interface operations {
         parameters: OperationParameters["getChangelogDataCorrections"];
         requestBody?: never;
         responses: {
-            /** @description The data-corrections feed. */
+            /** The data-corrections feed. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -5972,7 +5972,7 @@ export interface operations {
         parameters: OperationParameters["postX402WsPassHour"];
         requestBody?: never;
         responses: {
-            /** @description Pass granted; the credit token of the pass is in `x-credit-token`. */
+            /** Pass granted; the credit token of the pass is in `x-credit-token`. */
             200: {
                 headers: {
                     "x-credit-token": components["headers"]["XCreditToken"];
@@ -5991,7 +5991,7 @@ export interface operations {
         parameters: OperationParameters["postX402WsPassDay"];
         requestBody?: never;
         responses: {
-            /** @description Pass granted; the credit token of the pass is in `x-credit-token`. */
+            /** Pass granted; the credit token of the pass is in `x-credit-token`. */
             200: {
                 headers: {
                     "x-credit-token": components["headers"]["XCreditToken"];
@@ -6010,7 +6010,7 @@ export interface operations {
         parameters: OperationParameters["postX402SubscriptionsSolanaRpc"];
         requestBody?: never;
         responses: {
-            /** @description Token-mint and recent-blockhash data for wallet signing. */
+            /** Token-mint and recent-blockhash data for wallet signing. */
             201: {
                 headers: AnyHeaders;
                 content: {
@@ -6024,7 +6024,7 @@ export interface operations {
         parameters: OperationParameters["getX402SubscriptionsProducts"];
         requestBody?: never;
         responses: {
-            /** @description The subscription products with their live prices. */
+            /** The subscription products with their live prices. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6038,7 +6038,7 @@ export interface operations {
         parameters: OperationParameters["getX402SubscriptionsCheckoutsById"];
         requestBody?: never;
         responses: {
-            /** @description The checkout status. */
+            /** The checkout status. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6053,7 +6053,7 @@ export interface operations {
         parameters: OperationParameters["postX402SubscriptionsCheckoutsByIdPay"];
         requestBody?: never;
         responses: {
-            /** @description Completed; the subscription is active. The body carries the receipt. */
+            /** Completed; the subscription is active. The body carries the receipt. */
             200: {
                 headers: {
                     "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
@@ -6063,7 +6063,7 @@ export interface operations {
                     "application/json": CheckoutPaidResponse;
                 };
             };
-            /** @description Pending; confirmation or fulfilment is still running. Do not pay again; poll the checkout status. */
+            /** Pending; confirmation or fulfilment is still running. Do not pay again; poll the checkout status. */
             202: {
                 headers: AnyHeaders;
                 content: {
@@ -6079,7 +6079,7 @@ export interface operations {
         parameters: OperationParameters["postX402TickDataSolanaRpc"];
         requestBody?: never;
         responses: {
-            /** @description Token-mint and recent-blockhash data for wallet signing. */
+            /** Token-mint and recent-blockhash data for wallet signing. */
             201: {
                 headers: AnyHeaders;
                 content: {
@@ -6093,7 +6093,7 @@ export interface operations {
         parameters: OperationParameters["getX402TickDataProducts"];
         requestBody?: never;
         responses: {
-            /** @description Tick-data checkout networks and quote instructions. */
+            /** Tick-data checkout networks and quote instructions. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6107,7 +6107,7 @@ export interface operations {
         parameters: OperationParameters["getX402TickDataCheckoutsById"];
         requestBody?: never;
         responses: {
-            /** @description The checkout status. */
+            /** The checkout status. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6122,7 +6122,7 @@ export interface operations {
         parameters: OperationParameters["postX402TickDataCheckoutsByIdPay"];
         requestBody?: never;
         responses: {
-            /** @description Completed; the data order is funded. The body carries the receipt. */
+            /** Completed; the data order is funded. The body carries the receipt. */
             200: {
                 headers: {
                     "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
@@ -6132,7 +6132,7 @@ export interface operations {
                     "application/json": CheckoutPaidResponse;
                 };
             };
-            /** @description Pending; confirmation or fulfilment is still running. Do not pay again; poll the checkout status. */
+            /** Pending; confirmation or fulfilment is still running. Do not pay again; poll the checkout status. */
             202: {
                 headers: AnyHeaders;
                 content: {
@@ -6152,7 +6152,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The challenge message to sign, valid 5 minutes and usable once. */
+            /** The challenge message to sign, valid 5 minutes and usable once. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6173,7 +6173,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Credit token issued; token in `x-credit-token`, balance in `x-credits-remaining`. */
+            /** Credit token issued; token in `x-credit-token`, balance in `x-credits-remaining`. */
             200: {
                 headers: {
                     "x-credit-token": components["headers"]["XCreditToken"];
@@ -6200,7 +6200,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One JSON-RPC answer (a result or a JSON-RPC error) as `application/json`, or a `text/event-stream` whose `data:` lines each carry one JSON-RPC message. */
+            /** One JSON-RPC answer (a result or a JSON-RPC error) as `application/json`, or a `text/event-stream` whose `data:` lines each carry one JSON-RPC message. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6208,12 +6208,12 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Accepted: the body was a JSON-RPC notification or response (no `id` to answer), so there is no body (MCP Streamable HTTP; protocol knowledge). */
+            /** Accepted: the body was a JSON-RPC notification or response (no `id` to answer), so there is no body (MCP Streamable HTTP; protocol knowledge). */
             202: {
                 headers: AnyHeaders;
                 content?: never;
             };
-            /** @description The body is not a valid JSON-RPC message; JSON-RPC error with `id` null (MCP Streamable HTTP; protocol knowledge). */
+            /** The body is not a valid JSON-RPC message; JSON-RPC error with `id` null (MCP Streamable HTTP; protocol knowledge). */
             400: {
                 headers: AnyHeaders;
                 content: {
@@ -6222,7 +6222,7 @@ export interface operations {
             };
             401: UnauthorizedReply;
             402: McpPaymentRequiredReply;
-            /** @description The `Accept` header does not list both `application/json` and `text/event-stream` (MCP Streamable HTTP; seen with the MCP SDK, protocol knowledge). */
+            /** The `Accept` header does not list both `application/json` and `text/event-stream` (MCP Streamable HTTP; seen with the MCP SDK, protocol knowledge). */
             406: {
                 headers: AnyHeaders;
                 content: {
@@ -6236,7 +6236,7 @@ export interface operations {
         parameters: OperationParameters["getWellKnownX402"];
         requestBody?: never;
         responses: {
-            /** @description The x402 discovery document. */
+            /** The x402 discovery document. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6250,7 +6250,7 @@ export interface operations {
         parameters: OperationParameters["getOpenapiJson"];
         requestBody?: never;
         responses: {
-            /** @description The OpenAPI document. */
+            /** The OpenAPI document. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6264,7 +6264,7 @@ export interface operations {
         parameters: OperationParameters["getWellKnownOpenapiJson"];
         requestBody?: never;
         responses: {
-            /** @description The OpenAPI document. */
+            /** The OpenAPI document. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6278,7 +6278,7 @@ export interface operations {
         parameters: OperationParameters["getHealth"];
         requestBody?: never;
         responses: {
-            /** @description The service is up. */
+            /** The service is up. */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6292,12 +6292,12 @@ export interface operations {
         parameters: OperationParameters["headHealth"];
         requestBody?: never;
         responses: {
-            /** @description The service is up (no body). */
+            /** The service is up (no body). */
             200: {
                 headers: AnyHeaders;
                 content?: never;
             };
-            /** @description Rate limit exceeded (no body on HEAD); retry after the advised wait. */
+            /** Rate limit exceeded (no body on HEAD); retry after the advised wait. */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];

@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * Current futures data by market, currency and maturity
-         * @description Current state of the dated futures of one market, currency and maturity, in the `{date, data}` envelope with one futures live row per contract.
+         * Current state of the dated futures of one market, currency and maturity, in the `{date, data}` envelope with one futures live row per contract.
          */
         get: operations["getLegacyFutures"];
         put?: never;
@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Current perpetuals data by market and currency
-         * @description Current state of the perpetual swaps of one market and currency, in the `{date, data}` envelope. The API reference describes the rows only; field names from public clients of the service.
+         * Current state of the perpetual swaps of one market and currency, in the `{date, data}` envelope. The API reference describes the rows only; field names from public clients of the service.
          */
         get: operations["getLegacyPerpetuals"];
         put?: never;
@@ -51,7 +51,7 @@ export interface paths {
         };
         /**
          * Aggregated perpetuals summary of one currency
-         * @description Aggregated perpetuals summary for one currency across markets, in the `{date, data}` envelope. The API reference does not describe the body; field names from public clients of the service.
+         * Aggregated perpetuals summary for one currency across markets, in the `{date, data}` envelope. The API reference does not describe the body; field names from public clients of the service.
          */
         get: operations["getLegacySummaryC"];
         put?: never;
@@ -71,7 +71,7 @@ export interface paths {
         };
         /**
          * Aggregated perpetuals summary of all currencies
-         * @description Aggregated perpetuals summary for all currencies, one row per currency, in the `{date, data}` envelope. The API reference does not describe the body; field names from public clients of the service.
+         * Aggregated perpetuals summary for all currencies, one row per currency, in the `{date, data}` envelope. The API reference does not describe the body; field names from public clients of the service.
          */
         get: operations["getLegacySummary"];
         put?: never;
@@ -91,7 +91,7 @@ export interface paths {
         };
         /**
          * Open-interest gainers of a market
-         * @description Contracts of one market ranked by open-interest change over the period, in the `{date, data}` envelope. Field names from public clients of the service.
+         * Contracts of one market ranked by open-interest change over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getLegacyOiGainers"];
         put?: never;
@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * Price gainers of a market
-         * @description Contracts of one market ranked by price change over the period, in the `{date, data}` envelope. Field names from public clients of the service.
+         * Contracts of one market ranked by price change over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getLegacyPriceGainers"];
         put?: never;
@@ -131,7 +131,7 @@ export interface paths {
         };
         /**
          * Perpetuals snapshot of a market
-         * @description Snapshot of the perpetual swaps of one market, in the `{date, data}` envelope. `data` is an object keyed by contract symbol, not an array. The market set is MARKETS_C (no DYDX or HYPERLIQUID, plus BLITZ, KWENTA and VERTEX); one public SDK sends this market in lower case, the API reference specifies upper case.
+         * Snapshot of the perpetual swaps of one market, in the `{date, data}` envelope. `data` is an object keyed by contract symbol, not an array. The market set is MARKETS_C (no DYDX or HYPERLIQUID, plus BLITZ, KWENTA and VERTEX); one public SDK sends this market in lower case, the API reference specifies upper case.
          */
         get: operations["getLegacyPerpetualsSnapshotDataByMarket"];
         put?: never;
@@ -151,7 +151,7 @@ export interface paths {
         };
         /**
          * Current perpetuals data of a market
-         * @description Current state of all perpetual swaps of one market, in the `{date, data}` envelope. Same rows as the by-currency route; field names from public clients of the service.
+         * Current state of all perpetual swaps of one market, in the `{date, data}` envelope. Same rows as the by-currency route; field names from public clients of the service.
          */
         get: operations["getLegacyPerpetualsDataByMarket"];
         put?: never;
@@ -171,7 +171,7 @@ export interface paths {
         };
         /**
          * Current futures data of a market
-         * @description Current state of all dated futures of one market, in the `{date, data}` envelope. The API reference describes the rows only; field names from public clients of the service.
+         * Current state of all dated futures of one market, in the `{date, data}` envelope. The API reference describes the rows only; field names from public clients of the service.
          */
         get: operations["getLegacyFuturesDataByMarket"];
         put?: never;
@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * Alternative options data of a market
-         * @description Alternative options data of one market, in the `{date, data}` envelope. The API reference publishes no market set for this endpoint and the real catalog lists none, so `market` is any upper-case code. Field names from public clients of the service.
+         * Alternative options data of one market, in the `{date, data}` envelope. The API reference publishes no market set for this endpoint and the real catalog lists none, so `market` is any upper-case code. Field names from public clients of the service.
          */
         get: operations["getLegacyAltOptionDataByMarket"];
         put?: never;
@@ -211,7 +211,7 @@ export interface paths {
         };
         /**
          * Top funding rates of a market
-         * @description Perpetual contracts of one market with the highest funding: an array of top-funding rows, either bare or in the `data` member of the `{date, data}` envelope.
+         * Perpetual contracts of one market with the highest funding: an array of top-funding rows, either bare or in the `data` member of the `{date, data}` envelope.
          */
         get: operations["getLegacyTopFundingData"];
         put?: never;
@@ -231,7 +231,7 @@ export interface paths {
         };
         /**
          * Open-interest change summary of the perpetuals of a currency
-         * @description Timestamped summary of the open-interest changes of the perpetuals of one currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
+         * Timestamped summary of the open-interest changes of the perpetuals of one currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getLegacyDerivsOpenInterestChangeSummary"];
         put?: never;
@@ -251,7 +251,7 @@ export interface paths {
         };
         /**
          * Open-interest change of the perpetuals of a market and currency
-         * @description Timestamped open-interest change report of the perpetuals of one market and currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
+         * Timestamped open-interest change report of the perpetuals of one market and currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getLegacyDerivsOpenInterestChange"];
         put?: never;
@@ -271,7 +271,7 @@ export interface paths {
         };
         /**
          * Futures and perpetual instrument list
-         * @description All futures and perpetual instruments, in the envelope with instrument records.
+         * All futures and perpetual instruments, in the envelope with instrument records.
          */
         get: operations["getLegacyFuturesInstrumentData"];
         put?: never;
@@ -291,7 +291,7 @@ export interface paths {
         };
         /**
          * Available currencies
-         * @description List of the available currencies, the values accepted by the `currency` parameters of this family. `data` is an array of currency tickers.
+         * List of the available currencies, the values accepted by the `currency` parameters of this family. `data` is an array of currency tickers.
          */
         get: operations["getLegacyAlternativeCurrencyData"];
         put?: never;
@@ -311,7 +311,7 @@ export interface paths {
         };
         /**
          * Perpetual funding of a currency
-         * @description Funding rates and yields of the perpetuals of one currency across markets, in the `{date, data}` envelope. Field names from public clients of the service.
+         * Funding rates and yields of the perpetuals of one currency across markets, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getLegacyPerpetualFundingData"];
         put?: never;
@@ -331,7 +331,7 @@ export interface paths {
         };
         /**
          * Perpetual funding of a currency by venue kind
-         * @description Per market: market, symbol, funding, yield and next funding rate of the perpetuals of one currency on centralized (`c`) or decentralized (`d`) venues, in the `{date, data}` envelope. Field names from public clients of the service.
+         * Per market: market, symbol, funding, yield and next funding rate of the perpetuals of one currency on centralized (`c`) or decentralized (`d`) venues, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getLegacyPerpetualFundingDataWithType"];
         put?: never;
@@ -351,7 +351,7 @@ export interface paths {
         };
         /**
          * Futures yield of a currency
-         * @description Yield values of the dated futures of one currency, one row per market and maturity, in the `{date, data}` envelope. The currency is from the dated-futures subset. Field names from public clients of the service.
+         * Yield values of the dated futures of one currency, one row per market and maturity, in the `{date, data}` envelope. The currency is from the dated-futures subset. Field names from public clients of the service.
          */
         get: operations["getLegacyFuturesYieldData"];
         put?: never;
@@ -371,7 +371,7 @@ export interface paths {
         };
         /**
          * Futures basis of a currency
-         * @description Basis values of the dated futures of one currency, one row per market and maturity, in the `{date, data}` envelope. The currency is from the dated-futures subset. Field names from public clients of the service.
+         * Basis values of the dated futures of one currency, one row per market and maturity, in the `{date, data}` envelope. The currency is from the dated-futures subset. Field names from public clients of the service.
          */
         get: operations["getLegacyFuturesBasisData"];
         put?: never;
@@ -391,7 +391,7 @@ export interface paths {
         };
         /**
          * Futures curve of a currency on one market
-         * @description Futures curve of one currency on one market, one row per maturity, in the `{date, data}` envelope. Field names from public clients of the service. The API reference words the market set as "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX"; the listed members are exactly MARKETS_B, which is used here.
+         * Futures curve of one currency on one market, one row per maturity, in the `{date, data}` envelope. Field names from public clients of the service. The API reference words the market set as "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX"; the listed members are exactly MARKETS_B, which is used here.
          */
         get: operations["getLegacyFuturesCurveData"];
         put?: never;
@@ -411,7 +411,7 @@ export interface paths {
         };
         /**
          * Futures curve of a currency across markets
-         * @description Futures curve of one currency across markets, one row per market and maturity, in the `{date, data}` envelope. The API reference does not restrict the currency here; the real catalog lists the dated-futures subset, which is used. Field names from public clients of the service.
+         * Futures curve of one currency across markets, one row per market and maturity, in the `{date, data}` envelope. The API reference does not restrict the currency here; the real catalog lists the dated-futures subset, which is used. Field names from public clients of the service.
          */
         get: operations["getLegacyFuturesCurveDataForCurrency"];
         put?: never;
@@ -431,7 +431,7 @@ export interface paths {
         };
         /**
          * Open-interest gainers and losers across markets
-         * @description Markets ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope. `param` follows the API reference's set; the real catalog also lists 2, 8, 12, 18, 48, 336, 504 and 8760. Field names from public clients of the service.
+         * Markets ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope. `param` follows the API reference's set; the real catalog also lists 2, 8, 12, 18, 48, 336, 504 and 8760. Field names from public clients of the service.
          */
         get: operations["getLegacyOpenInterestGainersAndLosersForFuturesMarkets"];
         put?: never;
@@ -451,7 +451,7 @@ export interface paths {
         };
         /**
          * Futures snapshot of a market
-         * @description Snapshot of the dated futures of one market: bid, ask, volume, open interest and further contract details, in the `{date, data}` envelope. `data` is an object keyed by contract symbol, not an array.
+         * Snapshot of the dated futures of one market: bid, ask, volume, open interest and further contract details, in the `{date, data}` envelope. `data` is an object keyed by contract symbol, not an array.
          */
         get: operations["getLegacyFuturesMarketSnapshot"];
         put?: never;
@@ -471,7 +471,7 @@ export interface paths {
         };
         /**
          * Open-interest breakdown of a currency
-         * @description Open interest of one currency in USD per market, split into all types, futures and perpetuals, on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array.
+         * Open interest of one currency in USD per market, split into all types, futures and perpetuals, on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array.
          */
         get: operations["getLegacyOpenInterestBreakdownData"];
         put?: never;
@@ -491,7 +491,7 @@ export interface paths {
         };
         /**
          * Volume breakdown of a currency
-         * @description Trading volume of one currency in USD per market, split into all types, futures and perpetuals, on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array.
+         * Trading volume of one currency in USD per market, split into all types, futures and perpetuals, on centralized (`c`) or decentralized (`d`) venues. `data` is an object of slices, not an array.
          */
         get: operations["getLegacyVolumeBreakdownData"];
         put?: never;
@@ -511,7 +511,7 @@ export interface paths {
         };
         /**
          * Open-interest gainers and losers across markets by venue kind
-         * @description Markets of one venue kind (centralized `c` or decentralized `d`) ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope. Same rows as the route without `{type}`. `param` takes the catalog set, hours 1 to 720, 8760 or `ytd`.
+         * Markets of one venue kind (centralized `c` or decentralized `d`) ranked by the open-interest change of one currency over the period, in the `{date, data}` envelope. Same rows as the route without `{type}`. `param` takes the catalog set, hours 1 to 720, 8760 or `ytd`.
          */
         get: operations["getLegacyOpenInterestGainersAndLosersData"];
         put?: never;
@@ -531,7 +531,7 @@ export interface paths {
         };
         /**
          * Aggregated futures summary of a currency
-         * @description Dated futures of one currency aggregated across markets, in the `{date, data}` envelope. Currencies and field names from the service catalog and its public clients.
+         * Dated futures of one currency aggregated across markets, in the `{date, data}` envelope. Currencies and field names from the service catalog and its public clients.
          */
         get: operations["getLegacyAggregatedFutureSummaryData"];
         put?: never;
@@ -551,7 +551,7 @@ export interface paths {
         };
         /**
          * Aggregated options summary of a currency
-         * @description Options of one currency aggregated across markets, in the `{date, data}` envelope. Currencies and field names from the service catalog and its public clients.
+         * Options of one currency aggregated across markets, in the `{date, data}` envelope. Currencies and field names from the service catalog and its public clients.
          */
         get: operations["getLegacyAggregatedOptionSummaryData"];
         put?: never;
@@ -571,7 +571,7 @@ export interface paths {
         };
         /**
          * Open-interest change summary of the futures of a currency
-         * @description Timestamped summary of the open-interest changes of the futures of one currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
+         * Timestamped summary of the open-interest changes of the futures of one currency over the period, in the `{date, data}` envelope. Field names from public clients of the service.
          */
         get: operations["getLegacyFutureOpenInterestChangeSummary"];
         put?: never;
@@ -591,7 +591,7 @@ export interface paths {
         };
         /**
          * Open-interest change of the futures of a market and currency
-         * @description Timestamped open-interest change report of the futures of one market and currency over the period, in the `{date, data}` envelope. The catalog's market list for this route equals MARKETS_G. Field names from public clients of the service.
+         * Timestamped open-interest change report of the futures of one market and currency over the period, in the `{date, data}` envelope. The catalog's market list for this route equals MARKETS_G. Field names from public clients of the service.
          */
         get: operations["getLegacyFutureOpenInterestChange"];
         put?: never;
@@ -611,7 +611,7 @@ export interface paths {
         };
         /**
          * Historical futures snapshots of one market and currency
-         * @description Archived futures snapshots of one market and currency. On this snapshot endpoint one page is one minute of data and holds all futures rows of that minute's snapshot, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset, given per market in `x-currency-subsets` exactly as tabled; BITGET appears in that table but is not in MARKETS_D, so it cannot be requested here. Field names of these rows beyond `date` are not published, so the row is open.
+         * Archived futures snapshots of one market and currency. On this snapshot endpoint one page is one minute of data and holds all futures rows of that minute's snapshot, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset, given per market in `x-currency-subsets` exactly as tabled; BITGET appears in that table but is not in MARKETS_D, so it cannot be requested here. Field names of these rows beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyFuturesSnapshot"];
         put?: never;
@@ -631,7 +631,7 @@ export interface paths {
         };
         /**
          * Historical realized volatility of a currency
-         * @description Archived time series of the realized volatility of one currency. Each row carries `date` and the realized volatility; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
+         * Archived time series of the realized volatility of one currency. Each row carries `date` and the realized volatility; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyFuturesRealizedVolatility"];
         put?: never;
@@ -651,7 +651,7 @@ export interface paths {
         };
         /**
          * Historical open-interest-weighted funding of a currency
-         * @description Archived time series of the open-interest-weighted funding of one currency. Each row carries `date` and the open-interest-weighted funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
+         * Archived time series of the open-interest-weighted funding of one currency. Each row carries `date` and the open-interest-weighted funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyFuturesOIWeightedFunding"];
         put?: never;
@@ -671,7 +671,7 @@ export interface paths {
         };
         /**
          * Historical open-interest-weighted volume funding of a currency
-         * @description Archived time series of the open-interest-weighted volume funding of one currency. Each row carries `date` and the open-interest-weighted volume funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
+         * Archived time series of the open-interest-weighted volume funding of one currency. Each row carries `date` and the open-interest-weighted volume funding; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyFuturesOIWeightedVolumeFunding"];
         put?: never;
@@ -691,7 +691,7 @@ export interface paths {
         };
         /**
          * Historical open-interest-weighted basis of a currency
-         * @description Archived time series of the open-interest-weighted basis of one currency. Each row carries `date` and the open-interest-weighted basis; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
+         * Archived time series of the open-interest-weighted basis of one currency. Each row carries `date` and the open-interest-weighted basis; its field name is not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyFuturesOIWeightedBasisFunding"];
         put?: never;
@@ -711,7 +711,7 @@ export interface paths {
         };
         /**
          * Historical total open interest of a currency
-         * @description Archived total open interest of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
+         * Archived total open interest of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyFuturesTotalOI"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         };
         /**
          * Historical total volume of a currency
-         * @description Archived total volume of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
+         * Archived total volume of one currency: value and notional for perpetual and dated futures per exchange. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyFuturesTotalVolume"];
         put?: never;
@@ -751,7 +751,7 @@ export interface paths {
         };
         /**
          * Historical perpetual funding per exchange
-         * @description Archived perpetual funding per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         * Archived perpetual funding per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalPerpetualFundingExchangeData"];
         put?: never;
@@ -771,7 +771,7 @@ export interface paths {
         };
         /**
          * Historical total open interest per exchange
-         * @description Archived total open interest per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         * Archived total open interest per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalTotalOpenInterestByExchangeData"];
         put?: never;
@@ -791,7 +791,7 @@ export interface paths {
         };
         /**
          * Historical total volume per exchange
-         * @description Archived total volume per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
+         * Archived total volume per exchange of one currency, for centralized (`C`) or decentralized (`D`) venues, optionally narrowed to one `market`. The API reference lists this endpoint only as "path not shown (next in the family)" with currency, option C or D and an optional `market` query; the stored catalog resolves it to three routes, this one included. The docstrings of a public client give `option` as all/future/perpetual, but the catalog data says C/D, which this contract follows. No `legacy` parameter (catalog). Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalTotalVolumeByExchangeData"];
         put?: never;
@@ -811,7 +811,7 @@ export interface paths {
         };
         /**
          * Historical perpetual yield of a currency on one market
-         * @description Archived perpetual yield of one currency on one market: the date plus the yield value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
+         * Archived perpetual yield of one currency on one market: the date plus the yield value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyHistoricalPerpetualYieldData"];
         put?: never;
@@ -831,7 +831,7 @@ export interface paths {
         };
         /**
          * Historical perpetual funding of a currency on one market
-         * @description Archived perpetual funding of one currency on one market: the date plus the funding value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
+         * Archived perpetual funding of one currency on one market: the date plus the funding value per perpetual contract symbol. The way the values are keyed is not published, so the row is open and only `date` is typed. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyHistoricalPerpetualFundingData"];
         put?: never;
@@ -851,7 +851,7 @@ export interface paths {
         };
         /**
          * Historical aggregate data of one exchange
-         * @description Archived aggregate data of one market: open interest, trading volume, funding rates, long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
+         * Archived aggregate data of one market: open interest, trading volume, funding rates, long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyHistoricalExchangeData"];
         put?: never;
@@ -871,7 +871,7 @@ export interface paths {
         };
         /**
          * Historical global futures activity of one market
-         * @description Archived global futures activity of one market: date, open interest, trading volume, yield value, number of long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
+         * Archived global futures activity of one market: date, open interest, trading volume, yield value, number of long and short liquidations. Field names of these rows beyond `date` are not published, so the row is open. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyHistoricalGlobalFuturesActivityData"];
         put?: never;
@@ -891,7 +891,7 @@ export interface paths {
         };
         /**
          * Historical settlement funding rates of one contract
-         * @description Archived settlement funding rates of one perpetual contract. It takes the shared historical query parameters (`start`, `end`, `limit`, `page`, `granularity`); the service catalog lists `granularity` only on other routes, and the shared list wins. No `legacy` parameter. The API reference does not show the market values, so `market` is a plain upper-case market code. The catalog gives this route no methodName; the operationId is this contract's own. Field names of the rows beyond `date` are not published, so the row is open.
+         * Archived settlement funding rates of one perpetual contract. It takes the shared historical query parameters (`start`, `end`, `limit`, `page`, `granularity`); the service catalog lists `granularity` only on other routes, and the shared list wins. No `legacy` parameter. The API reference does not show the market values, so `market` is a plain upper-case market code. The catalog gives this route no methodName; the operationId is this contract's own. Field names of the rows beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalSettlementFundingRate"];
         put?: never;
@@ -911,7 +911,7 @@ export interface paths {
         };
         /**
          * Historical derivatives snapshots of one market and currency
-         * @description Archived derivatives snapshots of one market and currency. On this snapshot endpoint one page is one minute of data, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (the API reference says "per-market subset"); the API reference tables the subsets only for the historical futures snapshot, and this contract applies the same map, given in `x-currency-subsets`. BITFINEX (in MARKETS_E) has no tabled subset, so the map does not restrict it; BITGET is tabled but not in MARKETS_E. Row field names from the docstrings of a public client of the service; their types are not published.
+         * Archived derivatives snapshots of one market and currency. On this snapshot endpoint one page is one minute of data, so `meta.total` counts the minutes in the range and `page` selects the minute. The currency must belong to the market's subset (the API reference says "per-market subset"); the API reference tables the subsets only for the historical futures snapshot, and this contract applies the same map, given in `x-currency-subsets`. BITFINEX (in MARKETS_E) has no tabled subset, so the map does not restrict it; BITGET is tabled but not in MARKETS_E. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getLegacyHistoricalDerivsSnapshot"];
         put?: never;
@@ -931,7 +931,7 @@ export interface paths {
         };
         /**
          * Historical liquidations of one contract
-         * @description Archived liquidations of one contract of a market. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
+         * Archived liquidations of one contract of a market. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getLegacyDerivativesLiquidationData"];
         put?: never;
@@ -951,7 +951,7 @@ export interface paths {
         };
         /**
          * Historical liquidations of one currency on a market
-         * @description Archived liquidations of all contracts of one currency on a market, or across markets with `AGGREGATED` (MARKETS_F). Row field names from the docstrings of a public client of the service; their types are not published.
+         * Archived liquidations of all contracts of one currency on a market, or across markets with `AGGREGATED` (MARKETS_F). Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getLegacyDerivativesLiquidationByCurrencyData"];
         put?: never;
@@ -971,7 +971,7 @@ export interface paths {
         };
         /**
          * Historical derivatives summary of one currency
-         * @description Archived aggregated derivatives summary of one currency. Row field names from the docstrings of a public client of the service; their types are not published.
+         * Archived aggregated derivatives summary of one currency. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getLegacyHistoricalDerivsSummary"];
         put?: never;
@@ -991,7 +991,7 @@ export interface paths {
         };
         /**
          * Historical total perpetual volume by currency
-         * @description Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
+         * Archived total perpetual trading volume across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyTotalVolumeForPerpetuals"];
         put?: never;
@@ -1011,7 +1011,7 @@ export interface paths {
         };
         /**
          * Historical total perpetual open interest by currency
-         * @description Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
+         * Archived total perpetual open interest across all markets, split into BTC, ETH and other currencies. Row field names from the docstrings of a public client of the service; their types are not published. Accepts `legacy` to select the old endpoint logic.
          */
         get: operations["getLegacyTotalOiForPerpetuals"];
         put?: never;
@@ -1031,7 +1031,7 @@ export interface paths {
         };
         /**
          * Historical data of one dated futures contract
-         * @description Archived minute (or `granularity`) rows of one dated futures contract: price, index, basis, yield, volume, open interest. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
+         * Archived minute (or `granularity`) rows of one dated futures contract: price, index, basis, yield, volume, open interest. The market is converted to upper case by the service. Row field names from the docstrings of a public client of the service; their types are not published.
          */
         get: operations["getLegacyHistoricalFuturesData"];
         put?: never;
@@ -1051,7 +1051,7 @@ export interface paths {
         };
         /**
          * Historical perpetual data of one symbol
-         * @description Archived minute (or `granularity`) rows of one perpetual contract: price, index, basis, funding, yield, volume, open interest. The market is converted to upper case by the service.
+         * Archived minute (or `granularity`) rows of one perpetual contract: price, index, basis, funding, yield, volume, open interest. The market is converted to upper case by the service.
          */
         get: operations["getLegacyHistoricalPerpetualDerivativesData"];
         put?: never;
@@ -1071,7 +1071,7 @@ export interface paths {
         };
         /**
          * ATM Implied Volatility Time Lapse for a Specific Market and Currency
-         * @description ATM Implied Volatility Time Lapse for a Specific Market and Currency. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         * ATM Implied Volatility Time Lapse for a Specific Market and Currency. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
          */
         get: operations["getLegacyATMImpliedVolatilityTimeLapse"];
         put?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
         };
         /**
          * GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency
-         * @description GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyGEXDataForAllOptions"];
         put?: never;
@@ -1111,7 +1111,7 @@ export interface paths {
         };
         /**
          * Option Maturities
-         * @description Option Maturities. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         * Option Maturities. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
          */
         get: operations["getLegacyOptionMaturities"];
         put?: never;
@@ -1131,7 +1131,7 @@ export interface paths {
         };
         /**
          * Options Open Interest by Expiry
-         * @description Options Open Interest by Expiry. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         * Options Open Interest by Expiry. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
          */
         get: operations["getLegacyOptionsOpenInterestByExpiry"];
         put?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
         };
         /**
          * Options Open Interest by Strike
-         * @description Options Open Interest by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Open Interest by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsOpenInterestByStrike"];
         put?: never;
@@ -1171,7 +1171,7 @@ export interface paths {
         };
         /**
          * Options Open Interest by Type
-         * @description Options Open Interest by Type. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         * Options Open Interest by Type. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
          */
         get: operations["getLegacyOptionsOpenInterestByType"];
         put?: never;
@@ -1191,7 +1191,7 @@ export interface paths {
         };
         /**
          * Top Traded Options
-         * @description Top Traded Options. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Top Traded Options. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyTopTradedOptions"];
         put?: never;
@@ -1211,7 +1211,7 @@ export interface paths {
         };
         /**
          * Options Volume by Expiry
-         * @description Options Volume by Expiry. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Volume by Expiry. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsVolumeByExpiry"];
         put?: never;
@@ -1231,7 +1231,7 @@ export interface paths {
         };
         /**
          * Options Volume by Strike
-         * @description Options Volume by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Volume by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsVolumeByStrike"];
         put?: never;
@@ -1251,7 +1251,7 @@ export interface paths {
         };
         /**
          * Options Volume by Buy/Sell
-         * @description Options Volume by Buy/Sell. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Volume by Buy/Sell. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsVolumeByBuySell"];
         put?: never;
@@ -1271,7 +1271,7 @@ export interface paths {
         };
         /**
          * Options GEX by Date
-         * @description Options GEX by Date. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options GEX by Date. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsGEXByDate"];
         put?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
         };
         /**
          * Options Implied Volatility (IV) by Strike
-         * @description Options Implied Volatility (IV) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Implied Volatility (IV) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsIVByStrike"];
         put?: never;
@@ -1311,7 +1311,7 @@ export interface paths {
         };
         /**
          * Options Open Interest (OI) by Strike
-         * @description Options Open Interest (OI) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Open Interest (OI) by Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsOIByStrike"];
         put?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
         };
         /**
          * Options Open Interest Net Change for All Strikes
-         * @description Options Open Interest Net Change for All Strikes. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Open Interest Net Change for All Strikes. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsOINetChangeAllStrikes"];
         put?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
         };
         /**
          * Top Instruments with Options Open Interest Change
-         * @description Top Instruments with Options Open Interest Change. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Top Instruments with Options Open Interest Change. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyTopInstrumentsOIOpenInterestChange"];
         put?: never;
@@ -1371,7 +1371,7 @@ export interface paths {
         };
         /**
          * Options Volume by Buy/Sell Activity
-         * @description Options Volume by Buy/Sell Activity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Volume by Buy/Sell Activity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsVolumeBuySell"];
         put?: never;
@@ -1391,7 +1391,7 @@ export interface paths {
         };
         /**
          * Options 24h Volume By Strike
-         * @description Options 24h Volume By Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options 24h Volume By Strike. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptions24hVolumeStrike"];
         put?: never;
@@ -1411,7 +1411,7 @@ export interface paths {
         };
         /**
          * Options Trade Summary
-         * @description Options Trade Summary. The `{date, data}` envelope; `data` is an object whose members are not published.
+         * Options Trade Summary. The `{date, data}` envelope; `data` is an object whose members are not published.
          */
         get: operations["getLegacyOptionsTradeSummary"];
         put?: never;
@@ -1431,7 +1431,7 @@ export interface paths {
         };
         /**
          * Options Greeks data for a specific market, currency, maturity, and type
-         * @description Options Greeks data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Greeks data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsGreeks"];
         put?: never;
@@ -1451,7 +1451,7 @@ export interface paths {
         };
         /**
          * Options Iv data for a specific market, currency, maturity, and type
-         * @description Options Iv data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Options Iv data for a specific market, currency, maturity, and type. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsIvAll"];
         put?: never;
@@ -1471,7 +1471,7 @@ export interface paths {
         };
         /**
          * Implied volatility table for options based on the specified market and currency
-         * @description Retrieves the implied volatility table for options based on the specified market and currency. The `{date, data}` envelope; `data` is an array of objects whose members are not published.
+         * Retrieves the implied volatility table for options based on the specified market and currency. The `{date, data}` envelope; `data` is an array of objects whose members are not published.
          */
         get: operations["getLegacyIVTable"];
         put?: never;
@@ -1491,7 +1491,7 @@ export interface paths {
         };
         /**
          * Net change in open interest for options based on the specified market, currency,…
-         * @description Retrieves the net change in open interest for options based on the specified market, currency, maturity, and time duration. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Retrieves the net change in open interest for options based on the specified market, currency, maturity, and time duration. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOINetChange"];
         put?: never;
@@ -1511,7 +1511,7 @@ export interface paths {
         };
         /**
          * Snapshot of options data for the specified market and currency
-         * @description Retrieves a snapshot of options data for the specified market and currency. The `{date, data}` envelope; `data` is an object whose members are not published.
+         * Retrieves a snapshot of options data for the specified market and currency. The `{date, data}` envelope; `data` is an object whose members are not published.
          */
         get: operations["getLegacyOptionsSnapshot"];
         put?: never;
@@ -1531,7 +1531,7 @@ export interface paths {
         };
         /**
          * List of options instruments available in the analytics system
-         * @description Retrieves a list of options instruments available in the analytics system. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Retrieves a list of options instruments available in the analytics system. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsInstruments"];
         put?: never;
@@ -1551,7 +1551,7 @@ export interface paths {
         };
         /**
          * Breakdown of open interest and open value for options across different exchanges
-         * @description Retrieves the breakdown of open interest and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Retrieves the breakdown of open interest and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyOptionsOIBreakdown"];
         put?: never;
@@ -1571,7 +1571,7 @@ export interface paths {
         };
         /**
          * Breakdown of trading volume and open value for options across different exchanges
-         * @description Retrieves the breakdown of trading volume and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Retrieves the breakdown of trading volume and open value for options across different exchanges. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyOptionsVolumeBreakdown"];
         put?: never;
@@ -1591,7 +1591,7 @@ export interface paths {
         };
         /**
          * Breakdown of open interest and open value for options by currency
-         * @description Retrieves the breakdown of open interest and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Retrieves the breakdown of open interest and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyOptionsOIBreakdownByCurrency"];
         put?: never;
@@ -1611,7 +1611,7 @@ export interface paths {
         };
         /**
          * Breakdown of trading volume and open value for options by currency
-         * @description Retrieves the breakdown of trading volume and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Retrieves the breakdown of trading volume and open value for options by currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyOptionsVolumeBreakdownByCurrency"];
         put?: never;
@@ -1631,7 +1631,7 @@ export interface paths {
         };
         /**
          * Details of expired option expiries for a specific market and currency
-         * @description Retrieves the details of expired option expiries for a specific market and currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Retrieves the details of expired option expiries for a specific market and currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyExpiredOptionExpiries"];
         put?: never;
@@ -1651,7 +1651,7 @@ export interface paths {
         };
         /**
          * Historical data with applied changes between the specified end_date and start_date,…
-         * @description Historical data with applied changes between the specified end_date and start_date, depending on the specific type of data you are interested in analyzing. The `{date, data}` envelope; `data` is an object whose members are not published.
+         * Historical data with applied changes between the specified end_date and start_date, depending on the specific type of data you are interested in analyzing. The `{date, data}` envelope; `data` is an object whose members are not published.
          */
         get: operations["getLegacyCustomChange"];
         put?: never;
@@ -1671,7 +1671,7 @@ export interface paths {
         };
         /**
          * Skew data for options based on the specified currency, maturity, and type
-         * @description Retrieves the skew data for options based on the specified currency, maturity, and type. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Retrieves the skew data for options based on the specified currency, maturity, and type. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyModelSkewCharts"];
         put?: never;
@@ -1691,7 +1691,7 @@ export interface paths {
         };
         /**
          * Volatility run data for options based on the specified currency and maturity
-         * @description Volatility run data for options based on the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Volatility run data for options based on the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyModelVolatilityRunCharts"];
         put?: never;
@@ -1711,7 +1711,7 @@ export interface paths {
         };
         /**
          * Time-lapse data for the specified skew model chart based on the given currency,…
-         * @description Time-lapse data for the specified skew model chart based on the given currency, maturity, and type. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Time-lapse data for the specified skew model chart based on the given currency, maturity, and type. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyModelSkewChartTimeLapse"];
         put?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
         };
         /**
          * Forward curve data for the specified currency
-         * @description Forward curve data for the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Forward curve data for the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyModelForwardCurveChart"];
         put?: never;
@@ -1751,7 +1751,7 @@ export interface paths {
         };
         /**
          * Term structure data for at-the-money (ATM) options in the specified currency
-         * @description Term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyModelTermStructureATMChart"];
         put?: never;
@@ -1771,7 +1771,7 @@ export interface paths {
         };
         /**
          * Time-lapse term structure data for at-the-money (ATM) options in the specified currency
-         * @description Time-lapse term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Time-lapse term structure data for at-the-money (ATM) options in the specified currency. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyModelTermStructureATMChartTimeLapse"];
         put?: never;
@@ -1791,7 +1791,7 @@ export interface paths {
         };
         /**
          * Term structure data for options in the specified currency based on the provided type
-         * @description Term structure data for options in the specified currency based on the provided type. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Term structure data for options in the specified currency based on the provided type. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyModelTermStructureChart"];
         put?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
         };
         /**
          * Skew data for options in the specified currency and maturity
-         * @description Skew data for options in the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Skew data for options in the specified currency and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsSkewByCurrencyAndMaturity"];
         put?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         };
         /**
          * Skew data for options in the specified market and maturity
-         * @description Skew data for options in the specified market and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Skew data for options in the specified market and maturity. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsSkewByMarketAndMaturity"];
         put?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         };
         /**
          * Implied volatility (IV) data for options in the specified currency
-         * @description Implied volatility (IV) data for options in the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Implied volatility (IV) data for options in the specified currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsIVByCurrency"];
         put?: never;
@@ -1871,7 +1871,7 @@ export interface paths {
         };
         /**
          * Implied volatility (IV) data for options in the specified market
-         * @description Implied volatility (IV) data for options in the specified market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Implied volatility (IV) data for options in the specified market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsIVByMarket"];
         put?: never;
@@ -1891,7 +1891,7 @@ export interface paths {
         };
         /**
          * Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin…
-         * @description Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin (ETH-BTC) options. The `{date, data}` envelope; `data` as public clients of the service describe it.
+         * Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin (ETH-BTC) options. The `{date, data}` envelope; `data` as public clients of the service describe it.
          */
         get: operations["getLegacyETHBTCATMIVTermStructure"];
         put?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         };
         /**
          * Skew data for options in the specified currency and market
-         * @description Skew data for options in the specified currency and market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Skew data for options in the specified currency and market. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOptionsSkewByMarketAndCurrency"];
         put?: never;
@@ -1931,7 +1931,7 @@ export interface paths {
         };
         /**
          * Historical open interest change data by strike for a specific options strategy in a…
-         * @description Retrieves historical open interest change data by strike for a specific options strategy in a given market. A bare array of rows (no envelope), as public clients of the service describe it.
+         * Retrieves historical open interest change data by strike for a specific options strategy in a given market. A bare array of rows (no envelope), as public clients of the service describe it.
          */
         get: operations["getLegacyOiChangeByStrike"];
         put?: never;
@@ -1951,7 +1951,7 @@ export interface paths {
         };
         /**
          * Top options strategies data for a specific currency within a given hours interval
-         * @description Retrieves top options strategies data for a specific currency within a given hours interval. A bare array of rows (no envelope), as public clients of the service describe it.
+         * Retrieves top options strategies data for a specific currency within a given hours interval. A bare array of rows (no envelope), as public clients of the service describe it.
          */
         get: operations["getLegacyTopOptionsStrategies"];
         put?: never;
@@ -1971,7 +1971,7 @@ export interface paths {
         };
         /**
          * Historical data for strategy leg bubble charts for a specific options strategy in a…
-         * @description Retrieves historical data for strategy leg bubble charts for a specific options strategy in a given currency. A bare array of rows (no envelope), as public clients of the service describe it.
+         * Retrieves historical data for strategy leg bubble charts for a specific options strategy in a given currency. A bare array of rows (no envelope), as public clients of the service describe it.
          */
         get: operations["getLegacyStrategyLegBubbleChart"];
         put?: never;
@@ -1991,7 +1991,7 @@ export interface paths {
         };
         /**
          * Timestamped summary of open interest changes for options in a specific currency over a…
-         * @description Retrieves a timestamped summary of open interest changes for options in a specific currency over a given period. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Retrieves a timestamped summary of open interest changes for options in a specific currency over a given period. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOpenInterestChangeSummary"];
         put?: never;
@@ -2011,7 +2011,7 @@ export interface paths {
         };
         /**
          * Timestamped report of open interest changes for a specific market and currency over a…
-         * @description Retrieves a timestamped report of open interest changes for a specific market and currency over a given period. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Retrieves a timestamped report of open interest changes for a specific market and currency over a given period. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyOpenInterestChange"];
         put?: never;
@@ -2031,7 +2031,7 @@ export interface paths {
         };
         /**
          * Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency
-         * @description Retrieves a timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
+         * Retrieves a timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyAnalyticOptionsOrbitAltVol"];
         put?: never;
@@ -2051,7 +2051,7 @@ export interface paths {
         };
         /**
          * Historical options trade data for a specific currency in a given market
-         * @description Retrieves historical options trade data for a specific currency in a given market. One page of rows in the `{meta, items}` envelope; the row fields are those public clients of the service name.
+         * Retrieves historical options trade data for a specific currency in a given market. One page of rows in the `{meta, items}` envelope; the row fields are those public clients of the service name.
          */
         get: operations["getLegacyHistoricalOptionsTrades"];
         put?: never;
@@ -2071,7 +2071,7 @@ export interface paths {
         };
         /**
          * Historical snapshot of options for a specific currency in a given market
-         * @description Fetches historical snapshot of options for a specific currency in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Fetches historical snapshot of options for a specific currency in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalOptionsSnapshot"];
         put?: never;
@@ -2091,7 +2091,7 @@ export interface paths {
         };
         /**
          * Historical buy/sell volume data for a specific options instrument in a given market
-         * @description Retrieves historical buy/sell volume data for a specific options instrument in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Retrieves historical buy/sell volume data for a specific options instrument in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalInstrumentVolumeBuySell"];
         put?: never;
@@ -2111,7 +2111,7 @@ export interface paths {
         };
         /**
          * Calculates the risk slide for a given instrument in the specified market and currency
-         * @description Calculates the risk slide for a given instrument in the specified market and currency. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         * Calculates the risk slide for a given instrument in the specified market and currency. Neither the envelope nor the fields of this answer are published, so the body is an open object.
          */
         get: operations["getLegacyCalculateRiskSlide"];
         put?: never;
@@ -2131,7 +2131,7 @@ export interface paths {
         };
         /**
          * List of instruments available for risk slide calculations in the specified market
-         * @description List of instruments available for risk slide calculations in the specified market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         * List of instruments available for risk slide calculations in the specified market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
          */
         get: operations["getLegacyRiskSlideInstruments"];
         put?: never;
@@ -2151,7 +2151,7 @@ export interface paths {
         };
         /**
          * Calculates the risk slide for a given instrument in the specified market and currency
-         * @description Calculates the risk slide for a given instrument in the specified market and currency. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         * Calculates the risk slide for a given instrument in the specified market and currency. Neither the envelope nor the fields of this answer are published, so the body is an open object.
          */
         get: operations["getLegacyCalculateRiskSlideV2"];
         put?: never;
@@ -2171,7 +2171,7 @@ export interface paths {
         };
         /**
          * List of instruments available for risk slide calculations in the specified market
-         * @description List of instruments available for risk slide calculations in the specified market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         * List of instruments available for risk slide calculations in the specified market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
          */
         get: operations["getLegacyRiskSlideInstrumentsV2"];
         put?: never;
@@ -2191,7 +2191,7 @@ export interface paths {
         };
         /**
          * Analytics on available spot pairs per market
-         * @description Provides analytics on available spot pairs per market. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+         * Provides analytics on available spot pairs per market. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
          */
         get: operations["getLegacyAnalyticSpotPairs"];
         put?: never;
@@ -2211,7 +2211,7 @@ export interface paths {
         };
         /**
          * Historical total notional value and open value by market for a specific market
-         * @description Retrieves historical total notional value and open value by market for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Retrieves historical total notional value and open value by market for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket"];
         put?: never;
@@ -2231,7 +2231,7 @@ export interface paths {
         };
         /**
          * Historical total notional volume and premium volume data for a specific market
-         * @description Retrieves historical total notional volume and premium volume data for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Retrieves historical total notional volume and premium volume data for a specific market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalTotalNotionalPremiumVolumeByMarket"];
         put?: never;
@@ -2251,7 +2251,7 @@ export interface paths {
         };
         /**
          * Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market
-         * @description Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsDvol"];
         put?: never;
@@ -2271,7 +2271,7 @@ export interface paths {
         };
         /**
          * Historical Volatility Index (VIX) Data by Market and Currency in Options Market
-         * @description Historical Volatility Index (VIX) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Volatility Index (VIX) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsVix"];
         put?: never;
@@ -2291,7 +2291,7 @@ export interface paths {
         };
         /**
          * Historical Total Open Interest (OI) by Market and Currency in Options Market
-         * @description Historical Total Open Interest (OI) by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Total Open Interest (OI) by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsOITotal"];
         put?: never;
@@ -2311,7 +2311,7 @@ export interface paths {
         };
         /**
          * Historical Put-Call (PC) Ratio in Options Market by Market and Currency
-         * @description Historical Put-Call (PC) Ratio in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Put-Call (PC) Ratio in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsOIPCRatio"];
         put?: never;
@@ -2331,7 +2331,7 @@ export interface paths {
         };
         /**
          * Total Historical Volume in Options Market by Market and Currency
-         * @description Total Historical Volume in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Total Historical Volume in Options Market by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsVolumeTotal"];
         put?: never;
@@ -2351,7 +2351,7 @@ export interface paths {
         };
         /**
          * Historical ATM Implied Volatility by Market and Currency
-         * @description Historical ATM Implied Volatility by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical ATM Implied Volatility by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsAtmIv"];
         put?: never;
@@ -2371,7 +2371,7 @@ export interface paths {
         };
         /**
          * Historical Max Pain Data by Market and Currency
-         * @description Historical Max Pain Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Max Pain Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsMaxPain"];
         put?: never;
@@ -2391,7 +2391,7 @@ export interface paths {
         };
         /**
          * Historical GEX Index Data by Market and Currency
-         * @description Historical GEX Index Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical GEX Index Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsGexIndex"];
         put?: never;
@@ -2411,7 +2411,7 @@ export interface paths {
         };
         /**
          * Historical Put/Call Ratio Data by Market and Currency
-         * @description Historical Put/Call Ratio Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Put/Call Ratio Data by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsVolumePcRatio"];
         put?: never;
@@ -2431,7 +2431,7 @@ export interface paths {
         };
         /**
          * Historical Gamma Bands by Market, Currency and Type
-         * @description Historical Gamma Bands by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Gamma Bands by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTypeGammaBands"];
         put?: never;
@@ -2451,7 +2451,7 @@ export interface paths {
         };
         /**
          * Total Open Interest by Currency
-         * @description Total Open Interest by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Total Open Interest by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyTotalOiByCurrency"];
         put?: never;
@@ -2471,7 +2471,7 @@ export interface paths {
         };
         /**
          * Historical Volume Data by Currency in Options Market
-         * @description Historical Volume Data by Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Volume Data by Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTotalVolumeByCurrency"];
         put?: never;
@@ -2491,7 +2491,7 @@ export interface paths {
         };
         /**
          * Historical Implied Volatility Bid and Ask by Market, Currency and Type
-         * @description Historical Implied Volatility Bid and Ask by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Implied Volatility Bid and Ask by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTypeIvBidAsk"];
         put?: never;
@@ -2511,7 +2511,7 @@ export interface paths {
         };
         /**
          * Historical Risk Reversal Model Data by Market, Currency and Type
-         * @description Historical Risk Reversal Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Risk Reversal Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTypeRiskReversalModel"];
         put?: never;
@@ -2531,7 +2531,7 @@ export interface paths {
         };
         /**
          * Historical Risk Reversal Data by Market, Currency and Type
-         * @description Historical Risk Reversal Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Risk Reversal Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTypeRiskReversal"];
         put?: never;
@@ -2551,7 +2551,7 @@ export interface paths {
         };
         /**
          * Historical Skew Model Data by Market, Currency and Type
-         * @description Historical Skew Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Skew Model Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTypeSkewModel"];
         put?: never;
@@ -2571,7 +2571,7 @@ export interface paths {
         };
         /**
          * Historical Skew Data by Market, Currency and Type
-         * @description Historical Skew Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Skew Data by Market, Currency and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTypeSkew"];
         put?: never;
@@ -2591,7 +2591,7 @@ export interface paths {
         };
         /**
          * Historical Butterfly Model Data by Market, Currency, and Type
-         * @description Historical Butterfly Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Butterfly Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTypeButterflyModel"];
         put?: never;
@@ -2611,7 +2611,7 @@ export interface paths {
         };
         /**
          * Historical Butterfly Data by Market, Currency, and Type
-         * @description Historical Butterfly Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Butterfly Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTypeButterfly"];
         put?: never;
@@ -2631,7 +2631,7 @@ export interface paths {
         };
         /**
          * Historical ATM IV Model Data by Market, Currency, and Type
-         * @description Historical ATM IV Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical ATM IV Model Data by Market, Currency, and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsTypeAtmIvModel"];
         put?: never;
@@ -2651,7 +2651,7 @@ export interface paths {
         };
         /**
          * Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market…
-         * @description Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsMaturityAtmIv"];
         put?: never;
@@ -2671,7 +2671,7 @@ export interface paths {
         };
         /**
          * Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency
-         * @description Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsMaturityOiVolume"];
         put?: never;
@@ -2691,7 +2691,7 @@ export interface paths {
         };
         /**
          * Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency
-         * @description Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsOrbitAltVol"];
         put?: never;
@@ -2711,7 +2711,7 @@ export interface paths {
         };
         /**
          * Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and…
-         * @description Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and Currency in Options Market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsIvRv"];
         put?: never;
@@ -2731,7 +2731,7 @@ export interface paths {
         };
         /**
          * Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type
-         * @description Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsSpreadTypeSkew"];
         put?: never;
@@ -2751,7 +2751,7 @@ export interface paths {
         };
         /**
          * Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency
-         * @description Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsMaturityTotalOi"];
         put?: never;
@@ -2771,7 +2771,7 @@ export interface paths {
         };
         /**
          * Historical Total Volume for a Specific Maturity by Market and Currency
-         * @description Historical Total Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Total Volume for a Specific Maturity by Market and Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsMaturityTotalVolume"];
         put?: never;
@@ -2791,7 +2791,7 @@ export interface paths {
         };
         /**
          * Historical Options Actual Volatility with Butterfly Model for a Specific Type and…
-         * @description Historical Options Actual Volatility with Butterfly Model for a Specific Type and Number of Days. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Options Actual Volatility with Butterfly Model for a Specific Type and Number of Days. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsActualVolButterflyModel"];
         put?: never;
@@ -2811,7 +2811,7 @@ export interface paths {
         };
         /**
          * Historical Options Actual Volatility with Skew Model for a Specific Type and Number of…
-         * @description Historical Options Actual Volatility with Skew Model for a Specific Type and Number of Days. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Options Actual Volatility with Skew Model for a Specific Type and Number of Days. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsActualVolSkewModel"];
         put?: never;
@@ -2831,7 +2831,7 @@ export interface paths {
         };
         /**
          * Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and…
-         * @description Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and Number of Days. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and Number of Days. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOptionsActualVolRiskReversalModel"];
         put?: never;
@@ -2851,7 +2851,7 @@ export interface paths {
         };
         /**
          * Historical trades for a specific market and currency
-         * @description Get historical trades for a specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Get historical trades for a specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyV2HistoricalTrades"];
         put?: never;
@@ -2871,7 +2871,7 @@ export interface paths {
         };
         /**
          * Total trading volume for options
-         * @description Get total trading volume for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Get total trading volume for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyTotalVolumeForOptions"];
         put?: never;
@@ -2891,7 +2891,7 @@ export interface paths {
         };
         /**
          * Total open interest (OI) for options
-         * @description Get total open interest (OI) for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Get total open interest (OI) for options. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyTotalOiForOptions"];
         put?: never;
@@ -2911,7 +2911,7 @@ export interface paths {
         };
         /**
          * Historical Futures Total Open Interest by Margin for a Specific Currency
-         * @description Historical Futures Total Open Interest by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Futures Total Open Interest by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyFuturesTotalOIByMargin"];
         put?: never;
@@ -2931,7 +2931,7 @@ export interface paths {
         };
         /**
          * Historical Futures Total Volume by Margin for a Specific Currency
-         * @description Historical Futures Total Volume by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Futures Total Volume by Margin for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyFuturesTotalVolumeByMargin"];
         put?: never;
@@ -2951,7 +2951,7 @@ export interface paths {
         };
         /**
          * Historical Futures Altcoin Summary for a Specific Currency
-         * @description Historical Futures Altcoin Summary for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Futures Altcoin Summary for a Specific Currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyFuturesAltcoinSummary"];
         put?: never;
@@ -2971,7 +2971,7 @@ export interface paths {
         };
         /**
          * Historical Futures Market Index Data for a Specific Index
-         * @description Historical Futures Market Index Data for a Specific Index. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Futures Market Index Data for a Specific Index. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyFuturesMarketIndexData"];
         put?: never;
@@ -2991,7 +2991,7 @@ export interface paths {
         };
         /**
          * Historical Indices Price Data
-         * @description Historical Indices Price Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Indices Price Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalIndicesPriceData"];
         put?: never;
@@ -3011,7 +3011,7 @@ export interface paths {
         };
         /**
          * Historical Futures Annualized Basis Data
-         * @description Historical Futures Annualized Basis Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Futures Annualized Basis Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalFuturesAnnualizedBasisData"];
         put?: never;
@@ -3031,7 +3031,7 @@ export interface paths {
         };
         /**
          * Historical Total Global Open Interest Activity Data
-         * @description Historical Total Global Open Interest Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Total Global Open Interest Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalTotalGlobalOpenInterestActivityData"];
         put?: never;
@@ -3051,7 +3051,7 @@ export interface paths {
         };
         /**
          * Historical Total Global Volume Activity Data
-         * @description Historical Total Global Volume Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Historical Total Global Volume Activity Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalTotalGlobalVolumeActivityData"];
         put?: never;
@@ -3071,7 +3071,7 @@ export interface paths {
         };
         /**
          * Total trading volume for futures
-         * @description Get total trading volume for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Get total trading volume for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyTotalVolumeForFutures"];
         put?: never;
@@ -3091,7 +3091,7 @@ export interface paths {
         };
         /**
          * Total open interest (OI) for futures
-         * @description Get total open interest (OI) for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Get total open interest (OI) for futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyTotalOiForFutures"];
         put?: never;
@@ -3111,7 +3111,7 @@ export interface paths {
         };
         /**
          * Expired futures expiries of a market and currency
-         * @description Listed by the service catalog without a description; by its path, the expiries of expired dated futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Listed by the service catalog without a description; by its path, the expiries of expired dated futures. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyFutureControllerGetBd2"];
         put?: never;
@@ -3131,7 +3131,7 @@ export interface paths {
         };
         /**
          * Historical data for a specific options contract in a given market
-         * @description Retrieves historical data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Retrieves historical data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalOptionsData"];
         put?: never;
@@ -3151,7 +3151,7 @@ export interface paths {
         };
         /**
          * Historical implied volatility data for a specific options contract in a given market
-         * @description Fetches historical implied volatility data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Fetches historical implied volatility data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalOptionsIV"];
         put?: never;
@@ -3171,7 +3171,7 @@ export interface paths {
         };
         /**
          * Historical price data for a specific options contract in a given market
-         * @description Retrieves historical price data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Retrieves historical price data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalOptionsPrice"];
         put?: never;
@@ -3191,7 +3191,7 @@ export interface paths {
         };
         /**
          * Historical open interest and volume data for a specific options contract in a given market
-         * @description Fetches historical open interest and volume data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Fetches historical open interest and volume data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalOptionsOIVolume"];
         put?: never;
@@ -3211,7 +3211,7 @@ export interface paths {
         };
         /**
          * Historical index and underlying price data for a specific options contract in a given…
-         * @description Retrieves historical index and underlying price data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Retrieves historical index and underlying price data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalOptionsUnderlyingPrice"];
         put?: never;
@@ -3231,7 +3231,7 @@ export interface paths {
         };
         /**
          * Historical options open interest data by strike price for a specific currency and…
-         * @description Fetches historical options open interest data by strike price for a specific currency and maturity in a given market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         * Fetches historical options open interest data by strike price for a specific currency and maturity in a given market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
          */
         get: operations["getLegacyHistoricalOptionsOIStrike"];
         put?: never;
@@ -3251,7 +3251,7 @@ export interface paths {
         };
         /**
          * Historical options volume data by strike price for a specific currency and maturity in…
-         * @description Retrieves historical options volume data by strike price for a specific currency and maturity in a given market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
+         * Retrieves historical options volume data by strike price for a specific currency and maturity in a given market. Neither the envelope nor the fields of this answer are published, so the body is an open object.
          */
         get: operations["getLegacyHistoricalOptionsVolumeStrike"];
         put?: never;
@@ -3271,7 +3271,7 @@ export interface paths {
         };
         /**
          * Historical simple order books for specific market type
-         * @description Fetch historical simple order books for specific market type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Fetch historical simple order books for specific market type. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOrderbookByMarketTypeSymbol"];
         put?: never;
@@ -3291,7 +3291,7 @@ export interface paths {
         };
         /**
          * Historical simple order books for specific market and currency
-         * @description Fetch historical simple order books for specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Fetch historical simple order books for specific market and currency. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOrderbookByMarketTypeMarketCurrency"];
         put?: never;
@@ -3311,7 +3311,7 @@ export interface paths {
         };
         /**
          * Historical simple order books for specific market and symbol
-         * @description Fetch historical simple order books for specific market and symbol. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Fetch historical simple order books for specific market and symbol. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyOrderbookByMarketTypeMarketSymbol"];
         put?: never;
@@ -3331,7 +3331,7 @@ export interface paths {
         };
         /**
          * Historical Spot OHLC Data
-         * @description Get Historical Spot OHLC Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+         * Get Historical Spot OHLC Data. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
          */
         get: operations["getLegacyHistoricalSpotOhlc"];
         put?: never;
@@ -3351,7 +3351,7 @@ export interface paths {
         };
         /**
          * List options instruments
-         * @description Recently observed unexpired options instruments, filterable by venue, currency, maturity, type and strike range. Exact instrument names for the other options routes come from here.
+         * Recently observed unexpired options instruments, filterable by venue, currency, maturity, type and strike range. Exact instrument names for the other options routes come from here.
          */
         get: operations["getOptionsCatalog"];
         put?: never;
@@ -3371,7 +3371,7 @@ export interface paths {
         };
         /**
          * Options instrument metadata
-         * @description Availability, total record count and pagination information of one options instrument, returned as `MetadataResponseEntity`, whose field names are not published. `limit` is 1 to 100 on this route. When no data is found for the instrument the route answers 400.
+         * Availability, total record count and pagination information of one options instrument, returned as `MetadataResponseEntity`, whose field names are not published. `limit` is 1 to 100 on this route. When no data is found for the instrument the route answers 400.
          */
         get: operations["getOptionsMetadata"];
         put?: never;
@@ -3391,7 +3391,7 @@ export interface paths {
         };
         /**
          * Options OHLC with trade statistics
-         * @description Premium OHLC, VWAP, buy/sell volume and trade counts, liquidation and block volume, mark and index price per bucket of one instrument. Minutes without executions are filled from the mark price with zero volume.
+         * Premium OHLC, VWAP, buy/sell volume and trade counts, liquidation and block volume, mark and index price per bucket of one instrument. Minutes without executions are filled from the mark price with zero volume.
          */
         get: operations["getOptionsOhlcvt"];
         put?: never;
@@ -3411,7 +3411,7 @@ export interface paths {
         };
         /**
          * Options volume
-         * @description Rolling 24-hour volume in source units and in USD per bucket of one instrument. The rolling fields are the latest ticker-reported values, not sums of the request window; the newer route version adds the interval buy, sell and total volume and the trade counts from retained trade candles.
+         * Rolling 24-hour volume in source units and in USD per bucket of one instrument. The rolling fields are the latest ticker-reported values, not sums of the request window; the newer route version adds the interval buy, sell and total volume and the trade counts from retained trade candles.
          */
         get: operations["getOptionsVolume"];
         put?: never;
@@ -3431,7 +3431,7 @@ export interface paths {
         };
         /**
          * Options open interest
-         * @description Open, high, low and close of the open interest of one instrument per bucket: outstanding position quantities in source units, not traded volume.
+         * Open, high, low and close of the open interest of one instrument per bucket: outstanding position quantities in source units, not traded volume.
          */
         get: operations["getOptionsOpenInterest"];
         put?: never;
@@ -3451,7 +3451,7 @@ export interface paths {
         };
         /**
          * Options level 1 (top of book)
-         * @description Open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity per bucket of one instrument. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
+         * Open, high, low and close of the best bid and ask, their displayed sizes, the spread and the total displayed liquidity per bucket of one instrument. Sizes are displayed sizes, not fill guarantees; there is no book depth, order id or queue data.
          */
         get: operations["getOptionsLevel1"];
         put?: never;
@@ -3471,7 +3471,7 @@ export interface paths {
         };
         /**
          * Options implied volatility and Greeks
-         * @description Mark, bid and ask implied volatility (open, high, low, close), the ask-minus-bid IV spread and the latest retained Greeks per bucket of one instrument. IVs are in percentage points.
+         * Mark, bid and ask implied volatility (open, high, low, close), the ask-minus-bid IV spread and the latest retained Greeks per bucket of one instrument. IVs are in percentage points.
          */
         get: operations["getOptionsVolatility"];
         put?: never;
@@ -3491,7 +3491,7 @@ export interface paths {
         };
         /**
          * Options ticker history
-         * @description Mark, index, best bid and ask with sizes, open interest, 24-hour USD volume and bid, ask and mark IV per bucket of one instrument.
+         * Mark, index, best bid and ask with sizes, open interest, 24-hour USD volume and bid, ask and mark IV per bucket of one instrument.
          */
         get: operations["getOptionsTickerHistory"];
         put?: never;
@@ -3511,7 +3511,7 @@ export interface paths {
         };
         /**
          * Options reference prices
-         * @description Mark price OHLC, expiry-specific underlying price, index price and days to expiry per bucket of one instrument. Rollups exclude incomplete or non-positive source minutes.
+         * Mark price OHLC, expiry-specific underlying price, index price and days to expiry per bucket of one instrument. Rollups exclude incomplete or non-positive source minutes.
          */
         get: operations["getOptionsReferencePrice"];
         put?: never;
@@ -3531,7 +3531,7 @@ export interface paths {
         };
         /**
          * Options snapshot of a currency
-         * @description Every options instrument of one currency on one venue at one minute: the ticker-history fields plus `exchange`, `instrument_name` and `currency`; `meta.minute` names the minute served. The latest minute when `date` is omitted. All rows come in one response, without pagination.
+         * Every options instrument of one currency on one venue at one minute: the ticker-history fields plus `exchange`, `instrument_name` and `currency`; `meta.minute` names the minute served. The latest minute when `date` is omitted. All rows come in one response, without pagination.
          */
         get: operations["getOptionsSnapshot"];
         put?: never;
@@ -3551,7 +3551,7 @@ export interface paths {
         };
         /**
          * Options flow of a currency
-         * @description Options trade flow of one currency on one venue: window totals with the top 10 most active instruments, per-bucket flow (default bucket `1h`) and the notable trades (`top_n`, default 10, controls only `notable_trades`). `min_premium_usd` drops smaller trades. The `start`..`end` window is at most 7 days.
+         * Options trade flow of one currency on one venue: window totals with the top 10 most active instruments, per-bucket flow (default bucket `1h`) and the notable trades (`top_n`, default 10, controls only `notable_trades`). `min_premium_usd` drops smaller trades. The `start`..`end` window is at most 7 days.
          */
         get: operations["getOptionsFlow"];
         put?: never;
@@ -3571,7 +3571,7 @@ export interface paths {
         };
         /**
          * Options trade statistics grouped by a key
-         * @description Trade counts, volume, premium, notional, net open-interest change, net Greeks and block-trade count of one currency on one venue, per group of `group_by`. Filters narrow the trades first: minimum premium or notional, side, block trades only, opening trades only (strategies starting with `Opened`), option type, maturity and strategy labels.
+         * Trade counts, volume, premium, notional, net open-interest change, net Greeks and block-trade count of one currency on one venue, per group of `group_by`. Filters narrow the trades first: minimum premium or notional, side, block trades only, opening trades only (strategies starting with `Opened`), option type, maturity and strategy labels.
          */
         get: operations["getOptionsTradesSummary"];
         put?: never;
@@ -3591,7 +3591,7 @@ export interface paths {
         };
         /**
          * Individual options trades
-         * @description Individual options trades, either of one instrument (`instrument_name`) or of all instruments of one currency (`currency`; then `instrument_name` is optional and the `start`..`end` window is at most 7 days). Filters: minimum premium or notional, side, strategy labels, block trades only, opening trades only, option type, maturity, settlement currency and margin type. `sort` orders by `timestamp`, `premium_usd`, `notional` or `amount` in the `sort_dir` direction. The remaining query parameters and the trade row fields are not published.
+         * Individual options trades, either of one instrument (`instrument_name`) or of all instruments of one currency (`currency`; then `instrument_name` is optional and the `start`..`end` window is at most 7 days). Filters: minimum premium or notional, side, strategy labels, block trades only, opening trades only, option type, maturity, settlement currency and margin type. `sort` orders by `timestamp`, `premium_usd`, `notional` or `amount` in the `sort_dir` direction. The remaining query parameters and the trade row fields are not published.
          */
         get: operations["getOptionsTrades"];
         put?: never;
@@ -3611,7 +3611,7 @@ export interface paths {
         };
         /**
          * Option-derived vol surface across maturities
-         * @description The option-derived volatility surface across all maturities at one point in time: ATM IV, 25-delta skew and related metrics per maturity. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name, parameters and row names come from public callers. The latest snapshot when `date` is omitted; not paginated. Public callers always pass `currency`.
+         * The option-derived volatility surface across all maturities at one point in time: ATM IV, 25-delta skew and related metrics per maturity. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name, parameters and row names come from public callers. The latest snapshot when `date` is omitted; not paginated. Public callers always pass `currency`.
          */
         get: operations["getOptionsVolSurfaceByExpiry"];
         put?: never;
@@ -3631,7 +3631,7 @@ export interface paths {
         };
         /**
          * Option-derived constant-maturity vol term structure
-         * @description Interpolated constant-maturity volatility metrics per tenor (1 to 365 days): ATM IV, 25-delta call and put IV, 25-delta and 10-delta skew. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name, parameters and row names come from public callers, which pass either `date` for one snapshot or a `start`..`end` window for history.
+         * Interpolated constant-maturity volatility metrics per tenor (1 to 365 days): ATM IV, 25-delta call and put IV, 25-delta and 10-delta skew. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name, parameters and row names come from public callers, which pass either `date` for one snapshot or a `start`..`end` window for history.
          */
         get: operations["getOptionsVolSurfaceByTenor"];
         put?: never;
@@ -3651,7 +3651,7 @@ export interface paths {
         };
         /**
          * Option-derived vol surface history of one maturity
-         * @description History of the option-derived volatility-surface metrics of one maturity over a window. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name and parameters come from public callers: `currency` and `maturity` are required, plus the time-series parameters. `meta.has_more` tells whether more rows exist. The row fields are not published.
+         * History of the option-derived volatility-surface metrics of one maturity over a window. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name and parameters come from public callers: `currency` and `maturity` are required, plus the time-series parameters. `meta.has_more` tells whether more rows exist. The row fields are not published.
          */
         get: operations["getOptionsVolSurfaceByTime"];
         put?: never;
@@ -3671,7 +3671,7 @@ export interface paths {
         };
         /**
          * Dealer GEX catalog
-         * @description Currencies covered by the dealer gamma exposure data, with their history depth and latest state. Venue `deribit` only. The entry fields are not published.
+         * Currencies covered by the dealer gamma exposure data, with their history depth and latest state. Venue `deribit` only. The entry fields are not published.
          */
         get: operations["getOptionsGexCatalog"];
         put?: never;
@@ -3691,7 +3691,7 @@ export interface paths {
         };
         /**
          * Latest dealer GEX snapshot
-         * @description The latest persisted dealer gamma exposure snapshot at or before `date` (now when omitted), one row per currency. Snapshots are persisted every 60 seconds; `meta` tells which snapshot was served, how old it is, and carries a `STALE_SNAPSHOT` warning when it is old. Venue `deribit` only.
+         * The latest persisted dealer gamma exposure snapshot at or before `date` (now when omitted), one row per currency. Snapshots are persisted every 60 seconds; `meta` tells which snapshot was served, how old it is, and carries a `STALE_SNAPSHOT` warning when it is old. Venue `deribit` only.
          */
         get: operations["getOptionsGexLatest"];
         put?: never;
@@ -3711,7 +3711,7 @@ export interface paths {
         };
         /**
          * Dealer GEX history
-         * @description Dealer gamma exposure snapshots over a window, rolled up to `resolution`. Snapshots are persisted every 60 seconds. Venue `deribit` only.
+         * Dealer gamma exposure snapshots over a window, rolled up to `resolution`. Snapshots are persisted every 60 seconds. Venue `deribit` only.
          */
         get: operations["getOptionsGexHistory"];
         put?: never;
@@ -3731,7 +3731,7 @@ export interface paths {
         };
         /**
          * Dealer GEX regime changes
-         * @description Snapshots at which the dealer gamma regime (`positive`, `negative`, `neutral`) changed, each with `previous_regime`. By default the last 7 days up to now, newest first. Venue `deribit` only.
+         * Snapshots at which the dealer gamma regime (`positive`, `negative`, `neutral`) changed, each with `previous_regime`. By default the last 7 days up to now, newest first. Venue `deribit` only.
          */
         get: operations["getOptionsGexRegimeChanges"];
         put?: never;
@@ -3751,7 +3751,7 @@ export interface paths {
         };
         /**
          * Dealer GEX contributions by strike
-         * @description Contribution of each strike to the dealer gamma exposure. Latest mode (no `start`, `end` or `cursor`) returns the most recent persisted detail snapshot at or before `date`; history mode starts when `start`, `end` or `cursor` is given. Without `expiry`, only the aggregate `all_expiries` rows are returned unless `include_expiries` is true. The weighted contributions summed over the per-expiry rows equal the aggregate `total_gex`. `min_abs_contribution` drops smaller strikes on the `contribution_basis`. Venue `deribit` only.
+         * Contribution of each strike to the dealer gamma exposure. Latest mode (no `start`, `end` or `cursor`) returns the most recent persisted detail snapshot at or before `date`; history mode starts when `start`, `end` or `cursor` is given. Without `expiry`, only the aggregate `all_expiries` rows are returned unless `include_expiries` is true. The weighted contributions summed over the per-expiry rows equal the aggregate `total_gex`. `min_abs_contribution` drops smaller strikes on the `contribution_basis`. Venue `deribit` only.
          */
         get: operations["getOptionsGexStrikes"];
         put?: never;
@@ -3771,7 +3771,7 @@ export interface paths {
         };
         /**
          * Dealer GEX term structure
-         * @description Per-expiry concentration of the dealer gamma exposure and the number of contributing strikes. Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published.
+         * Per-expiry concentration of the dealer gamma exposure and the number of contributing strikes. Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published.
          */
         get: operations["getOptionsGexTermStructure"];
         put?: never;
@@ -3791,7 +3791,7 @@ export interface paths {
         };
         /**
          * Dealer GEX profile across strikes
-         * @description Interpolated dealer gamma exposure profile points across strikes. Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published.
+         * Interpolated dealer gamma exposure profile points across strikes. Venue `deribit` only. Only `exchange` and `currency` are given here: the other parameters and the row fields of this route are not published.
          */
         get: operations["getOptionsGexProfile"];
         put?: never;
@@ -3811,7 +3811,7 @@ export interface paths {
         };
         /**
          * List futures instruments
-         * @description Recently observed futures instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0). Exact instrument names for the other futures routes come from here. Entries carry at least `instrument_name` and `exchange`.
+         * Recently observed futures instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0). Exact instrument names for the other futures routes come from here. Entries carry at least `instrument_name` and `exchange`.
          */
         get: operations["getFuturesCatalog"];
         put?: never;
@@ -3831,7 +3831,7 @@ export interface paths {
         };
         /**
          * Latest futures snapshot
-         * @description One row per dated futures contract at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response. Row fields are the official CLI README columns.
+         * One row per dated futures contract at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response. Row fields are the official CLI README columns.
          */
         get: operations["getFuturesSnapshot"];
         put?: never;
@@ -3851,7 +3851,7 @@ export interface paths {
         };
         /**
          * Futures OHLC with trade statistics
-         * @description OHLC with buy/sell volume and trade counts per time bucket of one dated futures contract, with the shared time-series parameters. Only the volume and trade-count fields of the row are published; the price fields are not, and the options OHLCVT row is not assumed to apply.
+         * OHLC with buy/sell volume and trade counts per time bucket of one dated futures contract, with the shared time-series parameters. Only the volume and trade-count fields of the row are published; the price fields are not, and the options OHLCVT row is not assumed to apply.
          */
         get: operations["getFuturesOhlcvt"];
         put?: never;
@@ -3871,7 +3871,7 @@ export interface paths {
         };
         /**
          * Futures open interest
-         * @description Open interest (outstanding position quantity, not traded volume) per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
+         * Open interest (outstanding position quantity, not traded volume) per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesOpenInterest"];
         put?: never;
@@ -3891,7 +3891,7 @@ export interface paths {
         };
         /**
          * Futures carry
-         * @description Carry (mark price minus index price) per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
+         * Carry (mark price minus index price) per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesCarry"];
         put?: never;
@@ -3911,7 +3911,7 @@ export interface paths {
         };
         /**
          * Futures trades
-         * @description Individual futures trades in one of two modes: instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days. Pass one of the two. Filters by side, block trades, minimum amount, strategy and maturity; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
+         * Individual futures trades in one of two modes: instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days. Pass one of the two. Filters by side, block trades, minimum amount, strategy and maturity; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
          */
         get: operations["getFuturesTrades"];
         put?: never;
@@ -3931,7 +3931,7 @@ export interface paths {
         };
         /**
          * Futures traded volume
-         * @description Interval buy, sell and total volume with trade counts per time bucket of one dated futures contract, with the shared time-series parameters. Quantities are in retained source units, not USD notional.
+         * Interval buy, sell and total volume with trade counts per time bucket of one dated futures contract, with the shared time-series parameters. Quantities are in retained source units, not USD notional.
          */
         get: operations["getFuturesVolume"];
         put?: never;
@@ -3951,7 +3951,7 @@ export interface paths {
         };
         /**
          * Futures level 1 (top of book)
-         * @description Top-of-book quotes per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
+         * Top-of-book quotes per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesLevel1"];
         put?: never;
@@ -3971,7 +3971,7 @@ export interface paths {
         };
         /**
          * Futures aggregated L2 order-book metrics
-         * @description Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count) per time bucket of one dated futures contract, with the shared time-series parameters. The REST row is not published; the typed names are those of the WebSocket `book.*` payload.
+         * Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count) per time bucket of one dated futures contract, with the shared time-series parameters. The REST row is not published; the typed names are those of the WebSocket `book.*` payload.
          */
         get: operations["getFuturesOrderbook"];
         put?: never;
@@ -3991,7 +3991,7 @@ export interface paths {
         };
         /**
          * Futures raw L2 order-book snapshots
-         * @description Raw L2 order-book snapshots of one dated futures contract with up to 100 price levels per side. Retention is 30 days: windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload). `resolution` is not offered: raw snapshots are not rolled up.
+         * Raw L2 order-book snapshots of one dated futures contract with up to 100 price levels per side. Retention is 30 days: windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload). `resolution` is not offered: raw snapshots are not rolled up.
          */
         get: operations["getFuturesOrderbookRaw"];
         put?: never;
@@ -4011,7 +4011,7 @@ export interface paths {
         };
         /**
          * Futures reference prices
-         * @description Reference (mark and index) prices per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
+         * Reference (mark and index) prices per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesReferencePrice"];
         put?: never;
@@ -4031,7 +4031,7 @@ export interface paths {
         };
         /**
          * Futures ticker history
-         * @description Ticker history per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
+         * Ticker history per time bucket of one dated futures contract, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getFuturesTickerHistory"];
         put?: never;
@@ -4051,7 +4051,7 @@ export interface paths {
         };
         /**
          * Futures instrument metadata
-         * @description Availability, total record count and pagination information of one dated futures contract (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found. The parameters follow the options metadata route; the API reference does not list them for this family.
+         * Availability, total record count and pagination information of one dated futures contract (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found. The parameters follow the options metadata route; the API reference does not list them for this family.
          */
         get: operations["getFuturesMetadata"];
         put?: never;
@@ -4071,7 +4071,7 @@ export interface paths {
         };
         /**
          * Futures liquidations
-         * @description Liquidations of one dated futures contract. `instrument_name` is required: currency-only queries are rejected (CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
+         * Liquidations of one dated futures contract. `instrument_name` is required: currency-only queries are rejected (CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
          */
         get: operations["getFuturesLiquidations"];
         put?: never;
@@ -4091,7 +4091,7 @@ export interface paths {
         };
         /**
          * Futures trades summary by group
-         * @description Futures trades aggregated per value of `group_by` (required), with the same filters as the trades route. The grouped row is not published for this family.
+         * Futures trades aggregated per value of `group_by` (required), with the same filters as the trades route. The grouped row is not published for this family.
          */
         get: operations["getFuturesTradesSummary"];
         put?: never;
@@ -4111,7 +4111,7 @@ export interface paths {
         };
         /**
          * Futures trade flow of a currency
-         * @description Trade-flow summary of one currency across futures: `currency` is required, the window is at most 7 days, `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
+         * Trade-flow summary of one currency across futures: `currency` is required, the window is at most 7 days, `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
          */
         get: operations["getFuturesFlow"];
         put?: never;
@@ -4131,7 +4131,7 @@ export interface paths {
         };
         /**
          * List perpetuals instruments
-         * @description Recently observed perpetuals instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0). Exact instrument names for the other perpetuals routes come from here. Entries carry at least `instrument_name` and `exchange`.
+         * Recently observed perpetuals instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0). Exact instrument names for the other perpetuals routes come from here. Entries carry at least `instrument_name` and `exchange`.
          */
         get: operations["getPerpetualsCatalog"];
         put?: never;
@@ -4151,7 +4151,7 @@ export interface paths {
         };
         /**
          * Latest perpetuals snapshot
-         * @description One row per perpetual swap at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response. Row fields are the JSON tags the official CLI decodes from this route.
+         * One row per perpetual swap at the latest minute, or at the latest snapshot at or before `date`. Not paginated: every matching row comes in one response. Row fields are the JSON tags the official CLI decodes from this route.
          */
         get: operations["getPerpetualsSnapshot"];
         put?: never;
@@ -4171,7 +4171,7 @@ export interface paths {
         };
         /**
          * Perpetuals OHLC with trade statistics
-         * @description OHLC with buy/sell volume and trade counts per time bucket of one perpetual swap, with the shared time-series parameters. Only the volume and trade-count fields of the row are published; the price fields are not, and the options OHLCVT row is not assumed to apply.
+         * OHLC with buy/sell volume and trade counts per time bucket of one perpetual swap, with the shared time-series parameters. Only the volume and trade-count fields of the row are published; the price fields are not, and the options OHLCVT row is not assumed to apply.
          */
         get: operations["getPerpetualsOhlcvt"];
         put?: never;
@@ -4191,7 +4191,7 @@ export interface paths {
         };
         /**
          * Perpetuals open interest
-         * @description Open interest (outstanding position quantity, not traded volume) per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
+         * Open interest (outstanding position quantity, not traded volume) per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getPerpetualsOpenInterest"];
         put?: never;
@@ -4211,7 +4211,7 @@ export interface paths {
         };
         /**
          * Perpetuals funding and carry
-         * @description Funding and carry metrics per time bucket of one perpetual swap, with the shared time-series parameters. `funding_rate_close` is named by the official CLI; the other typed names are inferred.
+         * Funding and carry metrics per time bucket of one perpetual swap, with the shared time-series parameters. `funding_rate_close` is named by the official CLI; the other typed names are inferred.
          */
         get: operations["getPerpetualsCarry"];
         put?: never;
@@ -4231,7 +4231,7 @@ export interface paths {
         };
         /**
          * Perpetuals trades
-         * @description Individual perpetuals trades in one of two modes: instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days. Pass one of the two. Filters by side, block trades, minimum amount and strategy; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
+         * Individual perpetuals trades in one of two modes: instrument mode with `instrument_name`, or currency mode with `currency` across all instruments, where the window is at most 7 days. Pass one of the two. Filters by side, block trades, minimum amount and strategy; sort by `timestamp`, `amount_usd` or `price`. With `top_n` the route returns the top N trades in one response, without pagination. Only the sort-key fields of the row are published.
          */
         get: operations["getPerpetualsTrades"];
         put?: never;
@@ -4251,7 +4251,7 @@ export interface paths {
         };
         /**
          * Perpetuals traded volume
-         * @description Interval buy, sell and total volume with trade counts per time bucket of one perpetual swap, with the shared time-series parameters. Quantities are in retained source units, not USD notional.
+         * Interval buy, sell and total volume with trade counts per time bucket of one perpetual swap, with the shared time-series parameters. Quantities are in retained source units, not USD notional.
          */
         get: operations["getPerpetualsVolume"];
         put?: never;
@@ -4271,7 +4271,7 @@ export interface paths {
         };
         /**
          * Perpetuals level 1 (top of book)
-         * @description Top-of-book quotes per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
+         * Top-of-book quotes per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getPerpetualsLevel1"];
         put?: never;
@@ -4291,7 +4291,7 @@ export interface paths {
         };
         /**
          * Perpetuals aggregated L2 order-book metrics
-         * @description Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count) per time bucket of one perpetual swap, with the shared time-series parameters. The REST row is not published; the typed names are those of the WebSocket `book.*` payload.
+         * Aggregated L2 order-book metrics at depths 10, 20, 50 and 100 (bid and ask liquidity, imbalance, microprice, snapshot count) per time bucket of one perpetual swap, with the shared time-series parameters. The REST row is not published; the typed names are those of the WebSocket `book.*` payload.
          */
         get: operations["getPerpetualsOrderbook"];
         put?: never;
@@ -4311,7 +4311,7 @@ export interface paths {
         };
         /**
          * Perpetuals raw L2 order-book snapshots
-         * @description Raw L2 order-book snapshots of one perpetual swap with up to 100 price levels per side. Retention is 30 days: windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload). `resolution` is not offered: raw snapshots are not rolled up.
+         * Raw L2 order-book snapshots of one perpetual swap with up to 100 price levels per side. Retention is 30 days: windows older than that return no rows. Levels are `[price, size]` tuples (WebSocket `book.*` payload). `resolution` is not offered: raw snapshots are not rolled up.
          */
         get: operations["getPerpetualsOrderbookRaw"];
         put?: never;
@@ -4331,7 +4331,7 @@ export interface paths {
         };
         /**
          * Perpetuals reference prices
-         * @description Reference (mark and index) prices per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
+         * Reference (mark and index) prices per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getPerpetualsReferencePrice"];
         put?: never;
@@ -4351,7 +4351,7 @@ export interface paths {
         };
         /**
          * Perpetuals ticker history
-         * @description Ticker history per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
+         * Ticker history per time bucket of one perpetual swap, with the shared time-series parameters. The row fields beyond `date` are not published.
          */
         get: operations["getPerpetualsTickerHistory"];
         put?: never;
@@ -4371,7 +4371,7 @@ export interface paths {
         };
         /**
          * Perpetuals instrument metadata
-         * @description Availability, total record count and pagination information of one perpetual swap (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found. The parameters follow the options metadata route; the API reference does not list them for this family.
+         * Availability, total record count and pagination information of one perpetual swap (`MetadataResponseEntity`, whose fields are not published). Answers 400 when no data is found. The parameters follow the options metadata route; the API reference does not list them for this family.
          */
         get: operations["getPerpetualsMetadata"];
         put?: never;
@@ -4391,7 +4391,7 @@ export interface paths {
         };
         /**
          * Perpetuals liquidations
-         * @description Liquidations of one perpetual swap. `instrument_name` is required: currency-only queries are rejected (CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
+         * Liquidations of one perpetual swap. `instrument_name` is required: currency-only queries are rejected (CLI 0.10.1). Filters by side, position side and minimum USD amount; sort by `timestamp`, `amount_usd` or `price`. Deribit, Hyperliquid and Bullish may not publish liquidations, so their rows can be empty. Only the sort-key fields of the row are published.
          */
         get: operations["getPerpetualsLiquidations"];
         put?: never;
@@ -4411,7 +4411,7 @@ export interface paths {
         };
         /**
          * Perpetuals trades summary by group
-         * @description Perpetuals trades aggregated per value of `group_by` (required), with the same filters as the trades route. The grouped row is not published for this family.
+         * Perpetuals trades aggregated per value of `group_by` (required), with the same filters as the trades route. The grouped row is not published for this family.
          */
         get: operations["getPerpetualsTradesSummary"];
         put?: never;
@@ -4431,7 +4431,7 @@ export interface paths {
         };
         /**
          * Perpetuals trade flow of a currency
-         * @description Trade-flow summary of one currency across perpetuals: `currency` is required, the window is at most 7 days, `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
+         * Trade-flow summary of one currency across perpetuals: `currency` is required, the window is at most 7 days, `min_amount` drops smaller trades and `top_n` (default 10) bounds the notable trades. The response shape is not published.
          */
         get: operations["getPerpetualsFlow"];
         put?: never;
@@ -4451,7 +4451,7 @@ export interface paths {
         };
         /**
          * List spot pairs
-         * @description Spot pairs of the spot venues (`binance` by default, `coinbase`, `bybit`, `okx`, `kraken`, `bullish`), filterable by base `currency` and `quote_currency` and paginated with `cursor` (filters and venues). Exact pair names for the other spot routes come from here.
+         * Spot pairs of the spot venues (`binance` by default, `coinbase`, `bybit`, `okx`, `kraken`, `bullish`), filterable by base `currency` and `quote_currency` and paginated with `cursor` (filters and venues). Exact pair names for the other spot routes come from here.
          */
         get: operations["getSpotCatalog"];
         put?: never;
@@ -4471,7 +4471,7 @@ export interface paths {
         };
         /**
          * Spot instrument metadata
-         * @description Availability, total record count and pagination information of one spot pair (response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100.
+         * Availability, total record count and pagination information of one spot pair (response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100.
          */
         get: operations["getSpotMetadata"];
         put?: never;
@@ -4491,7 +4491,7 @@ export interface paths {
         };
         /**
          * Spot OHLC with volume
-         * @description OHLC and volume per bucket of one spot pair, with the shared time-series parameters. Prices are in the pair's quote currency; quantities are in retained source units, not USD notional. The row fields are not tabled for spot, so the rows stay open.
+         * OHLC and volume per bucket of one spot pair, with the shared time-series parameters. Prices are in the pair's quote currency; quantities are in retained source units, not USD notional. The row fields are not tabled for spot, so the rows stay open.
          */
         get: operations["getSpotOhlcvt"];
         put?: never;
@@ -4511,7 +4511,7 @@ export interface paths {
         };
         /**
          * Spot ticker history
-         * @description Ticker time series of one spot pair, with the shared time-series parameters. The API reference names the route `ticker`; public material confirms the CLI constant `SpotTicker` but not its path string. The row fields are not published, so the rows stay open.
+         * Ticker time series of one spot pair, with the shared time-series parameters. The API reference names the route `ticker`; public material confirms the CLI constant `SpotTicker` but not its path string. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotTicker"];
         put?: never;
@@ -4531,7 +4531,7 @@ export interface paths {
         };
         /**
          * Spot trades
-         * @description Individual spot trades, either of one pair (`instrument_name`) or of all pairs of a base `currency`; a currency-wide window is at most 7 days. The row fields are not published, so the rows stay open.
+         * Individual spot trades, either of one pair (`instrument_name`) or of all pairs of a base `currency`; a currency-wide window is at most 7 days. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotTrades"];
         put?: never;
@@ -4551,7 +4551,7 @@ export interface paths {
         };
         /**
          * Spot volume
-         * @description Volume time series of one spot pair, with the shared time-series parameters. Quantities are in retained source units, not USD notional. The row fields are not published, so the rows stay open.
+         * Volume time series of one spot pair, with the shared time-series parameters. Quantities are in retained source units, not USD notional. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotVolume"];
         put?: never;
@@ -4571,7 +4571,7 @@ export interface paths {
         };
         /**
          * Spot snapshot
-         * @description Latest snapshot of the spot pairs of one venue, or the one at or before `date`, filterable by base `currency` and `quote_currency`. Rows carry base volume, quote/USD volume and top-of-book liquidity (names not published). Snapshots return all rows in one response and are not paginated.
+         * Latest snapshot of the spot pairs of one venue, or the one at or before `date`, filterable by base `currency` and `quote_currency`. Rows carry base volume, quote/USD volume and top-of-book liquidity (names not published). Snapshots return all rows in one response and are not paginated.
          */
         get: operations["getSpotSnapshot"];
         put?: never;
@@ -4591,7 +4591,7 @@ export interface paths {
         };
         /**
          * Spot level 1
-         * @description Top-of-book (level 1) time series of one spot pair, with the shared time-series parameters. The row fields are not published, so the rows stay open.
+         * Top-of-book (level 1) time series of one spot pair, with the shared time-series parameters. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotLevel1"];
         put?: never;
@@ -4611,7 +4611,7 @@ export interface paths {
         };
         /**
          * Spot aggregated L2 order-book metrics
-         * @description Aggregated L2 order-book metrics per bucket of one spot pair, with the shared time-series parameters. The API reference names the route `l2-orderbook`; public material confirms the CLI constant `SpotL2Orderbook` but not its path string. For futures and perpetuals the metrics are bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count. The row fields are not published, so the rows stay open.
+         * Aggregated L2 order-book metrics per bucket of one spot pair, with the shared time-series parameters. The API reference names the route `l2-orderbook`; public material confirms the CLI constant `SpotL2Orderbook` but not its path string. For futures and perpetuals the metrics are bid/ask liquidity, imbalance and microprice at depths 10, 20, 50 and 100 plus a snapshot count. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotL2Orderbook"];
         put?: never;
@@ -4631,7 +4631,7 @@ export interface paths {
         };
         /**
          * Spot raw L2 order-book snapshots
-         * @description Raw L2 order-book snapshots of one spot pair with 100-level arrays, retained for 30 days. The API reference names the route `l2-orderbook-raw`; public material confirms the CLI constant `SpotL2OrderbookRaw` but not its path string. The row fields are not published, so the rows stay open.
+         * Raw L2 order-book snapshots of one spot pair with 100-level arrays, retained for 30 days. The API reference names the route `l2-orderbook-raw`; public material confirms the CLI constant `SpotL2OrderbookRaw` but not its path string. The row fields are not published, so the rows stay open.
          */
         get: operations["getSpotL2OrderbookRaw"];
         put?: never;
@@ -4651,7 +4651,7 @@ export interface paths {
         };
         /**
          * List prediction markets
-         * @description Prediction-market outcomes, filterable by `category`, `event_slug` and `keyword` and paginated with `cursor` (filters). Instrument ids are case-sensitive slugs such as `{market-slug}-YES` and `{market-slug}-NO`; exact ids for the other prediction routes come from here.
+         * Prediction-market outcomes, filterable by `category`, `event_slug` and `keyword` and paginated with `cursor` (filters). Instrument ids are case-sensitive slugs such as `{market-slug}-YES` and `{market-slug}-NO`; exact ids for the other prediction routes come from here.
          */
         get: operations["getPredictionsCatalog"];
         put?: never;
@@ -4671,7 +4671,7 @@ export interface paths {
         };
         /**
          * List prediction-market categories
-         * @description Categories of the prediction markets, the values of the `category` filter of the catalog and snapshot routes. Parameters and the item form are not published.
+         * Categories of the prediction markets, the values of the `category` filter of the catalog and snapshot routes. Parameters and the item form are not published.
          */
         get: operations["getPredictionsCategories"];
         put?: never;
@@ -4691,7 +4691,7 @@ export interface paths {
         };
         /**
          * Prediction-market instrument metadata
-         * @description Availability, total record count and pagination information of one prediction-market outcome (response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100.
+         * Availability, total record count and pagination information of one prediction-market outcome (response named `MetadataResponseEntity` as on the other metadata routes, fields not published). Answers 400 when no data is found. `limit` is 1 to 100.
          */
         get: operations["getPredictionsMetadata"];
         put?: never;
@@ -4711,7 +4711,7 @@ export interface paths {
         };
         /**
          * Prediction-market OHLC with volume
-         * @description OHLC and volume per bucket of one prediction-market outcome, with the shared time-series parameters. Prices are probabilities from 0.0 to 1.0. `close` is the probability; the rest of the row is not tabled, so it stays open.
+         * OHLC and volume per bucket of one prediction-market outcome, with the shared time-series parameters. Prices are probabilities from 0.0 to 1.0. `close` is the probability; the rest of the row is not tabled, so it stays open.
          */
         get: operations["getPredictionsOhlcvt"];
         put?: never;
@@ -4731,7 +4731,7 @@ export interface paths {
         };
         /**
          * Prediction-market ticker history
-         * @description Ticker time series of one prediction-market outcome, with the shared time-series parameters. Prices are probabilities from 0.0 to 1.0. The row fields are not published, so the rows stay open.
+         * Ticker time series of one prediction-market outcome, with the shared time-series parameters. Prices are probabilities from 0.0 to 1.0. The row fields are not published, so the rows stay open.
          */
         get: operations["getPredictionsTickerHistory"];
         put?: never;
@@ -4751,7 +4751,7 @@ export interface paths {
         };
         /**
          * Prediction-market trades
-         * @description Individual trades of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0. The row fields are not published, so the rows stay open.
+         * Individual trades of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0. The row fields are not published, so the rows stay open.
          */
         get: operations["getPredictionsTrades"];
         put?: never;
@@ -4771,7 +4771,7 @@ export interface paths {
         };
         /**
          * Prediction-market raw order-book snapshots
-         * @description Raw order-book snapshots of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0. The row fields are not published, so the rows stay open.
+         * Raw order-book snapshots of one prediction-market outcome. Prices are probabilities from 0.0 to 1.0. The row fields are not published, so the rows stay open.
          */
         get: operations["getPredictionsOrderbookRaw"];
         put?: never;
@@ -4791,7 +4791,7 @@ export interface paths {
         };
         /**
          * Prediction-market snapshot
-         * @description Snapshot of the prediction-market outcomes, filterable by `category` and `event_slug`, at the latest bucket or the one at or before `date`, with `resolution` defaulting to `1h`. Prices are probabilities from 0.0 to 1.0. Snapshots return all rows in one response and are not paginated.
+         * Snapshot of the prediction-market outcomes, filterable by `category` and `event_slug`, at the latest bucket or the one at or before `date`, with `resolution` defaulting to `1h`. Prices are probabilities from 0.0 to 1.0. Snapshots return all rows in one response and are not paginated.
          */
         get: operations["getPredictionsSnapshot"];
         put?: never;
@@ -4811,7 +4811,7 @@ export interface paths {
         };
         /**
          * List instruments across markets
-         * @description Cross-market contract reference data (perpetuals, futures, options, spot, prediction markets), refreshed every 5 minutes. Filters: exchange, market type, base and quote currency, status (`active` by default), margin type, option type, expiry range and a partial instrument name; paginated with an offset `cursor`. The path string is inferred. `limit=1` is the cheapest authenticated call.
+         * Cross-market contract reference data (perpetuals, futures, options, spot, prediction markets), refreshed every 5 minutes. Filters: exchange, market type, base and quote currency, status (`active` by default), margin type, option type, expiry range and a partial instrument name; paginated with an offset `cursor`. The path string is inferred. `limit=1` is the cheapest authenticated call.
          */
         get: operations["getInstruments"];
         put?: never;
@@ -4831,7 +4831,7 @@ export interface paths {
         };
         /**
          * Instrument detail
-         * @description Reference data of one instrument, looked up by `instrument_name` and `exchange`. The data is refreshed every 5 minutes. The path string is inferred.
+         * Reference data of one instrument, looked up by `instrument_name` and `exchange`. The data is refreshed every 5 minutes. The path string is inferred.
          */
         get: operations["getInstrumentsDetail"];
         put?: never;
@@ -4851,7 +4851,7 @@ export interface paths {
         };
         /**
          * Realized volatility of an instrument
-         * @description Realized volatility of one instrument for a `window_days` look-back, sampled `daily` or `hourly`, with the `close_to_close`, `parkinson` or `garman_klass` estimator. Snapshot mode returns the latest value, or the one at or before `date`; historical mode starts when `start`, `end` or `cursor` is given and pages with `cursor`. Parameter keys are snake_case as inferred from the CLI flags; defaults are not published. The row fields are not published, so the rows stay open.
+         * Realized volatility of one instrument for a `window_days` look-back, sampled `daily` or `hourly`, with the `close_to_close`, `parkinson` or `garman_klass` estimator. Snapshot mode returns the latest value, or the one at or before `date`; historical mode starts when `start`, `end` or `cursor` is given and pages with `cursor`. Parameter keys are snake_case as inferred from the CLI flags; defaults are not published. The row fields are not published, so the rows stay open.
          */
         get: operations["getAnalyticsRealizedVolatility"];
         put?: never;
@@ -4871,7 +4871,7 @@ export interface paths {
         };
         /**
          * List available volatility surfaces
-         * @description Surfaces available for the vol-surface routes, filterable by venue, currency and margin type (`inverse` or `linear`). The entry layout is not published; the parameters other than `margin` follow the shared parameters and the option-derived vol-surface routes.
+         * Surfaces available for the vol-surface routes, filterable by venue, currency and margin type (`inverse` or `linear`). The entry layout is not published; the parameters other than `margin` follow the shared parameters and the option-derived vol-surface routes.
          */
         get: operations["getVolSurfaceCatalog"];
         put?: never;
@@ -4891,7 +4891,7 @@ export interface paths {
         };
         /**
          * Volatility-surface snapshots
-         * @description Snapshots of the volatility surface per expiry with its 25-delta and 10-delta metrics: `skew_10d` is the put 10-delta IV minus the call 10-delta IV, `butterfly_10d` the mean of the call and put 10-delta IVs minus the ATM IV, all in IV percentage points. Filters on `margin`; the time-series parameters are the shared ones. History pages also report `meta.has_more`.
+         * Snapshots of the volatility surface per expiry with its 25-delta and 10-delta metrics: `skew_10d` is the put 10-delta IV minus the call 10-delta IV, `butterfly_10d` the mean of the call and put 10-delta IVs minus the ATM IV, all in IV percentage points. Filters on `margin`; the time-series parameters are the shared ones. History pages also report `meta.has_more`.
          */
         get: operations["getVolSurfaceSnapshots"];
         put?: never;
@@ -4911,7 +4911,7 @@ export interface paths {
         };
         /**
          * Fitted volatility-surface model slices
-         * @description Per-maturity slices of the fitted surface model; the model defaults to `svi` and the slice parameters are not published. Filters on `margin`; the time-series parameters are the shared ones. History pages also report `meta.has_more`.
+         * Per-maturity slices of the fitted surface model; the model defaults to `svi` and the slice parameters are not published. Filters on `margin`; the time-series parameters are the shared ones. History pages also report `meta.has_more`.
          */
         get: operations["getVolSurfaceSlices"];
         put?: never;
@@ -4931,7 +4931,7 @@ export interface paths {
         };
         /**
          * Constant-maturity volatility term structure
-         * @description The surface metrics at the constant-maturity tenors 1d, 7d, 14d, 30d, 60d, 90d, 180d and 365d: ATM IV, 25-delta and 10-delta metrics (`skew_10d` = put 10-delta IV - call 10-delta IV, `butterfly_10d` = mean of call and put 10-delta IV - ATM IV). Filters on `margin`; the time-series parameters are the shared ones. History pages also report `meta.has_more`.
+         * The surface metrics at the constant-maturity tenors 1d, 7d, 14d, 30d, 60d, 90d, 180d and 365d: ATM IV, 25-delta and 10-delta metrics (`skew_10d` = put 10-delta IV - call 10-delta IV, `butterfly_10d` = mean of call and put 10-delta IV - ATM IV). Filters on `margin`; the time-series parameters are the shared ones. History pages also report `meta.has_more`.
          */
         get: operations["getVolSurfaceTermStructure"];
         put?: never;
@@ -4951,7 +4951,7 @@ export interface paths {
         };
         /**
          * Volatility surface by strike
-         * @description Per-strike rows of the volatility surface. Filters on `margin`. A historical scan must name `expiry` or `instrument`; what switches the route into a historical scan is not published (on the GEX strikes route it is `start`, `end` or `cursor`). The time-series parameters are the shared ones. History pages also report `meta.has_more`.
+         * Per-strike rows of the volatility surface. Filters on `margin`. A historical scan must name `expiry` or `instrument`; what switches the route into a historical scan is not published (on the GEX strikes route it is `start`, `end` or `cursor`). The time-series parameters are the shared ones. History pages also report `meta.has_more`.
          */
         get: operations["getVolSurfaceStrikes"];
         put?: never;
@@ -4973,7 +4973,7 @@ export interface paths {
         put?: never;
         /**
          * Decompose portfolio risk
-         * @description Live risk decomposition of the posted positions against the volatility surface. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status`. The response layout is not published.
+         * Live risk decomposition of the posted positions against the volatility surface. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status`. The response layout is not published.
          */
         post: operations["postVolSurfaceRiskDecompose"];
         delete?: never;
@@ -4993,7 +4993,7 @@ export interface paths {
         put?: never;
         /**
          * Revalue a portfolio under a scenario
-         * @description Revalues the posted positions under a market scenario; the names of the scenario settings are not published, so the body stays open beyond `positions`. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status`. The response layout is not published.
+         * Revalues the posted positions under a market scenario; the names of the scenario settings are not published, so the body stays open beyond `positions`. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status`. The response layout is not published.
          */
         post: operations["postVolSurfaceRiskScenario"];
         delete?: never;
@@ -5013,7 +5013,7 @@ export interface paths {
         put?: never;
         /**
          * Portfolio risk ladder (spot by parallel vol)
-         * @description Revalues the posted positions over a matrix of spot moves by parallel volatility shifts, at most 400 cells. A request whose matrix would exceed the cap is rejected with 400; the names of the grid settings are not published. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status`. The response layout is not published.
+         * Revalues the posted positions over a matrix of spot moves by parallel volatility shifts, at most 400 cells. A request whose matrix would exceed the cap is rejected with 400; the names of the grid settings are not published. Position `expiry` accepts an ISO 8601 timestamp, an ISO date, `DDMMMYY` (month case-insensitive), `YYMMDD` or `YYYYMMDD`; date-only forms resolve to 08:00 UTC. Each result position reports `entry_price_source` (`input`, or `mark_fallback` when no entry price was given), its resolved `expiry`, `funding_status` and `funding_carry_status`. The response layout is not published.
          */
         post: operations["postVolSurfaceRiskLadder"];
         delete?: never;
@@ -5031,7 +5031,7 @@ export interface paths {
         };
         /**
          * Onchain fills of a wallet
-         * @description Fills of one wallet on the onchain perpetual venue (Hyperliquid node data); `wallet` is required. Negative fee values are maker rebates. The time-window and paging parameters are the shared ones. The row layout is not published.
+         * Fills of one wallet on the onchain perpetual venue (Hyperliquid node data); `wallet` is required. Negative fee values are maker rebates. The time-window and paging parameters are the shared ones. The row layout is not published.
          */
         get: operations["getHyperliquidNodeFills"];
         put?: never;
@@ -5051,7 +5051,7 @@ export interface paths {
         };
         /**
          * Onchain prediction-market fills
-         * @description Fills of the venue's prediction markets. At least one of `condition_id`, `token_id` or `instrument_name` is required (recorded as `x-requires-one-of`). Negative fee values are maker rebates. The time-window and paging parameters are the shared ones. The row layout is not published.
+         * Fills of the venue's prediction markets. At least one of `condition_id`, `token_id` or `instrument_name` is required (recorded as `x-requires-one-of`). Negative fee values are maker rebates. The time-window and paging parameters are the shared ones. The row layout is not published.
          */
         get: operations["getHyperliquidNodePredictionFills"];
         put?: never;
@@ -5071,7 +5071,7 @@ export interface paths {
         };
         /**
          * Onchain liquidations
-         * @description Liquidations on the onchain perpetual venue, filterable by the wallet's `role` and deduplicated on request (`dedupe`); an aggregated mode buckets them at `resolution` 5m, 15m, 1h or 1d. How the aggregated mode is selected besides `resolution`, the `role` values and the row layouts are not published. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: the API reference says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones.
+         * Liquidations on the onchain perpetual venue, filterable by the wallet's `role` and deduplicated on request (`dedupe`); an aggregated mode buckets them at `resolution` 5m, 15m, 1h or 1d. How the aggregated mode is selected besides `resolution`, the `role` values and the row layouts are not published. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: the API reference says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones.
          */
         get: operations["getHyperliquidNodeLiquidations"];
         put?: never;
@@ -5091,7 +5091,7 @@ export interface paths {
         };
         /**
          * Onchain trading flow per wallet
-         * @description Per-wallet trading flow on the onchain perpetual venue, sorted by `sort_by` (`time`, `total_notional`, `buy_notional`, `sell_notional`, `net_notional`, `realized_pnl`, `trade_count`) and filtered by `min_notional`. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: the API reference says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones.
+         * Per-wallet trading flow on the onchain perpetual venue, sorted by `sort_by` (`time`, `total_notional`, `buy_notional`, `sell_notional`, `net_notional`, `realized_pnl`, `trade_count`) and filtered by `min_notional`. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: the API reference says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones.
          */
         get: operations["getHyperliquidNodeWalletFlow"];
         put?: never;
@@ -5111,7 +5111,7 @@ export interface paths {
         };
         /**
          * Onchain wallet positions
-         * @description Open positions of wallets on the onchain perpetual venue. At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: the API reference says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
+         * Open positions of wallets on the onchain perpetual venue. At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: the API reference says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
          */
         get: operations["getHyperliquidNodeWalletPositions"];
         put?: never;
@@ -5131,7 +5131,7 @@ export interface paths {
         };
         /**
          * Onchain funding payments of a wallet
-         * @description Funding payments of one wallet on the onchain perpetual venue; `wallet` is required. The time- window and paging parameters are the shared ones. The row layout is not published.
+         * Funding payments of one wallet on the onchain perpetual venue; `wallet` is required. The time- window and paging parameters are the shared ones. The row layout is not published.
          */
         get: operations["getHyperliquidNodeFundingPayments"];
         put?: never;
@@ -5151,7 +5151,7 @@ export interface paths {
         };
         /**
          * Onchain TWAP order events
-         * @description Lifecycle events of TWAP orders on the onchain perpetual venue, filtered by `min_target_notional`. The status values of TWAP lifecycle events are not published. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: the API reference says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones.
+         * Lifecycle events of TWAP orders on the onchain perpetual venue, filtered by `min_target_notional`. The status values of TWAP lifecycle events are not published. Narrowing filters `wallet`, `instrument_name`, `instrument_name_raw`, `currency`: the API reference says some node-data requests need at least one of them without naming the routes; this windowed route is not marked as requiring one, and a filterless request may be rejected with 400. The time-window and paging parameters are the shared ones.
          */
         get: operations["getHyperliquidNodeTwapEvents"];
         put?: never;
@@ -5171,7 +5171,7 @@ export interface paths {
         };
         /**
          * Onchain resting orders
-         * @description Resting (open) orders on the onchain perpetual venue, filtered by `max_distance_from_mark`. At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: the API reference says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
+         * Resting (open) orders on the onchain perpetual venue, filtered by `max_distance_from_mark`. At least one narrowing filter (`wallet`, `instrument_name`, `instrument_name_raw` or `currency`) is required: the API reference says some node-data requests need one without naming the routes; this state query over every wallet of the venue is read as one of them (`x-requires-one-of`). The row layout is not published.
          */
         get: operations["getHyperliquidNodeRestingOrders"];
         put?: never;
@@ -5191,7 +5191,7 @@ export interface paths {
         };
         /**
          * Onchain L2 order book
-         * @description L2 order-book records of one instrument of the onchain perpetual venue; `instrument_name` is required. The time-window and paging parameters are the shared ones. The record layout is not published.
+         * L2 order-book records of one instrument of the onchain perpetual venue; `instrument_name` is required. The time-window and paging parameters are the shared ones. The record layout is not published.
          */
         get: operations["getHyperliquidNodeL2Orderbook"];
         put?: never;
@@ -5211,7 +5211,7 @@ export interface paths {
         };
         /**
          * Onchain venue instruments
-         * @description Instruments of the onchain perpetual venue with their normalised and venue-native names. The entry layout is not published.
+         * Instruments of the onchain perpetual venue with their normalised and venue-native names. The entry layout is not published.
          */
         get: operations["getHyperliquidNodeInstruments"];
         put?: never;
@@ -5231,7 +5231,7 @@ export interface paths {
         };
         /**
          * Data-coverage feed
-         * @description Data-coverage feed for polling clients. Watch the top-level `lastUpdated`: the content stays the same until a record changes. Only `lastUpdated` is published; the coverage entries are not. The API reference prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
+         * Data-coverage feed for polling clients. Watch the top-level `lastUpdated`: the content stays the same until a record changes. Only `lastUpdated` is published; the coverage entries are not. The API reference prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
          */
         get: operations["getChangelogDataCoverage"];
         put?: never;
@@ -5251,7 +5251,7 @@ export interface paths {
         };
         /**
          * Data-corrections feed
-         * @description Data-corrections feed for polling clients: a top-level `lastUpdated`, a monotonic `feedRevision` and correction records, each with an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Watch `lastUpdated`, then compare record ids and `updatedAt` to find new or revised corrections; the content stays the same until a record changes. The API reference prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
+         * Data-corrections feed for polling clients: a top-level `lastUpdated`, a monotonic `feedRevision` and correction records, each with an id, `publishedAt`, `updatedAt` and `deployment.deployedAt`. Watch `lastUpdated`, then compare record ids and `updatedAt` to find new or revised corrections; the content stays the same until a record changes. The API reference prices only the market-data operations and gives these feeds no price or credential, like the public release history they belong to, so the operation is public (`security: []`) and declares no 402.
          */
         get: operations["getChangelogDataCorrections"];
         put?: never;
@@ -5273,7 +5273,7 @@ export interface paths {
         put?: never;
         /**
          * Buy a 1-hour WebSocket pass
-         * @description Buys a WebSocket streaming pass valid for 1 hour with an x402 payment. Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream`. Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
+         * Buys a WebSocket streaming pass valid for 1 hour with an x402 payment. Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream`. Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
          */
         post: operations["postX402WsPassHour"];
         delete?: never;
@@ -5293,7 +5293,7 @@ export interface paths {
         put?: never;
         /**
          * Buy a 24-hour WebSocket pass
-         * @description Buys a WebSocket streaming pass valid for 24 hours with an x402 payment. Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream`. Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
+         * Buys a WebSocket streaming pass valid for 24 hours with an x402 payment. Without `PAYMENT-SIGNATURE` the answer is a 402 quote in the `payment-required` header; sign one accepted payment and repeat the request. On success the pass is active and a credit token arrives in `x-credit-token`; it authenticates WebSocket connections at `/ws` and `/stream`. Buying again while a pass is active extends its expiry additively. The request has no body. The pass price is set by the quote, not by the fixed per-call data price, so the operation carries no `x-x402-price`.
          */
         post: operations["postX402WsPassDay"];
         delete?: never;
@@ -5313,7 +5313,7 @@ export interface paths {
         put?: never;
         /**
          * Solana signing data for a subscription payment
-         * @description Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a subscription checkout payment. It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
+         * Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a subscription checkout payment. It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
          */
         post: operations["postX402SubscriptionsSolanaRpc"];
         delete?: never;
@@ -5331,7 +5331,7 @@ export interface paths {
         };
         /**
          * Subscription plans and live pricing
-         * @description Live plan pricing for monthly, quarterly, six-month and annual subscription terms, payable in USDC on Base or Solana. Needs no credentials. Field names are not published.
+         * Live plan pricing for monthly, quarterly, six-month and annual subscription terms, payable in USDC on Base or Solana. Needs no credentials. Field names are not published.
          */
         get: operations["getX402SubscriptionsProducts"];
         put?: never;
@@ -5351,7 +5351,7 @@ export interface paths {
         };
         /**
          * Status of a subscription checkout
-         * @description Current status of one subscription checkout, read with its `x-checkout-token`. The API reference names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
+         * Current status of one subscription checkout, read with its `x-checkout-token`. The API reference names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
          */
         get: operations["getX402SubscriptionsCheckoutsById"];
         put?: never;
@@ -5373,7 +5373,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a subscription checkout
-         * @description Pays one subscription checkout whose account-bound quote was created through the authenticated account backend. Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the subscription is active, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
+         * Pays one subscription checkout whose account-bound quote was created through the authenticated account backend. Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the subscription is active, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
          */
         post: operations["postX402SubscriptionsCheckoutsByIdPay"];
         delete?: never;
@@ -5393,7 +5393,7 @@ export interface paths {
         put?: never;
         /**
          * Solana signing data for a tick-data payment
-         * @description Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a tick-data checkout payment. It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
+         * Returns read-only token-mint and recent-blockhash data a Solana wallet needs to sign a tick-data checkout payment. It takes no input, changes nothing and needs no credentials; it answers 201. Field names are not published.
          */
         post: operations["postX402TickDataSolanaRpc"];
         delete?: never;
@@ -5411,7 +5411,7 @@ export interface paths {
         };
         /**
          * Tick-data checkout networks and quote instructions
-         * @description Checkout networks and quote instructions for tick-data orders; the price depends on the files, exchanges and date range ordered. Needs no credentials. Field names are not published.
+         * Checkout networks and quote instructions for tick-data orders; the price depends on the files, exchanges and date range ordered. Needs no credentials. Field names are not published.
          */
         get: operations["getX402TickDataProducts"];
         put?: never;
@@ -5431,7 +5431,7 @@ export interface paths {
         };
         /**
          * Status of a tick-data checkout
-         * @description Current status of one tick-data checkout, read with its `x-checkout-token`. The API reference names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
+         * Current status of one tick-data checkout, read with its `x-checkout-token`. The API reference names the states payable, pending and completed; the full set of state names and the field names are not published. Poll this route after a 202 from the pay route instead of paying again. The checkout token is a request parameter, not a credential scheme, so the operation declares no security.
          */
         get: operations["getX402TickDataCheckoutsById"];
         put?: never;
@@ -5453,7 +5453,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a tick-data checkout
-         * @description Pays one tick-data checkout whose account-bound quote was created through the authenticated account backend. Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the data order is funded, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
+         * Pays one tick-data checkout whose account-bound quote was created through the authenticated account backend. Without `PAYMENT-SIGNATURE` the answer is a 402 quote (x402 version 2) with one accepted payment on Base (`eip155:8453`) and one on Solana; sign one and repeat the request with `PAYMENT-SIGNATURE`. 200 means confirmation is complete and the data order is funded, with a receipt. 202 means the payment was accepted but confirmation or fulfilment is still running: the checkout is pending and must NOT be paid again; poll the checkout status instead. A pay request on a pending or completed checkout leaves it unchanged and is never charged again (`x-idempotent-payment`). The request has no body. The checkout token is a request parameter and the payment travels in the `PAYMENT-SIGNATURE` header parameter, whose amount is the checkout's quote rather than the fixed per-call data price, so the operation declares no security scheme and no `x-x402-price`.
          */
         post: operations["postX402TickDataCheckoutsByIdPay"];
         delete?: never;
@@ -5473,7 +5473,7 @@ export interface paths {
         put?: never;
         /**
          * Get a credit-token challenge
-         * @description Issues a single-use CAIP-122 (Sign-In-With-X) challenge for a wallet, valid 5 minutes. Sign it and redeem it at `POST /api/v1/x402/credit-token` to get a fresh credit token for the wallet's prepaid credits; the refresh costs no credit. The signature authorizes no payment and moves no funds, so the operation needs no credentials. Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`). Returns 404 when credit bundles are not enabled.
+         * Issues a single-use CAIP-122 (Sign-In-With-X) challenge for a wallet, valid 5 minutes. Sign it and redeem it at `POST /api/v1/x402/credit-token` to get a fresh credit token for the wallet's prepaid credits; the refresh costs no credit. The signature authorizes no payment and moves no funds, so the operation needs no credentials. Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`). Returns 404 when credit bundles are not enabled.
          */
         post: operations["postX402CreditTokenChallenge"];
         delete?: never;
@@ -5493,7 +5493,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem a signed challenge for a credit token
-         * @description Exchanges a signed credit-token challenge for a credit token (JWT) of the wallet's prepaid credits. The body repeats every field of the challenge's `info` and adds `address`, `chainId`, `type` and `signature` (hex on EVM chains, base58 on Solana). The token arrives in `x-credit-token` and the balance in `x-credits-remaining`; send the token as `X-Credit-Token` on data requests. The signature authorizes no payment and moves no funds, and the refresh costs no credit, so the operation needs no credentials. 401 codes: `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature`; 402 code `no_credits`. Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`).
+         * Exchanges a signed credit-token challenge for a credit token (JWT) of the wallet's prepaid credits. The body repeats every field of the challenge's `info` and adds `address`, `chainId`, `type` and `signature` (hex on EVM chains, base58 on Solana). The token arrives in `x-credit-token` and the balance in `x-credits-remaining`; send the token as `X-Credit-Token` on data requests. The signature authorizes no payment and moves no funds, and the refresh costs no credit, so the operation needs no credentials. 401 codes: `invalid_siwx`, `nonce_invalid`, `expired`, `invalid_signature`; 402 code `no_credits`. Limited to 10 challenge and redemption requests per minute per client (`x-rate-limit-group: creditToken`).
          */
         post: operations["postX402CreditToken"];
         delete?: never;
@@ -5513,7 +5513,7 @@ export interface paths {
         put?: never;
         /**
          * Agent endpoint (Model Context Protocol, JSON-RPC 2.0)
-         * @description Exposes the market data as tools over the Model Context Protocol: the body is one JSON-RPC 2.0 message (`jsonrpc: '2.0'`, `id`, `method`, `params`). Methods: `initialize`, `tools/list`, `tools/call`, and `ping` (the last from the MCP protocol, not the API reference). The tool names and input schemas are not published: read them from `tools/list`.
+         * Exposes the market data as tools over the Model Context Protocol: the body is one JSON-RPC 2.0 message (`jsonrpc: '2.0'`, `id`, `method`, `params`). Methods: `initialize`, `tools/list`, `tools/call`, and `ping` (the last from the MCP protocol, not the API reference). The tool names and input schemas are not published: read them from `tools/list`.
          *
          *     **Accept header.** Send `Accept: application/json, text/event-stream` (`x-required-accept`); an MCP Streamable HTTP server answers 406 to `Accept: application/json` alone. The answer is either one JSON-RPC message as `application/json` or a server-sent event stream.
          *
@@ -5537,7 +5537,7 @@ export interface paths {
         };
         /**
          * x402 discovery document
-         * @description Machine-readable x402 discovery document of the service's paid resources, for x402 clients and crawlers. Public, no credentials. Its content is not published, so the body stays open.
+         * Machine-readable x402 discovery document of the service's paid resources, for x402 clients and crawlers. Public, no credentials. Its content is not published, so the body stays open.
          */
         get: operations["getWellKnownX402"];
         put?: never;
@@ -5557,7 +5557,7 @@ export interface paths {
         };
         /**
          * OpenAPI document
-         * @description The service's own OpenAPI document as JSON. The service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
+         * The service's own OpenAPI document as JSON. The service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
          */
         get: operations["getOpenapiJson"];
         put?: never;
@@ -5577,7 +5577,7 @@ export interface paths {
         };
         /**
          * OpenAPI document (well-known location)
-         * @description The service's own OpenAPI document as JSON. The service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
+         * The service's own OpenAPI document as JSON. The service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
          */
         get: operations["getWellKnownOpenapiJson"];
         put?: never;
@@ -5597,7 +5597,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description Liveness of the versioned service (`GET /api/v1/health`, used by the official CLI). Public, no credentials. The body is small and its fields are not published; any status below 500 means the service is reachable.
+         * Liveness of the versioned service (`GET /api/v1/health`, used by the official CLI). Public, no credentials. The body is small and its fields are not published; any status below 500 means the service is reachable.
          */
         get: operations["getHealth"];
         put?: never;
@@ -5606,7 +5606,7 @@ export interface paths {
         options?: never;
         /**
          * Service health (headers only)
-         * @description The same check without a body: the official CLI's `doctor` sends `HEAD /api/v1/health` with no credentials and treats any status below 500 as reachable.
+         * The same check without a body: the official CLI's `doctor` sends `HEAD /api/v1/health` with no credentials and treats any status below 500 as reachable.
          */
         head: operations["headHealth"];
         patch?: never;

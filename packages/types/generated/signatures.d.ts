@@ -343,14 +343,14 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_A).
+             * Market code (MARKETS_A).
              * @example DERIBIT
              */
             market: MarketsA;
             /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
             currency: LegacyCurrency;
             /**
-             * @description Expiry code, for example `26MAR27`.
+             * Expiry code, for example `26MAR27`.
              * @example 26MAR27
              */
             maturity: LegacyMaturity;
@@ -362,7 +362,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_A).
+             * Market code (MARKETS_A).
              * @example DERIBIT
              */
             market: MarketsA;
@@ -391,7 +391,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_A).
+             * Market code (MARKETS_A).
              * @example BINANCE
              */
             market: MarketsA;
@@ -408,7 +408,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_C), accepted in either case: public clients send it in lower case and the service matches it case-insensitively.
+             * Market code (MARKETS_C), accepted in either case: public clients send it in lower case and the service matches it case-insensitively.
              * @example DERIBIT
              */
             market: MarketsC;
@@ -420,7 +420,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_A).
+             * Market code (MARKETS_A).
              * @example BINANCE
              */
             market: MarketsA;
@@ -432,7 +432,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_A).
+             * Market code (MARKETS_A).
              * @example DERIBIT
              */
             market: MarketsA;
@@ -444,7 +444,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code. No value set is published for this endpoint; any upper-case code is accepted.
+             * Market code. No value set is published for this endpoint; any upper-case code is accepted.
              * @example DERIBIT
              */
             market: LegacyAltOptionMarket;
@@ -468,7 +468,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_A).
+             * Market code (MARKETS_A).
              * @example BINANCE
              */
             market: MarketsA;
@@ -510,7 +510,7 @@ export interface OperationParameters {
             /** Currency of the dated-futures subset. */
             currency: LegacyDatedFuturesCurrency;
             /**
-             * @description Market code. The API reference: "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX", that is MARKETS_B.
+             * Market code. The API reference: "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX", that is MARKETS_B.
              * @example DERIBIT
              */
             market: MarketsB;
@@ -527,7 +527,7 @@ export interface OperationParameters {
             /** Contract types included, `all`, `future` or `perpetual`. */
             option: OiGainersOption;
             /**
-             * @description Look-back period in hours, or `ytd`.
+             * Look-back period in hours, or `ytd`.
              * @example 24
              */
             param: OiGainersParam;
@@ -539,7 +539,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_B).
+             * Market code (MARKETS_B).
              * @example DERIBIT
              */
             market: MarketsB;
@@ -557,12 +557,12 @@ export interface OperationParameters {
             /** Contract types included, `all`, `future` or `perpetual`. */
             option: OiGainersOption;
             /**
-             * @description Look-back period in hours, or `ytd`. The API reference does not cover this route; the real catalog lists the hours 1 to 720, 8760 and `ytd`, the open-interest change set.
+             * Look-back period in hours, or `ytd`. The API reference does not cover this route; the real catalog lists the hours 1 to 720, 8760 and `ytd`, the open-interest change set.
              * @example 24
              */
             param: OiChangePeriod;
             /**
-             * @description Venue kind, `c` centralized or `d` decentralized.
+             * Venue kind, `c` centralized or `d` decentralized.
              * @example d
              */
             type: VenueKind;
@@ -583,7 +583,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Currency with listed options; members from the real catalog.
+             * Currency with listed options; members from the real catalog.
              * @example BTC
              */
             currency: LegacyOptionSummaryCurrency;
@@ -606,7 +606,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code; the real catalog lists the MARKETS_G members for this route.
+             * Market code; the real catalog lists the MARKETS_G members for this route.
              * @example DERIBIT
              */
             market: MarketsG;
@@ -633,12 +633,12 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_D).
+             * Market code (MARKETS_D).
              * @example DERIBIT
              */
             market: MarketsD;
             /**
-             * @description Currency of the market's subset (see `x-currency-subsets`), for example BTC on DERIBIT.
+             * Currency of the market's subset (see `x-currency-subsets`), for example BTC on DERIBIT.
              * @example BTC
              */
             currency: LegacyCurrency;
@@ -702,7 +702,7 @@ export interface OperationParameters {
             /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
             currency: LegacyCurrency;
             /**
-             * @description Market code (MARKETS_A).
+             * Market code (MARKETS_A).
              * @example BINANCE
              */
             market: MarketsA;
@@ -727,7 +727,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code, upper case. The API reference does not show the accepted values; the service catalog lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
+             * Market code, upper case. The API reference does not show the accepted values; the service catalog lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
              * @example BINANCE
              */
             market: LegacyHistoricalMarketCode;
@@ -741,12 +741,12 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_E).
+             * Market code (MARKETS_E).
              * @example BINANCE
              */
             market: MarketsE;
             /**
-             * @description Currency of the market's subset (see `x-currency-subsets`), for example BTC on BINANCE.
+             * Currency of the market's subset (see `x-currency-subsets`), for example BTC on BINANCE.
              * @example BTC
              */
             currency: LegacyCurrency;
@@ -758,7 +758,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_E); the service converts it to upper case.
+             * Market code (MARKETS_E); the service converts it to upper case.
              * @example BINANCE
              */
             market: MarketsE;
@@ -772,7 +772,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_F: MARKETS_E plus AGGREGATED).
+             * Market code (MARKETS_F: MARKETS_E plus AGGREGATED).
              * @example AGGREGATED
              */
             market: MarketsF;
@@ -799,12 +799,12 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_B); the service converts it to upper case.
+             * Market code (MARKETS_B); the service converts it to upper case.
              * @example DERIBIT
              */
             market: MarketsB;
             /**
-             * @description Exchange-native symbol of the dated future (with an expiry suffix), for example `BTC-26MAR27` on DERIBIT.
+             * Exchange-native symbol of the dated future (with an expiry suffix), for example `BTC-26MAR27` on DERIBIT.
              * @example BTC-26MAR27
              */
             symbol: LegacyHistoricalSymbol;
@@ -816,7 +816,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Market code (MARKETS_G); the service converts it to upper case.
+             * Market code (MARKETS_G); the service converts it to upper case.
              * @example BINANCE
              */
             market: MarketsG;
@@ -867,7 +867,7 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description Strike price.
+             * Strike price.
              * @example 10000
              */
             strike: string;
@@ -930,22 +930,22 @@ export interface OperationParameters {
             /** Option type, `C` call or `P` put. */
             option_type?: OptionType | undefined;
             /**
-             * @description Strike price.
+             * Strike price.
              * @example 100000
              */
             strike?: number | undefined;
             /**
-             * @description Expiry code.
+             * Expiry code.
              * @example 25DEC26
              */
             maturity?: LegacyMaturity | undefined;
             /**
-             * @description Currency of the underlying.
+             * Currency of the underlying.
              * @example BTC
              */
             currency?: LegacyCurrency | undefined;
             /**
-             * @description Upper-case market code.
+             * Upper-case market code.
              * @example DERIBIT
              */
             market?: LegacyHistoricalMarketCode | undefined;
@@ -961,7 +961,7 @@ export interface OperationParameters {
     getLegacyExpiredOptionExpiries: {
         query?: {
             /**
-             * @description Expired expiry code, for example `31DEC21`.
+             * Expired expiry code, for example `31DEC21`.
              * @example 31DEC21
              */
             maturity?: LegacyMaturity | undefined;
@@ -973,12 +973,12 @@ export interface OperationParameters {
     getLegacyCustomChange: {
         query?: {
             /**
-             * @description Last day of the comparison (`YYYY-MM-DD`).
+             * Last day of the comparison (`YYYY-MM-DD`).
              * @example 2025-05-05
              */
             end?: string | undefined;
             /**
-             * @description First day of the comparison (`YYYY-MM-DD`).
+             * First day of the comparison (`YYYY-MM-DD`).
              * @example 2025-04-28
              */
             start?: string | undefined;
@@ -986,7 +986,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Name of the data set to compare between `start` and `end`.
+             * Name of the data set to compare between `start` and `end`.
              * @example atmivts_historical
              */
             name: string;
@@ -1081,22 +1081,22 @@ export interface OperationParameters {
     getLegacyOiChangeByStrike: {
         query?: {
             /**
-             * @description Window in hours.
+             * Window in hours.
              * @example 24
              */
             date_range?: number | undefined;
             /**
-             * @description Expiry code, or `all`.
+             * Expiry code, or `all`.
              * @example all
              */
             maturity?: LegacyMaturityOrAll | undefined;
             /**
-             * @description Lowest strike to include.
+             * Lowest strike to include.
              * @example 40000
              */
             min_strike?: number | undefined;
             /**
-             * @description Highest strike to include.
+             * Highest strike to include.
              * @example 50000
              */
             max_strike?: number | undefined;
@@ -1106,7 +1106,7 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description Market name; the catalog spells it `Deribit`.
+             * Market name; the catalog spells it `Deribit`.
              * @example Deribit
              */
             market: string;
@@ -1120,12 +1120,12 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description Window in hours.
+             * Window in hours.
              * @example 24
              */
             hours_interval: string;
             /**
-             * @description Whether to count single trades only.
+             * Whether to count single trades only.
              * @example true
              */
             single_trade: LegacySingleTrade;
@@ -1135,27 +1135,27 @@ export interface OperationParameters {
     getLegacyStrategyLegBubbleChart: {
         query?: {
             /**
-             * @description Strategy name, or `all`.
+             * Strategy name, or `all`.
              * @example all
              */
             strategy?: string | undefined;
             /**
-             * @description Expiry code, or `all`.
+             * Expiry code, or `all`.
              * @example all
              */
             maturity?: LegacyMaturityOrAll | undefined;
             /**
-             * @description Window in hours.
+             * Window in hours.
              * @example 24
              */
             hours_interval?: number | undefined;
             /**
-             * @description Smallest trade size to include.
+             * Smallest trade size to include.
              * @example 0
              */
             size_filter?: number | undefined;
             /**
-             * @description Whether to count single trades only.
+             * Whether to count single trades only.
              * @example true
              */
             single_trade?: LegacySingleTrade | undefined;
@@ -1192,7 +1192,7 @@ export interface OperationParameters {
     getLegacyHistoricalOptionsTrades: {
         query: {
             /**
-             * @description Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
+             * Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
              * @example 2026-11-17
              */
             date: HistoricalTime;
@@ -1239,7 +1239,7 @@ export interface OperationParameters {
     getLegacyCalculateRiskSlide: {
         query?: {
             /**
-             * @description Options instrument to compute the risk slide for.
+             * Options instrument to compute the risk slide for.
              * @example BTC-25DEC26-100000-C
              */
             instrument?: LegacyOptionInstrument | undefined;
@@ -1290,7 +1290,7 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description Band horizon, for example `1D`, `7D` or `30D`.
+             * Band horizon, for example `1D`, `7D` or `30D`.
              * @example 1D
              */
             type: string;
@@ -1313,7 +1313,7 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description Option side and level, for example `C_25`, `P_10` or `C_ATM`.
+             * Option side and level, for example `C_25`, `P_10` or `C_ATM`.
              * @example C_10
              */
             type: string;
@@ -1329,7 +1329,7 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description Delta level, for example `25D` or `10D`.
+             * Delta level, for example `25D` or `10D`.
              * @example 10D
              */
             type: string;
@@ -1350,7 +1350,7 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description A delta level and side (`25C`, `10P`) or a model parameter (`ATM`, `SLOPE`, `YIELD`).
+             * A delta level and side (`25C`, `10P`) or a model parameter (`ATM`, `SLOPE`, `YIELD`).
              * @example 10C
              */
             type: string;
@@ -1389,7 +1389,7 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description Constant-maturity tenor, for example `1W`, `1M` or `3M`.
+             * Constant-maturity tenor, for example `1W`, `1M` or `3M`.
              * @example 1M
              */
             maturity_name: string;
@@ -1404,7 +1404,7 @@ export interface OperationParameters {
             /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
             market: LegacyHistoricalMarketCode;
             /**
-             * @description Delta level, for example `25D` or `10D`.
+             * Delta level, for example `25D` or `10D`.
              * @example 10D
              */
             type: string;
@@ -1422,12 +1422,12 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description Delta level of the model, for example `25`.
+             * Delta level of the model, for example `25`.
              * @example 10
              */
             type: string;
             /**
-             * @description Window in days, for example `7`, `30` or `365`.
+             * Window in days, for example `7`, `30` or `365`.
              * @example 7
              */
             days: string;
@@ -1439,7 +1439,7 @@ export interface OperationParameters {
     getLegacyV2HistoricalTrades: {
         query?: {
             /**
-             * @description Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
+             * Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
              * @example 2026-11-17
              */
             date?: HistoricalTime | undefined;
@@ -1447,9 +1447,9 @@ export interface OperationParameters {
             limit?: number | undefined;
             /** 1-based page of results. */
             page?: number | undefined;
-            /** @description Only the trades of this block trade. */
+            /** Only the trades of this block trade. */
             blockTradeId?: string | undefined;
-            /** @description Field to sort by; the accepted fields are not published. */
+            /** Field to sort by; the accepted fields are not published. */
             sortBy?: string | undefined;
         } | undefined;
         header?: never;
@@ -1466,7 +1466,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Index (sector basket) name.
+             * Index (sector basket) name.
              * @example defi
              */
             index: string;
@@ -1478,7 +1478,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Index (sector basket) name.
+             * Index (sector basket) name.
              * @example AI
              */
             index: string;
@@ -1492,7 +1492,7 @@ export interface OperationParameters {
             /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
             currency: LegacyCurrency;
             /**
-             * @description Window in days, for example `7`, `30` or `365`.
+             * Window in days, for example `7`, `30` or `365`.
              * @example 7
              */
             days: string;
@@ -1515,9 +1515,9 @@ export interface OperationParameters {
             page?: number | undefined;
             /** Interval between the dates of the result rows; one minute when omitted. */
             granularity?: Granularity | undefined;
-            /** @description Listed by the catalog without a description; its meaning and values are not published. */
+            /** Listed by the catalog without a description; its meaning and values are not published. */
             count?: string | undefined;
-            /** @description Listed by the catalog without a description; its meaning and values are not published. */
+            /** Listed by the catalog without a description; its meaning and values are not published. */
             select?: string | undefined;
         };
         header?: never;
@@ -1537,7 +1537,7 @@ export interface OperationParameters {
     getLegacyHistoricalOptionsOIStrike: {
         query?: {
             /**
-             * @description Hour of the snapshot, `YYYY-MM-DDTHH`.
+             * Hour of the snapshot, `YYYY-MM-DDTHH`.
              * @example 2026-11-17T14
              */
             date_h?: string | undefined;
@@ -1552,7 +1552,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Kind of market: `future`, `perpetual` or `spot` in the catalog.
+             * Kind of market: `future`, `perpetual` or `spot` in the catalog.
              * @example future
              */
             marketType: string;
@@ -1566,7 +1566,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Kind of market: `future`, `perpetual` or `spot` in the catalog.
+             * Kind of market: `future`, `perpetual` or `spot` in the catalog.
              * @example future
              */
             marketType: string;
@@ -1582,7 +1582,7 @@ export interface OperationParameters {
         header?: never;
         path: {
             /**
-             * @description Kind of market: `future`, `perpetual` or `spot` in the catalog.
+             * Kind of market: `future`, `perpetual` or `spot` in the catalog.
              * @example future
              */
             marketType: string;
@@ -1602,7 +1602,7 @@ export interface OperationParameters {
             /** Exchange-native instrument symbol. */
             symbol: LegacyHistoricalSymbol;
             /**
-             * @description Candle period, for example `1m`.
+             * Candle period, for example `1m`.
              * @example 1m
              */
             period: string;
@@ -1623,9 +1623,9 @@ export interface OperationParameters {
             cursor?: string | undefined;
             /** Option type, `C` call or `P` put. */
             option_type?: OptionType | undefined;
-            /** @description Lowest strike to include, in the quote currency of the strike. */
+            /** Lowest strike to include, in the quote currency of the strike. */
             strike_min?: number | undefined;
-            /** @description Highest strike to include, in the quote currency of the strike. */
+            /** Highest strike to include, in the quote currency of the strike. */
             strike_max?: number | undefined;
         } | undefined;
         header?: never;
@@ -1702,7 +1702,7 @@ export interface OperationParameters {
             /** Order by time bucket; keep it constant within one paginated scan. */
             sort_dir?: SortDir | undefined;
             /**
-             * @description Bucket size of `buckets`; `1h` when omitted.
+             * Bucket size of `buckets`; `1h` when omitted.
              * @example 1h
              */
             resolution?: Resolution | undefined;
@@ -1712,7 +1712,7 @@ export interface OperationParameters {
             currency: string;
             /** Keep only trades whose premium is at least this many USD. */
             min_premium_usd?: number | undefined;
-            /** @description Number of `notable_trades` to return (it does not change the other parts of the response). */
+            /** Number of `notable_trades` to return (it does not change the other parts of the response). */
             top_n?: number | undefined;
         };
         header?: never;
@@ -1740,7 +1740,7 @@ export interface OperationParameters {
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency: string;
             /**
-             * @description Key the trades are grouped by.
+             * Key the trades are grouped by.
              * @example option_type
              */
             group_by: TradesGroupBy;
@@ -1800,17 +1800,17 @@ export interface OperationParameters {
             /** Expiry code `DDMMMYY`. */
             maturity?: Maturity | undefined;
             /**
-             * @description Field the trades are ordered by; the direction comes from `sort_dir`.
+             * Field the trades are ordered by; the direction comes from `sort_dir`.
              * @example premium_usd
              */
             sort?: TradesSort | undefined;
             /**
-             * @description Keep only trades settled in this currency. The accepted values are not published.
+             * Keep only trades settled in this currency. The accepted values are not published.
              * @example BTC
              */
             settlement_currency?: string | undefined;
             /**
-             * @description Keep only `inverse` or `linear` options.
+             * Keep only `inverse` or `linear` options.
              * @example inverse
              */
             margin_type?: MarginType | undefined;
@@ -1868,7 +1868,7 @@ export interface OperationParameters {
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency: string;
             /**
-             * @description Expiry code `DDMMMYY` of the maturity whose history is returned.
+             * Expiry code `DDMMMYY` of the maturity whose history is returned.
              * @example 25DEC26
              */
             maturity: Maturity;
@@ -1947,12 +1947,12 @@ export interface OperationParameters {
             /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
             currency?: string | undefined;
             /**
-             * @description Start of the window, ISO 8601 date-time in UTC. Defaults to 7 days before the request time (a relative default, so it is not given as a schema value).
+             * Start of the window, ISO 8601 date-time in UTC. Defaults to 7 days before the request time (a relative default, so it is not given as a schema value).
              * @example 2026-11-13T15:00:00Z
              */
             start?: IsoDateTime | undefined;
             /**
-             * @description End of the window, ISO 8601 date-time in UTC. Defaults to now.
+             * End of the window, ISO 8601 date-time in UTC. Defaults to now.
              * @example 2026-11-20T15:00:00Z
              */
             end?: IsoDateTime | undefined;
@@ -1960,7 +1960,7 @@ export interface OperationParameters {
             limit?: number | undefined;
             /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
             cursor?: string | undefined;
-            /** @description Order by time; newest first (`DESC`) when omitted. Keep it constant within one paginated scan. */
+            /** Order by time; newest first (`DESC`) when omitted. Keep it constant within one paginated scan. */
             sort_dir?: SortDir | undefined;
         } | undefined;
         header?: never;
@@ -1990,22 +1990,22 @@ export interface OperationParameters {
             /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
             date?: IsoDateTime | undefined;
             /**
-             * @description Expiry code `DDMMMYY`, or `all_expiries` for the aggregate rows only.
+             * Expiry code `DDMMMYY`, or `all_expiries` for the aggregate rows only.
              * @example 25DEC26
              */
             expiry?: GexExpiry | undefined;
             /**
-             * @description Also return the per-expiry rows when no `expiry` is given.
+             * Also return the per-expiry rows when no `expiry` is given.
              * @example true
              */
             include_expiries?: boolean | undefined;
-            /** @description Lowest strike to include, in USD. */
+            /** Lowest strike to include, in USD. */
             strike_min?: number | undefined;
-            /** @description Highest strike to include, in USD. */
+            /** Highest strike to include, in USD. */
             strike_max?: number | undefined;
-            /** @description Basis of `min_abs_contribution`, `weighted` (default) or `raw`. */
+            /** Basis of `min_abs_contribution`, `weighted` (default) or `raw`. */
             contribution_basis?: GexContributionBasis | undefined;
-            /** @description Drop strikes whose absolute contribution on `contribution_basis` is below this value. */
+            /** Drop strikes whose absolute contribution on `contribution_basis` is below this value. */
             min_abs_contribution?: number | undefined;
         } | undefined;
         header?: never;
@@ -2164,12 +2164,12 @@ export interface OperationParameters {
             /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
             cursor?: string | undefined;
             /**
-             * @description Exact instrument name from the futures catalog, upper case; required on this route.
+             * Exact instrument name from the futures catalog, upper case; required on this route.
              * @example BTC-USDT-261225
              */
             instrument_name: ContractInstrumentName;
             /**
-             * @description Futures venue (free string; known venues in FuturesExchange).
+             * Futures venue (free string; known venues in FuturesExchange).
              * @example okx
              */
             exchange?: FuturesExchange | undefined;
@@ -2200,7 +2200,7 @@ export interface OperationParameters {
             limit?: number | undefined;
             /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
             cursor?: string | undefined;
-            /** @description Order of the groups. The ordering key and the default are not published. */
+            /** Order of the groups. The ordering key and the default are not published. */
             sort_dir?: SortDir | undefined;
             /** Futures venue. */
             exchange?: FuturesExchange | undefined;
@@ -2380,12 +2380,12 @@ export interface OperationParameters {
             /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
             cursor?: string | undefined;
             /**
-             * @description Exact instrument name from the perpetuals catalog, upper case; required on this route.
+             * Exact instrument name from the perpetuals catalog, upper case; required on this route.
              * @example BTCUSDT
              */
             instrument_name: ContractInstrumentName;
             /**
-             * @description Perpetuals venue (free string; known venues in PerpetualsExchange).
+             * Perpetuals venue (free string; known venues in PerpetualsExchange).
              * @example binance
              */
             exchange?: PerpetualsExchange | undefined;
@@ -2416,7 +2416,7 @@ export interface OperationParameters {
             limit?: number | undefined;
             /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
             cursor?: string | undefined;
-            /** @description Order of the groups. The ordering key and the default are not published. */
+            /** Order of the groups. The ordering key and the default are not published. */
             sort_dir?: SortDir | undefined;
             /** Perpetuals venue. */
             exchange?: PerpetualsExchange | undefined;
@@ -2682,25 +2682,25 @@ export interface OperationParameters {
     };
     getInstruments: {
         query?: {
-            /** @description Venue of the instruments, any market's venue (free string). */
+            /** Venue of the instruments, any market's venue (free string). */
             exchange?: string | undefined;
-            /** @description Market type, as a singular token. */
+            /** Market type, as a singular token. */
             market_type?: MarketType | undefined;
-            /** @description Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored. */
+            /** Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored. */
             base_currency?: string | undefined;
-            /** @description Quote currency, for example `USDT` or `USD`. */
+            /** Quote currency, for example `USDT` or `USD`. */
             quote_currency?: string | undefined;
-            /** @description Lifecycle status; `active` when omitted, `all` for every status. */
+            /** Lifecycle status; `active` when omitted, `all` for every status. */
             status?: InstrumentStatus | undefined;
-            /** @description Margin type, `linear` or `inverse`. */
+            /** Margin type, `linear` or `inverse`. */
             margin_type?: MarginType | undefined;
-            /** @description Option type, `call` or `put` (not `C`/`P` as on the options catalog). */
+            /** Option type, `call` or `put` (not `C`/`P` as on the options catalog). */
             option_type?: InstrumentOptionType | undefined;
-            /** @description Lower bound of the expiry range. The API reference names an expiry range filter; the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published. */
+            /** Lower bound of the expiry range. The API reference names an expiry range filter; the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published. */
             expiry_from?: string | undefined;
-            /** @description Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published. */
+            /** Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published. */
             expiry_to?: string | undefined;
-            /** @description Partial, case-insensitive match on the instrument name. */
+            /** Partial, case-insensitive match on the instrument name. */
             instrument_name?: string | undefined;
             /** Maximum rows per page, 1 to 1000. */
             limit?: number | undefined;
@@ -2714,12 +2714,12 @@ export interface OperationParameters {
     getInstrumentsDetail: {
         query: {
             /**
-             * @description Exact exchange-native instrument name, for example `BTC-PERPETUAL` or `BTCUSDT`.
+             * Exact exchange-native instrument name, for example `BTC-PERPETUAL` or `BTCUSDT`.
              * @example BTC-PERPETUAL
              */
             instrument_name: string;
             /**
-             * @description Venue of the instrument.
+             * Venue of the instrument.
              * @example deribit
              */
             exchange: string;
@@ -2731,17 +2731,17 @@ export interface OperationParameters {
     getAnalyticsRealizedVolatility: {
         query: {
             /**
-             * @description Exact exchange-native instrument name, upper case for crypto venues.
+             * Exact exchange-native instrument name, upper case for crypto venues.
              * @example BTC-PERPETUAL
              */
             instrument_name: string;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
-            /** @description Sampling frequency of the returns. */
+            /** Sampling frequency of the returns. */
             frequency?: RealizedVolatilityFrequency | undefined;
-            /** @description Look-back window in days. */
+            /** Look-back window in days. */
             window_days?: RealizedVolatilityWindowDays | undefined;
-            /** @description Volatility estimator. */
+            /** Volatility estimator. */
             estimator?: RealizedVolatilityEstimator | undefined;
             /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
             date?: IsoDateTime | undefined;
@@ -2823,7 +2823,7 @@ export interface OperationParameters {
             /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
             margin?: MarginType | undefined;
             /**
-             * @description Surface model of the slices. `svi` is the default and the only value the API reference names.
+             * Surface model of the slices. `svi` is the default and the only value the API reference names.
              * @example svi
              */
             model?: string | undefined;
@@ -2854,12 +2854,12 @@ export interface OperationParameters {
             /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
             margin?: MarginType | undefined;
             /**
-             * @description Expiry to scan. A historical scan needs `expiry` or `instrument`. The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
+             * Expiry to scan. A historical scan needs `expiry` or `instrument`. The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
              * @example 26MAR27
              */
             expiry?: string | undefined;
             /**
-             * @description Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument`.
+             * Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument`.
              * @example BTC-26MAR27-100000-C
              */
             instrument?: OptionsInstrumentName | undefined;
@@ -2895,16 +2895,16 @@ export interface OperationParameters {
     getHyperliquidNodePredictionFills: {
         query?: {
             /**
-             * @description Condition id of the prediction market; one of `condition_id`, `token_id`, `instrument_name` is required.
+             * Condition id of the prediction market; one of `condition_id`, `token_id`, `instrument_name` is required.
              * @example 0x5f65177b394277fd294cd75650044e32ba009a95022d88a0c1d565897d72f8f1
              */
             condition_id?: string | undefined;
             /**
-             * @description Outcome token id; one of `condition_id`, `token_id`, `instrument_name` is required.
+             * Outcome token id; one of `condition_id`, `token_id`, `instrument_name` is required.
              * @example 71321045679252212594626385532706912750332728571942532289631379312455583992563
              */
             token_id?: string | undefined;
-            /** @description Prediction instrument name; one of `condition_id`, `token_id`, `instrument_name` is required. The name form of the venue's prediction instruments is not published. */
+            /** Prediction instrument name; one of `condition_id`, `token_id`, `instrument_name` is required. The name form of the venue's prediction instruments is not published. */
             instrument_name?: string | undefined;
             /** Start of the window, ISO 8601 date-time in UTC. */
             start?: IsoDateTime | undefined;
@@ -2941,11 +2941,11 @@ export interface OperationParameters {
             instrument_name_raw?: string | undefined;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
-            /** @description Role of the wallet in the liquidation. The accepted values are not published. */
+            /** Role of the wallet in the liquidation. The accepted values are not published. */
             role?: string | undefined;
-            /** @description Deduplicate liquidation records. The parameter type is not published; a boolean flag is assumed from the name. */
+            /** Deduplicate liquidation records. The parameter type is not published; a boolean flag is assumed from the name. */
             dedupe?: boolean | undefined;
-            /** @description Bucket size of the aggregated mode. */
+            /** Bucket size of the aggregated mode. */
             resolution?: HyperliquidLiquidationResolution | undefined;
         } | undefined;
         header?: never;
@@ -2971,16 +2971,16 @@ export interface OperationParameters {
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
             /**
-             * @description Sort key of the rows. The default is not published.
+             * Sort key of the rows. The default is not published.
              * @example net_notional
              */
             sort_by?: HyperliquidWalletFlowSortBy | undefined;
             /**
-             * @description Direction of the `sort_by` order. The API reference documents `ASC` as the default for time ordering; the default for the other keys is not published.
+             * Direction of the `sort_by` order. The API reference documents `ASC` as the default for time ordering; the default for the other keys is not published.
              * @example DESC
              */
             sort_dir?: SortDir | undefined;
-            /** @description Smallest notional a row must reach to be returned. Its unit is not published. */
+            /** Smallest notional a row must reach to be returned. Its unit is not published. */
             min_notional?: number | undefined;
         } | undefined;
         header?: never;
@@ -3027,7 +3027,7 @@ export interface OperationParameters {
             instrument_name_raw?: string | undefined;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
-            /** @description Smallest target notional of the TWAP orders to include. Its unit is not published. */
+            /** Smallest target notional of the TWAP orders to include. Its unit is not published. */
             min_target_notional?: number | undefined;
         } | undefined;
         header?: never;
@@ -3048,7 +3048,7 @@ export interface OperationParameters {
             instrument_name_raw?: string | undefined;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
-            /** @description Largest distance of an order's price from the mark price. Whether the distance is relative or absolute is not published. */
+            /** Largest distance of an order's price from the mark price. Whether the distance is relative or absolute is not published. */
             max_distance_from_mark?: number | undefined;
         } | undefined;
         header?: never;

@@ -43,22 +43,24 @@ export async function generateTypes(document, output) {
     `import type {\n${namesUsed(nodes, named)
       .map((name) => `  ${name},`)
       .join('\n')}\n} from './schemas.js';\n`;
-  output.add(`${OUT}/schemas.d.ts`, HEADER + astToString(rewired.filter(isSchema)));
+  /** @param {ts.Node[]} nodes */
+  const print = (nodes) => plainDescriptions(astToString(nodes));
+  output.add(`${OUT}/schemas.d.ts`, HEADER + print(rewired.filter(isSchema)));
   output.add(
     `${OUT}/signatures.d.ts`,
     [
       HEADER + importSchemas(maps),
       "export type * from './schemas.js';\n",
       `/** Every operationId of the contract. */\nexport type OperationId = keyof ${PARAMETERS};\n`,
-      astToString(maps),
+      print(maps),
     ].join('\n'),
   );
   output.add(`${OUT}/signatures.d.cts`, `${HEADER}export type * from './signatures.js'${esmFrom('cjs')};\n`);
-  output.add(`${OUT}/paths.d.ts`, `${HEADER}import type { operations } from './openapi.js';\n\n${astToString(rewired.filter(isPaths))}`);
+  output.add(`${OUT}/paths.d.ts`, `${HEADER}import type { operations } from './openapi.js';\n\n${print(rewired.filter(isPaths))}`);
   const rest = rewired.filter((node) => !isPaths(node) && !isSchema(node));
   output.add(
     `${OUT}/openapi.d.ts`,
-    [HEADER + importSchemas(rest), `import type { ${PARAMETERS}, ${REQUEST_BODIES} } from './signatures.js';\n`, astToString(rest)].join('\n'),
+    [HEADER + importSchemas(rest), `import type { ${PARAMETERS}, ${REQUEST_BODIES} } from './signatures.js';\n`, print(rest)].join('\n'),
   );
 
   const valueSets = valueSetsOf(document);
@@ -83,6 +85,24 @@ export async function generateTypes(document, output) {
   output.add(`${OUT}/index.d.cts`, declarations('cjs'));
   output.add(`${OUT}/index.js`, HEADER + renderValueSetValues(valueSets, 'esm'));
   output.add(`${OUT}/index.cjs`, HEADER + renderValueSetValues(valueSets, 'cjs'));
+}
+
+/**
+ * openapi-typescript opens every description with `@description`. An editor shows a doc comment's untagged first
+ * paragraph as the documentation itself and a tagged one as a "@description — …" line under it, and the tag is 13
+ * characters that every consumer's compiler scans 2,000 times. A description that opens its comment, or follows a
+ * schema's title line, loses the tag; one after another tag (none today) keeps it, since its text would otherwise
+ * join that tag.
+ * @param {string} text printed declarations
+ */
+export function plainDescriptions(text) {
+  return (
+    text
+      .replace(/\/\*\* @description /g, '/** ')
+      .replace(/(\/\*\*\n[ \t]*\* )@description /g, '$1')
+      // After a schema's title line (untagged text too): the description joins the title's paragraph.
+      .replace(/(\/\*\*\n[ \t]*\* [^@\n][^\n]*\n[ \t]*\* )@description /g, '$1')
+  );
 }
 
 /**
