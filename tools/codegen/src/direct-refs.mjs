@@ -4,6 +4,7 @@
 // it). Once every schema has a named declaration (nameSchemas), the same type is one name: `X`. A shared parameter
 // whose type is a name, a keyword or a short union of literals is that type. Same types, same members; only the spelling gets shorter.
 import ts from 'typescript';
+import { nameOf } from './ts-members.mjs';
 
 const f = ts.factory;
 
@@ -211,10 +212,4 @@ function isShort(node) {
   // openapi-typescript spells a literal as an identifier node holding its text (`"true"`).
   if (ts.isLiteralTypeNode(node) || ts.isIdentifier(node)) return true;
   return node.kind >= ts.SyntaxKind.FirstKeyword && node.kind <= ts.SyntaxKind.LastKeyword;
-}
-
-/** @param {ts.TypeElement} member */
-function nameOf(member) {
-  const name = member.name;
-  return name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) ? name.text : undefined;
 }

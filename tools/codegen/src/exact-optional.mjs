@@ -3,6 +3,7 @@
 // undefined). What a caller sends (query, header and cookie parameters, request bodies and every schema they reach)
 // therefore gets `?: T | undefined`. Response types keep `?: T`: a response never carries an explicit undefined.
 import ts from 'typescript';
+import { memberType, nameOf } from './ts-members.mjs';
 
 const f = ts.factory;
 const SENT_PARAMETER_LOCATIONS = new Set(['query', 'header', 'cookie']);
@@ -143,30 +144,6 @@ function literalOf(node) {
  */
 function isInterface(node, name) {
   return ts.isInterfaceDeclaration(node) && node.name.escapedText === name;
-}
-
-/**
- * @param {ts.Node | undefined} member
- * @returns {string | undefined}
- */
-function nameOf(member) {
-  const name = /** @type {{name?: ts.Node} | undefined} */ (member)?.name;
-  if (!name) return undefined;
-  // escapedText, not text: the names compared against (`schemas`, `requestBody`, …) never start with `__`.
-  return ts.isIdentifier(name) ? /** @type {string} */ (name.escapedText) : ts.isStringLiteral(name) ? name.text : undefined;
-}
-
-/**
- * The type of member `name` of an interface, a type literal or a property whose type is a type literal.
- * @param {ts.Node | undefined} container
- * @param {string} name
- * @returns {ts.TypeNode | undefined}
- */
-function memberType(container, name) {
-  const literal = /** @type {{members?: ts.NodeArray<ts.TypeElement>} | undefined} */ (
-    container && ts.isPropertySignature(container) ? container.type : container
-  );
-  return /** @type {ts.PropertySignature | undefined} */ (literal?.members?.find((m) => nameOf(m) === name))?.type;
 }
 
 /**

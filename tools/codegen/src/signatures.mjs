@@ -4,6 +4,7 @@
 // line of `operations` a consumer's compiler parses and binds is editor latency (`node tools/bench/typecheck.mjs`).
 // The maps go to a file of their own (signatures.d.ts) and `operations` points at them: same types, one declaration.
 import ts from 'typescript';
+import { memberType, nameOf } from './ts-members.mjs';
 
 const f = ts.factory;
 
@@ -192,21 +193,12 @@ function componentsReference(node) {
   return ts.forEachChild(node, componentsReference);
 }
 
+const printer = ts.createPrinter();
+const blank = ts.createSourceFile('x.ts', '', ts.ScriptTarget.Latest);
+
 /** @param {ts.Node} node */
 function astText(node) {
-  return ts.createPrinter().printNode(ts.EmitHint.Unspecified, node, ts.createSourceFile('x.ts', '', ts.ScriptTarget.Latest));
-}
-
-/** @param {ts.TypeLiteralNode} literal @param {string} name */
-function memberType(literal, name) {
-  const member = /** @type {ts.NodeArray<NamedMember>} */ (literal.members).find((m) => nameOf(m) === name);
-  return member?.type;
-}
-
-/** @param {ts.TypeElement} member */
-function nameOf(member) {
-  const name = member.name;
-  return name && (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) ? name.text : undefined;
+  return printer.printNode(ts.EmitHint.Unspecified, node, blank);
 }
 
 /**
