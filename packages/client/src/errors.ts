@@ -1,6 +1,7 @@
 // One error type per failure the caller may want to branch on, all under APIError (Stainless-style), with the
 // status, the parsed body, the response headers and the request that failed, its credentials redacted.
 
+import type { X402PaymentRequirements } from '@laevitas-api/types/signatures';
 import { RATE_LIMITS } from './generated/spec-info.js';
 
 export interface RequestSummary {
@@ -102,17 +103,11 @@ export class RateLimitError extends APIError {
   }
 }
 
-/** One accepted way to pay, as the x402 version 2 `payment-required` header lists it. */
-export interface PaymentOption {
-  scheme: string;
-  network: string;
-  /** In the asset's atomic units (USDC: 6 decimals). */
-  amount: string;
-  asset: string;
-  payTo: string;
-  maxTimeoutSeconds?: number;
-  extra?: Record<string, unknown>;
-}
+/**
+ * One accepted way to pay, as the x402 version 2 `payment-required` header lists it: the contract's
+ * `X402PaymentRequirements`, declared once in the types package.
+ */
+export type PaymentOption = X402PaymentRequirements;
 
 /** x402 payment requirements as decoded from the `payment-required` header (version 2). */
 export interface PaymentRequirements {
