@@ -6,27 +6,37 @@ export interface components {
         BookLevel: BookLevel;
         ChannelPattern: ChannelPattern;
         ChannelsParams: ChannelsParams;
+        DerivativeTradesEvent: DerivativeTradesEvent;
         ErrorReply: ErrorReply;
         FundingRateData: FundingRateData;
         FundingRateEvent: FundingRateEvent;
         LiquidationData: LiquidationData;
         LiquidationsEvent: LiquidationsEvent;
+        MarkOhlcTickerEvent: MarkOhlcTickerEvent;
         OhlcTickerData: OhlcTickerData;
         OhlcTickerEvent: OhlcTickerEvent;
         OhlcVtData: OhlcVtData;
         OhlcVtEvent: OhlcVtEvent;
-        OpenError: OpenError;
         OpenInterestData: OpenInterestData;
         OpenInterestEvent: OpenInterestEvent;
-        OpenResult: OpenResult;
         PingRequest: PingRequest;
+        PredictionTradeData: PredictionTradeData;
+        PredictionTradesEvent: PredictionTradesEvent;
+        RequestError: RequestError;
         RequestId: RequestId;
         ResultReply: ResultReply;
+        SpotOhlcTickerData: SpotOhlcTickerData;
+        SpotOhlcTickerEvent: SpotOhlcTickerEvent;
+        SpotTradeData: SpotTradeData;
+        SpotTradesEvent: SpotTradesEvent;
         SubscribeReply: SubscribeReply;
         SubscribeRequest: SubscribeRequest;
+        SubscribeResult: SubscribeResult;
+        SubscriptionId: SubscriptionId;
         Timeframe: Timeframe;
         TradeData: TradeData;
         TradesEvent: TradesEvent;
+        UnsubscribeParams: UnsubscribeParams;
         UnsubscribeRequest: UnsubscribeRequest;
     };
     responses: never;
@@ -97,18 +107,27 @@ export type BookLevel = [
 export type ChannelPattern = string;
 /**
  * ChannelsParams
- * @description The channels or patterns a subscribe or unsubscribe request names.
+ * @description The channels or patterns a subscribe request names.
  */
 export interface ChannelsParams {
     channels: components["schemas"]["ChannelPattern"][];
 }
 /**
+ * DerivativeTradesEvent
+ * @description A trade event on a perpetuals, futures or options trades channel.
+ */
+export interface DerivativeTradesEvent {
+    /** @example trades.futures.deribit.BTC-27MAR26 */
+    channel: string;
+    data: components["schemas"]["TradeData"];
+}
+/**
  * ErrorReply
- * @description Failed request: the request's id and an `error` object whose members are not published. `null` as the id is this contract's choice for a frame that is not a request at all; what the service answers then is not published.
+ * @description Failed request: the request's id and an `error` with a code and a message. `null` as the id is this contract's choice for a frame that is not a request at all; what the service answers then is not published.
  */
 export interface ErrorReply {
     id: components["schemas"]["RequestId"] | null;
-    error: components["schemas"]["OpenError"];
+    error: components["schemas"]["RequestError"];
 }
 /**
  * FundingRateData
@@ -128,11 +147,34 @@ export interface FundingRateEvent {
 }
 /**
  * LiquidationData
- * @description The content of a liquidation event. Its members are not published.
+ * @description One forced close of a position: which side was liquidated (`position_side`), the side of the forced order (`direction`, its inverse), price, size, USD value, and the mark and index prices at the time. Other members are not published.
  */
-export interface LiquidationData {
+export type LiquidationData = {
+    /** @description Time of the liquidation, Unix milliseconds. */
+    timestamp?: number;
+    instrument_name?: string;
+    /**
+     * @description The position liquidated.
+     * @example long
+     * @example short
+     */
+    position_side: string;
+    /**
+     * @description Side of the forced order; a liquidated long is a forced sell.
+     * @example sell
+     * @example buy
+     */
+    direction: string;
+    price: number;
+    /** @description Size liquidated. */
+    amount: number;
+    /** @description Value liquidated in USD. */
+    amount_usd: number;
+    mark_price: number;
+    index_price: number;
+} & {
     [key: string]: unknown;
-}
+};
 /**
  * LiquidationsEvent
  * @description Data event of a liquidation and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred).
@@ -143,8 +185,17 @@ export interface LiquidationsEvent {
     data: components["schemas"]["LiquidationData"];
 }
 /**
+ * MarkOhlcTickerEvent
+ * @description A ticker bucket on a perpetuals, futures, options or prediction-market channel (what a prediction-market bucket carries is not published; it is held to the mark-price shape until it is).
+ */
+export interface MarkOhlcTickerEvent {
+    /** @example ohlc.ticker.futures.deribit.BTC-27MAR26.5m */
+    channel: string;
+    data: components["schemas"]["OhlcTickerData"];
+}
+/**
  * OhlcTickerData
- * @description Quote-based OHLC bucket of one instrument: mark price open, high, low and close, and the closing open interest. The bucket also carries index prices and liquidity, whose members are not published.
+ * @description Quote-based OHLC bucket of one perpetuals, futures or options instrument: mark price open, high, low and close, and the closing open interest. The bucket also carries index prices and liquidity, whose members are not published. Spot buckets carry last prices instead (SpotOhlcTickerData).
  */
 export type OhlcTickerData = {
     /**
@@ -152,6 +203,8 @@ export type OhlcTickerData = {
      * @example live
      */
     state: string;
+    /** @description Time of the bucket's latest update, Unix milliseconds. */
+    timestamp?: number;
     instrument_name: string;
     timeframe: components["schemas"]["Timeframe"];
     mark_price_open: number;
@@ -165,16 +218,12 @@ export type OhlcTickerData = {
 };
 /**
  * OhlcTickerEvent
- * @description Data event of a quote-based OHLC bucket and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred).
+ * @description Data event of a quote-based OHLC bucket and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred). Spot buckets carry last prices, the other markets mark prices.
  */
-export interface OhlcTickerEvent {
-    /** @example ohlc.ticker.futures.deribit.BTC-27MAR26.5m */
-    channel: string;
-    data: components["schemas"]["OhlcTickerData"];
-}
+export type OhlcTickerEvent = components["schemas"]["MarkOhlcTickerEvent"] | components["schemas"]["SpotOhlcTickerEvent"];
 /**
  * OhlcVtData
- * @description Trade-based OHLC bucket of one instrument with its volume split by taker side and its VWAP. Other members are not published.
+ * @description Trade-based OHLC bucket of one instrument with its volume split by taker side, the liquidated part of each side, and its VWAP. There is no total volume member: it is `buy_volume + sell_volume`. Other members are not published.
  */
 export type OhlcVtData = {
     /**
@@ -182,6 +231,8 @@ export type OhlcVtData = {
      * @example live
      */
     state: string;
+    /** @description Time of the bucket's latest update, Unix milliseconds. */
+    timestamp?: number;
     instrument_name: string;
     timeframe: components["schemas"]["Timeframe"];
     open: number;
@@ -194,6 +245,10 @@ export type OhlcVtData = {
     buy_volume: number;
     /** @description Volume sold by takers in the bucket. */
     sell_volume: number;
+    /** @description The part of `buy_volume` that was forced buys, that is shorts being liquidated. */
+    liquidation_buy_volume?: number;
+    /** @description The part of `sell_volume` that was forced sells, that is longs being liquidated. */
+    liquidation_sell_volume?: number;
 } & {
     [key: string]: unknown;
 };
@@ -205,13 +260,6 @@ export interface OhlcVtEvent {
     /** @example ohlc.vt.futures.deribit.BTC-27MAR26.5m */
     channel: string;
     data: components["schemas"]["OhlcVtData"];
-}
-/**
- * OpenError
- * @description The `error` object of a failed request. Its members are not published.
- */
-export interface OpenError {
-    [key: string]: unknown;
 }
 /**
  * OpenInterestData
@@ -230,13 +278,6 @@ export interface OpenInterestEvent {
     data: components["schemas"]["OpenInterestData"];
 }
 /**
- * OpenResult
- * @description The `result` object of a successful reply. Its members are not published.
- */
-export interface OpenResult {
-    [key: string]: unknown;
-}
-/**
  * PingRequest
  * @description Application-level heartbeat; the gateway answers with a result reply. Clients ping about every 25 seconds (the gateway's own WebSocket pings come every 30 seconds).
  */
@@ -245,6 +286,61 @@ export interface PingRequest {
     /** @constant */
     method: "ping";
 }
+/**
+ * PredictionTradeData
+ * @description One prediction-market trade: the outcome traded, the side, the price (a probability between 0 and 1) and the size, with the slug of its event. Other members are not published.
+ */
+export type PredictionTradeData = {
+    /** @description Trade time, Unix milliseconds. */
+    timestamp?: number;
+    /** @description The outcome traded, as the market names it. */
+    outcome?: string;
+    /** @description The outcome in words, where the market gives one. */
+    human_outcome?: string;
+    /**
+     * @description Taker side.
+     * @example buy
+     * @example sell
+     */
+    side: string;
+    /** @description Price of the outcome share. */
+    price: number;
+    /** @description Number of shares traded. */
+    size: number;
+    /** @description Slug of the event the market belongs to. */
+    event_slug?: string;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * PredictionTradesEvent
+ * @description A trade event on a prediction-market trades channel.
+ */
+export interface PredictionTradesEvent {
+    /** @example trades.predictions.polymarket.will-btc-close-above-100k */
+    channel: string;
+    data: components["schemas"]["PredictionTradeData"];
+}
+/**
+ * RequestError
+ * @description The `error` of a failed request: a numeric code and a message. 401 and 403 mean the connection is not authenticated (no key in the `apikey` header, or a key the gateway refuses); retrying with the same credentials fails the same way. The other codes the gateway uses are not published. Other members are not published.
+ */
+export type RequestError = {
+    /**
+     * @description Error code; 401 and 403 for authentication.
+     * @example 401
+     * @example 403
+     */
+    code: number;
+    /**
+     * @description What went wrong, in words.
+     * @example Authentication required
+     * @example Invalid API key
+     */
+    message: string;
+} & {
+    [key: string]: unknown;
+};
 /**
  * RequestId
  * @description Number the client picks for a request; the reply carries the same number.
@@ -259,12 +355,78 @@ export interface ResultReply {
     result: unknown;
 }
 /**
+ * SpotOhlcTickerData
+ * @description Quote-based OHLC bucket of one spot instrument: last traded price open, high, low and close (spot has no mark price and no open interest). Other members are not published.
+ */
+export type SpotOhlcTickerData = {
+    /**
+     * @description Bucket state; `live` while the bucket is still open. Other values are not published.
+     * @example live
+     */
+    state?: string;
+    /** @description Time of the bucket's latest update, Unix milliseconds. */
+    timestamp?: number;
+    instrument_name: string;
+    timeframe: components["schemas"]["Timeframe"];
+    last_price_open: number;
+    last_price_high: number;
+    last_price_low: number;
+    last_price_close: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SpotOhlcTickerEvent
+ * @description A ticker bucket on a spot channel.
+ */
+export interface SpotOhlcTickerEvent {
+    /** @example ohlc.ticker.spot.binance.BTCUSDT.1m */
+    channel: string;
+    data: components["schemas"]["SpotOhlcTickerData"];
+}
+/**
+ * SpotTradeData
+ * @description One spot trade: price, size in the base currency, taker side and the size in the quote currency. Other members are not published.
+ */
+export type SpotTradeData = {
+    /** @description Trade time, Unix milliseconds. */
+    timestamp?: number;
+    /**
+     * Format: date-time
+     * @description Trade time as an RFC 3339 date-time.
+     */
+    date?: string;
+    instrument_name: string;
+    price: number;
+    /** @description Traded size in the base currency. */
+    amount: number;
+    /**
+     * @description Taker side.
+     * @example buy
+     * @example sell
+     */
+    direction: string;
+    /** @description Traded size in the quote currency (price × amount). */
+    quote_amount?: number;
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SpotTradesEvent
+ * @description A trade event on a spot trades channel.
+ */
+export interface SpotTradesEvent {
+    /** @example trades.spot.binance.BTCUSDT */
+    channel: string;
+    data: components["schemas"]["SpotTradeData"];
+}
+/**
  * SubscribeReply
- * @description Successful answer to a subscribe request. The result carries the subscription ids under a member whose exact name is not published, so `result` stays open.
+ * @description Successful answer to a subscribe request: the channels or patterns the gateway accepted and, at the same positions, the id of each new subscription. A channel of the request missing from `channels` was not accepted.
  */
 export interface SubscribeReply {
     id: components["schemas"]["RequestId"];
-    result: components["schemas"]["OpenResult"];
+    result: components["schemas"]["SubscribeResult"];
 }
 /**
  * SubscribeRequest
@@ -277,6 +439,23 @@ export interface SubscribeRequest {
     params: components["schemas"]["ChannelsParams"];
 }
 /**
+ * SubscribeResult
+ * @description The `result` of a subscribe reply: two parallel arrays, `channels[i]` subscribed as `subscriptionIds[i]`. An unsubscribe request names one of these ids. Other members are not published.
+ */
+export type SubscribeResult = {
+    /** @description The channels or patterns accepted, as the request named them. */
+    channels: components["schemas"]["ChannelPattern"][];
+    /** @description The id of each accepted channel's subscription, at the same position as the channel. */
+    subscriptionIds: components["schemas"]["SubscriptionId"][];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * SubscriptionId
+ * @description The gateway's id of one subscription on one connection, from the subscribe reply. Opaque: its format is not published. A new connection gives new ids.
+ */
+export type SubscriptionId = string;
+/**
  * Timeframe
  * @description OHLC bucket length.
  * @enum {string}
@@ -284,11 +463,18 @@ export interface SubscribeRequest {
 export type Timeframe = "1m" | "5m" | "15m" | "30m" | "1h" | "4h" | "12h" | "1d";
 /**
  * TradeData
- * @description One trade, with the open-interest change it caused and, for options, the strategy it belongs to. The published examples show a futures and an options trade with different fields: the members both show are required, the others are typed where they appear. Other members are not published.
+ * @description One perpetuals, futures or options trade, with the open-interest change it caused and, for options, the strategy it belongs to. The published examples show a futures and an options trade with different fields: the members both show are required, the others are typed where they appear. Spot and prediction-market trades have shapes of their own (SpotTradeData, PredictionTradeData). Other members are not published.
  */
 export type TradeData = {
     /** @description Trade id as the exchange assigns it, as a string. */
     trade_id: string;
+    /** @description Trade time, Unix milliseconds. */
+    timestamp?: number;
+    /**
+     * Format: date-time
+     * @description Trade time as an RFC 3339 date-time.
+     */
+    date?: string;
     instrument_name: string;
     /** @description Exchange, lower case (futures example). */
     exchange?: string;
@@ -300,8 +486,10 @@ export type TradeData = {
     direction: string;
     /** @description Trade price; for options in the instrument's price currency (0.0426 BTC in the options example). */
     price: number;
-    /** @description Traded size (futures example). */
+    /** @description Traded size (futures example). On perpetuals it is the USD notional, and `coin_amount` holds the size in coin. */
     amount?: number;
+    /** @description Traded size in coin (perpetuals), where `amount` is the USD notional. */
+    coin_amount?: number;
     /** @description Traded size in contracts (futures example). */
     contracts?: number;
     mark_price?: number;
@@ -310,6 +498,8 @@ export type TradeData = {
     open_interest?: number;
     /** @description Change of open interest caused by the trade (futures example). */
     oi_change?: number;
+    /** @description Basis at the trade (perpetuals and futures). */
+    basis?: number;
     /** @description Strike price (options example). */
     strike?: number;
     /**
@@ -334,22 +524,25 @@ export type TradeData = {
 };
 /**
  * TradesEvent
- * @description Data event of a trade and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred).
+ * @description Data event of a trade and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred). The market in the channel decides the shape of the data: perpetuals, futures and options trades, spot trades and prediction-market trades differ.
  */
-export interface TradesEvent {
-    /** @example trades.futures.deribit.BTC-27MAR26 */
-    channel: string;
-    data: components["schemas"]["TradeData"];
+export type TradesEvent = components["schemas"]["DerivativeTradesEvent"] | components["schemas"]["SpotTradesEvent"] | components["schemas"]["PredictionTradesEvent"];
+/**
+ * UnsubscribeParams
+ * @description The subscription to stop.
+ */
+export interface UnsubscribeParams {
+    subscriptionId: components["schemas"]["SubscriptionId"];
 }
 /**
  * UnsubscribeRequest
- * @description Stops delivery for channels or patterns subscribed earlier, named exactly as they were subscribed. The method name and its params are inferred from the subscribe request: no public example shows this request.
+ * @description Stops one subscription, named by the id its subscribe reply gave it. One id per request: to stop several, send one request each.
  */
 export interface UnsubscribeRequest {
     id: components["schemas"]["RequestId"];
     /** @constant */
     method: "unsubscribe";
-    params: components["schemas"]["ChannelsParams"];
+    params: components["schemas"]["UnsubscribeParams"];
 }
 
 /** Each channel family and the data event it delivers. */
@@ -435,7 +628,7 @@ export interface StreamCloseCode { code: number; meaning: string; reconnect: Str
 /** One position of a channel name after the family. */
 export interface StreamPosition { name: string; values: readonly string[] | null; pattern: string | null; wildcard: boolean; byMarket?: Readonly<Record<string, readonly string[]>> }
 /** One channel family: its address template, its positions and the message schema of its events. */
-export interface StreamFamilyInfo { family: StreamFamily; channelId: string; address: string; message: string; positions: readonly StreamPosition[] }
+export interface StreamFamilyInfo { family: StreamFamily; channelId: string; address: string; message: string; positions: readonly StreamPosition[]; /** Where events differ by market: the schema of each market's events (a branch of `message`). */ messageByMarket?: Readonly<Record<string, string>> }
 /** The channel families, longest family name first (a prefix test must try `ohlc.ticker` before a shorter one). */
 export declare const STREAM_FAMILIES: readonly StreamFamilyInfo[];
 /** Per-connection and per-source limits of the native gateway. */

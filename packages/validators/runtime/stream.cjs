@@ -129,7 +129,9 @@ function validateStreamEvent(event, options) {
   const channel = parseChannelPattern(event.channel, { wildcards: false });
   if (!channel.ok) return { ok: false, issues: [{ path: 'channel', rule: 'channel', message: channel.error }] };
   const family = STREAM_FAMILIES.find((f) => f.family === channel.family);
-  const issues = validateStreamMessage(family.message, event).issues;
+  // Per-market variants (spot trades, prediction trades): checked against the market's own shape.
+  const schema = (family.messageByMarket && family.messageByMarket[channel.segments[0]]) || family.message;
+  const issues = validateStreamMessage(schema, event).issues;
   const pattern = options && options.pattern;
   if (pattern !== undefined && !channelMatches(pattern, event.channel)) {
     issues.unshift({ path: 'channel', rule: 'subscription', message: `channel ${event.channel} is not delivered by the subscription ${pattern}` });

@@ -46,8 +46,31 @@ function position(document, channel, segment) {
 }
 
 /**
- * @typedef {{family: string, channelId: string, address: string, message: string, positions: Position[]}} ChannelFamily
+ * @typedef {{family: string, channelId: string, address: string, message: string, positions: Position[], messageByMarket?: Record<string, string>}} ChannelFamily
  */
+
+/**
+ * Where a family's event schema is a `oneOf` of per-market variants (spot trades differ from futures trades), the
+ * variant of each market: the branch whose channel pattern accepts a channel of that market. The validators check an
+ * event against its market's variant, so a broken event is reported against the shape it should have had.
+ * @param {SpecNode} document  @param {string} family  @param {Position[]} positions  @param {SpecNode} payload
+ * @returns {Record<string, string> | undefined}
+ */
+function messageByMarket(document, family, positions, payload) {
+  if (!Array.isArray(payload.oneOf)) return undefined;
+  const [market, exchange, , ...rest] = positions;
+  if (market?.name !== 'market' || !market.values) throw new Error(`codegen: ${family} has per-market variants but no market position`);
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const m of market.values) {
+    const venue = exchange?.byMarket?.[m]?.[0] ?? exchange?.values?.[0] ?? 'x';
+    const channel = [family, m, venue, 'X', ...rest.map((p) => p.values?.[0] ?? 'x')].join('.');
+    const branch = payload.oneOf.find((/** @type {SpecNode} */ b) => new RegExp(deref(document, b).properties.channel.pattern).test(channel));
+    if (!branch) throw new Error(`codegen: no variant of ${family} accepts a ${m} channel (${channel})`);
+    out[m] = componentName(branch.$ref);
+  }
+  return out;
+}
 
 /** @param {SpecNode} document the bundled AsyncAPI document */
 export function streamModel(document) {
@@ -62,12 +85,16 @@ export function streamModel(document) {
     const messages = Object.values(channel.messages ?? {});
     if (messages.length !== 1) throw new Error(`codegen: channel ${channelId} must carry exactly one message`);
     const message = deref(document, messages[0]);
+    const family = segments.slice(0, familyEnd).join('.');
+    const positions = segments.slice(familyEnd).map((/** @type {string} */ s) => position(document, channel, s));
+    const byMarket = messageByMarket(document, family, positions, deref(document, message.payload));
     families.push({
-      family: segments.slice(0, familyEnd).join('.'),
+      family,
       channelId,
       address: channel.address,
       message: componentName(message.payload.$ref),
-      positions: segments.slice(familyEnd).map((/** @type {string} */ s) => position(document, channel, s)),
+      positions,
+      ...(byMarket ? { messageByMarket: byMarket } : {}),
     });
   }
   // Longest family first, so `ohlc.ticker` is tried before a shorter family that is its prefix.

@@ -151,7 +151,7 @@ export interface StreamCloseCode { code: number; meaning: string; reconnect: Str
 /** One position of a channel name after the family. */
 export interface StreamPosition { name: string; values: readonly string[] | null; pattern: string | null; wildcard: boolean; byMarket?: Readonly<Record<string, readonly string[]>> }
 /** One channel family: its address template, its positions and the message schema of its events. */
-export interface StreamFamilyInfo { family: StreamFamily; channelId: string; address: string; message: string; positions: readonly StreamPosition[] }
+export interface StreamFamilyInfo { family: StreamFamily; channelId: string; address: string; message: string; positions: readonly StreamPosition[]; /** Where events differ by market: the schema of each market's events (a branch of \`message\`). */ messageByMarket?: Readonly<Record<string, string>> }
 /** The channel families, longest family name first (a prefix test must try \`ohlc.ticker\` before a shorter one). */
 export declare const STREAM_FAMILIES: readonly StreamFamilyInfo[];
 /** Per-connection and per-source limits of the native gateway. */

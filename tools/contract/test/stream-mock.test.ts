@@ -1,5 +1,6 @@
-// The stream mock speaks the AsyncAPI contract: auth (query key, header key, WebSocket-pass token), subscribe /
-// unsubscribe / ping per the grammar, wildcards and several patterns, events that validate and move plausibly, the
+// The stream mock speaks the AsyncAPI contract as the gateway does since API v1.18.0: auth by the `apikey` header or a
+// WebSocket-pass token (the removed `?apiKey=` is refused the gateway's way), subscribe replies with subscription ids,
+// unsubscribe by id, coded error replies, ping per the grammar, wildcards and several patterns, events that validate and move plausibly, the
 // documented limits, and every documented close code on demand. Every frame it sends is checked against the contract.
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -24,7 +25,9 @@ async function open(url: string, headers: Record<string, string> = {}) {
   stops.push(() => probe.ws.terminate());
   return probe;
 }
-const withKey = (url: string) => `${url}?apiKey=test-key`;
+/** The key goes in the `apikey` header of the upgrade (the only place the gateway reads it since API v1.18.0). */
+const KEY = { apikey: 'test-key' };
+const authed = (url: string) => open(url, KEY);
 const replyTo = (id: number) => (f: any) => f.id === id;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -33,21 +36,41 @@ function expectContractFrames(probe: Probe) {
   for (const frame of probe.frames) {
     if ('channel' in frame) expect(validateStreamEvent(frame).issues, JSON.stringify(frame)).toEqual([]);
     else {
-      const schema = 'error' in frame ? 'ErrorReply' : 'ResultReply';
+      const schema = 'error' in frame ? 'ErrorReply' : frame.result?.subscriptionIds ? 'SubscribeReply' : 'ResultReply';
       expect(validateStreamMessage(schema, frame).issues, JSON.stringify(frame)).toEqual([]);
     }
   }
 }
 
 describe('stream mock: auth', () => {
-  it('closes with 4001 without a key, and accepts the apiKey query parameter or the apikey header', async () => {
+  it('logs in with the apikey header: subscribe is answered with subscription ids', async () => {
+    const probe = await open((await gateway()).url, { apikey: 'k' });
+    probe.send({ id: 7, method: 'subscribe', params: { channels: ['trades.futures.binance.BTCUSDT'] } });
+    const reply = await probe.waitFor(replyTo(7));
+    expect(reply.result.channels).toEqual(['trades.futures.binance.BTCUSDT']);
+    expect(reply.result.subscriptionIds).toHaveLength(1);
+    await probe.waitFor((f) => f.channel);
+    expectContractFrames(probe);
+  });
+
+  it('refuses the removed ?apiKey= query key the way the gateway does: the connection opens, every subscribe gets {code: 401}', async () => {
     const { url } = await gateway();
-    const none = await open(url);
-    expect((await none.closed).code).toBe(4001);
-    for (const probe of [await open(withKey(url)), await open(url, { apikey: 'k' })]) {
-      probe.send({ id: 7, method: 'ping' });
-      expect(await probe.waitFor(replyTo(7))).toEqual({ id: 7, result: {} });
+    for (const probe of [await open(`${url}?apiKey=test-key`), await open(url)]) {
+      probe.send({ id: 1, method: 'subscribe', params: { channels: ['trades.*'] } });
+      const reply = await probe.waitFor(replyTo(1));
+      expect(reply.error.code).toBe(401);
+      expect(reply.error.message).toMatch(/^Authentication required/);
+      probe.send({ id: 2, method: 'unsubscribe', params: { subscriptionId: 'sub-1-1' } });
+      expect((await probe.waitFor(replyTo(2))).error.code).toBe(401);
+      probe.send({ id: 3, method: 'ping' });
+      expect(await probe.waitFor(replyTo(3))).toEqual({ id: 3, result: {} });
+      await sleep(100);
+      expect(probe.frames.filter((f) => f.channel)).toEqual([]);
+      expectContractFrames(probe);
     }
+    const withQuery = await open(`${url}?apiKey=test-key`);
+    withQuery.send({ id: 1, method: 'subscribe', params: { channels: ['trades.*'] } });
+    expect((await withQuery.waitFor(replyTo(1))).error.message).toMatch(/apiKey query parameter was removed in API v1\.18\.0.*apikey header/);
   });
 
   it('accepts the credit token of an active WebSocket pass, 4006 once it lapsed, 4001 for an unknown token', async () => {
@@ -67,9 +90,10 @@ describe('stream mock: auth', () => {
 
 describe('stream mock: requests and events', () => {
   it('subscribes to a channel and delivers valid events on exactly that channel', async () => {
-    const probe = await open(withKey((await gateway()).url));
+    const probe = await open((await gateway()).url, KEY);
     probe.send({ id: 1, method: 'subscribe', params: { channels: ['trades.futures.binance.BTCUSDT'] } });
-    expect(await probe.waitFor(replyTo(1))).toEqual({ id: 1, result: {} });
+    const reply = await probe.waitFor(replyTo(1));
+    expect(reply).toEqual({ id: 1, result: { channels: ['trades.futures.binance.BTCUSDT'], subscriptionIds: [expect.any(String)] } });
     await probe.waitFor(() => probe.frames.filter((f) => f.channel).length >= 5);
     const events = probe.frames.filter((f) => f.channel);
     for (const e of events) expect(e.channel).toBe('trades.futures.binance.BTCUSDT');
@@ -78,7 +102,7 @@ describe('stream mock: requests and events', () => {
   });
 
   it('honours wildcards, and serves several patterns on one connection', async () => {
-    const probe = await open(withKey((await gateway()).url));
+    const probe = await open((await gateway()).url, KEY);
     const patterns = [
       'trades.*',
       'ohlc.vt.*.*.*.1m',
@@ -101,21 +125,38 @@ describe('stream mock: requests and events', () => {
     expectContractFrames(probe);
   });
 
-  it('stops a pattern on unsubscribe and keeps the others', async () => {
-    const probe = await open(withKey((await gateway()).url));
+  it('subscribe replies parallel arrays: channels[i] got subscriptionIds[i], each id distinct', async () => {
+    const probe = await authed((await gateway()).url);
+    const channels = ['trades.*', 'book.*', 'ohlc.vt.*.*.*.1m'];
+    probe.send({ id: 1, method: 'subscribe', params: { channels } });
+    const { result } = await probe.waitFor(replyTo(1));
+    expect(result.channels).toEqual(channels);
+    expect(new Set(result.subscriptionIds).size).toBe(3);
+    expect(validateStreamMessage('SubscribeReply', { id: 1, result }).issues).toEqual([]);
+  });
+
+  it('unsubscribe by subscriptionId stops that subscription (its events stop) and keeps the others', async () => {
+    const probe = await authed((await gateway()).url);
     probe.send({ id: 1, method: 'subscribe', params: { channels: ['trades.*', 'book.*'] } });
-    await probe.waitFor(replyTo(1));
-    probe.send({ id: 2, method: 'unsubscribe', params: { channels: ['trades.*'] } });
-    await probe.waitFor(replyTo(2));
+    const { result } = await probe.waitFor(replyTo(1));
+    const tradesId = result.subscriptionIds[result.channels.indexOf('trades.*')];
+    probe.send({ id: 2, method: 'unsubscribe', params: { subscriptionId: tradesId } });
+    expect(await probe.waitFor(replyTo(2))).toEqual({ id: 2, result: {} });
     const after = probe.frames.length;
     await sleep(200);
     const later = probe.frames.slice(after).filter((f) => f.channel);
     expect(later.length).toBeGreaterThan(3);
     expect(later.every((f) => f.channel.startsWith('book.'))).toBe(true);
+    // The id is gone: a second unsubscribe of it is an error; the old `{channels}` form is not a request any more.
+    probe.send({ id: 3, method: 'unsubscribe', params: { subscriptionId: tradesId } });
+    probe.send({ id: 4, method: 'unsubscribe', params: { channels: ['book.*'] } });
+    expect(await probe.waitFor(replyTo(3))).toEqual({ id: 3, error: { code: 400, message: expect.stringMatching(/no subscription/) } });
+    expect((await probe.waitFor(replyTo(4))).error).toEqual({ code: 400, message: expect.stringMatching(/subscriptionId/) });
+    expectContractFrames(probe);
   });
 
   it('answers a bad request with an error reply that names the problem', async () => {
-    const probe = await open(withKey((await gateway()).url));
+    const probe = await open((await gateway()).url, KEY);
     const cases: [unknown, RegExp][] = [
       [{ id: 1, method: 'subscribe', params: { channels: ['ohlc.ticker.*'] } }, /incomplete.*\{tf\}/],
       [{ id: 2, method: 'subscribe', params: { channels: ['trades.options.coinbase.X'] } }, /options is offered on .*not coinbase/],
@@ -124,14 +165,18 @@ describe('stream mock: requests and events', () => {
       [{ id: 5, method: 'stream' }, /method must be one of subscribe, unsubscribe, ping/],
     ];
     for (const [request] of cases) probe.send(request);
-    for (const [request, message] of cases) expect((await probe.waitFor(replyTo((request as any).id))).error.message).toMatch(message);
+    for (const [request, message] of cases) {
+      const { error } = await probe.waitFor(replyTo((request as any).id));
+      expect(error.code).toBe(400);
+      expect(error.message).toMatch(message);
+    }
     probe.send('not json');
     expect((await probe.waitFor((f) => f.id === null)).error.message).toMatch(/JSON/);
     expectContractFrames(probe);
   });
 
   it('moves values plausibly: one random walk per channel, OHLC order kept, ids counting up', async () => {
-    const probe = await open(withKey((await gateway()).url));
+    const probe = await open((await gateway()).url, KEY);
     probe.send({ id: 1, method: 'subscribe', params: { channels: ['ohlc.vt.futures.deribit.BTC-27MAR26.5m', 'trades.futures.deribit.BTC-27MAR26'] } });
     await probe.waitFor(() => probe.frames.filter((f) => f.channel?.startsWith('ohlc')).length >= 20, 5000);
     const bars = probe.frames.filter((f) => f.channel?.startsWith('ohlc')).map((f) => f.data);
@@ -148,7 +193,7 @@ describe('stream mock: requests and events', () => {
 describe('stream mock: hostile input', () => {
   it('answers every frame, however malformed, with exactly one contract-valid reply and stays up (seeded)', async () => {
     const { url } = await gateway({ eventsPerSecond: 0.1, limits: { inboundMessagesPerSecond: 10_000 } });
-    const probe = await open(withKey(url));
+    const probe = await open(url, KEY);
     const segment = fc.constantFrom('*', 'futures', 'options', 'binance', 'coinbase', 'BTCUSDT', '1m', '1x', '', ' ', 'a.b', 'trades', 'ohlc');
     const pattern = fc.array(segment, { minLength: 1, maxLength: 7 }).map((parts) => parts.join('.'));
     const request = fc.record(
@@ -179,16 +224,16 @@ describe('stream mock: hostile input', () => {
 
 describe('stream mock: limits and close codes', () => {
   it('refuses the subscription past the per-connection cap (200)', async () => {
-    const probe = await open(withKey((await gateway({ eventsPerSecond: 0.5 })).url));
+    const probe = await open((await gateway({ eventsPerSecond: 0.5 })).url, KEY);
     const channels = Array.from({ length: 200 }, (_, i) => `trades.futures.binance.I${i}`);
     probe.send({ id: 1, method: 'subscribe', params: { channels } });
-    expect(await probe.waitFor(replyTo(1))).toEqual({ id: 1, result: {} });
+    expect((await probe.waitFor(replyTo(1))).result.subscriptionIds).toHaveLength(200);
     probe.send({ id: 2, method: 'subscribe', params: { channels: ['trades.futures.binance.ONE_MORE'] } });
     expect((await probe.waitFor(replyTo(2))).error.message).toMatch(/at most 200 subscriptions/);
   });
 
   it('closes with 4008 past 20 inbound messages per second', async () => {
-    const probe = await open(withKey((await gateway()).url));
+    const probe = await open((await gateway()).url, KEY);
     for (let i = 0; i < 21; i++) probe.send({ id: i, method: 'ping' });
     expect((await probe.closed).code).toBe(4008);
   });
@@ -196,8 +241,8 @@ describe('stream mock: limits and close codes', () => {
   it('closes the connection past 5 per API key with 4005', async () => {
     const { url } = await gateway();
     const probes = [];
-    for (let i = 0; i < 5; i++) probes.push(await open(withKey(url)));
-    const sixth = await open(withKey(url));
+    for (let i = 0; i < 5; i++) probes.push(await open(url, KEY));
+    const sixth = await open(url, KEY);
     expect((await sixth.closed).code).toBe(4005);
     probes[0]!.send({ id: 1, method: 'ping' });
     await probes[0]!.waitFor(replyTo(1));
@@ -205,23 +250,23 @@ describe('stream mock: limits and close codes', () => {
 
   it('closes with 4002 when a pong is missed, and with 4004 at the lifetime cap', async () => {
     const { url } = await gateway({ heartbeatMs: 50 });
-    const deaf = new WebSocket(withKey(url), { autoPong: false });
+    const deaf = new WebSocket(url, { autoPong: false, headers: KEY });
     stops.push(() => deaf.terminate());
     expect(await new Promise((resolve) => deaf.on('close', resolve))).toBe(4002);
     const short = await gateway({ lifetimeMs: 100 });
-    expect((await (await open(withKey(short.url))).closed).code).toBe(4004);
+    expect((await (await open(short.url, KEY)).closed).code).toBe(4004);
   });
 
   it('closes with every documented close code on demand (mock.close and ?mock_close=), and refuses an undocumented one', async () => {
     const { url } = await gateway();
     for (const { code } of STREAM_CLOSE_CODES) {
-      const probe = await open(withKey(url));
+      const probe = await open(url, KEY);
       probe.send({ id: 1, method: 'mock.close', params: { code } });
       expect((await probe.closed).code).toBe(code);
-      const early = await open(`${withKey(url)}&mock_close=${code}`);
+      const early = await open(`${url}?mock_close=${code}`, KEY);
       expect((await early.closed).code).toBe(code);
     }
-    const probe = await open(withKey(url));
+    const probe = await open(url, KEY);
     probe.send({ id: 9, method: 'mock.close', params: { code: 4007 } });
     expect((await probe.waitFor(replyTo(9))).error.message).toMatch(/documented close code/);
   });
@@ -233,7 +278,7 @@ describe('stream mock: served by the main mock', () => {
     stops.push(mock.stop);
     expect(mock.streamUrl).toBe(`${mock.url.replace('http', 'ws')}/ws`);
     expect((await fetch(`${mock.url}/api/v1/health`)).status).toBeLessThan(500);
-    const probe = await open(withKey(mock.streamUrl));
+    const probe = await open(mock.streamUrl, KEY);
     probe.send({ id: 1, method: 'subscribe', params: { channels: ['trades.*'] } });
     await probe.waitFor((f) => f.channel);
     expectContractFrames(probe);

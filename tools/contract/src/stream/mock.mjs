@@ -1,8 +1,12 @@
 // The stream mock: the native gateway (`/ws`) on the HTTP mock's own port, speaking the AsyncAPI contract.
-//   auth      `apiKey` query parameter, `apikey` header, or the credit token of a WebSocket pass (`X-Credit-Token`);
-//             none → close 4001; a pass token whose pass lapsed → 4006 (with the mock's state, the pass bought
-//             through POST /api/v1/x402/ws-pass/hour or /day). Like the REST mock, any API key is accepted.
-//   requests  subscribe / unsubscribe / ping per the grammar; a bad request or pattern gets an error reply naming it.
+//   auth      as the gateway since API v1.18.0: the `apikey` header of the upgrade, or the credit token of a WebSocket
+//             pass (`X-Credit-Token`). The removed `apiKey` query parameter is ignored: a connection without a header
+//             key opens unauthenticated and every subscribe / unsubscribe gets the error reply {code: 401}. An unknown
+//             credit token → close 4001; a pass token whose pass lapsed → 4006 (with the mock's state, the pass
+//             bought through POST /api/v1/x402/ws-pass/hour or /day). Like the REST mock, any API key is accepted.
+//   requests  subscribe replies {channels, subscriptionIds} (parallel arrays); unsubscribe names one subscriptionId;
+//             ping. A bad request, pattern or id gets the error reply {code, message} naming it: 401 unauthenticated
+//             (the gateway's), 400 for everything else (the gateway's other codes are not published).
 //   events    one per subscription per tick, on a concrete channel its pattern matches (wildcards filled from the
 //             channel matrix), made from the contract's examples with moving values (./events.mjs).
 //   limits    the spec's x-limits: subscriptions per connection (error reply), inbound messages per second (4008),
@@ -67,14 +71,15 @@ export function attachStreamMock(server, options = {}) {
 
   /**
    * @param {import('node:http').IncomingMessage} req  @param {URL} url
-   * @returns {{ok: true, holder: string} | {ok: false, code: number, reason: string}}
+   * @returns {{ok: true, holder: string | null, queryKey?: boolean} | {ok: false, code: number, reason: string}}
+   *   `holder: null`: no credential, the connection is open but unauthenticated (`queryKey`: it sent the removed `?apiKey=`)
    */
   function credentialOf(req, url) {
-    const key = url.searchParams.get('apiKey') || req.headers.apikey;
+    // One value each: node joins repeated custom headers.
+    const key = /** @type {string | undefined} */ (req.headers.apikey);
     if (key) return { ok: true, holder: `key:${key}` };
-    // One value: node joins repeated custom headers.
     const token = /** @type {string | undefined} */ (req.headers['x-credit-token']);
-    if (!token) return { ok: false, code: 4001, reason: 'no API key (apiKey query parameter or apikey header) and no credit token' };
+    if (!token) return { ok: true, holder: null, queryKey: url.searchParams.has('apiKey') };
     if (!store) return { ok: true, holder: `token:${token}` };
     const entry = store.tokens.get(token);
     if (entry?.kind !== 'ws-pass') return { ok: false, code: 4001, reason: 'unknown credit token' };
@@ -86,8 +91,9 @@ export function attachStreamMock(server, options = {}) {
   /** @param {WebSocket} ws  @param {import('node:http').IncomingMessage} req  @param {URL} url */
   function open(ws, req, url) {
     connectionCount += 1;
-    /** @type {{subscriptions: Map<string, {family: StreamFamilyInfo, segments: readonly string[]}>, received: number[], alive: boolean, timers: NodeJS.Timeout[], closed: boolean}} */
-    const state = { subscriptions: new Map(), received: [], alive: true, timers: [], closed: false };
+    const connection = connectionCount;
+    /** @type {{subscriptions: Map<string, {pattern: string, family: StreamFamilyInfo, segments: readonly string[]}>, received: number[], alive: boolean, timers: NodeJS.Timeout[], closed: boolean, nextId: number}} */
+    const state = { subscriptions: new Map(), received: [], alive: true, timers: [], closed: false, nextId: 1 };
     const events = createEventSource({ examples, seed: seed + connectionCount });
     /** @param {unknown} frame */
     const send = (frame) => {
@@ -107,18 +113,19 @@ export function attachStreamMock(server, options = {}) {
 
     const credential = credentialOf(req, url);
     if (!credential.ok) return close(credential.code, credential.reason);
+    const holder = credential.holder;
     const ip = req.socket.remoteAddress ?? '';
-    count(perKey, credential.holder, 1);
+    if (holder) count(perKey, holder, 1);
     count(perIp, ip, 1);
     ws.once('close', () => {
-      count(perKey, credential.holder, -1);
+      if (holder) count(perKey, holder, -1);
       count(perIp, ip, -1);
       state.closed = true;
       for (const t of state.timers) (clearInterval(t), clearTimeout(t));
     });
     // Both were counted just above.
     if (
-      /** @type {number} */ (perKey.get(credential.holder)) > limits.concurrentConnectionsPerApiKey ||
+      (holder !== null && /** @type {number} */ (perKey.get(holder)) > limits.concurrentConnectionsPerApiKey) ||
       /** @type {number} */ (perIp.get(ip)) > limits.concurrentConnectionsPerIp
     )
       return close(4005);
@@ -153,9 +160,9 @@ export function attachStreamMock(server, options = {}) {
       return true;
     }
 
-    /** @param {number | null} id  @param {string} message */
-    function error(id, message) {
-      send({ id, error: { message } });
+    /** @param {number | null} id  @param {string} message  @param {number} [code] 400 unless given (the gateway's other codes are not published) */
+    function error(id, message, code = 400) {
+      send({ id, error: { code, message } });
     }
 
     /** @param {string | null} text */
@@ -178,25 +185,34 @@ export function attachStreamMock(server, options = {}) {
       const checked = validateStreamMessage(schema, request);
       if (!checked.ok) return error(id, checked.issues.map((i) => i.message).join('; '));
       if (request.method === 'ping') return send({ id, result: {} });
-      /** @type {string[]} */
-      const patterns = [...new Set(/** @type {string[]} */ (request.params.channels))];
+      if (holder === null) {
+        const hint = credential.ok && credential.queryKey ? ': the apiKey query parameter was removed in API v1.18.0, send the key in the apikey header' : '';
+        return error(id, `Authentication required${hint}`, 401);
+      }
       if (request.method === 'unsubscribe') {
-        for (const pattern of patterns) state.subscriptions.delete(pattern);
+        const subscriptionId = /** @type {string} */ (request.params.subscriptionId);
+        if (!state.subscriptions.delete(subscriptionId)) return error(id, `no subscription ${JSON.stringify(subscriptionId)} on this connection`);
         return send({ id, result: {} });
       }
+      /** @type {string[]} */
+      const patterns = [...new Set(/** @type {string[]} */ (request.params.channels))];
       const parsed = patterns.map((p) => /** @type {const} */ ([p, parseChannelPattern(p)]));
       const bad = parsed.find(([, r]) => !r.ok);
       if (bad) return error(id, /** @type {{error: string}} */ (bad[1]).error);
-      const added = patterns.filter((p) => !state.subscriptions.has(p)).length;
-      if (state.subscriptions.size + added > limits.subscriptionsPerConnection) {
-        return error(id, `at most ${limits.subscriptionsPerConnection} subscriptions per connection (${state.subscriptions.size} active, ${added} new)`);
+      if (state.subscriptions.size + patterns.length > limits.subscriptionsPerConnection) {
+        return error(id, `at most ${limits.subscriptionsPerConnection} subscriptions per connection (${state.subscriptions.size} active, ${patterns.length} new)`);
       }
-      // Every pattern parsed (no `bad` one), and a parsed pattern names one of STREAM_FAMILIES.
+      // Every pattern parsed (no `bad` one), and a parsed pattern names one of STREAM_FAMILIES. Each gets a
+      // subscription of its own, even a pattern subscribed before (the gateway's ids are per subscribe).
+      /** @type {string[]} */
+      const subscriptionIds = [];
       for (const [pattern, r] of parsed) {
         const { family, segments } = /** @type {{family: string, segments: readonly string[]}} */ (r);
-        state.subscriptions.set(pattern, { family: /** @type {StreamFamilyInfo} */ (STREAM_FAMILIES.find((f) => f.family === family)), segments });
+        const subscriptionId = `sub-${connection}-${state.nextId++}`;
+        state.subscriptions.set(subscriptionId, { pattern, family: /** @type {StreamFamilyInfo} */ (STREAM_FAMILIES.find((f) => f.family === family)), segments });
+        subscriptionIds.push(subscriptionId);
       }
-      send({ id, result: {} });
+      send({ id, result: { channels: patterns, subscriptionIds } });
     }
   }
 
