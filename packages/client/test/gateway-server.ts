@@ -1,13 +1,18 @@
-// A local stand-in for the streaming gateway (the `ws` package on port 0): the JSON grammar (subscribe /
-// unsubscribe / ping with `{id, result}` or `{id, error}` replies, `{channel, data}` events), the API key checked
-// like the gateway (close 4001), wildcard matching written independently of the client's, and knobs for faults:
-// unanswered pings, refused subscriptions, close codes, dropped connections.
+// A local stand-in for the streaming gateway (the `ws` package on port 0): the JSON grammar as the gateway speaks it
+// since API v1.18.0 (subscribe replies `{channels, subscriptionIds}`, unsubscribe by one `subscriptionId`, ping,
+// errors `{code, message}`, `{channel, data}` events), the API key read only from the `apikey` header (a wrong key is
+// closed with 4001; none, or only the removed `?apiKey=`, leaves the connection unauthenticated: every subscribe gets
+// `{code: 401}`), wildcard matching written independently of the client's, and knobs for faults: unanswered pings,
+// refused or silently dropped subscriptions, close codes, dropped connections.
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
 
 export interface GatewayConnection {
   socket: WebSocket;
+  /** Patterns with at least one live subscription. */
   patterns: Set<string>;
+  /** subscriptionId -> pattern: the live subscriptions. */
+  subscriptions: Map<string, string>;
   url: URL;
   headers: Record<string, string | string[] | undefined>;
 }
@@ -23,6 +28,10 @@ export interface Gateway {
   answerPings: boolean;
   /** Patterns whose subscribe gets an error reply. */
   refuse: Set<string>;
+  /** Patterns the gateway leaves out of its subscribe reply (not accepted, no error). */
+  drop: Set<string>;
+  /** Delay of subscribe replies, ms (0: at once). */
+  subscribeReplyDelayMs: number;
   /** When set, every new connection is closed at once with this code. */
   closeNewWith: number | undefined;
   publish(channel: string, data?: unknown): number;
@@ -50,6 +59,8 @@ export async function startGateway({ apiKey = 'test-key' }: { apiKey?: string | 
     received: [],
     answerPings: true,
     refuse: new Set(),
+    drop: new Set(),
+    subscribeReplyDelayMs: 0,
     closeNewWith: undefined,
     publish(channel, data = { price: 1 }) {
       const frame = JSON.stringify({ channel, data });
@@ -85,31 +96,46 @@ export async function startGateway({ apiKey = 'test-key' }: { apiKey?: string | 
   };
   server.on('connection', (socket, request) => {
     const url = new URL(request.url ?? '/', 'http://gateway.invalid');
-    const connection: GatewayConnection = { socket, patterns: new Set(), url, headers: request.headers };
+    const connection: GatewayConnection = { socket, patterns: new Set(), subscriptions: new Map(), url, headers: request.headers };
     const index = gateway.connections.push(connection) - 1;
-    const presented = url.searchParams.get('apiKey') ?? request.headers.apikey;
+    const presented = request.headers.apikey;
+    let nextId = 1;
     if (gateway.closeNewWith !== undefined) {
       socket.close(gateway.closeNewWith, 'closed by test');
       return;
     }
-    if (apiKey !== undefined && presented !== apiKey) {
+    if (apiKey !== undefined && presented !== undefined && presented !== apiKey) {
       socket.close(4001, 'invalid api key');
       return;
     }
+    const authenticated = apiKey === undefined || presented === apiKey;
+    const livePatterns = () => (connection.patterns = new Set(connection.subscriptions.values()));
     socket.on('message', (raw) => {
       const message = JSON.parse(String(raw));
       gateway.received.push({ at: Date.now(), connection: index, message });
       const { id, method, params } = message;
       if (method === 'ping') {
         if (gateway.answerPings) socket.send(JSON.stringify({ id, result: 'pong' }));
+      } else if (!authenticated && (method === 'subscribe' || method === 'unsubscribe')) {
+        socket.send(JSON.stringify({ id, error: { code: 401, message: 'Authentication required' } }));
       } else if (method === 'subscribe') {
         const refused = params.channels.filter((c: string) => gateway.refuse.has(c));
         if (refused.length) return socket.send(JSON.stringify({ id, error: { code: 400, message: `invalid channel ${refused[0]}` } }));
-        for (const c of params.channels) connection.patterns.add(c);
-        socket.send(JSON.stringify({ id, result: { subscriptionIds: params.channels.map((_: string, i: number) => `s${i}`) } }));
+        const accepted = params.channels.filter((c: string) => !gateway.drop.has(c));
+        const subscriptionIds = accepted.map((c: string) => {
+          const subscriptionId = `c${index}-s${nextId++}`;
+          connection.subscriptions.set(subscriptionId, c);
+          return subscriptionId;
+        });
+        livePatterns();
+        const reply = JSON.stringify({ id, result: { channels: accepted, subscriptionIds } });
+        if (gateway.subscribeReplyDelayMs) setTimeout(() => socket.send(reply), gateway.subscribeReplyDelayMs);
+        else socket.send(reply);
       } else if (method === 'unsubscribe') {
-        for (const c of params.channels) connection.patterns.delete(c);
-        socket.send(JSON.stringify({ id, result: true }));
+        if (!connection.subscriptions.delete(params?.subscriptionId))
+          return socket.send(JSON.stringify({ id, error: { code: 400, message: `unknown subscriptionId ${JSON.stringify(params?.subscriptionId)}` } }));
+        livePatterns();
+        socket.send(JSON.stringify({ id, result: {} }));
       } else socket.send(JSON.stringify({ id, error: { code: -32601, message: 'unknown method' } }));
     });
   });

@@ -13,6 +13,7 @@ import {
   reconnectDelay,
   RECONNECT_DEFAULTS,
   StreamAuthError,
+  StreamCredentialsError,
   StreamClosedError,
   StreamEventValidationError,
   StreamIdleTimeoutError,
@@ -212,8 +213,8 @@ describe('hostile frames', () => {
     const { WebSocket: WS } = await import('ws');
     // The ws socket with its EventEmitter side hidden: only onopen/onmessage/onclose/send/close, string frames.
     class WhatwgOnly {
-      constructor(url: string) {
-        const socket = new WS(url);
+      constructor(url: string, options?: { headers?: Record<string, string> }) {
+        const socket = new WS(url, options);
         return new Proxy(socket, {
           get: (target, key) =>
             key === 'on' || key === 'terminate'
@@ -264,7 +265,12 @@ describe('unsubscribe', () => {
     await gateway.waitFor(subscribed('trades.options.deribit.*'));
     gone.unsubscribe();
     await gateway.waitFor(() => gateway.received.some((r) => r.message.method === 'unsubscribe'));
-    expect(gateway.received.at(-1)!.message).toMatchObject({ method: 'unsubscribe', params: { channels: ['trades.options.deribit.*'] } });
+    // One request per subscription, naming the id the subscribe reply gave it; the gateway's subscription is gone.
+    const id = [...gateway.connections[0]!.subscriptions.keys()];
+    expect(gateway.received.at(-1)!.message).toEqual({ id: expect.any(Number), method: 'unsubscribe', params: { subscriptionId: expect.any(String) } });
+    await gateway.waitFor(() => !gateway.connections[0]!.patterns.has('trades.options.deribit.*'));
+    expect([...gateway.connections[0]!.subscriptions.values()]).toEqual(['trades.futures.binance.*']);
+    expect(id).toHaveLength(1);
     expect(await gone.next()).toEqual({ value: undefined, done: true });
     gateway.publish('trades.options.deribit.BTC-1', {});
     gateway.publish('trades.futures.binance.BTCUSDT', { n: 1 });
@@ -289,6 +295,71 @@ describe('unsubscribe', () => {
     // Nothing left: the connection is closed instead of unsubscribing, so a finished loop lets the process exit.
     await gateway.waitFor(() => gateway.open().length === 0);
     expect(gateway.received.filter((r) => r.message.method === 'unsubscribe')).toHaveLength(0);
+  });
+});
+
+describe('subscription ids', () => {
+  it('each pattern of a subscribe gets its own id; unsubscribing two patterns sends one request each', async () => {
+    const stream = open();
+    stream.subscribe('trades.futures.binance.*');
+    const two = stream.subscribe(['book.spot.*', 'ohlc.vt.*.*.*.1m']);
+    await gateway.waitFor(subscribed('ohlc.vt.*.*.*.1m'));
+    const ids = new Map([...gateway.connections[0]!.subscriptions].map(([id, pattern]) => [pattern, id]));
+    two.unsubscribe();
+    await gateway.waitFor(() => gateway.connections[0]!.subscriptions.size === 1);
+    const sent = gateway.received.filter((r) => r.message.method === 'unsubscribe').map((r) => r.message.params);
+    expect(sent).toEqual([{ subscriptionId: ids.get('book.spot.*') }, { subscriptionId: ids.get('ohlc.vt.*.*.*.1m') }]);
+    expect(gateway.received.filter((r) => 'error' in r.message)).toEqual([]);
+  });
+
+  it('unsubscribing while the subscribe is unanswered frees the subscription when its id arrives (no leak)', async () => {
+    const stream = open();
+    stream.subscribe('trades.futures.binance.*');
+    await gateway.waitFor(subscribed('trades.futures.binance.*'));
+    gateway.subscribeReplyDelayMs = 100;
+    const late = stream.subscribe('trades.options.deribit.*');
+    await gateway.waitFor(subscribed('trades.options.deribit.*'));
+    late.unsubscribe(); // the subscribe is on the gateway, its reply (with the id) not yet at the client
+    expect(gateway.received.some((r) => r.message.method === 'unsubscribe')).toBe(false);
+    await gateway.waitFor(() => gateway.received.some((r) => r.message.method === 'unsubscribe'));
+    await gateway.waitFor(() => !gateway.connections[0]!.patterns.has('trades.options.deribit.*'));
+    expect([...gateway.connections[0]!.subscriptions.values()]).toEqual(['trades.futures.binance.*']);
+  });
+
+  it('a pattern left out of the subscribe reply was not accepted: its loop ends with StreamRequestError', async () => {
+    gateway.drop.add('trades.options.deribit.*');
+    const stream = open();
+    const kept = stream.subscribe('trades.futures.binance.*');
+    const dropped = stream.subscribe('trades.options.deribit.*');
+    await expect(dropped.next()).rejects.toThrow(/trades\.options\.deribit\.\* refused: the gateway did not accept it/);
+    gateway.publish('trades.futures.binance.BTCUSDT', { n: 1 });
+    expect((await take(kept, 1))[0]!.data).toEqual({ n: 1 });
+  });
+
+  it('ids are per connection: after a reconnect the new ids are the ones unsubscribed', async () => {
+    const stream = open();
+    const sub = stream.subscribe('trades.futures.binance.*');
+    stream.subscribe('book.spot.*');
+    await gateway.waitFor(subscribed('book.spot.*'));
+    gateway.dropAll();
+    await nextEvent(stream, 'reconnected');
+    stream.unsubscribe('book.spot.*');
+    await gateway.waitFor(() => gateway.received.some((r) => r.message.method === 'unsubscribe'));
+    await gateway.waitFor(() => gateway.connections[1]!.subscriptions.size === 1);
+    expect(gateway.received.filter((r) => 'error' in r.message)).toEqual([]);
+    expect(gateway.received.find((r) => r.message.method === 'unsubscribe')!.connection).toBe(1);
+    sub.unsubscribe();
+  });
+
+  it('an error reply {code: 401} (no key in the apikey header) ends every loop with StreamAuthError, not retried', async () => {
+    const stream = open({ apiKey: undefined });
+    const sub = stream.subscribe('trades.futures.binance.*');
+    const error = await sub.next().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StreamAuthError);
+    expect(error).toMatchObject({ code: 401, reason: 'Authentication required', willReconnect: false });
+    expect((error as Error).message).toMatch(/apikey header/);
+    await gateway.waitFor(() => gateway.open().length === 0);
+    expect(gateway.connections).toHaveLength(1);
   });
 });
 
@@ -463,7 +534,8 @@ describe('close codes', () => {
     const sub = stream.subscribe('trades.futures.binance.*');
     await expect(sub.next()).rejects.toBeInstanceOf(StreamAuthError);
     expect(gateway.connections).toHaveLength(1);
-    expect(gateway.connections[0]!.url.searchParams.get('apiKey')).toBe('wrong');
+    expect(gateway.connections[0]!.headers.apikey).toBe('wrong');
+    expect(gateway.connections[0]!.url.search).toBe('');
 
     const { createServer } = await import('node:http');
     const refusing = createServer((_, res) => res.writeHead(401).end());
@@ -475,12 +547,44 @@ describe('close codes', () => {
     refusing.close();
   });
 
-  it('the key can go in the apikey header instead of the query', async () => {
-    const stream = open({ auth: 'header' });
-    stream.subscribe('trades.futures.binance.*');
-    await gateway.waitFor(subscribed('trades.futures.binance.*'));
-    expect(gateway.connections[0]!.headers.apikey).toBe('test-key');
-    expect(gateway.connections[0]!.url.search).toBe('');
+  it('the key goes in the apikey header and never in the URL (the gateway removed ?apiKey= in API v1.18.0)', async () => {
+    for (const options of [{}, { auth: 'header' as const }]) {
+      const stream = open(options);
+      stream.subscribe('trades.futures.binance.*');
+      await gateway.waitFor(() => gateway.connections.length > 0 && gateway.connections.at(-1)!.patterns.has('trades.futures.binance.*'));
+      expect(gateway.connections.at(-1)!.headers.apikey).toBe('test-key');
+      expect(gateway.connections.at(-1)!.url.search).toBe('');
+      stream.close();
+    }
+  });
+
+  it("auth: 'query' is refused at once with StreamCredentialsError (the query parameter was removed)", () => {
+    expect(() => open({ auth: 'query' as never })).toThrow(StreamCredentialsError);
+    expect(() => open({ auth: 'query' as never })).toThrow(/removed the apiKey query parameter in API v1\.18\.0/);
+  });
+
+  it('where no WebSocket can send headers (a browser), a key is refused with StreamCredentialsError naming what works, before anything is sent', () => {
+    const versions = process.versions;
+    // A browser: no Node process versions, and no caller's WebSocket.
+    Object.defineProperty(process, 'versions', { value: {}, configurable: true });
+    try {
+      let error: unknown;
+      try {
+        createStream({ url: gateway.url, apiKey: 'test-key' });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(StreamCredentialsError);
+      expect(error).toMatchObject({ reason: 'headers-unsupported' });
+      expect((error as Error).message).toMatch(/browser's WebSocket cannot set headers/);
+      expect((error as Error).message).toMatch(/server of your own that adds the apikey header/);
+      expect((error as Error).message).not.toContain('test-key');
+      // Without a key (a proxy of your own adds it), the stream is created.
+      expect(() => createStream({ url: gateway.url, apiKey: undefined }).close()).not.toThrow();
+    } finally {
+      Object.defineProperty(process, 'versions', { value: versions, configurable: true });
+    }
+    expect(gateway.connections).toHaveLength(0);
   });
 });
 
@@ -547,7 +651,9 @@ describe('limits', () => {
     expect(gateway.received.map((r) => r.message.method)).toEqual(['subscribe', 'subscribe']);
     clock += 1001;
     await gateway.waitFor(() => gateway.received.length === 3, 2500);
-    expect(gateway.received[2]!.message).toMatchObject({ method: 'unsubscribe', params: { channels: ['trades.futures.binance.A'] } });
+    expect(gateway.received[2]!.message).toMatchObject({ method: 'unsubscribe', params: { subscriptionId: expect.any(String) } });
+    await gateway.waitFor(() => gateway.connections[0]!.subscriptions.size === 1);
+    expect([...gateway.connections[0]!.subscriptions.values()]).toEqual(['trades.futures.binance.B']);
   });
 });
 

@@ -17,6 +17,12 @@ const { STREAM_FAMILIES } = require('../../../packages/types/generated/stream.cj
 const bundleText = readFileSync(join(ROOT, 'spec/dist/asyncapi.yaml'), 'utf8');
 const doc = JSON.parse(readFileSync(join(ROOT, 'spec/dist/asyncapi.json'), 'utf8'));
 const schemaOf = (message: any) => message.payload.$ref.split('/').pop();
+/** The event schema of a channel: the family's schema, or its per-market branch (trades, ohlc.ticker). */
+function variantOf(name: string, channel: string): any {
+  const schema = doc.components.schemas[name];
+  if (!schema.oneOf) return schema;
+  return resolve(schema.oneOf.find((b: any) => new RegExp(resolve(b).properties.channel.pattern).test(channel)));
+}
 const resolve = (node: any): any =>
   node?.$ref
     ? resolve(
@@ -50,8 +56,10 @@ describe('spec/asyncapi.yaml', () => {
     expect(doc.servers.native.variables.v2_host.default).toBe('apiv2.laevitas.ch');
     expect(doc.servers.socketio).toMatchObject({ pathname: '/stream', protocol: 'wss', tags: [{ name: 'legacy' }] });
     const schemes = doc.servers.native.security.map((s: any) => resolve(s));
-    expect(schemes.map((s: any) => `${s.in}:${s.name}`)).toEqual(['query:apiKey', 'header:apikey', 'header:X-Credit-Token']);
+    expect(schemes.map((s: any) => `${s.in}:${s.name}`)).toEqual(['header:apikey', 'header:X-Credit-Token']);
     for (const s of schemes) expect(s['x-source']).toBeTruthy();
+    // The query scheme is documented as removed (API v1.18.0), not offered.
+    expect(doc.components.securitySchemes.apiKeyQuery).toMatchObject({ in: 'query', name: 'apiKey', 'x-removed': 'API v1.18.0' });
   });
 
   it('holds the seven channel families with their address parameters', () => {
@@ -97,7 +105,9 @@ describe('spec/asyncapi.yaml', () => {
   const published = Object.entries<any>(doc.components.messages)
     .filter(([, m]) => String(m['x-source']).includes('https://apiv2.laevitas.ch/websocket') && /Event$/.test(schemaOf(m)))
     .flatMap(([name, m]) =>
-      m.examples.map((e: any) => [`${name} ${e.name}`, e.payload, resolve(doc.components.schemas[schemaOf(m)].properties.data)] as const),
+      m.examples
+        .filter((e: any) => /published data/.test(e.summary ?? ''))
+        .map((e: any) => [`${name} ${e.name}`, e.payload, resolve(variantOf(schemaOf(m), e.payload.channel).properties.data)] as const),
     );
 
   it('the published payloads are the futures and options trade, ticker and volume events', () => {
@@ -143,12 +153,14 @@ describe('spec/asyncapi.yaml', () => {
 
   it("each event schema's channel pattern accepts every channel of the matrix and nothing outside it", () => {
     for (const family of STREAM_FAMILIES) {
-      const pattern = new RegExp(doc.components.schemas[family.message].properties.channel.pattern);
+      const schema = doc.components.schemas[family.message];
+      const branches = (schema.oneOf ?? [schema]).map((b: any) => new RegExp(resolve(b).properties.channel.pattern));
+      const pattern = { test: (channel: string) => branches.filter((b: RegExp) => b.test(channel)).length === 1 };
       const [market, exchange, instrument, tf] = family.positions;
       for (const m of market.values) {
         for (const e of exchange.byMarket[m]) {
           const channel = [family.family, m, e, 'BTC-27MAR26', ...(tf ? ['1h'] : [])].join('.');
-          expect(pattern.test(channel), channel).toBe(true);
+          expect(pattern.test(channel), channel).toBe(true); // exactly one branch: the per-market variants do not overlap
           expect(stream.parseChannelPattern(channel, { wildcards: false }).ok, channel).toBe(true);
         }
       }

@@ -27,7 +27,7 @@ async function main(argv) {
       host: process.env.HOST ?? '127.0.0.1',
       quiet: !values.verbose,
     });
-    console.log(`Mock API (both families): ${mock.url}\nStream mock (WebSocket gateway): ${mock.streamUrl}?apiKey=any`);
+    console.log(`Mock API (both families): ${mock.url}\nStream mock (WebSocket gateway): ${mock.streamUrl} (any key, in the apikey header)`);
     const stop = async () => {
       await mock.stop();
       process.exit(0);
@@ -59,7 +59,9 @@ async function main(argv) {
   const v1BaseUrl = values['v2-base-url'] ?? process.env.LAEVITAS_V2_BASE_URL;
   if ((legacyBaseUrl || v1BaseUrl) && !process.env.LAEVITAS_API_KEY) console.warn('LAEVITAS_API_KEY is not set: live calls will get 401/402.');
   if (process.env.LAEVITAS_WS_URL && !process.env.LAEVITAS_API_KEY)
-    console.warn('LAEVITAS_API_KEY is not set: the gateway will close the stream with 4001 unless LAEVITAS_WS_URL carries ?apiKey=.');
+    console.warn(
+      'LAEVITAS_API_KEY is not set: the gateway refuses every subscribe with 401 (it reads the key only from the apikey header, which the run sends from LAEVITAS_API_KEY).',
+    );
   const { runContract } = await import('./run.mjs');
   const { createProgress } = await import('./output.mjs');
   const progress = createProgress();

@@ -47,7 +47,9 @@ describe('stream contract run', () => {
       expect(r.events, r.family).toBeGreaterThan(3);
       expect(r.invalid).toBe(0);
     }
-    expect(report.url).toContain('apiKey=***');
+    // The key went in the apikey header: nothing secret in the URL or the report.
+    expect(report.url).not.toMatch(/apiKey|k$/);
+    expect(report.families.every((r) => typeof (r as { subscriptionId?: unknown }).subscriptionId === 'string')).toBe(true);
     const summary = formatStreamSummary(report);
     expect(summary[0]).toMatch(/^stream: 8 passed, 0 failed, 0 skipped \(7 patterns/);
     const junit = new XMLParser({ ignoreAttributes: false }).parse(streamJUnit(report));
@@ -93,9 +95,21 @@ describe('stream contract run', () => {
     expect(byFamily(bad)['(connection)'].firstViolation.message).toBe('SubscribeReply: id must be integer');
     const { url } = await startGateway({ eventsPerSecond: 25 }).then((g) => (stops.push(g.stop), g));
     const closed = await runStreamContract({ url: `${url}?mock_close=4005`, apiKey: 'k', seconds: 0.5 });
-    expect((await runStreamContract({ url, seconds: 0.3 })).other.firstViolation!.message).toMatch(/early: 4001 \(Authentication failed/);
+    // Without a key every subscribe is refused with {code: 401}, the gateway's answer since API v1.18.0.
+    const keyless = await runStreamContract({ url, seconds: 0.3 });
+    expect(keyless.ok).toBe(false);
+    for (const family of keyless.families)
+      expect(family.firstViolation!.message).toMatch(/subscription refused: \{"code":401,"message":"Authentication required/);
     expect(closed.ok).toBe(false);
     expect(closed.other.firstViolation!.message).toMatch(/closed the connection early: 4005 \(Too many concurrent connections/);
+  });
+
+  it('refuses a gateway URL that still carries the removed ?apiKey= before connecting, saying where the key goes', async () => {
+    const { url } = await startGateway({ eventsPerSecond: 25 }).then((g) => (stops.push(g.stop), g));
+    await expect(runStreamContract({ url: `${url}?apiKey=k`, seconds: 0.2 })).rejects.toThrow(/removed in API v1\.18\.0.*apikey header/);
+    const lines: string[] = [];
+    expect(await watchStream({ url: `${url}?apiKey=k`, patterns: ['trades.*'], seconds: 0.2, out: () => {}, err: (l) => lines.push(l) })).toBe(2);
+    expect(lines.join('\n')).toMatch(/removed in API v1\.18\.0/);
   });
 
   it('refuses a pattern the grammar refuses before connecting', async () => {

@@ -35,7 +35,11 @@ export class StreamClosedError extends StreamError {
     return this.policy !== 'fatal';
   }
 }
-/** 4001: the API key (or pass) was refused. Never retried: the same credentials would be refused again. */
+/**
+ * The API key (or pass) was refused: close code 4001, a handshake refused with 401/403, or an error reply of code 401
+ * or 403 (then `code` is 401 or 403 and `reason` the reply's message). Never retried: the same credentials would be
+ * refused again.
+ */
 export class StreamAuthError extends StreamClosedError {
   override name = 'StreamAuthError';
 }
@@ -130,16 +134,37 @@ export class StreamLimitError extends StreamError {
   }
 }
 
-/** The gateway answered a subscribe or unsubscribe with an error reply (`{id, error}`). */
+/** The gateway answered a subscribe or unsubscribe with an error reply (`{id, error: {code, message}}`). */
 export class StreamRequestError extends StreamError {
   override name = 'StreamRequestError';
+  /** The error's numeric code (the gateway's; 401/403 end the stream with StreamAuthError instead), when it sent one. */
+  readonly code: number | undefined;
   constructor(
     readonly method: string,
     readonly channels: readonly string[],
     readonly error: unknown,
   ) {
     const detail = (error as { message?: unknown })?.message;
-    super(`${method} ${channels.join(', ')} refused: ${typeof detail === 'string' ? detail : JSON.stringify(error)}`);
+    const code = (error as { code?: unknown })?.code;
+    super(
+      `${method} ${channels.join(', ')} refused${typeof code === 'number' ? ` (${code})` : ''}: ${typeof detail === 'string' ? detail : JSON.stringify(error)}`,
+    );
+    this.code = typeof code === 'number' ? code : undefined;
+  }
+}
+
+/**
+ * The credentials cannot be sent the way the gateway takes them, so nothing was sent: a browser's WebSocket cannot set
+ * the `apikey` header (and the gateway removed the `?apiKey=` query parameter in API v1.18.0), or an option asks for
+ * the removed query parameter. `reason` says which.
+ */
+export class StreamCredentialsError extends StreamError {
+  override name = 'StreamCredentialsError';
+  constructor(
+    readonly reason: 'headers-unsupported' | 'query-removed',
+    message: string,
+  ) {
+    super(message);
   }
 }
 

@@ -28,14 +28,19 @@ export interface StreamOptions {
   v2BaseUrl?: string | undefined;
   /** API key; default the LAEVITAS_API_KEY environment variable where there is one. */
   apiKey?: string | undefined;
-  /** Where the key goes: the `apiKey` query parameter (default; works everywhere) or the `apikey` header (needs `ws`). */
-  auth?: 'query' | 'header';
+  /**
+   * Where the key goes: the `apikey` header of the upgrade request, the only place the gateway reads it since API
+   * v1.18.0 (the `apiKey` query parameter was removed there, and the client never puts a key in the URL). On Node
+   * the header is sent through `ws`; a browser's WebSocket cannot send headers (StreamCredentialsError).
+   * @deprecated There is nothing to choose: `'header'` is the only value and the default.
+   */
+  auth?: 'header';
   /**
    * The credit token of a WebSocket pass (x402), sent as `X-Credit-Token` (a header: needs `ws`, not a browser).
    * Without an active pass the gateway closes with 4006 (StreamPassRequiredError).
    */
   creditToken?: string | undefined;
-  /** A WebSocket implementation to use instead of the global one or `ws`. */
+  /** A WebSocket implementation to use instead of the global one or `ws`; with a key or token it must take `{ headers }` as its second argument (as `ws` does). */
   WebSocket?: WebSocketConstructor;
   /** Ping interval and how long to wait for its reply before the connection counts as dead; `false` turns it off. */
   heartbeat?: { intervalMs?: number; timeoutMs?: number } | false;

@@ -1,7 +1,9 @@
 // Which WebSocket implementation a stream uses: the caller's; on Node the `ws` package (a dependency), which reports
 // a refused handshake's status (a 401 is never retried), sends headers and hands over frames without the WHATWG
 // wrapper's per-message event (pnpm bench); elsewhere (browsers, Deno, Bun) the platform's global one. Node 22+ also
-// has a global WebSocket, used only when `ws` cannot be loaded. Sending the key in a header needs `ws`.
+// has a global WebSocket, used only when `ws` cannot be loaded and no header is needed. The key goes in the `apikey`
+// header (the gateway's only way since API v1.18.0), so a key needs `ws` or a caller's implementation that takes
+// `{ headers }`; a browser's WebSocket cannot send headers at all (`canSendHeaders`).
 
 /** The part of the WHATWG WebSocket API the stream uses; `ws` and every global WebSocket implement it. */
 export interface SocketLike {
@@ -19,11 +21,17 @@ export type SocketFactory = (url: string, headers: Record<string, string>) => So
 export type WebSocketConstructor = new (url: string, protocolsOrOptions?: any) => SocketLike;
 
 const OPEN = 1;
+
+/** Node (and Bun, which reports a Node version): `ws` loads and sends the upgrade's headers. */
+const onNodeLike = (): boolean => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+
+/** Whether this platform can send the `apikey` header: with a caller's implementation (it must take `{headers}`) or on Node. */
+export const canSendHeaders = (custom: WebSocketConstructor | undefined): boolean => custom !== undefined || onNodeLike();
 export const isOpen = (socket: SocketLike | undefined): socket is SocketLike => socket?.readyState === OPEN;
 
 export async function socketFactory(custom: WebSocketConstructor | undefined, needsHeaders: boolean): Promise<SocketFactory> {
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  const onNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+  const onNode = onNodeLike();
   const Ctor =
     custom ??
     (onNode && !needsHeaders && global ? ((await loadWs().catch(() => undefined)) ?? global) : undefined) ??

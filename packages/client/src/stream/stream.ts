@@ -1,18 +1,21 @@
-// One connection to the gateway carrying any number of subscriptions. It connects on the first subscribe, sends
-// the grammar's subscribe / unsubscribe / ping requests, routes each `{channel, data}` event to every subscription
-// whose pattern matches, pings about every 25 s and treats a missed pong as a dead connection, and after a drop
-// reconnects on the gateway's backoff schedule and resubscribes everything in one message.
+// One connection to the gateway carrying any number of subscriptions. It connects on the first subscribe with the key
+// in the `apikey` header (never in the URL), sends the grammar's subscribe / unsubscribe / ping requests, keeps the
+// subscription id the gateway gives each pattern and unsubscribes by that id when no one needs the pattern any more,
+// routes each `{channel, data}` event to every subscription whose pattern matches, pings about every 25 s and treats
+// a missed pong as a dead connection, and after a drop reconnects on the gateway's backoff schedule and resubscribes
+// everything in one message.
 import { StreamPatternError, matches, parsePattern, type ChannelPattern, type ParsedPattern } from './channels.js';
 import type { EventOf, StreamEvent } from './events.js';
 import { STREAM_HEARTBEAT } from '@laevitas-api/types/stream';
 import { MessageBudget } from './message-budget.js';
 import { RECONNECT_DEFAULTS, reconnectDelay, type ReconnectSettings } from './backoff.js';
-import { frameText, isOpen, socketFactory, type SocketFactory, type SocketLike } from './socket.js';
+import { canSendHeaders, frameText, isOpen, socketFactory, type SocketFactory, type SocketLike } from './socket.js';
 import { STREAM_LIMITS, type StreamEvents, type StreamOptions, type StreamStats } from './options.js';
 import { Subscription } from './subscription.js';
 import {
   StreamAuthError,
   StreamClosedError,
+  StreamCredentialsError,
   StreamError,
   StreamEventValidationError,
   StreamIdleTimeoutError,
@@ -61,6 +64,8 @@ export class LaevitasStream {
   /** channel name -> subscriptions it goes to; rebuilt lazily when the set of patterns changes. */
   private routes = new Map<string, Subscription<any>[]>();
   private readonly pending = new Map<number, Pending>();
+  /** pattern -> the gateway's id of its subscription on this connection (from the subscribe reply). */
+  private readonly subscriptionIds = new Map<string, string>();
   private readonly listeners = new Map<keyof StreamEvents, Set<(event: any) => void>>();
   private factory: Promise<SocketFactory> | undefined;
   private socket: SocketLike | undefined;
@@ -93,6 +98,24 @@ export class LaevitasStream {
     }
     if (options.bufferSize !== undefined && !(Number.isInteger(options.bufferSize) && options.bufferSize >= 1)) {
       throw new TypeError(`stream option bufferSize must be an integer >= 1, got ${options.bufferSize}`);
+    }
+    const auth = (options as { auth?: unknown }).auth;
+    if (auth !== undefined && auth !== 'header') {
+      throw new StreamCredentialsError(
+        'query-removed',
+        `stream option auth: ${JSON.stringify(auth)} is not supported: the gateway removed the apiKey query parameter in API v1.18.0 and reads the key only from the apikey header, which the client always uses (drop the option)`,
+      );
+    }
+    if ((this.apiKey || options.creditToken !== undefined) && !canSendHeaders(options.WebSocket)) {
+      throw new StreamCredentialsError(
+        'headers-unsupported',
+        `cannot send the ${this.apiKey ? 'API key' : 'credit token'} here: the gateway takes it only in a header of the WebSocket upgrade (apikey${
+          this.apiKey ? '' : ' / X-Credit-Token'
+        }) and a browser's WebSocket cannot set headers (the apiKey query parameter was removed in API v1.18.0, so the client will not put the key in the URL). ` +
+          'What works: connect through a server of your own that adds the apikey header (pass its address as `url` and no apiKey), ' +
+          'or run the stream where the WebSocket takes headers (Node, Bun, or a `WebSocket` option that accepts { headers }). ' +
+          "The gateway's `auth` request and how a browser presents a WebSocket-pass token are not published.",
+      );
     }
   }
 
@@ -180,8 +203,22 @@ export class LaevitasStream {
       this.disconnect();
       return;
     }
-    if (gone.length && isOpen(this.socket))
-      this.sendControl({ id: this.request({ method: 'unsubscribe', channels: gone }), method: 'unsubscribe', params: { channels: gone } });
+    if (isOpen(this.socket)) for (const pattern of gone) this.unsubscribeOnGateway(pattern);
+  }
+
+  /**
+   * Frees the gateway's subscription of `pattern`: one unsubscribe request per subscription id. A pattern whose
+   * subscribe is still unanswered has no id yet; its reply frees it (onSubscribed), so nothing leaks either way.
+   */
+  private unsubscribeOnGateway(pattern: string): void {
+    const subscriptionId = this.subscriptionIds.get(pattern);
+    if (subscriptionId === undefined) return;
+    this.subscriptionIds.delete(pattern);
+    this.sendUnsubscribe(pattern, subscriptionId);
+  }
+  private sendUnsubscribe(pattern: string, subscriptionId: string): void {
+    if (!isOpen(this.socket)) return; // a closed connection took its subscriptions with it
+    this.sendControl({ id: this.request({ method: 'unsubscribe', channels: [pattern] }), method: 'unsubscribe', params: { subscriptionId } });
   }
 
   /** Closes the connection and ends every subscription (their loops finish after the buffered events). */
@@ -201,6 +238,7 @@ export class LaevitasStream {
     this.socket = undefined;
     this.connecting = false;
     this.pending.clear();
+    this.subscriptionIds.clear();
     this.deferred.length = 0;
     if (socket) {
       socket.onclose = socket.onmessage = socket.onopen = null;
@@ -256,17 +294,15 @@ export class LaevitasStream {
     this.connecting = true;
     let socket: SocketLike;
     try {
-      this.factory ??= socketFactory(this.options.WebSocket, this.options.auth === 'header' || this.options.creditToken !== undefined);
+      this.factory ??= socketFactory(this.options.WebSocket, Boolean(this.apiKey) || this.options.creditToken !== undefined);
       const open = await this.factory;
       if (!this.connecting) return; // closed while loading the implementation
-      const url = new URL(this.url);
+      // The key goes in the upgrade's `apikey` header, the only place the gateway reads it (API v1.18.0 removed the
+      // query parameter); nothing secret is ever put in the URL.
       const headers: Record<string, string> = {};
-      if (this.apiKey) {
-        if (this.options.auth === 'header') headers.apikey = this.apiKey;
-        else url.searchParams.set('apiKey', this.apiKey);
-      }
+      if (this.apiKey) headers.apikey = this.apiKey;
       if (this.options.creditToken !== undefined) headers['x-credit-token'] = this.options.creditToken;
-      socket = open(url.toString(), headers);
+      socket = open(this.url, headers);
     } catch (error) {
       this.connecting = false;
       this.fail(error instanceof StreamError ? error : new StreamError(`cannot connect to ${this.url}: ${(error as Error).message}`, { cause: error }));
@@ -399,6 +435,20 @@ export class LaevitasStream {
       return;
     }
     if (message.error !== undefined) {
+      const code = (message.error as { code?: unknown })?.code;
+      if (code === 401 || code === 403) {
+        // Not authenticated (no key in the apikey header, or a refused key): every request would fail the same way.
+        const detail = (message.error as { message?: unknown }).message;
+        const reason = typeof detail === 'string' ? detail : '';
+        const error = new StreamAuthError(
+          code,
+          reason,
+          'fatal',
+          `stream authentication refused (${code}${reason ? `: ${reason}` : ''}): the gateway reads the API key only from the apikey header; check the key (LAEVITAS_API_KEY)`,
+        );
+        this.disconnect();
+        return this.fail(error);
+      }
       const error = new StreamRequestError(pending.method, pending.channels, message.error);
       if (pending.method === 'subscribe') {
         for (const pattern of pending.channels) {
@@ -410,6 +460,7 @@ export class LaevitasStream {
       } else this.emit('warning', { error });
       return;
     }
+    if (pending.method === 'subscribe') this.onSubscribed(pending.channels, message.result);
     if (pending.method === 'subscribe' && pending.resubscribe && this.droppedAt !== undefined) {
       const gapMs = this.now() - this.droppedAt;
       const attempts = this.attempt;
@@ -420,11 +471,43 @@ export class LaevitasStream {
     } else if (pending.method === 'subscribe') this.attempt = 0;
   }
 
+  /**
+   * A subscribe reply: `result.channels[i]` was subscribed as `result.subscriptionIds[i]`. The id is kept for the
+   * unsubscribe; a pattern released while its subscribe was in flight, or subscribed twice meanwhile, is freed at once;
+   * a pattern missing from the echo was not accepted and its subscriptions end with a StreamRequestError.
+   */
+  private onSubscribed(requested: readonly string[], result: unknown): void {
+    const { channels, subscriptionIds } = (result ?? {}) as { channels?: unknown; subscriptionIds?: unknown };
+    if (!Array.isArray(channels) || !Array.isArray(subscriptionIds)) {
+      this.emit('warning', {
+        error: new StreamProtocolError(
+          `subscribe reply without result.channels and result.subscriptionIds: ${JSON.stringify(result).slice(0, 120)}; ${requested.join(', ')} cannot be unsubscribed by id`,
+        ),
+      });
+      return;
+    }
+    for (const pattern of requested) {
+      const at = channels.indexOf(pattern);
+      const subscriptionId = at >= 0 ? subscriptionIds[at] : undefined;
+      if (typeof subscriptionId !== 'string') {
+        const error = new StreamRequestError('subscribe', [pattern], { message: 'the gateway did not accept it (missing from the subscribe reply)' });
+        for (const subscription of [...(this.patterns.get(pattern)?.subscriptions ?? [])]) {
+          subscription.queue.end(error);
+          this.release(subscription);
+        }
+        continue;
+      }
+      if (!this.patterns.has(pattern) || this.subscriptionIds.has(pattern)) this.sendUnsubscribe(pattern, subscriptionId);
+      else this.subscriptionIds.set(pattern, subscriptionId);
+    }
+  }
+
   private onClose(socket: SocketLike, error: StreamClosedError): void {
     if (socket !== this.socket) return;
     this.socket = undefined;
     this.clearTimers();
     this.pending.clear();
+    this.subscriptionIds.clear();
     this.deferred.length = 0;
     if (this.closedByUser || this.patterns.size === 0) return;
     const settings = this.reconnectSettings;

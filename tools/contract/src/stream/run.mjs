@@ -4,6 +4,7 @@
 // The result is per family (events seen, invalid, the first violation) plus what belongs to no family (an event on
 // a channel of no family, an unexpected frame, an early close), with a summary and a JUnit report.
 import WebSocket from 'ws';
+import { openGateway } from './connect.mjs';
 import { STREAM_CLOSE_CODES, STREAM_FAMILIES } from '@laevitas-api/types/stream';
 import { channelMatches, parseChannelPattern, validateStreamEvent, validateStreamMessage } from '@laevitas-api/validators/stream';
 import { xmlEscape as xml } from '../xml.mjs';
@@ -23,7 +24,7 @@ export function defaultPatterns() {
  * @param {{url: string, apiKey?: string, seconds?: number, patterns?: string[], requireEvents?: boolean, connectTimeoutMs?: number}} options
  *   `requireEvents`: a family with no event fails (right against the mock; a live quiet family is only skipped).
  * @returns {Promise<StreamReport>}
- * @typedef {{family: string, pattern: string | null, events: number, invalid: number, refused?: string,
+ * @typedef {{family: string, pattern: string | null, events: number, invalid: number, refused?: string, subscriptionId?: string,
  *   firstViolation: {message: string, channel?: string, frame: string} | null}} FamilyRecord what is counted while the run listens
  * @typedef {FamilyRecord & {outcome: 'passed'|'failed'|'skipped', note?: string}} FamilyResult
  * @typedef {{ok: boolean, url: string, seconds: number, families: FamilyResult[], other: FamilyResult}} StreamReport
@@ -33,8 +34,7 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
     const parsed = parseChannelPattern(pattern);
     if (!parsed.ok) throw new Error(`stream contract run: ${parsed.error}`);
   }
-  const target = new URL(url);
-  if (apiKey && !target.searchParams.has('apiKey')) target.searchParams.set('apiKey', apiKey);
+  // The key goes in the apikey header (API v1.18.0 removed ?apiKey=; a URL with it is refused by openGateway).
   // Every pattern parsed above.
   /** @type {(FamilyRecord & {pattern: string})[]} */
   const families = patterns.map((pattern) => ({
@@ -56,8 +56,10 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
     };
   };
   const byId = new Map(families.map((record, i) => [i + 1, record]));
+  /** @type {Map<number, FamilyRecord>} unsubscribe request id → its family, until its reply */
+  const unsubscribeIds = new Map();
 
-  const ws = new WebSocket(target, { handshakeTimeout: connectTimeoutMs });
+  const { target, ws } = openGateway(url, apiKey, { handshakeTimeout: connectTimeoutMs });
   /** @type {{code: number, reason: string} | undefined} */
   let closedEarly;
   /** @type {Promise<{code: number, reason: string}>} */
@@ -87,17 +89,43 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
     const timer = new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     const ended = await Promise.race([timer.then(() => undefined), closed]);
     if (ended) closedEarly = ended;
-    else ws.close(1000, 'contract run done');
+    else {
+      // Unsubscribe each subscription by its id, one request each, and check every reply before closing.
+      const unsubscribing = families.filter((r) => r.subscriptionId !== undefined);
+      unsubscribing.forEach((record, i) => {
+        const id = 10_000 + i;
+        unsubscribeIds.set(id, record);
+        ws.send(JSON.stringify({ id, method: 'unsubscribe', params: { subscriptionId: record.subscriptionId } }));
+      });
+      const waitStart = Date.now();
+      while (unsubscribeIds.size && Date.now() - waitStart < 2000 && ws.readyState === WebSocket.OPEN) await new Promise((r) => setTimeout(r, 20));
+      for (const record of unsubscribeIds.values()) violate(record, 'no reply to the unsubscribe of its subscriptionId within 2 s', null);
+      ws.close(1000, 'contract run done');
+    }
   }
 
   /** @param {any} frame */
   function checkReply(frame) {
+    const unsubscribed = unsubscribeIds.get(frame.id);
+    if (unsubscribed) {
+      unsubscribeIds.delete(frame.id);
+      const result = validateStreamMessage('error' in frame ? 'ErrorReply' : 'ResultReply', frame);
+      if (!result.ok) return violate(unsubscribed, `UnsubscribeReply: ${result.issues[0].message}`, frame);
+      if ('error' in frame) violate(unsubscribed, `unsubscribe of its subscriptionId refused: ${JSON.stringify(frame.error)}`, frame);
+      return;
+    }
     const record = byId.get(frame.id);
     const schema = 'error' in frame ? 'ErrorReply' : 'SubscribeReply';
     const result = validateStreamMessage(schema, frame);
     if (!result.ok) return violate(record ?? other, `${schema}: ${result.issues[0].message}`, frame);
     if (!record) return violate(other, `a reply to id ${JSON.stringify(frame.id)}, which no request used`, frame);
-    if ('error' in frame) record.refused = JSON.stringify(frame.error);
+    if ('error' in frame) return void (record.refused = JSON.stringify(frame.error));
+    // channels[i] was subscribed as subscriptionIds[i]; a pattern missing from the echo was not accepted.
+    const at = frame.result.channels.indexOf(record.pattern);
+    if (at < 0) return void (record.refused = `${record.pattern} is missing from the subscribe reply's channels`);
+    if (frame.result.channels.length !== frame.result.subscriptionIds.length)
+      return violate(record, 'the subscribe reply has not one subscriptionId per channel', frame);
+    record.subscriptionId = frame.result.subscriptionIds[at];
   }
 
   /** @param {any} frame */

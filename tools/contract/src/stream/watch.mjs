@@ -1,6 +1,6 @@
 // `laevitas-contract watch <pattern…>`: subscribes to channel patterns on a gateway and prints each event as one JSON
 // line, with a warning line when an event breaks the contract. The README's first look at the stream.
-import WebSocket from 'ws';
+import { openGateway } from './connect.mjs';
 import { parseChannelPattern, validateStreamEvent } from '@laevitas-api/validators/stream';
 
 /**
@@ -13,14 +13,22 @@ export async function watchStream({ url, apiKey, patterns, seconds, out = (line)
     const parsed = parseChannelPattern(pattern);
     if (!parsed.ok) return (err(parsed.error), 2);
   }
-  const target = new URL(url);
-  if (apiKey && !target.searchParams.has('apiKey')) target.searchParams.set('apiKey', apiKey);
-  const ws = new WebSocket(target);
+  /** @type {import('ws').WebSocket} */
+  let ws;
+  try {
+    ({ ws } = openGateway(url, apiKey));
+  } catch (error) {
+    return (err(/** @type {Error} */ (error).message), 2);
+  }
   let broken = false;
   ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'subscribe', params: { channels: patterns } })));
   ws.on('message', (raw) => {
     const frame = JSON.parse(String(raw));
-    if ('error' in frame) err(`error reply: ${JSON.stringify(frame.error)}`);
+    if ('error' in frame) {
+      err(`error reply: ${JSON.stringify(frame.error)}`);
+      // Not authenticated: every request fails the same way (no key in the apikey header, or a refused key).
+      if (frame.error?.code === 401 || frame.error?.code === 403) return ((broken = true), ws.close(1000));
+    }
     if (!('channel' in frame)) return;
     out(JSON.stringify(frame));
     const result = validateStreamEvent(frame);
