@@ -2624,6 +2624,8 @@ export interface V1Meta {
     completeness?: Completeness;
     /** Present on vol-surface history; true when more rows exist past this page. */
     has_more?: boolean;
+    /** Number of records the query matches; on the instruments registry, distinct contracts (one per exchange and instrument name). Which other lists send it is not published. */
+    count?: number;
 }
 /**
  * OptionsCatalogResponse
@@ -3822,20 +3824,40 @@ export interface FuturesOrderbookResponse {
 }
 /**
  * ContractBookLevel
- * One order-book level as a `[price, size]` tuple: price in the instrument's price currency, displayed size in retained source units (no contract multiplier applied). Tuple form from the WebSocket `book.*` payload.
+ * One order-book level: price in the instrument's price currency and displayed size in retained source units (no contract multiplier applied). The REST snapshots send it as an object `{price, size}` on most products; the tuple `[price, size]` still occurs (prediction markets, older responses), so both forms are accepted.
  */
-export type ContractBookLevel = [
+export type ContractBookLevel = {
+    /** Price level. */
+    price: number;
+    /** Displayed size at the level. */
+    size: number;
+} | [
     number,
     number
 ];
 /**
  * ContractOrderbookRawRow
- * One raw L2 snapshot of a futures or perpetual contract: up to 100 levels per side (100 levels, 30-day retention, so older windows return no rows). The REST row is not published; `bids` and `asks` as arrays of `[price, size]` tuples are the names and level form of the WebSocket `book.*` payload, assumed for the REST row. The snapshot time field is not published. The object stays open.
+ * One raw L2 snapshot of a futures or perpetual contract: up to 100 levels per side, best first (30-day retention, so older windows return no rows), with the venue, instrument, margin type, snapshot time and microprice. Levels are `{price, size}` objects (the tuple form is accepted too). The other members are not published; the object stays open.
  */
 export type ContractOrderbookRawRow = {
-    /** Bid levels (name and tuple form from the WS payload). */
+    /** Venue, lower case. */
+    exchange?: string;
+    instrument_name?: string;
+    /**
+     * Margin type of the instrument (for example `linear`).
+     * @example linear
+     */
+    margin_type?: string;
+    /**
+     * Format: date-time
+     * Snapshot time.
+     */
+    date?: string;
+    /** Size-weighted mid price of the best levels. */
+    microprice?: number;
+    /** Bid levels, best (highest) first. */
     bids?: ContractBookLevel[];
-    /** Ask levels (name and tuple form from the WS payload). */
+    /** Ask levels, best (lowest) first. */
     asks?: ContractBookLevel[];
 } & {
     [key: string]: unknown;
@@ -4278,11 +4300,31 @@ export interface SpotL2OrderbookResponse {
 }
 /**
  * SpotL2OrderbookRawRow
- * One raw L2 order-book snapshot of a spot pair, with 100-level arrays (100 levels, 30-day retention). The API reference names this route but not its row fields; no field is typed.
+ * One raw L2 order-book snapshot of a spot pair: up to 100 levels per side, best first (30-day retention), with the venue, instrument, snapshot time and microprice. Levels are `{price, size}` objects (the tuple form is accepted too). The other members are not published; the object stays open.
  */
-export interface SpotL2OrderbookRawRow {
+export type SpotL2OrderbookRawRow = {
+    /** Venue, lower case. */
+    exchange?: string;
+    instrument_name?: string;
+    /**
+     * Margin type of the instrument (for example `linear`).
+     * @example linear
+     */
+    margin_type?: string;
+    /**
+     * Format: date-time
+     * Snapshot time.
+     */
+    date?: string;
+    /** Size-weighted mid price of the best levels. */
+    microprice?: number;
+    /** Bid levels, best (highest) first. */
+    bids?: ContractBookLevel[];
+    /** Ask levels, best (lowest) first. */
+    asks?: ContractBookLevel[];
+} & {
     [key: string]: unknown;
-}
+};
 /**
  * SpotL2OrderbookRawResponse
  * A page of raw spot L2 snapshots in the `{data, meta}` envelope.
@@ -4392,11 +4434,16 @@ export interface PredictionTradesResponse {
 }
 /**
  * PredictionOrderbookRawRow
- * One raw order-book snapshot of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. The API reference names this route but not its row fields; no field is typed.
+ * One raw order-book snapshot of a prediction-market outcome; prices are probabilities from 0.0 to 1.0. Levels come as `[price, size]` tuples (the historical form) or `{price, size}` objects. The other members are not published; the object stays open.
  */
-export interface PredictionOrderbookRawRow {
+export type PredictionOrderbookRawRow = {
+    /** Bid levels, best first. */
+    bids?: ContractBookLevel[];
+    /** Ask levels, best first. */
+    asks?: ContractBookLevel[];
+} & {
     [key: string]: unknown;
-}
+};
 /**
  * PredictionOrderbookRawResponse
  * A page of raw prediction-market order-book snapshots in the `{data, meta}` envelope.

@@ -1673,7 +1673,29 @@ export interface OperationParameters {
     getOptionsLevel1: OperationParameters["getOptionsOhlcvt"];
     getOptionsVolatility: OperationParameters["getOptionsOhlcvt"];
     getOptionsTickerHistory: OperationParameters["getOptionsOhlcvt"];
-    getOptionsReferencePrice: OperationParameters["getOptionsOhlcvt"];
+    getOptionsReferencePrice: {
+        query: {
+            /** Start of the window, ISO 8601 date-time in UTC. */
+            start?: IsoDateTime | undefined;
+            /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+            end?: IsoDateTime | undefined;
+            /** Maximum rows per page, 1 to 1000. */
+            limit?: number | undefined;
+            /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+            cursor?: string | undefined;
+            /** Order by time bucket; keep it constant within one paginated scan. */
+            sort_dir?: SortDir | undefined;
+            /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+            resolution?: Resolution | undefined;
+            /** Options venue. */
+            exchange: OptionsExchange;
+            /** Exact options instrument name from the catalog. */
+            instrument_name?: OptionsInstrumentName | undefined;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
     getOptionsSnapshot: {
         query: {
             /** Options venue. */
@@ -2138,7 +2160,29 @@ export interface OperationParameters {
         path?: never;
         cookie?: never;
     };
-    getFuturesReferencePrice: OperationParameters["getFuturesOhlcvt"];
+    getFuturesReferencePrice: {
+        query: {
+            /** Start of the window, ISO 8601 date-time in UTC. */
+            start?: IsoDateTime | undefined;
+            /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+            end?: IsoDateTime | undefined;
+            /** Maximum rows per page, 1 to 1000. */
+            limit?: number | undefined;
+            /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+            cursor?: string | undefined;
+            /** Order by time bucket; keep it constant within one paginated scan. */
+            sort_dir?: SortDir | undefined;
+            /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+            resolution?: Resolution | undefined;
+            /** Futures venue. */
+            exchange: FuturesExchange;
+            /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
+            instrument_name?: ContractInstrumentName | undefined;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
     getFuturesTickerHistory: OperationParameters["getFuturesOhlcvt"];
     getFuturesMetadata: {
         query: {
@@ -2354,7 +2398,29 @@ export interface OperationParameters {
         path?: never;
         cookie?: never;
     };
-    getPerpetualsReferencePrice: OperationParameters["getPerpetualsOhlcvt"];
+    getPerpetualsReferencePrice: {
+        query: {
+            /** Start of the window, ISO 8601 date-time in UTC. */
+            start?: IsoDateTime | undefined;
+            /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+            end?: IsoDateTime | undefined;
+            /** Maximum rows per page, 1 to 1000. */
+            limit?: number | undefined;
+            /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+            cursor?: string | undefined;
+            /** Order by time bucket; keep it constant within one paginated scan. */
+            sort_dir?: SortDir | undefined;
+            /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+            resolution?: Resolution | undefined;
+            /** Perpetuals venue. */
+            exchange: PerpetualsExchange;
+            /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
+            instrument_name?: ContractInstrumentName | undefined;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
     getPerpetualsTickerHistory: OperationParameters["getPerpetualsOhlcvt"];
     getPerpetualsMetadata: {
         query: {

@@ -278,6 +278,8 @@ interface ResultsWithArgs {
   getFuturesLiquidations: FuturesLiquidationsResponse;
   /** Futures instrument metadata (`GET /api/v1/futures/metadata`) */
   getFuturesMetadata: MetadataResponseEntity;
+  /** Futures reference prices (`GET /api/v1/futures/reference-price`) */
+  getFuturesReferencePrice: FuturesReferencePriceResponse;
   /** Futures trades summary by group (`GET /api/v1/futures/trades/summary`) */
   getFuturesTradesSummary: FuturesTradesSummaryResponse;
   /** Onchain fills of a wallet (`GET /api/v1/hyperliquid/node/fills`) */
@@ -608,6 +610,8 @@ interface ResultsWithArgs {
   getOptionsFlow: OptionsFlowResponse;
   /** Options instrument metadata (`GET /api/v1/options/metadata`) */
   getOptionsMetadata: MetadataResponseEntity;
+  /** Options reference prices (`GET /api/v1/options/reference-price`) */
+  getOptionsReferencePrice: OptionsReferencePriceResponse;
   /** Options snapshot of a currency (`GET /api/v1/options/snapshot`) */
   getOptionsSnapshot: OptionsSnapshotResponse;
   /** Options trade statistics grouped by a key (`GET /api/v1/options/trades/summary`) */
@@ -620,6 +624,8 @@ interface ResultsWithArgs {
   getPerpetualsLiquidations: PerpetualsLiquidationsResponse;
   /** Perpetuals instrument metadata (`GET /api/v1/perpetuals/metadata`) */
   getPerpetualsMetadata: MetadataResponseEntity;
+  /** Perpetuals reference prices (`GET /api/v1/perpetuals/reference-price`) */
+  getPerpetualsReferencePrice: PerpetualsReferencePriceResponse;
   /** Perpetuals trades summary by group (`GET /api/v1/perpetuals/trades/summary`) */
   getPerpetualsTradesSummary: PerpetualsTradesSummaryResponse;
   /** Prediction-market instrument metadata (`GET /api/v1/predictions/metadata`) */
@@ -668,8 +674,6 @@ interface ResultsWithOptionalArgs {
   getFuturesOrderbook: FuturesOrderbookResponse;
   /** Futures raw L2 order-book snapshots (`GET /api/v1/futures/orderbook-raw`) */
   getFuturesOrderbookRaw: FuturesOrderbookRawResponse;
-  /** Futures reference prices (`GET /api/v1/futures/reference-price`) */
-  getFuturesReferencePrice: FuturesReferencePriceResponse;
   /** Latest futures snapshot (`GET /api/v1/futures/snapshot`) */
   getFuturesSnapshot: FuturesSnapshotResponse;
   /** Futures ticker history (`GET /api/v1/futures/ticker-history`) */
@@ -738,8 +742,6 @@ interface ResultsWithOptionalArgs {
   getOptionsOhlcvt: OptionsOhlcvtResponse;
   /** Options open interest (`GET /api/v1/options/open-interest`) */
   getOptionsOpenInterest: OptionsOpenInterestResponse;
-  /** Options reference prices (`GET /api/v1/options/reference-price`) */
-  getOptionsReferencePrice: OptionsReferencePriceResponse;
   /** Options ticker history (`GET /api/v1/options/ticker-history`) */
   getOptionsTickerHistory: OptionsTickerHistoryResponse;
   /** Individual options trades (`GET /api/v1/options/trades`) */
@@ -766,8 +768,6 @@ interface ResultsWithOptionalArgs {
   getPerpetualsOrderbook: PerpetualsOrderbookResponse;
   /** Perpetuals raw L2 order-book snapshots (`GET /api/v1/perpetuals/orderbook-raw`) */
   getPerpetualsOrderbookRaw: PerpetualsOrderbookRawResponse;
-  /** Perpetuals reference prices (`GET /api/v1/perpetuals/reference-price`) */
-  getPerpetualsReferencePrice: PerpetualsReferencePriceResponse;
   /** Latest perpetuals snapshot (`GET /api/v1/perpetuals/snapshot`) */
   getPerpetualsSnapshot: PerpetualsSnapshotResponse;
   /** Perpetuals ticker history (`GET /api/v1/perpetuals/ticker-history`) */

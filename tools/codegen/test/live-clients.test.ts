@@ -1,0 +1,230 @@
+// Facts from the newest public clients of the service (the official CLI, Laevitas/cli, CHANGELOG up to 0.11.2), each
+// held by a real-shaped sample from its source: the sample passes the contract, and a copy broken where the fact
+// lives fails it, naming the field. The source of every fact is in the spec's `x-source` (repository, file, commit).
+import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './load.js';
+
+const require = createRequire(import.meta.url);
+const stream = require('../../../packages/validators/runtime/stream.cjs');
+const validators = require('../../../packages/validators/index.cjs');
+const asyncapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/asyncapi.json'), 'utf8'));
+
+const CLI = 'https://github.com/Laevitas/cli/blob/';
+const issuesOf = (result: { ok: boolean; issues?: { path: string; message: string }[] }) => (result.ok ? [] : result.issues!.map((i) => `${i.path}: ${i.message}`));
+const event = (channel: string, data: Record<string, unknown>) => ({ channel, data });
+const without = (data: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(data).filter(([k]) => k !== field));
+
+describe('stream protocol (internal/wsclient/wsclient.go, CHANGELOG 0.8.1 and 0.9.3)', () => {
+  it('the key goes in the apikey header; the apiKey query parameter is marked removed in API v1.18.0, with its source', () => {
+    const native = asyncapi.servers.native;
+    const offered = native.security.map((s: { $ref: string }) => s.$ref.split('/').pop());
+    expect(offered).toEqual(['apiKeyHeader', 'wsPassCreditToken']);
+    const query = asyncapi.components.securitySchemes.apiKeyQuery;
+    expect(query['x-removed']).toBe('API v1.18.0');
+    expect(query['x-source']).toContain(`${CLI}8e50d9a37d9d00de56dd8d14c71a3c44b4794624/CHANGELOG.md`);
+    expect(asyncapi.components.securitySchemes.apiKeyHeader['x-source']).toContain('internal/wsclient/wsclient.go');
+  });
+
+  it('a subscribe reply carries result {channels, subscriptionIds} as parallel arrays', () => {
+    const reply = { id: 1, result: { channels: ['trades.perpetuals.binance.BTCUSDT', 'book.perpetuals.*.BTCUSDT'], subscriptionIds: ['a1', 'b2'] } };
+    expect(issuesOf(stream.validateStreamMessage('SubscribeReply', reply))).toEqual([]);
+    expect(issuesOf(stream.validateStreamMessage('SubscribeReply', { id: 1, result: { channels: reply.result.channels } }))).toContain(
+      'result.subscriptionIds: result.subscriptionIds is required',
+    );
+    expect(issuesOf(stream.validateStreamMessage('SubscribeReply', { id: 1, result: { ...reply.result, subscriptionIds: [7, 8] } }))[0]).toMatch(
+      /^result\.subscriptionIds\[0\]: .*string/,
+    );
+  });
+
+  it('unsubscribe names one subscriptionId (the {channels} form is not a request of the gateway)', () => {
+    expect(issuesOf(stream.validateStreamMessage('UnsubscribeRequest', { id: 9, method: 'unsubscribe', params: { subscriptionId: 'a1' } }))).toEqual([]);
+    expect(issuesOf(stream.validateStreamMessage('UnsubscribeRequest', { id: 9, method: 'unsubscribe', params: { channels: ['trades.*'] } }))).toContain(
+      'params.subscriptionId: params.subscriptionId is required',
+    );
+  });
+
+  it('an error reply is {code, message}; 401 and 403 are the authentication codes', () => {
+    for (const [code, message] of [
+      [401, 'Authentication required'],
+      [403, 'Invalid API key'],
+    ] as const)
+      expect(issuesOf(stream.validateStreamMessage('ErrorReply', { id: 3, error: { code, message } }))).toEqual([]);
+    expect(issuesOf(stream.validateStreamMessage('ErrorReply', { id: 3, error: { message: 'Authentication required' } }))).toContain(
+      'error.code: error.code is required',
+    );
+    expect(asyncapi.components.schemas.RequestError.properties.code.examples).toEqual([401, 403]);
+  });
+
+  it('close codes 4001-4005 and 4008 are documented with the reaction the official client takes', () => {
+    const codes = asyncapi.servers.native['x-close-codes'].map((c: { code: number }) => c.code);
+    for (const code of [4001, 4002, 4003, 4004, 4005, 4008]) expect(codes).toContain(code);
+    expect(asyncapi.servers.native['x-close-codes'].find((c: { code: number }) => c.code === 4001).reconnect).toBe('never');
+  });
+});
+
+describe('stream payloads (internal/wsrender/wsrender.go, panels/flow_tape.go, CHANGELOG 0.8.1)', () => {
+  const perpTrade = {
+    trade_id: '6120458123',
+    timestamp: 1777900000000,
+    date: '2026-05-04T13:06:40Z',
+    instrument_name: 'BTCUSDT',
+    direction: 'buy',
+    price: 78487.4,
+    amount: 402964.31,
+    coin_amount: 5.134,
+    open_interest: 89521.4,
+    basis: 32.2,
+  };
+  it('perpetuals/futures trades: timestamp, date, basis and coin_amount are typed', () => {
+    expect(issuesOf(stream.validateStreamEvent(event('trades.perpetuals.binance.BTCUSDT', perpTrade)))).toEqual([]);
+    for (const [field, wrong] of [
+      ['basis', '32.2'],
+      ['timestamp', '1777900000000'],
+      ['coin_amount', '5.134'],
+      ['date', 'yesterday'],
+    ] as const) {
+      const result = stream.validateStreamEvent(event('trades.perpetuals.binance.BTCUSDT', { ...perpTrade, [field]: wrong }));
+      expect(result.ok, field).toBe(false);
+      expect(result.issues[0].path).toBe(`data.${field}`);
+    }
+  });
+
+  const spotTrade = { timestamp: 1777900000000, instrument_name: 'BTCUSDT', price: 78450.01, amount: 0.0125, direction: 'sell', quote_amount: 980.625125 };
+  it('spot trades have no trade_id requirement and carry quote_amount (their own shape)', () => {
+    expect(issuesOf(stream.validateStreamEvent(event('trades.spot.binance.BTCUSDT', spotTrade)))).toEqual([]);
+    const broken = stream.validateStreamEvent(event('trades.spot.binance.BTCUSDT', { ...spotTrade, quote_amount: 'lots' }));
+    expect(broken.issues[0].path).toBe('data.quote_amount');
+    // The same data on a futures channel is not a futures trade (trade_id is required there).
+    expect(issuesOf(stream.validateStreamEvent(event('trades.futures.binance.BTCUSDT', spotTrade)))).toContain('data.trade_id: data.trade_id is required');
+  });
+
+  const predictionTrade = { timestamp: 1777900000000, outcome: 'Yes', human_outcome: 'Yes', side: 'buy', price: 0.42, size: 250, event_slug: 'btc-above-100k' };
+  it('prediction-market trades: outcome, side, size, event_slug', () => {
+    expect(issuesOf(stream.validateStreamEvent(event('trades.predictions.polymarket.will-btc-close-above-100k', predictionTrade)))).toEqual([]);
+    expect(issuesOf(stream.validateStreamEvent(event('trades.predictions.polymarket.x', without(predictionTrade, 'side'))))).toContain(
+      'data.side: data.side is required',
+    );
+  });
+
+  const spotTicker = {
+    state: 'live',
+    timestamp: 1777900000000,
+    instrument_name: 'BTCUSDT',
+    timeframe: '1m',
+    last_price_open: 78440.5,
+    last_price_high: 78495,
+    last_price_low: 78431.2,
+    last_price_close: 78487.4,
+  };
+  it('spot ohlc.ticker buckets carry last_price_* (not mark_price_*)', () => {
+    expect(issuesOf(stream.validateStreamEvent(event('ohlc.ticker.spot.binance.BTCUSDT.1m', spotTicker)))).toEqual([]);
+    expect(issuesOf(stream.validateStreamEvent(event('ohlc.ticker.spot.binance.BTCUSDT.1m', without(spotTicker, 'last_price_close'))))).toContain(
+      'data.last_price_close: data.last_price_close is required',
+    );
+    // Derivatives keep mark prices.
+    expect(issuesOf(stream.validateStreamEvent(event('ohlc.ticker.perpetuals.binance.BTCUSDT.1m', spotTicker)))).toContain(
+      'data.mark_price_open: data.mark_price_open is required',
+    );
+  });
+
+  it('ohlc.vt buckets carry the liquidated part of each side', () => {
+    const vt = {
+      state: 'live',
+      timestamp: 1777900000000,
+      instrument_name: 'BTCUSDT',
+      timeframe: '1m',
+      open: 78440.5,
+      high: 78495,
+      low: 78431.2,
+      close: 78487.4,
+      vwap: 78466.9,
+      buy_volume: 41.25,
+      sell_volume: 37.8,
+      liquidation_buy_volume: 0.4,
+      liquidation_sell_volume: 2.15,
+    };
+    expect(issuesOf(stream.validateStreamEvent(event('ohlc.vt.perpetuals.binance.BTCUSDT.1m', vt)))).toEqual([]);
+    expect(stream.validateStreamEvent(event('ohlc.vt.perpetuals.binance.BTCUSDT.1m', { ...vt, liquidation_sell_volume: '2.15' })).issues[0].path).toBe(
+      'data.liquidation_sell_volume',
+    );
+  });
+
+  it('liquidation events (API v1.21.0): position_side, direction, price, amount, amount_usd, mark_price, index_price', () => {
+    const liquidation = {
+      timestamp: 1777900000000,
+      instrument_name: 'BTCUSDT',
+      position_side: 'long',
+      direction: 'sell',
+      price: 78310.2,
+      amount: 0.842,
+      amount_usd: 65937.19,
+      mark_price: 78322.5,
+      index_price: 78301.9,
+    };
+    expect(issuesOf(stream.validateStreamEvent(event('liquidations.perpetuals.binance.BTCUSDT', liquidation)))).toEqual([]);
+    for (const field of ['position_side', 'amount_usd', 'index_price'])
+      expect(issuesOf(stream.validateStreamEvent(event('liquidations.perpetuals.binance.BTCUSDT', without(liquidation, field))))).toContain(
+        `data.${field}: data.${field} is required`,
+      );
+    expect(issuesOf(stream.validateStreamEvent(event('liquidations.perpetuals.binance.BTCUSDT', {})))).not.toEqual([]);
+  });
+});
+
+describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', () => {
+  const objectLevels = {
+    exchange: 'binance',
+    instrument_name: 'BTCUSDT',
+    margin_type: 'linear',
+    date: '2026-05-02T16:16:19Z',
+    microprice: 78487.35,
+    asks: [
+      { price: 78487.4, size: 5.134 },
+      { price: 78487.5, size: 0.006 },
+    ],
+    bids: [
+      { price: 78487.3, size: 4.65 },
+      { price: 78487.2, size: 0.019 },
+    ],
+  };
+  const page = (row: unknown) => ({ data: [row], meta: { next_cursor: null } });
+
+  it.each(['getPerpetualsOrderbookRaw', 'getFuturesOrderbookRaw', 'getSpotL2OrderbookRaw'])(
+    '%s: orderbook-raw levels as {price, size} objects (most products today) validate; the tuple form still does',
+    (operationId) => {
+      expect(issuesOf(validators.validateResponse(operationId, 200, page(objectLevels)))).toEqual([]);
+      const tuples = { ...objectLevels, asks: [[78487.4, 5.134]], bids: [[78487.3, 4.65]] };
+      expect(issuesOf(validators.validateResponse(operationId, 200, page(tuples)))).toEqual([]);
+      const broken = { ...objectLevels, asks: [{ price: '78487.4', size: 5.134 }] };
+      expect(validators.validateResponse(operationId, 200, page(broken)).ok).toBe(false);
+      expect(validators.validateResponse(operationId, 200, page({ ...objectLevels, microprice: 'mid' })).ok).toBe(false);
+    },
+  );
+
+  it('prediction orderbook-raw: the historical tuple form and the object form both validate', () => {
+    const row = { asks: [[0.43, 1200]], bids: [{ price: 0.41, size: 800 }] };
+    expect(issuesOf(validators.validateResponse('getPredictionsOrderbookRaw', 200, page(row)))).toEqual([]);
+    expect(validators.validateResponse('getPredictionsOrderbookRaw', 200, page({ asks: [[0.43]] })).ok).toBe(false);
+  });
+
+  it.each(['getOptionsReferencePrice', 'getFuturesReferencePrice', 'getPerpetualsReferencePrice'])(
+    '%s: exchange is required ("Exchange parameter is required")',
+    (operationId) => {
+      const instrument = operationId === 'getOptionsReferencePrice' ? 'BTC-27MAR26-100000-C' : operationId === 'getFuturesReferencePrice' ? 'BTC-27MAR26' : 'BTC-PERPETUAL';
+      const missing = validators.validateRequest(operationId, { query: { instrument_name: instrument } });
+      expect(missing.ok).toBe(false);
+      expect(JSON.stringify(missing.issues)).toMatch(/exchange/);
+      expect(issuesOf(validators.validateRequest(operationId, { query: { instrument_name: instrument, exchange: 'deribit' } }))).toEqual([]);
+    },
+  );
+
+  it('meta.count (distinct contracts on the instruments registry, API v1.16.0) is an integer', () => {
+    const body = { data: [], meta: { next_cursor: null, count: 1342 } };
+    expect(issuesOf(validators.validateResponse('getInstruments', 200, body))).toEqual([]);
+    const broken = validators.validateResponse('getInstruments', 200, { ...body, meta: { next_cursor: null, count: '1342' } });
+    expect(broken.ok).toBe(false);
+    expect(JSON.stringify(broken.issues)).toMatch(/count/);
+  });
+});
