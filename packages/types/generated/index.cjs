@@ -37,6 +37,7 @@ exports.CONTRACT_TRADE_SORTS = Object.freeze(["timestamp","amount_usd","price"])
 exports.CONTRACT_POSITION_SIDES = Object.freeze(["long","short"]);
 exports.CONTRACT_TRADES_GROUP_BY_VALUES = Object.freeze(["exchange","instrument_name","maturity","direction","strategy"]);
 exports.SPOT_EXCHANGES = Object.freeze(["binance","coinbase","bybit","okx","kraken","bullish"]);
+exports.SPOT_TRADE_SORTS = Object.freeze(["timestamp","amount","price","quote_amount"]);
 exports.MARKET_TYPES = Object.freeze(["perpetual","future","option","spot","prediction"]);
 exports.INSTRUMENT_STATUS = Object.freeze(["active","expired","delisted","suspended","all"]);
 exports.INSTRUMENT_OPTION_TYPES = Object.freeze(["call","put"]);

@@ -77,6 +77,8 @@ export declare const CONTRACT_POSITION_SIDES: readonly ["long", "short"];
 export declare const CONTRACT_TRADES_GROUP_BY_VALUES: readonly ["exchange", "instrument_name", "maturity", "direction", "strategy"];
 /** Members of {@link SpotExchange}, in the order the spec lists them. */
 export declare const SPOT_EXCHANGES: readonly ["binance", "coinbase", "bybit", "okx", "kraken", "bullish"];
+/** Members of {@link SpotTradeSort}, in the order the spec lists them. */
+export declare const SPOT_TRADE_SORTS: readonly ["timestamp", "amount", "price", "quote_amount"];
 /** Members of {@link MarketType}, in the order the spec lists them. */
 export declare const MARKET_TYPES: readonly ["perpetual", "future", "option", "spot", "prediction"];
 /** Members of {@link InstrumentStatus}, in the order the spec lists them. */

@@ -36,6 +36,7 @@ export const CONTRACT_TRADE_SORTS = /*#__PURE__*/ Object.freeze(["timestamp","am
 export const CONTRACT_POSITION_SIDES = /*#__PURE__*/ Object.freeze(["long","short"]);
 export const CONTRACT_TRADES_GROUP_BY_VALUES = /*#__PURE__*/ Object.freeze(["exchange","instrument_name","maturity","direction","strategy"]);
 export const SPOT_EXCHANGES = /*#__PURE__*/ Object.freeze(["binance","coinbase","bybit","okx","kraken","bullish"]);
+export const SPOT_TRADE_SORTS = /*#__PURE__*/ Object.freeze(["timestamp","amount","price","quote_amount"]);
 export const MARKET_TYPES = /*#__PURE__*/ Object.freeze(["perpetual","future","option","spot","prediction"]);
 export const INSTRUMENT_STATUS = /*#__PURE__*/ Object.freeze(["active","expired","delisted","suspended","all"]);
 export const INSTRUMENT_OPTION_TYPES = /*#__PURE__*/ Object.freeze(["call","put"]);

@@ -473,6 +473,7 @@ import type {
   SpotTickerResponse,
   SpotTickerRow,
   SpotTradeRow,
+  SpotTradeSort,
   SpotTradesResponse,
   SpotVolumeResponse,
   SpotVolumeRow,
@@ -900,6 +901,7 @@ export interface components {
         SpotOhlcvtResponse: SpotOhlcvtResponse;
         SpotTickerRow: SpotTickerRow;
         SpotTickerResponse: SpotTickerResponse;
+        SpotTradeSort: SpotTradeSort;
         SpotTradeRow: SpotTradeRow;
         SpotTradesResponse: SpotTradesResponse;
         SpotVolumeRow: SpotVolumeRow;
@@ -1279,7 +1281,7 @@ export interface components {
          * @example BTC-25DEC26
          */
         FuturesInstrumentNameRequired: ContractInstrumentName;
-        /** Only liquidation fills of this trade side (`buy` or `sell`). How it relates to `position_side` (the side of the liquidated position) is not published. */
+        /** Only liquidation fills of this trade side (`buy` or `sell`): the side of the forced order, the inverse of `position_side` (a liquidated long is a forced sell). */
         ContractLiquidationDirection: Direction;
         /** Only liquidations of `long` or of `short` positions. */
         ContractPositionSideQuery: ContractPositionSide;
@@ -1329,6 +1331,8 @@ export interface components {
          * @example BTCUSDT
          */
         SpotInstrumentNameQuery: SpotInstrumentName;
+        /** Field to sort spot trades by; pair with `sort_dir`. The default is not published. */
+        SpotTradeSortQuery: SpotTradeSort;
         /**
          * Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto

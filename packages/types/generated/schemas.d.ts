@@ -4215,6 +4215,12 @@ export interface SpotTickerResponse {
     meta: V1Meta;
 }
 /**
+ * SpotTradeSort
+ * Sort key of spot trade lists.
+ * @enum {string}
+ */
+export type SpotTradeSort = "timestamp" | "amount" | "price" | "quote_amount";
+/**
  * SpotTradeRow
  * One spot trade. The API reference names this route but not its row fields; no field is typed.
  */

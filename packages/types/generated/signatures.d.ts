@@ -314,6 +314,7 @@ import type {
   SpotOhlcvtResponse,
   SpotSnapshotResponse,
   SpotTickerResponse,
+  SpotTradeSort,
   SpotTradesResponse,
   SpotVolumeResponse,
   SubscriptionProductsResponse,
@@ -2217,7 +2218,7 @@ export interface OperationParameters {
              * @example okx
              */
             exchange?: FuturesExchange | undefined;
-            /** Only liquidation fills of this trade side (`buy` or `sell`). */
+            /** Only liquidation fills of this trade side (`buy` or `sell`): the side of the forced order, the inverse of `position_side` (a liquidated long is a forced sell). */
             direction?: Direction | undefined;
             /** Only liquidations of `long` or of `short` positions. */
             position_side?: ContractPositionSide | undefined;
@@ -2455,7 +2456,7 @@ export interface OperationParameters {
              * @example binance
              */
             exchange?: PerpetualsExchange | undefined;
-            /** Only liquidation fills of this trade side (`buy` or `sell`). */
+            /** Only liquidation fills of this trade side (`buy` or `sell`): the side of the forced order, the inverse of `position_side` (a liquidated long is a forced sell). */
             direction?: Direction | undefined;
             /** Only liquidations of `long` or of `short` positions. */
             position_side?: ContractPositionSide | undefined;
@@ -2594,6 +2595,14 @@ export interface OperationParameters {
             instrument_name?: SpotInstrumentName | undefined;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
+            /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
+            quote_currency?: string | undefined;
+            /** Keep only trades with this aggressor side. */
+            direction?: Direction | undefined;
+            /** Field to sort spot trades by; pair with `sort_dir`. */
+            sort?: SpotTradeSort | undefined;
+            /** Return only the top N trades by `sort`, in one response without pagination. */
+            top_n?: number | undefined;
         } | undefined;
         header?: never;
         path?: never;

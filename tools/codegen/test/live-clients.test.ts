@@ -13,7 +13,8 @@ const validators = require('../../../packages/validators/index.cjs');
 const asyncapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/asyncapi.json'), 'utf8'));
 
 const CLI = 'https://github.com/Laevitas/cli/blob/';
-const issuesOf = (result: { ok: boolean; issues?: { path: string; message: string }[] }) => (result.ok ? [] : result.issues!.map((i) => `${i.path}: ${i.message}`));
+const issuesOf = (result: { ok: boolean; issues?: { path: string; message: string }[] }) =>
+  result.ok ? [] : result.issues!.map((i) => `${i.path}: ${i.message}`);
 const event = (channel: string, data: Record<string, unknown>) => ({ channel, data });
 const without = (data: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(data).filter(([k]) => k !== field));
 
@@ -212,13 +213,24 @@ describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', (
   it.each(['getOptionsReferencePrice', 'getFuturesReferencePrice', 'getPerpetualsReferencePrice'])(
     '%s: exchange is required ("Exchange parameter is required")',
     (operationId) => {
-      const instrument = operationId === 'getOptionsReferencePrice' ? 'BTC-27MAR26-100000-C' : operationId === 'getFuturesReferencePrice' ? 'BTC-27MAR26' : 'BTC-PERPETUAL';
+      const instrument =
+        operationId === 'getOptionsReferencePrice' ? 'BTC-27MAR26-100000-C' : operationId === 'getFuturesReferencePrice' ? 'BTC-27MAR26' : 'BTC-PERPETUAL';
       const missing = validators.validateRequest(operationId, { query: { instrument_name: instrument } });
       expect(missing.ok).toBe(false);
       expect(JSON.stringify(missing.issues)).toMatch(/exchange/);
       expect(issuesOf(validators.validateRequest(operationId, { query: { instrument_name: instrument, exchange: 'deribit' } }))).toEqual([]);
     },
   );
+
+  it('spot trades take the filters the CLI sends (cmd/spot/spot.go): quote_currency, direction, sort, top_n', () => {
+    const query = { currency: 'BTC', quote_currency: 'USDT', direction: 'buy', sort: 'quote_amount', top_n: 50 };
+    expect(issuesOf(validators.validateRequest('getSpotTrades', { query }))).toEqual([]);
+    const badSort = validators.validateRequest('getSpotTrades', { query: { ...query, sort: 'premium_usd' } });
+    expect(badSort.ok).toBe(false);
+    expect(JSON.stringify(badSort.issues)).toMatch(/sort/);
+    expect(validators.validateRequest('getSpotTrades', { query: { ...query, direction: 'long' } }).ok).toBe(false);
+    expect(validators.validateRequest('getSpotTrades', { query: { ...query, top_n: 0 } }).ok).toBe(false);
+  });
 
   it('meta.count (distinct contracts on the instruments registry, API v1.16.0) is an integer', () => {
     const body = { data: [], meta: { next_cursor: null, count: 1342 } };

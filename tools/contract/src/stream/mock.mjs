@@ -200,7 +200,10 @@ export function attachStreamMock(server, options = {}) {
       const bad = parsed.find(([, r]) => !r.ok);
       if (bad) return error(id, /** @type {{error: string}} */ (bad[1]).error);
       if (state.subscriptions.size + patterns.length > limits.subscriptionsPerConnection) {
-        return error(id, `at most ${limits.subscriptionsPerConnection} subscriptions per connection (${state.subscriptions.size} active, ${patterns.length} new)`);
+        return error(
+          id,
+          `at most ${limits.subscriptionsPerConnection} subscriptions per connection (${state.subscriptions.size} active, ${patterns.length} new)`,
+        );
       }
       // Every pattern parsed (no `bad` one), and a parsed pattern names one of STREAM_FAMILIES. Each gets a
       // subscription of its own, even a pattern subscribed before (the gateway's ids are per subscribe).
@@ -209,7 +212,11 @@ export function attachStreamMock(server, options = {}) {
       for (const [pattern, r] of parsed) {
         const { family, segments } = /** @type {{family: string, segments: readonly string[]}} */ (r);
         const subscriptionId = `sub-${connection}-${state.nextId++}`;
-        state.subscriptions.set(subscriptionId, { pattern, family: /** @type {StreamFamilyInfo} */ (STREAM_FAMILIES.find((f) => f.family === family)), segments });
+        state.subscriptions.set(subscriptionId, {
+          pattern,
+          family: /** @type {StreamFamilyInfo} */ (STREAM_FAMILIES.find((f) => f.family === family)),
+          segments,
+        });
         subscriptionIds.push(subscriptionId);
       }
       send({ id, result: { channels: patterns, subscriptionIds } });
