@@ -3631,6 +3631,12 @@ export type FuturesSnapshotRow = {
     open_interest?: number | null;
     /** Rolling 24-hour volume in USD. */
     volume_usd_24h?: number | null;
+    /** Venue, lower case. */
+    exchange?: string;
+    /** Open interest in the contract's base unit (the flow screener multiplies it by mark_price for USD). */
+    oi?: number;
+    bid_price?: number;
+    ask_price?: number;
     /** Days to expiry (fractional days on the other families' rows). */
     days_to_expiry?: number;
     /** Annualized carry of the mark over the index. The README prints it as a percentage (`8.12%`); the JSON unit is not published. */
@@ -4006,6 +4012,8 @@ export type PerpetualsSnapshotRow = {
     volume_usd_24h?: number | null;
     /** Open interest in the contract's base unit, not USD notional. */
     oi?: number | null;
+    /** Bid-ask spread in price units. */
+    bid_ask_spread?: number;
     /** Current funding rate as reported by the venue; its period and unit are not published. */
     funding_rate?: number | null;
 } & {
@@ -4254,11 +4262,23 @@ export interface SpotVolumeResponse {
 }
 /**
  * SpotSnapshotRow
- * One spot pair in a venue snapshot. The API reference names this route but not its row fields. Public material says the rows carry base volume, quote/USD volume and top-of-book liquidity fields, without their names. Typed are `exchange` and `instrument_name`, which every documented snapshot row carries.
+ * One spot pair in a venue snapshot: the last traded price, top of book, the 24-hour volume in the base currency and in the quote currency, and the top-of-book liquidity. Other members are not published; the object stays open.
  */
 export type SpotSnapshotRow = {
     exchange?: SpotExchange;
     instrument_name?: SpotInstrumentName;
+    /** Last traded price at the close of the snapshot minute (spot has no mark price). */
+    last_price_close?: number;
+    bid_price?: number;
+    ask_price?: number;
+    /** Bid-ask spread in price units at the close of the snapshot minute. */
+    bid_ask_spread_close?: number;
+    /** 24-hour volume in the base currency. */
+    volume_24h?: number;
+    /** 24-hour volume in the quote currency (USD or its equivalent). */
+    quote_volume_24h?: number;
+    /** Top-of-book liquidity at the close of the snapshot minute. */
+    total_liquidity_close?: number;
 } & {
     [key: string]: unknown;
 };

@@ -232,6 +232,52 @@ describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', (
     expect(validators.validateRequest('getSpotTrades', { query: { ...query, top_n: 0 } }).ok).toBe(false);
   });
 
+  it('snapshot rows carry the fields the flow screener reads (internal/dashboard/columns/perps.go, CHANGELOG 0.11.0)', () => {
+    const perps = {
+      exchange: 'binance',
+      instrument_name: 'BTCUSDT',
+      mark_price: 78480.1,
+      bid_price: 78480,
+      ask_price: 78480.1,
+      bid_ask_spread: 0.1,
+      volume_usd_24h: 1.2e10,
+      oi: 89521.4,
+      funding_rate: 0.0001,
+    };
+    const futures = {
+      exchange: 'deribit',
+      instrument_name: 'BTC-25DEC26',
+      mark_price: 92840.1,
+      index_price: 91523.4,
+      bid_price: 92838.5,
+      ask_price: 92842.5,
+      oi: 3525.95,
+      days_to_expiry: 29,
+    };
+    const spot = {
+      exchange: 'binance',
+      instrument_name: 'BTCUSDT',
+      last_price_close: 78487.4,
+      bid_ask_spread_close: 0.01,
+      volume_24h: 15234.2,
+      quote_volume_24h: 1.19e9,
+      total_liquidity_close: 42.7,
+    };
+    for (const [operationId, row, field] of [
+      ['getPerpetualsSnapshot', perps, 'bid_ask_spread'],
+      ['getFuturesSnapshot', futures, 'oi'],
+      ['getSpotSnapshot', spot, 'quote_volume_24h'],
+      ['getSpotSnapshot', spot, 'last_price_close'],
+      ['getSpotSnapshot', spot, 'total_liquidity_close'],
+    ] as const) {
+      const body = { data: [row], meta: { next_cursor: null } };
+      expect(issuesOf(validators.validateResponse(operationId, 200, body)), operationId).toEqual([]);
+      const broken = validators.validateResponse(operationId, 200, { ...body, data: [{ ...row, [field]: 'n/a' }] });
+      expect(broken.ok, `${operationId} ${field}`).toBe(false);
+      expect(JSON.stringify(broken.issues)).toContain(field);
+    }
+  });
+
   it('meta.count (distinct contracts on the instruments registry, API v1.16.0) is an integer', () => {
     const body = { data: [], meta: { next_cursor: null, count: 1342 } };
     expect(issuesOf(validators.validateResponse('getInstruments', 200, body))).toEqual([]);
