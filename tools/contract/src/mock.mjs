@@ -11,7 +11,8 @@
 // port serves the streaming gateway at /ws (./stream/mock.mjs), sharing the payment state for WebSocket passes.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { operationsOf } from './spec-model.mjs';
+import { createRequire } from 'node:module';
+import { deref, operationsOf } from './spec-model.mjs';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
 import { supervisePrism } from './prism.mjs';
 import { problem } from './mock/answers.mjs';
@@ -20,12 +21,10 @@ import { LIMITS, createGuard, onClientError, readBody } from './mock/guard.mjs';
 import { createUpstream } from './mock/upstream.mjs';
 import { createStatefulMock } from './mock/state.mjs';
 import { discoveryStage } from './mock/discovery.mjs';
-import { routeStage } from './mock/route.mjs';
-import { preferStage } from './mock/prefer.mjs';
-import { requestValidationStage } from './mock/request-validation.mjs';
-import { synthStage } from './mock/synth.mjs';
-import { credentialsStage } from './mock/credentials.mjs';
+import { dataStages } from './mock/core.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @typedef {{pattern: RegExp, upperAt: number[], query: string[]}} CaseRule
@@ -85,16 +84,16 @@ export async function freePort() {
  */
 export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true }) {
   const operations = operationsOf(document);
+  // route → prefer → request validation, and credentials → synthesis: the runtime-neutral stages shared with the
+  // MSW handlers of @laevitas-api/testing (./mock/core.mjs)
+  const data = dataStages({ document, operations, validators: require('@laevitas-api/validators'), deref, cache });
   return [
     guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
     healthStage(prism, upstream), // health tells the truth about the Prism child
     discoveryStage(document, operations, bundleText),
-    routeStage(operations),
-    preferStage(),
-    requestValidationStage(),
+    ...data.before, // route (404 for unknown paths), Prefer: code=N, request validation (the documented 400)
     ...stateful.stages, // POST /__mock/reset, MOCK_RATE_LIMIT, 402-for-keyless, x402, checkouts, passes, credits, agent
-    credentialsStage(document), // after state: the state stage answers keyless v1 data requests with 402 first
-    synthStage(document, undefined, { cache }), // synthesised series pages, kept by request when `cache`
+    ...data.after, // credentials (after state: keyless v1 data requests get 402 first), synthesised series pages kept by request when `cache`
     upstream.stage, // a supervised Prism with a cache; 503 with Retry-After while it is down
   ];
 }
