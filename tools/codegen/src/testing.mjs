@@ -42,9 +42,12 @@ export function generateTesting(document, output) {
   for (const name of [...operationIds, ...schemaNames]) {
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`codegen: ${name} cannot be a property of fixtures/http`);
   }
+  const servers = Object.fromEntries(
+    (document.servers ?? []).flatMap((/** @type {any} */ s) => Object.entries(s.variables ?? {}).map(([name, v]) => [name, /** @type {any} */ (v).default])),
+  );
   output.add(
     `${OUT}/names.ts`,
-    `${HEADER}// The keys of \`fixtures\` and \`http\`: every operation and every named schema of the spec.
+    `${HEADER}// The keys of \`fixtures\` and \`http\` (every operation and every named schema of the spec), and the default hosts.
 import type { components, OperationId } from '@laevitas-api/types/operations';
 
 export type SchemaName = keyof components['schemas'];
@@ -52,6 +55,9 @@ export type SchemaName = keyof components['schemas'];
 export const OPERATION_IDS = ${JSON.stringify(operationIds, null, 2)} as const satisfies readonly OperationId[];
 
 export const SCHEMA_NAMES = ${JSON.stringify(schemaNames, null, 2)} as const satisfies readonly SchemaName[];
+
+/** Default base URLs from the spec's server variables (the client's defaults too). */
+export const DEFAULT_BASE_URLS = ${JSON.stringify({ base_url: servers.base_url, v2_base_url: servers.v2_base_url }, null, 2)} as const;
 `,
   );
 }

@@ -22,50 +22,15 @@ import { createUpstream } from './mock/upstream.mjs';
 import { createStatefulMock } from './mock/state.mjs';
 import { discoveryStage } from './mock/discovery.mjs';
 import { dataStages } from './mock/core.mjs';
+import { caseRules, normaliseCase } from './mock/case.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
 
 const require = createRequire(import.meta.url);
 
-/**
- * @typedef {{pattern: RegExp, upperAt: number[], query: string[]}} CaseRule
- * @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument
- */
+/** @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument */
 
-/**
- * Path templates with the positions of their case-insensitive segments, and the case-insensitive query names.
- * @param {OpenApiDocument} document  @returns {CaseRule[]}
- */
-export function caseRules(document) {
-  return operationsOf(document)
-    .filter((op) => op.parameters.some((p) => p.caseInsensitive))
-    .map((op) => {
-      const upper = new Set(op.parameters.filter((p) => p.caseInsensitive && p.in === 'path').map((p) => `{${p.name}}`));
-      const segments = op.path.split('/');
-      return {
-        pattern: new RegExp(`^${segments.map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`),
-        upperAt: segments.flatMap((s, i) => (upper.has(s) ? [i] : [])),
-        query: op.parameters.filter((p) => p.caseInsensitive && p.in === 'query').map((p) => p.name),
-      };
-    });
-}
-
-/** Upper-cases the case-insensitive parameters of the first rule whose template matches the URL.  @param {URL} url  @param {CaseRule[]} rules */
-export function normaliseCase(url, rules) {
-  const rule = rules.find((r) => r.pattern.test(url.pathname));
-  if (!rule) return url;
-  const segments = url.pathname.split('/');
-  for (const i of rule.upperAt) {
-    // A malformed escape stays as sent: route matching answers it with a 400 naming the parameter.
-    try {
-      segments[i] = encodeURIComponent(decodeURIComponent(segments[i]).toUpperCase());
-    } catch {
-      /* left for the route stage */
-    }
-  }
-  url.pathname = segments.join('/');
-  for (const name of rule.query) if (url.searchParams.has(name)) url.searchParams.set(name, /** @type {string} */ (url.searchParams.get(name)).toUpperCase());
-  return url;
-}
+// Case rules live with the runtime-neutral stages (the MSW handlers normalise the same way); re-exported for callers of this module.
+export { caseRules, normaliseCase };
 
 export async function freePort() {
   const server = createServer();
@@ -139,7 +104,7 @@ export async function startMock({
   const prism = await supervisePrism({ args, quiet, onDeath, spare });
   const bundleText = readFileSync(SPEC_JSON, 'utf8');
   const document = JSON.parse(bundleText);
-  const rules = caseRules(document);
+  const rules = caseRules(operationsOf(document));
   const guard = createGuard(operationsOf(document));
   const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
   const stateful = createStatefulMock({ document, now, rateLimit });

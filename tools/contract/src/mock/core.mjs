@@ -14,9 +14,15 @@ import { preferStage } from './prefer.mjs';
 import { requestValidationStage } from './request-validation.mjs';
 import { credentialsStage } from './credentials.mjs';
 import { synthStage } from './synth.mjs';
+
+// What the testing kit's fixtures and typed overrides build on: the same plans, synthesis and route matching.
+export { answerOf, planOf } from './synth.mjs';
+export { compileRoutes, matchRoute } from './route.mjs';
+export { hash32 } from './pagination.mjs';
 import { createPaywallStage } from './payments.mjs';
 import { createStore } from './store.mjs';
 import { runStages } from './pipeline.mjs';
+import { caseRules, normaliseCase } from './case.mjs';
 
 /**
  * @typedef {import('./answers.mjs').Stage} Stage
@@ -44,6 +50,30 @@ export function dataStages({ document, operations, validators, deref, cache = tr
 }
 
 /**
+ * The documented answer of one status of an operation: its JSON example (first of `examples`) and the examples of
+ * its documented headers; `example` undefined when the spec shows none.
+ * @param {OpenApiDocument} document  @param {CoreParts['deref']} deref  @param {OperationModel} op  @param {number} status
+ * @returns {{example: unknown, headers: Record<string, string>}}
+ */
+export function documentedAnswerOf(document, deref, op, status) {
+  const raw = deref(document, deref(document, document.paths[op.path])[op.method].responses?.[String(status)]);
+  const media = raw?.content?.['application/json'];
+  const example = media?.example ?? (media?.examples ? deref(document, Object.values(media.examples)[0])?.value : undefined);
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const [name, header] of Object.entries(raw?.headers ?? {})) {
+    const value = deref(document, header)?.example ?? deref(document, deref(document, header)?.schema)?.example;
+    if (value !== undefined) headers[name.toLowerCase()] = String(value);
+  }
+  return { example: example === undefined ? undefined : structuredClone(example), headers };
+}
+
+/** The success status an operation documents first (200 for most).  @param {OperationModel} op */
+export function successStatusOf(op) {
+  return op.responses.find((r) => r.status >= 200 && r.status < 300)?.status ?? op.responses[0]?.status ?? 200;
+}
+
+/**
  * What Prism answers for the server: the documented example of the forced status (`Prefer: code=N`), else of the
  * operation's success status; a documented status without an example answers its status with an empty body.
  * @param {OpenApiDocument} document  @param {CoreParts['deref']} deref  @returns {Stage}
@@ -52,16 +82,8 @@ export function documentedExampleStage(document, deref) {
   return function documentedExample(ctx) {
     const op = ctx.op;
     if (!op) return problem(404, 'Not Found', `Cannot ${ctx.method} ${ctx.url.pathname}`);
-    const status = ctx.preferred ?? op.responses.find((r) => r.status >= 200 && r.status < 300)?.status ?? op.responses[0]?.status ?? 200;
-    const raw = deref(document, deref(document, document.paths[op.path])[op.method].responses?.[String(status)]);
-    const media = raw?.content?.['application/json'];
-    const example = media?.example ?? (media?.examples ? deref(document, Object.values(media.examples)[0])?.value : undefined);
-    /** @type {Record<string, string>} */
-    const headers = {};
-    for (const [name, header] of Object.entries(raw?.headers ?? {})) {
-      const value = deref(document, header)?.example ?? deref(document, deref(document, header)?.schema)?.example;
-      if (value !== undefined) headers[name.toLowerCase()] = String(value);
-    }
+    const status = ctx.preferred ?? successStatusOf(op);
+    const { example, headers } = documentedAnswerOf(document, deref, op, status);
     if (example === undefined) return { status, headers, body: '' };
     return json(status, example, { ...headers, 'content-type': 'application/json' });
   };
@@ -77,12 +99,13 @@ export function createMockCore(parts) {
   const store = createStore();
   const { before, after } = dataStages(parts);
   const stages = [...before, createPaywallStage({ document: parts.document, store }), ...after, documentedExampleStage(parts.document, parts.deref)];
+  const rules = caseRules(parts.operations);
   return {
     store,
     handle: ({ method, url, headers, body }) =>
       runStages(stages, {
         method: method.toUpperCase(),
-        url,
+        url: normaliseCase(new URL(url), rules),
         headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
         body: /** @type {any} */ (body?.length ? body : undefined),
         extraHeaders: {},

@@ -15,7 +15,8 @@ import { decodeCursor, encodeCursor, fingerprintOf, hash32, pageEnd } from './pa
  * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
  * @typedef {Record<string, any>} Row one row of a documented example (any documented shape)
  * @typedef {NonNullable<ReturnType<typeof planOf>>} Plan
- * @typedef {{scale: boolean, echo: boolean}} SynthOptions
+ * @typedef {{scale: boolean, echo: boolean, salt?: string}} SynthOptions `salt` varies the scaling of a request's rows (the
+ *   testing kit's fixture seeds); the mock never sets it
  * @typedef {(document: Record<string, any>, node: any) => any} Deref codegen's `deref` (spec-model.mjs), passed in
  *   because this stage is shared with the browser-side handlers (./core.mjs) and the spec model is found by path
  */
@@ -254,7 +255,7 @@ function seriesOf(plan, query, options) {
 export function synthesise(plan, { pathParams = {}, query = {} }, options) {
   const { op, example } = plan;
   const identity = options.echo ? identityOf(pathParams, query) : {};
-  const seed = fingerprintOf(op.operationId, pathParams, query);
+  const seed = fingerprintOf(op.operationId, pathParams, query) + (options.salt ?? '');
   const body = structuredClone(example);
   echoIdentity(body, identity);
   if (!plan.listKey) return { body };
@@ -368,13 +369,13 @@ function canonical(params) {
  * The first synthesis that keeps the query's own promises (scaled, then unscaled, then without echoing the request's
  * identity), or undefined for Prism to answer.
  * @param {Plan} plan  @param {{pathParams: Record<string, string>, query: Record<string, string>}} request
- * @param {import('../conformance.mjs').ResponseValidators} validators
+ * @param {import('../conformance.mjs').ResponseValidators} validators  @param {string} [salt] see SynthOptions
  */
-function answerOf(plan, request, validators) {
+export function answerOf(plan, request, validators, salt) {
   for (const options of [
-    { scale: true, echo: true },
-    { scale: false, echo: true },
-    { scale: false, echo: false },
+    { scale: true, echo: true, salt },
+    { scale: false, echo: true, salt },
+    { scale: false, echo: false, salt },
   ]) {
     const { body, error } = synthesise(plan, request, options);
     if (error) return error;
