@@ -59,7 +59,8 @@ function fake(schema: unknown, seed: number | string | undefined): unknown {
     seed: seedOf(seed),
     useExamplesValue: true,
     useDefaultValue: true,
-    maxDepth: 6,
+    // Deep enough for the deepest response (envelope → rows → book levels → tuples); past it JSF gives up on types.
+    maxDepth: 16,
   });
 }
 
