@@ -9,8 +9,8 @@ export default defineConfig({
   target: 'es2022',
   sourcemap: false,
   clean: true,
-  // The mock's stages (tools/contract/src/mock/core.mjs), codegen's spec model and the generated document are
-  // bundled (so is the client's wire module the stages name a family with; tree-shaken away); the published packages
-  // this one builds on stay dependencies.
-  deps: { neverBundle: [/^@laevitas-api\/(types|validators)/, 'msw', /^msw\//, 'json-schema-faker', /^@noble\//] },
+  // Bundled: the mock's stages (tools/contract/src/mock/core.mjs), codegen's spec model, the generated document,
+  // json-schema-faker (ESM-only: as a dependency it would break require() of the CommonJS build) and the client's
+  // wire module (the stages import it; tree-shaken away). The published packages this one builds on stay dependencies.
+  deps: { neverBundle: [/^@laevitas-api\/(types|validators)/, 'msw', /^msw\//, /^@noble\//] },
 });
