@@ -19,8 +19,7 @@ import { synthStage } from './synth.mjs';
 export { answerOf, planOf } from './synth.mjs';
 export { compileRoutes, matchRoute } from './route.mjs';
 export { hash32 } from './pagination.mjs';
-import { createPaywallStage } from './payments.mjs';
-import { createStore } from './store.mjs';
+import { createStatefulStages } from './stateful-stages.mjs';
 import { runStages } from './pipeline.mjs';
 import { caseRules, normaliseCase } from './case.mjs';
 
@@ -90,18 +89,20 @@ export function documentedExampleStage(document, deref) {
 }
 
 /**
- * The in-process mock: the same stages as the server, with the pay-per-call paywall as its only stateful stage (its
- * store counts credits and charges per created mock), ending in the documented example instead of Prism.
- * @param {CoreParts} parts
- * @returns {{handle: (request: {method: string, url: URL, headers: Record<string, string>, body?: Uint8Array}) => Promise<Answer>, store: ReturnType<typeof createStore>}}
+ * The in-process mock: the server's data stages with the server's stateful stages between them (paywall, WebSocket
+ * passes, checkouts, credit tokens, the agent endpoint; one store per created mock; the rate limit stays off, as in
+ * the server by default), ending in the documented example where the server would ask Prism. What only the server
+ * does: the hostile-input guard, the discovery routes (it serves the real bundle) and Prism's dynamic mode.
+ * @param {CoreParts & {now?: () => number}} parts
+ * @returns {{handle: (request: {method: string, url: URL, headers: Record<string, string>, body?: Uint8Array}) => Promise<Answer>, store: import('./store.mjs').Store}}
  */
 export function createMockCore(parts) {
-  const store = createStore();
+  const stateful = createStatefulStages({ document: parts.document, now: parts.now });
   const { before, after } = dataStages(parts);
-  const stages = [...before, createPaywallStage({ document: parts.document, store }), ...after, documentedExampleStage(parts.document, parts.deref)];
+  const stages = [...before, ...stateful.stages, ...after, documentedExampleStage(parts.document, parts.deref)];
   const rules = caseRules(parts.operations);
   return {
-    store,
+    store: stateful.store,
     handle: ({ method, url, headers, body }) =>
       runStages(stages, {
         method: method.toUpperCase(),
