@@ -58,7 +58,9 @@ export function exchange(attempt: AttemptInit): Promise<Exchanged> {
         const init: RequestInit = { method: attempt.method, headers: attempt.headers, redirect: 'manual' };
         if (controller) init.signal = controller.signal;
         if (attempt.body !== undefined) init.body = attempt.body;
-        const response = await attempt.fetch(url, init);
+        // Called unbound: a browser's fetch throws "Illegal invocation" when called as a method of another object.
+        const send = attempt.fetch;
+        const response = await send(url, init);
         if (timedOut) {
           await response.body?.cancel().catch(() => undefined);
           throw new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');

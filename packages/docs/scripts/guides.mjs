@@ -16,6 +16,7 @@ export const GUIDES = [
   { name: 'Rate limits', file: 'rate-limits.md' },
   { name: 'Payments and credits', file: 'payments.md' },
   { name: 'WebSocket streaming', file: 'streaming.md' },
+  { name: 'Testing your code', file: 'testing.md' },
 ];
 
 /** What to do about each documented status; a status the spec documents without an entry here fails the build. */

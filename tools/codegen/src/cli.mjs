@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one entry point that regenerates everything derived from the spec.
-//   generate: writes spec/dist bundles (OpenAPI and AsyncAPI) and the generated parts of packages/{types,validators,client}
+//   generate: writes spec/dist bundles (OpenAPI and AsyncAPI) and the generated parts of packages/{types,validators,client,testing}
 //   check:    regenerates in memory and fails, listing the files, when anything committed is stale
 //   bundle:   writes only spec/dist
 import { dirname, resolve } from 'node:path';
@@ -14,6 +14,7 @@ import { generateClientSettingsValidator } from './client-settings.mjs';
 import { bundleAsyncApi } from './asyncapi-bundle.mjs';
 import { generateStream } from './stream.mjs';
 import { generateDocsInput } from './docs-input.mjs';
+import { generateTesting } from './testing.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2] ?? 'generate';
@@ -35,6 +36,7 @@ if (command !== 'bundle') {
   generateClientSettingsValidator(root, output);
   await generateStream(asyncapi.document, output);
   generateDocsInput(document, output);
+  generateTesting(document, output);
 }
 const stale = output.commit();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

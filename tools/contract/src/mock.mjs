@@ -11,7 +11,8 @@
 // port serves the streaming gateway at /ws (./stream/mock.mjs), sharing the payment state for WebSocket passes.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { operationsOf } from './spec-model.mjs';
+import { createRequire } from 'node:module';
+import { deref, operationsOf } from './spec-model.mjs';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
 import { supervisePrism } from './prism.mjs';
 import { problem } from './mock/answers.mjs';
@@ -20,53 +21,16 @@ import { LIMITS, createGuard, onClientError, readBody } from './mock/guard.mjs';
 import { createUpstream } from './mock/upstream.mjs';
 import { createStatefulMock } from './mock/state.mjs';
 import { discoveryStage } from './mock/discovery.mjs';
-import { routeStage } from './mock/route.mjs';
-import { preferStage } from './mock/prefer.mjs';
-import { requestValidationStage } from './mock/request-validation.mjs';
-import { synthStage } from './mock/synth.mjs';
-import { credentialsStage } from './mock/credentials.mjs';
+import { dataStages } from './mock/core.mjs';
+import { caseRules, normaliseCase } from './mock/case.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
 
-/**
- * @typedef {{pattern: RegExp, upperAt: number[], query: string[]}} CaseRule
- * @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument
- */
+const require = createRequire(import.meta.url);
 
-/**
- * Path templates with the positions of their case-insensitive segments, and the case-insensitive query names.
- * @param {OpenApiDocument} document  @returns {CaseRule[]}
- */
-export function caseRules(document) {
-  return operationsOf(document)
-    .filter((op) => op.parameters.some((p) => p.caseInsensitive))
-    .map((op) => {
-      const upper = new Set(op.parameters.filter((p) => p.caseInsensitive && p.in === 'path').map((p) => `{${p.name}}`));
-      const segments = op.path.split('/');
-      return {
-        pattern: new RegExp(`^${segments.map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`),
-        upperAt: segments.flatMap((s, i) => (upper.has(s) ? [i] : [])),
-        query: op.parameters.filter((p) => p.caseInsensitive && p.in === 'query').map((p) => p.name),
-      };
-    });
-}
+/** @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument */
 
-/** Upper-cases the case-insensitive parameters of the first rule whose template matches the URL.  @param {URL} url  @param {CaseRule[]} rules */
-export function normaliseCase(url, rules) {
-  const rule = rules.find((r) => r.pattern.test(url.pathname));
-  if (!rule) return url;
-  const segments = url.pathname.split('/');
-  for (const i of rule.upperAt) {
-    // A malformed escape stays as sent: route matching answers it with a 400 naming the parameter.
-    try {
-      segments[i] = encodeURIComponent(decodeURIComponent(segments[i]).toUpperCase());
-    } catch {
-      /* left for the route stage */
-    }
-  }
-  url.pathname = segments.join('/');
-  for (const name of rule.query) if (url.searchParams.has(name)) url.searchParams.set(name, /** @type {string} */ (url.searchParams.get(name)).toUpperCase());
-  return url;
-}
+// Case rules live with the runtime-neutral stages (the MSW handlers normalise the same way); re-exported for callers of this module.
+export { caseRules, normaliseCase };
 
 export async function freePort() {
   const server = createServer();
@@ -85,16 +49,16 @@ export async function freePort() {
  */
 export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true }) {
   const operations = operationsOf(document);
+  // route → prefer → request validation, and credentials → synthesis: the runtime-neutral stages shared with the
+  // MSW handlers of @laevitas-api/testing (./mock/core.mjs)
+  const data = dataStages({ document, operations, validators: require('@laevitas-api/validators'), deref, cache });
   return [
     guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
     healthStage(prism, upstream), // health tells the truth about the Prism child
     discoveryStage(document, operations, bundleText),
-    routeStage(operations),
-    preferStage(),
-    requestValidationStage(),
+    ...data.before, // route (404 for unknown paths), Prefer: code=N, request validation (the documented 400)
     ...stateful.stages, // POST /__mock/reset, MOCK_RATE_LIMIT, 402-for-keyless, x402, checkouts, passes, credits, agent
-    credentialsStage(document), // after state: the state stage answers keyless v1 data requests with 402 first
-    synthStage(document, undefined, { cache }), // synthesised series pages, kept by request when `cache`
+    ...data.after, // credentials (after state: keyless v1 data requests get 402 first), synthesised series pages kept by request when `cache`
     upstream.stage, // a supervised Prism with a cache; 503 with Retry-After while it is down
   ];
 }
@@ -140,7 +104,7 @@ export async function startMock({
   const prism = await supervisePrism({ args, quiet, onDeath, spare });
   const bundleText = readFileSync(SPEC_JSON, 'utf8');
   const document = JSON.parse(bundleText);
-  const rules = caseRules(document);
+  const rules = caseRules(operationsOf(document));
   const guard = createGuard(operationsOf(document));
   const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
   const stateful = createStatefulMock({ document, now, rateLimit });

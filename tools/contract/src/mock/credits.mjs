@@ -4,7 +4,7 @@
 // wallet's prepaid credits (`x-credit-token`, balance in `x-credits-remaining`). A reused or unknown nonce is 401
 // `nonce_invalid`, an old one 401 `expired`, an empty wallet 402 `no_credits`. The signature's format is checked
 // (hex on EVM chains, base58 on Solana), not its cryptography.
-import { randomBytes } from 'node:crypto';
+import { toHex } from './base64.mjs';
 import { badRequest, json } from './answers.mjs';
 import { hostOf, preferForced } from './payments.mjs';
 
@@ -68,7 +68,7 @@ export function createCreditTokenStage({ document, store }) {
     if (!chain) return badRequest('v1', ['unsupported chain_id']);
     if (typeof address !== 'string' || !ADDRESS[familyOfChain(chain)].test(address)) return badRequest('v1', ['invalid address']);
     const now = store.now();
-    const nonce = randomBytes(16).toString('hex');
+    const nonce = toHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
     store.challenges.set(nonce, { address: address.toLowerCase(), chainId: chain, expiresAt: now + CHALLENGE_TTL_MS, used: false });
     const host = hostOf(ctx);
     return json(200, {

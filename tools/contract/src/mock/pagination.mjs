@@ -2,6 +2,7 @@
 // last page) and `page`/`limit`/`total_pages` for the legacy historical routes. A cursor carries the offset of the
 // next row and a fingerprint of the query it belongs to, so a cursor replayed on another query is refused instead of
 // silently serving unrelated rows.
+import { decodeBase64, encodeBase64Url } from './base64.mjs';
 
 /** FNV-1a, 32 bits: a stable, dependency-free hash for seeds and fingerprints.  @param {string} text */
 export function hash32(text) {
@@ -26,13 +27,13 @@ export function fingerprintOf(operationId, pathParams, query, paging = ['cursor'
 
 /** @param {number} offset  @param {string} fingerprint */
 export function encodeCursor(offset, fingerprint) {
-  return Buffer.from(JSON.stringify({ o: offset, f: fingerprint })).toString('base64url');
+  return encodeBase64Url(JSON.stringify({ o: offset, f: fingerprint }));
 }
 
 /** @param {unknown} cursor  @param {string} fingerprint  @returns {number | undefined} the offset, or undefined when the cursor is not one this query issued */
 export function decodeCursor(cursor, fingerprint) {
   try {
-    const { o, f } = JSON.parse(Buffer.from(String(cursor), 'base64url').toString('utf8'));
+    const { o, f } = JSON.parse(decodeBase64(String(cursor)));
     return Number.isInteger(o) && o >= 0 && f === fingerprint ? o : undefined;
   } catch {
     return undefined;

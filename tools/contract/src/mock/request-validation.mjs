@@ -2,10 +2,7 @@
 // request gets the family's documented 400 with the REAL reasons, one per violated rule, in the wording of NestJS's
 // class-validator that the service's documents show (`limit must not be greater than 1000`, `market must be one of
 // the following values: …`, `start should not be empty`). Prism's canned 400 example named the wrong rule.
-import { createRequire } from 'node:module';
 import { badRequest, json } from './answers.mjs';
-
-const require = createRequire(import.meta.url);
 
 /**
  * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
@@ -104,11 +101,11 @@ export function malformedJson(op, error) {
  * Stage: validates the matched operation's parameters and body. Only operations that document a 400 are checked here
  * (the others have no documented way to refuse, so Prism keeps answering them).
  * @param {{validateRequest: (operationId: string, request: {path?: unknown, query?: unknown, headers?: unknown, body?: unknown}) =>
- *   import('@laevitas-api/validators').ValidationResult<unknown>}} [validators] the generated validators, called with the
- *   spec's operation ids as plain strings
+ *   import('@laevitas-api/validators').ValidationResult<unknown>}} validators the generated validators, called with the
+ *   spec's operation ids as plain strings (passed in, not imported: this stage is shared with the browser-side handlers)
  * @returns {import('./answers.mjs').Stage}
  */
-export function requestValidationStage(validators = require('@laevitas-api/validators')) {
+export function requestValidationStage(validators) {
   return function requestValidation(ctx) {
     const op = ctx.op;
     if (!op || !op.responses.some((r) => r.status === 400)) return undefined;
@@ -116,7 +113,7 @@ export function requestValidationStage(validators = require('@laevitas-api/valid
     let body;
     if (ctx.body?.length) {
       try {
-        body = JSON.parse(ctx.body.toString('utf8'));
+        body = JSON.parse(new TextDecoder().decode(ctx.body));
       } catch (error) {
         return malformedJson(op, /** @type {Error} */ (error));
       }

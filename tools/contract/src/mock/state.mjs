@@ -2,46 +2,20 @@
 // passes, checkouts, credit tokens, the agent endpoint), all sharing one in-memory store, plus the `POST
 // /__mock/reset` route that forgets the state and the rate-limit windows. Each stage follows the stage contract of
 // answers.mjs; the front runs them in this order after route matching and before data synthesis / Prism.
-import { json } from './answers.mjs';
-import { createAgentStage } from './agent.mjs';
-import { createCheckoutStage } from './checkout.mjs';
-import { createCreditTokenStage } from './credits.mjs';
-import { createPaywallStage } from './payments.mjs';
-import { createRateLimiter, createRateLimitStage } from './rate-limit.mjs';
 import { compileRoutes, matchRoute } from './route.mjs';
 import { operationsOf } from '../spec-model.mjs';
-import { createStore } from './store.mjs';
-import { createWsPassStage } from './ws-pass.mjs';
+import { createStatefulStages } from './stateful-stages.mjs';
 
-export const RESET_PATH = '/__mock/reset';
+// The stages themselves (and RESET_PATH) live in ./stateful-stages.mjs, shared with the in-process mock (./core.mjs).
+export { RESET_PATH } from './stateful-stages.mjs';
 
 /**
  * @param {{document: import('../spec-model.mjs').OpenApiDocument, now?: () => number, rateLimit?: boolean, creditBundle?: number}} options
  */
-export function createStatefulMock({ document, now = Date.now, rateLimit = false, creditBundle }) {
-  const store = createStore({ now, creditBundle });
-  const limiter = createRateLimiter({ limits: document.info?.['x-rate-limits'] ?? {}, now });
-  /** @type {import('./answers.mjs').Stage} */
-  const reset = (ctx) => {
-    if (ctx.url.pathname !== RESET_PATH) return undefined;
-    if (ctx.method !== 'POST') return json(405, { statusCode: 405, message: `${RESET_PATH} takes POST`, error: 'Method Not Allowed' }, { allow: 'POST' });
-    store.reset();
-    limiter.reset();
-    return { status: 204, headers: {}, body: '' };
-  };
-  const deps = { document, store };
-  /** @type {import('./answers.mjs').Stage[]} */
-  const stages = [
-    reset,
-    ...(rateLimit ? [createRateLimitStage({ limiter })] : []),
-    createPaywallStage(deps),
-    createWsPassStage(deps),
-    createCheckoutStage(deps),
-    createCreditTokenStage(deps),
-    createAgentStage(deps),
-  ];
-  const routes = compileRoutes(operationsOf(document));
-  return { store, limiter, stages, matchRoute: (/** @type {string} */ method, /** @type {string} */ pathname) => matchRoute(routes, method, pathname) };
+export function createStatefulMock(options) {
+  const stateful = createStatefulStages(options);
+  const routes = compileRoutes(operationsOf(options.document));
+  return { ...stateful, matchRoute: (/** @type {string} */ method, /** @type {string} */ pathname) => matchRoute(routes, method, pathname) };
 }
 
 /**

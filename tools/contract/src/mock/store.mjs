@@ -2,7 +2,7 @@
 // tokens, credit-token challenges, WebSocket passes, checkouts, and every charge made. It lives in memory, so a
 // restart forgets it; `reset()` (POST /__mock/reset) forgets it on demand. The clock is injected so tests can move
 // time (challenge expiry, pass expiry, pending checkouts) without waiting.
-import { randomBytes } from 'node:crypto';
+import { encodeBase64Url, toHex } from './base64.mjs';
 
 /** Credits a wallet holds when the mock first sees it: one bundle of 100 calls (facts.md f, "bundles of 100"). */
 export const DEFAULT_CREDIT_BUNDLE = 100;
@@ -61,8 +61,8 @@ export function createStore({ now = Date.now, creditBundle = DEFAULT_CREDIT_BUND
      */
     issueToken(kind, subject) {
       /** @param {unknown} value */
-      const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-      const token = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: subject, kind, iat: Math.floor(now() / 1000), jti: randomBytes(8).toString('hex') })}.${Buffer.from('mock-unsigned').toString('base64url')}`;
+      const part = (value) => encodeBase64Url(JSON.stringify(value));
+      const token = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: subject, kind, iat: Math.floor(now() / 1000), jti: toHex(globalThis.crypto.getRandomValues(new Uint8Array(8))) })}.${encodeBase64Url('mock-unsigned')}`;
       store.tokens.set(token, { kind, subject });
       return token;
     },

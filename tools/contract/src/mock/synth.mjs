@@ -6,20 +6,19 @@
 // linear rules of the documents (volume = buy + sell, high/low bounds, IV spread, GEX reconciliation). As a safety
 // net every answer is checked against the generated response validator and the conformance invariants; one that
 // fails falls back to the unscaled example values, and if that fails too the request goes on to Prism.
-import { createRequire } from 'node:module';
-import { deref } from '../spec-model.mjs';
 import { INVARIANTS } from '../invariants.mjs';
 import { badRequest, json } from './answers.mjs';
 import { decodeCursor, encodeCursor, fingerprintOf, hash32, pageEnd } from './pagination.mjs';
-
-const require = createRequire(import.meta.url);
 
 /**
  * @typedef {import('../spec-model.mjs').OpenApiDocument} OpenApiDocument
  * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
  * @typedef {Record<string, any>} Row one row of a documented example (any documented shape)
  * @typedef {NonNullable<ReturnType<typeof planOf>>} Plan
- * @typedef {{scale: boolean, echo: boolean}} SynthOptions
+ * @typedef {{scale: boolean, echo: boolean, salt?: string}} SynthOptions `salt` varies the scaling of a request's rows (the
+ *   testing kit's fixture seeds); the mock never sets it
+ * @typedef {(document: Record<string, any>, node: any) => any} Deref codegen's `deref` (spec-model.mjs), passed in
+ *   because this stage is shared with the browser-side handlers (./core.mjs) and the spec model is found by path
  */
 
 const MINUTE = 60_000;
@@ -50,9 +49,9 @@ const FIXED =
 
 /**
  * The first documented example of an operation's success answer.
- * @param {OpenApiDocument} document  @param {OperationModel} op  @returns {{status: number, example: any} | undefined}
+ * @param {OpenApiDocument} document  @param {OperationModel} op  @param {Deref} deref  @returns {{status: number, example: any} | undefined}
  */
-function successExample(document, op) {
+function successExample(document, op, deref) {
   const raw = deref(document, document.paths[op.path])[op.method];
   const status = op.responses.find((r) => r.status >= 200 && r.status < 300)?.status;
   const media = status && deref(document, raw.responses[String(status)])?.content?.['application/json'];
@@ -86,9 +85,9 @@ function formatterOf(sample) {
   return (t) => new Date(t).toISOString().replace('.000Z', 'Z');
 }
 
-/** Everything synthesis needs about one operation, computed once.  @param {OpenApiDocument} document  @param {OperationModel} op */
-export function planOf(document, op) {
-  const found = successExample(document, op);
+/** Everything synthesis needs about one operation, computed once.  @param {OpenApiDocument} document  @param {OperationModel} op  @param {Deref} deref */
+export function planOf(document, op, deref) {
+  const found = successExample(document, op, deref);
   if (!found) return undefined;
   const { example, status } = found;
   const pagination = op.extensions['x-pagination'];
@@ -256,7 +255,7 @@ function seriesOf(plan, query, options) {
 export function synthesise(plan, { pathParams = {}, query = {} }, options) {
   const { op, example } = plan;
   const identity = options.echo ? identityOf(pathParams, query) : {};
-  const seed = fingerprintOf(op.operationId, pathParams, query);
+  const seed = fingerprintOf(op.operationId, pathParams, query) + (options.salt ?? '');
   const body = structuredClone(example);
   echoIdentity(body, identity);
   if (!plan.listKey) return { body };
@@ -325,10 +324,11 @@ function violations(plan, query, body, validators) {
 /**
  * Stage: answers GET data operations with a synthesised body. Skipped when an outcome is forced (`Prefer: code=4xx`,
  * handled by Prism) and for operations without a documented example (Prism answers those).
- * @param {OpenApiDocument} document  @param {import('../conformance.mjs').ResponseValidators} [validators]
+ * @param {OpenApiDocument} document  @param {import('../conformance.mjs').ResponseValidators} validators
+ * @param {{cache?: boolean, deref: Deref}} options
  * @returns {import('./answers.mjs').Stage}
  */
-export function synthStage(document, validators = require('@laevitas-api/validators'), { cache = true } = {}) {
+export function synthStage(document, validators, { cache = true, deref }) {
   /** @type {Map<string, Plan | null>} */
   const plans = new Map();
   // A synthesised answer depends only on the operation and the request's parameters (no clock, no state), and
@@ -339,7 +339,7 @@ export function synthStage(document, validators = require('@laevitas-api/validat
   return function synth(ctx) {
     const op = ctx.op;
     if (!op || ctx.forcePrism || op.method !== 'get') return undefined;
-    if (!plans.has(op.operationId)) plans.set(op.operationId, planOf(document, op) ?? null);
+    if (!plans.has(op.operationId)) plans.set(op.operationId, planOf(document, op, deref) ?? null);
     const plan = plans.get(op.operationId);
     if (!plan) return undefined;
     const request = { pathParams: ctx.pathParams ?? {}, query: ctx.query ?? {} };
@@ -369,13 +369,13 @@ function canonical(params) {
  * The first synthesis that keeps the query's own promises (scaled, then unscaled, then without echoing the request's
  * identity), or undefined for Prism to answer.
  * @param {Plan} plan  @param {{pathParams: Record<string, string>, query: Record<string, string>}} request
- * @param {import('../conformance.mjs').ResponseValidators} validators
+ * @param {import('../conformance.mjs').ResponseValidators} validators  @param {string} [salt] see SynthOptions
  */
-function answerOf(plan, request, validators) {
+export function answerOf(plan, request, validators, salt) {
   for (const options of [
-    { scale: true, echo: true },
-    { scale: false, echo: true },
-    { scale: false, echo: false },
+    { scale: true, echo: true, salt },
+    { scale: false, echo: true, salt },
+    { scale: false, echo: false, salt },
   ]) {
     const { body, error } = synthesise(plan, request, options);
     if (error) return error;

@@ -3,7 +3,10 @@
 // `{x402Version: 2, accepted, payload}`, facts.md f) and the `PAYMENT-RESPONSE` settlement receipt.
 // Signatures are NOT verified cryptographically and nothing is settled on a chain: the mock checks that a payment is
 // present and well formed, names what is wrong when it is not, and records one charge per accepted payment.
-import { createHash } from 'node:crypto';
+// sha256 from @noble/hashes (audited, dependency-free, runs in browsers too) rather than node:crypto: this module is
+// one of the stages shared with the browser-side MSW handlers (./core.mjs).
+import { sha256 } from '@noble/hashes/sha2';
+import { decodeBase64, encodeBase64, toHex } from './base64.mjs';
 import { json } from './answers.mjs';
 
 /**
@@ -16,7 +19,7 @@ import { json } from './answers.mjs';
  */
 
 /** @type {(value: unknown) => string} */
-export const encodeBase64Json = (value) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+export const encodeBase64Json = (value) => encodeBase64(JSON.stringify(value));
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -29,7 +32,7 @@ export function decodeBase64Json(text) {
   const trimmed = String(text).trim();
   if (trimmed === '' || !(BASE64.test(trimmed) || BASE64URL.test(trimmed))) return undefined;
   try {
-    return JSON.parse(Buffer.from(trimmed, BASE64.test(trimmed) ? 'base64' : 'base64url').toString('utf8'));
+    return JSON.parse(decodeBase64(trimmed));
   } catch {
     return undefined;
   }
@@ -108,7 +111,7 @@ export function readPaymentSignature(value, quote) {
     return { ok: false, error: 'PAYMENT-SIGNATURE payload must be an object (the signed authorization)' };
   }
   const from = decoded.payload.authorization?.from;
-  const fingerprint = createHash('sha256').update(String(value).trim()).digest('hex');
+  const fingerprint = toHex(sha256(new TextEncoder().encode(String(value).trim())));
   return {
     ok: true,
     payment: { network: accepted.network, payer: typeof from === 'string' && from ? from : `payer-${fingerprint.slice(0, 16)}`, fingerprint },
