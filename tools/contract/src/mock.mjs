@@ -25,6 +25,9 @@ import { preferStage } from './mock/prefer.mjs';
 import { requestValidationStage } from './mock/request-validation.mjs';
 import { synthStage } from './mock/synth.mjs';
 import { credentialsStage } from './mock/credentials.mjs';
+import { maxWindowStage } from './mock/max-window.mjs';
+import { withCompleteness } from './mock/completeness.mjs';
+import { createCorrectionsFeed } from './mock/corrections.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
 
 /**
@@ -80,11 +83,12 @@ export async function freePort() {
  * The front's stages, in order (the stage contract is in ./mock/answers.mjs). Each line is one stage.
  * @param {{document: OpenApiDocument, bundleText: string, guard: ReturnType<typeof createGuard>,
  *   stateful: ReturnType<typeof createStatefulMock>, upstream: ReturnType<typeof createUpstream>,
- *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean}} parts
+ *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean, now?: () => number}} parts  `now`: the clock of the time-series stages
  * @returns {import('./mock/answers.mjs').Stage[]}
  */
-export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true }) {
+export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true, now = Date.now }) {
   const operations = operationsOf(document);
+  const corrections = createCorrectionsFeed({ document, now });
   return [
     guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
     healthStage(prism, upstream), // health tells the truth about the Prism child
@@ -92,9 +96,12 @@ export function frontStages({ document, bundleText, guard, stateful, upstream, p
     routeStage(operations),
     preferStage(),
     requestValidationStage(),
+    maxWindowStage({ now }), // a start..end window longer than x-max-window → the documented 400
+    corrections.control, // POST /__mock/corrections publishes or updates a correction (and /__mock/reset forgets them)
     ...stateful.stages, // POST /__mock/reset, MOCK_RATE_LIMIT, 402-for-keyless, x402, checkouts, passes, credits, agent
     credentialsStage(document), // after state: the state stage answers keyless v1 data requests with 402 first
-    synthStage(document, undefined, { cache }), // synthesised series pages, kept by request when `cache`
+    corrections.feed, // the data-corrections feed as the control route left it
+    withCompleteness(synthStage(document, undefined, { cache }), document, { now }), // synthesised series pages (kept by request when `cache`), meta.completeness to match
     upstream.stage, // a supervised Prism with a cache; 503 with Retry-After while it is down
   ];
 }
@@ -144,7 +151,7 @@ export async function startMock({
   const guard = createGuard(operationsOf(document));
   const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
   const stateful = createStatefulMock({ document, now, rateLimit });
-  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic });
+  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic, now });
   const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
       const body = await readBody(req);
