@@ -37,11 +37,11 @@ export interface CorrectionEvent {
 
 export interface WatchCorrectionsOptions {
   /** State from a previous watcher's event (or `.since`); without it every record in the feed is new. */
-  since?: CorrectionsSince;
+  since?: CorrectionsSince | undefined;
   /** Pause between polls in ms (default 60,000). */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** Stops the watch: the iteration ends (no error) at the next poll or during the pause. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Per-call options of each poll (timeout, headers). */
   request?: Omit<RequestOptions, 'signal'>;
 }
