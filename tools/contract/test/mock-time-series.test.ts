@@ -86,6 +86,16 @@ describe('meta.completeness', () => {
     expect(answer.body.meta.completeness.complete_through).toBe('2026-11-20 15:30:00');
   });
 
+  it('a window from start with no end is served through complete_through: every closed minute it claims is there', async () => {
+    clock = Date.parse('2026-11-20T15:12:34Z');
+    const { end: _end, ...open } = query;
+    const answer = await get(OHLCVT, open);
+    documented('getOptionsOhlcvt', answer);
+    expect(answer.body.meta.completeness.complete_through).toBe('2026-11-20 15:12:00');
+    const dates = answer.body.data.map((row: any) => row.date);
+    expect([dates[0], dates.at(-1), dates.length]).toEqual(['2026-11-20 14:00:00', '2026-11-20 15:11:00', 72]);
+  });
+
   it('without the header complete_through is the mock clock’s minute; a bad header is a 400 naming it', async () => {
     clock = Date.parse('2026-11-20T15:12:34Z');
     const answer = await get(OHLCVT, query);

@@ -3,9 +3,10 @@
 // `complete_through` never moves back. The spec's examples carry a fixed completeness that the synthesised series
 // would contradict, so this wraps the synthesis stage and rewrites it per request:
 //   - `complete_through` is the mock's clock, floored to the minute, or the minute the test header
-//     `x-mock-complete-through: <ISO 8601>` places. With the header, the series also ends there: no bucket that starts
-//     at or after `complete_through` is served (an open minute is not persisted yet), while a coarser bucket that
-//     started before it is served with the minutes it has, as a rollup of the persisted minutes would be.
+//     `x-mock-complete-through: <ISO 8601>` places. With the header, or for a window with `start` and no `end`
+//     (through the latest data), the series also ends there: no bucket that starts at or after `complete_through` is
+//     served (an open minute is not persisted yet), while a coarser bucket that started before it is served with the
+//     minutes it has, as a rollup of the persisted minutes would be. (A series is cut at 10,000 rows, as always.)
 //   - `complete_from` is the request's `start` floored to the minute, else the earliest row served.
 // A test advances `x-mock-complete-through` between two runs to play a service whose closed minutes move on.
 import { badRequest } from './answers.mjs';
@@ -51,6 +52,10 @@ export function withCompleteness(synth, document, { now = Date.now } = {}) {
       const placed = Date.parse(header);
       if (!Number.isFinite(placed)) return badRequest(op.family, [`${COMPLETE_THROUGH_HEADER} must be a valid ISO 8601 date string`]);
       through = Math.floor(placed / MINUTE) * MINUTE;
+    }
+    // With the header, or a window from `start` through the latest data (no `end`), the series ends where the closed
+    // minutes end, so every minute before complete_through that the window asks for is served.
+    if (header !== undefined || (ctx.query?.start !== undefined && ctx.query?.end === undefined)) {
       const query = { ...(ctx.query ?? {}) };
       const end = query.end !== undefined ? Date.parse(query.end) : Number.POSITIVE_INFINITY;
       if (!(end < through)) query.end = new Date(through - 1).toISOString();
