@@ -33,15 +33,15 @@ export function createCorrectionsFeed({ document, now = Date.now }) {
     lastStamp = 0;
     issued = 0;
   };
-  /** The feed now: the spec's example until a record is posted. */
+  /** The feed now: the spec's example until a record is posted.  @returns {{lastUpdated: string, feedRevision: number, [member: string]: any}} */
   const current = () => {
-    if (!feed) {
-      const example = op ? planOf(document, op)?.example : undefined;
-      feed = { lastUpdated: new Date(0).toISOString(), feedRevision: 0, ...structuredClone(example ?? {}) };
-      if (!Array.isArray(feed[RECORDS_MEMBER])) feed[RECORDS_MEMBER] = [];
-      lastStamp = Math.max(lastStamp, Date.parse(feed.lastUpdated) || 0);
-    }
-    return feed;
+    if (feed) return feed;
+    const example = op ? planOf(document, op)?.example : undefined;
+    /** @type {{lastUpdated: string, feedRevision: number, [member: string]: any}} */
+    const initial = { lastUpdated: new Date(0).toISOString(), feedRevision: 0, ...structuredClone(example ?? {}) };
+    if (!Array.isArray(initial[RECORDS_MEMBER])) initial[RECORDS_MEMBER] = [];
+    lastStamp = Math.max(lastStamp, Date.parse(initial.lastUpdated) || 0);
+    return (feed = initial);
   };
   /** A time stamp of the mock's clock that is later than every earlier one, so `updatedAt` always moves. */
   const stamp = () => {
