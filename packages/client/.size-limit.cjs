@@ -21,7 +21,9 @@ module.exports = [
     import: '{ createClient }',
     gzip: true,
     // 281 operations since the legacy catalog (issue 14) joined the 167, plus the credit/payment hook: the budget of
-    // the whole table. The budget users asked for is the one-operation bundle above.
-    limit: '24 kB',
+    // the whole table. The budget users asked for is the one-operation bundle above. Time series (issue 30) adds
+    // 1.77 kB measured: the long-window split in client.paginate (~0.82 kB), scanComplete and watchCorrections
+    // (~0.95 kB); the core bundles above do not carry them (paginateWindows and the rest are separate exports).
+    limit: '25 kB',
   },
 ];

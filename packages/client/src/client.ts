@@ -18,7 +18,10 @@ import {
   type ResponseWithMeta,
   type SendWith,
 } from './core.js';
-import { paginate, type Paginated } from './pagination.js';
+import type { Paginated } from './pagination.js';
+import { paginateWindows, type WindowedArgs } from './windows.js';
+import { scanComplete, type CompleteScan } from './complete-minutes.js';
+import { watchCorrections, type CorrectionsWatch, type WatchCorrectionsOptions } from './corrections.js';
 import { Billing, type BillingMeta, type PaymentHandler, type StatusCaller } from './payments/billing.js';
 import type { RateBudget } from './rate-limiter.js';
 import type { RequestSummary } from './errors.js';
@@ -124,9 +127,21 @@ export class LaevitasClient extends LaevitasCore {
    * Every item of a paginated operation (only those accept: a compile error otherwise), following
    * `meta.next_cursor` (versioned family) or `page`/`total_pages` (legacy historical routes).
    * `for await (const row of client.paginate('getOptionsTrades', { query }))`; `.pages()` yields whole pages.
+   * A start..end longer than the operation's `x-max-window` is walked as consecutive compliant windows (windows.ts);
+   * `{ windows: 'off' }` in the per-call options refuses it instead.
    */
-  paginate<Op extends PaginatedOperationId>(operation: Op | OperationInfo<Op>, ...args: CallArgs<Op>): Paginated<Op> {
-    return paginate(this, typeof operation === 'string' ? (operationOf(operation) as OperationInfo<Op>) : operation, ...args);
+  paginate<Op extends PaginatedOperationId>(operation: Op | OperationInfo<Op>, ...args: WindowedArgs<Op>): Paginated<Op> {
+    return paginateWindows(this, typeof operation === 'string' ? (operationOf(operation) as OperationInfo<Op>) : operation, ...args);
+  }
+
+  /** Rows of closed buckets only, up to `meta.completeness.complete_through`; `.resume` is the next run's `query.start` (complete-minutes.ts). */
+  scanComplete<Op extends PaginatedOperationId>(operation: Op | OperationInfo<Op>, ...args: WindowedArgs<Op>): CompleteScan<Op> {
+    return scanComplete(this, typeof operation === 'string' ? (operationOf(operation) as OperationInfo<Op>) : operation, ...args);
+  }
+
+  /** Polls the data-corrections feed; yields each new or updated correction once, with the `since` state to persist (corrections.ts). */
+  watchCorrections(options?: WatchCorrectionsOptions): CorrectionsWatch {
+    return watchCorrections(this, options);
   }
 }
 

@@ -12,3 +12,24 @@ export { paginate, type Paginated, type PaginateOptions } from './pagination.js'
 export type { RetryOptions } from './retry.js';
 export type { OperationInfo, PaginationInfo, Family } from './operation-info.js';
 export type { PaginatedOperationId } from './generated/methods.js';
+// Time series (each costs a bundle nothing unless imported): long windows split into compliant ones, complete
+// minutes only, the corrections feed followed.
+export {
+  paginateWindows,
+  splitWindow,
+  type TimeWindow,
+  type WindowOptions,
+  type WindowedArgs,
+  type WindowedRequestOptions,
+  type WindowScanInterruptedError,
+} from './windows.js';
+export { scanComplete, type CompleteScan } from './complete-minutes.js';
+export {
+  watchCorrections,
+  recordsOf,
+  type CorrectionEvent,
+  type CorrectionRecord,
+  type CorrectionsSince,
+  type CorrectionsWatch,
+  type WatchCorrectionsOptions,
+} from './corrections.js';

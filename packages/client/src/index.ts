@@ -35,3 +35,20 @@ export { Billing, type BillingMeta, type PaymentHandler } from './payments/billi
 export { NoCreditsError } from './credits/no-credits.js';
 export { CreditStore, type CreditState } from './credits/credit-store.js';
 export { redeemCreditToken, type CreditWallet, type RedeemedCredits } from './credits/redeem.js';
+export {
+  splitWindow,
+  type TimeWindow,
+  type WindowOptions,
+  type WindowedArgs,
+  type WindowedRequestOptions,
+  type WindowScanInterruptedError,
+} from './windows.js';
+export type { CompleteScan } from './complete-minutes.js';
+export {
+  recordsOf,
+  type CorrectionEvent,
+  type CorrectionRecord,
+  type CorrectionsSince,
+  type CorrectionsWatch,
+  type WatchCorrectionsOptions,
+} from './corrections.js';

@@ -17,6 +17,7 @@ export const GUIDES = [
   { name: 'Payments and credits', file: 'payments.md' },
   { name: 'WebSocket streaming', file: 'streaming.md' },
   { name: 'Testing your code', file: 'testing.md' },
+  { name: 'Time series', file: 'time-series.md' },
 ];
 
 /** What to do about each documented status; a status the spec documents without an entry here fails the build. */
@@ -175,6 +176,17 @@ function pagedOperations(spec) {
   return `${paged.length} operations page (${cursor} by cursor, ${paged.length - cursor} by page number); each operation page says which`;
 }
 
+/** The operations with an `x-max-window`, with their limit (and the parameter that lifts it). */
+function maxWindows(spec) {
+  return operationsOf(spec)
+    .filter(({ op }) => op['x-max-window'])
+    .map(({ op }) => {
+      const { days, unlessParam } = op['x-max-window'];
+      return `\`${op.operationId}\` (${days} days${unlessParam ? ` without \`${unlessParam}\`` : ''})`;
+    })
+    .join(', ');
+}
+
 /** Fills the placeholders of one guide. */
 export function renderGuide(markdown, { spec, docs }) {
   return markdown.replace(/\{\{([a-z0-9-]+)(?: ((?:[^{}]|\{[^{}]*\})+))?\}\}/g, (_, name, args = '') => {
@@ -193,6 +205,8 @@ export function renderGuide(markdown, { spec, docs }) {
         return x402Section(spec);
       case 'paged-operations':
         return pagedOperations(spec);
+      case 'max-windows':
+        return maxWindows(spec);
       default:
         throw new Error(`docs guides: unknown placeholder {{${name}}}`);
     }

@@ -44,21 +44,21 @@ export async function freePort() {
  * The front's stages, in order (the stage contract is in ./mock/answers.mjs). Each line is one stage.
  * @param {{document: OpenApiDocument, bundleText: string, guard: ReturnType<typeof createGuard>,
  *   stateful: ReturnType<typeof createStatefulMock>, upstream: ReturnType<typeof createUpstream>,
- *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean}} parts
+ *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean, now?: () => number}} parts  `now`: the clock of the time-series stages
  * @returns {import('./mock/answers.mjs').Stage[]}
  */
-export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true }) {
+export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true, now = Date.now }) {
   const operations = operationsOf(document);
   // route → prefer → request validation, and credentials → synthesis: the runtime-neutral stages shared with the
   // MSW handlers of @laevitas-api/testing (./mock/core.mjs)
-  const data = dataStages({ document, operations, validators: require('@laevitas-api/validators'), deref, cache });
+  const data = dataStages({ document, operations, validators: require('@laevitas-api/validators'), deref, cache, now });
   return [
     guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
     healthStage(prism, upstream), // health tells the truth about the Prism child
     discoveryStage(document, operations, bundleText),
-    ...data.before, // route (404 for unknown paths), Prefer: code=N, request validation (the documented 400)
+    ...data.before, // route (404 for unknown paths), Prefer: code=N, request validation (the documented 400), x-max-window, the corrections control route
     ...stateful.stages, // POST /__mock/reset, MOCK_RATE_LIMIT, 402-for-keyless, x402, checkouts, passes, credits, agent
-    ...data.after, // credentials (after state: keyless v1 data requests get 402 first), synthesised series pages kept by request when `cache`
+    ...data.after, // credentials (after state: keyless v1 data requests get 402 first), the corrections feed, synthesised series pages (kept by request when `cache`) with meta.completeness to match
     upstream.stage, // a supervised Prism with a cache; 503 with Retry-After while it is down
   ];
 }
@@ -108,7 +108,7 @@ export async function startMock({
   const guard = createGuard(operationsOf(document));
   const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
   const stateful = createStatefulMock({ document, now, rateLimit });
-  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic });
+  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic, now });
   const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
       const body = await readBody(req);

@@ -14,6 +14,9 @@ import { preferStage } from './prefer.mjs';
 import { requestValidationStage } from './request-validation.mjs';
 import { credentialsStage } from './credentials.mjs';
 import { synthStage } from './synth.mjs';
+import { maxWindowStage } from './max-window.mjs';
+import { withCompleteness } from './completeness.mjs';
+import { createCorrectionsFeed } from './corrections.mjs';
 
 // What the testing kit's fixtures and typed overrides build on: the same plans, synthesis and route matching.
 export { answerOf, planOf } from './synth.mjs';
@@ -31,7 +34,7 @@ import { caseRules, normaliseCase } from './case.mjs';
  * @typedef {{validateRequest: (operationId: string, request: any) => import('@laevitas-api/validators').ValidationResult<unknown>,
  *   validateResponse: (operationId: string, status: number, body: unknown) => import('@laevitas-api/validators').ValidationResult<unknown>}} Validators
  * @typedef {{document: OpenApiDocument, operations: OperationModel[], validators: Validators,
- *   deref: (document: Record<string, any>, node: any) => any, cache?: boolean}} CoreParts
+ *   deref: (document: Record<string, any>, node: any) => any, cache?: boolean, now?: () => number}} CoreParts  `now`: the clock of the time-series stages
  */
 
 /**
@@ -39,12 +42,21 @@ import { caseRules, normaliseCase } from './case.mjs';
  * server's stores) between them; the in-process mock puts the paywall there.
  * @param {CoreParts} parts  @returns {{before: Stage[], after: Stage[]}}
  */
-export function dataStages({ document, operations, validators, deref, cache = true }) {
+export function dataStages({ document, operations, validators, deref, cache = true, now = Date.now }) {
+  const corrections = createCorrectionsFeed({ document, operations, now });
   return {
-    // route: 404 for an unknown path; prefer: forced outcomes; validation: the documented 400 naming the parameter
-    before: [routeStage(operations), preferStage(), requestValidationStage(validators)],
-    // after the stateful stages: the 401 of a request without credentials, then synthesised data
-    after: [credentialsStage(document), synthStage(document, validators, { cache, deref })],
+    before: [
+      routeStage(operations), // 404 for an unknown path
+      preferStage(), // forced outcomes (Prefer: code=N)
+      requestValidationStage(validators), // the documented 400 naming the parameter
+      maxWindowStage({ now }), // a start..end window longer than x-max-window → the documented 400
+      corrections.control, // POST /__mock/corrections publishes or updates a correction (and /__mock/reset forgets them)
+    ],
+    after: [
+      credentialsStage(document), // the 401 of a request without credentials (after the stateful stages: keyless v1 data requests get 402 first)
+      corrections.feed, // the data-corrections feed as the control route left it
+      withCompleteness(synthStage(document, validators, { cache, deref }), document, { now }), // synthesised data, meta.completeness to match
+    ],
   };
 }
 
