@@ -762,6 +762,7 @@ export const SCHEMA_NAMES = [
   "SpotTickerResponse",
   "SpotTickerRow",
   "SpotTradeRow",
+  "SpotTradeSort",
   "SpotTradesResponse",
   "SpotVolumeResponse",
   "SpotVolumeRow",

@@ -31,15 +31,15 @@ function timeOf(value) {
 /**
  * Wraps the synthesis stage of the front (see ../mock.mjs `frontStages`).
  * @param {import('./answers.mjs').Stage} synth  @param {import('../spec-model.mjs').OpenApiDocument} document
- * @param {{now?: () => number}} [options] the mock's clock
+ * @param {{deref: (document: Record<string, any>, node: any) => any, now?: () => number}} options codegen's `deref` (passed in: runtime-neutral) and the mock's clock
  * @returns {import('./answers.mjs').Stage}
  */
-export function withCompleteness(synth, document, { now = Date.now } = {}) {
+export function withCompleteness(synth, document, { deref, now = Date.now }) {
   /** @type {Map<string, unknown>} the example's `complete_through` per minute-based operation, null for the others */
   const samples = new Map();
   /** @param {import('../spec-model.mjs').OperationModel} op */
   const sampleOf = (op) => {
-    if (!samples.has(op.operationId)) samples.set(op.operationId, planOf(document, op)?.example?.meta?.completeness?.complete_through ?? null);
+    if (!samples.has(op.operationId)) samples.set(op.operationId, planOf(document, op, deref)?.example?.meta?.completeness?.complete_through ?? null);
     return samples.get(op.operationId);
   };
   return async function synthWithCompleteness(ctx) {

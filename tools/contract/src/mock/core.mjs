@@ -43,7 +43,7 @@ import { caseRules, normaliseCase } from './case.mjs';
  * @param {CoreParts} parts  @returns {{before: Stage[], after: Stage[]}}
  */
 export function dataStages({ document, operations, validators, deref, cache = true, now = Date.now }) {
-  const corrections = createCorrectionsFeed({ document, operations, now });
+  const corrections = createCorrectionsFeed({ document, operations, deref, now });
   return {
     before: [
       routeStage(operations), // 404 for an unknown path
@@ -55,7 +55,7 @@ export function dataStages({ document, operations, validators, deref, cache = tr
     after: [
       credentialsStage(document), // the 401 of a request without credentials (after the stateful stages: keyless v1 data requests get 402 first)
       corrections.feed, // the data-corrections feed as the control route left it
-      withCompleteness(synthStage(document, validators, { cache, deref }), document, { now }), // synthesised data, meta.completeness to match
+      withCompleteness(synthStage(document, validators, { cache, deref }), document, { deref, now }), // synthesised data, meta.completeness to match
     ],
   };
 }

@@ -18,10 +18,11 @@ export const FEED_PATH = '/api/v1/changelog/data-corrections';
 export const RECORDS_MEMBER = 'corrections';
 
 /**
- * @param {{document: import('../spec-model.mjs').OpenApiDocument, operations: import('../spec-model.mjs').OperationModel[], now?: () => number}} options
+ * @param {{document: import('../spec-model.mjs').OpenApiDocument, operations: import('../spec-model.mjs').OperationModel[],
+ *   deref: (document: Record<string, any>, node: any) => any, now?: () => number}} options
  * @returns {{control: import('./answers.mjs').Stage, feed: import('./answers.mjs').Stage, reset: () => void}}
  */
-export function createCorrectionsFeed({ document, operations, now = Date.now }) {
+export function createCorrectionsFeed({ document, operations, deref, now = Date.now }) {
   const op = operations.find((o) => o.path === FEED_PATH && o.method === 'get');
   /** @type {{lastUpdated: string, feedRevision: number, [member: string]: any} | undefined} undefined: the example, read on first use */
   let feed;
@@ -35,7 +36,7 @@ export function createCorrectionsFeed({ document, operations, now = Date.now }) 
   /** The feed now: the spec's example until a record is posted.  @returns {{lastUpdated: string, feedRevision: number, [member: string]: any}} */
   const current = () => {
     if (feed) return feed;
-    const example = op ? planOf(document, op)?.example : undefined;
+    const example = op ? planOf(document, op, deref)?.example : undefined;
     /** @type {{lastUpdated: string, feedRevision: number, [member: string]: any}} */
     const initial = { lastUpdated: new Date(0).toISOString(), feedRevision: 0, ...structuredClone(example ?? {}) };
     if (!Array.isArray(initial[RECORDS_MEMBER])) initial[RECORDS_MEMBER] = [];
