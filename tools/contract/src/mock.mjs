@@ -25,6 +25,7 @@ import { preferStage } from './mock/prefer.mjs';
 import { requestValidationStage } from './mock/request-validation.mjs';
 import { synthStage } from './mock/synth.mjs';
 import { credentialsStage } from './mock/credentials.mjs';
+import { createCors } from './mock/cors.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
 
 /**
@@ -80,12 +81,13 @@ export async function freePort() {
  * The front's stages, in order (the stage contract is in ./mock/answers.mjs). Each line is one stage.
  * @param {{document: OpenApiDocument, bundleText: string, guard: ReturnType<typeof createGuard>,
  *   stateful: ReturnType<typeof createStatefulMock>, upstream: ReturnType<typeof createUpstream>,
- *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean}} parts
+ *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean, cors?: ReturnType<typeof createCors>}} parts
  * @returns {import('./mock/answers.mjs').Stage[]}
  */
-export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true }) {
+export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true, cors = createCors(document) }) {
   const operations = operationsOf(document);
   return [
+    cors.stage, // a browser's CORS preflight → 204, on any path, before routing (./mock/cors.mjs)
     guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
     healthStage(prism, upstream), // health tells the truth about the Prism child
     discoveryStage(document, operations, bundleText),
@@ -144,11 +146,13 @@ export async function startMock({
   const guard = createGuard(operationsOf(document));
   const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
   const stateful = createStatefulMock({ document, now, rateLimit });
-  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic });
+  const cors = createCors(document); // its marker puts the CORS headers on every answer the front sends
+  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic, cors });
   const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
       const body = await readBody(req);
-      if (!Buffer.isBuffer(body)) return send(res, body); // over the body limit: readBody's 413
+      const method = String(req.method ?? 'GET');
+      if (!Buffer.isBuffer(body)) return send(res, cors.mark(body, method, req.headers)); // over the body limit: readBody's 413
       /** @type {import('./mock/answers.mjs').Context} */
       const ctx = {
         method: String(req.method ?? 'GET').toUpperCase(),
@@ -160,10 +164,10 @@ export async function startMock({
         remoteAddress: req.socket.remoteAddress,
         extraHeaders: {},
       };
-      send(res, await runStages(stages, ctx));
+      send(res, cors.mark(await runStages(stages, ctx), method, req.headers));
     } catch (error) {
       process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
-      send(res, problem(400, 'Bad Request', `mock front: ${/** @type {Error} */ (error).message}`));
+      send(res, cors.mark(problem(400, 'Bad Request', `mock front: ${/** @type {Error} */ (error).message}`), String(req.method ?? 'GET'), req.headers));
     }
   });
   front.on('clientError', onClientError);
