@@ -12,6 +12,7 @@ import { createClient, BadRequestError } from '@laevitas-api/client';
 import { createStream } from '@laevitas-api/client/stream';
 import * as validators from '@laevitas-api/validators';
 import { validateStreamEvent } from '@laevitas-api/validators/stream';
+import { getOptionsOhlcvt } from '@laevitas-api/validators/ops/getOptionsOhlcvt';
 
 /** @typedef {{name: string, ok: boolean, detail: string}} Check */
 
@@ -82,6 +83,18 @@ export async function smoke(target) {
     const issue = bad.issues[0];
     if (!/close/.test(`${issue?.path} ${issue?.message}`)) throw new Error(`the issue does not name the field: ${JSON.stringify(issue)}`);
     return `valid page ok; broken row: ${issue.message}`;
+  });
+
+  await check('standard', async () => {
+    const page = await client.v1.options.ohlcvt({ query: { ...QUERY, limit: 2 } });
+    const schema = getOptionsOhlcvt['~standard'];
+    if (schema.version !== 1) throw new Error(`~standard.version is ${schema.version}`);
+    const good = await schema.validate(page);
+    if (good.issues) throw new Error(`a served page fails its Standard Schema: ${JSON.stringify(good.issues).slice(0, 200)}`);
+    const bad = await schema.validate({ ...page, meta: { next_cursor: 42 } });
+    const path = bad.issues?.[0]?.path?.map((k) => (typeof k === 'object' ? k.key : k)).join('.');
+    if (path !== 'meta.next_cursor') throw new Error(`the issue path is ${path}, expected meta.next_cursor`);
+    return `~standard (${schema.vendor}) ok; issue at ${path}`;
   });
 
   await check('typed-error', async () => {
