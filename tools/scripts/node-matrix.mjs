@@ -20,13 +20,16 @@ export const PACKAGES = ['packages/types', 'packages/validators', 'packages/clie
 const root = resolve(import.meta.dirname, '../..');
 const cache = process.env.NODE_MATRIX_CACHE ?? join(homedir(), '.cache/laevitas-api/node');
 
+/** Where the binary of `node@<version>` sits in the cache (it may not be installed yet).  @param {string} version */
+export const nodeBinaryPath = (version) => join(cache, version, 'node_modules/.bin/node');
+
 /**
  * The binary of `node@<version>` from the registry, installed into the cache on first use.
  * @param {string} version
  */
 export function nodeBinary(version) {
   const prefix = join(cache, version);
-  const bin = join(prefix, 'node_modules/.bin/node');
+  const bin = nodeBinaryPath(version);
   if (!existsSync(bin)) {
     mkdirSync(prefix, { recursive: true });
     const started = Date.now();

@@ -6,11 +6,12 @@
 //   workerd   miniflare (with its workerd binary), the smoke bundled as a module worker
 //   chromium  Debian's /usr/bin/chromium through playwright-core, the smoke bundled for a page on another origin
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NODE_VERSIONS, nodeBinary } from '../../scripts/node-matrix.mjs';
+import { NODE_VERSIONS, nodeBinary, nodeBinaryPath } from '../../scripts/node-matrix.mjs';
 import { CACHE, cachedInstall } from './cache.mjs';
 import { bundle } from './bundle.mjs';
 
@@ -77,6 +78,7 @@ function nodeRuntime(major) {
     label: `Node ${major}`,
     prepare: async () => {
       if (own) return { version: process.versions.node };
+      if (existsSync(nodeBinaryPath(version))) return { version };
       const started = Date.now();
       nodeBinary(version);
       return { version, installedSeconds: (Date.now() - started) / 1000 };
