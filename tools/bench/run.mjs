@@ -100,6 +100,8 @@ report(
   'generated validators for one operation (getOptionsOhlcvt)',
   `${(statSync(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).size / 1024).toFixed(0)} KiB`,
 );
+// What one operation's validator costs a browser bundle, against a hand-written validator of the same coverage.
+await (await import('./validator-size.mjs')).validatorSize(report);
 const typesDir = dirname(require.resolve('@laevitas-api/types/package.json'));
 report(
   'generated types (every ESM .d.ts: openapi, schemas, signatures, paths, stream, entries)',

@@ -18,7 +18,13 @@ const steps = [
     ['exec', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'build', 'test', 'contract', '--outputStyle=static'],
   ],
   ['release dry run', 'node', ['tools/release/src/release-dry.mjs']],
-  ["the packages' tests on Node 20, 22 and 24", 'node', ['tools/scripts/node-matrix.mjs']],
+  // The packed tarballs in a clean project per runtime, one smoke program each against the mock (tools/ecosystem).
+  [
+    'the smoke per runtime: Node 20, 22, 24, 26, Bun, Deno, workerd, Chromium',
+    'pnpm',
+    ['exec', 'nx', 'run', '@laevitas-api/ecosystem:ecosystem', '--outputStyle=static'],
+  ],
+  ["the packages' tests on Node 20, 22, 24 and 26", 'node', ['tools/scripts/node-matrix.mjs']],
 ];
 
 /** @type {Record<string, number>} */
@@ -31,7 +37,7 @@ function count(line) {
     for (const [, n, what] of vitest[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) if (what in totals) totals[what] += Number(n);
     return;
   }
-  const ours = /^(conformance|dredd|stream): (\d+) passed, (\d+) failed, (\d+) skipped/.exec(plain);
+  const ours = /^(conformance|dredd|stream|ecosystem): (\d+) passed, (\d+) failed, (\d+) skipped/.exec(plain);
   if (ours) {
     totals.passed += Number(ours[2]);
     totals.failed += Number(ours[3]);

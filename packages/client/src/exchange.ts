@@ -58,9 +58,9 @@ export function exchange(attempt: AttemptInit): Promise<Exchanged> {
         const init: RequestInit = { method: attempt.method, headers: attempt.headers, redirect: 'manual' };
         if (controller) init.signal = controller.signal;
         if (attempt.body !== undefined) init.body = attempt.body;
-        // Called unbound: a browser's fetch throws "Illegal invocation" when called as a method of another object.
-        const send = attempt.fetch;
-        const response = await send(url, init);
+        // Called as a plain function, never as `attempt.fetch(…)`: the platform's fetch (or a user's `fetch:
+        // window.fetch`) run with `attempt` as `this` is "TypeError: Illegal invocation" in workerd and browsers.
+        const response = await fetchOf(attempt)(url, init);
         if (timedOut) {
           await response.body?.cancel().catch(() => undefined);
           throw new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');
@@ -119,4 +119,9 @@ export function exchange(attempt: AttemptInit): Promise<Exchanged> {
     userSignal?.addEventListener('abort', forwardAbort, { once: true });
     run().then(resolve, reject);
   });
+}
+
+/** The attempt's fetch as a bare function value, so calling it passes no receiver. */
+function fetchOf(attempt: { readonly fetch: typeof fetch }): typeof fetch {
+  return attempt.fetch;
 }

@@ -49,6 +49,38 @@ function nonFiniteNumbers(value, path, out) {
   return out;
 }
 
+// Standard Schema (https://standardschema.dev, @standard-schema/spec 1.x): the operation validator is itself a
+// Standard Schema of its success response body, `response(status)` one of any documented response, and `request` one
+// of a request, so libraries that accept Standard Schema (tRPC, TanStack Form, Hono, …) take them as they are.
+const VENDOR = 'laevitas-api';
+const SUCCESS = [200, 201, 202, 204];
+
+/** `data[3]["a-b"].close` → ['data', 3, 'a-b', 'close'] (the issue path as Standard Schema keys). */
+function pathKeys(path) {
+  const keys = [];
+  for (const [, name, index, quoted] of String(path).matchAll(/([^.[\]]+)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)) {
+    if (index !== undefined) keys.push(Number(index));
+    else if (quoted !== undefined) keys.push(JSON.parse(quoted));
+    else keys.push(name);
+  }
+  return keys;
+}
+
+/** A Standard Schema whose `validate` runs `check` (a function returning our ValidationResult). */
+function standardSchema(check) {
+  return Object.freeze({
+    '~standard': Object.freeze({
+      version: 1,
+      vendor: VENDOR,
+      validate(value) {
+        const result = check(value);
+        if (result.ok) return { value: result.data };
+        return { issues: result.issues.map((issue) => ({ message: issue.message, path: pathKeys(issue.path) })) };
+      },
+    }),
+  });
+}
+
 function createOperationValidator(mod) {
   const { meta, validators } = mod;
   const id = meta.operationId;
@@ -123,11 +155,27 @@ function createOperationValidator(mod) {
     return result.data;
   };
 
+  const statuses = Object.keys(meta.responses).map(Number);
+  const success = statuses.find((status) => SUCCESS.includes(status)) ?? statuses[0];
+  /** One Standard Schema per documented status, made on first use. */
+  const byStatus = new Map();
+  const response = (status) => {
+    if (!byStatus.has(status))
+      byStatus.set(
+        status,
+        standardSchema((body) => validateResponse(status, body)),
+      );
+    return byStatus.get(status);
+  };
+
   return Object.freeze({
     operationId: id,
     method: meta.method,
     path: meta.path,
-    statuses: Object.keys(meta.responses).map(Number),
+    statuses,
+    '~standard': response(success)['~standard'],
+    response,
+    request: standardSchema((request) => validateRequest(request)),
     validateResponse,
     validateRequest,
     assertResponse: (status, body, headers) => assert(validateResponse(status, body, headers)),

@@ -1,4 +1,5 @@
 import type { HeaderParams, OperationId, PathParams, QueryParams, RequestBody, ResponseBody, ResponseStatus } from '@laevitas-api/types/operations';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 /** One broken rule, e.g. `{ path: 'data[3].resolution', rule: 'enum', allowedValues: ['1m', …], message: 'data[3].resolution must be one of 1m, …' }`. */
 export interface ValidationIssue {
@@ -36,7 +37,17 @@ export interface ValidRequest<Op extends OperationId> {
   body: Loose<RequestBody<Op>>;
 }
 
-export interface OperationValidator<Op extends OperationId> {
+/**
+ * Standard Schema (`~standard`, @standard-schema/spec 1.x): the validator itself checks the operation's success
+ * response body, so tRPC's `.output()`, TanStack Form, Hono and any other Standard Schema consumer accept it as is;
+ * `response(status)` and `request` are Standard Schemas of another documented response and of a request.
+ */
+export interface OperationValidator<Op extends OperationId> extends StandardSchemaV1<unknown, ResponseBody<Op>> {
+  /** A Standard Schema of the body of one documented response (an undocumented status fails with an issue naming it). */
+  response<S extends ResponseStatus<Op>>(status: S): StandardSchemaV1<unknown, ResponseBody<Op, S>>;
+  response(status: number): StandardSchemaV1<unknown, unknown>;
+  /** A Standard Schema of a request (`{ path, query, headers, body }`), the same checks as `validateRequest`. */
+  readonly request: StandardSchemaV1<RequestInput<Op>, ValidRequest<Op>>;
   readonly operationId: Op;
   readonly method: string;
   readonly path: string;

@@ -23,6 +23,7 @@ import { createStatefulMock } from './mock/state.mjs';
 import { discoveryStage } from './mock/discovery.mjs';
 import { dataStages } from './mock/core.mjs';
 import { caseRules, normaliseCase } from './mock/case.mjs';
+import { createCors } from './mock/cors.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
 
 const require = createRequire(import.meta.url);
@@ -44,15 +45,17 @@ export async function freePort() {
  * The front's stages, in order (the stage contract is in ./mock/answers.mjs). Each line is one stage.
  * @param {{document: OpenApiDocument, bundleText: string, guard: ReturnType<typeof createGuard>,
  *   stateful: ReturnType<typeof createStatefulMock>, upstream: ReturnType<typeof createUpstream>,
- *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean, now?: () => number}} parts  `now`: the clock of the time-series stages
+ *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean, now?: () => number, cors?: ReturnType<typeof createCors>}} parts
+ *   `now`: the clock of the time-series stages
  * @returns {import('./mock/answers.mjs').Stage[]}
  */
-export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true, now = Date.now }) {
+export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true, now = Date.now, cors = createCors(document) }) {
   const operations = operationsOf(document);
   // route → prefer → request validation, and credentials → synthesis: the runtime-neutral stages shared with the
   // MSW handlers of @laevitas-api/testing (./mock/core.mjs)
   const data = dataStages({ document, operations, validators: require('@laevitas-api/validators'), deref, cache, now });
   return [
+    cors.stage, // a browser's CORS preflight → 204, on any path, before routing (./mock/cors.mjs)
     guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
     healthStage(prism, upstream), // health tells the truth about the Prism child
     discoveryStage(document, operations, bundleText),
@@ -108,11 +111,13 @@ export async function startMock({
   const guard = createGuard(operationsOf(document));
   const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
   const stateful = createStatefulMock({ document, now, rateLimit });
-  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic, now });
+  const cors = createCors(document); // its marker puts the CORS headers on every answer the front sends
+  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic, now, cors });
   const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
       const body = await readBody(req);
-      if (!Buffer.isBuffer(body)) return send(res, body); // over the body limit: readBody's 413
+      const method = String(req.method ?? 'GET');
+      if (!Buffer.isBuffer(body)) return send(res, cors.mark(body, method, req.headers)); // over the body limit: readBody's 413
       /** @type {import('./mock/answers.mjs').Context} */
       const ctx = {
         method: String(req.method ?? 'GET').toUpperCase(),
@@ -124,10 +129,10 @@ export async function startMock({
         remoteAddress: req.socket.remoteAddress,
         extraHeaders: {},
       };
-      send(res, await runStages(stages, ctx));
+      send(res, cors.mark(await runStages(stages, ctx), method, req.headers));
     } catch (error) {
       process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
-      send(res, problem(400, 'Bad Request', `mock front: ${/** @type {Error} */ (error).message}`));
+      send(res, cors.mark(problem(400, 'Bad Request', `mock front: ${/** @type {Error} */ (error).message}`), String(req.method ?? 'GET'), req.headers));
     }
   });
   front.on('clientError', onClientError);
