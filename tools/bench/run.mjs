@@ -132,6 +132,10 @@ for (const entry of JSON.parse(sizes.stdout || '[]')) {
   report(`bundle: ${entry.name}`, `${(entry.size / 1000).toFixed(2)} kB`, `<= ${(entry.sizeLimit / 1000).toFixed(1)} kB`, entry.passed);
 }
 
+// 7. The hosted reference: a deep link to one operation on a cold cache, page per section against the single page.
+console.log('\ndocs (headless Chromium, loopback, gzip; the single page of 1.33 built in the same run):');
+await (await import('./docs.mjs')).docsBench(report);
+
 const failed = results.filter((r) => r.ok === false);
 console.log(`\nbench: ${results.filter((r) => r.ok).length} targets met, ${failed.length} missed${sink < 0 ? '' : ''}`);
 process.exitCode = failed.length ? 1 : 0;

@@ -1,71 +1,99 @@
-// Builds the deploy-ready site in dist/: the reference with its guides (index.html), the streaming reference from the
-// AsyncAPI contract (stream.html), both self-contained: `--inlineBundle`
-// puts Redoc's script in the page so it renders with no network, telemetry off), a favicon, and one small page per
-// sidebar section so that a section link opened in a new tab works on any static host.
+// Builds the deploy-ready site in dist/: a landing page, one page per guide and one page per API section (tag), each a
+// Redoc page prerendered by Redocly's build-docs from its own small OpenAPI document, around them a static left-hand
+// navigation across every page with search over every operation and guide, and the streaming reference (stream.html).
+// Redoc's runtime, its styles, the site's script and styles, MiniSearch and the search index are shared files named
+// by their content hash (cacheable for ever); a page carries only its own markup and definition. Nothing on any page
+// is fetched from another host and telemetry is off.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guideTags } from './guides.mjs';
 import { faviconIco } from './favicon.mjs';
-import { sectionSlugs, sectionRedirectPage } from './deep-links.mjs';
+import { sitePages } from './site-pages.mjs';
+import { legacyHashForwarder, navHtml, operationPreviews, pageHtml, plainText } from './site-chrome.mjs';
+import { redocRuntime, renderRedocPages, sharedStyles, withLocalLogo } from './redoc-render.mjs';
+import { buildSearchIndex, searchDocuments } from './search-index.mjs';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = join(here, '..');
 const root = join(pkg, '../..');
 const dist = join(pkg, 'dist');
+const tmp = join(pkg, '.tmp');
 const started = performance.now();
 
 // The build input: the generated reference input (code samples, notes) plus the guides.
 const docs = JSON.parse(readFileSync(join(pkg, 'generated/openapi.docs.json'), 'utf8'));
 const spec = JSON.parse(readFileSync(join(root, 'spec/dist/openapi.json'), 'utf8'));
-const { tags, group } = guideTags({ spec, docs, guidesDir: join(pkg, 'guides'), root });
-docs.tags = [...tags, ...(docs.tags ?? [])];
-docs['x-tagGroups'] = [group, ...(docs['x-tagGroups'] ?? [])];
-const input = join(pkg, '.tmp/openapi.site.json');
-mkdirSync(dirname(input), { recursive: true });
-writeFileSync(input, JSON.stringify(docs));
+const { tags: guideList } = guideTags({ spec, docs, guidesDir: join(pkg, 'guides'), root });
+const { landing, guides, sections, nav } = sitePages(docs, guideList);
+const pages = [landing, ...guides, ...sections];
 
 rmSync(dist, { recursive: true, force: true });
-mkdirSync(dist, { recursive: true });
-const out = join(dist, 'index.html');
-execFileSync(
-  process.execPath,
-  [
-    require.resolve('@redocly/cli/bin/cli.js'),
-    'build-docs',
-    input,
-    '--config',
-    join(root, 'spec/redocly.yaml'),
-    '--inlineBundle',
-    '-o',
-    out,
-    '--title',
-    'Laevitas API reference',
-  ],
-  { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, stdio: ['ignore', 'ignore', 'inherit'] },
+rmSync(join(tmp, 'pages'), { recursive: true, force: true });
+mkdirSync(join(dist, 'assets'), { recursive: true });
+mkdirSync(join(tmp, 'pages'), { recursive: true });
+// The whole site as one document (the guides as tags in front of the reference), as the tests read it.
+writeFileSync(
+  join(tmp, 'openapi.site.json'),
+  JSON.stringify({
+    ...docs,
+    tags: [...guideList, ...(docs.tags ?? [])],
+    'x-tagGroups': [{ name: 'Guides', tags: guideList.map((g) => g.name) }, ...(docs['x-tagGroups'] ?? [])],
+  }),
 );
 
-// The inlined Redoc links its attribution logo from a CDN; an inline SVG with the same word takes its place, so the
-// page makes no outside request and the "API docs by" badge is not left empty.
-const logo =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='52' height='14' viewBox='0 0 52 14'%3E%3Ctext x='0' y='11' font-family='sans-serif' font-size='11' font-weight='700' fill='%23333'%3ERedocly%3C/text%3E%3C/svg%3E";
-let html = readFileSync(out, 'utf8').replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, logo);
-const css = readFileSync(join(here, 'site.css'), 'utf8');
-html = html.replace('<head>', `<head>\n<link rel="icon" href="/favicon.ico" sizes="16x16">\n<style>\n${css}</style>`);
-writeFileSync(out, html);
+const inputs = pages.map((page) => {
+  const name = page.slug || 'index';
+  const input = join(tmp, 'pages', `${name}.json`);
+  writeFileSync(input, JSON.stringify(page.document));
+  return { input, output: join(tmp, 'pages', `${name}.html`), title: page.title };
+});
+const rendered = await renderRedocPages(inputs, { config: join(root, 'spec/redocly.yaml'), cwd: root });
+
+/** Writes a shared file under dist/assets named by its content hash and returns its URL. */
+function asset(name, ext, content) {
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
+  const file = `${name}.${hash}.${ext}`;
+  writeFileSync(join(dist, 'assets', file), content);
+  return `/assets/${file}`;
+}
+const families = new Map(docs['x-tagGroups'].flatMap((g) => g.tags.map((t) => [t, g.name])));
+const guideDocs = guideList.map((g) => ({ ...g, slug: guides.find((p) => p.title === g.name).slug }));
+const assets = {
+  redocJs: asset('redoc', 'js', redocRuntime()),
+  redocCss: asset('redoc', 'css', sharedStyles(rendered.map((r) => r.css))),
+  siteCss: asset('site', 'css', readFileSync(join(here, 'site.css'), 'utf8')),
+  siteJs: asset('site', 'js', readFileSync(join(pkg, 'assets/site.js'), 'utf8')),
+  searchLib: asset('minisearch', 'js', readFileSync(fileURLToPath(import.meta.resolve('minisearch')), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '')),
+  searchIndex: asset('search-index', 'json', buildSearchIndex(searchDocuments({ docs, guides: guideDocs, families }))),
+};
+
+const forwarder = legacyHashForwarder(
+  guides.map((g) => g.slug),
+  sections.map((s) => s.slug),
+);
+pages.forEach((page, i) => {
+  const dir = join(dist, page.slug);
+  mkdirSync(dir, { recursive: true });
+  const html = pageHtml({
+    title: page.slug ? `${page.title} · Laevitas API reference` : 'Laevitas API reference',
+    description: plainText(page.document.info.description),
+    nav: navHtml(nav, page.slug, assets),
+    previews: page.document.paths && Object.keys(page.document.paths).length ? operationPreviews(page.document) : '',
+    headScript: page.slug ? '' : forwarder,
+    redoc: rendered[i],
+    assets,
+  });
+  writeFileSync(join(dir, 'index.html'), html);
+});
 writeFileSync(join(dist, 'favicon.ico'), faviconIco());
 
-const slugs = sectionSlugs(html);
-for (const slug of slugs) {
-  mkdirSync(join(dist, slug), { recursive: true });
-  writeFileSync(join(dist, slug, 'index.html'), sectionRedirectPage(slug));
-}
-
 // The streaming reference: the AsyncAPI contract of the WebSocket gateway, rendered by the same Redoc (it renders
-// AsyncAPI 3), self-contained and with the same offline badge and favicon.
+// AsyncAPI 3), self-contained, with the site's styles and favicon.
 const streamOut = join(dist, 'stream.html');
 execFileSync(
   process.execPath,
@@ -83,10 +111,12 @@ execFileSync(
   ],
   { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, stdio: ['ignore', 'ignore', 'inherit'] },
 );
-const streamHtml = readFileSync(streamOut, 'utf8')
-  .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, logo)
-  .replace('<head>', `<head>\n<link rel="icon" href="/favicon.ico" sizes="16x16">\n<style>\n${css}</style>`);
+const css = readFileSync(join(here, 'site.css'), 'utf8');
+const streamHtml = withLocalLogo(readFileSync(streamOut, 'utf8')).replace(
+  '<head>',
+  `<head>\n<link rel="icon" href="/favicon.ico" sizes="16x16">\n<style>\n${css}</style>`,
+);
 writeFileSync(streamOut, streamHtml);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`docs: ${out} (${(statSync(out).size / 1024 / 1024).toFixed(1)} MB), ${slugs.length} section links, ${seconds} s`);
+console.log(`docs: ${pages.length} pages (${sections.length} sections, ${guides.length} guides) in ${dist}, ${seconds} s`);

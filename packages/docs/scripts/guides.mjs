@@ -3,6 +3,8 @@
 // own in a "Guides" group, which Redoc renders as a page of the same site with a sidebar entry and search.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DIFFERENCE_KEYS, v1Counterparts } from '../../../tools/codegen/src/v1-counterparts.mjs';
+import { familyOf } from '../../../tools/codegen/src/spec-model.mjs';
 
 /**
  * Order of the guides. Streaming: the AsyncAPI reference of the WebSocket gateway gets its own entry here (a
@@ -18,6 +20,7 @@ export const GUIDES = [
   { name: 'WebSocket streaming', file: 'streaming.md' },
   { name: 'Testing your code', file: 'testing.md' },
   { name: 'Time series', file: 'time-series.md' },
+  { name: 'Migrating to v1', file: 'migration.md' },
 ];
 
 /** What to do about each documented status; a status the spec documents without an entry here fails the build. */
@@ -187,6 +190,45 @@ function maxWindows(spec) {
     .join(', ');
 }
 
+const slug = (/** @type {string} */ name) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+const pageLink = (/** @type {{operationId: string, tag?: string}} */ op) => `/${slug(op.tag ?? '')}/#/${slug(op.tag ?? '')}/${op.operationId.toLowerCase()}`;
+
+/** The migration table: every legacy operation by section, its versioned counterpart or none, then each pair's differences. */
+function migrationSection(spec) {
+  const { migrations } = v1Counterparts(spec, (path) => familyOf(path, spec.paths[path]) === 'legacy');
+  const mapped = migrations.filter((m) => m.counterpart);
+  const cell = (text) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  const route = (r) => `[\`${r.method.toUpperCase()} ${r.path}\`](${pageLink(r)})`;
+  const parts = [
+    `**${migrations.length} legacy operations: ${mapped.length} with a versioned counterpart, ${migrations.length - mapped.length} without.**`,
+    '',
+    '## Operations with a versioned counterpart',
+    '',
+    '| Legacy operation | Versioned counterpart | Why it is the same data |',
+    '|---|---|---|',
+    ...mapped.map((m) => `| ${route(m.legacy)} | ${route(m.counterpart)} | ${cell(m.why)} |`),
+    '',
+  ];
+  for (const m of mapped) {
+    parts.push(`### ${m.legacy.summary} → ${m.counterpart.summary}`, '', `${route(m.legacy)} → ${route(m.counterpart)}`, '');
+    parts.push(...DIFFERENCE_KEYS.map((k) => `- **${k[0].toUpperCase()}${k.slice(1)}:** ${m.differences[k]}`), '');
+  }
+  parts.push('## Every legacy operation', '');
+  const byTag = new Map();
+  for (const m of migrations) byTag.set(m.legacy.tag, [...(byTag.get(m.legacy.tag) ?? []), m]);
+  for (const [tag, entries] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) {
+    parts.push(`### ${tag}`, '', '| Legacy operation | Versioned counterpart |', '|---|---|');
+    for (const m of entries) parts.push(`| ${route(m.legacy)} ${cell(m.legacy.summary)} | ${m.counterpart ? route(m.counterpart) : 'none'} |`);
+    const reasons = [...new Set(entries.filter((m) => !m.counterpart).map((m) => m.why))];
+    parts.push('', ...reasons.map((r) => `Without a counterpart: ${r}`), '');
+  }
+  return parts.join('\n');
+}
+
 /** Fills the placeholders of one guide. */
 export function renderGuide(markdown, { spec, docs }) {
   return markdown.replace(/\{\{([a-z0-9-]+)(?: ((?:[^{}]|\{[^{}]*\})+))?\}\}/g, (_, name, args = '') => {
@@ -207,6 +249,8 @@ export function renderGuide(markdown, { spec, docs }) {
         return pagedOperations(spec);
       case 'max-windows':
         return maxWindows(spec);
+      case 'migration':
+        return migrationSection(spec);
       default:
         throw new Error(`docs guides: unknown placeholder {{${name}}}`);
     }

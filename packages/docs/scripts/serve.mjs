@@ -9,6 +9,8 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 /** @type {Record<string, string>} */
 const types = {
   '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.yaml': 'application/yaml',
   '.svg': 'image/svg+xml',
@@ -27,7 +29,9 @@ export function serveDocs(port = Number(process.env.PORT ?? 8080), host = proces
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' });
+      // Files under /assets/ are named by their content hash, so a browser may keep them for ever; pages are revalidated.
+      const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      res.writeHead(200, { 'content-type': types[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream', 'cache-control': cache });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });

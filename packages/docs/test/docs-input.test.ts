@@ -19,7 +19,16 @@ const root = join(pkg, '../..');
 const spec = JSON.parse(readFileSync(join(root, 'spec/dist/openapi.json'), 'utf8'));
 const docs = JSON.parse(readFileSync(join(pkg, 'generated/openapi.docs.json'), 'utf8'));
 const site = JSON.parse(readFileSync(join(pkg, '.tmp/openapi.site.json'), 'utf8'));
-const html = readFileSync(join(pkg, 'dist/index.html'), 'utf8');
+const dist = join(pkg, 'dist');
+/** Every page of the built site (landing, guides, sections), by path. */
+const pageFiles = [
+  'index.html',
+  ...readdirSync(dist)
+    .filter((f) => existsSync(join(dist, f, 'index.html')))
+    .map((f) => `${f}/index.html`),
+];
+const pages = new Map(pageFiles.map((f) => [f, readFileSync(join(dist, f), 'utf8')]));
+const html = [...pages.values()].join('\n');
 
 type Op = { operationId: string; description?: string; 'x-codeSamples'?: { lang: string; label: string; source: string }[]; [k: string]: unknown };
 const opsOf = (document: any): { path: string; method: string; op: Op }[] =>
@@ -147,7 +156,9 @@ describe('the site text', () => {
         texts.filter((t) => pattern.test(t)).map((t) => t.slice(0, 160)),
         String(pattern),
       ).toEqual([]);
-    for (const pattern of INTERNAL) expect(pattern.test(html.replace(/<script[\s\S]*?<\/script>/g, '')), String(pattern)).toBe(false);
+    // The pages' text (a link's slug such as `first-call-legacy-family` is no citation).
+    const text = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]*>/g, ' ');
+    for (const pattern of INTERNAL) expect(pattern.test(text), String(pattern)).toBe(false);
   });
   it('shows no extension key, in text or as a key of the rendered document', () => {
     expect(EXTENSIONS.length).toBeGreaterThan(10);
@@ -251,14 +262,48 @@ describe('the code', () => {
 });
 
 describe('the deploy-ready folder', () => {
-  it('holds the page, a favicon and a forwarding page for every section link of the sidebar', () => {
-    const dist = join(pkg, 'dist');
+  it('holds a real page (no forwarding stub) at every section and guide path of the single-page site, a favicon and hashed shared files', () => {
     expect(existsSync(join(dist, 'index.html'))).toBe(true);
     const ico = readFileSync(join(dist, 'favicon.ico'));
     expect([...ico.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
-    const sections = [...html.matchAll(/href="\/([a-z0-9-]+)"/g)].map((m) => m[1]!);
-    expect(sections).toContain('quick-start');
-    for (const slug of sections) expect(readFileSync(join(dist, slug, 'index.html'), 'utf8')).toContain(`url=../#/${slug}`);
-    expect(readdirSync(dist).filter((f) => !existsSync(join(dist, f, 'index.html')))).toEqual(['favicon.ico', 'index.html', 'stream.html']);
+    // The single-page site's sidebar linked every tag (guides included) at /<slug>.
+    const slugs = site.tags.map((t: { name: string }) =>
+      t.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
+    );
+    expect(slugs).toContain('quick-start');
+    expect(slugs).toContain('legacy-options');
+    for (const slug of slugs) {
+      const page = pages.get(`${slug}/index.html`);
+      expect(page, slug).toBeDefined();
+      expect(page).not.toContain('http-equiv="refresh"');
+      expect(page).toContain('<div id="redoc">');
+    }
+    expect(readdirSync(dist).filter((f) => !existsSync(join(dist, f, 'index.html')))).toEqual(['assets', 'favicon.ico', 'index.html', 'stream.html']);
+    const assets = readdirSync(join(dist, 'assets'));
+    for (const file of assets) expect(file).toMatch(/^[a-z-]+\.[0-9a-f]{10}\.(js|css|json)$/);
+    // Every page names the same shared files (one runtime, one stylesheet, one search index for the whole site).
+    for (const [file, page] of pages) {
+      const shared = [...page.matchAll(/(?:src|href|data-search-(?:index|lib))="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+      expect(shared.length, file).toBe(6);
+      for (const url of shared) expect(assets, `${file} -> ${url}`).toContain(url.slice('/assets/'.length));
+    }
+  });
+  it("forwards the single-page site's hash links from the landing page to the page that now holds them", () => {
+    const landing = pages.get('index.html')!;
+    const forwarder = landing.match(/<script>(\(function\(\)\{var g=[\s\S]*?)<\/script>/)![1]!;
+    const forward = (hash: string) => {
+      let to: string | undefined;
+      new Function('location', forwarder)({ hash, replace: (url: string) => (to = url) });
+      return to;
+    };
+    expect(forward('#/quick-start')).toBe('/quick-start/');
+    expect(forward('#/options')).toBe('/options/');
+    expect(forward('#/options/getoptionsohlcvt')).toBe('/options/#/options/getoptionsohlcvt');
+    expect(forward('#/legacy-options/getlegacyoptionsatm')).toBe('/legacy-options/#/legacy-options/getlegacyoptionsatm');
+    expect(forward('#/no-such-section')).toBeUndefined();
+    expect(forward('')).toBeUndefined();
   });
 });

@@ -15,12 +15,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pkg = new URL('..', import.meta.url).pathname;
 const root = join(pkg, '../..');
 const shots = join(root, 'reports/docs-screenshots');
-const html = readFileSync(join(pkg, 'dist/index.html'), 'utf8');
 const site = JSON.parse(readFileSync(join(pkg, '.tmp/openapi.site.json'), 'utf8'));
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
-/** Section pages: every path the sidebar links to (each forwards to its section). */
-const sections = [...new Set([...html.matchAll(/href="\/([a-z0-9][a-z0-9-]*)"/g)].map((m) => m[1]!))];
+/** Every page of the site: one per guide and per section (tag), at the path the single-page site linked. */
+const sections: string[] = site.tags.map((t: { name: string }) => slugOf(t.name));
 const allOps = Object.entries(site.paths).flatMap(([path, item]: [string, any]) =>
   Object.values(item)
     .filter((op: any) => op?.operationId)
@@ -28,6 +32,8 @@ const allOps = Object.entries(site.paths).flatMap(([path, item]: [string, any]) 
 );
 const legacyOp = allOps.find(({ path }) => path.startsWith('/analytics/'))!.op;
 const v1Op = allOps.find(({ op }) => op.operationId === 'getOptionsOhlcvt')!.op;
+const anchorOf = (op: { tags: string[]; operationId: string }) => `#/${slugOf(op.tags[0]!)}/${op.operationId.toLowerCase()}`;
+const pageOf = (op: { tags: string[]; operationId: string }) => `/${slugOf(op.tags[0]!)}/${anchorOf(op)}`;
 
 describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chromium)', () => {
   let server: Server;
@@ -83,8 +89,9 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
     const page = await context.newPage();
     const response = await page.goto(base + path);
     expect(response?.status(), path).toBe(200);
-    // Rendered: the sidebar lists the first family.
-    await page.getByText('Legacy derivs', { exact: true }).first().waitFor({ timeout: 30_000 });
+    // Rendered: Redoc has hydrated (its sidebar lists the page's entries) and the site navigation is there.
+    await page.locator('#redoc .menu-content [role="listitem"]').first().waitFor({ timeout: 30_000 });
+    await page.locator('#site-nav').waitFor();
     await page.waitForLoadState('networkidle');
     return page;
   }
@@ -100,21 +107,23 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
         ?.textContent?.trim(),
     );
 
-  it('loads the reference and every section page, with no outside request and no console error (screenshot each)', async () => {
+  it('loads the landing page and every guide and section page, with no outside request and no console error (screenshot each)', async () => {
     const home = await open('/');
-    await expect(home.getByText('Legacy derivs', { exact: true }).first().isVisible()).resolves.toBe(true);
+    await expect(home.locator('#site-nav a[href="/legacy-options/"]').count()).resolves.toBe(1);
+    await expect(home.locator('#site-nav a[href="/options/"]').count()).resolves.toBe(1);
     await home.screenshot({ path: join(shots, 'index.png') });
     await collectText(home);
     await home.close();
     for (const slug of sections) {
+      // The single-page site's section URL (no trailing slash) is the page itself now, not a forwarding stub.
       const page = await open(`/${slug}`);
-      await page.waitForFunction(() => location.hash.length > 1);
-      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname).toBe(`/${slug}`);
+      await expect(page.locator(`#site-nav a[href="/${slug}/"][aria-current="page"]`).count()).resolves.toBe(1);
       await page.screenshot({ path: join(shots, `${slug}.png`) });
       await collectText(page);
       await page.close();
     }
-    expect(sections.length).toBeGreaterThanOrEqual(25);
+    expect(sections.length).toBeGreaterThanOrEqual(35);
     expect(outside).toEqual([]);
     expect(consoleErrors).toEqual([]);
     expect(internalText).toEqual([]);
@@ -126,52 +135,79 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
     expect(response.headers.get('content-type')).toBe('image/x-icon');
   });
 
-  it('opens a section link and an operation link in a new tab on that section', async () => {
-    const home = await open('/');
-    await home.getByText('Options', { exact: true }).first().click();
-    const opLink = home.locator(`a[href$="/${v1Op.operationId.toLowerCase()}"]`).first();
-    await opLink.waitFor({ timeout: 15_000 });
-    const href = (await opLink.getAttribute('href'))!;
-    const sectionHref = (await home.locator('a[href="/payments"]').first().getAttribute('href'))!;
-    await home.close();
-
-    const opTab = await open(href.startsWith('#') ? `/${href}` : href);
-    await opTab.waitForTimeout(1000);
-    expect(await headingInView(opTab)).toBe(v1Op.summary);
-    await opTab.screenshot({ path: join(shots, `deep-link-${v1Op.operationId}.png`) });
-    await opTab.close();
-
-    const sectionTab = await open(sectionHref);
-    await sectionTab.waitForFunction(() => location.hash === '#/payments');
-    await sectionTab.waitForTimeout(1000);
-    expect(await headingInView(sectionTab)).toBe('Payments');
-    await sectionTab.close();
-    expect(outside).toEqual([]);
-  }, 120_000);
-
-  it('finds an operation of each family and a guide by search', async () => {
-    const page = await open('/');
-    for (const query of [legacyOp.summary, v1Op.summary, 'Rate limits']) {
-      await page.getByText('Search', { exact: false }).first().click();
-      const input = page.locator('input[placeholder*="earch" i]').first();
-      await input.fill(query);
-      await expect(
-        page
-          .getByRole('link', { name: query, exact: false })
+  it("lands a deep link on its operation, in each family, from the new URL and from the single-page site's URL", async () => {
+    for (const op of [v1Op, legacyOp]) {
+      for (const url of [pageOf(op), `/${anchorOf(op)}`]) {
+        const page = await open(url);
+        await page.waitForURL((u) => u.pathname === `/${slugOf(op.tags[0])}/` && u.hash === anchorOf(op));
+        await page
+          .locator(`[data-section-id="${anchorOf(op).slice(1)}"] h2`)
           .first()
-          .waitFor({ timeout: 15_000 })
-          .then(() => true),
-      ).resolves.toBe(true);
-      await page.screenshot({ path: join(shots, `search-${query.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) });
-      await page.keyboard.press('Escape');
+          .waitFor();
+        await page.waitForTimeout(500);
+        expect(await headingInView(page), url).toBe(op.summary);
+        // Redoc shows the operation itself: the static preview is gone.
+        await expect(page.locator('#op-previews').count()).resolves.toBe(0);
+        await page.screenshot({ path: join(shots, `deep-link-${op.operationId}.png`) });
+        await page.close();
+      }
     }
-    await page.close();
+    expect(outside).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   }, 120_000);
 
-  it('has no serious or critical accessibility violation (axe-core) on the reference, a guide and an operation', async () => {
+  it("shows the static render of a deep-linked operation before Redoc's runtime has run", async () => {
+    const page = await context.newPage();
+    // Hold Redoc's runtime back: what shows is the page's own HTML and the shared stylesheets.
+    await page.route('**/assets/redoc.*.js', () => new Promise(() => {}));
+    // (DOMContentLoaded waits for module scripts, so wait for the markup itself.)
+    await page.goto(base + pageOf(v1Op), { waitUntil: 'commit' });
+    const preview = page.locator(`[id="${anchorOf(v1Op).slice(1)}"]`);
+    await preview.locator('h2').waitFor({ state: 'visible', timeout: 15_000 });
+    await expect(preview.locator('h2').textContent()).resolves.toBe(v1Op.summary);
+    await expect(preview.isVisible()).resolves.toBe(true);
+    await expect(preview.locator('pre').textContent()).resolves.toContain('curl');
+    await page.close();
+  }, 60_000);
+
+  it('finds an operation of each family and a guide with the site search, from any page, and opens the result', async () => {
+    const page = await open('/futures/');
+    for (const [query, target] of [
+      [legacyOp.summary, pageOf(legacyOp)],
+      [v1Op.summary, pageOf(v1Op)],
+      ['Rate limits', '/rate-limits/'],
+    ] as const) {
+      await page.locator('#site-search-input').fill(query);
+      const hit = page.locator(`#site-search-results a[href="${target}"]`).first();
+      await hit.waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: join(shots, `search-${query.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`) });
+    }
+    // Open the last operation hit found by its operationId: the result lands on the operation.
+    await page.locator('#site-search-input').fill(v1Op.operationId);
+    await page
+      .locator(`#site-search-results a[href="${pageOf(v1Op)}"]`)
+      .first()
+      .click();
+    await page.waitForURL((u) => u.hash === anchorOf(v1Op));
+    await page
+      .locator(`[data-section-id="${anchorOf(v1Op).slice(1)}"] h2`)
+      .first()
+      .waitFor();
+    await page.waitForTimeout(500);
+    expect(await headingInView(page)).toBe(v1Op.summary);
+    await page.close();
+    expect(outside).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('has no serious or critical accessibility violation (axe-core) on the landing page, a guide, a section of each family, a deep link and search results', async () => {
     const found: string[] = [];
-    for (const path of ['/', '/#/quick-start', `/#/options/${v1Op.operationId.toLowerCase()}`]) {
-      const page = await open(path);
+    for (const path of ['/', '/quick-start/', '/legacy-options/', '/options/', pageOf(v1Op), '/?search']) {
+      const page = await open(path.replace('?search', ''));
+      if (path.endsWith('?search')) {
+        await page.locator('#site-search-input').fill('funding');
+        await page.locator('#site-search-results a').first().waitFor();
+      }
       await page.waitForTimeout(500);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {

@@ -1,6 +1,7 @@
 // What the extensions of an operation mean for a caller, written out for its page (price, limits, paging, caps,
 // notices, source), and the clean-up that keeps the contract's provenance notes and raw extension names off the page.
-import { deref } from './spec-model.mjs';
+import { deref, familyOf } from './spec-model.mjs';
+import { DIFFERENCE_KEYS, v1Counterparts } from './v1-counterparts.mjs';
 
 /** @import { OperationModel, SpecNode } from './spec-model.mjs' */
 
@@ -63,6 +64,7 @@ const EXTENSION_WORDS = Object.fromEntries(
     'snapshot-interval-ms': 'snapshot interval',
     'catalog-method-name': 'catalog method name',
     x402: 'x402 settings',
+    'v1-counterpart': 'versioned counterpart',
   }).map(([name, words]) => [`x-${name}`, words]),
 );
 
@@ -99,6 +101,42 @@ export function scrubText(text, extensionNames = Object.keys(EXTENSION_WORDS)) {
     out = out.replace(new RegExp('(?<![\\w-])(?:info\\.)?' + escaped + '(?:\\.[A-Za-z]+)?(?::\\s*(true))?(?![\\w-])', 'g'), withValue);
   }
   return out.replace(/(\S) {2,}/g, '$1 ').replace(/(\S) ([.,;])/g, '$1$2');
+}
+
+/** @type {WeakMap<object, ReturnType<typeof v1Counterparts>>} */
+const migrationCache = new WeakMap();
+
+/**
+ * The migration note of an operation: on a legacy operation its versioned counterpart (with the differences) or that
+ * none exists; on a versioned operation the legacy operations it replaces.
+ * @param {SpecNode} document
+ * @param {OperationModel} op
+ */
+function migrationNotices(document, op) {
+  let map = migrationCache.get(document);
+  if (!map) {
+    map = v1Counterparts(document, (path) => familyOf(path, document.paths[path]) === 'legacy');
+    migrationCache.set(document, map);
+  }
+  const route = (/** @type {{method: string, path: string, summary: string}} */ r) => `\`${r.method.toUpperCase()} ${r.path}\` (${r.summary})`;
+  if (op.family === 'legacy') {
+    const m = map.migrations.find((e) => e.legacy.operationId === op.operationId);
+    if (!m) return [];
+    if (!m.counterpart) return [`> **Versioned counterpart: none.** ${m.why} The migration guide lists every legacy operation.`];
+    const diffs = m.differences ?? {};
+    return [
+      [
+        `> **Versioned counterpart:** ${route(m.counterpart)} serves the same data. ${m.why}`,
+        '>',
+        ...DIFFERENCE_KEYS.map((k) => `> - **${k[0].toUpperCase()}${k.slice(1)}:** ${diffs[k]}`),
+      ].join('\n'),
+    ];
+  }
+  const legacy = map.replaces.get(op.operationId);
+  if (!legacy?.length) return [];
+  return [
+    `> **Replaces in the legacy family:** ${legacy.map(route).join(', ')}: the same data. The migration guide lists the differences (parameters, units, time format, pagination, authentication, limits).`,
+  ];
 }
 
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -199,6 +237,7 @@ export function operationNotes(document, op) {
   if (hasUnpublishedShape(document, op))
     notices.push('> **Partly published response.** The service publishes only part of this response: the known fields are typed and others may appear.');
 
+  notices.push(...migrationNotices(document, op));
   blocks.push(...notices);
   const sources = sourcesOf(x['x-source']);
   if (sources.length) blocks.push(`**Source:** ${sources.map((s) => (s.url ? `[${s.title}](${s.url})` : s.title)).join(', ')}.`);

@@ -1,0 +1,134 @@
+// The static HTML around each Redoc page: the head with the shared files, the left-hand navigation across every page
+// of the site with its search box, a static render of each operation of a section page (shown at once for the
+// operation a link points to, before Redoc's runtime has run, and removed when Redoc shows the same operation), and
+// the forwarding of the single-page site's hash links from the landing page to the page that now holds them.
+import { operationAnchor, operationsOf } from './site-pages.mjs';
+
+export const escapeHtml = (s) => String(s).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Markdown to plain text for the static previews (Redoc renders the real Markdown once it runs). */
+export function plainText(markdown = '') {
+  return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\*\*|[*`>#|]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The left-hand navigation: every page of the site by group, the current one marked, and the search box. */
+export function navHtml(nav, current, assets) {
+  const groups = nav
+    .map((group) => {
+      const open = group.pages.some((p) => p.slug === current) || group.name === 'Guides';
+      const links = group.pages
+        .map((p) => `<li><a href="/${p.slug}/"${p.slug === current ? ' aria-current="page"' : ''}>${escapeHtml(p.title)}</a></li>`)
+        .join('');
+      return `<details${open ? ' open' : ''}><summary>${escapeHtml(group.name)}</summary><ul>${links}</ul></details>`;
+    })
+    .join('');
+  return [
+    `<nav id="site-nav" aria-label="All sections" data-search-index="${assets.searchIndex}" data-search-lib="${assets.searchLib}">`,
+    `<a class="site-home" href="/"${current === '' ? ' aria-current="page"' : ''}>Laevitas API reference</a>`,
+    '<form class="site-search" role="search" onsubmit="return false">',
+    '<label for="site-search-input">Search every operation and guide</label>',
+    '<input id="site-search-input" type="search" autocomplete="off" placeholder="e.g. funding rate" aria-controls="site-search-results">',
+    '<p id="site-search-status" class="site-search-status" aria-live="polite"></p>',
+    '<ul id="site-search-results" class="site-search-results"></ul>',
+    '</form>',
+    groups,
+    '<p class="site-stream"><a href="/stream.html">WebSocket streaming reference</a></p>',
+    '</nav>',
+  ].join('\n');
+}
+
+/** A static render of every operation of a section page; CSS shows only the one the URL's hash targets. */
+export function operationPreviews(document) {
+  const sections = operationsOf(document).map(({ path, method, op, tag }) => {
+    const anchor = operationAnchor(tag, op.operationId).slice(1);
+    const params = (op.parameters ?? [])
+      .map((p) => (p.$ref ? deref(document, p.$ref) : p))
+      .map(
+        (p) =>
+          `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})${p.description ? `: ${escapeHtml(plainText(p.description))}` : ''}</li>`,
+      )
+      .join('');
+    const curl = op['x-codeSamples']?.find((s) => s.lang === 'Shell') ?? op['x-codeSamples']?.[0];
+    return [
+      `<section class="op-preview" id="${escapeHtml(anchor)}" aria-label="${escapeHtml(op.summary ?? op.operationId)}">`,
+      `<h2>${escapeHtml(op.summary ?? op.operationId)}</h2>`,
+      `<p class="op-preview-route"><span class="op-preview-method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></p>`,
+      previewBlocks(op.description),
+      params ? `<h3>Parameters</h3><ul>${params}</ul>` : '',
+      curl ? `<h3>Request sample (${escapeHtml(curl.label ?? curl.lang)})</h3><pre><code>${escapeHtml(curl.source)}</code></pre>` : '',
+      '</section>',
+    ].join('');
+  });
+  // Chromium sets :target only after the module scripts have run, so a classic inline script (which runs while the
+  // page is parsed, long before Redoc's runtime) marks the preview of the operation the URL's hash names.
+  const show = `<script>(function(){var e=document.getElementById(decodeURIComponent(location.hash.slice(1)));if(e&&e.className==='op-preview')e.className+=' op-preview-shown';})();</script>`;
+  return sections.length ? `<div id="op-previews">${sections.join('\n')}</div>${show}` : '';
+}
+
+/** Paragraphs and bullet lists of a description as plain-text HTML (enough to read before Redoc renders it). */
+function previewBlocks(markdown = '') {
+  return markdown
+    .split(/\n\s*\n/)
+    .map((block) => {
+      const items = block.split(/\n(?=\s*[-*] )/);
+      if (items.length > 1 || /^\s*[-*] /.test(block))
+        return `<ul>${items.map((i) => `<li>${escapeHtml(plainText(i.replace(/^\s*[-*] /, '')))}</li>`).join('')}</ul>`;
+      const text = plainText(block);
+      return text ? `<p>${escapeHtml(text)}</p>` : '';
+    })
+    .join('');
+}
+
+function deref(document, ref) {
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((n, k) => n?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+}
+
+/**
+ * The landing page forwards the single-page site's links: `/#/quick-start` to the guide's page, `/#/options` and
+ * `/#/options/getoptionsohlcvt` to the section page (keeping the operation's hash). Runs before anything renders.
+ */
+export function legacyHashForwarder(guideSlugs, sectionSlugs) {
+  return `<script>(function(){var g=${JSON.stringify(guideSlugs)},s=${JSON.stringify(sectionSlugs)};var m=/^#\\/([a-z0-9-]+)(\\/.*)?$/.exec(location.hash);if(!m)return;if(g.indexOf(m[1])>=0)location.replace('/'+m[1]+'/');else if(s.indexOf(m[1])>=0)location.replace('/'+m[1]+'/'+(m[2]?location.hash:''));})();</script>`;
+}
+
+/** A whole page: shared files in the head, navigation, previews, Redoc's prerendered markup and its hydrate call. */
+export function pageHtml({ title, description, nav, previews = '', headScript = '', redoc, assets }) {
+  const hydrate = redoc.script.replace(
+    /hydrate\(__redoc_definition, __redoc_options, document\.getElementById\('redoc'\)\);?\s*$/,
+    "hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc'));",
+  );
+  if (!hydrate.includes('hydrate(__redoc_definition')) throw new Error(`docs: no hydrate call on ${title}`);
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    description ? `<meta name="description" content="${escapeHtml(description.slice(0, 300))}">` : '',
+    headScript,
+    '<link rel="icon" href="/favicon.ico" sizes="16x16">',
+    `<link rel="stylesheet" href="${assets.redocCss}">`,
+    `<link rel="stylesheet" href="${assets.siteCss}">`,
+    `<link rel="modulepreload" href="${assets.redocJs}">`,
+    `<script type="module" src="${assets.siteJs}"></script>`,
+    '</head>',
+    '<body>',
+    nav,
+    previews,
+    redoc.markup,
+    `<script type="module">\nimport { hydrate } from ${JSON.stringify(assets.redocJs)};\n${hydrate}\n</script>`,
+    '</body>',
+    '</html>',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
