@@ -7,9 +7,13 @@
 //   validate      @laevitas-api/validators directly: a valid body passes, a broken one names the field and rule
 //   standard      the same validator through Standard Schema (`~standard.validate`), as a form/tRPC library calls it
 //   typed-error   a documented 400 (forced with `Prefer: code=400`) thrown as BadRequestError with its status
-//   stream        a subscription on the gateway receiving events that validate against the contract
+//   stream        where the platform's WebSocket can send the upgrade's `apikey` header (Node, Bun, Deno): a
+//                 subscription receiving events that validate against the contract. Where it cannot (browsers,
+//                 workerd): the typed StreamCredentialsError before anything is sent (the key never goes in the URL),
+//                 then a keyless connection that the gateway refuses with a coded 401 (StreamAuthError): as far as
+//                 such a platform can authenticate.
 import { createClient, BadRequestError } from '@laevitas-api/client';
-import { createStream } from '@laevitas-api/client/stream';
+import { createStream, StreamAuthError, StreamCredentialsError } from '@laevitas-api/client/stream';
 // Per-operation validators, as the validators' README advises for bundles: the whole module (`import * as
 // validators from '@laevitas-api/validators'`) bundles every operation, 19 MB for a worker or a page.
 import { validateStreamEvent } from '@laevitas-api/validators/stream';
@@ -21,7 +25,7 @@ import { getLegacyFutures } from '@laevitas-api/validators/ops/getLegacyFutures'
 const QUERY = /** @type {const} */ ({ instrument_name: 'BTC-26MAR27-100000-C', resolution: '1h' });
 
 /**
- * @param {{baseUrl: string, v2BaseUrl: string, streamUrl: string, streamAuth?: 'query' | 'header', timeoutMs?: number}} target
+ * @param {{baseUrl: string, v2BaseUrl: string, streamUrl: string, timeoutMs?: number}} target
  * @returns {Promise<{checks: Check[]}>}
  */
 export async function smoke(target) {
@@ -112,7 +116,14 @@ export async function smoke(target) {
   });
 
   await check('stream', async () => {
-    const stream = createStream({ apiKey: 'ecosystem-smoke', url: target.streamUrl, auth: target.streamAuth ?? 'query', reconnect: false, heartbeat: false });
+    /** @type {ReturnType<typeof createStream>} */
+    let stream;
+    try {
+      stream = createStream({ apiKey: 'ecosystem-smoke', url: target.streamUrl, reconnect: false, heartbeat: false });
+    } catch (error) {
+      if (!(error instanceof StreamCredentialsError) || error.reason !== 'headers-unsupported') throw error;
+      return `StreamCredentialsError (${error.reason}) before sending; keyless: ${await keylessRefusal(target.streamUrl)}`;
+    }
     let events = 0;
     try {
       for await (const event of stream.subscribe('trades.futures.binance.*')) {
@@ -124,8 +135,26 @@ export async function smoke(target) {
     } finally {
       stream.close();
     }
-    return `${events} events`;
+    return `${events} events (key in the apikey header)`;
   });
 
   return { checks };
+}
+
+/**
+ * A platform that cannot send the key still reaches the gateway: a keyless subscription is refused with the coded
+ * 401 the gateway sends, as a StreamAuthError.
+ * @param {string} url  @returns {Promise<string>}
+ */
+async function keylessRefusal(url) {
+  const stream = createStream({ url, reconnect: false, heartbeat: false });
+  try {
+    for await (const event of stream.subscribe('trades.futures.binance.*')) throw new Error(`a keyless subscription got an event on ${event.channel}`);
+    throw new Error('a keyless subscription ended without the 401');
+  } catch (error) {
+    if (error instanceof StreamAuthError && error.code === 401) return `StreamAuthError ${error.code}`;
+    throw error;
+  } finally {
+    stream.close();
+  }
 }

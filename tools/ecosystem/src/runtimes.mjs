@@ -22,7 +22,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const COMPATIBILITY_DATE = '2026-07-01';
 
 /**
- * @typedef {{baseUrl: string, v2BaseUrl: string, streamUrl: string, streamAuth?: 'query' | 'header'}} Target
+ * @typedef {{baseUrl: string, v2BaseUrl: string, streamUrl: string}} Target
  * @typedef {{checks: {name: string, ok: boolean, detail: string}[]}} SmokeResult
  * @typedef {{id: string, label: string, available?: () => string | undefined,
  *   prepare: () => Promise<{version: string, installedSeconds?: number}>,
