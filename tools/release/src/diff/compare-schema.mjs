@@ -41,8 +41,16 @@ export function compareSchema(ctx, place, rawBase, rawHead) {
     if (ctx.walked.has(place.node)) return; // compared already, from another operation: the graph edge is enough
     ctx.walked.add(place.node);
   }
-  const b = effective(ctx, ctx.bd, deref(ctx.bd, rawBase), place);
-  const h = effective(ctx, ctx.hd, deref(ctx.hd, rawHead), place);
+  compareEffective(
+    ctx,
+    place,
+    effective(ctx, ctx.bd, [{ schema: deref(ctx.bd, rawBase), place }]),
+    effective(ctx, ctx.hd, [{ schema: deref(ctx.hd, rawHead), place }]),
+  );
+}
+
+/** @param {WalkContext} ctx @param {Place} place @param {Effective} b @param {Effective} h */
+function compareEffective(ctx, place, b, h) {
   compareTypes(ctx, place, b, h);
   compareEnums(ctx, place, b, h);
   if (ctx.dir === 'request') compareRequestBounds(ctx, place, b, h);
@@ -69,8 +77,20 @@ function typesOf(e) {
 const jsonType = (/** @type {unknown} */ v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
 const describeTypes = (/** @type {string[] | undefined} */ types) =>
   types ? types.filter((t) => t !== 'integer' || !types.includes('number')).join(' | ') : 'any';
-/** @param {Effective} b @param {Effective} h @param {string} keyword @param {Place} fallback */
-const placeOf = (b, h, keyword, fallback) => h.keywords.get(keyword)?.place ?? b.keywords.get(keyword)?.place ?? fallback;
+/**
+ * Where a keyword changed: the declaration (of the allOf members that declare it) whose value differs between the
+ * sides, so a change inside a shared envelope is reported at the envelope, not at every schema that extends it.
+ * @param {Effective} b @param {Effective} h @param {string} keyword @param {Place} fallback
+ */
+function placeOf(b, h, keyword, fallback) {
+  const [bd, hd] = [b.keywords.get(keyword)?.declared ?? [], h.keywords.get(keyword)?.declared ?? []];
+  const key = (/** @type {Place} */ p) => `${p.node}|${p.subject}`;
+  const differs = (/** @type {{value: any, place: Place}} */ d, /** @type {{value: any, place: Place}[]} */ other) =>
+    !other.some((o) => key(o.place) === key(d.place) && same(o.value, d.value));
+  return (
+    (hd.find((d) => differs(d, bd)) ?? bd.find((d) => differs(d, hd)))?.place ?? h.keywords.get(keyword)?.place ?? b.keywords.get(keyword)?.place ?? fallback
+  );
+}
 
 /** @param {WalkContext} ctx @param {Place} place @param {Effective} b @param {Effective} h */
 function compareTypes(ctx, place, b, h) {
@@ -167,9 +187,11 @@ function compareRequired(ctx, place, b, h) {
 
 /** @param {WalkContext} ctx @param {Effective} b @param {Effective} h */
 function compareProperties(ctx, b, h) {
-  for (const [name, { raw, parent }] of b.properties) {
+  for (const [name, { raw, parent, sources }] of b.properties) {
     const next = h.properties.get(name);
-    if (next) compareSchema(ctx, at(next.parent, `.${name}`), raw, next.raw);
+    if (next && sources.length === 1 && next.sources.length === 1) compareSchema(ctx, at(next.parent, `.${name}`), raw, next.raw);
+    // Declared by several allOf members: all the declarations apply, each change reported where it was made.
+    else if (next) compareEffective(ctx, at(next.parent, `.${name}`), effective(ctx, ctx.bd, sources), effective(ctx, ctx.hd, next.sources));
     else if (ctx.dir === 'response')
       ctx.graph.add(parent.node, 'response-field-removed', `${parent.subject}.${name}`, `${parent.subject} field \`${name}\` was removed`);
     else if (!h.open) ctx.graph.add(parent.node, 'request-field-removed', `${parent.subject}.${name}`, `${parent.subject} field \`${name}\` was removed`);
@@ -187,12 +209,20 @@ function compareProperties(ctx, b, h) {
 function compareNested(ctx, place, b, h) {
   /** @param {string} keyword */
   const pair = (keyword) => [b.keywords.get(keyword), h.keywords.get(keyword)];
-  const [bi, hi] = pair('items');
-  if (bi && hi) compareSchema(ctx, at(hi.place, '[]'), bi.value, hi.value);
+  for (const [keyword, suffix] of [
+    ['items', '[]'],
+    ['additionalProperties', '[*]'],
+  ]) {
+    const [bk, hk] = pair(keyword);
+    if (!bk || !hk || typeof bk.value !== 'object' || typeof hk.value !== 'object') continue;
+    const [bs, hs] = [bk.sources ?? [], hk.sources ?? []];
+    if (bs.length > 1 || hs.length > 1) {
+      const side = (/** @type {{schema: any, place: Place}[]} */ list) => list.map(({ schema, place }) => ({ schema, place: at(place, suffix) }));
+      compareEffective(ctx, at(hk.place, suffix), effective(ctx, ctx.bd, side(bs)), effective(ctx, ctx.hd, side(hs)));
+    } else compareSchema(ctx, at(hk.place, suffix), bk.value, hk.value);
+  }
   const [bp, hp] = pair('prefixItems');
   if (bp && hp) bp.value.forEach((/** @type {any} */ s, /** @type {number} */ i) => hp.value[i] && compareSchema(ctx, at(hp.place, `[${i}]`), s, hp.value[i]));
-  const [ba, ha] = pair('additionalProperties');
-  if (ba && ha && typeof ba.value === 'object' && typeof ha.value === 'object') compareSchema(ctx, at(ha.place, '[*]'), ba.value, ha.value);
   for (const combinator of ['oneOf', 'anyOf']) {
     const [bc, hc] = pair(combinator);
     if (bc && hc) compareAlternatives(ctx, combinator, bc.value, hc.value, hc.place);

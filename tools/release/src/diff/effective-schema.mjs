@@ -11,8 +11,10 @@ import { componentLabel } from './change-graph.mjs';
 /**
  * @typedef {{dir: 'request' | 'response', graph: ChangeGraph, bd: SpecNode, hd: SpecNode, walked: Set<string>,
  *   clean: (ref: string) => boolean}} WalkContext `clean`: the component of a $ref holds no change (unchanged.mjs)
- * @typedef {{value: any, place: Place}} Keyword
- * @typedef {{keywords: Map<string, Keyword>, properties: Map<string, {raw: any, parent: Place}>, required: Map<string, Place>,
+ * @typedef {{value: any, place: Place, declared: {value: any, place: Place}[], sources?: {schema: any, place: Place}[]}} Keyword
+ *   `declared`: each member's own value (to tell which one changed); `sources`: every member's items or additionalProperties schema
+ * @typedef {{keywords: Map<string, Keyword>, properties: Map<string, {raw: any, parent: Place, sources: {schema: any, place: Place}[]}>,
+ *   required: Map<string, Place>,
  *   open: boolean}} Effective
  */
 
@@ -31,6 +33,7 @@ const ANNOTATIONS = new Set([
   'externalDocs',
   'xml',
 ]);
+const SCHEMA_VALUED = new Set(['items', 'additionalProperties']);
 const LOWER_BOUNDS = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
 const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
 const KEPT = [
@@ -73,14 +76,15 @@ export function componentPlace(ctx, from, baseRef, headRef) {
 export const at = (place, suffix) => ({ node: place.node, subject: `${place.subject}${suffix}` });
 
 /**
- * @param {WalkContext} ctx @param {SpecNode} doc the side's document @param {any} schema dereferenced already
- * @param {Place} place
+ * @param {WalkContext} ctx @param {SpecNode} doc the side's document
+ * @param {{schema: any, place: Place}[]} sources the schema (dereferenced already), or the definitions of one property
+ *   that several allOf members declare: all of them apply
  * @returns {Effective}
  */
-export function effective(ctx, doc, schema, place) {
+export function effective(ctx, doc, sources) {
   /** @type {Effective} */
   const out = { keywords: new Map(), properties: new Map(), required: new Map(), open: true };
-  merge(schema, place, new Set());
+  for (const { schema, place } of sources) merge(schema, place, new Set());
   const closed = (/** @type {string} */ k) => out.keywords.get(k)?.value === false;
   out.open = !closed('additionalProperties') && !closed('unevaluatedProperties');
   return out;
@@ -96,7 +100,11 @@ export function effective(ctx, doc, schema, place) {
       refs.delete(node.$ref);
     }
     for (const keyword of KEPT) if (node[keyword] !== undefined) keep(keyword, node[keyword], where);
-    for (const [name, raw] of Object.entries(node.properties ?? {})) if (!out.properties.has(name)) out.properties.set(name, { raw, parent: where });
+    for (const [name, raw] of Object.entries(node.properties ?? {})) {
+      const known = out.properties.get(name);
+      if (known) known.sources.push({ schema: raw, place: at(where, `.${name}`) });
+      else out.properties.set(name, { raw, parent: where, sources: [{ schema: raw, place: at(where, `.${name}`) }] });
+    }
     for (const name of node.required ?? []) if (!out.required.has(name)) out.required.set(name, where);
     for (const member of node.allOf ?? []) merge(member, where, refs);
   }
@@ -104,16 +112,24 @@ export function effective(ctx, doc, schema, place) {
   /** All constraints of an allOf hold at once: types and enums intersect, bounds take the strictest. @param {string} keyword @param {any} value @param {Place} where */
   function keep(keyword, value, where) {
     const current = out.keywords.get(keyword);
-    if (!current) return void out.keywords.set(keyword, { value, place: where });
+    const declared = { value, place: where };
+    const nested = SCHEMA_VALUED.has(keyword) && value && typeof value === 'object' ? [{ schema: value, place: where }] : undefined;
+    if (!current) return void out.keywords.set(keyword, { value, place: where, declared: [declared], ...(nested ? { sources: nested } : {}) });
+    current.declared.push(declared);
+    // Item (or map value) schemas of several members all apply: compared as one merged schema.
+    if (nested && current.sources) return void current.sources.push(...nested);
     let merged = current.value;
     if (keyword === 'type') {
       const a = [current.value].flat();
       merged = [value].flat().filter((t) => a.includes(t) || (t === 'integer' && a.includes('number')));
+      // Members that admit no common type: no value satisfies the schema. Kept as a type of its own, so the change
+      // that caused it reads as a retype in either direction.
+      if (!merged.length) merged = [`${a.join(' | ')} & ${[value].flat().join(' | ')}`];
     } else if (keyword === 'enum') merged = current.value.filter((/** @type {unknown} */ v) => value.some((/** @type {unknown} */ w) => same(v, w)));
     else if (LOWER_BOUNDS.has(keyword)) merged = Math.max(current.value, value);
     else if (UPPER_BOUNDS.has(keyword)) merged = Math.min(current.value, value);
     else return; // first wins for the rest (two patterns or two item schemas in one allOf are rare)
-    out.keywords.set(keyword, { value: merged, place: merged === current.value ? current.place : where });
+    out.keywords.set(keyword, { ...current, value: merged, place: merged === current.value ? current.place : where });
   }
 }
 
