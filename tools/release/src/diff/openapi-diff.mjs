@@ -2,11 +2,12 @@
 // media type, headers), compared between two bundled OpenAPI 3.1 documents through compare-schema.mjs. Shared
 // components (parameters, request bodies, responses, headers, schemas, security schemes, servers) are graph nodes:
 // each change is reported once, at the component, with the operations that reach it.
-import { HTTP_METHODS, securityOf } from '../../../codegen/src/spec-model.mjs';
+import { HTTP_METHODS } from '../../../codegen/src/spec-model.mjs';
 import { deref } from './deref.mjs';
 import { ChangeGraph } from './change-graph.mjs';
 import { compareSchema, show } from './compare-schema.mjs';
 import { at, componentPlace, pureRef } from './effective-schema.mjs';
+import { compareSecurity } from './security.mjs';
 import { compareServers } from './servers.mjs';
 import { cleanUnits } from './unchanged.mjs';
 
@@ -50,7 +51,7 @@ export function diffSpecs(baseDoc, headDoc) {
     compareParameters(request, place, b, h);
     compareRequestBody(request, place, b, h);
     compareResponses(response, place, b, h);
-    compareSecurity(request, place, b, h);
+    compareSecurity(request, place, b.op, h.op);
     compareServers(request, place, serversOf(baseDoc, b), serversOf(headDoc, h));
   }
   for (const [key, h] of head) {
@@ -181,58 +182,6 @@ function compareHeaders(ctx, place, base, head) {
     if (!bh.has(name))
       ctx.graph.add(place.node, 'response-header-added', `${place.subject} header \`${name}\``, `${place.subject} header \`${name}\` was added`);
 }
-
-/**
- * Each way a request could be authorized before must still be enough: for every base alternative, some head
- * alternative asks for no scheme (and no scope) beyond it. Inherited document-level security is reported once, at
- * the document; a scheme whose definition changed is reported once, at the scheme.
- * @param {WalkContext} ctx @param {Place} place @param {OperationEntry} b @param {OperationEntry} h
- */
-function compareSecurity(ctx, place, b, h) {
-  const bs = securityOf(b.op, ctx.bd);
-  const hs = securityOf(h.op, ctx.hd);
-  const inherited = !b.op.security && !h.op.security && !b.op['x-auth-alternatives'] && !h.op['x-auth-alternatives'];
-  let where = place;
-  if (inherited) {
-    ctx.graph.shared('security|document', 'document security', '#/security');
-    ctx.graph.link(place.node, 'security|document');
-    where = { node: 'security|document', subject: 'document security' };
-  }
-  const show = (/** @type {Record<string, string[]>} */ alt) => (Object.keys(alt).length ? Object.keys(alt).join(' + ') : 'no credentials');
-  const covers = (/** @type {Record<string, string[]>} */ headAlt, /** @type {Record<string, string[]>} */ baseAlt) =>
-    Object.entries(headAlt).every(([scheme, scopes]) => baseAlt[scheme] && scopes.every((s) => baseAlt[scheme].includes(s)));
-  const baseAlts = bs.length ? bs : [{}];
-  const headAlts = hs.length ? hs : [{}];
-  for (const alt of baseAlts) {
-    if (!headAlts.some((next) => covers(next, alt)))
-      ctx.graph.add(
-        where.node,
-        'security-narrowed',
-        `${where.subject} ${show(alt)}`,
-        `${where.subject || 'the operation'}: a request authorized by ${show(alt)} is no longer accepted (now: ${headAlts.map(show).join(' or ')})`,
-      );
-  }
-  for (const alt of headAlts)
-    if (!baseAlts.some((old) => covers(alt, old)))
-      ctx.graph.add(where.node, 'security-widened', `${where.subject} ${show(alt)}`, `${where.subject || 'the operation'} also accepts ${show(alt)}`);
-  // The schemes both sides still use: their definitions must not move (header name, type, scheme).
-  for (const scheme of new Set(baseAlts.flatMap((a) => Object.keys(a)))) {
-    const bd = ctx.bd.components?.securitySchemes?.[scheme];
-    const hd = ctx.hd.components?.securitySchemes?.[scheme];
-    if (!bd || !hd) continue;
-    const id = `scheme|${scheme}`;
-    ctx.graph.shared(id, `security scheme ${scheme}`, `#/components/securitySchemes/${scheme}`);
-    ctx.graph.link(place.node, id);
-    if (ctx.walked.has(id)) continue;
-    ctx.walked.add(id);
-    for (const keyword of ['type', 'in', 'name', 'scheme', 'bearerFormat', 'openIdConnectUrl']) {
-      const [was, now] = [String(deref(ctx.bd, bd)[keyword] ?? ''), String(deref(ctx.hd, hd)[keyword] ?? '')];
-      if (keyword === 'name' ? was.toLowerCase() !== now.toLowerCase() : was !== now)
-        ctx.graph.add(id, 'security-scheme-changed', `security scheme ${scheme}`, `security scheme ${scheme}: ${keyword} ${show2(was)} → ${show2(now)}`);
-    }
-  }
-}
-const show2 = (/** @type {string} */ v) => (v ? `\`${v}\`` : '(none)');
 
 /** The servers an operation is called on: its own, its path item's, else the document's. @param {SpecNode} doc @param {OperationEntry} entry */
 const serversOf = (doc, { op, pathItem }) => op.servers ?? pathItem.servers ?? doc.servers ?? [];
