@@ -2,15 +2,16 @@
 // `pnpm release:dry`: the release workflow's steps (src/pipeline.mjs, the list .github/workflows/release.yml is
 // checked against), run locally without publishing and without touching the working tree. The publishable packages
 // are built (Nx, cached), the repository's files (tracked and untracked, not ignored, plus the built dist/ folders)
-// are copied to a temporary folder with the installed node_modules linked in, and each step runs as its `local`
-// mode says: tool versions compared, the lockfile checked, the release gate run in the working tree, then in the
-// copy `pnpm release:version` (with a throwaway patch changeset when none is pending, so versioning is always
-// exercised) and `pnpm release:publish --dry-run`. Checked after versioning: the fixed group moved together, each
+// are copied to a temporary folder, and each step runs as its `local` mode says: tool versions compared, the
+// lockfile checked, the release gate run in the working tree, then on the copy the root package.json's
+// `release:version` script (with a throwaway patch changeset when none is pending, so versioning is always
+// exercised) and `release:publish --dry-run`. The copy gets no node_modules (a pnpm command run where they are
+// linked in relinks the workspace's own): each part of a script runs from this workspace with RELEASE_ROOT=copy. Checked after versioning: the fixed group moved together, each
 // package has its CHANGELOG entry, and the release baseline was recorded. The copy is deleted.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { STEPS, VERSIONS } from './pipeline.mjs';
 import { ROOT } from './releases.mjs';
 import { atLeast, MIN_NPM } from './release-publish.mjs';
@@ -48,16 +49,18 @@ export function releaseDry({ log = console.log } = {}) {
         const pending = readdirSync(join(copy, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
         if (!pending.length)
           writeFileSync(join(copy, '.changeset/release-dry-run.md'), `---\n${names.map((n) => `"${n}": patch`).join('\n')}\n---\n\nRelease dry run.\n`);
-        run('pnpm', pnpm(step.run), copy);
+        runScript(step.run, copy);
         log(`${label}: ${checkVersioned(copy, packages, versionsBefore)}`);
         return;
       }
-      const out = run('pnpm', [...pnpm(step.run), '--dry-run'], copy);
+      const out = runScript(step.run, copy, ['--dry-run']);
       log(`${label} --dry-run:\n${out.trim().replace(/^/gm, '  ')}`);
     });
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+  const relinked = linksInto(copy);
+  if (relinked.length) throw new Error(`release:dry relinked the workspace's node_modules into its copy (run pnpm install):\n  ${relinked.join('\n  ')}`);
   const afterStatus = run('git', ['status', '--porcelain'], ROOT);
   if (afterStatus !== before) throw new Error(`release:dry changed the working tree:\n${afterStatus}`);
   log('release:dry: passed; the working tree is unchanged');
@@ -72,10 +75,51 @@ function copyWorkspace(copy, packages) {
     cpSync(join(ROOT, file), join(copy, file));
   }
   for (const dir of packages) if (existsSync(join(ROOT, dir, 'dist'))) cpSync(join(ROOT, dir, 'dist'), join(copy, dir, 'dist'), { recursive: true });
-  const workspaceDirs = ['.', ...new Set(files.filter((f) => f.endsWith('/package.json')).map((f) => dirname(f)))];
-  for (const dir of workspaceDirs)
-    if (existsSync(join(ROOT, dir, 'node_modules')) && existsSync(join(copy, dir)))
-      symlinkSync(join(ROOT, dir, 'node_modules'), join(copy, dir, 'node_modules'));
+}
+
+/**
+ * Runs a root package.json script (`pnpm release:version`) on the copy: each `&&` part, `changeset …` by this
+ * workspace's Changesets, `node tools/…` by this workspace's file with RELEASE_ROOT=copy.
+ * @param {string} command `pnpm <script>` @param {string} copy @param {string[]} extra arguments for the last part
+ */
+function runScript(command, copy, extra = []) {
+  const script = readJson(join(copy, 'package.json')).scripts[pnpm(command)[0]];
+  if (!script) throw new Error(`no script for \`${command}\` in package.json`);
+  const parts = script.split('&&').map((/** @type {string} */ p) => p.trim().split(/\s+/));
+  return parts
+    .map((/** @type {string[]} */ [bin, ...args], /** @type {number} */ i) => {
+      const all = i === parts.length - 1 ? [...args, ...extra] : args;
+      const env = { ...process.env, RELEASE_ROOT: copy };
+      if (bin === 'changeset') return run(process.execPath, [join(ROOT, 'node_modules/@changesets/cli/bin.js'), ...all], copy, { env });
+      if (bin === 'node' && all[0].startsWith('tools/')) return run(process.execPath, [join(ROOT, all[0]), ...all.slice(1)], copy, { env });
+      throw new Error(`release:dry does not know how to run \`${[bin, ...all].join(' ')}\` (from \`${command}\`) on the copy`);
+    })
+    .join('');
+}
+
+/** Links in the workspace's node_modules folders (root and packages, scopes included) that point into `copy`. @param {string} copy */
+function linksInto(copy) {
+  const dirs = [
+    '.',
+    ...run('git', ['ls-files', '*package.json'], ROOT)
+      .split('\n')
+      .filter(Boolean)
+      .map((f) => dirname(f)),
+  ];
+  /** @type {string[]} */
+  const found = [];
+  for (const dir of new Set(dirs)) {
+    const modules = join(ROOT, dir, 'node_modules');
+    if (!existsSync(modules)) continue;
+    for (const entry of readdirSync(modules, { withFileTypes: true })) {
+      const paths =
+        entry.name.startsWith('@') && entry.isDirectory()
+          ? readdirSync(join(modules, entry.name)).map((n) => join(modules, entry.name, n))
+          : [join(modules, entry.name)];
+      for (const path of paths) if (lstatSync(path).isSymbolicLink() && readlinkSync(path).includes(basename(copy))) found.push(path);
+    }
+  }
+  return found;
 }
 
 /** The versions a `npm install --global …@x` step pins, against what is installed here. @param {string} command */
