@@ -1,7 +1,8 @@
 // The CI workflow (.github/workflows/release.yml) runs exactly the steps of src/pipeline.mjs, which
 // `pnpm release:dry` runs locally; it publishes with npm trusted publishing (OIDC, provenance, no stored token);
 // the packages' links come from the root package.json (one place).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -75,5 +76,22 @@ describe('package metadata in one place', () => {
     const moved = { ...rootPkg, repository: { type: 'git', url: 'git+https://github.com/other/repo.git' } };
     expect(metadataFor(moved, 'packages/types', 'main').homepage).toBe('https://github.com/other/repo/tree/main/packages/types#readme');
     expect(packageFiles(ROOT).every((f) => f.content.includes(rootPkg.repository.url))).toBe(true);
+  });
+  it('--check fails on a package whose links differ from the root, and writing fixes it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'metadata-'));
+    try {
+      mkdirSync(join(root, 'packages/a'), { recursive: true });
+      mkdirSync(join(root, '.changeset'));
+      writeFileSync(join(root, '.changeset/config.json'), JSON.stringify({ baseBranch: 'main' }));
+      writeFileSync(join(root, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n');
+      writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true, license: 'MIT', repository: rootPkg.repository, bugs: rootPkg.bugs }));
+      writeFileSync(join(root, 'packages/a/package.json'), JSON.stringify({ name: '@x/a', version: '1.0.0', repository: 'github:someone/guessed' }));
+      expect(syncMetadata({ root, check: true })).toEqual(['packages/a/package.json (differs)']);
+      expect(syncMetadata({ root })).toEqual([]);
+      expect(syncMetadata({ root, check: true })).toEqual([]);
+      expect(readJson(join(root, 'packages/a/package.json')).repository).toEqual({ type: 'git', url: rootPkg.repository.url, directory: 'packages/a' });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
