@@ -5,7 +5,7 @@
 // says which). Exit 2 when a document cannot be read.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { diffAsyncApi, diffMarkdown, diffSpecs } from './breaking.mjs';
+import { consoleLine, diffAsyncApi, diffMarkdown, diffSpecs } from './breaking.mjs';
 import { majorChangeset, pendingChangesets } from './changesets.mjs';
 import { CHANGESETS, HEAD_BUNDLE, ROOT, baseAsyncApi, headAsyncApi, lastReleaseBundle, readDocument, readJson } from './releases.mjs';
 
@@ -49,7 +49,7 @@ export async function checkBreaking({ env = process.env, log = console.log, erro
   writeFileSync(out, markdown + '\n');
   log(`check:breaking: ${basePath} → ${headPath}: ${diff.breaking.length} breaking, ${diff.additive.length} additive (diff: ${out})`);
   if (!diff.breaking.length) return 0;
-  for (const c of diff.breaking) (allowedBy ? log : error)(`  ${allowedBy ? 'allowed' : 'BREAKING'} [${c.rule}] ${c.operation ?? ''}: ${c.message}`);
+  for (const c of diff.breaking) (allowedBy ? log : error)(`  ${allowedBy ? 'allowed' : 'BREAKING'} ${consoleLine(c)}`);
   if (allowedBy) {
     log(`check:breaking: allowed, ${allowedBy} releases a major`);
     return 0;

@@ -1,26 +1,26 @@
 #!/usr/bin/env node
-// `pnpm release:dry`: what a release would do, without doing it and without touching the working tree. The
-// publishable packages are built (Nx, cached), the repository's files (tracked and untracked, not ignored, plus the
-// built dist/ folders) are copied to a temporary folder, and there: `changeset version` (with a throwaway patch
-// changeset when none is pending, so versioning is always exercised), a check that the fixed group moved together,
-// then `pnpm publish --dry-run` of every publishable package, the contract CLI included. The copy is deleted.
+// `pnpm release:dry`: the release workflow's steps (src/pipeline.mjs, the list .github/workflows/release.yml is
+// checked against), run locally without publishing and without touching the working tree. The publishable packages
+// are built (Nx, cached), the repository's files (tracked and untracked, not ignored, plus the built dist/ folders)
+// are copied to a temporary folder, and each step runs as its `local` mode says: tool versions compared, the
+// lockfile checked, the release gate run in the working tree, then on the copy the root package.json's
+// `release:version` script (with a throwaway patch changeset when none is pending, so versioning is always
+// exercised) and `release:publish --dry-run`. The copy gets no node_modules (a pnpm command run where they are
+// linked in relinks the workspace's own): each part of a script runs from this workspace with RELEASE_ROOT=copy. Checked after versioning: the fixed group moved together, each
+// package has its CHANGELOG entry, and the release baseline was recorded. The copy is deleted.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { STEPS, VERSIONS } from './pipeline.mjs';
 import { ROOT } from './releases.mjs';
+import { atLeast, MIN_NPM } from './release-publish.mjs';
+import { publishable, readJson } from './workspace.mjs';
 
 /** @type {(cmd: string, args: string[], cwd: string, opts?: import('node:child_process').ExecFileSyncOptions) => string} */
 const run = (cmd, args, cwd, opts = {}) =>
   /** @type {string} no caller overrides the encoding */ (execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts }));
-const readJson = (/** @type {string} */ p) => JSON.parse(readFileSync(p, 'utf8'));
-
-/** Workspace packages (from pnpm-workspace.yaml's globs, which are all `dir/*` or `dir`) that are not private. */
-function publishable(/** @type {string} */ root) {
-  const globs = [...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+['"]?([^'"\n]+)['"]?$/gm)].map((m) => m[1]);
-  const dirs = globs.flatMap((g) => (g.endsWith('/*') ? readdirSync(join(root, g.slice(0, -2))).map((d) => join(g.slice(0, -2), d)) : [g]));
-  return dirs.filter((d) => existsSync(join(root, d, 'package.json')) && !readJson(join(root, d, 'package.json')).private);
-}
+const pnpm = (/** @type {string} */ command) => command.split(' ').slice(1);
 
 export function releaseDry({ log = console.log } = {}) {
   const packages = publishable(ROOT);
@@ -31,48 +31,131 @@ export function releaseDry({ log = console.log } = {}) {
 
   const copy = mkdtempSync(join(tmpdir(), 'release-dry-'));
   try {
-    const files = run('git', ['ls-files', '-co', '--exclude-standard', '-z'], ROOT).split('\0').filter(Boolean);
-    for (const file of files) {
-      if (!existsSync(join(ROOT, file))) continue; // deleted but not yet committed
-      mkdirSync(dirname(join(copy, file)), { recursive: true });
-      cpSync(join(ROOT, file), join(copy, file));
-    }
-    for (const dir of packages) if (existsSync(join(ROOT, dir, 'dist'))) cpSync(join(ROOT, dir, 'dist'), join(copy, dir, 'dist'), { recursive: true });
-
-    const pending = readdirSync(join(copy, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
-    if (!pending.length) {
-      writeFileSync(join(copy, '.changeset/release-dry-run.md'), `---\n${names.map((n) => `"${n}": patch`).join('\n')}\n---\n\nRelease dry run.\n`);
-    }
+    copyWorkspace(copy, packages);
     const versionsBefore = Object.fromEntries(packages.map((d) => [d, readJson(join(copy, d, 'package.json')).version]));
-    log(run(process.execPath, [join(ROOT, 'node_modules/@changesets/cli/bin.js'), 'version'], copy).trim());
-    const fixed = readJson(join(copy, '.changeset/config.json')).fixed.flat();
-    const after = packages.map((d) => ({ dir: d, ...readJson(join(copy, d, 'package.json')) }));
-    const grouped = new Set(after.filter((p) => fixed.includes(p.name)).map((p) => p.version));
-    if (grouped.size !== 1) throw new Error(`the fixed group did not move together: ${after.map((p) => `${p.name}@${p.version}`).join(', ')}`);
-    for (const p of after) {
-      if (!fixed.includes(p.name)) throw new Error(`${p.name} is publishable but not in the fixed version group (.changeset/config.json)`);
-      if (p.version === versionsBefore[p.dir]) throw new Error(`${p.name} was not versioned by changeset version`);
-      if (!readFileSync(join(copy, p.dir, 'CHANGELOG.md'), 'utf8').includes(`## ${p.version}`))
-        throw new Error(`${p.dir}/CHANGELOG.md has no ${p.version} entry`);
-    }
-    log(`changeset version: ${after.map((p) => `${p.name} ${versionsBefore[p.dir]} → ${p.version}`).join(', ')}`);
-    for (const p of after) {
-      const out = run('pnpm', ['publish', '--dry-run', '--no-git-checks', '--json'], join(copy, p.dir), {
-        env: { ...process.env, npm_config_loglevel: 'error' },
-      });
-      const json = JSON.parse(out.slice(out.indexOf('{')));
-      log(
-        `pnpm publish --dry-run ${json.name}@${json.version}: ${json.files?.length ?? '?'} files, ${json.size ?? '?'} B packed, ${json.unpackedSize ?? '?'} B unpacked`,
-      );
-      if (json.name !== p.name || json.version !== p.version)
-        throw new Error(`${p.dir}: dry run published ${json.name}@${json.version}, expected ${p.name}@${p.version}`);
-    }
+    STEPS.forEach((step, i) => {
+      const label = `step ${i + 1}/${STEPS.length} [${step.job}] ${step.name}: ${step.run}`;
+      if (step.local === 'skip') return log(`${label}: skipped, ${step.why}`);
+      if (step.local === 'tools') return log(`${label}: ${tools(step.run)}`);
+      if (step.local === 'lockfile') {
+        run('pnpm', ['install', '--frozen-lockfile', '--lockfile-only', '--offline'], ROOT);
+        return log(`${label}: lockfile in sync (pnpm install --frozen-lockfile --lockfile-only --offline)`);
+      }
+      if (step.local === 'root') {
+        run('pnpm', pnpm(step.run), ROOT);
+        return log(`${label}: passed`);
+      }
+      if (step.via === 'changesets-version') {
+        const pending = readdirSync(join(copy, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
+        if (!pending.length)
+          writeFileSync(join(copy, '.changeset/release-dry-run.md'), `---\n${names.map((n) => `"${n}": patch`).join('\n')}\n---\n\nRelease dry run.\n`);
+        runScript(step.run, copy);
+        log(`${label}: ${checkVersioned(copy, packages, versionsBefore)}`);
+        return;
+      }
+      const out = runScript(step.run, copy, ['--dry-run']);
+      log(`${label} --dry-run:\n${out.trim().replace(/^/gm, '  ')}`);
+    });
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+  const relinked = linksInto(copy);
+  if (relinked.length) throw new Error(`release:dry relinked the workspace's node_modules into its copy (run pnpm install):\n  ${relinked.join('\n  ')}`);
   const afterStatus = run('git', ['status', '--porcelain'], ROOT);
   if (afterStatus !== before) throw new Error(`release:dry changed the working tree:\n${afterStatus}`);
   log('release:dry: passed; the working tree is unchanged');
+}
+
+/** The repository's files, the built dist/ folders, and links to the installed node_modules. @param {string} copy @param {string[]} packages */
+function copyWorkspace(copy, packages) {
+  const files = run('git', ['ls-files', '-co', '--exclude-standard', '-z'], ROOT).split('\0').filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(join(ROOT, file))) continue; // deleted but not yet committed
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    cpSync(join(ROOT, file), join(copy, file));
+  }
+  for (const dir of packages) if (existsSync(join(ROOT, dir, 'dist'))) cpSync(join(ROOT, dir, 'dist'), join(copy, dir, 'dist'), { recursive: true });
+}
+
+/**
+ * Runs a root package.json script (`pnpm release:version`) on the copy: each `&&` part, `changeset …` by this
+ * workspace's Changesets, `node tools/…` by this workspace's file with RELEASE_ROOT=copy.
+ * @param {string} command `pnpm <script>` @param {string} copy @param {string[]} extra arguments for the last part
+ */
+function runScript(command, copy, extra = []) {
+  const script = readJson(join(copy, 'package.json')).scripts[pnpm(command)[0]];
+  if (!script) throw new Error(`no script for \`${command}\` in package.json`);
+  const parts = script.split('&&').map((/** @type {string} */ p) => p.trim().split(/\s+/));
+  return parts
+    .map((/** @type {string[]} */ [bin, ...args], /** @type {number} */ i) => {
+      const all = i === parts.length - 1 ? [...args, ...extra] : args;
+      const env = { ...process.env, RELEASE_ROOT: copy };
+      if (bin === 'changeset') return run(process.execPath, [join(ROOT, 'node_modules/@changesets/cli/bin.js'), ...all], copy, { env });
+      if (bin === 'node' && all[0].startsWith('tools/')) return run(process.execPath, [join(ROOT, all[0]), ...all.slice(1)], copy, { env });
+      throw new Error(`release:dry does not know how to run \`${[bin, ...all].join(' ')}\` (from \`${command}\`) on the copy`);
+    })
+    .join('');
+}
+
+/** Links in the workspace's node_modules folders (root and packages, scopes included) that point into `copy`. @param {string} copy */
+function linksInto(copy) {
+  const dirs = [
+    '.',
+    ...run('git', ['ls-files', '*package.json'], ROOT)
+      .split('\n')
+      .filter(Boolean)
+      .map((f) => dirname(f)),
+  ];
+  /** @type {string[]} */
+  const found = [];
+  for (const dir of new Set(dirs)) {
+    const modules = join(ROOT, dir, 'node_modules');
+    if (!existsSync(modules)) continue;
+    for (const entry of readdirSync(modules, { withFileTypes: true })) {
+      const paths =
+        entry.name.startsWith('@') && entry.isDirectory()
+          ? readdirSync(join(modules, entry.name)).map((n) => join(modules, entry.name, n))
+          : [join(modules, entry.name)];
+      for (const path of paths) if (lstatSync(path).isSymbolicLink() && readlinkSync(path).includes(basename(copy))) found.push(path);
+    }
+  }
+  return found;
+}
+
+/** The versions a `npm install --global …@x` step pins, against what is installed here. @param {string} command */
+function tools(command) {
+  const pins = Object.fromEntries([...command.matchAll(/(npm|pnpm)@(\S+)/g)].map((m) => [m[1], m[2]]));
+  return Object.entries(pins)
+    .map(([tool, pinned]) => {
+      const here = run(tool, ['--version'], ROOT).trim();
+      const note = tool === 'npm' && !atLeast(here, MIN_NPM) ? ` (publishing needs >= ${MIN_NPM}; the dry run does not)` : '';
+      return `${tool} ${pinned} in CI, ${here} here${here === pinned ? '' : ' (differs)'}${note}`;
+    })
+    .join('; ');
+}
+
+/**
+ * After `pnpm release:version` in the copy: the fixed group moved together, each package has its CHANGELOG entry,
+ * and the bundle was recorded as the release baseline of its info.version.
+ * @param {string} copy @param {string[]} packages @param {Record<string, string>} versionsBefore
+ */
+function checkVersioned(copy, packages, versionsBefore) {
+  const fixed = readJson(join(copy, '.changeset/config.json')).fixed.flat();
+  const after = packages.map((d) => ({ dir: d, ...readJson(join(copy, d, 'package.json')) }));
+  const grouped = new Set(after.filter((p) => fixed.includes(p.name)).map((p) => p.version));
+  if (grouped.size !== 1) throw new Error(`the fixed group did not move together: ${after.map((p) => `${p.name}@${p.version}`).join(', ')}`);
+  for (const p of after) {
+    if (!fixed.includes(p.name)) throw new Error(`${p.name} is publishable but not in the fixed version group (.changeset/config.json)`);
+    if (p.version === versionsBefore[p.dir]) throw new Error(`${p.name} was not versioned by changeset version`);
+    if (!readFileSync(join(copy, p.dir, 'CHANGELOG.md'), 'utf8').includes(`## ${p.version}`))
+      throw new Error(`${p.dir}/CHANGELOG.md has no ${p.version} entry`);
+  }
+  const bundle = readFileSync(join(copy, 'spec/dist/openapi.json'), 'utf8');
+  const version = JSON.parse(bundle).info.version;
+  const baseline = join(copy, 'spec/releases', version, 'openapi.json');
+  if (!existsSync(baseline) || readFileSync(baseline, 'utf8') !== bundle)
+    throw new Error(`the release baseline spec/releases/${version}/openapi.json was not recorded`);
+  return `${after.map((p) => `${p.name} ${versionsBefore[p.dir]} → ${p.version}`).join(', ')}; baseline spec/releases/${version} recorded`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -80,8 +163,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     releaseDry();
   } catch (caught) {
     // execFileSync's error carries the child's stderr.
-    const error = /** @type {Error & {stderr?: string}} */ (caught);
-    console.error(`release:dry: ${error.stderr ?? ''}${error.message}`);
+    const error = /** @type {Error & {stderr?: string, stdout?: string}} */ (caught);
+    console.error(`release:dry: ${error.stdout ?? ''}${error.stderr ?? ''}${error.message}`);
     process.exitCode = 1;
   }
 }

@@ -6,7 +6,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 
-export const ROOT = resolve(import.meta.dirname, '../../..');
+// RELEASE_ROOT: another checkout to work on (release:dry runs these scripts on its temporary copy, from here, so
+// they resolve their dependencies from this workspace's node_modules).
+export const ROOT = process.env.RELEASE_ROOT ? resolve(process.env.RELEASE_ROOT) : resolve(import.meta.dirname, '../../..');
 export const RELEASES = join(ROOT, 'spec/releases');
 export const HEAD_BUNDLE = join(ROOT, 'spec/dist/openapi.json');
 export const CHANGESETS = join(ROOT, '.changeset');

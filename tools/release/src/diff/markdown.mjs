@@ -1,0 +1,45 @@
+// The human-readable API diff (reports/api-diff.md; the changeset and the docs' release notes quote it) and the
+// gate's console lines. One entry per change, grouped by the component (or operation) where it happened: what
+// changed, where, which operations it reaches, and why it breaks.
+
+/** @import { Change } from './change-graph.mjs' */
+
+/** @param {string[]} names @param {number} max */
+export const listOperations = (names, max) => (names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`);
+
+/** The heading of a change's group: its component (with the pointer) or its operation. @param {Change} c */
+const groupOf = (c) =>
+  c.component ? `**${c.label}** (\`${c.component}\`${c.direction ? `, as ${c.direction === 'request' ? 'sent' : 'received'}` : ''})` : `**${c.label}**`;
+
+/**
+ * @param {{changes: Change[]}} diff
+ * @param {{baseVersion: string, headVersion: string, allowedBy?: string, title?: string}} labels `allowedBy`: the major changeset that allows the breaking changes
+ */
+export function diffMarkdown({ changes }, { baseVersion, headVersion, allowedBy, title = 'API diff' }) {
+  const lines = [`# ${title}: ${baseVersion} → ${headVersion}`, ''];
+  const breaking = changes.filter((c) => c.breaking);
+  const additive = changes.filter((c) => !c.breaking);
+  if (!changes.length) lines.push('No change to operations, parameters, request or response shapes.', '');
+  /** @param {string} heading @param {Change[]} list @param {boolean} explain */
+  const section = (heading, list, explain) => {
+    if (!list.length) return;
+    lines.push(`## ${heading}`, '');
+    /** @type {Map<string, Change[]>} */
+    const groups = new Map();
+    for (const c of list) groups.set(groupOf(c), [...(groups.get(groupOf(c)) ?? []), c]);
+    for (const [group, items] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+      const ops = items[0].operations;
+      const reach = items[0].component ? ` · ${ops.length} operation${ops.length === 1 ? '' : 's'}: ${ops.join(', ')}` : '';
+      lines.push(`- ${group}${reach}`);
+      for (const c of items) lines.push(`  - ${c.message} (\`${c.rule}\`)${explain ? `: ${c.why}` : ''}`);
+    }
+    lines.push('');
+  };
+  section(`Breaking changes (${breaking.length})${breaking.length && allowedBy ? `: released as a major by ${allowedBy}` : ''}`, breaking, true);
+  section(`Additive changes (${additive.length})`, additive, false);
+  return lines.join('\n');
+}
+
+/** One console line per breaking change. @param {Change} c */
+export const consoleLine = (c) =>
+  `[${c.rule}] ${c.message} — ${c.component ? `in ${c.component}, ` : ''}reaches ${c.operations.length} operation${c.operations.length === 1 ? '' : 's'}: ${listOperations(c.operations, 6)} — ${c.why}`;
