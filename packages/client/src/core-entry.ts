@@ -4,11 +4,11 @@
 //   import { getOptionsOhlcvt } from '@laevitas-api/client/operations';
 //   const rows = await createCore({ apiKey }).request(getOptionsOhlcvt, { query: { … } });
 //   for await (const trade of paginate(core, getOptionsTrades, { query: { … } })) …
-export { createCore, LaevitasCore } from './core.js';
-export type { CallArgs, CallParams, ClientOptions, RequestOptions, ResponseWithMeta } from './core.js';
-export type { ValidatorsModule, ValidatorMap, OperationValidatorLike, ValidationOutcome } from './validators.js';
+export { createCore, LaevitasCore } from './internal/core.js';
+export type { CallArgs, CallParams, ClientOptions, RequestOptions, ResponseWithMeta } from './internal/core.js';
+export type { ValidatorsModule, ValidatorMap, OperationValidatorLike, ValidationOutcome } from './internal/validators.js';
 export * from './errors.js';
-export { paginate, type Paginated, type PaginateOptions } from './pagination.js';
-export type { RetryOptions } from './retry.js';
-export type { OperationInfo, PaginationInfo, Family } from './operation-info.js';
+export { paginate, type Paginated, type PaginateOptions } from './internal/pagination.js';
+export type { RetryOptions } from './internal/retry-rules.js';
+export type { OperationInfo, PaginationInfo, Family } from './internal/operation-info.js';
 export type { PaginatedOperationId } from './generated/methods.js';

@@ -1,7 +1,7 @@
 // The wire format of the API, in one place for the client and the contract runner (tools/contract) alike: which
 // base URL serves an operation (family routing), how its URL is built from path and query parameters, and which
 // headers carry the credentials on each family. Published as '@laevitas-api/client/wire'.
-import type { Family, OperationInfo } from './operation-info.js';
+import type { Family, OperationInfo } from './internal/operation-info.js';
 import { DEFAULT_BASE_URLS } from './generated/spec-info.js';
 import { RequestValidationError } from './errors.js';
 

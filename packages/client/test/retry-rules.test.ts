@@ -2,7 +2,7 @@
 // x-should-retry override for GETs, the redirect hop limit, and the backoff schedule.
 import { expect, it, vi } from 'vitest';
 import { InternalServerError, RedirectError, createClient } from '../src/index.js';
-import { retryDelay } from '../src/retry.js';
+import { retryDelay } from '../src/internal/retry-rules.js';
 import { drive } from './drive.js';
 import { useFaultServers } from './fault-servers.js';
 

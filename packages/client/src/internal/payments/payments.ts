@@ -5,10 +5,10 @@
 // (`x-credit-cost`, the agent endpoint) reserves its cost against the same caps before it is sent. A 202 on a pay
 // request (`x-idempotent-payment`) is never paid again: its checkout status operation is polled. Nothing here builds
 // or signs a payment: the payer (payer.ts) does.
-import { LaevitasError, type PaymentRequiredError } from '../errors.js';
-import { X402_TERMS } from '../generated/spec-info.js';
-import { sleep } from '../retry.js';
-import type { BillingMeta, CallContext, CallFn, PaymentHandler, SendFn, Sent } from './billing.js';
+import { LaevitasError, type PaymentRequiredError } from '../../errors.js';
+import { X402_TERMS } from '../../generated/spec-info.js';
+import { sleep } from '../retry-rules.js';
+import type { BillingMeta, CallContext, CallFn, PaymentHandler, SendFn, Sent } from '../pipeline/billing.js';
 import { fromAtomic, toAtomic } from './amount.js';
 import { SpendCapError, SpendLedger, type Reservation, type SpendCaps } from './caps.js';
 import type { PaymentOption, X402Payer } from './payer.js';

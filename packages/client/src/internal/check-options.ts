@@ -5,7 +5,7 @@
 // The schema is interpreted here rather than compiled by ajv: it uses a dozen keywords, and ajv's standalone code
 // for it was 18 kB minified, more than half of what an app calling one operation would bundle. The messages follow
 // ajv's wording, and test/check-options.test.ts proves this accepts exactly what ajv accepts.
-import { SETTINGS_SCHEMA } from './generated/settings-schema.js';
+import { SETTINGS_SCHEMA } from '../generated/settings-schema.js';
 
 /** The JSON Schema subset the settings use (tools/codegen/src/client-settings.mjs refuses any other keyword). */
 export interface SettingsSchema {

@@ -1,7 +1,7 @@
 // Turning a response body into data. A success body must be what the operation documents (JSON, or an event
 // stream when the caller asked for one): anything else is a ResponseParseError, never a string or `undefined`
 // handed over as if it were the page. Error bodies are decoded leniently (a proxy's HTML 502 still makes an error).
-import { ResponseParseError, type RequestSummary } from './errors.js';
+import { ResponseParseError, type RequestSummary } from '../../errors.js';
 
 const isJsonType = (type: string) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type);
 

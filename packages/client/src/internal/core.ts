@@ -12,7 +12,7 @@
 //   checkResponse                the optional response validation
 import type { OperationId, OperationParameters, OperationRequestBodies, OperationResults } from '@laevitas-api/types/signatures';
 import type { OperationInfo } from './operation-info.js';
-import type { BillingMeta } from './payments/billing.js';
+import type { BillingMeta } from './pipeline/billing.js';
 import {
   APIConnectionError,
   APIError,
@@ -22,10 +22,10 @@ import {
   ResponseValidationError,
   parseRetryAfter,
   type RequestSummary,
-} from './errors.js';
-import { baseUrlFor, buildHref, credentialHeaders, type Family, type QueryValue } from './wire.js';
+} from '../errors.js';
+import { baseUrlFor, buildHref, credentialHeaders, type Family, type QueryValue } from '../wire.js';
 import { CREDENTIAL_KEY, isInsecureRemote, redactUrl, splitUserinfo } from './url.js';
-import { retryDelay, shouldRetry, sleep, type Failure } from './retry.js';
+import { retryDelay, shouldRetry, sleep, type Failure } from './retry-rules.js';
 
 type RetryPolicy = { maxRetries: number; initialDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
 import {
@@ -37,8 +37,8 @@ import {
   type ReleaseSlot,
   type RollingWindowLimiter,
 } from './rate-limiter.js';
-import { exchange, type AttemptInit } from './exchange.js';
-import { parseError, parseSuccess } from './parse-body.js';
+import { exchange, type AttemptInit } from './pipeline/http-attempt.js';
+import { parseError, parseSuccess } from './pipeline/parse-response.js';
 import type { RequestOptions } from './request-options.js';
 import type { ClientSettings } from './settings.js';
 import { checkClientOptions } from './check-options.js';

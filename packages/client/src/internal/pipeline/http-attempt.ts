@@ -14,9 +14,9 @@
 // exchange, and an exchange that loses the race is let go: its body is cancelled as soon as its headers arrive, so
 // the connection is released then (or at the runtime's own header/body timeout, 300 s in Node, for a server that
 // never answers). Either way the caller gets the same APIConnectionTimeoutError at the same moment.
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RedirectError, type RequestSummary } from './errors.js';
-import { neverConnected } from './retry.js';
-import { redactUrl } from './url.js';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RedirectError, type RequestSummary } from '../../errors.js';
+import { neverConnected } from '../retry-rules.js';
+import { redactUrl } from '../url.js';
 
 export interface AttemptInit {
   /** The URL as the client built it (canonical text, parsed again only to follow a redirect). */

@@ -3,11 +3,11 @@
 // every response's credit headers (a rotated `x-credit-token` replaces the cached one, `x-credits-remaining` is the
 // balance), and `no_credits` as a NoCreditsError. Paying (x402, caps, polling a 202 checkout) is the `payments`
 // option's job (payments.ts, from `createPayments`), so a client that never pays bundles none of it.
-import { PaymentRequiredError, type RequestSummary } from '../errors.js';
+import { PaymentRequiredError, type RequestSummary } from '../../errors.js';
 import type { OperationInfo } from '../operation-info.js';
 import { CreditStore, type CreditState } from '../credits/credit-store.js';
 import { NoCreditsError, saysNoCredits } from '../credits/no-credits.js';
-import type { PaymentOption, PaymentReceipt } from './payer.js';
+import type { PaymentOption, PaymentReceipt } from '../payments/payer.js';
 
 /** What one call cost and what the service said about credits; on every `callWithResponse` result as `billing`. */
 export interface BillingMeta {

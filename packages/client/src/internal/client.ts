@@ -5,9 +5,9 @@
 //   client.call('getOptionsOhlcvt', params, options) by operationId, for code that picks the operation at run time
 // An app that wants a small bundle uses the core with single operations instead ('@laevitas-api/client/core').
 import type { OperationId, OperationResults } from '@laevitas-api/types/signatures';
-import { OPERATIONS } from './generated/operation-table.js';
-import { NAMESPACES } from './generated/namespaces.js';
-import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from './generated/methods.js';
+import { OPERATIONS } from '../generated/operation-table.js';
+import { NAMESPACES } from '../generated/namespaces.js';
+import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from '../generated/methods.js';
 import type { OperationInfo } from './operation-info.js';
 import {
   LaevitasCore,
@@ -19,10 +19,10 @@ import {
   type SendWith,
 } from './core.js';
 import { paginate, type Paginated } from './pagination.js';
-import { Billing, type BillingMeta, type PaymentHandler, type StatusCaller } from './payments/billing.js';
+import { Billing, type BillingMeta, type PaymentHandler, type StatusCaller } from './pipeline/billing.js';
 import type { RateBudget } from './rate-limiter.js';
-import type { RequestSummary } from './errors.js';
-import { openStream, type LaevitasStream, type StreamOptions } from './stream-hook.js';
+import type { RequestSummary } from '../errors.js';
+import { openStream, type LaevitasStream, type StreamOptions } from '../stream-hook.js';
 
 export type { CallArgs, CallParams, RequestOptions, ResponseWithMeta } from './core.js';
 
