@@ -7,6 +7,10 @@
 export { createCore, LaevitasCore } from './internal/core.js';
 export type { CallArgs, CallParams, ClientOptions, RequestOptions, ResponseWithMeta } from './internal/core.js';
 export type { ValidatorsModule, ValidatorMap, OperationValidatorLike, ValidationOutcome } from './internal/validators.js';
+export type { FetchOptions } from './internal/options.js';
+export type { Middleware, MiddlewareRequestEvent, MiddlewareResponseEvent } from './internal/pipeline/middleware.js';
+export type { Logger, LogLevel } from './internal/log.js';
+export type { TraceContext } from './internal/pipeline/trace.js';
 export * from './errors.js';
 export { paginate, type Paginated, type PaginateOptions } from './internal/pagination.js';
 export type { RetryOptions } from './internal/retry-rules.js';

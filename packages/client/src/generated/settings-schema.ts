@@ -74,6 +74,16 @@ export const SETTINGS_SCHEMA: SettingsSchema = {
         "warn"
       ],
       "type": "string"
+    },
+    "logLevel": {
+      "enum": [
+        "debug",
+        "error",
+        "info",
+        "off",
+        "warn"
+      ],
+      "type": "string"
     }
   },
   "additionalProperties": false,

@@ -1,13 +1,19 @@
-// The hook the client's request path goes through (client.ts, `callWithResponse`), around the retry loop. It is small
-// and always there: the operation's required Accept (`x-required-accept`), the cached credit token on versioned calls,
-// every response's credit headers (a rotated `x-credit-token` replaces the cached one, `x-credits-remaining` is the
-// balance), and `no_credits` as a NoCreditsError. Paying (x402, caps, polling a 202 checkout) is the `payments`
-// option's job (payments.ts, from `createPayments`), so a client that never pays bundles none of it.
+// Layer (the full client's only: the core bundles none of it): billing, in two steps around the retry loop.
+//   before  the cached credit token on versioned calls (the service rotates it, so the one configured may be stale),
+//           and a credit-billed call's cost (`x-credit-cost`) reserved against the spend caps.
+//   after   every response's credit headers (a rotated `x-credit-token` replaces the cached one,
+//           `x-credits-remaining` is the balance); `no_credits` as a NoCreditsError; with `payments` a 402 paid once
+//           by x402 (payments.ts signs; this layer adds the signature header and sends once more, at most once) and a
+//           202 checkout polled instead of paid again.
+// It sits above the retry loop: the paid request goes down through retries, rate limit and attempt like any other,
+// flagged `atMostOnce`, and a 402 is never retried (retry-rules.ts).
 import { PaymentRequiredError, type RequestSummary } from '../../errors.js';
 import type { OperationInfo } from '../operation-info.js';
 import { CreditStore, type CreditState } from '../credits/credit-store.js';
 import { NoCreditsError, saysNoCredits } from '../credits/no-credits.js';
 import type { PaymentOption, PaymentReceipt } from '../payments/payer.js';
+import { setHeader } from './headers.js';
+import type { Call, Layer, Next, Outcome } from './call.js';
 
 /** What one call cost and what the service said about credits; on every `callWithResponse` result as `billing`. */
 export interface BillingMeta {
@@ -19,12 +25,12 @@ export interface BillingMeta {
   checkout?: { pending: unknown; polls: number };
 }
 
+/** A call as a PaymentHandler sees it. */
 export interface CallContext {
   operationId: string;
   info: OperationInfo;
-  headers: Headers;
   body: unknown;
-  params: { path?: Record<string, unknown>; header?: Record<string, string>; signal?: AbortSignal };
+  params: { path?: Record<string, unknown> | undefined; header?: Record<string, unknown> | undefined; signal?: AbortSignal };
   summary: RequestSummary;
 }
 
@@ -33,39 +39,27 @@ export interface Sent {
   data: unknown;
 }
 
-/** Sends the request with these headers; `atMostOnce` makes the retry loop treat it like a POST (client.ts). */
-export type SendFn = (headers: Headers, atMostOnce: boolean) => Promise<Sent>;
 /** Calls another operation of the same client (the checkout status poll). */
 export type CallFn = (operationId: string, params: object) => Promise<{ data: unknown; response: Response }>;
 
-/** What `createPayments` gives the client: the paying half of the hook. */
+/** A payment signed for one request: the headers that carry it, what it pays, and how to read its receipt. */
+export interface SignedFor {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly amount: string;
+  readonly option: PaymentOption;
+  receipt(getHeader: (name: string) => string | null | undefined): PaymentReceipt | undefined;
+}
+
+/** What `createPayments` gives the client: the paying half of billing. */
 export interface PaymentHandler {
   /** Spent so far through this handler (x402 payments and credits), in USDC. */
   readonly spent: string;
   /** Before sending: reserve a credit-billed call's cost (`x-credit-cost`) against the caps, or throw SpendCapError. */
   reserveCredits(ctx: CallContext): { cancel(): void } | undefined;
-  /** A 402 (not `no_credits`, no credit token sent): pay once and send once more, or throw. Undefined: no payer. */
-  pay(ctx: CallContext, quoted: PaymentRequiredError, send: SendFn): Promise<{ sent: Sent; payment: NonNullable<BillingMeta['payment']> }> | undefined;
+  /** A 402 (not `no_credits`, no credit token sent): sign one payment within the caps, or throw. Undefined: no payer. */
+  sign(ctx: CallContext, quoted: PaymentRequiredError): Promise<SignedFor> | undefined;
   /** A 202 on a pay request (`x-idempotent-payment`): poll its status operation instead of paying again. Undefined: leave the 202. */
   settle(ctx: CallContext, pending: Sent, billing: BillingMeta, call: CallFn): Promise<Sent & { billing: BillingMeta }> | undefined;
-}
-
-/**
- * One request as the client hands it to `run`: its headers a plain object with lower-case names (what the core built
- * and fetch takes), so the common case costs no Headers copy. The CallContext a PaymentHandler sees is made from it
- * only when the handler is called.
- */
-export interface BilledRequest {
-  operationId: string;
-  info: OperationInfo;
-  /** Lower-case names; `run` changes it in place (accept, credit token) before sending. */
-  headers: Record<string, string>;
-  body: unknown;
-  params: { path?: Record<string, unknown>; header?: Record<string, unknown> };
-  signal: AbortSignal | undefined;
-  summary: RequestSummary;
-  /** The PaymentHandler's view of it, made on first use (contextOf). */
-  context?: CallContext;
 }
 
 /** The client, to call the checkout status operation with the caller's signal. */
@@ -73,9 +67,7 @@ export interface StatusCaller {
   callWithResponse(operationId: string, params: object, options?: { signal: AbortSignal }): Promise<{ data: unknown; response: Response }>;
 }
 
-/** Sends the request with these headers (lower-case names); `atMostOnce` as in SendFn. */
-export type SendRecordFn = (headers: Record<string, string>, atMostOnce: boolean) => Promise<Sent>;
-
+/** One client's billing state (shared with its withOptions copies while `payments` and `creditToken` stay the same). */
 export class Billing {
   readonly credits: CreditStore;
   readonly payments: PaymentHandler | undefined;
@@ -89,96 +81,97 @@ export class Billing {
   get spent(): string {
     return this.payments?.spent ?? '0';
   }
+}
 
+export const billing: Layer = {
+  name: 'billing',
   /**
-   * Not async, and the refusal path in a method of its own: a request that is simply answered (nearly all of them)
-   * costs one `then`, where an async function with a try/catch around the send costs a frame and a promise more on
-   * every request (pnpm bench, client overhead).
+   * Not async, and the refusal path in a function of its own: a request that is simply answered (nearly all of
+   * them) costs one `then`, where an async function with a try/catch around the send costs a frame and a promise
+   * more on every request (pnpm bench, client overhead).
    */
-  run(request: BilledRequest, send: SendRecordFn, caller: StatusCaller): Promise<Sent & { billing: BillingMeta }> {
-    const { info, headers } = request;
-    if (info.requiredAccept) headers.accept = info.requiredAccept;
-    const token = info.family === 'v1' && headers['x-credit-token'] === undefined ? this.credits.token : undefined;
-    if (token) headers['x-credit-token'] = token;
+  handle(call, next) {
+    const state = call.client.billing!;
+    const { headers, operation } = call;
+    // The configured token may have been rotated (or refused) since: the cached one is sent instead. A token given
+    // per call (a header of its own) is left alone.
+    const configured = call.client.settings.creditToken;
+    if (operation.family === 'v1' && (headers['x-credit-token'] === undefined || headers['x-credit-token'] === configured))
+      setHeader(call, 'x-credit-token', state.credits.token);
     const sentToken = headers['x-credit-token'] !== undefined;
     const paidWithCredits = sentToken && headers['x-api-key'] === undefined && headers.apikey === undefined && headers.authorization === undefined;
-    const creditSpend = paidWithCredits && this.payments ? this.payments.reserveCredits(contextOf(request)) : undefined;
-    return send(headers, false).then(
-      (sent) => this.answered(request, sent, undefined, caller),
-      (error: unknown) => this.refused(request, error, sentToken, creditSpend, send, caller),
+    const creditSpend = paidWithCredits && state.payments ? state.payments.reserveCredits(contextOf(call)) : undefined;
+    return next(call).then(
+      (outcome) => answered(call, state, outcome, undefined),
+      (error: unknown) => refused(call, state, error, sentToken, creditSpend, next),
     );
-  }
+  },
+};
 
-  /** A 402 (or any failure) of the first send: credits refused, or an x402 payment and the paid request. */
-  private async refused(
-    request: BilledRequest,
-    error: unknown,
-    sentToken: boolean,
-    creditSpend: { cancel(): void } | undefined,
-    send: SendRecordFn,
-    caller: StatusCaller,
-  ): Promise<Sent & { billing: BillingMeta }> {
-    if (!(error instanceof PaymentRequiredError)) throw error;
-    creditSpend?.cancel();
-    this.credits.observe(error.headers);
-    if (saysNoCredits(error)) {
-      if (sentToken) this.credits.clear();
-      throw new NoCreditsError(error.status, error.body, error.headers, error.request);
-    }
-    // A refused credit token is forgotten (the service's own CLI does the same) and the 402 thrown: paying by x402
-    // in the same call would turn one request into two charges the caller did not choose.
-    if (sentToken) {
-      this.credits.clear();
-      throw error;
-    }
-    const paid =
-      request.headers['payment-signature'] !== undefined
-        ? undefined
-        : this.payments?.pay(contextOf(request), error, (withHeaders, atMostOnce) => send(recordOf(withHeaders), atMostOnce));
-    if (!paid) throw error;
-    const { sent, payment } = await paid;
-    return this.answered(request, sent, payment, caller);
+/** A 402 (or any failure) of the first send: credits refused, or an x402 payment and the paid request. */
+async function refused(
+  call: Call,
+  state: Billing,
+  error: unknown,
+  sentToken: boolean,
+  creditSpend: { cancel(): void } | undefined,
+  next: Next,
+): Promise<Outcome> {
+  if (!(error instanceof PaymentRequiredError)) throw error;
+  creditSpend?.cancel();
+  state.credits.observe(error.headers);
+  if (saysNoCredits(error)) {
+    if (sentToken) state.credits.clear();
+    throw new NoCreditsError(error.status, error.body, error.headers, error.request);
   }
-
-  /** The balance and token of the response, the payment made for it, and the polling of a 202 checkout. */
-  private answered(
-    request: BilledRequest,
-    sent: Sent,
-    payment: BillingMeta['payment'],
-    caller: StatusCaller,
-  ): (Sent & { billing: BillingMeta }) | Promise<Sent & { billing: BillingMeta }> {
-    const billing: BillingMeta = { credits: this.credits.observe(sent.response.headers) };
-    if (payment) billing.payment = payment;
-    const settled =
-      request.info.idempotentPayment && sent.response.status === 202
-        ? this.payments?.settle(contextOf(request), sent, billing, (operationId, params) =>
-            caller.callWithResponse(operationId, params, request.signal && { signal: request.signal }),
-          )
-        : undefined;
-    if (settled) return settled;
-    return { response: sent.response, data: sent.data, billing };
+  // A refused credit token is forgotten (the service's own CLI does the same) and the 402 thrown: paying by x402
+  // in the same call would turn one request into two charges the caller did not choose.
+  if (sentToken) {
+    state.credits.clear();
+    throw error;
   }
+  // A request that already carries a signature (set by the caller) is never signed again.
+  const signing = call.headers['payment-signature'] !== undefined ? undefined : state.payments?.sign(contextOf(call), error);
+  if (!signing) throw error;
+  const signed = await signing;
+  for (const name in signed.headers) setHeader(call, name, signed.headers[name]);
+  // From here the payment exists: whatever happens, it is sent at most once and never signed again.
+  call.atMostOnce = true;
+  const outcome = await next(call);
+  const receipt = signed.receipt((name) => outcome.response.headers.get(name));
+  return answered(call, state, outcome, { amount: signed.amount, option: signed.option, receipt });
 }
 
-/**
- * The PaymentHandler's CallContext of a request, made only when a handler is asked something (paying is rare,
- * sending is not), then kept: its headers a Headers object the handler may add to.
- */
-function contextOf(request: BilledRequest): CallContext {
-  const { operationId, info, body, params, signal, summary } = request;
-  return (request.context ??= {
-    operationId,
-    info,
-    headers: new Headers(request.headers),
-    body,
-    params: signal ? { ...params, signal } : { ...params },
+/** The balance and token of the response, the payment made for it, and the polling of a 202 checkout. */
+function answered(call: Call, state: Billing, outcome: Outcome, payment: BillingMeta['payment']): Outcome | Promise<Outcome> {
+  const meta: BillingMeta = { credits: state.credits.observe(outcome.response.headers) };
+  if (payment) meta.payment = payment;
+  outcome.billing = meta;
+  const signal = call.options.signal;
+  const settled =
+    call.operation.idempotentPayment && outcome.response.status === 202
+      ? state.payments?.settle(contextOf(call), outcome, meta, (operationId, params) =>
+          (call.client.owner as StatusCaller).callWithResponse(operationId, params, signal && { signal }),
+        )
+      : undefined;
+  if (!settled) return outcome;
+  return settled.then((done) => {
+    outcome.response = done.response;
+    outcome.data = done.data;
+    outcome.billing = done.billing;
+    return outcome;
+  });
+}
+
+/** The PaymentHandler's view of a call, made only when a handler is asked something (paying is rare). */
+function contextOf(call: Call): CallContext {
+  const { operation, params, summary } = call;
+  const signal = call.options.signal;
+  return {
+    operationId: operation.operationId,
+    info: operation,
+    body: params.body,
+    params: signal ? { path: params.path, header: params.header, signal } : { path: params.path, header: params.header },
     summary,
-  } as CallContext);
-}
-
-/** Headers as the core sends them: a plain object, names in lower case (Headers iterates them lower-cased). */
-function recordOf(headers: Headers): Record<string, string> {
-  const record: Record<string, string> = {};
-  headers.forEach((value, name) => (record[name] = value));
-  return record;
+  };
 }
