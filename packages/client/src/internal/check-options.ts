@@ -58,7 +58,9 @@ export function problemsOf(root: SettingsSchema, node: SettingsSchema, value: un
     if (branches.some((b) => problemsOf(root, b, value, path).length === 0)) return [];
     // Report the branch of the value's kind (an object against the object form), else the forms accepted.
     const same = branches.find((b) => b.type !== undefined && hasType(b.type, value));
-    return same ? problemsOf(root, same, value, path) : [`${path} must be ${branches.map((b) => (b.enum ? `${b.enum.length > 1 ? 'one of ' : ''}${allowed(b.enum)}` : b.type)).join(' or ')}`];
+    return same
+      ? problemsOf(root, same, value, path)
+      : [`${path} must be ${branches.map((b) => (b.enum ? `${b.enum.length > 1 ? 'one of ' : ''}${allowed(b.enum)}` : b.type)).join(' or ')}`];
   }
   // A value set is named whatever the wrong value's type: `must be one of 'off', 'warn', 'throw'`, not `must be string`.
   if (schema.enum && !schema.enum.includes(value)) return [`${path} must be one of ${allowed(schema.enum)}`];

@@ -41,12 +41,17 @@ export class LaevitasClient extends LaevitasCore {
       throw new TypeError('Invalid client options: options.payments must be an object (createPayments)');
     const parent = inherited?.parent;
     const shared = parent instanceof LaevitasClient && parent.billing.payments === payments && parent.settings.creditToken === settings.creditToken;
-    super(settings, inherited, { send: CLIENT_PIPELINE, transport: middlewareTransport, billing: shared ? parent.billing : new Billing(payments, settings.creditToken) });
+    super(settings, inherited, {
+      send: CLIENT_PIPELINE,
+      transport: middlewareTransport,
+      billing: shared ? parent.billing : new Billing(payments, settings.creditToken),
+    });
   }
 
   /** Adds a middleware after those already there; it runs on every later attempt of this client. Returns the client. */
   use(middleware: Middleware): this {
-    if (!middleware || typeof middleware !== 'object') throw new TypeError('client.use(middleware): a middleware is an object with onRequest and/or onResponse');
+    if (!middleware || typeof middleware !== 'object')
+      throw new TypeError('client.use(middleware): a middleware is an object with onRequest and/or onResponse');
     this.runtime.middleware.push(middleware);
     return this;
   }

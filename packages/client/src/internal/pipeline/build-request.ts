@@ -18,7 +18,11 @@ export const buildRequest: Layer = {
     call.url = url;
     call.headers = buildHeaders(wire.headers, operation, params, call.options);
     call.body = params.body === undefined ? undefined : JSON.stringify(params.body);
-    call.summary = { method: operation.method, url: CREDENTIAL_KEY.test(url.slice(url.indexOf('?'))) ? redactUrl(url) : url, operationId: operation.operationId };
+    call.summary = {
+      method: operation.method,
+      url: CREDENTIAL_KEY.test(url.slice(url.indexOf('?'))) ? redactUrl(url) : url,
+      operationId: operation.operationId,
+    };
     return next(call);
   },
 };

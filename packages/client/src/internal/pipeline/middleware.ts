@@ -35,7 +35,11 @@ function checked<T>(value: unknown, kind: typeof Request | typeof Response, hook
 export const middlewareTransport: Transport = async (call, input, init) => {
   const { fetch, middleware } = call.client;
   if (!middleware.length) return fetch(input, init);
-  const request = await onRequest(call, new Request(input, init)).catch(hookFailed);
+  // Only the request's own fields: an undici Request would keep a fetchOptions `dispatcher` of another undici.
+  const own: RequestInit = { method: init.method!, headers: init.headers!, redirect: 'manual' };
+  if (init.body) own.body = init.body;
+  if (init.signal) own.signal = init.signal;
+  const request = await onRequest(call, new Request(input, own)).catch(hookFailed);
   const extra: RequestInit = Object.assign({}, call.client.fetchOptions, { redirect: 'manual' as const });
   if (init.signal) extra.signal = init.signal;
   return onResponse(call, request, await fetch(request, extra)).catch(hookFailed);

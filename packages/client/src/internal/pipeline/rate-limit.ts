@@ -24,7 +24,9 @@ export const rateLimit: Layer = {
           (outcome: Outcome) => {
             release();
             if (outcome.response.status === 429)
-              limiter.pauseUntil(Date.now() + Math.min(parseRetryAfter(outcome.response.headers) ?? FALLBACK_RETRY_AFTER_MS, call.client.retryPolicy.maxRetryAfterMs));
+              limiter.pauseUntil(
+                Date.now() + Math.min(parseRetryAfter(outcome.response.headers) ?? FALLBACK_RETRY_AFTER_MS, call.client.retryPolicy.maxRetryAfterMs),
+              );
             return outcome;
           },
           (error: unknown) => {

@@ -24,11 +24,11 @@ export const retry: Layer = {
         error = outcome.error;
         failure = { kind: 'status', status: outcome.response.status, headers: outcome.response.headers };
       } catch (caught) {
+        log.debug?.(`${summary.method} ${summary.url} failed in ${Date.now() - started} ms (attempt ${attempt}): ${(caught as Error)?.name}`);
         if (caught instanceof ResponseParseError) failure = { kind: 'parse' };
         else if (caught instanceof APIConnectionError) failure = { kind: caught.phase };
         else throw caught;
         error = caught;
-        log.debug?.(`${summary.method} ${summary.url} failed in ${Date.now() - started} ms (attempt ${attempt}): ${caught.message}`);
       }
       // A request carrying a signed payment is sent at most once, whatever its method (billing.ts).
       if (attempt > policy.maxRetries || !shouldRetry(call.atMostOnce ? 'POST' : call.operation.method, failure)) throw error;
@@ -36,7 +36,9 @@ export const retry: Layer = {
       if (delay === undefined) throw error;
       // After a 429 the rate-limit layer has paused the budget, and waiting for the next slot is the wait.
       const paused = failure.kind === 'status' && failure.status === 429 && limiterOf(call);
-      log.debug?.(`${summary.method} ${summary.url}: retrying (${failure.kind === 'status' ? failure.status : failure.kind}) after ${paused ? 'the rate-limit pause' : `${Math.round(delay)} ms`}`);
+      log.debug?.(
+        `${summary.method} ${summary.url}: retrying (${failure.kind === 'status' ? failure.status : failure.kind}) after ${paused ? 'the rate-limit pause' : `${Math.round(delay)} ms`}`,
+      );
       if (!paused && (delay > 0 || options.signal?.aborted))
         await sleep(delay, options.signal).catch(() => {
           throw new APIUserAbortError(summary);

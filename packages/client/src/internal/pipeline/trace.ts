@@ -25,8 +25,7 @@ interface TracingChannelLike {
 let channel: TracingChannelLike | undefined;
 try {
   const dc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:diagnostics_channel') as
-    | { tracingChannel?: (name: string) => TracingChannelLike }
-    | undefined;
+    { tracingChannel?: (name: string) => TracingChannelLike } | undefined;
   channel = dc?.tracingChannel?.('laevitas-api:request');
 } catch {
   // A runtime that denies the module (a permission model): no tracing.
