@@ -145,7 +145,7 @@ describe('retries', () => {
 
   it('times out an attempt and reports it', async () => {
     const hang = () => new Promise<Response>(() => undefined);
-    const { fetch } = fakeFetch([(req) => new Promise((_, reject) => setTimeout(() => reject(new DOMException('timeout', 'TimeoutError')), 30)), hang]);
+    const { fetch } = fakeFetch([() => new Promise((_, reject) => setTimeout(() => reject(new DOMException('timeout', 'TimeoutError')), 30)), hang]);
     const error = await createClient({ fetch, timeout: 20, retry: false, rateLimit: false })
       .getOptionsOhlcvt()
       .catch((e) => e);
