@@ -5,13 +5,18 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The fault and rate-limit tests drive minutes of fake time in real steps of 1 ms: on a loaded machine (CI
+    // runners, or six test runs sharing two cores) that outlasts vitest's 5 s default without anything being wrong.
+    testTimeout: 20_000,
     coverage: {
+      reportOnFailure: true,
       provider: 'v8',
       include: ['src/**/*.ts'],
-      // Generated tables are data; stream/** has its own tests but is another engineer's module this session.
+      // Generated tables are data (their generator has its own tests).
       exclude: ['src/generated/**'],
       reporter: ['text-summary'],
-      thresholds: { statements: 0, branches: 0, functions: 0, lines: 0 },
+      // Set 2026-11-26 at 94.24 / 87.66 / 94.7 / 96.84 %.
+      thresholds: { statements: 94, branches: 87, functions: 94, lines: 96 },
     },
   },
 });
