@@ -14,5 +14,5 @@ export type { TraceContext } from './internal/pipeline/trace.js';
 export * from './errors.js';
 export { paginate, type Paginated, type PaginateOptions } from './internal/pagination.js';
 export type { RetryOptions } from './internal/retry-rules.js';
-export type { OperationInfo, PaginationInfo, Family } from './internal/operation-info.js';
+export type { OperationInfo, PaginationInfo, ApiFamily, Family } from './internal/operation-info.js';
 export type { PaginatedOperationId } from './generated/methods.js';

@@ -23,7 +23,7 @@ export { RollingWindowLimiter, type RateWindow, type ReleaseSlot } from './inter
 export { OPERATIONS } from './generated/operation-table.js';
 export { NAMESPACES } from './generated/namespaces.js';
 export { DEFAULT_BASE_URLS, RATE_LIMITS, API_VERSION } from './generated/spec-info.js';
-export type { OperationInfo, PaginationInfo, Family } from './internal/operation-info.js';
+export type { OperationInfo, PaginationInfo, ApiFamily, Family } from './internal/operation-info.js';
 export {
   x402Payer,
   type X402Payer,

@@ -1,7 +1,7 @@
 // What every call of one client reads, resolved once when the client is made (the settings are frozen): the
 // settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
 // policy, the validators, fetch and its extra options, the middleware, the log, and (full client) billing.
-import { baseUrlFor, credentialHeaders, type Family } from '../wire.js';
+import { baseUrlFor, credentialHeaders, type ApiFamily } from '../wire.js';
 import { isInsecureRemote, splitUserinfo } from './url.js';
 import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig } from './rate-limiter.js';
 import { checkClientOptions } from './check-options.js';
@@ -39,7 +39,7 @@ export interface Wire {
 
 export interface ClientRuntime {
   readonly settings: Readonly<ClientOptions>;
-  readonly wire: Readonly<Record<Family, Wire>>;
+  readonly wire: Readonly<Record<ApiFamily, Wire>>;
   readonly budget: RateBudget | undefined;
   readonly retryPolicy: RetryPolicy;
   readonly validatorsFor: ValidatorLookup | undefined;
@@ -103,7 +103,7 @@ function checkValidation(options: ClientOptions): ValidatorLookup | undefined {
   return undefined;
 }
 
-function wireOf(family: Family, settings: Readonly<ClientOptions>, log: Log): Wire {
+function wireOf(family: ApiFamily, settings: Readonly<ClientOptions>, log: Log): Wire {
   const { url, authorization } = splitUserinfo(new URL(baseUrlFor(family, settings)));
   // A key sent over plain http to another machine can be read on the way: say so, once per origin and process.
   if ((settings.apiKey || settings.creditToken) && isInsecureRemote(url) && !warnedInsecure.has(url.origin)) {
