@@ -1,4 +1,4 @@
-// The full typed client: the core (core.ts: settings, credentials, rate limit, the request pipeline) plus every
+// The full typed client: the core (core.ts: settings and the request pipeline, pipeline/pipeline.ts) plus every
 // operation of the contract reachable three ways, all with the same arguments (parameters, then per-call options):
 //   client.v1.options.ohlcvt(params, options)        resource namespaces, from the spec's tags (generated/namespaces.ts)
 //   client.getOptionsOhlcvt(params, options)         one method per operationId (aliases of the namespaced ones)

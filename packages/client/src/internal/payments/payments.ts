@@ -144,7 +144,7 @@ export class Payments implements PaymentHandler {
     const isPending = poll.isPending ?? defaultIsPending;
     // The status operation takes the pay request's path and checkout headers (the `x-checkout-token`).
     const header = Object.fromEntries(Object.entries(ctx.params.header ?? {}).filter(([name]) => name.toLowerCase() !== 'payment-signature'));
-    // The caller's signal reaches the poll as a per-call option (client.ts dispatch), not as a parameter.
+    // The caller's signal reaches the poll as a per-call option (pipeline/billing.ts), not as a parameter.
     const params = { path: ctx.params.path, header };
     const started = Date.now();
     for (let polls = 1; ; polls++) {
