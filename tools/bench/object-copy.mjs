@@ -1,6 +1,6 @@
 // Why the client's request path makes objects with Object.assign or writes them out, never `{ ...a, more }`: in
 // Node 20's V8 an object spread followed by more properties leaves the fast clone path, and one such object per
-// request cost more than the rest of the client's per-request work (packages/client/src/core.ts). Printed by
+// request cost more than the rest of the client's per-request work (packages/client/src/internal/core.ts). Printed by
 // `pnpm bench` beside the client overhead, or alone: `node tools/bench/object-copy.mjs`.
 import { pathToFileURL } from 'node:url';
 

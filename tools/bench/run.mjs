@@ -45,7 +45,6 @@ function interleavedMedians(fns, { iterations = 1500, warmup = 800 } = {}) {
 const page = ohlcvtPage(1000);
 const text = JSON.stringify(page);
 const op = require('@laevitas-api/validators/ops/getOptionsOhlcvt');
-const validators = require('@laevitas-api/validators');
 const raw = require(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).validators.response200;
 const parsed = JSON.parse(text);
 if (!raw(parsed) || !OptionsOhlcvtResponse.safeParse(parsed).success) throw new Error('benchmark page must be valid for both');

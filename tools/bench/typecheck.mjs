@@ -1,6 +1,7 @@
 // Consumer type-check cost: a file calling 30 operations of the full client against an empty file, same compiler options.
 // Runs inside `pnpm bench`, or alone: `node tools/bench/typecheck.mjs` (BENCH_KEEP=1 keeps the folder for --extendedDiagnostics).
 import { spawnSync } from 'node:child_process';
+import { deref as derefIn } from '../codegen/src/spec-model.mjs';
 import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,13 +17,7 @@ export async function typecheck(report) {
   // Realistic calls: 30 GET operations of both families with the parameters their examples give.
   const bundle = JSON.parse(readFileSync(join(here, '../../spec/dist/openapi.json'), 'utf8'));
   /** @type {(n: any) => any} */
-  const deref = (n) =>
-    n?.$ref
-      ? n.$ref
-          .split('/')
-          .slice(1)
-          .reduce((/** @type {any} */ o, /** @type {string} */ k) => o[k], bundle)
-      : n;
+  const deref = (n) => derefIn(bundle, n);
   /** @type {string[]} */
   const calls30 = [];
   const perFamily = { legacy: 0, v1: 0 };

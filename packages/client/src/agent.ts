@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { APIError } from './errors.js';
-import { redactUrl } from './url.js';
+import { redactUrl } from './internal/url.js';
 
 /** The Accept value the operation requires (`x-required-accept` on postMcp); a narrower one gets 406. */
 export const AGENT_ACCEPT = 'application/json, text/event-stream';

@@ -1,11 +1,11 @@
 // The wire format of the API, in one place for the client and the contract runner (tools/contract) alike: which
 // base URL serves an operation (family routing), how its URL is built from path and query parameters, and which
 // headers carry the credentials on each family. Published as '@laevitas-api/client/wire'.
-import type { Family, OperationInfo } from './operation-info.js';
+import type { ApiFamily, Family, OperationInfo } from './internal/operation-info.js';
 import { DEFAULT_BASE_URLS } from './generated/spec-info.js';
 import { RequestValidationError } from './errors.js';
 
-export type { Family, OperationInfo };
+export type { ApiFamily, Family, OperationInfo };
 export { DEFAULT_BASE_URLS };
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
@@ -21,7 +21,7 @@ export interface BaseUrls {
 }
 
 /** The base URL that serves a family, the spec's default where none is given. */
-export function baseUrlFor(family: Family, bases: BaseUrls): string {
+export function baseUrlFor(family: ApiFamily, bases: BaseUrls): string {
   return family === 'legacy' ? (bases.baseUrl ?? DEFAULT_BASE_URLS.base_url) : (bases.v2BaseUrl ?? DEFAULT_BASE_URLS.v2_base_url);
 }
 
@@ -29,7 +29,7 @@ export function baseUrlFor(family: Family, bases: BaseUrls): string {
  * The family of a route when only its path is known (a raw request, a log line): the legacy service's prefixes
  * (`/analytics`, `/historical`, `/pricer`, `/V2/historical` of its catalog), else v1.
  */
-export function familyOfPath(path: string): Family {
+export function familyOfPath(path: string): ApiFamily {
   return /^\/(?:analytics|historical|pricer|V2)\//.test(path) ? 'legacy' : 'v1';
 }
 
@@ -44,7 +44,7 @@ export interface Credentials {
  * The credential headers of one request: the legacy family reads the key from `apiKey`, the versioned family from
  * `X-API-Key` (or `apiKey`, see v1KeyHeader) and a prepaid credit token from `X-Credit-Token`.
  */
-export function credentialHeaders(family: Family, credentials: Credentials): Record<string, string> {
+export function credentialHeaders(family: ApiFamily, credentials: Credentials): Record<string, string> {
   const headers: Record<string, string> = {};
   if (credentials.apiKey) headers[family === 'legacy' ? 'apiKey' : (credentials.v1KeyHeader ?? 'X-API-Key')] = credentials.apiKey;
   if (credentials.creditToken && family === 'v1') headers['X-Credit-Token'] = credentials.creditToken;

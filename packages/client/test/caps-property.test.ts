@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SpendCapError, createPayments } from '../src/index.js';
-import { SpendLedger } from '../src/payments/caps.js';
-import { fromAtomic, toAtomic } from '../src/payments/amount.js';
+import { SpendLedger } from '../src/internal/payments/caps.js';
+import { fromAtomic, toAtomic } from '../src/internal/payments/amount.js';
 
 const SEED = 20261123;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import schema from '../src/generated/settings-schema.json' with { type: 'json' };
-import { problemsOf } from '../src/check-options.js';
+import { problemsOf } from '../src/internal/check-options.js';
 import { SETTINGS_SCHEMA } from '../src/generated/settings-schema.js';
 import { createClient } from '../src/index.js';
 

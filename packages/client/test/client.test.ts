@@ -145,7 +145,7 @@ describe('retries', () => {
 
   it('times out an attempt and reports it', async () => {
     const hang = () => new Promise<Response>(() => undefined);
-    const { fetch } = fakeFetch([(req) => new Promise((_, reject) => setTimeout(() => reject(new DOMException('timeout', 'TimeoutError')), 30)), hang]);
+    const { fetch } = fakeFetch([() => new Promise((_, reject) => setTimeout(() => reject(new DOMException('timeout', 'TimeoutError')), 30)), hang]);
     const error = await createClient({ fetch, timeout: 20, retry: false, rateLimit: false })
       .getOptionsOhlcvt()
       .catch((e) => e);
@@ -230,7 +230,11 @@ describe('client options', () => {
   it('are checked against the schema generated from settings.ts, naming the option and the rule', () => {
     expect(() => createClient({ timout: 5 } as never)).toThrow(/options.timout is not an option/);
     expect(() => createClient({ timeout: -1 })).toThrow(/options.timeout must be > 0/);
-    expect(() => createClient({ v1KeyHeader: 'Authorization' as never })).toThrow(/options.v1KeyHeader must be one of X-API-Key, apiKey/);
+    expect(() => createClient({ v1KeyHeader: 'Authorization' as never })).toThrow(/options.v1KeyHeader must be one of 'X-API-Key', 'apiKey'/);
+    // A value set is named whatever the wrong value's type (not `must be string`).
+    expect(() => createClient({ validateResponses: true as never })).toThrow("options.validateResponses must be one of 'off', 'throw', 'warn'");
+    expect(() => createClient({ logLevel: 'verbose' as never })).toThrow("options.logLevel must be one of 'debug', 'error', 'info', 'off', 'warn'");
+    expect(() => createClient({ middleware: {} as never })).toThrow('options.middleware must be an array');
     expect(() => createClient({ baseUrl: 'api.laevitas.ch' })).toThrow(/options.baseUrl must match pattern/);
     expect(() => createClient({ retry: { maxRetries: 2.5 } })).toThrow(/options.retry/);
     expect(() => createClient({ fetch: 'curl' as never })).toThrow(/options.fetch must be a function/);

@@ -1,4 +1,4 @@
-// Item 3 of issue 11: credentials stay with the API. Redirects to other origins are refused (exchange.ts), the
+// Item 3 of issue 11: credentials stay with the API. Redirects to other origins are refused (internal/pipeline/http-attempt.ts), the
 // client never prints a secret, userinfo never appears in a URL it reports, and plain http to a remote host warns.
 import { inspect } from 'node:util';
 import { expect, it, vi } from 'vitest';

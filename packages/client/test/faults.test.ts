@@ -1,7 +1,7 @@
 // Item 1 and 9 of issue 11: every fault, one at a time, on a 20-page cursor scan and a 20-page legacy page scan
 // served by a real local server. A scan ends with exactly the fault-free rows, or with a typed error that says
 // where to resume, and resuming there completes it exactly.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,

@@ -22,7 +22,6 @@ import type { Received } from './fault-server.js';
 const env = useFaultServers();
 
 const OHLCVT = '/api/v1/options/ohlcvt';
-const PAY = '/api/v1/x402/subscriptions/checkouts/chk_1/pay';
 const STATUS = '/api/v1/x402/subscriptions/checkouts/chk_1';
 const client = (options: Partial<ClientOptions> = {}) =>
   createClient({ v2BaseUrl: env.server.origin, rateLimit: false, retry: { maxRetries: 3, initialDelayMs: 10 }, ...options });

@@ -1,7 +1,7 @@
 // Item 2 of issue 11: a POST is sent at most once unless the service provably did not act on it. Every fault of
 // the fault server is thrown at two POSTs (a paid risk ladder, a checkout pay carrying PAYMENT-SIGNATURE); the
 // server's own log proves how many times each arrived.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIConnectionError, APIConnectionTimeoutError, InternalServerError, RedirectError, ResponseParseError, createClient } from '../src/index.js';
 import { closedPort, type Fault } from './fault-server.js';
 import { drive } from './drive.js';

@@ -3,7 +3,7 @@
 // credit-token group and the 60 s wait after a 429 come from the spec, and withOptions({rateLimit}) is honoured.
 import { describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS, RollingWindowLimiter, createClient, type ClientOptions } from '../src/index.js';
-import { resetSharedBudgets } from '../src/rate-limiter.js';
+import { resetSharedBudgets } from '../src/internal/rate-limiter.js';
 import { drive } from './drive.js';
 import { useFaultServers } from './fault-servers.js';
 

@@ -1,8 +1,8 @@
 // The retry rules the README states, each on the real fault server: which statuses a GET retries, the
 // x-should-retry override for GETs, the redirect hop limit, and the backoff schedule.
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { InternalServerError, RedirectError, createClient } from '../src/index.js';
-import { retryDelay } from '../src/retry.js';
+import { retryDelay } from '../src/internal/retry-rules.js';
 import { drive } from './drive.js';
 import { useFaultServers } from './fault-servers.js';
 

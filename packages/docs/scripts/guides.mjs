@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIFFERENCE_KEYS, v1Counterparts } from '../../../tools/codegen/src/v1-counterparts.mjs';
-import { familyOf } from '../../../tools/codegen/src/spec-model.mjs';
+// The one spec walker of the repository (deref, operations), shared with codegen and the contract tools.
+import { deref, familyOf, rawOperationsOf as operationsOf } from '../../../tools/codegen/src/spec-model.mjs';
 
 /**
  * Order of the guides. Streaming: the AsyncAPI reference of the WebSocket gateway gets its own entry here (a
@@ -53,26 +54,6 @@ const REASONS = {
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
-
-function deref(document, node) {
-  let current = node;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((n, k) => n?.[k], document);
-  }
-  return current;
-}
-
-function operationsOf(document) {
-  const ops = [];
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, op] of Object.entries(item)) if (op && typeof op === 'object' && op.operationId) ops.push({ path, method, op });
-  }
-  return ops;
-}
 
 const fence = (lang, code) => `\`\`\`${lang}\n${code}\n\`\`\``;
 const LANG_FENCE = { Shell: 'sh', TypeScript: 'ts', Python: 'python' };

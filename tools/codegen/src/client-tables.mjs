@@ -56,7 +56,7 @@ export function generateClientTables(document, output) {
     `${HEADER}// Every operation by operationId, for the full client (\`client.call('getOptionsOhlcvt', …)\`, the methods and the
 // namespaces). An app that imports single operations from '@laevitas-api/client/operations' never loads this.
 import type { OperationId } from '@laevitas-api/types/signatures';
-import type { OperationInfo } from '../operation-info.js';
+import type { OperationInfo } from '../internal/operation-info.js';
 import * as operations from './operations.js';
 
 export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = operations;
@@ -140,7 +140,7 @@ const RESERVED = new Set([
  * @param {Record<string, Record<string, unknown>>} table
  */
 function renderOperations(table) {
-  const lines = [`${HEADER}import type { OperationInfo } from '../operation-info.js';`, `import { preflight } from '../preflight.js';\n`];
+  const lines = [`${HEADER}import type { OperationInfo } from '../internal/operation-info.js';`, `import { preflight } from '../internal/preflight.js';\n`];
   for (const [id, info] of Object.entries(table)) {
     const literal = JSON.stringify({ operationId: id, ...info });
     // The rules one parameter schema cannot express (x-currency-subsets, x-max-window, x-requires-one-of) are checked by code; only the operations that have such rules
@@ -232,7 +232,7 @@ function renderMethods(document, names) {
   return `${HEADER}import type {
 ${['OperationId', 'OperationParameters', 'OperationRequestBodies', 'OperationResults', ...[...aliases].sort()].map((a) => `  ${a},`).join('\n')}
 } from '@laevitas-api/types/signatures';
-import type { RequestOptions } from '../request-options.js';
+import type { RequestOptions } from '../internal/request-options.js';
 
 /** What the method of an operation that needs an argument (a path parameter, a required query parameter or body) resolves to. */
 interface ResultsWithArgs {

@@ -86,6 +86,21 @@ export function securityOf(op, document) {
 }
 
 /**
+ * Every operation as written: its path, method and (dereferenced) path item's operation object. For tools that read
+ * keys the model leaves out (docs guides read examples and extensions); operationsOf builds the model from it.
+ * @param {SpecDocument} document
+ * @returns {{path: string, method: string, op: SpecNode, pathItem: SpecNode}[]}
+ */
+export function rawOperationsOf(document) {
+  const found = [];
+  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+    const pathItem = deref(document, rawItem);
+    for (const method of HTTP_METHODS) if (pathItem[method]) found.push({ path, method, op: pathItem[method], pathItem });
+  }
+  return found;
+}
+
+/**
  * @param {SpecDocument} document
  * @returns {OperationModel[]}
  */

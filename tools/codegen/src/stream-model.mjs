@@ -2,20 +2,11 @@
 // (its address split into positions, the values and wildcards each position takes, the message it carries), the
 // request/reply messages, and the gateway's limits, heartbeat, reconnect advice and close codes. Everything that
 // knows the shape of the AsyncAPI document lives here.
-import { resolveRef } from './spec-model.mjs';
+import { deref } from './spec-model.mjs';
 
 /** @import { SpecNode } from './spec-model.mjs' */
 
 const PARAM = /^\{(\w+)\}$/;
-
-/**
- * @param {SpecNode} document
- * @param {any} node
- * @returns {any}
- */
-function deref(document, node) {
-  return node && typeof node.$ref === 'string' ? deref(document, resolveRef(document, node.$ref)) : node;
-}
 
 const componentName = (/** @type {string} */ ref) => ref.slice(ref.lastIndexOf('/') + 1);
 

@@ -128,7 +128,7 @@ describe('published text speaks to users', () => {
   // provenance lives in `x-source`. Forbidden: the source file names, "section 2.1", "document 4.3", "§", a bare
   // section number in parentheses or after of/in/per ("(2.12)", "of 2.1").
   const CITATION =
-    /\b(?:facts|v1-family|legacy-family|anchors|toolchain|style)\.md\b|legacy_endpoint_index|MCP-local|\bsections? \d|\bdocument \d|§|\((?:[1-9]\d?\.\d{1,2})(?:, ?[1-9]\d?\.\d{1,2})*\)|\b(?:of|in|see|per|from|under) [1-9]\d?\.(?!0\b)\d{1,2}\b(?![.\/]\d)/i;
+    /\b(?:facts|v1-family|legacy-family|anchors|toolchain|style)\.md\b|legacy_endpoint_index|MCP-local|\bsections? \d|\bdocument \d|§|\((?:[1-9]\d?\.\d{1,2})(?:, ?[1-9]\d?\.\d{1,2})*\)|\b(?:of|in|see|per|from|under) [1-9]\d?\.(?!0\b)\d{1,2}\b(?![./]\d)/i;
   const texts: [string, string][] = [];
   const visit = (node: any, where: string, inValue: boolean) => {
     if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`, inValue));

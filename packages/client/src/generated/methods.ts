@@ -266,7 +266,7 @@ import type {
   WsPassResponseDto,
   X402SolanaRpcResponse,
 } from '@laevitas-api/types/signatures';
-import type { RequestOptions } from '../request-options.js';
+import type { RequestOptions } from '../internal/request-options.js';
 
 /** What the method of an operation that needs an argument (a path parameter, a required query parameter or body) resolves to. */
 interface ResultsWithArgs {

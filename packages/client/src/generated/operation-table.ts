@@ -2,7 +2,7 @@
 // Every operation by operationId, for the full client (`client.call('getOptionsOhlcvt', …)`, the methods and the
 // namespaces). An app that imports single operations from '@laevitas-api/client/operations' never loads this.
 import type { OperationId } from '@laevitas-api/types/signatures';
-import type { OperationInfo } from '../operation-info.js';
+import type { OperationInfo } from '../internal/operation-info.js';
 import * as operations from './operations.js';
 
 export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = operations;

@@ -5,7 +5,7 @@
 // The schema is interpreted here rather than compiled by ajv: it uses a dozen keywords, and ajv's standalone code
 // for it was 18 kB minified, more than half of what an app calling one operation would bundle. The messages follow
 // ajv's wording, and test/check-options.test.ts proves this accepts exactly what ajv accepts.
-import { SETTINGS_SCHEMA } from './generated/settings-schema.js';
+import { SETTINGS_SCHEMA } from '../generated/settings-schema.js';
 
 /** The JSON Schema subset the settings use (tools/codegen/src/client-settings.mjs refuses any other keyword). */
 export interface SettingsSchema {
@@ -24,7 +24,15 @@ export interface SettingsSchema {
   readonly definitions?: { readonly [name: string]: SettingsSchema };
 }
 
-const HOOKS: Record<string, 'function' | 'object'> = { fetch: 'function', onRequest: 'function', onResponse: 'function', validators: 'object' };
+const HOOKS: Record<string, 'function' | 'object' | 'array'> = {
+  fetch: 'function',
+  fetchOptions: 'object',
+  middleware: 'array',
+  logger: 'object',
+  onRequest: 'function',
+  onResponse: 'function',
+  validators: 'object',
+};
 
 const resolve = (root: SettingsSchema, schema: SettingsSchema): SettingsSchema =>
   schema.$ref ? root.definitions![schema.$ref.slice('#/definitions/'.length)]! : schema;
@@ -40,6 +48,8 @@ const hasType = (type: string | undefined, value: unknown): boolean =>
         ? Array.isArray(value)
         : typeof value === type && value !== null && !Array.isArray(value));
 
+const allowed = (values: readonly unknown[]) => values.map((v) => (typeof v === 'string' ? `'${v}'` : String(v))).join(', ');
+
 /** The problems of `value` against `schema`, each naming the option path and the rule. */
 export function problemsOf(root: SettingsSchema, node: SettingsSchema, value: unknown, path: string): string[] {
   const schema = resolve(root, node);
@@ -48,11 +58,14 @@ export function problemsOf(root: SettingsSchema, node: SettingsSchema, value: un
     if (branches.some((b) => problemsOf(root, b, value, path).length === 0)) return [];
     // Report the branch of the value's kind (an object against the object form), else the forms accepted.
     const same = branches.find((b) => b.type !== undefined && hasType(b.type, value));
-    return same ? problemsOf(root, same, value, path) : [`${path} must be ${branches.map((b) => b.enum?.join(' or ') ?? b.type).join(' or ')}`];
+    return same
+      ? problemsOf(root, same, value, path)
+      : [`${path} must be ${branches.map((b) => (b.enum ? `${b.enum.length > 1 ? 'one of ' : ''}${allowed(b.enum)}` : b.type)).join(' or ')}`];
   }
+  // A value set is named whatever the wrong value's type: `must be one of 'off', 'warn', 'throw'`, not `must be string`.
+  if (schema.enum && !schema.enum.includes(value)) return [`${path} must be one of ${allowed(schema.enum)}`];
   if (!hasType(schema.type, value)) return [`${path} must be ${schema.type}`];
   const problems: string[] = [];
-  if (schema.enum && !schema.enum.includes(value)) problems.push(`${path} must be one of ${schema.enum.join(', ')}`);
   if (typeof value === 'number') {
     if (schema.minimum !== undefined && !(value >= schema.minimum)) problems.push(`${path} must be >= ${schema.minimum}`);
     if (schema.maximum !== undefined && !(value <= schema.maximum)) problems.push(`${path} must be <= ${schema.maximum}`);
@@ -80,7 +93,8 @@ export function checkClientOptions(options: object): void {
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
     if (key in HOOKS) {
-      if (typeof value !== HOOKS[key]) problems.push(`options.${key} must be a ${HOOKS[key]}`);
+      const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+      if (kind !== HOOKS[key]) problems.push(`options.${key} must be a${HOOKS[key] === 'array' ? 'n' : ''} ${HOOKS[key]}`);
     } else if (key in properties) problems.push(...problemsOf(SETTINGS_SCHEMA, properties[key]!, value, `options.${key}`));
     else problems.push(`options.${key} is not an option (known: ${[...Object.keys(properties), ...Object.keys(HOOKS)].join(', ')})`);
   }

@@ -3,7 +3,7 @@
 // an optional peer dependency and is described here structurally, so a client that never pays bundles none of it.
 
 // One accepted way to pay is declared beside the requirements that list it (errors.ts); re-exported for the payer's users.
-import type { PaymentOption } from '../errors.js';
+import type { PaymentOption } from '../../errors.js';
 export type { PaymentOption };
 
 /** The decoded `payment-required` header (x402 version 2). */

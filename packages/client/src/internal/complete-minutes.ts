@@ -8,9 +8,9 @@
 import type { OperationId } from '@laevitas-api/types/signatures';
 import type { CallParams, LaevitasCore } from './core.js';
 import type { OperationInfo } from './operation-info.js';
-import type { PaginatedOperationId } from './generated/methods.js';
+import type { PaginatedOperationId } from '../generated/methods.js';
 import type { Paginated } from './pagination.js';
-import { LaevitasError, RequestValidationError } from './errors.js';
+import { LaevitasError, RequestValidationError } from '../errors.js';
 import { bucketMs, paginateWindows, type WindowedArgs, type WindowedRequestOptions } from './windows.js';
 
 type Item<Op extends OperationId> = Paginated<Op> extends AsyncIterable<infer R> ? R : unknown;

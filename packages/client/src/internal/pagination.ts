@@ -6,8 +6,8 @@ import type { OperationId, OperationResults } from '@laevitas-api/types/signatur
 import type { OperationInfo } from './operation-info.js';
 import type { CallArgs, CallParams, LaevitasCore } from './core.js';
 import type { RequestOptions } from './request-options.js';
-import type { PaginatedOperationId } from './generated/methods.js';
-import { LaevitasError, ScanInterruptedError } from './errors.js';
+import type { PaginatedOperationId } from '../generated/methods.js';
+import { LaevitasError, ScanInterruptedError } from '../errors.js';
 
 type Item<Op extends OperationId> = OperationResults[Op] extends { data: ReadonlyArray<infer R> }
   ? R

@@ -1,14 +1,14 @@
-// The paying half of the payments hook (billing.ts), opt-in through `createPayments`: on a 402 with a payer, the
+// The paying half of billing (pipeline/billing.ts), opt-in through `createPayments`: on a 402 with a payer, the
 // quote's options above the contract's price (`x-x402-price`) or the caller's caps are dropped, the dearest remaining
-// amount is reserved, the x402 library signs one payment, and the request is sent once more with it, at most once (a
-// paid request is never re-sent after it may have arrived, and never re-signed). A call billed in credits
+// amount is reserved, and the x402 library signs one payment; the billing layer then sends the request once more
+// with it, at most once (a paid request is never re-sent after it may have arrived, and never re-signed). A call billed in credits
 // (`x-credit-cost`, the agent endpoint) reserves its cost against the same caps before it is sent. A 202 on a pay
 // request (`x-idempotent-payment`) is never paid again: its checkout status operation is polled. Nothing here builds
 // or signs a payment: the payer (payer.ts) does.
-import { LaevitasError, type PaymentRequiredError } from '../errors.js';
-import { X402_TERMS } from '../generated/spec-info.js';
-import { sleep } from '../retry.js';
-import type { BillingMeta, CallContext, CallFn, PaymentHandler, SendFn, Sent } from './billing.js';
+import { LaevitasError, type PaymentRequiredError } from '../../errors.js';
+import { X402_TERMS } from '../../generated/spec-info.js';
+import { sleep } from '../retry-rules.js';
+import type { BillingMeta, CallContext, CallFn, PaymentHandler, Sent, SignedFor } from '../pipeline/billing.js';
 import { fromAtomic, toAtomic } from './amount.js';
 import { SpendCapError, SpendLedger, type Reservation, type SpendCaps } from './caps.js';
 import type { PaymentOption, X402Payer } from './payer.js';
@@ -74,9 +74,9 @@ export class Payments implements PaymentHandler {
     return fromAtomic(this.ledger.spent);
   }
 
-  pay(ctx: CallContext, quoted: PaymentRequiredError, send: SendFn) {
+  sign(ctx: CallContext, quoted: PaymentRequiredError) {
     const payer = this.#settings.payer;
-    return payer ? this.payOnce(ctx, quoted, payer, send) : undefined;
+    return payer ? this.signOnce(ctx, quoted, payer) : undefined;
   }
 
   settle(ctx: CallContext, pending: Sent, billing: BillingMeta, call: CallFn) {
@@ -92,13 +92,8 @@ export class Payments implements PaymentHandler {
     return credits > 0 ? this.ledger.reserve(BigInt(credits) * PRICE_PER_CREDIT, ctx.operationId) : undefined;
   }
 
-  private async payOnce(
-    ctx: CallContext,
-    quoted: PaymentRequiredError,
-    payer: X402Payer,
-    send: SendFn,
-  ): Promise<{ sent: Sent; payment: NonNullable<BillingMeta['payment']> }> {
-    const { info, operationId, headers } = ctx;
+  private async signOnce(ctx: CallContext, quoted: PaymentRequiredError, payer: X402Payer): Promise<SignedFor> {
+    const { info, operationId } = ctx;
     const required = payer.requirements((name) => quoted.headers?.get(name), quoted.body);
     const price = info.x402Price === undefined ? undefined : toAtomic(info.x402Price, `${operationId} x-x402-price`);
     const options = (required.accepts ?? []).filter((o) => /^\d+$/.test(String(o.amount)));
@@ -123,10 +118,7 @@ export class Payments implements PaymentHandler {
       throw new TypeError(`${operationId}: the payer signed an option the client did not offer it (${signed.accepted.network} ${signed.accepted.amount})`);
     }
     reservation.settle(BigInt(chosen.amount));
-    for (const [name, value] of Object.entries(signed.headers)) headers.set(name, value);
-    // From here the payment exists: whatever happens, it is sent at most once and never signed again.
-    const sent = await send(headers, true);
-    return { sent, payment: { amount: fromAtomic(BigInt(chosen.amount)), option: chosen, receipt: payer.receipt((name) => sent.response.headers.get(name)) } };
+    return { headers: signed.headers, amount: fromAtomic(BigInt(chosen.amount)), option: chosen, receipt: (getHeader) => payer.receipt(getHeader) };
   }
 
   /** The typed error for a quote with nothing payable: above the contract's price, or over the tightest cap. */
@@ -152,7 +144,7 @@ export class Payments implements PaymentHandler {
     const isPending = poll.isPending ?? defaultIsPending;
     // The status operation takes the pay request's path and checkout headers (the `x-checkout-token`).
     const header = Object.fromEntries(Object.entries(ctx.params.header ?? {}).filter(([name]) => name.toLowerCase() !== 'payment-signature'));
-    // The caller's signal reaches the poll as a per-call option (client.ts dispatch), not as a parameter.
+    // The caller's signal reaches the poll as a per-call option (pipeline/billing.ts), not as a parameter.
     const params = { path: ctx.params.path, header };
     const started = Date.now();
     for (let polls = 1; ; polls++) {

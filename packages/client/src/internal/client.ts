@@ -1,39 +1,26 @@
-// The full typed client: the core (core.ts: settings, credentials, rate limit, the request pipeline) plus every
+// The full typed client: the core (core.ts: settings and the request pipeline, pipeline/pipeline.ts) plus every
 // operation of the contract reachable three ways, all with the same arguments (parameters, then per-call options):
 //   client.v1.options.ohlcvt(params, options)        resource namespaces, from the spec's tags (generated/namespaces.ts)
 //   client.getOptionsOhlcvt(params, options)         one method per operationId (aliases of the namespaced ones)
 //   client.call('getOptionsOhlcvt', params, options) by operationId, for code that picks the operation at run time
 // An app that wants a small bundle uses the core with single operations instead ('@laevitas-api/client/core').
 import type { OperationId, OperationResults } from '@laevitas-api/types/signatures';
-import { OPERATIONS } from './generated/operation-table.js';
-import { NAMESPACES } from './generated/namespaces.js';
-import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from './generated/methods.js';
+import { OPERATIONS } from '../generated/operation-table.js';
+import { NAMESPACES } from '../generated/namespaces.js';
+import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from '../generated/methods.js';
 import type { OperationInfo } from './operation-info.js';
-import {
-  LaevitasCore,
-  type CallArgs,
-  type ClientOptions as CoreOptions,
-  type RawParams,
-  type RequestOptions as CallOptions,
-  type ResponseWithMeta,
-  type SendWith,
-} from './core.js';
+import { LaevitasCore, type CallArgs, type ClientOptions, type Inherited, type ResponseWithMeta } from './core.js';
 import type { Paginated } from './pagination.js';
+import { billing as billingLayer, Billing, type BillingMeta } from './pipeline/billing.js';
+import { compose, pipeline } from './pipeline/pipeline.js';
+import { trace } from './pipeline/trace.js';
+import { middlewareTransport, type Middleware } from './pipeline/middleware.js';
+import { openStream, type LaevitasStream, type StreamOptions } from '../stream-hook.js';
 import { paginateWindows, type WindowedArgs } from './windows.js';
 import { scanComplete, type CompleteScan } from './complete-minutes.js';
 import { watchCorrections, type CorrectionsWatch, type WatchCorrectionsOptions } from './corrections.js';
-import { Billing, type BillingMeta, type PaymentHandler, type StatusCaller } from './payments/billing.js';
-import type { RateBudget } from './rate-limiter.js';
-import type { RequestSummary } from './errors.js';
-import { openStream, type LaevitasStream, type StreamOptions } from './stream-hook.js';
 
-export type { CallArgs, CallParams, RequestOptions, ResponseWithMeta } from './core.js';
-
-/** Options of `createClient`: the core's settings and hooks, plus paying, which only the full client does. */
-export interface ClientOptions extends CoreOptions {
-  /** x402 payer, spend caps and checkout polling: `createPayments({ payer, caps })` (payments/payments.ts). */
-  payments?: PaymentHandler;
-}
+export type { CallArgs, CallParams, ClientOptions, RequestOptions, ResponseWithMeta } from './core.js';
 export type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces };
 
 function operationOf(operationId: string): OperationInfo {
@@ -42,53 +29,44 @@ function operationOf(operationId: string): OperationInfo {
   return info;
 }
 
+// The core's layers with trace and billing in their slots (pipeline.ts), sent through the middleware.
+const CLIENT_PIPELINE = compose(pipeline({ trace, billing: billingLayer }));
+
 // Declaration merging gives the class one method per operation (defined once on the prototype below) without an
 // intersection type, which a consumer's compiler would otherwise rebuild at every call site.
 export interface LaevitasClient extends OperationMethods {}
 export class LaevitasClient extends LaevitasCore {
-  /** Credit token and balance, spend so far: shared with this client's `withOptions` copies while `payments` and `creditToken` stay the same. */
-  declare readonly billing: Billing;
-
-  constructor(options: ClientOptions = {}, inherited?: { budget?: RateBudget | undefined; parent?: LaevitasCore }) {
-    // The core checks and keeps the settings; the payment handler is the full client's alone (the core bundles none
-    // of the billing), so it is taken out here and lives in `billing`.
+  constructor(options: ClientOptions = {}, inherited?: Inherited) {
+    // The payment handler is the full client's alone (the core bundles none of billing): taken out of the settings
+    // the core checks, it lives in `billing`.
     const { payments, ...settings } = options;
     if (payments !== undefined && (typeof payments !== 'object' || payments === null))
       throw new TypeError('Invalid client options: options.payments must be an object (createPayments)');
-    super(settings, inherited);
     const parent = inherited?.parent;
-    const shared = parent instanceof LaevitasClient && parent.billing.payments === payments && parent.settings.creditToken === this.settings.creditToken;
-    Object.defineProperty(this, 'billing', { value: shared ? parent.billing : new Billing(payments, this.settings.creditToken), enumerable: false });
+    const shared = parent instanceof LaevitasClient && parent.billing.payments === payments && parent.settings.creditToken === settings.creditToken;
+    super(settings, inherited, {
+      send: CLIENT_PIPELINE,
+      transport: middlewareTransport,
+      billing: shared ? parent.billing : new Billing(payments, settings.creditToken),
+    });
+  }
+
+  /** Adds a middleware after those already there; it runs on every later attempt of this client. Returns the client. */
+  use(middleware: Middleware): this {
+    if (!middleware || typeof middleware !== 'object')
+      throw new TypeError('client.use(middleware): a middleware is an object with onRequest and/or onResponse');
+    this.runtime.middleware.push(middleware);
+    return this;
+  }
+
+  /** Credit token and balance, spend so far: shared with this client's `withOptions` copies while `payments` and `creditToken` stay the same. */
+  get billing(): Billing {
+    return this.runtime.billing!;
   }
 
   /** A client with some options changed; it keeps this client's payment handler unless `payments` is given. */
   override withOptions(options: Partial<ClientOptions>): this {
-    return super.withOptions({ payments: this.billing.payments, ...options } as Partial<CoreOptions>);
-  }
-
-  /**
-   * Every request goes through the billing hook (payments/billing.ts): the cached credit token (replaced when the
-   * service rotates it) instead of the configured one, the balance of every response, `no_credits` as a typed error,
-   * and with `payments` the x402 payment and the polling of a 202 checkout.
-   * @internal
-   */
-  protected override dispatch(
-    operation: OperationInfo,
-    params: RawParams,
-    options: CallOptions,
-    headers: Record<string, string>,
-    summary: RequestSummary,
-    send: SendWith,
-  ): Promise<{ response: Response; data: unknown; billing: BillingMeta }> {
-    // `headers` is this request's own object (lower-case names), so the hook may change it in place.
-    // The billing hook owns the credit token: the one configured may have been rotated since.
-    if (operation.family === 'v1' && this.settings.creditToken !== undefined && headers['x-credit-token'] === this.settings.creditToken)
-      delete headers['x-credit-token'];
-    return this.billing.run(
-      { operationId: operation.operationId, info: operation, headers, body: params.body, params, signal: options.signal, summary },
-      send,
-      this as unknown as StatusCaller,
-    );
+    return super.withOptions(Object.assign({ payments: this.billing.payments }, options));
   }
 
   /** A WebSocket stream with this client's key and `v2BaseUrl`; needs `import '@laevitas-api/client/stream'` once. */
@@ -117,7 +95,7 @@ export class LaevitasClient extends LaevitasCore {
 
   /** Like `call`, also giving the raw Response (its body already read), status and request id. */
   callWithResponse<Op extends OperationId>(operationId: Op, ...args: CallArgs<Op>): Promise<ResponseWithMeta<OperationResults[Op]> & { billing: BillingMeta }> {
-    // The full client's dispatch (the billing hook) always fills `billing`.
+    // The full client's billing layer always fills `billing`.
     return this.requestWithResponse(operationOf(operationId) as OperationInfo<Op>, ...args) as Promise<
       ResponseWithMeta<OperationResults[Op]> & { billing: BillingMeta }
     >;

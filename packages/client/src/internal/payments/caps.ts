@@ -1,7 +1,7 @@
 // The caller's spending limits, checked before anything is signed or a credit is spent: per call, per client (the
 // client and its withOptions copies) and per rolling time window. A payment reserves its amount first; concurrent
 // calls each see the others' reservations, so two calls cannot both squeeze under the same remaining budget.
-import { LaevitasError } from '../errors.js';
+import { LaevitasError } from '../../errors.js';
 import { fromAtomic, toAtomic } from './amount.js';
 
 /** Limits in USDC (decimal strings, like the spec's `x-x402-price`). A missing limit is no limit. */

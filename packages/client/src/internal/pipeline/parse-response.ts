@@ -1,7 +1,22 @@
-// Turning a response body into data. A success body must be what the operation documents (JSON, or an event
+// Layer: a response body turned into data. A success body must be what the operation documents (JSON, or an event
 // stream when the caller asked for one): anything else is a ResponseParseError, never a string or `undefined`
 // handed over as if it were the page. Error bodies are decoded leniently (a proxy's HTML 502 still makes an error).
-import { ResponseParseError, type RequestSummary } from './errors.js';
+import { APIError, ResponseParseError, type RequestSummary } from '../../errors.js';
+import type { Layer, Outcome } from './call.js';
+
+// It sits under the rate limiter and the retry loop: a success body that does not parse is a failure the retry
+// rules decide on (kind 'parse'), and a failure status becomes its typed error here, for them to throw or retry.
+export const parseResponse: Layer = {
+  name: 'parse-response',
+  handle(call, next) {
+    return next(call).then((outcome: Outcome) => {
+      const { response, text } = outcome;
+      if (response.ok) outcome.data = parseSuccess(text, response, call.operation.method, call.summary, call.headers.accept ?? null);
+      else outcome.error = APIError.from(response.status, parseError(text, response), response.headers, call.summary);
+      return outcome;
+    });
+  },
+};
 
 const isJsonType = (type: string) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type);
 

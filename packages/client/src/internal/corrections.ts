@@ -7,9 +7,9 @@
 // Polls are ordinary requests of the client, so they wait for the client's rate limiter and honour 429 Retry-After.
 import type { LaevitasCore } from './core.js';
 import type { RequestOptions } from './request-options.js';
-import { getChangelogDataCorrections } from './generated/operations.js';
-import { LaevitasError } from './errors.js';
-import { sleep } from './retry.js';
+import { getChangelogDataCorrections } from '../generated/operations.js';
+import { LaevitasError } from '../errors.js';
+import { sleep } from './retry-rules.js';
 
 /** Where a watcher is: the feed's marks last seen and the `updatedAt` of every record id already yielded. */
 export interface CorrectionsSince {

@@ -7,8 +7,13 @@ export type PaginationInfo =
   | { readonly style: 'cursor'; readonly cursorParam: string; readonly nextCursorPath: string; readonly itemsPath: string }
   | { readonly style: 'page'; readonly pageParam: string; readonly limitParam: string; readonly itemsPath: string; readonly totalPagesPath: string };
 
-/** Which base URL serves an operation: `legacy` → `baseUrl`, `v1` → `v2BaseUrl`. */
-export type Family = 'legacy' | 'v1';
+/** Which API family (and so which base URL) serves an operation: `legacy` → `baseUrl`, `v1` → `v2BaseUrl`. */
+export type ApiFamily = 'legacy' | 'v1';
+/**
+ * @deprecated Use `ApiFamily`. `Family` of '@laevitas-api/client/stream' is a stream channel's data family, another
+ * thing; this alias goes in the next major.
+ */
+export type Family = ApiFamily;
 
 /** One broken rule found before sending. */
 export interface PreflightIssue {
@@ -21,7 +26,7 @@ export interface OperationInfo<Id extends string = string> {
   readonly operationId: Id;
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   readonly path: string;
-  readonly family: Family;
+  readonly family: ApiFamily;
   readonly pathParams: readonly string[];
   readonly queryParams: readonly string[];
   readonly headerParams: readonly string[];

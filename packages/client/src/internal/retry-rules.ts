@@ -2,7 +2,7 @@
 // (every POST of this API: risk ladders, payments, credit-token redemption) is sent at most once unless the service
 // provably did not act on it. So a POST is retried only after a 429 (the service refused it before doing anything)
 // or when no connection was ever opened; never after a reset, a timeout or a 5xx, whatever `x-should-retry` says.
-import { parseRetryAfter } from './errors.js';
+import { parseRetryAfter } from '../errors.js';
 import type { RetrySettings } from './settings.js';
 import { FALLBACK_RETRY_AFTER_MS } from './rate-limiter.js';
 

@@ -1,4 +1,5 @@
-// One attempt of one request: send it, follow same-origin redirects by hand, read the whole body, all under one
+// Layer (the innermost): one attempt of one request on the wire: the middleware's onRequest, fetch, the middleware's
+// onResponse, then: send it, follow same-origin redirects by hand, read the whole body, all under one
 // timeout, and turn every way this can fail into a typed error that says how far the exchange got.
 //
 // Redirects are followed manually (`redirect: 'manual'`) because fetch's own following re-sends every header,
@@ -14,34 +15,42 @@
 // exchange, and an exchange that loses the race is let go: its body is cancelled as soon as its headers arrive, so
 // the connection is released then (or at the runtime's own header/body timeout, 300 s in Node, for a server that
 // never answers). Either way the caller gets the same APIConnectionTimeoutError at the same moment.
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RedirectError, type RequestSummary } from './errors.js';
-import { neverConnected } from './retry.js';
-import { redactUrl } from './url.js';
-
-export interface AttemptInit {
-  /** The URL as the client built it (canonical text, parsed again only to follow a redirect). */
-  readonly url: URL | string;
-  readonly method: string;
-  /** Header names in lower case. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
-  readonly timeoutMs: number;
-  readonly signal: AbortSignal | undefined;
-  readonly fetch: typeof fetch;
-  readonly summary: RequestSummary;
-}
-
-export interface Exchanged {
-  readonly response: Response;
-  /** The whole body, read within the attempt's timeout. */
-  readonly text: string;
-}
+// The full client's middleware (middleware.ts) runs here, inside the attempt and its timeout, as its transport: an
+// onRequest may replace the Request (a refreshed token for this attempt), an onResponse the Response before its body
+// is read.
+// `fetch` is called as a plain function, never as a method of an options object: workerd and Chromium throw
+// `Illegal invocation` when their fetch gets any `this` but the global one (issue #26).
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RedirectError } from '../../errors.js';
+import { neverConnected } from '../retry-rules.js';
+import { redactUrl } from '../url.js';
+import { HookError, type Call, type Layer, type Outcome } from './call.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_HOPS = 5;
 
-export function exchange(attempt: AttemptInit): Promise<Exchanged> {
-  const { summary, signal: userSignal, timeoutMs } = attempt;
+export const httpAttempt: Layer = {
+  name: 'http-attempt',
+  handle(call) {
+    const { client, summary } = call;
+    // The observe-only hooks of 1.x (`onRequest`/`onResponse` options): kept, called once per attempt.
+    const observe = client.settings.onResponse;
+    const started = observe ? Date.now() : 0;
+    client.settings.onRequest?.(Object.assign({ attempt: call.attempt }, summary));
+    const sent = send(call);
+    return observe
+      ? sent.then((outcome) => {
+          observe(Object.assign({ attempt: call.attempt, status: outcome.response.status, durationMs: Date.now() - started }, summary));
+          return outcome;
+        })
+      : sent;
+  },
+};
+
+function send(call: Call): Promise<Outcome> {
+  const { summary, client } = call;
+  const userSignal = call.options.signal;
+  const timeoutMs = call.options.timeout ?? client.settings.timeout ?? 60_000;
+  const method = call.operation.method;
   if (userSignal?.aborted) return Promise.reject(new APIUserAbortError(summary));
   // Only with a caller's signal is there a controller (see above); the timer then aborts through it.
   const controller = userSignal ? new AbortController() : undefined;
@@ -51,16 +60,19 @@ export function exchange(attempt: AttemptInit): Promise<Exchanged> {
   const forwardAbort = () => controller!.abort(userSignal!.reason);
   // The exchange itself. Without a controller a timeout does not stop it: the caller has had its error, and a
   // response that arrives after that has its body cancelled here, so the connection is freed.
-  const run = async (): Promise<Exchanged> => {
+  const run = async (): Promise<Outcome> => {
     try {
-      let url: URL | string = attempt.url;
+      let url: URL | string = call.url;
       for (let hops = 0; ; hops++) {
-        const init: RequestInit = { method: attempt.method, headers: attempt.headers, redirect: 'manual' };
+        // fetchOptions first, so the client's own fields (method, headers, body, redirect, signal) win.
+        const init: RequestInit = client.fetchOptions ? Object.assign({}, client.fetchOptions) : {};
+        init.method = method;
+        init.headers = call.headers;
+        init.redirect = 'manual';
         if (controller) init.signal = controller.signal;
-        if (attempt.body !== undefined) init.body = attempt.body;
-        // Called as a plain function, never as `attempt.fetch(…)`: the platform's fetch (or a user's `fetch:
-        // window.fetch`) run with `attempt` as `this` is "TypeError: Illegal invocation" in workerd and browsers.
-        const response = await fetchOf(attempt)(url, init);
+        if (call.body !== undefined) init.body = call.body;
+        // The full client sends through its middleware (middleware.ts); the core straight to fetch.
+        const response = await client.transport(call, url, init);
         if (timedOut) {
           await response.body?.cancel().catch(() => undefined);
           throw new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');
@@ -71,19 +83,13 @@ export function exchange(attempt: AttemptInit): Promise<Exchanged> {
         const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
         if (location === null) {
           phase = 'body';
-          return { response, text: await response.text() };
+          return { response, text: await response.text(), data: undefined, error: undefined };
         }
         await response.body?.cancel().catch(() => undefined);
-        const next = new URL(location, url);
+        const next: URL = new URL(location, url);
         const shown = redactUrl(next);
-        if (attempt.method !== 'GET' && attempt.method !== 'HEAD') {
-          throw new RedirectError(
-            response.status,
-            response.headers,
-            summary,
-            shown,
-            `a ${attempt.method} is never re-sent (it may already have been processed)`,
-          );
+        if (method !== 'GET' && method !== 'HEAD') {
+          throw new RedirectError(response.status, response.headers, summary, shown, `a ${method} is never re-sent (it may already have been processed)`);
         }
         const origin = new URL(url).origin;
         if (next.origin !== origin) {
@@ -100,6 +106,8 @@ export function exchange(attempt: AttemptInit): Promise<Exchanged> {
       }
     } catch (error) {
       if (error instanceof APIError) throw error;
+      // A middleware's own error ends the call as it is, not as a connection error.
+      if (error instanceof HookError) throw error.cause;
       if (userSignal?.aborted) throw new APIUserAbortError(summary);
       if (timedOut) throw new APIConnectionTimeoutError(summary, timeoutMs, phase);
       throw new APIConnectionError(summary, error, phase === 'headers' && neverConnected(error) ? 'connect' : 'exchange');
@@ -109,7 +117,7 @@ export function exchange(attempt: AttemptInit): Promise<Exchanged> {
     }
   };
   // One promise per attempt that the timer can settle first: cheaper than racing each step against a timeout promise.
-  return new Promise<Exchanged>((resolve, reject) => {
+  return new Promise<Outcome>((resolve, reject) => {
     // setTimeout rather than AbortSignal.timeout: the same clock as every other wait of the client (fake timers in tests).
     timer = setTimeout(() => {
       timedOut = true;

@@ -9,7 +9,7 @@
 // - A slot is held until its response has arrived, plus the window, plus a small safety margin. The service counts
 //   a request when it arrives, which is some time between sending and the response; stamping at send time (as
 //   before) let a slow request still sit in the service's window when the client thought it had left.
-import { RATE_LIMITS } from './generated/spec-info.js';
+import { RATE_LIMITS } from '../generated/spec-info.js';
 
 export interface RateWindow {
   readonly limit: number;

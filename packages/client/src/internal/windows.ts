@@ -14,9 +14,9 @@ import type { OperationId, OperationResults } from '@laevitas-api/types/signatur
 import type { CallArgs, CallParams, LaevitasCore } from './core.js';
 import type { OperationInfo } from './operation-info.js';
 import type { RequestOptions } from './request-options.js';
-import type { PaginatedOperationId } from './generated/methods.js';
+import type { PaginatedOperationId } from '../generated/methods.js';
 import { paginate, type Paginated, type PaginateOptions } from './pagination.js';
-import { RequestValidationError, type ScanInterruptedError } from './errors.js';
+import { RequestValidationError, type ScanInterruptedError } from '../errors.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -92,6 +92,11 @@ export interface ClientSettings {
   defaultHeaders?: { [name: string]: string };
   /** Check parameters and bodies against the contract before sending (needs `validators`). */
   validateRequests?: boolean;
-  /** Check response bodies against the contract: off (default), warn (console) or throw (ResponseValidationError). */
+  /** Check response bodies against the contract: off (default), warn (the logger) or throw (ResponseValidationError). */
   validateResponses?: 'off' | 'warn' | 'throw';
+  /**
+   * What the client logs through `logger`: 'debug' adds one line per attempt (method, URL, status, time, retry
+   * reason). Default: the LAEVITAS_LOG environment variable, else 'warn'. No level ever prints a credential.
+   */
+  logLevel?: 'off' | 'error' | 'warn' | 'info' | 'debug';
 }

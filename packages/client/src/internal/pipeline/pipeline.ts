@@ -1,0 +1,56 @@
+// The request pipeline, in order, declared here and nowhere else. A call is one object (call.ts) that goes down
+// through each layer once and comes back up as one Outcome; a layer is a module with one job, `handle(call, next)`.
+// The full client adds its layers in their slots (trace, billing) and sends through its middleware (middleware.ts);
+// the core (createCore, the one-operation bundle of at most 8 kB) leaves them out and bundles none of them.
+//
+//   client.getOptionsOhlcvt(params, options) ─┐
+//     check-arguments  → build-request → trace → validate-response → [billing] → retry ⟲ ─┐
+//       rate-limit → parse-response → http-attempt (middleware → fetch → middleware) ─→ socket
+//
+import { checkArguments } from './check-arguments.js';
+import { buildRequest } from './build-request.js';
+import { validateResponse } from './validate-response.js';
+import { retry } from './retry.js';
+import { rateLimit } from './rate-limit.js';
+import { parseResponse } from './parse-response.js';
+import { httpAttempt } from './http-attempt.js';
+import type { Layer, Next } from './call.js';
+
+/** The layers of a client, outermost first; `full` are the full client's (trace.ts, billing.ts). */
+export function pipeline(full?: { trace: Layer; billing: Layer }): readonly Layer[] {
+  const layers: Layer[] = [
+    // Parameters first: a mistake is reported before anything is built, waited for or sent.
+    checkArguments,
+    // Then the request itself (URL, headers with credentials, body, the redacted summary) that every layer below reads.
+    buildRequest,
+    // The trace goes here (full client): it spans everything that can wait, retry or pay, and carries the redacted
+    // URL built just above.
+    // Response validation sees the final body the caller gets (after billing has settled a checkout).
+    validateResponse,
+    // Billing goes here, around the retry loop: its credit token and reservation once per call, its payment once.
+    // Retries: each turn is one attempt through the layers below; a paid request is flagged at most once.
+    retry,
+    // Every attempt, first or retried, takes its own rate-limit slot, held until its response is read.
+    rateLimit,
+    // Inside the slot: the body parsed, a failure status typed, for the retry rules above to decide on.
+    parseResponse,
+    // The attempt on the wire: middleware, fetch, same-origin redirects, the whole body, all under one timeout.
+    httpAttempt,
+  ];
+  if (full) {
+    layers.splice(3, 0, full.billing);
+    layers.splice(2, 0, full.trace);
+  }
+  return layers;
+}
+
+/** The layers as one function: each layer's `next` is the rest of the list (looked up per call, so a spy sees it). */
+export function compose(layers: readonly Layer[]): Next {
+  let next: Next = () => Promise.reject(new Error('the pipeline ended without an attempt'));
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i]!;
+    const inner = next;
+    next = (call) => layer.handle(call, inner);
+  }
+  return next;
+}

@@ -1,0 +1,164 @@
+// What every call of one client reads, resolved once when the client is made (the settings are frozen): the
+// settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
+// policy, the validators, fetch and its extra options, the middleware, the log, and (full client) billing.
+import { baseUrlFor, credentialHeaders, type ApiFamily } from '../wire.js';
+import { isInsecureRemote, splitUserinfo } from './url.js';
+import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig } from './rate-limiter.js';
+import { checkClientOptions } from './check-options.js';
+import { validatorLookup, type ValidatorLookup } from './validators.js';
+import { logOf, type Log } from './log.js';
+import { addHeaders } from './pipeline/headers.js';
+import type { ClientOptions, FetchOptions } from './options.js';
+import type { Middleware } from './pipeline/middleware.js';
+import type { Billing } from './pipeline/billing.js';
+import type { Next, Transport } from './pipeline/call.js';
+import { compose, pipeline } from './pipeline/pipeline.js';
+
+const CORE_PIPELINE: Next = compose(pipeline());
+
+/** The core's transport: fetch, called as a plain function. */
+const sendFetch: Transport = (call, input, init) => {
+  const { fetch } = call.client;
+  return fetch(input, init);
+};
+
+export interface RetryPolicy {
+  maxRetries: number;
+  initialDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+}
+
+/** What every request of one client to one family starts from. */
+export interface Wire {
+  /** The base URL, parsed and without userinfo or trailing slashes. */
+  readonly base: string;
+  /** Accept, default headers and credentials (userinfo of the base URL as Basic authorization), names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface ClientRuntime {
+  readonly settings: Readonly<ClientOptions>;
+  readonly wire: Readonly<Record<ApiFamily, Wire>>;
+  readonly budget: RateBudget | undefined;
+  readonly retryPolicy: RetryPolicy;
+  readonly validatorsFor: ValidatorLookup | undefined;
+  /** Called as a plain function (never as a method: workerd and Chromium refuse a fetch with a foreign `this`). */
+  readonly fetch: typeof fetch;
+  readonly fetchOptions: FetchOptions | undefined;
+  /** This client's own list: `use` adds to it, a withOptions copy starts from a copy of it. */
+  readonly middleware: Middleware[];
+  readonly log: Log;
+  /** The layers, composed (pipeline.ts). */
+  readonly send: Next;
+  /** Full client: credits and payments. */
+  readonly billing: Billing | undefined;
+  /** How an attempt reaches the network (http-attempt.ts): fetch, or the full client's middleware around it. */
+  readonly transport: Transport;
+  /** The client these settings belong to (billing calls a checkout's status operation on it). */
+  readonly owner: object;
+}
+
+const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
+
+/** Option keys whose values are credentials: never enumerable, never printed. */
+export const SECRET_OPTIONS = ['apiKey', 'creditToken'] as const;
+
+/** Base URLs with `user:password@` are credentials too. */
+const hasUserinfo = (url: unknown) => typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
+
+const warnedInsecure = new Set<string>();
+
+/** A copy of the options whose credentials are non-enumerable: `{...settings}`, JSON and inspect never show them. */
+function hideSecrets(options: ClientOptions): Readonly<ClientOptions> {
+  const copy: Record<string, unknown> = Object.assign({}, options) as Record<string, unknown>;
+  for (const key of [...SECRET_OPTIONS, 'baseUrl', 'v2BaseUrl'] as const) {
+    if (key !== 'apiKey' && key !== 'creditToken' && !hasUserinfo(copy[key])) continue;
+    const value = copy[key];
+    delete copy[key];
+    Object.defineProperty(copy, key, { value, enumerable: false });
+  }
+  return Object.freeze(copy) as Readonly<ClientOptions>;
+}
+
+function budgetConfig(rateLimit: ClientOptions['rateLimit']): (BudgetConfig & { shared: boolean }) | undefined {
+  if (rateLimit === false) return undefined;
+  const settings = Array.isArray(rateLimit) ? { windows: rateLimit } : rateLimit === true || rateLimit === undefined ? {} : rateLimit;
+  return {
+    groups: { ...SPEC_GROUPS, v1: settings.windows ?? SPEC_GROUPS.v1 ?? [] },
+    safetyMarginMs: settings.safetyMarginMs ?? 100,
+    shared: settings.shared ?? true,
+  };
+}
+
+/** Validation that would silently never run is a mistake: say so when the client is made. */
+function checkValidation(options: ClientOptions): ValidatorLookup | undefined {
+  if (options.validators) return validatorLookup(options.validators);
+  const wanted = options.validateRequests
+    ? 'validateRequests'
+    : options.validateResponses && options.validateResponses !== 'off'
+      ? 'validateResponses'
+      : undefined;
+  if (wanted) throw new TypeError(`Invalid client options: options.${wanted} needs options.validators`);
+  return undefined;
+}
+
+function wireOf(family: ApiFamily, settings: Readonly<ClientOptions>, log: Log): Wire {
+  const { url, authorization } = splitUserinfo(new URL(baseUrlFor(family, settings)));
+  // A key sent over plain http to another machine can be read on the way: say so, once per origin and process.
+  if ((settings.apiKey || settings.creditToken) && isInsecureRemote(url) && !warnedInsecure.has(url.origin)) {
+    warnedInsecure.add(url.origin);
+    log.warn?.(`${url.href} is plain http to a remote host: credentials travel unencrypted`);
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  addHeaders(headers, settings.defaultHeaders);
+  addHeaders(headers, credentialHeaders(family, settings));
+  if (authorization && headers.authorization === undefined) headers.authorization = authorization;
+  return { base: url.href.replace(/\/+$/, ''), headers };
+}
+
+/** Checks the options and resolves what calls read. */
+export function runtimeOf(
+  options: ClientOptions,
+  inherited: { budget?: RateBudget | undefined } | undefined,
+  full: { send: Next; transport: Transport; billing: Billing } | undefined,
+  owner: object,
+): ClientRuntime {
+  checkClientOptions(options);
+  // The core bundles no middleware: taking them and never running them would be worse than refusing.
+  if (!full && options.middleware?.length) throw new TypeError('Invalid client options: options.middleware needs createClient (the core runs none)');
+  const validatorsFor = checkValidation(options);
+  const settings = hideSecrets(Object.assign({}, options, { apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') }));
+  const config = budgetConfig(options.rateLimit);
+  let budget: RateBudget | undefined;
+  if (config) {
+    const { shared, ...limits } = config;
+    const same = inherited?.budget && JSON.stringify(inherited.budget.config) === JSON.stringify(limits);
+    budget = same ? inherited.budget : shared ? sharedBudget(settings.apiKey, limits) : new RateBudget(limits);
+  }
+  const retry = options.retry === false ? { maxRetries: 0 } : (options.retry ?? {});
+  const log = logOf(options.logger, options.logLevel, [settings.apiKey, settings.creditToken]);
+  const userFetch = options.fetch;
+  return {
+    settings,
+    wire: { legacy: wireOf('legacy', settings, log), v1: wireOf('v1', settings, log) },
+    budget,
+    retryPolicy: {
+      maxRetries: retry.maxRetries ?? 2,
+      initialDelayMs: retry.initialDelayMs ?? 500,
+      maxDelayMs: retry.maxDelayMs ?? 8000,
+      maxRetryAfterMs: retry.maxRetryAfterMs ?? 60_000,
+    },
+    validatorsFor,
+    // Looked up per call, so a fetch replaced after the client was made (a test's stub) is the one used, and
+    // called on globalThis, its own receiver.
+    fetch: userFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetchOptions: options.fetchOptions,
+    middleware: options.middleware ? [...options.middleware] : [],
+    log,
+    send: full?.send ?? CORE_PIPELINE,
+    transport: full?.transport ?? sendFetch,
+    billing: full?.billing,
+    owner,
+  };
+}
