@@ -46,6 +46,7 @@ export async function getFuturesCatalogSample(): Promise<void> {
     query: {
       exchange: "deribit",
       currency: "BTC",
+      maturity: "26MAR27",
     },
   });
   console.log(result);
@@ -2811,6 +2812,7 @@ export async function getOptionsTradesSample(): Promise<void> {
       currency: "BTC",
       strategy: "LONG_CALL,SHORT_PUT",
       maturity: "26MAR27",
+      top_n: 20,
       sort: "premium_usd",
       settlement_currency: "BTC",
       margin_type: "inverse",
@@ -3109,6 +3111,7 @@ export async function getPredictionsCatalogSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getPredictionsCatalog({
     query: {
+      exchange: "polymarket",
       category: "crypto",
     },
   });
@@ -3162,7 +3165,10 @@ export async function getPredictionsSnapshotSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getPredictionsSnapshot({
     query: {
+      exchange: "polymarket",
       category: "crypto",
+      keyword: "bitcoin",
+      instrument_name: "will-bitcoin-reach-100000-by-december-31-2026-YES",
     },
   });
   console.log(result);

@@ -1334,6 +1334,11 @@ export interface components {
         /** Field to sort spot trades by; pair with `sort_dir`. The default is not published. */
         SpotTradeSortQuery: SpotTradeSort;
         /**
+         * Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions, and the official CLI sends `exchange=polymarket` on every predictions route.
+         * @example polymarket
+         */
+        PredictionExchange: string;
+        /**
          * Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
          */
@@ -1342,11 +1347,6 @@ export interface components {
         PredictionEventSlug: string;
         /** Free-text keyword matched against the prediction markets. */
         PredictionKeyword: string;
-        /**
-         * Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions.
-         * @example polymarket
-         */
-        PredictionExchange: string;
         /**
          * Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES

@@ -4517,13 +4517,38 @@ export type InstrumentStatus = "active" | "expired" | "delisted" | "suspended" |
 export type InstrumentOptionType = "call" | "put";
 /**
  * InstrumentRecord
- * Reference data of one contract in the cross-market instruments registry, refreshed every 5 minutes. The field list is not published. Typed are `instrument_name` and `exchange`, the two keys of the detail lookup; the list filters (`market_type`, `base_currency`, `quote_currency`, `status`, `margin_type`, `option_type`, expiry) suggest further fields, but their names in the rows are not published.
+ * Reference data of one contract in the cross-market instruments registry, refreshed every 5 minutes, one row per `(exchange, instrument_name)` since API v1.16.0. The full row has more than 30 fields and is not published. Typed are the fields the official CLI decodes from it (its instrument resolver): `exchange`, `instrument_name`, `base_currency`, `quote_currency`, `market_type`, `margin_type`, `sub_exchange` and `status`; the others stay open.
  */
 export type InstrumentRecord = {
     /** Exchange-native instrument name, for example `BTC-PERPETUAL`, `BTCUSDT` or `ETH-USDT-SWAP`. */
     instrument_name?: string;
     /** Venue of the instrument. */
     exchange?: string;
+    /**
+     * Base currency, for example `BTC`; the value the `base_currency` filter matches.
+     * @example BTC
+     */
+    base_currency?: string;
+    /**
+     * Quote currency, for example `USDT`, `USDC` or `USD`. The official CLI picks one contract per venue by it (USDT, then USDC, then USD).
+     * @example USDT
+     */
+    quote_currency?: string;
+    /** Market of the contract, as the singular token the `market_type` filter takes. */
+    market_type?: MarketType;
+    /**
+     * `linear` or `inverse` on derivatives; empty for spot (the CLI's note on the field). Left a free string because spot rows carry an empty value.
+     * @example linear
+     * @example inverse
+     */
+    margin_type?: string;
+    /** Empty on the venue's main books; set on a sub-venue fork (for example a Hyperliquid sub-exchange), whose contracts the gateway routes differently, so the CLI skips such rows when it builds stream channels. */
+    sub_exchange?: string;
+    /**
+     * Lifecycle status of the contract. The `status` filter takes `active` (the default), `expired`, `delisted`, `suspended`; that rows carry exactly these values is inferred.
+     * @example active
+     */
+    status?: string;
 } & {
     [key: string]: unknown;
 };
