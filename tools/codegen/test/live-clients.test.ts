@@ -286,3 +286,74 @@ describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', (
     expect(JSON.stringify(broken.issues)).toMatch(/count/);
   });
 });
+
+describe('REST, the rest of the CLI (instruments/resolver.go, cmd/*.go, CHANGELOG 0.5.0 and 0.6.0)', () => {
+  const openapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
+  const page = (row: unknown) => ({ data: [row], meta: { next_cursor: null, count: 1342 } });
+  const perpRecord = {
+    exchange: 'binance',
+    instrument_name: 'BTCUSDT',
+    base_currency: 'BTC',
+    quote_currency: 'USDT',
+    market_type: 'perpetual',
+    margin_type: 'linear',
+    sub_exchange: '',
+    status: 'active',
+    tick_size: 0.1,
+  };
+  const spotRecord = { ...perpRecord, exchange: 'coinbase', instrument_name: 'BTC-USD', quote_currency: 'USD', market_type: 'spot', margin_type: '' };
+  const subVenueRecord = {
+    ...perpRecord,
+    exchange: 'hyperliquid',
+    instrument_name: 'hyna:ETH',
+    base_currency: 'ETH',
+    quote_currency: 'USD',
+    sub_exchange: 'hyna',
+  };
+
+  it('instrument records type the fields the resolver decodes: base/quote currency, singular market_type, margin_type, sub_exchange, status', () => {
+    for (const row of [perpRecord, spotRecord, subVenueRecord])
+      expect(issuesOf(validators.validateResponse('getInstruments', 200, page(row))), row.instrument_name).toEqual([]);
+    for (const [field, value] of [
+      ['base_currency', 7],
+      ['quote_currency', null],
+      ['market_type', 'perpetuals'],
+      ['margin_type', 1],
+      ['sub_exchange', false],
+      ['status', 3],
+    ] as const) {
+      const broken = validators.validateResponse('getInstruments', 200, page({ ...perpRecord, [field]: value }));
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`data[0].${field}`);
+    }
+    const record = openapi.components.schemas.InstrumentRecord;
+    expect(record['x-unpublished-shape']).toBe(true);
+    expect(record.properties.sub_exchange['x-source']).toContain(`${CLI}8cea601f79ea75417086b8800b0ac8aedcdc3644/internal/instruments/resolver.go`);
+  });
+
+  it('the futures catalog takes maturity (cmd/futures/futures.go), as DDMMMYY', () => {
+    expect(issuesOf(validators.validateRequest('getFuturesCatalog', { query: { currency: 'BTC', maturity: '26MAR27' } }))).toEqual([]);
+    const broken = validators.validateRequest('getFuturesCatalog', { query: { currency: 'BTC', maturity: '2027-03-26' } });
+    expect(broken.ok).toBe(false);
+    expect(JSON.stringify(broken.issues)).toContain('query.maturity');
+  });
+
+  it('options trades take top_n (CHANGELOG 0.6.0: the API documents it for options trades)', () => {
+    expect(issuesOf(validators.validateRequest('getOptionsTrades', { query: { currency: 'BTC', sort: 'premium_usd', top_n: 20 } }))).toEqual([]);
+    const broken = validators.validateRequest('getOptionsTrades', { query: { currency: 'BTC', top_n: 0 } });
+    expect(broken.ok).toBe(false);
+    expect(JSON.stringify(broken.issues)).toContain('query.top_n');
+  });
+
+  it('prediction snapshot takes keyword and instrument_name; catalog and snapshot take exchange=polymarket (cmd/predictions/predictions.go)', () => {
+    const snapshot = { exchange: 'polymarket', category: 'crypto', keyword: 'bitcoin', instrument_name: 'will-bitcoin-reach-100000-by-december-31-2026-YES' };
+    expect(issuesOf(validators.validateRequest('getPredictionsSnapshot', { query: snapshot }))).toEqual([]);
+    expect(issuesOf(validators.validateRequest('getPredictionsCatalog', { query: { exchange: 'polymarket', keyword: 'bitcoin' } }))).toEqual([]);
+    for (const field of ['keyword', 'instrument_name', 'exchange'] as const) {
+      const broken = validators.validateRequest('getPredictionsSnapshot', { query: { ...snapshot, [field]: '' } });
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`query.${field}`);
+    }
+    expect(validators.validateRequest('getPredictionsCatalog', { query: { exchange: '' } }).ok).toBe(false);
+  });
+});
