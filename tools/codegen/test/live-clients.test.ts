@@ -357,3 +357,72 @@ describe('REST, the rest of the CLI (instruments/resolver.go, cmd/*.go, CHANGELO
     expect(validators.validateRequest('getPredictionsCatalog', { query: { exchange: '' } }).ok).toBe(false);
   });
 });
+
+describe('stream event discriminators (docs/SKILL.md: maturity, quote_currency, condition_id, category)', () => {
+  const SKILL = `${CLI}0e61ce1b8dd0f72d76c95b3803291b746f786f79/docs/SKILL.md`;
+  const perpTrade = {
+    trade_id: '6120458123',
+    timestamp: 1777900000000,
+    instrument_name: 'BTC-PERPETUAL',
+    direction: 'buy',
+    price: 78487.4,
+    amount: 50000,
+    maturity: 'PERPETUAL',
+  };
+  const futureTrade = { ...perpTrade, instrument_name: 'BTC-26JUN26', maturity: '26JUN26' };
+  const spotTrade = {
+    timestamp: 1777900000000,
+    instrument_name: 'BTCUSDT',
+    price: 78450.01,
+    amount: 0.0125,
+    direction: 'sell',
+    quote_amount: 980.625125,
+    quote_currency: 'USDT',
+  };
+  const predictionTrade = {
+    timestamp: 1777900000000,
+    condition_id: '0x5f65177b394277fd294cd75650044e32ba009a95022d88a0c1d565897d72f8f1',
+    outcome: 'Yes',
+    side: 'buy',
+    price: 0.42,
+    size: 250,
+    event_slug: 'btc-above-100k',
+  };
+  const liquidation = {
+    timestamp: 1777900000000,
+    instrument_name: 'BTCUSDT',
+    category: 'forced',
+    position_side: 'long',
+    direction: 'sell',
+    price: 78310.2,
+    amount: 0.842,
+    amount_usd: 65937.19,
+    mark_price: 78322.5,
+    index_price: 78301.9,
+  };
+  const cases = [
+    ['trades.perpetuals.deribit.BTC-PERPETUAL', 'maturity', perpTrade],
+    ['trades.futures.deribit.BTC-26JUN26', 'maturity', futureTrade],
+    ['trades.spot.binance.BTCUSDT', 'quote_currency', spotTrade],
+    ['trades.predictions.polymarket.will-btc-close-above-100k-YES', 'condition_id', predictionTrade],
+    ['liquidations.perpetuals.binance.BTCUSDT', 'category', liquidation],
+  ] as const;
+
+  it.each(cases)('%s: the discriminating field %s is typed', (channel, field, data) => {
+    expect(issuesOf(stream.validateStreamEvent(event(channel, data)))).toEqual([]);
+    const broken = stream.validateStreamEvent(event(channel, { ...data, [field]: 42 }));
+    expect(broken.ok, field).toBe(false);
+    expect(broken.issues[0].path).toBe(`data.${field}`);
+  });
+
+  it('each discriminator names its source', () => {
+    const schemas = asyncapi.components.schemas;
+    for (const [schema, field] of [
+      ['TradeData', 'maturity'],
+      ['SpotTradeData', 'quote_currency'],
+      ['PredictionTradeData', 'condition_id'],
+      ['LiquidationData', 'category'],
+    ])
+      expect(schemas[schema].properties[field]['x-source'], `${schema}.${field}`).toContain(SKILL);
+  });
+});
