@@ -186,6 +186,7 @@ import type {
   LegacyHistoricalOiWeightedVolumeFundingResponse,
   LegacyHistoricalOptionsDataResponse,
   LegacyHistoricalOptionsIVResponse,
+  LegacyHistoricalOptionsIvRow,
   LegacyHistoricalOptionsOIVolumeResponse,
   LegacyHistoricalOptionsPriceResponse,
   LegacyHistoricalOptionsSnapshotResponse,
@@ -284,6 +285,7 @@ import type {
   LegacyOptionsOINetChangeAllStrikesResponse,
   LegacyOptionsOIPCRatioResponse,
   LegacyOptionsOITotalResponse,
+  LegacyOptionsOiByExpiryRow,
   LegacyOptionsOiByStrikeRow,
   LegacyOptionsOiChangeByStrikeRow,
   LegacyOptionsOiChangeSummaryRow,
@@ -619,6 +621,7 @@ export interface components {
         LegacyOptionsGexRow: LegacyOptionsGexRow;
         LegacyGEXDataForAllOptionsResponse: LegacyGEXDataForAllOptionsResponse;
         LegacyOptionMaturitiesResponse: LegacyOptionMaturitiesResponse;
+        LegacyOptionsOiByExpiryRow: LegacyOptionsOiByExpiryRow;
         LegacyOptionsOpenInterestByExpiryResponse: LegacyOptionsOpenInterestByExpiryResponse;
         LegacyOptionsOiByStrikeRow: LegacyOptionsOiByStrikeRow;
         LegacyOptionsOpenInterestByStrikeResponse: LegacyOptionsOpenInterestByStrikeResponse;
@@ -752,6 +755,7 @@ export interface components {
         LegacyTotalOiForFuturesResponse: LegacyTotalOiForFuturesResponse;
         LegacyFutureControllerGetBd2Response: LegacyFutureControllerGetBd2Response;
         LegacyHistoricalOptionsDataResponse: LegacyHistoricalOptionsDataResponse;
+        LegacyHistoricalOptionsIvRow: LegacyHistoricalOptionsIvRow;
         LegacyHistoricalOptionsIVResponse: LegacyHistoricalOptionsIVResponse;
         LegacyHistoricalOptionsPriceResponse: LegacyHistoricalOptionsPriceResponse;
         LegacyHistoricalOptionsOIVolumeResponse: LegacyHistoricalOptionsOIVolumeResponse;

@@ -1145,12 +1145,29 @@ export type LegacyOptionMaturitiesResponse = LegacyLiveEnvelope & {
     data: UnpublishedValue;
 };
 /**
+ * LegacyOptionsOiByExpiryRow
+ * Options open interest of one expiry: calls and puts in contracts and in notional. Types are not published, so the numbers are nullable numbers and the object stays open (the SDK's description also mentions premium values, whose names are not given).
+ */
+export type LegacyOptionsOiByExpiryRow = {
+    /** Expiry code. */
+    maturity: string;
+    /** Open interest of calls. */
+    c?: number | null;
+    /** Open interest of puts. */
+    p?: number | null;
+    /** Notional open interest of calls. */
+    notional_c?: number | null;
+    /** Notional open interest of puts. */
+    notional_p?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
  * LegacyOptionsOpenInterestByExpiryResponse
- * Options Open Interest by Expiry. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+ * Options Open Interest by Expiry. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
 export type LegacyOptionsOpenInterestByExpiryResponse = LegacyLiveEnvelope & {
-    /** The data; its shape is not published. */
-    data: UnpublishedValue;
+    data: LegacyOptionsOiByExpiryRow[];
 };
 /**
  * LegacyOptionsOiByStrikeRow
@@ -2489,11 +2506,27 @@ export type LegacyHistoricalOptionsDataResponse = LegacyHistoricalEnvelope & {
     items: LegacyHistoricalRow[];
 };
 /**
+ * LegacyHistoricalOptionsIvRow
+ * One row of an option's historical implied volatility, at its mark, bid and ask. The object stays open.
+ */
+export type LegacyHistoricalOptionsIvRow = {
+    /** Epoch milliseconds of the row. */
+    date: number;
+    /** Implied volatility at the mark price. */
+    mark_iv?: number | null;
+    /** Implied volatility at the best bid. */
+    bid_iv?: number | null;
+    /** Implied volatility at the best ask. */
+    ask_iv?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
  * LegacyHistoricalOptionsIVResponse
- * Historical implied volatility data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ * Historical implied volatility data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. Rows carry `date` and the implied volatility at the mark, bid and ask (the Python SDK's row); the row stays open.
  */
 export type LegacyHistoricalOptionsIVResponse = LegacyHistoricalEnvelope & {
-    items: LegacyHistoricalRow[];
+    items: LegacyHistoricalOptionsIvRow[];
 };
 /**
  * LegacyHistoricalOptionsPriceResponse

@@ -426,3 +426,38 @@ describe('stream event discriminators (docs/SKILL.md: maturity, quote_currency, 
       expect(schemas[schema].properties[field]['x-source'], `${schema}.${field}`).toContain(SKILL);
   });
 });
+
+describe('legacy rows the Python SDK types (Laevitas/Laevitas-sdk Laevitas/dataclasses.py)', () => {
+  const SDK = 'https://github.com/Laevitas/Laevitas-sdk/blob/07c7b94e5b12220569c7a126923c6a97a542b282/Laevitas/dataclasses.py';
+  const openapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
+
+  it('analytics/options/oi_expiry: rows of maturity, c, p, notional_c, notional_p', () => {
+    const body = { date: 1795186800000, data: [{ maturity: '27MAR26', c: 41250.4, p: 28710.9, notional_c: 3781562340.2, notional_p: 2632017553.8 }] };
+    expect(issuesOf(validators.validateResponse('getLegacyOptionsOpenInterestByExpiry', 200, body))).toEqual([]);
+    for (const [field, wrong] of [
+      ['maturity', 20260327],
+      ['c', '41250.4'],
+      ['notional_p', 'n/a'],
+    ] as const) {
+      const broken = validators.validateResponse('getLegacyOptionsOpenInterestByExpiry', 200, { ...body, data: [{ ...body.data[0], [field]: wrong }] });
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`data[0].${field}`);
+    }
+    expect(validators.validateResponse('getLegacyOptionsOpenInterestByExpiry', 200, { date: 1795186800000, data: { c: 1 } }).ok).toBe(false);
+    expect(openapi.components.schemas.LegacyOptionsOiByExpiryRow['x-source']).toContain(SDK);
+  });
+
+  it('historical/options/iv: items carry date, mark_iv, bid_iv, ask_iv', () => {
+    const body = {
+      meta: { total: 48, page: 1, items: 1, total_pages: 48 },
+      items: [{ date: 1795183200000, mark_iv: 52.31, bid_iv: 51.8, ask_iv: 52.95 }],
+    };
+    expect(issuesOf(validators.validateResponse('getLegacyHistoricalOptionsIV', 200, body))).toEqual([]);
+    for (const field of ['mark_iv', 'bid_iv', 'ask_iv']) {
+      const broken = validators.validateResponse('getLegacyHistoricalOptionsIV', 200, { ...body, items: [{ ...body.items[0], [field]: '52%' }] });
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`items[0].${field}`);
+    }
+    expect(openapi.components.schemas.LegacyHistoricalOptionsIvRow['x-source']).toContain(SDK);
+  });
+});
