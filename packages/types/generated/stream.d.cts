@@ -173,7 +173,7 @@ export type LiquidationData = {
     mark_price: number;
     index_price: number;
     /**
-     * @description Kind of close; `forced` on the liquidation events the official client dispatches on.
+     * @description Kind of close; `forced` on forced liquidations.
      * @example forced
      */
     category?: string;
@@ -511,7 +511,7 @@ export type TradeData = {
     /** @description Change of open interest caused by the trade (futures example). */
     oi_change?: number;
     /**
-     * @description `PERPETUAL` on a perpetual swap, the expiry code (`DDMMMYY`) on a dated future; the official client tells the two apart by it.
+     * @description `PERPETUAL` on a perpetual swap, the expiry code (`DDMMMYY`) on a dated future, so it tells the two apart.
      * @example PERPETUAL
      * @example 26JUN26
      */
