@@ -7,6 +7,7 @@ export async function getAnalyticsRealizedVolatilitySample(): Promise<void> {
   const result = await client.getAnalyticsRealizedVolatility({
     query: {
       instrument_name: "BTC-PERPETUAL",
+      exchange: "deribit",
       currency: "BTC",
       start: "2026-11-20T00:00:00Z",
       end: "2026-11-20T00:59:59Z",

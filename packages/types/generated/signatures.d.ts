@@ -2834,6 +2834,11 @@ export interface OperationParameters {
              * @example BTC-PERPETUAL
              */
             instrument_name: string;
+            /**
+             * Venue of the instrument (free string). The official CLI sends it on every snapshot request (its default venue when none is chosen); how the service uses it is not published.
+             * @example deribit
+             */
+            exchange?: string | undefined;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
             /** Sampling frequency of the returns. */

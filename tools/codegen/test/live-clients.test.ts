@@ -1,4 +1,5 @@
-// Facts from the newest public clients of the service (the official CLI, Laevitas/cli, CHANGELOG up to 0.11.2), each
+// Facts from the newest public clients of the service (the official CLI, Laevitas/cli, CHANGELOG up to 0.11.2, and the
+// Python SDK, Laevitas/Laevitas-sdk), each
 // held by a real-shaped sample from its source: the sample passes the contract, and a copy broken where the fact
 // lives fails it, naming the field. The source of every fact is in the spec's `x-source` (repository, file, commit).
 import { describe, expect, it } from 'vitest';
@@ -343,6 +344,14 @@ describe('REST, the rest of the CLI (instruments/resolver.go, cmd/*.go, CHANGELO
     const broken = validators.validateRequest('getOptionsTrades', { query: { currency: 'BTC', top_n: 0 } });
     expect(broken.ok).toBe(false);
     expect(JSON.stringify(broken.issues)).toContain('query.top_n');
+  });
+
+  it('realized volatility takes exchange (cmd/analytics/analytics.go sends it on every snapshot request)', () => {
+    const query = { instrument_name: 'BTC-PERPETUAL', exchange: 'deribit', window_days: 30, estimator: 'parkinson', frequency: 'daily' };
+    expect(issuesOf(validators.validateRequest('getAnalyticsRealizedVolatility', { query }))).toEqual([]);
+    const broken = validators.validateRequest('getAnalyticsRealizedVolatility', { query: { ...query, exchange: '' } });
+    expect(broken.ok).toBe(false);
+    expect(JSON.stringify(broken.issues)).toContain('query.exchange');
   });
 
   it('prediction snapshot takes keyword and instrument_name; catalog and snapshot take exchange=polymarket (cmd/predictions/predictions.go)', () => {
