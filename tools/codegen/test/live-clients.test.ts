@@ -332,6 +332,23 @@ describe('REST, the rest of the CLI (instruments/resolver.go, cmd/*.go, CHANGELO
     expect(record.properties.sub_exchange['x-source']).toContain(`${CLI}8cea601f79ea75417086b8800b0ac8aedcdc3644/internal/instruments/resolver.go`);
   });
 
+  it('the instruments filter takes the singular market tokens (internal/api/markets.go), not the stream plurals', () => {
+    for (const market_type of ['perpetual', 'future', 'option', 'spot', 'prediction'])
+      expect(
+        issuesOf(validators.validateRequest('getInstruments', { query: { market_type, base_currency: 'BTC', margin_type: 'linear' } })),
+        market_type,
+      ).toEqual([]);
+    for (const [field, value] of [
+      ['market_type', 'perpetuals'],
+      ['margin_type', 'usdt'],
+    ]) {
+      const broken = validators.validateRequest('getInstruments', { query: { [field]: value } });
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`query.${field}`);
+    }
+    expect(openapi.components.schemas.MarketType['x-source']).toContain(`${CLI}55d86551b619dc391f457b9c2a6ef2e1786fbc1f/internal/api/markets.go`);
+  });
+
   it('the futures catalog takes maturity (cmd/futures/futures.go), as DDMMMYY', () => {
     expect(issuesOf(validators.validateRequest('getFuturesCatalog', { query: { currency: 'BTC', maturity: '26MAR27' } }))).toEqual([]);
     const broken = validators.validateRequest('getFuturesCatalog', { query: { currency: 'BTC', maturity: '2027-03-26' } });
