@@ -7,6 +7,7 @@ export async function getAnalyticsRealizedVolatilitySample(): Promise<void> {
   const result = await client.getAnalyticsRealizedVolatility({
     query: {
       instrument_name: "BTC-PERPETUAL",
+      exchange: "deribit",
       currency: "BTC",
       start: "2026-11-20T00:00:00Z",
       end: "2026-11-20T00:59:59Z",
@@ -46,6 +47,7 @@ export async function getFuturesCatalogSample(): Promise<void> {
     query: {
       exchange: "deribit",
       currency: "BTC",
+      maturity: "26MAR27",
     },
   });
   console.log(result);
@@ -2811,6 +2813,7 @@ export async function getOptionsTradesSample(): Promise<void> {
       currency: "BTC",
       strategy: "LONG_CALL,SHORT_PUT",
       maturity: "26MAR27",
+      top_n: 20,
       sort: "premium_usd",
       settlement_currency: "BTC",
       margin_type: "inverse",
@@ -3109,6 +3112,7 @@ export async function getPredictionsCatalogSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getPredictionsCatalog({
     query: {
+      exchange: "polymarket",
       category: "crypto",
     },
   });
@@ -3162,7 +3166,10 @@ export async function getPredictionsSnapshotSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getPredictionsSnapshot({
     query: {
+      exchange: "polymarket",
       category: "crypto",
+      keyword: "bitcoin",
+      instrument_name: "will-bitcoin-reach-100000-by-december-31-2026-YES",
     },
   });
   console.log(result);

@@ -186,6 +186,7 @@ import type {
   LegacyHistoricalOiWeightedVolumeFundingResponse,
   LegacyHistoricalOptionsDataResponse,
   LegacyHistoricalOptionsIVResponse,
+  LegacyHistoricalOptionsIvRow,
   LegacyHistoricalOptionsOIVolumeResponse,
   LegacyHistoricalOptionsPriceResponse,
   LegacyHistoricalOptionsSnapshotResponse,
@@ -284,6 +285,7 @@ import type {
   LegacyOptionsOINetChangeAllStrikesResponse,
   LegacyOptionsOIPCRatioResponse,
   LegacyOptionsOITotalResponse,
+  LegacyOptionsOiByExpiryRow,
   LegacyOptionsOiByStrikeRow,
   LegacyOptionsOiChangeByStrikeRow,
   LegacyOptionsOiChangeSummaryRow,
@@ -619,6 +621,7 @@ export interface components {
         LegacyOptionsGexRow: LegacyOptionsGexRow;
         LegacyGEXDataForAllOptionsResponse: LegacyGEXDataForAllOptionsResponse;
         LegacyOptionMaturitiesResponse: LegacyOptionMaturitiesResponse;
+        LegacyOptionsOiByExpiryRow: LegacyOptionsOiByExpiryRow;
         LegacyOptionsOpenInterestByExpiryResponse: LegacyOptionsOpenInterestByExpiryResponse;
         LegacyOptionsOiByStrikeRow: LegacyOptionsOiByStrikeRow;
         LegacyOptionsOpenInterestByStrikeResponse: LegacyOptionsOpenInterestByStrikeResponse;
@@ -752,6 +755,7 @@ export interface components {
         LegacyTotalOiForFuturesResponse: LegacyTotalOiForFuturesResponse;
         LegacyFutureControllerGetBd2Response: LegacyFutureControllerGetBd2Response;
         LegacyHistoricalOptionsDataResponse: LegacyHistoricalOptionsDataResponse;
+        LegacyHistoricalOptionsIvRow: LegacyHistoricalOptionsIvRow;
         LegacyHistoricalOptionsIVResponse: LegacyHistoricalOptionsIVResponse;
         LegacyHistoricalOptionsPriceResponse: LegacyHistoricalOptionsPriceResponse;
         LegacyHistoricalOptionsOIVolumeResponse: LegacyHistoricalOptionsOIVolumeResponse;
@@ -1334,6 +1338,11 @@ export interface components {
         /** Field to sort spot trades by; pair with `sort_dir`. The default is not published. */
         SpotTradeSortQuery: SpotTradeSort;
         /**
+         * Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions, and the official CLI sends `exchange=polymarket` on every predictions route.
+         * @example polymarket
+         */
+        PredictionExchange: string;
+        /**
          * Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
          */
@@ -1342,11 +1351,6 @@ export interface components {
         PredictionEventSlug: string;
         /** Free-text keyword matched against the prediction markets. */
         PredictionKeyword: string;
-        /**
-         * Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions.
-         * @example polymarket
-         */
-        PredictionExchange: string;
         /**
          * Exact prediction-market instrument id from the predictions catalog (case-sensitive slug).
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES

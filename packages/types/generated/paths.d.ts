@@ -3811,7 +3811,7 @@ export interface paths {
         };
         /**
          * List futures instruments
-         * Recently observed futures instruments, filterable by venue and currency, one page at a time (paginated since API 0.5.0). Exact instrument names for the other futures routes come from here. Entries carry at least `instrument_name` and `exchange`.
+         * Recently observed futures instruments, filterable by venue, currency and maturity, one page at a time (paginated since API 0.5.0). Exact instrument names for the other futures routes come from here. Entries carry at least `instrument_name` and `exchange`.
          */
         get: operations["getFuturesCatalog"];
         put?: never;
@@ -4791,7 +4791,7 @@ export interface paths {
         };
         /**
          * Prediction-market snapshot
-         * Snapshot of the prediction-market outcomes, filterable by `category` and `event_slug`, at the latest bucket or the one at or before `date`, with `resolution` defaulting to `1h`. Prices are probabilities from 0.0 to 1.0. Snapshots return all rows in one response and are not paginated.
+         * Snapshot of the prediction-market outcomes, filterable by `category`, `event_slug`, `keyword` and `instrument_name`, at the latest bucket or the one at or before `date`, with `resolution` defaulting to `1h`. Prices are probabilities from 0.0 to 1.0. Snapshots return all rows in one response and are not paginated.
          */
         get: operations["getPredictionsSnapshot"];
         put?: never;

@@ -1145,12 +1145,29 @@ export type LegacyOptionMaturitiesResponse = LegacyLiveEnvelope & {
     data: UnpublishedValue;
 };
 /**
+ * LegacyOptionsOiByExpiryRow
+ * Options open interest of one expiry: calls and puts in contracts and in notional. Types are not published, so the numbers are nullable numbers and the object stays open (the SDK's description also mentions premium values, whose names are not given).
+ */
+export type LegacyOptionsOiByExpiryRow = {
+    /** Expiry code. */
+    maturity: string;
+    /** Open interest of calls. */
+    c?: number | null;
+    /** Open interest of puts. */
+    p?: number | null;
+    /** Notional open interest of calls. */
+    notional_c?: number | null;
+    /** Notional open interest of puts. */
+    notional_p?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
  * LegacyOptionsOpenInterestByExpiryResponse
- * Options Open Interest by Expiry. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+ * Options Open Interest by Expiry. Rows in the `{date, data}` envelope; the row fields are those public clients of the service name.
  */
 export type LegacyOptionsOpenInterestByExpiryResponse = LegacyLiveEnvelope & {
-    /** The data; its shape is not published. */
-    data: UnpublishedValue;
+    data: LegacyOptionsOiByExpiryRow[];
 };
 /**
  * LegacyOptionsOiByStrikeRow
@@ -2489,11 +2506,27 @@ export type LegacyHistoricalOptionsDataResponse = LegacyHistoricalEnvelope & {
     items: LegacyHistoricalRow[];
 };
 /**
+ * LegacyHistoricalOptionsIvRow
+ * One row of an option's historical implied volatility, at its mark, bid and ask. The object stays open.
+ */
+export type LegacyHistoricalOptionsIvRow = {
+    /** Epoch milliseconds of the row. */
+    date: number;
+    /** Implied volatility at the mark price. */
+    mark_iv?: number | null;
+    /** Implied volatility at the best bid. */
+    bid_iv?: number | null;
+    /** Implied volatility at the best ask. */
+    ask_iv?: number | null;
+} & {
+    [key: string]: unknown;
+};
+/**
  * LegacyHistoricalOptionsIVResponse
- * Historical implied volatility data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. The row fields beyond `date` are not published, so the row is open.
+ * Historical implied volatility data for a specific options contract in a given market. One page of rows in the `{meta, items}` envelope. Rows carry `date` and the implied volatility at the mark, bid and ask (the Python SDK's row); the row stays open.
  */
 export type LegacyHistoricalOptionsIVResponse = LegacyHistoricalEnvelope & {
-    items: LegacyHistoricalRow[];
+    items: LegacyHistoricalOptionsIvRow[];
 };
 /**
  * LegacyHistoricalOptionsPriceResponse
@@ -4517,13 +4550,38 @@ export type InstrumentStatus = "active" | "expired" | "delisted" | "suspended" |
 export type InstrumentOptionType = "call" | "put";
 /**
  * InstrumentRecord
- * Reference data of one contract in the cross-market instruments registry, refreshed every 5 minutes. The field list is not published. Typed are `instrument_name` and `exchange`, the two keys of the detail lookup; the list filters (`market_type`, `base_currency`, `quote_currency`, `status`, `margin_type`, `option_type`, expiry) suggest further fields, but their names in the rows are not published.
+ * Reference data of one contract in the cross-market instruments registry, refreshed every 5 minutes, one row per `(exchange, instrument_name)` since API v1.16.0. The full row has more than 30 fields and is not published. Typed are the fields the official CLI decodes from it (its instrument resolver): `exchange`, `instrument_name`, `base_currency`, `quote_currency`, `market_type`, `margin_type`, `sub_exchange` and `status`; the others stay open.
  */
 export type InstrumentRecord = {
     /** Exchange-native instrument name, for example `BTC-PERPETUAL`, `BTCUSDT` or `ETH-USDT-SWAP`. */
     instrument_name?: string;
     /** Venue of the instrument. */
     exchange?: string;
+    /**
+     * Base currency, for example `BTC`; the value the `base_currency` filter matches.
+     * @example BTC
+     */
+    base_currency?: string;
+    /**
+     * Quote currency, for example `USDT`, `USDC` or `USD`. The official CLI picks one contract per venue by it (USDT, then USDC, then USD).
+     * @example USDT
+     */
+    quote_currency?: string;
+    /** Market of the contract, as the singular token the `market_type` filter takes. */
+    market_type?: MarketType;
+    /**
+     * `linear` or `inverse` on derivatives; empty for spot (the CLI's note on the field). Left a free string because spot rows carry an empty value.
+     * @example linear
+     * @example inverse
+     */
+    margin_type?: string;
+    /** Empty on the venue's main books; set on a sub-venue fork (for example a Hyperliquid sub-exchange), whose contracts the gateway routes differently, so the CLI skips such rows when it builds stream channels. */
+    sub_exchange?: string;
+    /**
+     * Lifecycle status of the contract. The `status` filter takes `active` (the default), `expired`, `delisted`, `suspended`; that rows carry exactly these values is inferred.
+     * @example active
+     */
+    status?: string;
 } & {
     [key: string]: unknown;
 };

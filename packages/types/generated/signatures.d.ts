@@ -1823,6 +1823,11 @@ export interface OperationParameters {
             /** Expiry code `DDMMMYY`. */
             maturity?: Maturity | undefined;
             /**
+             * Return only the top N trades by `sort`, in one response without pagination.
+             * @example 20
+             */
+            top_n?: number | undefined;
+            /**
              * Field the trades are ordered by; the direction comes from `sort_dir`.
              * @example premium_usd
              */
@@ -2053,6 +2058,11 @@ export interface OperationParameters {
             exchange?: FuturesExchange | undefined;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
+            /**
+             * Keep only the futures expiring on this date (`DDMMMYY`, for example `26MAR27`).
+             * @example 26MAR27
+             */
+            maturity?: Maturity | undefined;
             /** Maximum rows per page, 1 to 1000. */
             limit?: number | undefined;
             /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
@@ -2647,6 +2657,8 @@ export interface OperationParameters {
     };
     getPredictionsCatalog: {
         query?: {
+            /** Prediction-market venue. */
+            exchange?: string | undefined;
             /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
             category?: string | undefined;
             /** Slug of one prediction event; restricts the result to that event's markets. */
@@ -2742,10 +2754,22 @@ export interface OperationParameters {
     };
     getPredictionsSnapshot: {
         query?: {
+            /** Prediction-market venue. */
+            exchange?: string | undefined;
             /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
             category?: string | undefined;
             /** Slug of one prediction event; restricts the result to that event's markets. */
             event_slug?: string | undefined;
+            /**
+             * Free-text keyword matched against the instrument names of the snapshot.
+             * @example bitcoin
+             */
+            keyword?: string | undefined;
+            /**
+             * Keep only this instrument (exact name, matched case-insensitively on this route).
+             * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+             */
+            instrument_name?: PredictionInstrumentName | undefined;
             /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
             date?: IsoDateTime | undefined;
             /** Bucket size of the prediction-market snapshot; `1h` when omitted. */
@@ -2810,6 +2834,11 @@ export interface OperationParameters {
              * @example BTC-PERPETUAL
              */
             instrument_name: string;
+            /**
+             * Venue of the instrument (free string). The official CLI sends it on every snapshot request (its default venue when none is chosen); how the service uses it is not published.
+             * @example deribit
+             */
+            exchange?: string | undefined;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
             /** Sampling frequency of the returns. */

@@ -172,6 +172,11 @@ export type LiquidationData = {
     amount_usd: number;
     mark_price: number;
     index_price: number;
+    /**
+     * @description Kind of close; `forced` on forced liquidations.
+     * @example forced
+     */
+    category?: string;
 } & {
     [key: string]: unknown;
 };
@@ -307,6 +312,8 @@ export type PredictionTradeData = {
     price: number;
     /** @description Number of shares traded. */
     size: number;
+    /** @description Id of the market's condition; only prediction-market events carry it. */
+    condition_id?: string;
     /** @description Slug of the event the market belongs to. */
     event_slug?: string;
 } & {
@@ -406,6 +413,11 @@ export type SpotTradeData = {
      * @example sell
      */
     direction: string;
+    /**
+     * @description Quote currency of the pair, for example `USDT`; spot events carry it and no `mark_price`.
+     * @example USDT
+     */
+    quote_currency?: string;
     /** @description Traded size in the quote currency (price × amount). */
     quote_amount?: number;
 } & {
@@ -498,6 +510,12 @@ export type TradeData = {
     open_interest?: number;
     /** @description Change of open interest caused by the trade (futures example). */
     oi_change?: number;
+    /**
+     * @description `PERPETUAL` on a perpetual swap, the expiry code (`DDMMMYY`) on a dated future, so it tells the two apart.
+     * @example PERPETUAL
+     * @example 26JUN26
+     */
+    maturity?: string;
     /** @description Basis at the trade (perpetuals and futures). */
     basis?: number;
     /** @description Strike price (options example). */

@@ -1,4 +1,5 @@
-// Facts from the newest public clients of the service (the official CLI, Laevitas/cli, CHANGELOG up to 0.11.2), each
+// Facts from the newest public clients of the service (the official CLI, Laevitas/cli, CHANGELOG up to 0.11.2, and the
+// Python SDK, Laevitas/Laevitas-sdk), each
 // held by a real-shaped sample from its source: the sample passes the contract, and a copy broken where the fact
 // lives fails it, naming the field. The source of every fact is in the spec's `x-source` (repository, file, commit).
 import { describe, expect, it } from 'vitest';
@@ -284,5 +285,205 @@ describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', (
     const broken = validators.validateResponse('getInstruments', 200, { ...body, meta: { next_cursor: null, count: '1342' } });
     expect(broken.ok).toBe(false);
     expect(JSON.stringify(broken.issues)).toMatch(/count/);
+  });
+});
+
+describe('REST, the rest of the CLI (instruments/resolver.go, cmd/*.go, CHANGELOG 0.5.0 and 0.6.0)', () => {
+  const openapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
+  const page = (row: unknown) => ({ data: [row], meta: { next_cursor: null, count: 1342 } });
+  const perpRecord = {
+    exchange: 'binance',
+    instrument_name: 'BTCUSDT',
+    base_currency: 'BTC',
+    quote_currency: 'USDT',
+    market_type: 'perpetual',
+    margin_type: 'linear',
+    sub_exchange: '',
+    status: 'active',
+    tick_size: 0.1,
+  };
+  const spotRecord = { ...perpRecord, exchange: 'coinbase', instrument_name: 'BTC-USD', quote_currency: 'USD', market_type: 'spot', margin_type: '' };
+  const subVenueRecord = {
+    ...perpRecord,
+    exchange: 'hyperliquid',
+    instrument_name: 'hyna:ETH',
+    base_currency: 'ETH',
+    quote_currency: 'USD',
+    sub_exchange: 'hyna',
+  };
+
+  it('instrument records type the fields the resolver decodes: base/quote currency, singular market_type, margin_type, sub_exchange, status', () => {
+    for (const row of [perpRecord, spotRecord, subVenueRecord])
+      expect(issuesOf(validators.validateResponse('getInstruments', 200, page(row))), row.instrument_name).toEqual([]);
+    for (const [field, value] of [
+      ['base_currency', 7],
+      ['quote_currency', null],
+      ['market_type', 'perpetuals'],
+      ['margin_type', 1],
+      ['sub_exchange', false],
+      ['status', 3],
+    ] as const) {
+      const broken = validators.validateResponse('getInstruments', 200, page({ ...perpRecord, [field]: value }));
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`data[0].${field}`);
+    }
+    const record = openapi.components.schemas.InstrumentRecord;
+    expect(record['x-unpublished-shape']).toBe(true);
+    expect(record.properties.sub_exchange['x-source']).toContain(`${CLI}8cea601f79ea75417086b8800b0ac8aedcdc3644/internal/instruments/resolver.go`);
+  });
+
+  it('the instruments filter takes the singular market tokens (internal/api/markets.go), not the stream plurals', () => {
+    for (const market_type of ['perpetual', 'future', 'option', 'spot', 'prediction'])
+      expect(
+        issuesOf(validators.validateRequest('getInstruments', { query: { market_type, base_currency: 'BTC', margin_type: 'linear' } })),
+        market_type,
+      ).toEqual([]);
+    for (const [field, value] of [
+      ['market_type', 'perpetuals'],
+      ['margin_type', 'usdt'],
+    ]) {
+      const broken = validators.validateRequest('getInstruments', { query: { [field]: value } });
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`query.${field}`);
+    }
+    expect(openapi.components.schemas.MarketType['x-source']).toContain(`${CLI}55d86551b619dc391f457b9c2a6ef2e1786fbc1f/internal/api/markets.go`);
+  });
+
+  it('the futures catalog takes maturity (cmd/futures/futures.go), as DDMMMYY', () => {
+    expect(issuesOf(validators.validateRequest('getFuturesCatalog', { query: { currency: 'BTC', maturity: '26MAR27' } }))).toEqual([]);
+    const broken = validators.validateRequest('getFuturesCatalog', { query: { currency: 'BTC', maturity: '2027-03-26' } });
+    expect(broken.ok).toBe(false);
+    expect(JSON.stringify(broken.issues)).toContain('query.maturity');
+  });
+
+  it('options trades take top_n (CHANGELOG 0.6.0: the API documents it for options trades)', () => {
+    expect(issuesOf(validators.validateRequest('getOptionsTrades', { query: { currency: 'BTC', sort: 'premium_usd', top_n: 20 } }))).toEqual([]);
+    const broken = validators.validateRequest('getOptionsTrades', { query: { currency: 'BTC', top_n: 0 } });
+    expect(broken.ok).toBe(false);
+    expect(JSON.stringify(broken.issues)).toContain('query.top_n');
+  });
+
+  it('realized volatility takes exchange (cmd/analytics/analytics.go sends it on every snapshot request)', () => {
+    const query = { instrument_name: 'BTC-PERPETUAL', exchange: 'deribit', window_days: 30, estimator: 'parkinson', frequency: 'daily' };
+    expect(issuesOf(validators.validateRequest('getAnalyticsRealizedVolatility', { query }))).toEqual([]);
+    const broken = validators.validateRequest('getAnalyticsRealizedVolatility', { query: { ...query, exchange: '' } });
+    expect(broken.ok).toBe(false);
+    expect(JSON.stringify(broken.issues)).toContain('query.exchange');
+  });
+
+  it('prediction snapshot takes keyword and instrument_name; catalog and snapshot take exchange=polymarket (cmd/predictions/predictions.go)', () => {
+    const snapshot = { exchange: 'polymarket', category: 'crypto', keyword: 'bitcoin', instrument_name: 'will-bitcoin-reach-100000-by-december-31-2026-YES' };
+    expect(issuesOf(validators.validateRequest('getPredictionsSnapshot', { query: snapshot }))).toEqual([]);
+    expect(issuesOf(validators.validateRequest('getPredictionsCatalog', { query: { exchange: 'polymarket', keyword: 'bitcoin' } }))).toEqual([]);
+    for (const field of ['keyword', 'instrument_name', 'exchange'] as const) {
+      const broken = validators.validateRequest('getPredictionsSnapshot', { query: { ...snapshot, [field]: '' } });
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`query.${field}`);
+    }
+    expect(validators.validateRequest('getPredictionsCatalog', { query: { exchange: '' } }).ok).toBe(false);
+  });
+});
+
+describe('stream event discriminators (docs/SKILL.md: maturity, quote_currency, condition_id, category)', () => {
+  const SKILL = `${CLI}0e61ce1b8dd0f72d76c95b3803291b746f786f79/docs/SKILL.md`;
+  const perpTrade = {
+    trade_id: '6120458123',
+    timestamp: 1777900000000,
+    instrument_name: 'BTC-PERPETUAL',
+    direction: 'buy',
+    price: 78487.4,
+    amount: 50000,
+    maturity: 'PERPETUAL',
+  };
+  const futureTrade = { ...perpTrade, instrument_name: 'BTC-26JUN26', maturity: '26JUN26' };
+  const spotTrade = {
+    timestamp: 1777900000000,
+    instrument_name: 'BTCUSDT',
+    price: 78450.01,
+    amount: 0.0125,
+    direction: 'sell',
+    quote_amount: 980.625125,
+    quote_currency: 'USDT',
+  };
+  const predictionTrade = {
+    timestamp: 1777900000000,
+    condition_id: '0x5f65177b394277fd294cd75650044e32ba009a95022d88a0c1d565897d72f8f1',
+    outcome: 'Yes',
+    side: 'buy',
+    price: 0.42,
+    size: 250,
+    event_slug: 'btc-above-100k',
+  };
+  const liquidation = {
+    timestamp: 1777900000000,
+    instrument_name: 'BTCUSDT',
+    category: 'forced',
+    position_side: 'long',
+    direction: 'sell',
+    price: 78310.2,
+    amount: 0.842,
+    amount_usd: 65937.19,
+    mark_price: 78322.5,
+    index_price: 78301.9,
+  };
+  const cases = [
+    ['trades.perpetuals.deribit.BTC-PERPETUAL', 'maturity', perpTrade],
+    ['trades.futures.deribit.BTC-26JUN26', 'maturity', futureTrade],
+    ['trades.spot.binance.BTCUSDT', 'quote_currency', spotTrade],
+    ['trades.predictions.polymarket.will-btc-close-above-100k-YES', 'condition_id', predictionTrade],
+    ['liquidations.perpetuals.binance.BTCUSDT', 'category', liquidation],
+  ] as const;
+
+  it.each(cases)('%s: the discriminating field %s is typed', (channel, field, data) => {
+    expect(issuesOf(stream.validateStreamEvent(event(channel, data)))).toEqual([]);
+    const broken = stream.validateStreamEvent(event(channel, { ...data, [field]: 42 }));
+    expect(broken.ok, field).toBe(false);
+    expect(broken.issues[0].path).toBe(`data.${field}`);
+  });
+
+  it('each discriminator names its source', () => {
+    const schemas = asyncapi.components.schemas;
+    for (const [schema, field] of [
+      ['TradeData', 'maturity'],
+      ['SpotTradeData', 'quote_currency'],
+      ['PredictionTradeData', 'condition_id'],
+      ['LiquidationData', 'category'],
+    ])
+      expect(schemas[schema].properties[field]['x-source'], `${schema}.${field}`).toContain(SKILL);
+  });
+});
+
+describe('legacy rows the Python SDK types (Laevitas/Laevitas-sdk Laevitas/dataclasses.py)', () => {
+  const SDK = 'https://github.com/Laevitas/Laevitas-sdk/blob/07c7b94e5b12220569c7a126923c6a97a542b282/Laevitas/dataclasses.py';
+  const openapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
+
+  it('analytics/options/oi_expiry: rows of maturity, c, p, notional_c, notional_p', () => {
+    const body = { date: 1795186800000, data: [{ maturity: '27MAR26', c: 41250.4, p: 28710.9, notional_c: 3781562340.2, notional_p: 2632017553.8 }] };
+    expect(issuesOf(validators.validateResponse('getLegacyOptionsOpenInterestByExpiry', 200, body))).toEqual([]);
+    for (const [field, wrong] of [
+      ['maturity', 20260327],
+      ['c', '41250.4'],
+      ['notional_p', 'n/a'],
+    ] as const) {
+      const broken = validators.validateResponse('getLegacyOptionsOpenInterestByExpiry', 200, { ...body, data: [{ ...body.data[0], [field]: wrong }] });
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`data[0].${field}`);
+    }
+    expect(validators.validateResponse('getLegacyOptionsOpenInterestByExpiry', 200, { date: 1795186800000, data: { c: 1 } }).ok).toBe(false);
+    expect(openapi.components.schemas.LegacyOptionsOiByExpiryRow['x-source']).toContain(SDK);
+  });
+
+  it('historical/options/iv: items carry date, mark_iv, bid_iv, ask_iv', () => {
+    const body = {
+      meta: { total: 48, page: 1, items: 1, total_pages: 48 },
+      items: [{ date: 1795183200000, mark_iv: 52.31, bid_iv: 51.8, ask_iv: 52.95 }],
+    };
+    expect(issuesOf(validators.validateResponse('getLegacyHistoricalOptionsIV', 200, body))).toEqual([]);
+    for (const field of ['mark_iv', 'bid_iv', 'ask_iv']) {
+      const broken = validators.validateResponse('getLegacyHistoricalOptionsIV', 200, { ...body, items: [{ ...body.items[0], [field]: '52%' }] });
+      expect(broken.ok, field).toBe(false);
+      expect(JSON.stringify(broken.issues), field).toContain(`items[0].${field}`);
+    }
+    expect(openapi.components.schemas.LegacyHistoricalOptionsIvRow['x-source']).toContain(SDK);
   });
 });
