@@ -32,21 +32,31 @@ function compile(code: string) {
   return { errors, files: program.getSourceFiles().map((s) => s.fileName) };
 }
 
-describe('@laevitas-api/types/signatures', () => {
-  it('loads schemas.d.ts and signatures.d.ts only, and compiles on its own with skipLibCheck off', () => {
-    const { errors, files } = compile(
-      "import type { OperationId, OperationParameters, OhlcvtRow } from '@laevitas-api/types/signatures';\nexport type T = [OperationId, OperationParameters['getOptionsOhlcvt'], OhlcvtRow];\n",
-    );
-    expect(errors).toEqual([]);
-    const ours = files.filter((f) => f.includes('/packages/types/generated/')).map((f) => f.split('/').pop());
-    expect(ours.sort()).toEqual(['schemas.d.ts', 'signatures.d.ts']);
-  });
+// Each test runs the TypeScript compiler over the whole contract: seconds of CPU, more on a loaded machine, so they
+// get a minute rather than vitest's 5 s default.
+const COMPILE_TIMEOUT_MS = 60_000;
 
-  it('says what `operations` says for every operation: parameters, JSON body and success body', () => {
-    // Exact equality per operation (the usual `<T>() => T extends X ? 1 : 2` identity test); a mismatch names its
-    // operation in the error. `ResponseBody` is `never` for an operation whose success has no body, the map says `void`.
-    const { errors } =
-      compile(`import type { OperationId, OperationParameters, OperationRequestBodies, OperationResults } from '@laevitas-api/types/signatures';
+describe('@laevitas-api/types/signatures', () => {
+  it(
+    'loads schemas.d.ts and signatures.d.ts only, and compiles on its own with skipLibCheck off',
+    () => {
+      const { errors, files } = compile(
+        "import type { OperationId, OperationParameters, OhlcvtRow } from '@laevitas-api/types/signatures';\nexport type T = [OperationId, OperationParameters['getOptionsOhlcvt'], OhlcvtRow];\n",
+      );
+      expect(errors).toEqual([]);
+      const ours = files.filter((f) => f.includes('/packages/types/generated/')).map((f) => f.split('/').pop());
+      expect(ours.sort()).toEqual(['schemas.d.ts', 'signatures.d.ts']);
+    },
+    COMPILE_TIMEOUT_MS,
+  );
+
+  it(
+    'says what `operations` says for every operation: parameters, JSON body and success body',
+    () => {
+      // Exact equality per operation (the usual `<T>() => T extends X ? 1 : 2` identity test); a mismatch names its
+      // operation in the error. `ResponseBody` is `never` for an operation whose success has no body, the map says `void`.
+      const { errors } =
+        compile(`import type { OperationId, OperationParameters, OperationRequestBodies, OperationResults } from '@laevitas-api/types/signatures';
 import type { operations, ResponseBody, RequestBody } from '@laevitas-api/types/operations';
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Body<Op extends OperationId> = [ResponseBody<Op>] extends [never] ? void : ResponseBody<Op>;
@@ -61,14 +71,20 @@ type Mismatch = {
 }[OperationId];
 export const none: [Mismatch] extends [never] ? true : Mismatch = true;
 `);
-    expect(errors).toEqual([]);
-  });
+      expect(errors).toEqual([]);
+    },
+    COMPILE_TIMEOUT_MS,
+  );
 
-  it('fails the identity check when the maps drift (the check above can fail)', () => {
-    const { errors } = compile(`import type { OperationResults } from '@laevitas-api/types/signatures';
+  it(
+    'fails the identity check when the maps drift (the check above can fail)',
+    () => {
+      const { errors } = compile(`import type { OperationResults } from '@laevitas-api/types/signatures';
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 export const drift: Same<OperationResults['getOptionsOhlcvt'], OperationResults['getOptionsVolume']> = true;
 `);
-    expect(errors.join('\n')).toMatch(/not assignable/);
-  });
+      expect(errors.join('\n')).toMatch(/not assignable/);
+    },
+    COMPILE_TIMEOUT_MS,
+  );
 });
