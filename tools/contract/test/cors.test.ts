@@ -125,14 +125,33 @@ describe('mock CORS: every answer', () => {
 });
 
 describe('stream gateway: browser connections', () => {
-  it('accepts a WebSocket handshake carrying an Origin (as every browser sends) and streams events', async () => {
-    const ws = new WebSocket(`${mock.streamUrl}?apiKey=browser-key`, { origin: ORIGIN });
+  /** Opens a connection as a browser page on ORIGIN would (headers only where a server of the user's adds them). */
+  async function connect(headers: Record<string, string> = {}) {
+    const ws = new WebSocket(mock.streamUrl, { origin: ORIGIN, headers });
     const frames: any[] = [];
     ws.on('message', (raw) => frames.push(JSON.parse(String(raw))));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     ws.send(JSON.stringify({ id: 1, method: 'subscribe', params: { channels: ['trades.futures.binance.BTCUSDT'] } }));
+    return { ws, frames };
+  }
+  const waitFor = async (done: () => boolean) => {
     const deadline = Date.now() + 10_000;
-    while (!frames.some((f) => 'channel' in f) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  };
+
+  it('accepts a WebSocket handshake carrying an Origin (as every browser sends): keyless, the subscribe gets the coded 401', async () => {
+    // A browser's WebSocket cannot set the apikey header, and the gateway no longer reads a key from the URL: the
+    // connection opens (no CORS-like refusal at the upgrade) and the gateway says why it will not serve it.
+    const { ws, frames } = await connect();
+    await waitFor(() => frames.some((f) => f.id === 1));
+    ws.terminate();
+    expect(frames.find((f) => f.id === 1)).toMatchObject({ id: 1, error: { code: 401 } });
+    expect(frames.some((f) => 'channel' in f)).toBe(false);
+  });
+
+  it('streams events to a connection with an Origin when the apikey header is there (a server of the page adds it)', async () => {
+    const { ws, frames } = await connect({ apikey: 'browser-key' });
+    await waitFor(() => frames.some((f) => f.channel === 'trades.futures.binance.BTCUSDT'));
     ws.terminate();
     expect(frames.find((f) => f.id === 1)).toMatchObject({ id: 1, result: expect.anything() });
     expect(frames.some((f) => f.channel === 'trades.futures.binance.BTCUSDT')).toBe(true);

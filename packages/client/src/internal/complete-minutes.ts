@@ -42,7 +42,7 @@ const rowTime = (row: unknown): number => {
  * `query.end` when that comes first; long windows are split as `paginate` splits them. `sort_dir` must be ASC.
  */
 export function scanComplete<Op extends PaginatedOperationId>(core: LaevitasCore, info: OperationInfo<Op>, ...args: WindowedArgs<Op>): CompleteScan<Op> {
-  const [params, options] = args as [CallParams<Op> | undefined, WindowedRequestOptions | undefined];
+  const [params] = args as [CallParams<Op> | undefined, WindowedRequestOptions | undefined]; // the options go on to paginateWindows with ...args
   const query = ((params ?? {}) as { query?: Record<string, unknown> }).query ?? {};
   const operationId = info.operationId;
   const refuse = (path: string, message: string) => new RequestValidationError(operationId, [{ path, rule: 'complete-minutes', message }]);

@@ -34,20 +34,20 @@ export function reachOf(doc: Node) {
         ...(item.parameters ?? []).map((_: Node, i: number) => `#/paths/${esc(path)}/parameters/${i}`),
         ...(op.parameters ?? []).map((_: Node, i: number) => `${at}/parameters/${i}`),
       ].forEach((p) => {
-        const param = follow(doc, p, op.operationId, 'request', seen);
+        const param = follow(doc, p, op.operationId, 'request');
         if (param) visit(`${param}/schema`, 'request', 1);
       });
       if (op.requestBody) {
-        const body = follow(doc, `${at}/requestBody`, op.operationId, 'request', seen);
+        const body = follow(doc, `${at}/requestBody`, op.operationId, 'request');
         for (const type of Object.keys(resolve(doc, body ?? '')?.content ?? {})) visit(`${body}/content/${esc(type)}/schema`, 'request', 1);
       }
       for (const status of Object.keys(op.responses ?? {})) {
-        const response = follow(doc, `${at}/responses/${status}`, op.operationId, 'response', seen);
+        const response = follow(doc, `${at}/responses/${status}`, op.operationId, 'response');
         if (!response) continue;
         const r = resolve(doc, response);
         for (const type of Object.keys(r.content ?? {})) visit(`${response}/content/${esc(type)}/schema`, 'response', 1);
         for (const name of Object.keys(r.headers ?? {})) {
-          const header = follow(doc, `${response}/headers/${esc(name)}`, op.operationId, 'response', seen);
+          const header = follow(doc, `${response}/headers/${esc(name)}`, op.operationId, 'response');
           if (header) visit(`${header}/schema`, 'response', 1);
         }
       }
@@ -56,7 +56,7 @@ export function reachOf(doc: Node) {
   return { sites: [...sites.values()], reach };
 
   /** A parameter, body, response or header: its own pointer or the component it references (recording the reach). */
-  function follow(doc: Node, pointer: string, op: string, dir: Direction, seen: Set<string>): string | undefined {
+  function follow(doc: Node, pointer: string, op: string, dir: Direction): string | undefined {
     const node = resolve(doc, pointer);
     if (!node?.$ref) return pointer;
     note(node.$ref, dir, op);

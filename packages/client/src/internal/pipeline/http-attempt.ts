@@ -128,8 +128,3 @@ function send(call: Call): Promise<Outcome> {
     run().then(resolve, reject);
   });
 }
-
-/** The attempt's fetch as a bare function value, so calling it passes no receiver. */
-function fetchOf(attempt: { readonly fetch: typeof fetch }): typeof fetch {
-  return attempt.fetch;
-}
