@@ -44,13 +44,10 @@ export function pipeline(full?: { trace: Layer; billing: Layer }): readonly Laye
   return layers;
 }
 
-/** The layers as one function: each layer's `next` is the rest of the list (looked up per call, so a spy sees it). */
+/**
+ * The layers as one function: each layer's `next` is the rest of the list (`handle` looked up per call, so a spy sees
+ * it). The innermost layer, the attempt on the wire, ends the trip and is given no `next`.
+ */
 export function compose(layers: readonly Layer[]): Next {
-  let next: Next = () => Promise.reject(new Error('the pipeline ended without an attempt'));
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const layer = layers[i]!;
-    const inner = next;
-    next = (call) => layer.handle(call, inner);
-  }
-  return next;
+  return layers.reduceRight<Next>((inner, layer) => (call) => layer.handle(call, inner), undefined as never);
 }
