@@ -12,7 +12,6 @@ import type { RequestOptions } from './request-options.js';
 import type { ClientOptions } from './options.js';
 import type { Call, RawParams } from './pipeline/call.js';
 import type { RateBudget } from './rate-limiter.js';
-import type { ValidatorLookup } from './validators.js';
 import { redactUrl } from './url.js';
 import { runtimeOf, SECRET_OPTIONS, type ClientRuntime, type Full } from './runtime.js';
 
@@ -79,11 +78,6 @@ export class LaevitasCore {
   /** The settings and hooks this client was made with; `apiKey` and `creditToken` are readable but not enumerable. */
   get settings(): Readonly<ClientOptions> {
     return this.runtime.settings;
-  }
-
-  /** @internal */
-  get validatorsFor(): ValidatorLookup | undefined {
-    return this.runtime.validatorsFor;
   }
 
   /**

@@ -1,7 +1,8 @@
 // The request pipeline, in order, declared here and nowhere else. A call is one object (call.ts) that goes down
 // through each layer once and comes back up as one Outcome; a layer is a module with one job, `handle(call, next)`.
 // The full client adds its layers in their slots (trace, billing) and sends through its middleware (middleware.ts);
-// the core (createCore, the one-operation bundle of at most 8 kB) leaves them out and bundles none of them.
+// the core (createCore, the one-operation bundle; .size-limit.cjs holds its budget) leaves them out and bundles none
+// of them, nor the logger (log.ts).
 //
 //   client.getOptionsOhlcvt(params, options) ─┐
 //     check-arguments  → build-request → trace → validate-response → [billing] → retry ⟲ ─┐
