@@ -72,7 +72,7 @@ export interface Full {
   attemptLog(log: Log): AttemptLog | undefined;
 }
 
-const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
+const env = (name: string): string | undefined => globalThis.process?.env?.[name];
 
 /** Option keys whose values are credentials: never enumerable, never printed. */
 export const SECRET_OPTIONS = ['apiKey', 'creditToken'] as const;
@@ -138,7 +138,7 @@ export function runtimeOf(
   checkClientOptions(options);
   // The core bundles no middleware and no logger: taking them and never using them would be worse than refusing.
   const fullOnly = options.middleware?.length ? 'middleware' : options.logger ? 'logger' : options.logLevel ? 'logLevel' : undefined;
-  if (!full && fullOnly) throw new TypeError(`Invalid client options: options.${fullOnly} needs createClient (the core has no middleware or logger)`);
+  if (!full && fullOnly) throw new TypeError(`Invalid client options: options.${fullOnly} needs createClient`);
   const validatorsFor = checkValidation(options);
   const settings = hideSecrets(Object.assign({}, options, { apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') }));
   const config = budgetConfig(options.rateLimit);
@@ -153,7 +153,7 @@ export function runtimeOf(
   // The core's log: its warnings to the console (LAEVITAS_LOG=off or error silences them), secrets scrubbed.
   const log: Log = full
     ? full.logOf(options.logger, options.logLevel, secrets)
-    : { warn: /^(off|error)$/.test(env('LAEVITAS_LOG') ?? '') ? undefined : (message) => console.warn(`[laevitas] ${scrub(message, secrets)}`) };
+    : { warn: /^(off|error)$/.test(env('LAEVITAS_LOG') as string) ? undefined : (message) => console.warn(`[laevitas] ${scrub(message, secrets)}`) };
   const userFetch = options.fetch;
   return {
     settings,
@@ -170,7 +170,7 @@ export function runtimeOf(
     // called on globalThis, its own receiver.
     fetch: userFetch ?? ((input, init) => globalThis.fetch(input, init)),
     fetchOptions: options.fetchOptions,
-    middleware: options.middleware ? [...options.middleware] : [],
+    middleware: [...(options.middleware ?? [])],
     log,
     attempts: full?.attemptLog(log),
     send: full?.send ?? CORE_PIPELINE,
