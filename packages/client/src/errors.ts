@@ -44,22 +44,14 @@ export class APIError<Body = unknown> extends LaevitasError {
 
   /** Picks the subclass for a status. */
   static from(status: number, body: unknown, headers: Headers | undefined, request: RequestSummary): APIError {
-    switch (status) {
-      case 400:
-        return new BadRequestError(status, body, headers, request);
-      case 401:
-        return new AuthenticationError(status, body, headers, request);
-      case 402:
-        return new PaymentRequiredError(status, body, headers, request);
-      case 403:
-        return new PermissionDeniedError(status, body, headers, request);
-      case 404:
-        return new NotFoundError(status, body, headers, request);
-      case 429:
-        return new RateLimitError(status, body, headers, request);
-      default:
-        return status >= 500 ? new InternalServerError(status, body, headers, request) : new APIError(status, body, headers, request);
-    }
+    // A table, not a switch: one constructor call in the bundle instead of seven.
+    const Kind =
+      (
+        { 400: BadRequestError, 401: AuthenticationError, 402: PaymentRequiredError, 403: PermissionDeniedError, 404: NotFoundError, 429: RateLimitError } as {
+          [status: number]: typeof APIError;
+        }
+      )[status] ?? (status >= 500 ? InternalServerError : APIError);
+    return new Kind(status, body, headers, request);
   }
 }
 

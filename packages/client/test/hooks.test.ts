@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APIError, NotFoundError, createClient, type Logger, type Middleware, type TraceContext } from '../src/index.js';
 import { localServer, type LocalServer } from './local-server.js';
 
@@ -113,6 +113,7 @@ describe('middleware', () => {
   it('the core runs no middleware, so it refuses them instead of dropping them', async () => {
     const { createCore } = await import('../src/index.js');
     expect(() => createCore({ middleware: [{}] })).toThrow('options.middleware needs createClient');
+    expect(() => createCore({ middleware: [] })).not.toThrow();
   });
 });
 
@@ -178,6 +179,57 @@ describe('logging', () => {
     expect(lines).toEqual([]);
     await createClient({ ...quick, v2BaseUrl: 'http://api.example.invalid', apiKey: 'k', logger, logLevel: 'off' });
     expect(lines).toEqual([]);
+  });
+});
+
+describe('logging in the core', () => {
+  // The core bundles no logger (its one-operation bundle stays within 8 kB): it refuses logger and logLevel, and
+  // writes its warnings to the console, silenced by LAEVITAS_LOG=off or error, secrets scrubbed all the same.
+  it('the core refuses logger and logLevel (createClient has them) instead of ignoring them', async () => {
+    const { createCore } = await import('../src/index.js');
+    const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+    expect(() => createCore({ logger })).toThrow('options.logger needs createClient');
+    expect(() => createCore({ logLevel: 'debug' })).toThrow('options.logLevel needs createClient');
+    expect(() => createCore({ logLevel: 'loud' as never })).toThrow("options.logLevel must be one of 'debug', 'error', 'info', 'off', 'warn'");
+  });
+
+  it('the core warns on the console with the secrets scrubbed, and LAEVITAS_LOG=off or error silences it', async () => {
+    const { createCore } = await import('../src/index.js');
+    const { getOptionsOhlcvt } = await import('../src/generated/operations.js');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (const level of ['off', 'error']) {
+        vi.stubEnv('LAEVITAS_LOG', level);
+        createCore({ apiKey: 'k', v2BaseUrl: `http://quiet-${level}.example.test`, rateLimit: false });
+      }
+      vi.unstubAllEnvs();
+      expect(warn).not.toHaveBeenCalled();
+      createCore({ apiKey: 'k', v2BaseUrl: 'http://core-warns.example.test', rateLimit: false });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/^\[laevitas\] http:\/\/core-warns\.example\.test\/ is plain http/);
+      // A response that breaks the contract, echoing the key: the warning names the break, never the key.
+      const key = 'S3cret-core-key-0123456789';
+      server.script({ status: 200, body: JSON.stringify({ data: [], echo: key }) });
+      const core = createCore({
+        ...quick,
+        apiKey: key,
+        v2BaseUrl: server.origin,
+        validators: {
+          getOptionsOhlcvt: {
+            validateRequest: () => ({ ok: true }),
+            validateResponse: () => ({ ok: false, issues: [{ path: 'echo', rule: 'no', message: `echo is ${key}` }] }),
+          },
+        },
+        validateResponses: 'warn',
+      });
+      await core.request(getOptionsOhlcvt);
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(String(warn.mock.calls[1]![0])).toContain('breaks the contract: echo is [redacted]');
+      for (const call of warn.mock.calls) expect(call.join(' ')).not.toContain(key);
+    } finally {
+      vi.unstubAllEnvs();
+      warn.mockRestore();
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import type { Paginated } from './pagination.js';
 import { billing as billingLayer, Billing, type BillingMeta } from './pipeline/billing.js';
 import { compose, pipeline } from './pipeline/pipeline.js';
 import { trace } from './pipeline/trace.js';
+import { attemptLog, logOf } from './log.js';
 import { middlewareTransport, type Middleware } from './pipeline/middleware.js';
 import { openStream, type LaevitasStream, type StreamOptions } from '../stream-hook.js';
 import { paginateWindows, type WindowedArgs } from './windows.js';
@@ -48,6 +49,8 @@ export class LaevitasClient extends LaevitasCore {
       send: CLIENT_PIPELINE,
       transport: middlewareTransport,
       billing: shared ? parent.billing : new Billing(payments, settings.creditToken),
+      logOf,
+      attemptLog,
     });
   }
 

@@ -7,14 +7,13 @@
 // makes the client's runtime (runtime.ts) once, and turns each method call into that object.
 import type { OperationId, OperationParameters, OperationRequestBodies, OperationResults } from '@laevitas-api/types/signatures';
 import type { OperationInfo } from './operation-info.js';
-import type { Billing, BillingMeta } from './pipeline/billing.js';
+import type { BillingMeta } from './pipeline/billing.js';
 import type { RequestOptions } from './request-options.js';
 import type { ClientOptions } from './options.js';
-import type { Call, Next, RawParams, Transport } from './pipeline/call.js';
+import type { Call, RawParams } from './pipeline/call.js';
 import type { RateBudget } from './rate-limiter.js';
-import type { ValidatorLookup } from './validators.js';
 import { redactUrl } from './url.js';
-import { runtimeOf, SECRET_OPTIONS, type ClientRuntime } from './runtime.js';
+import { runtimeOf, SECRET_OPTIONS, type ClientRuntime, type Full } from './runtime.js';
 
 export type { ClientOptions, RequestOptions, RawParams };
 
@@ -71,7 +70,7 @@ export class LaevitasCore {
   declare readonly runtime: ClientRuntime;
 
   /** `full` is the full client's: its pipeline (with trace and billing), its middleware transport, its billing state. */
-  constructor(options: ClientOptions = {}, inherited?: Inherited, full?: { send: Next; transport: Transport; billing: Billing }) {
+  constructor(options: ClientOptions = {}, inherited?: Inherited, full?: Full) {
     const runtime = runtimeOf(options, inherited, full, this);
     Object.defineProperty(this, 'runtime', { value: runtime, enumerable: false });
   }
@@ -79,11 +78,6 @@ export class LaevitasCore {
   /** The settings and hooks this client was made with; `apiKey` and `creditToken` are readable but not enumerable. */
   get settings(): Readonly<ClientOptions> {
     return this.runtime.settings;
-  }
-
-  /** @internal */
-  get validatorsFor(): ValidatorLookup | undefined {
-    return this.runtime.validatorsFor;
   }
 
   /**

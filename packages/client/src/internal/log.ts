@@ -1,8 +1,13 @@
-// Logging: the `logger` option (any object with debug/info/warn/error, default console) at `logLevel` ('off',
-// 'error', 'warn' (default), 'info', 'debug'), or the LAEVITAS_LOG environment variable when the option is not given.
+// Logging (the full client): the `logger` option (any object with debug/info/warn/error, default console) at
+// `logLevel` ('off', 'error', 'warn' (default), 'info', 'debug'), or the LAEVITAS_LOG environment variable when the
+// option is not given. The core bundles none of this file (runtime.ts gives it a console warning log instead); the
+// full client passes `logOf` and `attemptLog` in (client.ts).
 // Resolved once per client to a Log whose methods below the level are undefined, so a disabled level costs a check.
 // Every message is built from what errors show (the summary: method, URL with credentials redacted, operationId),
 // never from headers; the configured key and credit token are also scrubbed from every message as a last guard.
+
+import { scrub } from './url.js';
+import type { Call } from './pipeline/call.js';
 
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -13,7 +18,32 @@ export interface Logger {
   error(message: string, ...rest: unknown[]): void;
 }
 
-export type Log = { readonly [L in Exclude<LogLevel, 'off'>]?: (message: string) => void };
+export type Log = { readonly [L in Exclude<LogLevel, 'off'>]?: ((message: string) => void) | undefined };
+
+/** The debug line of each attempt and of each retry, written by the retry layer where outcome and reason are known. */
+export interface AttemptLog {
+  /** An attempt ended with a status, or with a thrown error. */
+  ended(call: Call, started: number, result: number | Error): void;
+  /** The next attempt follows after `delayMs`, or after the rate-limit pause (undefined). */
+  retrying(call: Call, reason: number | string, delayMs: number | undefined): void;
+}
+
+/** The attempt lines, only when debug is on: the retry layer then reads the clock and calls these. */
+export function attemptLog(log: Log): AttemptLog | undefined {
+  const debug = log.debug;
+  return (
+    debug && {
+      ended: ({ summary, attempt }, started, result) =>
+        debug(
+          typeof result === 'number'
+            ? `${summary.method} ${summary.url} -> ${result} in ${Date.now() - started} ms (attempt ${attempt})`
+            : `${summary.method} ${summary.url} failed in ${Date.now() - started} ms (attempt ${attempt}): ${result?.name}`,
+        ),
+      retrying: ({ summary }, reason, delayMs) =>
+        debug(`${summary.method} ${summary.url}: retrying (${reason}) after ${delayMs === undefined ? 'the rate-limit pause' : `${Math.round(delayMs)} ms`}`),
+    }
+  );
+}
 
 const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 
@@ -24,12 +54,11 @@ export function logOf(logger: Logger | undefined, level: string | undefined, sec
   const known = chosen === 'off' || LEVELS.includes(chosen as (typeof LEVELS)[number]);
   const rank = known ? LEVELS.indexOf(chosen as (typeof LEVELS)[number]) : 1;
   const log: { -readonly [L in keyof Log]: Log[L] } = {};
-  const hidden = secrets.filter((s): s is string => !!s);
+  const hidden = secrets.filter(Boolean) as string[];
   LEVELS.forEach((name, i) => {
     if (i <= rank)
       log[name] = (message) => {
-        for (const secret of hidden) message = message.split(secret).join('[redacted]');
-        sink[name](`[laevitas] ${message}`);
+        sink[name](`[laevitas] ${scrub(message, hidden)}`);
       };
   });
   // An unknown LAEVITAS_LOG value falls back to 'warn' and says so (an option's value is checked with the others).

@@ -19,7 +19,7 @@ export interface ClientOptions extends ClientSettings {
   fetchOptions?: FetchOptions;
   /** Run per attempt, in this order, inside the retry loop: may change the Request and the Response (middleware.ts). */
   middleware?: Middleware[];
-  /** Where log lines go (any object with debug/info/warn/error). Default console. Never given a secret. */
+  /** Where log lines go (any object with debug/info/warn/error). Default console. Never given a secret. createClient only: the core warns on the console (LAEVITAS_LOG=off or error silences it). */
   logger?: Logger;
   /**
    * Validators for `validateRequests`/`validateResponses`: the whole `@laevitas-api/validators` module, or a map of

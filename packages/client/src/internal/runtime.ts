@@ -1,12 +1,14 @@
 // What every call of one client reads, resolved once when the client is made (the settings are frozen): the
 // settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
 // policy, the validators, fetch and its extra options, the middleware, the log, and (full client) billing.
+// The full client brings its own parts (`Full`): the pipeline with trace and billing, the middleware transport, and
+// the logger (log.ts); the core bundles none of them and refuses the options that need them.
 import { baseUrlFor, credentialHeaders, type ApiFamily } from '../wire.js';
-import { isInsecureRemote, splitUserinfo } from './url.js';
+import { isInsecureRemote, scrub, splitUserinfo } from './url.js';
 import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig } from './rate-limiter.js';
 import { checkClientOptions } from './check-options.js';
 import { validatorLookup, type ValidatorLookup } from './validators.js';
-import { logOf, type Log } from './log.js';
+import type { AttemptLog, Log, Logger } from './log.js';
 import { addHeaders } from './pipeline/headers.js';
 import type { ClientOptions, FetchOptions } from './options.js';
 import type { Middleware } from './pipeline/middleware.js';
@@ -49,6 +51,8 @@ export interface ClientRuntime {
   /** This client's own list: `use` adds to it, a withOptions copy starts from a copy of it. */
   readonly middleware: Middleware[];
   readonly log: Log;
+  /** Full client at debug level: the line per attempt and per retry (log.ts), written by the retry layer. */
+  readonly attempts: AttemptLog | undefined;
   /** The layers, composed (pipeline.ts). */
   readonly send: Next;
   /** Full client: credits and payments. */
@@ -59,7 +63,16 @@ export interface ClientRuntime {
   readonly owner: object;
 }
 
-const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env?.[name] : undefined);
+/** What the full client adds to the core (client.ts). */
+export interface Full {
+  send: Next;
+  transport: Transport;
+  billing: Billing;
+  logOf(logger: Logger | undefined, level: string | undefined, secrets: readonly (string | undefined)[]): Log;
+  attemptLog(log: Log): AttemptLog | undefined;
+}
+
+const env = (name: string): string | undefined => globalThis.process?.env?.[name];
 
 /** Option keys whose values are credentials: never enumerable, never printed. */
 export const SECRET_OPTIONS = ['apiKey', 'creditToken'] as const;
@@ -72,12 +85,10 @@ const warnedInsecure = new Set<string>();
 /** A copy of the options whose credentials are non-enumerable: `{...settings}`, JSON and inspect never show them. */
 function hideSecrets(options: ClientOptions): Readonly<ClientOptions> {
   const copy: Record<string, unknown> = Object.assign({}, options) as Record<string, unknown>;
-  for (const key of [...SECRET_OPTIONS, 'baseUrl', 'v2BaseUrl'] as const) {
-    if (key !== 'apiKey' && key !== 'creditToken' && !hasUserinfo(copy[key])) continue;
-    const value = copy[key];
-    delete copy[key];
-    Object.defineProperty(copy, key, { value, enumerable: false });
-  }
+  // The key and the token always; a base URL when it carries userinfo. defineProperty keeps the value.
+  [...SECRET_OPTIONS, 'baseUrl', 'v2BaseUrl'].forEach((key, i) => {
+    if (i < 2 || hasUserinfo(copy[key])) Object.defineProperty(copy, key, { enumerable: false });
+  });
   return Object.freeze(copy) as Readonly<ClientOptions>;
 }
 
@@ -121,12 +132,13 @@ function wireOf(family: ApiFamily, settings: Readonly<ClientOptions>, log: Log):
 export function runtimeOf(
   options: ClientOptions,
   inherited: { budget?: RateBudget | undefined } | undefined,
-  full: { send: Next; transport: Transport; billing: Billing } | undefined,
+  full: Full | undefined,
   owner: object,
 ): ClientRuntime {
   checkClientOptions(options);
-  // The core bundles no middleware: taking them and never running them would be worse than refusing.
-  if (!full && options.middleware?.length) throw new TypeError('Invalid client options: options.middleware needs createClient (the core runs none)');
+  // The core bundles no middleware and no logger: taking them and never using them would be worse than refusing.
+  const fullOnly = options.middleware?.length ? 'middleware' : options.logger ? 'logger' : options.logLevel ? 'logLevel' : undefined;
+  if (!full && fullOnly) throw new TypeError(`Invalid client options: options.${fullOnly} needs createClient`);
   const validatorsFor = checkValidation(options);
   const settings = hideSecrets(Object.assign({}, options, { apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') }));
   const config = budgetConfig(options.rateLimit);
@@ -137,7 +149,11 @@ export function runtimeOf(
     budget = same ? inherited.budget : shared ? sharedBudget(settings.apiKey, limits) : new RateBudget(limits);
   }
   const retry = options.retry === false ? { maxRetries: 0 } : (options.retry ?? {});
-  const log = logOf(options.logger, options.logLevel, [settings.apiKey, settings.creditToken]);
+  const secrets = [settings.apiKey, settings.creditToken];
+  // The core's log: its warnings to the console (LAEVITAS_LOG=off or error silences them), secrets scrubbed.
+  const log: Log = full
+    ? full.logOf(options.logger, options.logLevel, secrets)
+    : { warn: /^(off|error)$/.test(env('LAEVITAS_LOG') as string) ? undefined : (message) => console.warn(`[laevitas] ${scrub(message, secrets)}`) };
   const userFetch = options.fetch;
   return {
     settings,
@@ -154,8 +170,9 @@ export function runtimeOf(
     // called on globalThis, its own receiver.
     fetch: userFetch ?? ((input, init) => globalThis.fetch(input, init)),
     fetchOptions: options.fetchOptions,
-    middleware: options.middleware ? [...options.middleware] : [],
+    middleware: [...(options.middleware ?? [])],
     log,
+    attempts: full?.attemptLog(log),
     send: full?.send ?? CORE_PIPELINE,
     transport: full?.transport ?? sendFetch,
     billing: full?.billing,

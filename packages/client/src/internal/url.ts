@@ -38,3 +38,9 @@ const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|[^.]+\.localhost|0\
 export function isInsecureRemote(url: URL): boolean {
   return url.protocol === 'http:' && !LOCAL_HOSTS.test(url.hostname);
 }
+
+/** A log line with every configured secret (API key, credit token) replaced: the last guard of every log. */
+export function scrub(message: string, secrets: readonly (string | undefined)[]): string {
+  for (const secret of secrets) if (secret) message = message.split(secret).join('[redacted]');
+  return message;
+}

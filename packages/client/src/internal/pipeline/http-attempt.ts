@@ -87,21 +87,16 @@ function send(call: Call): Promise<Outcome> {
         }
         await response.body?.cancel().catch(() => undefined);
         const next: URL = new URL(location, url);
-        const shown = redactUrl(next);
-        if (method !== 'GET' && method !== 'HEAD') {
-          throw new RedirectError(response.status, response.headers, summary, shown, `a ${method} is never re-sent (it may already have been processed)`);
-        }
         const origin = new URL(url).origin;
-        if (next.origin !== origin) {
-          throw new RedirectError(
-            response.status,
-            response.headers,
-            summary,
-            shown,
-            `it leaves ${origin}; the API key and tokens are only sent to the API's origin`,
-          );
-        }
-        if (hops + 1 > MAX_HOPS) throw new RedirectError(response.status, response.headers, summary, shown, `more than ${MAX_HOPS} redirects`);
+        const refusal =
+          method !== 'GET' && method !== 'HEAD'
+            ? `a ${method} is never re-sent (it may already have been processed)`
+            : next.origin !== origin
+              ? `it leaves ${origin}; the API key and tokens are only sent to the API's origin`
+              : hops + 1 > MAX_HOPS
+                ? `more than ${MAX_HOPS} redirects`
+                : undefined;
+        if (refusal) throw new RedirectError(response.status, response.headers, summary, redactUrl(next), refusal);
         url = next;
       }
     } catch (error) {

@@ -1,7 +1,8 @@
 // The request pipeline, in order, declared here and nowhere else. A call is one object (call.ts) that goes down
 // through each layer once and comes back up as one Outcome; a layer is a module with one job, `handle(call, next)`.
 // The full client adds its layers in their slots (trace, billing) and sends through its middleware (middleware.ts);
-// the core (createCore, the one-operation bundle of at most 8 kB) leaves them out and bundles none of them.
+// the core (createCore, the one-operation bundle; .size-limit.cjs holds its budget) leaves them out and bundles none
+// of them, nor the logger (log.ts).
 //
 //   client.getOptionsOhlcvt(params, options) ─┐
 //     check-arguments  → build-request → trace → validate-response → [billing] → retry ⟲ ─┐
@@ -44,13 +45,10 @@ export function pipeline(full?: { trace: Layer; billing: Layer }): readonly Laye
   return layers;
 }
 
-/** The layers as one function: each layer's `next` is the rest of the list (looked up per call, so a spy sees it). */
+/**
+ * The layers as one function: each layer's `next` is the rest of the list (`handle` looked up per call, so a spy sees
+ * it). The innermost layer, the attempt on the wire, ends the trip and is given no `next`.
+ */
 export function compose(layers: readonly Layer[]): Next {
-  let next: Next = () => Promise.reject(new Error('the pipeline ended without an attempt'));
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const layer = layers[i]!;
-    const inner = next;
-    next = (call) => layer.handle(call, inner);
-  }
-  return next;
+  return layers.reduceRight<Next>((inner, layer) => (call) => layer.handle(call, inner), undefined as never);
 }
