@@ -15,10 +15,19 @@ const here = import.meta.dirname;
 /**
  * Target: at most 5x the hand-written validator of the same coverage (min+gzip). The hand-written one is the floor:
  * one shared helper per rule, no per-field error objects. Generated code pays for what it gives (an error object per
- * check with instance and schema paths, the issue formatter, the x402 header decoding), a small multiple; 5x the
- * floor is about 8 kB, the client's own budget for one operation (packages/client/.size-limit.cjs), so validating an
- * operation's responses should at most double what a browser pays to call it. Beyond that the validator, not the
- * call, dominates a small browser bundle.
+ * check with its instance path, the issue wording, coercion of query strings, the x402 header decoding, the Standard
+ * Schema and assert forms), a small multiple; 5x the floor is about 8 kB, the client's own budget for one operation
+ * (packages/client/.size-limit.cjs), so validating an operation's responses should at most double what a browser pays
+ * to call it. Beyond that the validator, not the call, dominates a small browser bundle.
+ *
+ * The floor checks less than ours, so the ratio is an upper bound: it does not check the x402 `accepts` list nor decode
+ * the `payment-required` header and check it, nor meta's completeness/coverage/count, nor reject unknown query
+ * parameters, nor coerce `limit=100`. Keeping the target at 5x against it is the stricter reading.
+ *
+ * What brought ours from 10.9 to 8.0 KiB (tools/codegen/src/validators.mjs, runtime/formats.cjs): only the three string
+ * formats the spec uses instead of all of ajv-formats; no whole-schema literal kept alive by an error's params; no
+ * ajv message strings (runtime/format.cjs words every issue); schemaPath only on errors of or in a union; `.length`
+ * instead of ajv's ucs2length while every length limit is `minLength: 1`.
  */
 export const RATIO_TARGET = 5;
 
@@ -44,9 +53,13 @@ async function bundled(contents) {
         ? 'ajv runtime'
         : /generated\//.test(input)
           ? 'generated code'
-          : /runtime\//.test(input)
-            ? 'package runtime'
-            : 'other';
+          : /runtime\/formats\.cjs$/.test(input)
+            ? 'string formats'
+            : /runtime\/format\.cjs$/.test(input)
+              ? 'issue wording'
+              : /runtime\//.test(input)
+                ? 'result API and Standard Schema'
+                : 'other';
     parts[part] = (parts[part] ?? 0) + bytesInOutput;
   }
   return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, parts };
@@ -82,10 +95,15 @@ export async function validatorSize(report) {
   report('validator of one operation, browser bundle (min / min+gzip)', `${kb(ours.minified)} / ${kb(ours.gzip)}`);
   const parts = Object.entries(ours.parts).sort((a, b) => b[1] - a[1]);
   report('  of which (minified)', parts.map(([part, bytes]) => `${part} ${kb(bytes)}`).join(', '));
-  report('hand-written validator, same coverage (min / min+gzip)', `${kb(hand.minified)} / ${kb(hand.gzip)}`);
+  report('hand-written validator, the floor (min / min+gzip)', `${kb(hand.minified)} / ${kb(hand.gzip)}`);
+  // A browser app validating several operations pays the runtime and the formats once: what each further one costs.
+  const two = await bundled(
+    `export { getOptionsOhlcvt } from '@laevitas-api/validators/ops/getOptionsOhlcvt'; export { getFuturesOhlcvt } from '@laevitas-api/validators/ops/getFuturesOhlcvt';`,
+  );
+  report('  a second operation in the same bundle (getFuturesOhlcvt, min+gzip)', `+${kb(two.gzip - ours.gzip)}`);
   const ratio = ours.gzip / hand.gzip;
   report('one operation validator / hand-written (min+gzip)', `${ratio.toFixed(1)}x`, `<= ${RATIO_TARGET}x`, ratio <= RATIO_TARGET);
-  return { raw, ours, hand, ratio };
+  return { raw, ours, hand, two, ratio };
 }
 
 if (process.argv[1] === import.meta.filename)

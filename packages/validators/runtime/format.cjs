@@ -18,6 +18,16 @@ function join(prefix, name) {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? (prefix && prefix !== '(root)' ? `${prefix}.${name}` : name) : `${prefix}[${JSON.stringify(name)}]`;
 }
 
+/** What a min/max count keyword counts. */
+const COUNTED = {
+  minItems: 'items',
+  maxItems: 'items',
+  minLength: 'characters',
+  maxLength: 'characters',
+  minProperties: 'properties',
+  maxProperties: 'properties',
+};
+
 function describe(error, path) {
   const p = error.params || {};
   switch (error.keyword) {
@@ -55,7 +65,15 @@ function describe(error, path) {
     case 'maxLength':
     case 'minProperties':
     case 'maxProperties':
-      return { path, rule: error.keyword, limit: p.limit, message: `${path} ${error.message}` };
+      // Worded here, as ajv words them: the generated validators carry no message strings (ajv's `messages: false`).
+      return {
+        path,
+        rule: error.keyword,
+        limit: p.limit,
+        message: `${path} must NOT have ${error.keyword.startsWith('max') ? 'more' : 'fewer'} than ${p.limit} ${COUNTED[error.keyword]}`,
+      };
+    case 'not':
+      return { path, rule: 'not', message: `${path} must NOT be valid` };
     case 'anyOf':
     case 'oneOf':
       return { path, rule: error.keyword, message: `${path} must match ${error.keyword === 'oneOf' ? 'exactly one' : 'one'} of its accepted forms` };
@@ -73,7 +91,8 @@ function formatErrors(errors, prefix) {
   // Branch failures of an anyOf/oneOf are noise next to the union's own failure ("must match one of its accepted
   // forms"): keep the summary, drop the errors of the branches under it.
   const unions = list.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
-  const kept = list.filter((e) => !unions.some((u) => e.schemaPath.startsWith(u)));
+  // The generated code keeps schemaPath only on errors in or of a union (tools/codegen: withoutUnreadSchemaPaths).
+  const kept = list.filter((e) => !e.schemaPath || !unions.some((u) => e.schemaPath.startsWith(u)));
   const seen = new Set();
   const issues = [];
   for (const error of kept) {
