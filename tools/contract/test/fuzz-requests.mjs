@@ -117,7 +117,8 @@ export function requestFor(op) {
         const piece = pieces[i];
         if (piece) target = target.replace(`{${p.name}}`, encode(piece));
       });
-      const pairs = queryParams.flatMap((p, i) => /** @type {Piece[][]} */ ((query)[i] ?? []).map((v) => `${encodeURIComponent(p.name)}=${encode(v)}`));
+      const lists = /** @type {Piece[][]} */ (query);
+      const pairs = queryParams.flatMap((p, i) => (lists[i] ?? []).map((v) => `${encodeURIComponent(p.name)}=${encode(v)}`));
       if (unknown) pairs.push(`${unknown}=1`);
       if (pairs.length) target += `?${pairs.join('&')}`;
       /** @type {Record<string, string>} */
