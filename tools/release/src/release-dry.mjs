@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { STEPS, VERSIONS } from './pipeline.mjs';
+import { STEPS } from './pipeline.mjs';
 import { ROOT } from './releases.mjs';
 import { atLeast, MIN_NPM } from './release-publish.mjs';
 import { publishable, readJson } from './workspace.mjs';

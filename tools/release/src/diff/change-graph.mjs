@@ -77,7 +77,11 @@ export class ChangeGraph {
         const id = /** @type {string} */ (stack.pop());
         if (!reachedBy.has(id)) reachedBy.set(id, new Set());
         /** @type {Set<string>} */ (reachedBy.get(id)).add(name);
-        for (const next of this.node(id).edges) if (!seen.has(next)) (seen.add(next), stack.push(next));
+        for (const next of this.node(id).edges)
+          if (!seen.has(next)) {
+            seen.add(next);
+            stack.push(next);
+          }
       }
     }
     /** @type {Change[]} */

@@ -71,6 +71,11 @@ export function cleanUnits(baseDoc, headDoc) {
   }
   for (const unit of new Set([...base.keys(), ...head.keys()])) if (base.get(unit)?.json !== head.get(unit)?.json) dirty.push(unit);
   const tainted = new Set(dirty);
-  while (dirty.length) for (const by of referencedBy.get(/** @type {string} */ (dirty.pop())) ?? []) if (!tainted.has(by)) (tainted.add(by), dirty.push(by));
+  while (dirty.length)
+    for (const by of referencedBy.get(/** @type {string} */ (dirty.pop())) ?? [])
+      if (!tainted.has(by)) {
+        tainted.add(by);
+        dirty.push(by);
+      }
   return (ref) => !tainted.has(unitOf(ref));
 }

@@ -56,7 +56,7 @@ export function reachOf(doc: Node) {
   return { sites: [...sites.values()], reach };
 
   /** A parameter, body, response or header: its own pointer or the component it references (recording the reach). */
-  function follow(doc: Node, pointer: string, op: string, dir: Direction, seen: Set<string>): string | undefined {
+  function follow(doc: Node, pointer: string, op: string, dir: Direction, _seen: Set<string>): string | undefined {
     const node = resolve(doc, pointer);
     if (!node?.$ref) return pointer;
     note(node.$ref, dir, op);
