@@ -6,6 +6,7 @@
 // BENCH_CLIENT=<path to a built client's index.js> measures another build (a before/after comparison).
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { median } from './median.mjs';
 import { ohlcvtPage } from './ohlcvt-page.mjs';
 
 const ROWS = 20;
@@ -37,17 +38,17 @@ export async function clientOverhead(report) {
       ...(core ? { core: () => core.request(single.getOptionsOhlcvt, { query }) } : {}),
     };
     for (let i = 0; i < WARMUP; i++) for (const run of Object.values(runs)) await run();
-    const samples = Object.fromEntries(Object.keys(runs).map((k) => [k, /** @type {number[]} */ ([])]));
+    /** @type {Record<'raw' | 'client' | 'core', number[]>} */
+    const samples = { raw: [], client: [], core: [] };
     for (let i = 0; i < ITERATIONS; i++) {
-      for (const [name, run] of Object.entries(runs)) {
+      for (const [name, run] of /** @type {[keyof typeof samples, () => Promise<{data: unknown[]}>][]} */ (Object.entries(runs))) {
         const started = process.hrtime.bigint();
         const data = await run();
         samples[name].push(Number(process.hrtime.bigint() - started));
         if (data.data.length !== ROWS) throw new Error(`${name}: expected ${ROWS} rows`);
       }
     }
-    const median = (/** @type {number[]} */ v) => [...v].sort((a, b) => a - b)[v.length >> 1];
-    const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+    const m = { raw: median(samples.raw), client: median(samples.client), core: samples.core.length ? median(samples.core) : undefined };
     const us = (/** @type {number} */ ns) => `${(ns / 1e3).toFixed(0)} µs`;
     console.log(
       `GET of a ${ROWS}-row OHLCVT page on loopback, medians of ${ITERATIONS} interleaved requests: raw fetch ${us(m.raw)}, client ${us(m.client)}${m.core ? `, core ${us(m.core)}` : ''}`,

@@ -7,13 +7,14 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchMock } from './mock.mjs';
+import { median } from './median.mjs';
 import { ohlcvtPage } from './ohlcvt-page.mjs';
 import { OptionsOhlcvtResponse } from './zod-ohlcvt.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const validatorsDir = dirname(require.resolve('@laevitas-api/validators/package.json'));
-/** @type {{name: string, value: string, target?: string, ok?: boolean}[]} */
+/** @type {{name: string, value: string, target?: string | undefined, ok?: boolean | undefined}[]} */
 const results = [];
 /** @type {import('./report.js').Report} */
 const report = (name, value, target, ok) => {
@@ -30,15 +31,15 @@ const report = (name, value, target, ok) => {
  */
 function interleavedMedians(fns, { iterations = 1500, warmup = 800 } = {}) {
   for (let i = 0; i < warmup; i++) for (const fn of Object.values(fns)) /** @type {() => unknown} */ (fn)();
-  const samples = Object.fromEntries(Object.keys(fns).map((k) => [k, /** @type {number[]} */ ([])]));
+  const timed = /** @type {[Name, () => unknown][]} */ (Object.entries(fns)).map(([name, fn]) => ({ name, fn, samples: /** @type {number[]} */ ([]) }));
   for (let i = 0; i < iterations; i++) {
-    for (const [name, fn] of /** @type {[string, () => unknown][]} */ (Object.entries(fns))) {
+    for (const { fn, samples } of timed) {
       const t = process.hrtime.bigint();
       fn();
-      samples[name].push(Number(process.hrtime.bigint() - t));
+      samples.push(Number(process.hrtime.bigint() - t));
     }
   }
-  return /** @type {Record<Name, number>} */ (Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.sort((a, b) => a - b)[v.length >> 1]])));
+  return /** @type {Record<Name, number>} */ (Object.fromEntries(timed.map(({ name, samples }) => [name, median(samples)])));
 }
 
 // 1. Validation of a 1,000-row OHLCVT page, against JSON.parse of the same text and against zod.
@@ -74,7 +75,7 @@ const coldImport = (/** @type {string} */ code) => {
     const out = execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();${code};console.log(Number(process.hrtime.bigint()-t))`], { cwd: here });
     samples.push(Number(out));
   }
-  return samples.sort((a, b) => a - b)[3] / 1e6;
+  return median(samples) / 1e6;
 };
 const baseline = coldImport('void 0');
 const registry = coldImport(`require('@laevitas-api/validators')`);

@@ -7,6 +7,8 @@ import { WebSocketServer } from 'ws';
 import { streamEvents } from './stream-events.mjs';
 
 const POOL = streamEvents(4000);
+const FIRST = POOL[0];
+if (FIRST === undefined) throw new Error('stream bench server: no events to send');
 /** Unmasked server text frames (RFC 6455 5.2), concatenated. */
 function frames(/** @type {string[]} */ texts) {
   const parts = [];
@@ -32,7 +34,7 @@ server.on('connection', (ws, request) => {
     ws.send(JSON.stringify({ id, result: {} }));
     if (method !== 'subscribe') return;
     if (mode === 'reconnect') {
-      ws.send(POOL[0]);
+      ws.send(FIRST);
       if (!dropped) {
         dropped = true;
         setTimeout(() => ws.terminate(), 20);

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { createStream } from '@laevitas-api/client/stream';
 import * as validators from '@laevitas-api/validators/stream';
+import { median } from './median.mjs';
 import { streamEvents } from './stream-events.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -61,11 +62,11 @@ async function bare(url, n) {
  * The client: one subscription on both patterns, consumed with `for await`.
  * @param {string} url
  * @param {number} n
- * @param {import('@laevitas-api/client/stream').StreamOptions['validate']} validate
+ * @param {Exclude<import('@laevitas-api/client/stream').StreamOptions['validate'], undefined>} validate
  * @returns {Promise<Throughput>}
  */
 async function client(url, n, validate) {
-  const stream = createStream({ url: `${url}?n=${n}`, apiKey: undefined, validate, validators, bufferSize: n, heartbeat: false });
+  const stream = createStream({ url: `${url}?n=${n}`, validate, validators, bufferSize: n, heartbeat: false });
   let count = 0;
   let first = 0;
   /** @type {NodeJS.CpuUsage | undefined} */
@@ -96,7 +97,8 @@ async function client(url, n, validate) {
  * @param {number | undefined} initialDelayMs
  */
 async function reconnect(url, initialDelayMs) {
-  const stream = createStream({ url: `${url}?mode=reconnect`, apiKey: undefined, heartbeat: false, reconnect: { initialDelayMs } });
+  // No initialDelayMs: the shipped default.
+  const stream = createStream({ url: `${url}?mode=reconnect`, heartbeat: false, reconnect: initialDelayMs === undefined ? {} : { initialDelayMs } });
   let droppedAt = 0;
   let gapMs = 0;
   stream.on('disconnected', () => (droppedAt = performance.now()));
@@ -113,7 +115,6 @@ async function reconnect(url, initialDelayMs) {
   return { ms, gapMs };
 }
 
-const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const rate = (/** @type {number} */ v) => `${Math.round(v).toLocaleString('en-US')} events/s`;
 
 /** @param {import('./report.js').Report} report */
@@ -124,21 +125,21 @@ export async function streamBench(report) {
   try {
     // Per CPU-second of this process (the client's one core) and per wall-clock second: on a shared machine the
     // wall clock also counts time the process was not scheduled, so the targets are checked on CPU time.
-    /** @type {Record<string, number[]>} */
+    /** @type {Record<'bare' | 'off' | 'on' | 'wallBare' | 'wallOff' | 'wallOn', number[]>} */
     const samples = { bare: [], off: [], on: [], wallBare: [], wallOff: [], wallOn: [] };
     await client(server.url, 20_000, 'off'); // warm-up of both paths
     await bare(server.url, 20_000);
     for (let round = 0; round < ROUNDS; round++) {
-      /** @type {[key: string, run: () => Promise<Throughput>][]} */
+      /** @type {[cpu: 'bare' | 'off' | 'on', wall: 'wallBare' | 'wallOff' | 'wallOn', run: () => Promise<Throughput>][]} */
       const runs = [
-        ['Bare', () => bare(server.url, N)],
-        ['Off', () => client(server.url, N, 'off')],
-        ['On', () => client(server.url, N, 'throw')],
+        ['bare', 'wallBare', () => bare(server.url, N)],
+        ['off', 'wallOff', () => client(server.url, N, 'off')],
+        ['on', 'wallOn', () => client(server.url, N, 'throw')],
       ];
-      for (const [key, run] of runs) {
+      for (const [cpu, wall, run] of runs) {
         const result = await run();
-        samples[key.toLowerCase()].push(result.perCpuSecond);
-        samples[`wall${key}`].push(result.perSecond);
+        samples[cpu].push(result.perCpuSecond);
+        samples[wall].push(result.perSecond);
       }
     }
     const [b, off, on] = [median(samples.bare), median(samples.off), median(samples.on)];
@@ -146,7 +147,7 @@ export async function streamBench(report) {
     console.log(
       `stream: ${N.toLocaleString('en-US')} events per run (trade and book as published alternating, ${Math.round(bytes)} B mean), medians of ${ROUNDS} interleaved runs; server in its own process`,
     );
-    const wall = (/** @type {string} */ k) => `; wall clock ${rate(median(samples[k]))}`;
+    const wall = (/** @type {keyof typeof samples} */ k) => `; wall clock ${rate(median(samples[k]))}`;
     report('stream: bare ws + JSON.parse loop (per CPU-second)', `${rate(b)}${wall('wallBare')}`);
     report('stream: client, for await, validate off (per CPU-second)', `${rate(off)}${wall('wallOff')}`, '>= 200,000/s', off >= 200_000);
     report('stream: client, for await, validate throw (per CPU-second)', `${rate(on)}${wall('wallOn')}`, '>= 100,000/s', on >= 100_000);

@@ -43,10 +43,12 @@ async function bundled(contents) {
     platform: 'browser',
     logLevel: 'silent',
   });
-  const code = out.outputFiles[0].contents;
+  const code = out.outputFiles[0]?.contents;
+  const output = Object.values(out.metafile.outputs)[0];
+  if (!code || !output) throw new Error('esbuild wrote no bundle');
   /** @type {Record<string, number>} minified bytes by where they come from */
   const parts = {};
-  for (const [input, { bytesInOutput }] of Object.entries(Object.values(out.metafile.outputs)[0].inputs)) {
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     const part = /ajv-formats/.test(input)
       ? 'ajv-formats'
       : /\/ajv\//.test(input)
@@ -71,7 +73,9 @@ async function checkHandWritten() {
   const { getOptionsOhlcvt: ours } = require('@laevitas-api/validators/ops/getOptionsOhlcvt');
   const page = ohlcvtPage(50);
   const broken = structuredClone(page);
-  broken.data[7].volume = -1;
+  const row = broken.data[7];
+  if (!row) throw new Error('the bench page has fewer than 8 rows');
+  row.volume = -1;
   const verdicts = [
     hand.validateResponse(200, page).ok,
     ours.validateResponse(200, page).ok,

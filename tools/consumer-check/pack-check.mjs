@@ -53,6 +53,7 @@ export function packedIssues(dir) {
       continue;
     }
     for (const [, target] of text.matchAll(/\/\/# sourceMappingURL=(\S+)/g)) {
+      if (target === undefined) continue;
       if (target.startsWith('data:')) {
         issues.push(`${file} inlines its source map`);
         continue;

@@ -27,14 +27,15 @@ const steps = [
   ["the packages' tests on Node 20, 22, 24 and 26", 'node', ['tools/scripts/node-matrix.mjs']],
 ];
 
-/** @type {Record<string, number>} */
+/** @type {{passed: number, failed: number, skipped: number}} */
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** @param {string} line */
 function count(line) {
   const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
   const vitest = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(plain);
   if (vitest) {
-    for (const [, n, what] of vitest[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) if (what in totals) totals[what] += Number(n);
+    for (const [, n, what] of (vitest[1] ?? '').matchAll(/(\d+) (passed|failed|skipped|todo)/g))
+      if (what === 'passed' || what === 'failed' || what === 'skipped') totals[what] += Number(n);
     return;
   }
   const ours = /^(conformance|dredd|stream|ecosystem): (\d+) passed, (\d+) failed, (\d+) skipped/.exec(plain);

@@ -33,7 +33,8 @@ export function wordsOf(text) {
     .map((w) => w.toLowerCase());
 }
 
-export const camel = (/** @type {string[]} */ words) => words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
+export const camel = (/** @type {string[]} */ words) =>
+  words.map((w, i) => (i === 0 ? w : /** @type {string} words are not empty */ (w[0]).toUpperCase() + w.slice(1))).join('');
 
 /** @param {Pick<OperationModel, 'operationId' | 'family' | 'tags'>} op */
 export function namespaceOf(op) {
@@ -56,7 +57,7 @@ function legacyMethodName(op) {
 const segmentsOf = (/** @type {string} */ path) => path.split('/').filter(Boolean);
 const segmentWords = (/** @type {string} */ segment) => {
   const param = /^\{(.+)\}$/.exec(segment);
-  return param ? ['by', ...wordsOf(param[1])] : wordsOf(segment);
+  return param ? ['by', ...wordsOf(/** @type {string} the group always takes part */ (param[1]))] : wordsOf(segment);
 };
 
 /**
@@ -65,8 +66,9 @@ const segmentWords = (/** @type {string} */ segment) => {
  */
 function commonDirectory(paths) {
   const dirs = paths.map((p) => segmentsOf(p).slice(0, -1));
+  const [head = []] = dirs;
   const shared = [];
-  for (let i = 0; dirs.every((d) => i < d.length && d[i] === dirs[0][i]); i++) shared.push(dirs[0][i]);
+  for (let i = 0; dirs.every((d) => i < d.length && d[i] === head[i]); i++) shared.push(head[i]);
   return shared.length;
 }
 
@@ -106,9 +108,9 @@ export function clientNamesOf(operations) {
       words: withoutNamespace(op, family === 'legacy' ? legacyMethodName(op) : v1MethodName(op, shared), wordsOf(namespace)),
     }));
     const count = (/** @type {string} */ name) => named.filter((n) => camel(n.words) === name).length;
-    const first = named.map((n) => camel(n.words));
-    for (const [i, { op, words }] of named.entries()) {
-      const method = count(first[i]) > 1 && op.method !== 'get' ? camel([op.method, ...words]) : first[i];
+    for (const { op, words } of named) {
+      const first = camel(words);
+      const method = count(first) > 1 && op.method !== 'get' ? camel([op.method, ...words]) : first;
       names.push({ family, namespace, method, operationId: op.operationId });
     }
   }

@@ -137,9 +137,10 @@ function stringIndex() {
 function isAnyHeaders(node) {
   if (!ts.isTypeLiteralNode(node) || node.members.length !== 1) return false;
   const [index] = node.members;
-  if (!ts.isIndexSignatureDeclaration(index) || index.parameters.length !== 1) return false;
+  if (!index || !ts.isIndexSignatureDeclaration(index) || index.parameters.length !== 1) return false;
   const [parameter] = index.parameters;
   return (
+    parameter !== undefined &&
     ts.isIdentifier(parameter.name) &&
     parameter.name.text === 'name' &&
     parameter.type?.kind === ts.SyntaxKind.StringKeyword &&
@@ -163,7 +164,9 @@ function shortenDoc(property) {
     .replace(/@example[\s\S]*$/, '')
     .replace(/@description/, '')
     .trim();
-  ts.setSyntheticLeadingComments(property, [{ ...docs[0], text: `* ${firstSentence(description).replaceAll('*/', '*\\/')} ` }]);
+  ts.setSyntheticLeadingComments(property, [
+    { .../** @type {ts.SynthesizedComment} docs is not empty */ (docs[0]), text: `* ${firstSentence(description).replaceAll('*/', '*\\/')} ` },
+  ]);
   return property;
 }
 

@@ -29,7 +29,8 @@ function matches(alternative, example) {
 export function alternativeLabel(alternative, examples = []) {
   if (alternative.const !== undefined) return JSON.stringify(alternative.const);
   if (Array.isArray(alternative.enum)) return `one of ${alternative.enum.map((/** @type {unknown} */ v) => JSON.stringify(v)).join(', ')}`;
-  if (alternative.format && FORMATS[alternative.format]) return FORMATS[alternative.format];
+  const formatLabel = alternative.format && FORMATS[alternative.format];
+  if (formatLabel) return formatLabel;
   if (alternative.type === 'null') return 'null';
   if (alternative.type === 'array')
     return alternative.items?.$ref ? `array of ${refName(alternative.items.$ref)}` : alternative.items?.type ? `array of ${alternative.items.type}` : 'array';

@@ -128,7 +128,7 @@ function migrationNotices(document, op) {
       [
         `> **Versioned counterpart:** ${route(m.counterpart)} serves the same data. ${m.why}`,
         '>',
-        ...DIFFERENCE_KEYS.map((k) => `> - **${k[0].toUpperCase()}${k.slice(1)}:** ${diffs[k]}`),
+        ...DIFFERENCE_KEYS.map((k) => `> - **${k.charAt(0).toUpperCase()}${k.slice(1)}:** ${diffs[k]}`),
       ].join('\n'),
     ];
   }

@@ -91,10 +91,10 @@ export function rewriteSchema(schema, resolve = () => undefined) {
  * @param {SpecNode} schema
  */
 function exclusiveBounds(schema) {
-  for (const [exclusive, inclusive] of [
+  for (const [exclusive, inclusive] of /** @type {[exclusive: string, inclusive: string][]} */ ([
     ['exclusiveMinimum', 'minimum'],
     ['exclusiveMaximum', 'maximum'],
-  ]) {
+  ])) {
     if (typeof schema[exclusive] !== 'number') continue;
     const bound = schema[exclusive];
     const tighter =
@@ -145,7 +145,7 @@ function typeArray(schema) {
   ])
     delete schema[k];
   // 3.0 allows `nullable` only beside `type`: the first branch alone takes null, so oneOf still matches once.
-  if (nullable) branches[0].nullable = true;
+  if (nullable) /** @type {SpecNode} several types, several branches */ (branches[0]).nullable = true;
   const key = types.includes('integer') && types.includes('number') ? 'anyOf' : 'oneOf';
   schema[key] = [...(schema[key] ?? []), ...branches];
 }
@@ -156,10 +156,11 @@ function nullBranches(schema, key, resolve) {
   /** @type {SpecNode[]} */
   const rest = schema[key].filter((/** @type {SpecNode} */ b) => !isNull(b));
   if (rest.length === schema[key].length) return;
-  if (rest.length === 1 && !rest[0].$ref) {
+  const [only] = rest;
+  if (rest.length === 1 && !(/** @type {SpecNode} one branch */ (only).$ref)) {
     // `oneOf: [{type: X, ...}, null]`: that schema, nullable.
     delete schema[key];
-    Object.assign(schema, rest[0]);
+    Object.assign(schema, only);
     nullable(schema, resolve);
     return;
   }
@@ -167,13 +168,14 @@ function nullBranches(schema, key, resolve) {
   // schema to null: an inline typed branch takes null where there is one.
   const index = rest.findIndex((b) => typeof b.type === 'string');
   if (index !== -1) {
-    rest[index] = { ...rest[index] };
-    nullable(rest[index], resolve);
+    const typed = { ...rest[index] };
+    rest[index] = typed;
+    nullable(typed, resolve);
     schema[key] = rest;
     return;
   }
-  if (rest.length === 1 && rest[0].$ref) {
-    const target = resolve(rest[0].$ref);
+  if (rest.length === 1 && only?.$ref) {
+    const target = resolve(only.$ref);
     delete schema[key];
     if ((target?.type === 'object' || target?.type === 'array') && !target.enum) {
       // A nullable object or array: `{type, nullable, allOf: [$ref]}`, the form generators read as `X | null`.
@@ -239,8 +241,9 @@ function tuple(schema) {
   // for every position of a bounded tuple, or else any of the positions), with the length kept and each position's
   // own schema in the note.
   if (!schema.items || schema.items === true || schema.items === false) {
-    const same = positions.every((p) => JSON.stringify(stripNotes(p)) === JSON.stringify(stripNotes(positions[0])));
-    schema.items = same ? stripNotes(positions[0]) : { anyOf: positions };
+    const first = /** @type {SpecNode} a tuple has a first position */ (positions[0]);
+    const same = positions.every((/** @type {SpecNode} */ p) => JSON.stringify(stripNotes(p)) === JSON.stringify(stripNotes(first)));
+    schema.items = same ? stripNotes(first) : { anyOf: positions };
   }
   schema['x-oas31'] = { ...(schema['x-oas31'] ?? {}), prefixItems: positions, note: 'A tuple: item i follows prefixItems[i].' };
   schema.minItems ??= positions.length;

@@ -68,7 +68,8 @@ function reachableComponents(source, doc) {
     collectRefs(pending.pop(), (ref) => {
       if (seen.has(ref)) return;
       seen.add(ref);
-      const [, , kind, name] = ref.split('/');
+      // `#/components/<kind>/<name>`
+      const [, , kind, name] = /** @type {[string, string, string, string]} */ (ref.split('/'));
       const target = source.components?.[kind]?.[name];
       if (target === undefined) throw new Error(`codegen: unresolved ${ref}`);
       (out[kind] ??= {})[name] = target;
@@ -85,20 +86,24 @@ function reachableComponents(source, doc) {
   // A path reached a component or a scheme only if the source has components.
   const components = /** @type {Record<string, Record<string, SpecNode>>} */ (source.components);
   if (schemes.size) {
-    out.securitySchemes = Object.fromEntries(Object.entries(components.securitySchemes).filter(([name]) => schemes.has(name)));
+    out.securitySchemes = Object.fromEntries(
+      Object.entries(/** @type {Record<string, SpecNode>} a scheme in use is declared */ (components.securitySchemes)).filter(([name]) => schemes.has(name)),
+    );
   }
   // The source's component order, so the family bundle reads like the combined one.
-  return Object.fromEntries(
-    Object.keys(source.components ?? {})
-      .filter((kind) => out[kind])
-      .map((kind) => [
-        kind,
-        Object.fromEntries(
-          Object.keys(components[kind])
-            .filter((n) => n in out[kind])
-            .map((n) => [n, out[kind][n]]),
-        ),
-      ]),
+  return /** @type {Record<string, Record<string, SpecNode>>} every kind and name below is one `out` holds */ (
+    Object.fromEntries(
+      Object.keys(source.components ?? {})
+        .filter((kind) => out[kind])
+        .map((kind) => [
+          kind,
+          Object.fromEntries(
+            Object.keys(/** @type {Record<string, SpecNode>} */ (components[kind]))
+              .filter((n) => n in /** @type {Record<string, SpecNode>} */ (out[kind]))
+              .map((n) => [n, /** @type {Record<string, SpecNode>} */ (out[kind])[n]]),
+          ),
+        ]),
+    )
   );
 }
 

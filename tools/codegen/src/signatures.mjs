@@ -161,8 +161,9 @@ function jsonOf(literal) {
 
 /** The literal with its `application/json` type replaced. @param {ts.TypeLiteralNode} literal @param {ts.TypeNode} json */
 function replaceJson(literal, json) {
-  const [content] = /** @type {ts.NodeArray<NamedMember>} */ (literal.members);
-  const [media] = /** @type {ts.NodeArray<NamedMember>} */ (/** @type {ts.TypeLiteralNode} */ (content.type).members);
+  // jsonOf (above) admitted only a literal of one member whose type is a literal of one member.
+  const content = /** @type {NamedMember} */ (literal.members[0]);
+  const media = /** @type {NamedMember} */ (/** @type {ts.TypeLiteralNode} */ (content.type).members[0]);
   return f.createTypeLiteralNode([withType(content, f.createTypeLiteralNode([withType(media, json)]))]);
 }
 

@@ -220,7 +220,10 @@ export function valueSetParameterUses(document) {
       // Only path and query: an operation with a required header was skipped above.
       /** @type {Record<string, Record<string, unknown>>} */
       const request = { path: {}, query: {} };
-      for (const p of op.parameters) if (p.example !== undefined && (p.in === 'path' || p.required)) request[p.in][p.name] = p.example;
+      for (const p of op.parameters) {
+        const bucket = request[p.in];
+        if (bucket && p.example !== undefined && (p.in === 'path' || p.required)) bucket[p.name] = p.example;
+      }
       uses.push({
         ...set,
         operationId: op.operationId,

@@ -23,7 +23,7 @@ const componentName = (/** @type {string} */ ref) => ref.slice(ref.lastIndexOf('
 function position(document, channel, segment) {
   const param = PARAM.exec(segment);
   if (!param) throw new Error(`codegen: channel ${channel.address}: literal ${segment} after a parameter`);
-  const name = param[1];
+  const name = /** @type {string} PARAM's one group */ (param[1]);
   const parameter = deref(document, channel.parameters?.[name]);
   if (!parameter) throw new Error(`codegen: channel ${channel.address} has no parameter ${name}`);
   const pattern = parameter['x-pattern'] ?? null;

@@ -254,7 +254,7 @@ export function generateValidators(document, output) {
         bodies.addSchema(rewriteRefs(response.schema, components), id(name));
         bodyExports[name] = id(name);
       }
-      if (meta.responses[response.status].headers) {
+      if (/** @type {{headers: boolean}} set just above */ (meta.responses[response.status]).headers) {
         strings.addSchema(headerSchema(response, components), id(`headers${response.status}`));
         stringExports[`headers${response.status}`] = id(`headers${response.status}`);
         for (const [header, h] of Object.entries(response.headers)) {

@@ -15,7 +15,16 @@ import { ROOT, listFiles, loadBundle } from './load.js';
 const SECTION_PENDING = new Set<string>();
 
 type Reader = { raw: string; target: string; via?: string };
-type Section = { name: string; body: string; appliesTo?: string; value?: string; example?: string; readers: Reader[]; none: boolean; malformed: string[] };
+type Section = {
+  name: string;
+  body: string;
+  appliesTo?: string | undefined;
+  value?: string | undefined;
+  example?: string | undefined;
+  readers: Reader[];
+  none: boolean;
+  malformed: string[];
+};
 
 export function parseExtensions(markdown: string): Section[] {
   const parts = markdown.split(/^## /m).slice(1);

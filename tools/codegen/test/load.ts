@@ -29,7 +29,7 @@ export interface Operation {
   tags: string[];
   summary: string;
   parameters: { name: string; in: string; required: boolean; schema: any; example?: unknown; caseInsensitive: boolean }[];
-  requestBody?: { required: boolean; schema: any };
+  requestBody?: { required: boolean; schema: any } | undefined;
   responses: { status: number; schema: any; headers: Record<string, any> }[];
   extensions: Record<string, any>;
   security: any[];

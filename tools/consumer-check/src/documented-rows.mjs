@@ -6,8 +6,9 @@ export function documentedRowChecks(document) {
   const lines = ["import type { components } from '@laevitas-api/types';", ''];
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
     const fields = Object.keys(schema?.properties ?? {});
-    if (!fields.length || schema['x-unpublished-shape'] || !isObjectSchema(schema)) continue;
-    const typo = misspell(fields[0], fields);
+    const [first] = fields;
+    if (first === undefined || schema['x-unpublished-shape'] || !isObjectSchema(schema)) continue;
+    const typo = misspell(first, fields);
     lines.push(
       `declare const ${name}: components['schemas']['${name}'];`,
       `// @ts-expect-error \`${typo}\` is a misspelling of \`${fields[0]}\`, not a field of ${name}`,

@@ -17,8 +17,8 @@ describe('the TypeScript matrix of the consumer check', () => {
 
   it('node10 is left out only where TypeScript removed it (7.0), and 6.0 gets the deprecation opt-in a consumer needs', () => {
     const byVersion = Object.fromEntries(TYPESCRIPTS.map((t) => [t.version, t]));
-    expect(Object.keys(byVersion['7.0'].unsupported)).toEqual(['node10-cjs']);
-    expect(byVersion['6.0'].extraArgs['node10-cjs']).toEqual(['--ignoreDeprecations', '6.0']);
-    expect(Object.keys(byVersion['5.9'].unsupported)).toEqual([]);
+    expect(Object.keys(byVersion['7.0']?.unsupported ?? {})).toEqual(['node10-cjs']);
+    expect(byVersion['6.0']?.extraArgs['node10-cjs']).toEqual(['--ignoreDeprecations', '6.0']);
+    expect(byVersion['5.9']?.unsupported).toEqual({});
   });
 });

@@ -24,7 +24,9 @@ try {
   /** @type {Map<string, number[]>} */
   const byRoute = new Map();
   for (let i = 0; i < total; i++) {
-    const [path, extra] = ROUTES[i % ROUTES.length];
+    const route = ROUTES[i % ROUTES.length];
+    if (!route) throw new Error('no route to measure');
+    const [path, extra] = route;
     const started = performance.now();
     const response = await fetch(mock.url + path, { headers: { ...credentialHeaders(familyOfPath(path), { apiKey: 'k' }), ...extra } });
     await response.arrayBuffer();
@@ -33,7 +35,11 @@ try {
     byRoute.set(path + (extra.Prefer ? ` (${extra.Prefer})` : ''), [...(byRoute.get(path + (extra.Prefer ? ` (${extra.Prefer})` : '')) ?? []), ms]);
   }
   /** @param {number[]} list  @param {number} p */
-  const pct = (list, p) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
+  const pct = (list, p) => {
+    const value = [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
+    if (value === undefined) throw new Error('percentile of no samples');
+    return value;
+  };
   console.log(`mock front, ${total} sequential requests: median ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms`);
   for (const [route, list] of byRoute)
     console.log(`  median ${pct(list, 50).toFixed(2).padStart(6)} ms  p99 ${pct(list, 99).toFixed(2).padStart(6)} ms  ${route}`);

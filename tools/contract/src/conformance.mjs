@@ -33,9 +33,9 @@ const { liveSkipReason } = require('./live-skips.cjs');
  */
 
 /**
- * @param {{legacyBaseUrl: string, v1BaseUrl: string, apiKey?: string, kind?: 'mock'|'live', only?: (id: string) => boolean,
- *   fetch?: typeof fetch, spec?: OpenApiDocument, validators?: ResponseValidators, concurrency?: number,
- *   onResult?: (result: OperationResult, done: number, total: number) => void}} options
+ * @param {{legacyBaseUrl: string, v1BaseUrl: string, apiKey?: string | undefined, kind?: 'mock'|'live' | undefined, only?: ((id: string) => boolean) | undefined,
+ *   fetch?: typeof fetch | undefined, spec?: OpenApiDocument | undefined, validators?: ResponseValidators | undefined, concurrency?: number | undefined,
+ *   onResult?: ((result: OperationResult, done: number, total: number) => void) | undefined}} options
  * @returns {Promise<ConformanceReport>}
  */
 export async function runConformance(options) {
@@ -223,10 +223,12 @@ export async function runConformance(options) {
     Array.from({ length: Math.min(concurrency, requests.length) }, async () => {
       while (next < requests.length) {
         const i = next++;
+        const request = /** @type {ContractRequest} i < requests.length */ (requests[i]);
         const started = performance.now();
-        results[i] = await checkOne(requests[i]);
-        results[i].durationMs = Math.round(performance.now() - started);
-        options.onResult?.(results[i], results.filter(Boolean).length, requests.length);
+        const result = await checkOne(request);
+        result.durationMs = Math.round(performance.now() - started);
+        results[i] = result;
+        options.onResult?.(result, results.filter(Boolean).length, requests.length);
       }
     }),
   );
@@ -264,7 +266,7 @@ export function contentTypesOf(document, op, status) {
 }
 
 /** @type {(header: string | null | undefined) => string} */
-const mediaTypeOf = (header) => (header ?? '').split(';')[0].trim().toLowerCase();
+const mediaTypeOf = (header) => ((header ?? '').split(';')[0] ?? '').trim().toLowerCase();
 /** @type {(type: string) => boolean} */
 const isJson = (type) => type === 'application/json' || type.endsWith('+json');
 

@@ -26,7 +26,7 @@ export function parseDreddXUnit(text) {
   const cases = (suite.testcase ?? []).map((/** @type {Record<string, unknown>} */ tc) => {
     const name = String(tc.name);
     // The hooks make every transaction id start with its operationId (`getOptionsOhlcvt GET (200) /api/v1/…`).
-    const head = name.split(' ')[0];
+    const head = name.split(' ')[0] ?? '';
     const operationId = /^[A-Za-z][A-Za-z0-9_]*$/.test(head) ? head : undefined;
     const base = { name, operationId, time: Number(tc.time) || 0 };
     if (tc.failure !== undefined) return { ...base, outcome: 'failed', reason: reasonOf(String(tc.failure)) };
@@ -47,7 +47,7 @@ export function parseDreddXUnit(text) {
 export function reasonOf(failure) {
   const text = failure.trim();
   if (text.startsWith('Error:')) return text.split('\n').slice(0, 2).join(' ').replace(/\s+/g, ' ');
-  const message = /Message:\n([\s\S]*?)\nRequest:/.exec(text)?.[1]?.trim() ?? text.split('\n')[0];
+  const message = /Message:\n([\s\S]*?)\nRequest:/.exec(text)?.[1]?.trim() ?? text.split('\n')[0] ?? '';
   const lines = message
     .split('\n')
     .map((l) => l.trim())

@@ -15,7 +15,11 @@ export async function forward(req, upstreamUrl) {
   for await (const chunk of req) chunks.push(chunk);
   // Incoming values are strings but for set-cookie (a request never carries one); fetch stringifies whatever it gets.
   const headers = /** @type {Record<string, string>} */ (Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP.has(k))));
-  const response = await fetch(upstreamUrl, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+  const response = await fetch(upstreamUrl, {
+    ...(req.method ? { method: req.method } : {}),
+    headers,
+    ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+  });
   return {
     status: response.status,
     headers: Object.fromEntries([...response.headers].filter(([k]) => !HOP.has(k))),

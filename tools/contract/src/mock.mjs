@@ -79,9 +79,9 @@ function healthStage(prism, upstream) {
 }
 
 /**
- * @param {{port?: number, host?: string, spec?: string, dynamic?: boolean, quiet?: boolean, now?: () => number,
- *   rateLimit?: boolean, spare?: boolean, cache?: boolean, onDeath?: (death: import('./prism.mjs').Death) => void,
- *   stream?: Parameters<typeof attachStreamMock>[1]}} options
+ * @param {{port?: number | undefined, host?: string | undefined, spec?: string | undefined, dynamic?: boolean | undefined, quiet?: boolean | undefined, now?: (() => number) | undefined,
+ *   rateLimit?: boolean | undefined, spare?: boolean | undefined, cache?: boolean | undefined, onDeath?: ((death: import('./prism.mjs').Death) => void) | undefined,
+ *   stream?: Parameters<typeof attachStreamMock>[1] | undefined}} options
  *   `now` is the clock of the stateful stages (tests move it); `rateLimit` defaults to `MOCK_RATE_LIMIT=on`; `spare`
  *   keeps a warm second Prism that takes over at once when the first dies (`MOCK_SPARE_PRISM=on`).
  *   `stream` configures the gateway at /ws (events per second, heartbeat, seed; see ./stream/mock.mjs).

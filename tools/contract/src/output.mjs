@@ -62,7 +62,7 @@ export function githubAnnotations(report, dredd) {
 /**
  * The machine-readable summary: what ran, against what, and per operation its status, reason and duration.
  * @param {{versions: {version: string, specVersion: string}, kind: 'mock'|'live', targets: Record<string, string | undefined>,
- *   selection: string, exitCode: number, report: {results: OperationResult[]}, dredd?: DreddOutcome, dreddSkipped?: string,
+ *   selection: string, exitCode: number, report: {results: OperationResult[]}, dredd?: DreddOutcome | undefined, dreddSkipped?: string | undefined,
  *   durationMs: number}} summary
  */
 export function jsonSummary({ versions, kind, targets, selection, exitCode, report, dredd, dreddSkipped, durationMs }) {

@@ -14,7 +14,7 @@ import { PRISM_BIN } from './paths.mjs';
  * @typedef {Awaited<ReturnType<typeof startPrism>>} PrismProcess
  */
 
-/** @param {{args: string[], port: number, host?: string, quiet?: boolean}} options */
+/** @param {{args: string[], port: number, host?: string | undefined, quiet?: boolean | undefined}} options */
 export async function startPrism({ args, port, host = '127.0.0.1', quiet = true }) {
   const child = spawn(process.execPath, [PRISM_BIN, ...args, '--port', String(port), '--host', host], {
     env: { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1' },
@@ -104,8 +104,8 @@ export function deathReason(log, code, signal) {
  * deaths are logged through `onDeath` (stderr by default: a dead child is never silent) and restarted.
  * With `spare`, a second child is kept started and idle, so a death is answered by the spare at once (no 503 window
  * for new requests) instead of after Prism's 3–10 s start; it costs one more idle Prism process (~170 MB).
- * @param {{args: string[], host?: string, quiet?: boolean, onDeath?: (death: Death) => void, spare?: boolean,
- *   backoff?: {initialMs?: number, maxMs?: number, stableMs?: number}}} options
+ * @param {{args: string[], host?: string | undefined, quiet?: boolean | undefined, onDeath?: ((death: Death) => void) | undefined, spare?: boolean | undefined,
+ *   backoff?: {initialMs?: number, maxMs?: number, stableMs?: number} | undefined}} options
  * @returns {Promise<SupervisedPrism>}
  */
 export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, onDeath, backoff = {}, spare = false }) {

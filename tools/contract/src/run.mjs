@@ -26,18 +26,18 @@ import { formatStreamSummary, runStreamContract, streamJUnit } from './stream/ru
  */
 
 /**
- * @param {{legacyBaseUrl?: string, v1BaseUrl?: string, apiKey?: string, dredd?: boolean, only?: Set<string>,
- *   reportsDir?: string, mockPort?: number, concurrency?: number, verbose?: boolean, log?: (line: string) => void,
- *   streamUrl?: string, streamSeconds?: number, stream?: boolean, conformance?: boolean,
- *   selection?: string, onResult?: (result: import('./conformance.mjs').OperationResult, done: number, total: number) => void,
- *   annotate?: boolean}} options
+ * @param {{legacyBaseUrl?: string | undefined, v1BaseUrl?: string | undefined, apiKey?: string | undefined, dredd?: boolean | undefined, only?: Set<string> | undefined,
+ *   reportsDir?: string | undefined, mockPort?: number | undefined, concurrency?: number | undefined, verbose?: boolean | undefined, log?: ((line: string) => void) | undefined,
+ *   streamUrl?: string | undefined, streamSeconds?: number | undefined, stream?: boolean | undefined, conformance?: boolean | undefined,
+ *   selection?: string | undefined, onResult?: ((result: import('./conformance.mjs').OperationResult, done: number, total: number) => void) | undefined,
+ *   annotate?: boolean | undefined}} options
  *   Give either base URL for a live run (the other defaults to the public service). `only` is the resolved
  *   selection (select.mjs) and `selection` its description for the summary. A live target whose host and port take
  *   no connection rejects with TargetUnreachable (errors.mjs) before anything runs. `streamUrl` is a gateway to check
  *   (ws:// or wss://); `streamSeconds` how long (default 3 against the mock, 10 otherwise); `stream: false` skips it;
  *   `conformance: false` runs the stream check alone (with `dredd: false`).
- * @returns {Promise<{exitCode: 0 | 1, kind: 'mock'|'live', report?: import('./conformance.mjs').ConformanceReport, dredd?: DreddRun,
- *   stream?: StreamRun, summary: string, reportsDir: string}>}
+ * @returns {Promise<{exitCode: 0 | 1, kind: 'mock'|'live', report?: import('./conformance.mjs').ConformanceReport | undefined, dredd?: DreddRun | undefined,
+ *   stream?: StreamRun | undefined, summary: string, reportsDir: string}>}
  */
 export async function runContract(options = {}) {
   const { apiKey, dredd: withDredd = true, only, reportsDir = REPORTS, concurrency = 6, verbose = false, log = console.log } = options;

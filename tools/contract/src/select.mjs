@@ -31,7 +31,7 @@ export function splitList(flag, values) {
 
 /**
  * @param {{operationId: string, family: string, tags: string[]}[]} operations every operation of the spec
- * @param {{only?: string[], skip?: string[], family?: string, tags?: string[]}} criteria
+ * @param {{only?: string[] | undefined, skip?: string[] | undefined, family?: string | undefined, tags?: string[] | undefined}} criteria
  * @returns {{ids: Set<string>, all: boolean, description: string}}
  */
 export function resolveSelection(operations, criteria = {}) {

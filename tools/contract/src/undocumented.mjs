@@ -13,7 +13,7 @@ import { deref } from './spec-model.mjs';
 const ROWS_WALKED = 50;
 
 /**
- * @typedef {{path: string, field: string, schema?: string, unpublished: boolean}} UndocumentedField
+ * @typedef {{path: string, field: string, schema?: string | undefined, unpublished: boolean}} UndocumentedField
  * @typedef {Record<string, any>} OpenApiDocument the bundle (only what `$ref`s point to is read)
  * @typedef {{properties: Map<string, any[]>, items: any[], map: any[], patterns: [RegExp, any][], hasProperties: boolean,
  *   unpublished: boolean, names: string[]}} Shape what the schemas met at one place of the value document, pooled (the

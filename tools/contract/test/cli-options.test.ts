@@ -43,7 +43,9 @@ describe('selection', () => {
 
   it('--tag matches case-insensitively, combines with --family and --skip', () => {
     const options = operations.filter((op) => op.tags.includes('Options')).map((op) => op.operationId);
-    const s = resolveSelection(operations, { tags: ['options'], family: 'v1', skip: [options[0]] });
+    const [skipped] = options;
+    if (skipped === undefined) throw new Error('the spec has no operation tagged Options');
+    const s = resolveSelection(operations, { tags: ['options'], family: 'v1', skip: [skipped] });
     expect([...s.ids].sort()).toEqual(options.slice(1).sort());
     expect(s.description).toContain('--tag "Options"');
   });
@@ -59,7 +61,8 @@ describe('selection', () => {
   });
 
   it('a selection that leaves nothing to run fails instead of passing', () => {
-    const legacyTag = operations.find((op) => op.family === 'legacy')!.tags[0];
+    const legacyTag = operations.find((op) => op.family === 'legacy')?.tags[0];
+    if (legacyTag === undefined) throw new Error('the spec has no tagged legacy operation');
     expect(usageError(() => resolveSelection(operations, { family: 'v1', tags: [legacyTag] }))).toMatch(/selected 0 of \d+ operations.*nothing to run/);
     const all = operations.map((op) => op.operationId);
     expect(usageError(() => resolveSelection(operations, { skip: all }))).toMatch(/nothing to run/);

@@ -32,7 +32,8 @@ function headersTheClientReads(): string[] {
     readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : f.endsWith('.ts') ? [join(dir, f)] : []));
   const names = new Set<string>();
   for (const file of files(root)) {
-    for (const [, name] of readFileSync(file, 'utf8').matchAll(/(?:headers\.get|getHeader|\bget)\(\s*'([a-z0-9-]+)'\s*\)/gi)) names.add(name.toLowerCase());
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(/(?:headers\.get|getHeader|\bget)\(\s*'([a-z0-9-]+)'\s*\)/gi))
+      if (name) names.add(name.toLowerCase());
   }
   return [...names].sort();
 }

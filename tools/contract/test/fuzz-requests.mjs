@@ -12,7 +12,7 @@ import { GATEWAY_STATUSES, checkGatewayAnswer } from './gateway-responses.mjs';
  * @typedef {import('../src/spec-model.mjs').OperationModel} OperationModel
  * @typedef {import('../src/spec-model.mjs').ParameterModel} ParameterModel
  * @typedef {{raw: boolean, value: string}} Piece a value and whether it is sent as is (not percent-encoded)
- * @typedef {{operationId: string, method: string, target: string, headers: Record<string, string>, body?: string}} FuzzRequest
+ * @typedef {{operationId: string, method: string, target: string, headers: Record<string, string>, body?: string | undefined}} FuzzRequest
  */
 
 /** The validators, called with the spec's operation ids and statuses as plain strings and numbers. */
@@ -111,8 +111,14 @@ export function requestFor(op) {
     })
     .map(({ path, query, unknown, headers, credential, body }) => {
       let target = op.path;
-      pathParams.forEach((p, i) => (target = target.replace(`{${p.name}}`, encode(/** @type {Piece[]} */ (path)[i]))));
-      const pairs = queryParams.flatMap((p, i) => /** @type {Piece[][]} */ (query)[i].map((v) => `${encodeURIComponent(p.name)}=${encode(v)}`));
+      // One generated piece per path parameter, and one list of values per query parameter, in order.
+      const pieces = /** @type {Piece[]} */ (path);
+      pathParams.forEach((p, i) => {
+        const piece = pieces[i];
+        if (piece) target = target.replace(`{${p.name}}`, encode(piece));
+      });
+      const lists = /** @type {Piece[][]} */ (query);
+      const pairs = queryParams.flatMap((p, i) => (lists[i] ?? []).map((v) => `${encodeURIComponent(p.name)}=${encode(v)}`));
       if (unknown) pairs.push(`${unknown}=1`);
       if (pairs.length) target += `?${pairs.join('&')}`;
       /** @type {Record<string, string>} */
@@ -145,7 +151,7 @@ export async function sendAndCheck(baseUrl, request, { timeoutMs = 20_000 } = {}
     response = await fetch(baseUrl + request.target, {
       method: request.method,
       headers: request.headers,
-      body: request.body,
+      ...(request.body === undefined ? {} : { body: request.body }),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {

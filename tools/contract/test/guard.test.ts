@@ -157,7 +157,7 @@ describe('against the mock', () => {
         socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
       });
       expect(text, head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-      const body = JSON.parse(text.split('\r\n\r\n')[1]);
+      const body = JSON.parse(text.split('\r\n\r\n')[1] ?? '');
       expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: [expect.stringMatching(/could not be parsed as HTTP \(HPE_/)] });
     }
   });

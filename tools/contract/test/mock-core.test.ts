@@ -19,7 +19,7 @@ function importGraph(entry: string, seen = new Map<string, string>()): Map<strin
   const text = readFileSync(entry, 'utf8');
   seen.set(entry, text);
   for (const [, spec] of text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'/gm)) {
-    if (spec.startsWith('.')) importGraph(resolve(dirname(entry), spec), seen);
+    if (spec?.startsWith('.')) importGraph(resolve(dirname(entry), spec), seen);
   }
   return seen;
 }

@@ -39,6 +39,12 @@ const payment = (network = 'eip155:8453', from = WALLET) =>
   base64({ x402Version: 2, accepted: { scheme: 'exact', network }, payload: { signature: EVM_SIGNATURE, authorization: { from } } });
 
 type Answer = { status: number; headers: Record<string, string>; body: any };
+/** A header the answer must carry (a missing one fails here, not as the text "undefined" in the next request). */
+function headerOf(answer: Answer, name: string): string {
+  const value = answer.headers[name];
+  if (value === undefined) throw new Error(`the answer (${answer.status}) has no ${name} header`);
+  return value;
+}
 async function call(path: string, init: RequestInit = {}): Promise<Answer> {
   const response = await fetch(mock.url + path, init);
   const text = await response.text();
@@ -51,7 +57,7 @@ async function call(path: string, init: RequestInit = {}): Promise<Answer> {
   return { status: response.status, headers: Object.fromEntries(response.headers), body };
 }
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 function documented(operationId: string, answer: Answer) {
   const result = validateResponse(operationId as any, answer.status as any, answer.body, answer.headers);
@@ -233,7 +239,7 @@ describe('WebSocket passes', () => {
 
     const day = await post('/api/v1/x402/ws-pass/day', undefined, {
       'payment-signature': payment('eip155:8453', OTHER_WALLET),
-      'x-credit-token': first.headers['x-credit-token'],
+      'x-credit-token': headerOf(first, 'x-credit-token'),
     });
     documented('postX402WsPassDay', day);
     expect(day.body.expires_at).toBe(new Date(START + 2 * 3_600_000 + 86_400_000).toISOString());
@@ -278,7 +284,7 @@ describe('credit tokens and credits', () => {
 
   it('credits run out: the balance decreases per call, then 402 no_credits', async () => {
     const { redeemed } = await creditToken(OTHER_WALLET, 2);
-    const token = redeemed.headers['x-credit-token'];
+    const token = headerOf(redeemed, 'x-credit-token');
     expect(redeemed.headers['x-credits-remaining']).toBe('2');
     const first = await call(OHLCVT, { headers: { 'x-credit-token': token } });
     expect([first.status, first.headers['x-credits-remaining']]).toEqual([200, '1']);
@@ -346,11 +352,11 @@ describe('agent endpoint (MCP)', () => {
     expect(decode(unpaid.headers['payment-required']).resource.url).toMatch(/^https:\/\/[^/]+\/api\/v1\/mcp$/);
 
     const { redeemed } = await creditToken(WALLET, 5);
-    const billed = await rpc('tools/call', { 'x-credit-token': redeemed.headers['x-credit-token'] });
+    const billed = await rpc('tools/call', { 'x-credit-token': headerOf(redeemed, 'x-credit-token') });
     expect(billed.status).toBe(200);
     documented('postMcp', billed);
     expect(billed.headers['x-credits-remaining']).toBe('4');
-    const listed = await rpc('tools/list', { 'x-credit-token': redeemed.headers['x-credit-token'] });
+    const listed = await rpc('tools/list', { 'x-credit-token': headerOf(redeemed, 'x-credit-token') });
     expect(listed.headers['x-credits-remaining']).toBeUndefined();
 
     const keyed = await rpc('tools/call', { 'x-api-key': 'k' });
@@ -384,7 +390,7 @@ describe('POST /__mock/reset', () => {
     expect(mock.state.charges).toHaveLength(1);
     expect((await post('/__mock/reset', undefined)).status).toBe(204);
     expect(mock.state.charges).toHaveLength(0);
-    expect((await call(OHLCVT, { headers: { 'x-credit-token': redeemed.headers['x-credit-token'] } })).status).toBe(402);
+    expect((await call(OHLCVT, { headers: { 'x-credit-token': headerOf(redeemed, 'x-credit-token') } })).status).toBe(402);
     expect((await call('/__mock/reset')).status).toBe(405);
   });
 

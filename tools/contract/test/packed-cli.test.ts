@@ -74,7 +74,7 @@ beforeAll(async () => {
     mock!.stdout!.on('data', (c) => {
       out += c;
       const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) found(m[1]);
+      if (m?.[1]) found(m[1]);
     });
     mock!.on('exit', (code) => fail(new Error(`the installed mock exited (${code}) before listening: ${out}`)));
   });

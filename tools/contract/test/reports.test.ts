@@ -61,9 +61,9 @@ describe("Dredd's xunit report", () => {
       ['postMcp', 'failed'],
       ['getHealth', 'skipped'],
     ]);
-    expect(report.cases[0].name).toBe('getOptionsOhlcvt GET (200) /api/v1/options/ohlcvt?a=1&b=<2>');
+    expect(report.cases[0]?.name).toBe('getOptionsOhlcvt GET (200) /api/v1/options/ohlcvt?a=1&b=<2>');
     // A wrong status says what came back: behind the validating proxy the 500 body names the violation.
-    expect(report.cases[1].reason).toMatch(/^statusCode: Expected status code '200', but got '500'\. — body: .*data\[0\] must be object/);
+    expect(report.cases[1]?.reason).toMatch(/^statusCode: Expected status code '200', but got '500'\. — body: .*data\[0\] must be object/);
     const junit = dreddJUnit(report);
     expect(junit).toContain('tests="3" failures="1" errors="0" skipped="1"');
     expect(junit).toContain('classname="postMcp"');

@@ -46,10 +46,11 @@ describe('a supervised Prism', () => {
     ];
     let stop = false;
     let unique = 0;
-    const outcomes: { status: number; problem?: string }[] = [];
+    const outcomes: { status: number; problem?: string | undefined }[] = [];
     const client = async () => {
       while (!stop) {
         const base = requests[unique % requests.length];
+        if (!base) throw new Error('no request to send');
         // half of the requests are new (a cache miss reaches Prism), half repeat (may come from the cache)
         const request = unique++ % 2 ? { ...base, target: `${base.target}${base.target.includes('?') ? '&' : '?'}n=${unique}` } : base;
         const started = Date.now();
@@ -86,7 +87,9 @@ describe('a supervised Prism', () => {
     expect(mock.prism.pid).not.toBe(pid);
     expect(deaths).toMatchObject([{ signal: 'SIGKILL', reason: 'killed by SIGKILL', next: 'the standby child took over' }]);
     // after recovery, a cache miss reaches the new child and is answered correctly
-    expect(await sendAndCheck(mock.url, { ...requests[2], target: `${requests[2].target}?after=1` })).toBeUndefined();
+    const third = requests[2];
+    if (!third) throw new Error('the list has three requests');
+    expect(await sendAndCheck(mock.url, { ...third, target: `${third.target}?after=1` })).toBeUndefined();
   }, 90_000);
 
   it('a child killed by a request logs the error that killed it to stderr (never silent) and is restarted', async () => {

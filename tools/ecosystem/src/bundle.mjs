@@ -26,7 +26,8 @@ export async function bundle(projectDir, entry, platform) {
     plugins: [emptyModule('ws')],
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0].text;
+  const code = result.outputFiles[0]?.text;
+  if (code === undefined) throw new Error('esbuild wrote no bundle');
   return { code, bytes: Buffer.byteLength(code) };
 }
 

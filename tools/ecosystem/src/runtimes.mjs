@@ -71,6 +71,7 @@ const smokeEnv = (/** @type {Target} */ target) => ({ SMOKE_BASE_URL: target.bas
 /** @param {string} major  @returns {Runtime} */
 function nodeRuntime(major) {
   const version = NODE_VERSIONS[major];
+  if (!version) throw new Error(`no pinned version for Node ${major}`);
   // The machine's own Node when it is that major (CI runs `pnpm test` on it), else the matrix's binary.
   const own = process.versions.node.split('.')[0] === major;
   return {
@@ -212,7 +213,7 @@ const chromium = {
       const result = await tab.evaluate((t) => /** @type {any} */ (globalThis).runSmoke(t), target);
       // A CORS refusal shows up as a console error in the page as well as a failed check; name it.
       const cors = problems.filter((p) => /CORS|Access-Control/i.test(p));
-      result.checks.push({ name: 'cors', ok: cors.length === 0, detail: cors.length ? cors[0].slice(0, 300) : `page on ${origin}, no CORS error` });
+      result.checks.push({ name: 'cors', ok: cors.length === 0, detail: cors[0] !== undefined ? cors[0].slice(0, 300) : `page on ${origin}, no CORS error` });
       return result;
     } finally {
       await browser.close();

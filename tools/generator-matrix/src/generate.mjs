@@ -87,10 +87,10 @@ async function orval(dir) {
   const saved = { log: console.log, warn: console.warn, error: console.error, info: console.info };
   for (const key of /** @type {(keyof typeof saved)[]} */ (Object.keys(saved))) console[key] = (...args) => log.push(args.join(' '));
   try {
-    for (const [input, output] of [
+    for (const [input, output] of /** @type {[input: string, output: string][]} */ ([
       ['openapi-3.0.yaml', OUTPUTS.orval30],
       ['openapi.json', OUTPUTS.orval31],
-    ]) {
+    ])) {
       await job(input, output);
       if (!existsSync(join(dir, output, 'client.ts'))) throw new Error(`orval wrote nothing from ${input}:\n${log.join('\n')}`);
     }

@@ -83,7 +83,8 @@ function copyWorkspace(copy, packages) {
  * @param {string} command `pnpm <script>` @param {string} copy @param {string[]} extra arguments for the last part
  */
 function runScript(command, copy, extra = []) {
-  const script = readJson(join(copy, 'package.json')).scripts[pnpm(command)[0]];
+  const [name] = pnpm(command);
+  const script = name === undefined ? undefined : readJson(join(copy, 'package.json')).scripts[name];
   if (!script) throw new Error(`no script for \`${command}\` in package.json`);
   const parts = script.split('&&').map((/** @type {string} */ p) => p.trim().split(/\s+/));
   return parts
@@ -91,7 +92,8 @@ function runScript(command, copy, extra = []) {
       const all = i === parts.length - 1 ? [...args, ...extra] : args;
       const env = { ...process.env, RELEASE_ROOT: copy };
       if (bin === 'changeset') return run(process.execPath, [join(ROOT, 'node_modules/@changesets/cli/bin.js'), ...all], copy, { env });
-      if (bin === 'node' && all[0].startsWith('tools/')) return run(process.execPath, [join(ROOT, all[0]), ...all.slice(1)], copy, { env });
+      const [file, ...fileArgs] = all;
+      if (bin === 'node' && file?.startsWith('tools/')) return run(process.execPath, [join(ROOT, file), ...fileArgs], copy, { env });
       throw new Error(`release:dry does not know how to run \`${[bin, ...all].join(' ')}\` (from \`${command}\`) on the copy`);
     })
     .join('');

@@ -21,7 +21,11 @@ export const NPM_PUBLISH_ARGS = ['publish', '--provenance', '--access', 'public'
 /** @param {string} version @param {string} min */
 export const atLeast = (version, min) => {
   const [a, b] = [version, min].map((v) => v.split('.').map(Number));
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  for (let i = 0; i < 3; i++) {
+    const [x, y] = [a?.[i], b?.[i]];
+    // A missing part is neither greater nor smaller: the version is not at least the minimum.
+    if (x !== y) return x !== undefined && y !== undefined && x > y;
+  }
   return true;
 };
 

@@ -34,7 +34,8 @@ export function lastReleaseBundle(dir = RELEASES) {
   const versions = readdirSync(dir)
     .filter((v) => /^\d+\.\d+\.\d+/.test(v) && existsSync(join(dir, v, 'openapi.json')))
     .sort(compareVersions);
-  return versions.length ? join(dir, versions[versions.length - 1], 'openapi.json') : undefined;
+  const newest = versions.at(-1);
+  return newest === undefined ? undefined : join(dir, newest, 'openapi.json');
 }
 
 export const readJson = (/** @type {string} */ path) => JSON.parse(readFileSync(path, 'utf8'));

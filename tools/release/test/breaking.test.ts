@@ -77,7 +77,7 @@ function changed(mutate: (d: Doc) => void) {
 function expectBreaking(rule: string, mutate: (d: Doc) => void, message?: RegExp) {
   const { breaking } = changed(mutate);
   expect(breaking.map((c: { rule: string }) => c.rule)).toEqual([rule]);
-  if (message) expect(breaking[0].message).toMatch(message);
+  if (message) expect(breaking[0]?.message).toMatch(message);
   return breaking[0];
 }
 

@@ -33,7 +33,12 @@ type Mutation = {
   /** The change is made to the base instead (the released bundle had what the real one lacks: the real one removed it). */
   reversed?: boolean;
 };
-const pickOf = <T>(list: T[], pick: number) => list[pick % list.length];
+/** One member of a list that applies() made sure is not empty. */
+const pickOf = <T>(list: T[], pick: number): T => {
+  const item = list[pick % list.length];
+  if (item === undefined) throw new Error('pickOf: an empty list (applies() should have refused this node)');
+  return item;
+};
 const optionalProps = (n: Node) => Object.keys(n.properties ?? {}).filter((p) => !(n.required ?? []).includes(p));
 
 const MUTATIONS: Record<string, Mutation> = {
@@ -91,7 +96,8 @@ const MUTATIONS: Record<string, Mutation> = {
     dir: 'request',
     breaking: true,
     applies: (n) => types(n).length === 1 && types(n)[0] !== 'null' && !n.enum && !n.const,
-    apply: (n) => ({ node: { ...n, type: other(types(n)[0]) }, says: other(types(n)[0]) }),
+    // applies() admits one type only.
+    apply: (n) => ({ node: { ...n, type: other(types(n)[0]!) }, says: other(types(n)[0]!) }),
   },
   // No request field of the real bundle accepts null: the released bundle is made to, and the real one is the head.
   'request: null no longer accepted': {
@@ -133,7 +139,8 @@ const MUTATIONS: Record<string, Mutation> = {
     dir: 'response',
     breaking: true,
     applies: (n) => types(n).length === 1 && types(n)[0] !== 'null' && !n.enum && !n.const,
-    apply: (n) => ({ node: { ...n, type: other(types(n)[0]) }, says: other(types(n)[0]) }),
+    // applies() admits one type only.
+    apply: (n) => ({ node: { ...n, type: other(types(n)[0]!) }, says: other(types(n)[0]!) }),
   },
   'response: null newly possible': {
     rule: 'response-field-retyped',
@@ -203,6 +210,11 @@ const MUTATIONS: Record<string, Mutation> = {
     apply: (n) => ({ node: { ...n, description: 'changed by mutation' }, says: '' }),
   },
 };
+const mutationNamed = (name: string): Mutation => {
+  const mutation = MUTATIONS[name];
+  if (!mutation) throw new Error(`no mutation named ${name}`);
+  return mutation;
+};
 
 /** Sites reached only in the mutation's direction (a site reached both ways may break the other way). */
 const onlyIn = (dir: Direction) => {
@@ -211,12 +223,12 @@ const onlyIn = (dir: Direction) => {
 };
 const candidates = (names: string[], pool: (dir: Direction) => Site[]) =>
   names.flatMap((name) =>
-    pool(MUTATIONS[name].dir)
-      .filter((s) => MUTATIONS[name].applies(resolve(real, s.pointer), s))
+    pool(mutationNamed(name).dir)
+      .filter((s) => mutationNamed(name).applies(resolve(real, s.pointer), s))
       .map((site) => ({ name, site })),
   );
-const breakingNames = Object.keys(MUTATIONS).filter((n) => MUTATIONS[n].breaking);
-const additiveNames = Object.keys(MUTATIONS).filter((n) => !MUTATIONS[n].breaking);
+const breakingNames = Object.keys(MUTATIONS).filter((n) => mutationNamed(n).breaking);
+const additiveNames = Object.keys(MUTATIONS).filter((n) => !mutationNamed(n).breaking);
 // Breaking mutations anywhere the direction reaches (also where the other direction reaches too: a request break
 // stays a break); additive ones only where nothing reaches the other way.
 const breakingCandidates = candidates(breakingNames, (dir) => sites.filter((s) => s.dir === dir));
@@ -226,17 +238,17 @@ const additiveCandidates = candidates(additiveNames, onlyIn);
 function mutate(name: string, site: Site, pick: number) {
   let says = '';
   const mutated = replaceAt(real, site.pointer, (node) => {
-    const out = MUTATIONS[name].apply(node, pick);
+    const out = mutationNamed(name).apply(node, pick);
     says = out.says;
     return out.node;
   });
-  return MUTATIONS[name].reversed ? { base: mutated, head: real, says } : { base: real, head: mutated, says };
+  return mutationNamed(name).reversed ? { base: mutated, head: real, says } : { base: real, head: mutated, says };
 }
 
 describe(`proof by mutation on the real bundle (seed ${seed}, ${runs} breaking + ${Math.round(runs / 2)} additive runs)`, () => {
   it('has candidates for every rule, at depth', () => {
     for (const name of Object.keys(MUTATIONS))
-      expect(candidates([name], MUTATIONS[name].breaking ? (d) => sites.filter((s) => s.dir === d) : onlyIn).length, name).toBeGreaterThan(0);
+      expect(candidates([name], mutationNamed(name).breaking ? (d) => sites.filter((s) => s.dir === d) : onlyIn).length, name).toBeGreaterThan(0);
     expect(Math.max(...breakingCandidates.map((c) => c.site.depth))).toBeGreaterThanOrEqual(5);
   });
 
@@ -244,10 +256,10 @@ describe(`proof by mutation on the real bundle (seed ${seed}, ${runs} breaking +
     const caught = new Map<string, number>();
     fc.assert(
       fc.property(fc.nat(breakingCandidates.length - 1), fc.nat(1000), (index, pick) => {
-        const { name, site } = breakingCandidates[index];
+        const { name, site } = breakingCandidates[index]!; // index < length (fc.nat(length - 1))
         const { base, head, says } = mutate(name, site, pick);
         const { breaking } = diffSpecs(base, head) as { breaking: Change[] };
-        const found = breaking.find((c) => c.rule === MUTATIONS[name].rule && c.component === site.unit && c.message.includes(says));
+        const found = breaking.find((c) => c.rule === mutationNamed(name).rule && c.component === site.unit && c.message.includes(says));
         if (!found)
           throw new Error(
             `${name} at ${site.pointer} (depth ${site.depth}): gate said ${JSON.stringify(breaking.map((c) => [c.rule, c.component, c.message]))}`,
@@ -264,7 +276,7 @@ describe(`proof by mutation on the real bundle (seed ${seed}, ${runs} breaking +
   it('every additive mutation passes the gate', () => {
     fc.assert(
       fc.property(fc.nat(additiveCandidates.length - 1), fc.nat(1000), (index, pick) => {
-        const { name, site } = additiveCandidates[index];
+        const { name, site } = additiveCandidates[index]!; // index < length (fc.nat(length - 1))
         const { base, head } = mutate(name, site, pick);
         const { breaking } = diffSpecs(base, head) as { breaking: Change[] };
         if (breaking.length) throw new Error(`${name} at ${site.pointer}: gate said ${JSON.stringify(breaking.map((c) => [c.rule, c.message]))}`);
@@ -284,9 +296,9 @@ describe('removing one member of any shared request value set fails the gate, na
       const { breaking } = diffSpecs(real, head) as { breaking: Change[] };
       const found = breaking.filter((c) => c.rule === 'request-enum-removed' && c.component === site.unit);
       expect(found, site.pointer).toHaveLength(1);
-      expect(found[0].message, site.pointer).toContain(`no longer accepts ${'`'}${JSON.stringify(values.at(-1))}${'`'}`);
-      expect(found[0].message.startsWith(site.unit.split('/').pop()!), site.pointer).toBe(true);
-      expect(found[0].operations, site.pointer).toEqual([...reach.get(site.unit)!.request].sort());
+      expect(found[0]?.message, site.pointer).toContain(`no longer accepts ${'`'}${JSON.stringify(values.at(-1))}${'`'}`);
+      expect(found[0]?.message.startsWith(site.unit.split('/').pop()!), site.pointer).toBe(true);
+      expect(found[0]?.operations, site.pointer).toEqual([...reach.get(site.unit)!.request].sort());
     }
   }, 120_000);
 });
@@ -308,7 +320,7 @@ describe('streams: every channel parameter value set and every shared value set 
         breaking.map((c) => [c.rule, c.component]),
         pointer,
       ).toEqual([['request-enum-removed', pointer]]);
-      expect(breaking[0].operations.length, pointer).toBeGreaterThan(0);
+      expect(breaking[0]?.operations.length, pointer).toBeGreaterThan(0);
     }
   });
 });

@@ -15,7 +15,11 @@ import { publishable, readJson } from '../src/workspace.mjs';
 type Step = { name?: string; run?: string; uses?: string; with?: Record<string, unknown>; env?: Record<string, string> };
 type Job = { needs?: string; permissions?: Record<string, string>; steps: Step[] };
 const text = readFileSync(join(ROOT, '.github/workflows/release.yml'), 'utf8');
-const workflow = parseYaml(text) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: Record<string, Job> };
+const workflow = parseYaml(text) as {
+  on: Record<string, unknown>;
+  permissions: Record<string, string>;
+  jobs: Record<'test' | 'release', Job> & Record<string, Job | undefined>;
+};
 const rootPkg = readJson(join(ROOT, 'package.json'));
 
 /** A job's commands in order: each `run:`, and changesets/action's `version:` and `publish:` inputs. */

@@ -16,7 +16,7 @@ const example = (document, name) => structuredClone(document.components.examples
 function acceptsAll(acceptHeader, required) {
   const offered = String(acceptHeader ?? '')
     .split(',')
-    .map((part) => part.split(';')[0].trim().toLowerCase());
+    .map((part) => (part.split(';')[0] ?? '').trim().toLowerCase());
   return required.every((type) => offered.includes(type));
 }
 

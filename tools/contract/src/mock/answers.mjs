@@ -17,16 +17,16 @@
  * @typedef {'legacy' | 'v1'} Family
  * @typedef {{
  *   method: string,              // upper case
- *   rawTarget?: string,          // the request target as sent (before any decoding), when the front has it
- *   rawHeaders?: string[],       // the headers as sent, name and value alternating, when the front has them
+ *   rawTarget?: string | undefined,          // the request target as sent (before any decoding), when the front has it
+ *   rawHeaders?: string[] | undefined,       // the headers as sent, name and value alternating, when the front has them
  *   url: URL,                    // the request URL, already safely decoded and case-normalised
  *   headers: Record<string, string>, // lower-case names, one value each
- *   body?: Buffer,               // the raw request body, if any
- *   remoteAddress?: string,
- *   family?: Family,             // set once the route is matched
- *   op?: import('../spec-model.mjs').OperationModel, // the matched operation
- *   pathParams?: Record<string, string>,
- *   query?: Record<string, string>, // the documented query parameters (route stage)
+ *   body?: Buffer | undefined,               // the raw request body, if any
+ *   remoteAddress?: string | undefined,
+ *   family?: Family | undefined,             // set once the route is matched
+ *   op?: import('../spec-model.mjs').OperationModel | undefined, // the matched operation
+ *   pathParams?: Record<string, string> | undefined,
+ *   query?: Record<string, string> | undefined, // the documented query parameters (route stage)
  *   unknownQuery?: string[],     // the undocumented ones, ignored and named in a Warning
  *   preferred?: number,          // the status forced with `Prefer: code=N`
  *   forcePrism?: boolean,        // a forced non-success status: Prism answers with its documented example

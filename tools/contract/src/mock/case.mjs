@@ -32,8 +32,10 @@ export function normaliseCase(url, rules) {
   const segments = url.pathname.split('/');
   for (const i of rule.upperAt) {
     // A malformed escape stays as sent: route matching answers it with a 400 naming the parameter.
+    const segment = segments[i];
+    if (segment === undefined) continue;
     try {
-      segments[i] = encodeURIComponent(decodeURIComponent(segments[i]).toUpperCase());
+      segments[i] = encodeURIComponent(decodeURIComponent(segment).toUpperCase());
     } catch {
       /* left for the route stage */
     }

@@ -31,7 +31,7 @@ function timeOf(value) {
 /**
  * Wraps the synthesis stage of the front (see ../mock.mjs `frontStages`).
  * @param {import('./answers.mjs').Stage} synth  @param {import('../spec-model.mjs').OpenApiDocument} document
- * @param {{deref: (document: Record<string, any>, node: any) => any, now?: () => number}} options codegen's `deref` (passed in: runtime-neutral) and the mock's clock
+ * @param {{deref: (document: Record<string, any>, node: any) => any, now?: (() => number) | undefined}} options codegen's `deref` (passed in: runtime-neutral) and the mock's clock
  * @returns {import('./answers.mjs').Stage}
  */
 export function withCompleteness(synth, document, { deref, now = Date.now }) {

@@ -34,7 +34,7 @@ import { caseRules, normaliseCase } from './case.mjs';
  * @typedef {{validateRequest: (operationId: string, request: any) => import('@laevitas-api/validators').ValidationResult<unknown>,
  *   validateResponse: (operationId: string, status: number, body: unknown) => import('@laevitas-api/validators').ValidationResult<unknown>}} Validators
  * @typedef {{document: OpenApiDocument, operations: OperationModel[], validators: Validators,
- *   deref: (document: Record<string, any>, node: any) => any, cache?: boolean, now?: () => number}} CoreParts  `now`: the clock of the time-series stages
+ *   deref: (document: Record<string, any>, node: any) => any, cache?: boolean | undefined, now?: (() => number) | undefined}} CoreParts  `now`: the clock of the time-series stages
  */
 
 /**
@@ -105,7 +105,7 @@ export function documentedExampleStage(document, deref) {
  * passes, checkouts, credit tokens, the agent endpoint; one store per created mock; the rate limit stays off, as in
  * the server by default), ending in the documented example where the server would ask Prism. What only the server
  * does: the hostile-input guard, the discovery routes (it serves the real bundle) and Prism's dynamic mode.
- * @param {CoreParts & {now?: () => number}} parts
+ * @param {CoreParts & {now?: (() => number) | undefined}} parts
  * @returns {{handle: (request: {method: string, url: URL, headers: Record<string, string>, body?: Uint8Array}) => Promise<Answer>, store: import('./store.mjs').Store}}
  */
 export function createMockCore(parts) {

@@ -19,7 +19,7 @@ export const RECORDS_MEMBER = 'corrections';
 
 /**
  * @param {{document: import('../spec-model.mjs').OpenApiDocument, operations: import('../spec-model.mjs').OperationModel[],
- *   deref: (document: Record<string, any>, node: any) => any, now?: () => number}} options
+ *   deref: (document: Record<string, any>, node: any) => any, now?: (() => number) | undefined}} options
  * @returns {{control: import('./answers.mjs').Stage, feed: import('./answers.mjs').Stage, reset: () => void}}
  */
 export function createCorrectionsFeed({ document, operations, deref, now = Date.now }) {
@@ -72,7 +72,7 @@ export function createCorrectionsFeed({ document, operations, deref, now = Date.
     const records = before[RECORDS_MEMBER];
     const index = input.id === undefined ? -1 : records.findIndex((r) => r.id === input.id);
     const { id = `corr-${++issued}`, publishedAt: _p, updatedAt: _u, deployment: _d, ...fields } = input;
-    const previous = index >= 0 ? records[index] : { id, publishedAt: at };
+    const previous = (index >= 0 ? records[index] : undefined) ?? { id, publishedAt: at };
     const record = { ...previous, ...fields, id, updatedAt: at, deployment: { ...(previous.deployment ?? {}), deployedAt: at } };
     feed = {
       ...before,

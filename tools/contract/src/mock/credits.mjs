@@ -48,8 +48,13 @@ function normaliseChain(document, chainId) {
   return supported.includes(text) ? text : undefined;
 }
 
-/** @type {(chain: string) => string} */
-const familyOfChain = (chain) => chain.split(':')[0];
+/** The pattern of a supported chain's namespace (`eip155:8453` → eip155); normaliseChain admits no other chain. */
+/** @type {(table: Record<string, RegExp>, chain: string) => RegExp} */
+const patternOf = (table, chain) => {
+  const pattern = table[chain.split(':')[0] ?? ''];
+  if (!pattern) throw new Error(`mock credits: no pattern for chain ${chain}`);
+  return pattern;
+};
 
 /** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
 export function createCreditTokenStage({ document, store }) {
@@ -66,7 +71,7 @@ export function createCreditTokenStage({ document, store }) {
       );
     const chain = normaliseChain(document, chainId);
     if (!chain) return badRequest('v1', ['unsupported chain_id']);
-    if (typeof address !== 'string' || !ADDRESS[familyOfChain(chain)].test(address)) return badRequest('v1', ['invalid address']);
+    if (typeof address !== 'string' || !patternOf(ADDRESS, chain).test(address)) return badRequest('v1', ['invalid address']);
     const now = store.now();
     const nonce = toHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
     store.challenges.set(nonce, { address: address.toLowerCase(), chainId: chain, expiresAt: now + CHALLENGE_TTL_MS, used: false });
@@ -98,7 +103,7 @@ export function createCreditTokenStage({ document, store }) {
       );
     const chain = normaliseChain(document, request.chainId);
     if (!chain) return badRequest('v1', ['unsupported chain_id']);
-    if (!ADDRESS[familyOfChain(chain)].test(request.address)) return badRequest('v1', ['invalid address']);
+    if (!patternOf(ADDRESS, chain).test(request.address)) return badRequest('v1', ['invalid address']);
     if (INFO_FIELDS.some((name) => typeof request[name] !== 'string')) return error(401, 'invalid_siwx');
     const issued = store.challenges.get(request.nonce);
     if (!issued || issued.used) return error(401, 'nonce_invalid');
@@ -106,7 +111,7 @@ export function createCreditTokenStage({ document, store }) {
     issued.used = true;
     if (store.now() > issued.expiresAt) return error(401, 'expired');
     if (issued.address !== request.address.toLowerCase() || issued.chainId !== chain) return error(401, 'invalid_siwx');
-    if (!SIGNATURE[familyOfChain(chain)].test(request.signature)) return error(401, 'invalid_signature');
+    if (!patternOf(SIGNATURE, chain).test(request.signature)) return error(401, 'invalid_signature');
     // `x-mock-credits` (a test header) sets the balance of a wallet the mock has not seen yet.
     const wallet = store.wallet(request.address, chosen === undefined ? store.creditBundle : Number(chosen));
     if (wallet.credits <= 0) return error(402, 'no_credits');

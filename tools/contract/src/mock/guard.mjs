@@ -167,7 +167,7 @@ export function createGuard(operations, limits = LIMITS) {
         .find((p) => p.startsWith('charset='))
         ?.slice(8)
         .replaceAll('"', '');
-      if (!/^application\/([a-z0-9.+-]+\+)?json$/.test(mediaType) || (charset && charset !== 'utf-8')) {
+      if (!/^application\/([a-z0-9.+-]+\+)?json$/.test(mediaType ?? '') || (charset && charset !== 'utf-8')) {
         return problem(415, 'Unsupported Media Type', `content-type ${shown(type)} is not supported; send application/json (UTF-8)`);
       }
       if (!isUtf8(ctx.body)) return badRequest(family, ['request body is not valid UTF-8']);
@@ -179,7 +179,7 @@ export function createGuard(operations, limits = LIMITS) {
   function checkHeaders(ctx, family) {
     const raw = ctx.rawHeaders ?? Object.entries(ctx.headers).flat();
     for (let i = 0; i < raw.length; i += 2) {
-      const bytes = Buffer.byteLength(raw[i + 1], 'latin1');
+      const bytes = Buffer.byteLength(raw[i + 1] ?? '', 'latin1');
       if (bytes > limits.headerValueBytes) {
         return problem(
           431,
@@ -204,7 +204,7 @@ function splitTarget(target) {
   const q = target.indexOf('?');
   const path = q < 0 ? target : target.slice(0, q);
   const hash = path.indexOf('#');
-  return [hash < 0 ? path : path.slice(0, hash), q < 0 ? '' : target.slice(q + 1).split('#')[0]];
+  return [hash < 0 ? path : path.slice(0, hash), q < 0 ? '' : (target.slice(q + 1).split('#')[0] ?? '')];
 }
 
 const EMPTY = Buffer.alloc(0);

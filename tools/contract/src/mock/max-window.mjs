@@ -32,7 +32,7 @@ export function windowViolation(limit, query = {}, now) {
 /**
  * Stage (after request validation, so start and end are valid date-times): the documented 400 for a window longer
  * than the operation's `x-max-window`.
- * @param {{now?: () => number}} [options] the mock's clock, for a window without `end`
+ * @param {{now?: (() => number) | undefined}} [options] the mock's clock, for a window without `end`
  * @returns {import('./answers.mjs').Stage}
  */
 export function maxWindowStage({ now = Date.now } = {}) {

@@ -7,7 +7,7 @@
 import { tooManyRequests } from './answers.mjs';
 
 /**
- * @param {{limits: Record<string, {limit: number, windowSeconds: number}[]>, now?: () => number}} options
+ * @param {{limits: Record<string, {limit: number, windowSeconds: number}[]>, now?: (() => number) | undefined}} options
  */
 export function createRateLimiter({ limits, now = Date.now }) {
   for (const [group, windows] of Object.entries(limits)) {
@@ -34,7 +34,9 @@ export function createRateLimiter({ limits, now = Date.now }) {
       let waitMs = 0;
       for (const { limit, windowSeconds } of windows) {
         const inWindow = log.filter((t) => t > at - windowSeconds * 1000);
-        if (inWindow.length >= limit) waitMs = Math.max(waitMs, inWindow[inWindow.length - limit] + windowSeconds * 1000 - at);
+        // The request that must leave the window before another fits (the log is in time order).
+        const oldestCounted = inWindow[inWindow.length - limit];
+        if (oldestCounted !== undefined) waitMs = Math.max(waitMs, oldestCounted + windowSeconds * 1000 - at);
       }
       if (waitMs > 0) {
         logs.set(key, log);

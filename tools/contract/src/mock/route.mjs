@@ -22,7 +22,7 @@ export function compileRoutes(operations) {
         .map((segment) => {
           const m = /^\{([^}]+)\}$/.exec(segment);
           if (!m) return escape(segment);
-          names.push(m[1]);
+          names.push(/** @type {string} the group always takes part */ (m[1]));
           return '([^/]+)';
         })
         .join('/');
@@ -52,7 +52,7 @@ export function matchRoute(routes, method, pathname) {
     const pathParams = {};
     for (const [i, name] of route.names.entries()) {
       try {
-        pathParams[name] = decodeURIComponent(m[i + 1]);
+        pathParams[name] = decodeURIComponent(m[i + 1] ?? '');
       } catch {
         return { route, malformed: name };
       }

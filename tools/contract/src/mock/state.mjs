@@ -10,7 +10,7 @@ import { createStatefulStages } from './stateful-stages.mjs';
 export { RESET_PATH } from './stateful-stages.mjs';
 
 /**
- * @param {{document: import('../spec-model.mjs').OpenApiDocument, now?: () => number, rateLimit?: boolean, creditBundle?: number}} options
+ * @param {{document: import('../spec-model.mjs').OpenApiDocument, now?: (() => number) | undefined, rateLimit?: boolean | undefined, creditBundle?: number | undefined}} options
  */
 export function createStatefulMock(options) {
   const stateful = createStatefulStages(options);

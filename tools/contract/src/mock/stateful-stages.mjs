@@ -15,7 +15,7 @@ import { createWsPassStage } from './ws-pass.mjs';
 export const RESET_PATH = '/__mock/reset';
 
 /**
- * @param {{document: import('../spec-model.mjs').OpenApiDocument, now?: () => number, rateLimit?: boolean, creditBundle?: number}} options
+ * @param {{document: import('../spec-model.mjs').OpenApiDocument, now?: (() => number) | undefined, rateLimit?: boolean | undefined, creditBundle?: number | undefined}} options
  */
 export function createStatefulStages({ document, now = Date.now, rateLimit = false, creditBundle }) {
   const store = createStore({ now, creditBundle });

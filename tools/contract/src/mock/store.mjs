@@ -16,7 +16,7 @@ export const DEFAULT_CREDIT_BUNDLE = 100;
  */
 
 /**
- * @param {{now?: () => number, creditBundle?: number}} options
+ * @param {{now?: (() => number) | undefined, creditBundle?: number | undefined}} options
  */
 export function createStore({ now = Date.now, creditBundle = DEFAULT_CREDIT_BUNDLE } = {}) {
   const store = {

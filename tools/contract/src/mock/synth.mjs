@@ -15,7 +15,7 @@ import { decodeCursor, encodeCursor, fingerprintOf, hash32, pageEnd } from './pa
  * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
  * @typedef {Record<string, any>} Row one row of a documented example (any documented shape)
  * @typedef {NonNullable<ReturnType<typeof planOf>>} Plan
- * @typedef {{scale: boolean, echo: boolean, salt?: string}} SynthOptions `salt` varies the scaling of a request's rows (the
+ * @typedef {{scale: boolean, echo: boolean, salt?: string | undefined}} SynthOptions `salt` varies the scaling of a request's rows (the
  *   testing kit's fixture seeds); the mock never sets it
  * @typedef {(document: Record<string, any>, node: any) => any} Deref codegen's `deref` (spec-model.mjs), passed in
  *   because this stage is shared with the browser-side handlers (./core.mjs) and the spec model is found by path
@@ -97,16 +97,17 @@ export function planOf(document, op, deref) {
   const listKey = isRows(example?.data) ? 'data' : isRows(example?.items) ? 'items' : undefined;
   /** @type {Row[]} */
   const rows = listKey ? example[listKey] : [];
-  const timeKey = rows.length ? timeKeyOf(rows[0]) : undefined;
+  const first = rows[0];
+  const timeKey = first ? timeKeyOf(first) : undefined;
   // Rows sharing one time value belong together (one bucket); their order is kept.
   /** @type {Row[][]} */
   const groups = [];
   for (const row of rows) {
     const last = groups.at(-1);
-    if (timeKey && last && last[0][timeKey] === row[timeKey]) last.push(row);
+    if (timeKey && last && last[0]?.[timeKey] === row[timeKey]) last.push(row);
     else groups.push([row]);
   }
-  const times = groups.map((g) => (timeKey ? parseTime(g[0][timeKey]) : undefined));
+  const times = groups.map((g) => (timeKey ? parseTime(g[0]?.[timeKey]) : undefined));
   /** @param {string} name */
   const param = (name) => op.parameters.find((p) => p.in === 'query' && p.name === name);
   /** @param {string} name */
@@ -120,7 +121,7 @@ export function planOf(document, op, deref) {
     listKey,
     groups,
     timeKey,
-    format: timeKey ? formatterOf(rows[0][timeKey]) : undefined,
+    format: timeKey && first ? formatterOf(first[timeKey]) : undefined,
     // Number(): without a time key the times are undefined, which compare false as NaN does.
     exampleStep: times.length > 1 && Number(times[1]) > Number(times[0]) ? Number(times[1]) - Number(times[0]) : undefined,
     anchor: times[0],
@@ -182,7 +183,8 @@ function identityOf(pathParams, query) {
   }
   // An instrument names its currency first (BTC-26MAR27-100000-C, ETH-PERPETUAL, SOL-USDT): rows about it say so.
   const prefix = /^([A-Z0-9]{2,10})-/.exec(out.instrument_name ?? '');
-  if (prefix && !out.currency) out.currency = prefix[1];
+  const currency = prefix?.[1];
+  if (currency && !out.currency) out.currency = currency;
   return out;
 }
 
@@ -202,8 +204,15 @@ function seriesOf(plan, query, options) {
     const round = Math.floor(i / cycle);
     let within = i % cycle;
     let g = 0;
-    while (within >= sizes[g]) within -= sizes[g++];
-    return { bucket: round * groups.length + g, row: groups[g][within] };
+    for (const size of sizes) {
+      if (within < size) break;
+      within -= size;
+      g++;
+    }
+    // within < cycle, the sum of the sizes: the row always exists.
+    const row = groups[g]?.[within];
+    if (!row) throw new Error(`mock synth: row ${i} outside its cycle of ${cycle}`);
+    return { bucket: round * groups.length + g, row };
   };
   if (!plan.timeKey) {
     // No time axis (catalogs, instrument lists): the example's rows are the whole, finite list.

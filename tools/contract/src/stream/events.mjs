@@ -51,12 +51,16 @@ export function concreteChannel(family, segments, example, random) {
   family.positions.forEach((position, i) => {
     const given = segments[i];
     if (given !== undefined && given !== '*') return values.push(given);
-    let choices = position.values ?? [exampleParts[i]];
-    if (position.byMarket) choices = position.byMarket[values[0]] ?? choices;
+    const exampleValue = exampleParts[i];
+    let choices = position.values ?? (exampleValue === undefined ? [] : [exampleValue]);
+    const market = values[0];
+    if (position.byMarket && market !== undefined) choices = position.byMarket[market] ?? choices;
     // Half the time the example's own value (its instrument fits it), otherwise any the matrix allows, so a wildcard
     // subscription sees several markets and exchanges.
-    const own = choices.includes(exampleParts[i]) && random() < 0.5;
-    values.push(own ? exampleParts[i] : choices[Math.floor(random() * choices.length)]);
+    const own = exampleValue !== undefined && choices.includes(exampleValue) && random() < 0.5;
+    const value = own ? exampleValue : choices[Math.floor(random() * choices.length)];
+    if (value === undefined) throw new Error(`stream mock: no value for segment ${i + 1} of ${family.family} (example ${example.channel})`);
+    values.push(value);
   });
   return `${family.family}.${values.join('.')}`;
 }
@@ -66,7 +70,7 @@ const COUNTER = /(^|_)id$/;
 
 /**
  * One generator per connection: `next(family, channel)` returns the next event of that channel.
- * @param {{examples?: Record<string, StreamExample[]>, seed?: number, now?: () => number}} [options]
+ * @param {{examples?: Record<string, StreamExample[]> | undefined, seed?: number | undefined, now?: (() => number) | undefined}} [options]
  */
 export function createEventSource({ examples = examplesByFamily(), seed = 1, now = Date.now } = {}) {
   const random = createRandom(seed);
@@ -88,15 +92,21 @@ export function createEventSource({ examples = examplesByFamily(), seed = 1, now
     return value;
   }
 
+  /** The family's examples, the first being its default.  @param {StreamFamilyInfo} family  @returns {[StreamExample, ...StreamExample[]]} */
+  function examplesOf(family) {
+    const list = examples[family.family];
+    if (!list?.[0]) throw new Error(`stream mock: no example event for the family ${family.family}`);
+    return /** @type {[StreamExample, ...StreamExample[]]} */ (list);
+  }
+
   return {
     /** @param {StreamFamilyInfo} family  @param {readonly string[]} segments */
     channelFor(family, segments) {
-      const list = examples[family.family];
-      return concreteChannel(family, segments, list[0], random);
+      return concreteChannel(family, segments, examplesOf(family)[0], random);
     },
     /** @param {StreamFamilyInfo} family  @param {string} channel */
     next(family, channel) {
-      const list = examples[family.family];
+      const list = examplesOf(family);
       const walk = walks.get(channel) ?? { factor: 1, tick: 0 };
       walk.tick += 1;
       walk.factor *= Math.exp(0.0005 * normal()); // about 5 bp per event

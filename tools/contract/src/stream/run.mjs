@@ -21,7 +21,7 @@ export function defaultPatterns() {
 }
 
 /**
- * @param {{url: string, apiKey?: string, seconds?: number, patterns?: string[], requireEvents?: boolean, connectTimeoutMs?: number}} options
+ * @param {{url: string, apiKey?: string | undefined, seconds?: number | undefined, patterns?: string[] | undefined, requireEvents?: boolean | undefined, connectTimeoutMs?: number | undefined}} options
  *   `requireEvents`: a family with no event fails (right against the mock; a live quiet family is only skipped).
  * @returns {Promise<StreamReport>}
  * @typedef {{family: string, pattern: string | null, events: number, invalid: number, refused?: string, subscriptionId?: string,
@@ -110,14 +110,14 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
     if (unsubscribed) {
       unsubscribeIds.delete(frame.id);
       const result = validateStreamMessage('error' in frame ? 'ErrorReply' : 'ResultReply', frame);
-      if (!result.ok) return violate(unsubscribed, `UnsubscribeReply: ${result.issues[0].message}`, frame);
+      if (!result.ok) return violate(unsubscribed, `UnsubscribeReply: ${result.issues[0]?.message ?? 'invalid'}`, frame);
       if ('error' in frame) violate(unsubscribed, `unsubscribe of its subscriptionId refused: ${JSON.stringify(frame.error)}`, frame);
       return;
     }
     const record = byId.get(frame.id);
     const schema = 'error' in frame ? 'ErrorReply' : 'SubscribeReply';
     const result = validateStreamMessage(schema, frame);
-    if (!result.ok) return violate(record ?? other, `${schema}: ${result.issues[0].message}`, frame);
+    if (!result.ok) return violate(record ?? other, `${schema}: ${result.issues[0]?.message ?? 'invalid'}`, frame);
     if (!record) return violate(other, `a reply to id ${JSON.stringify(frame.id)}, which no request used`, frame);
     if ('error' in frame) return void (record.refused = JSON.stringify(frame.error));
     // channels[i] was subscribed as subscriptionIds[i]; a pattern missing from the echo was not accepted.
@@ -133,11 +133,11 @@ export async function runStreamContract({ url, apiKey, seconds = 5, patterns = d
     const record = families.find((r) => typeof frame.channel === 'string' && channelMatches(r.pattern, frame.channel));
     const result = validateStreamEvent(frame);
     if (!record) {
-      const message = result.ok ? `channel ${frame.channel} was not subscribed` : result.issues[0].message;
+      const message = result.ok ? `channel ${frame.channel} was not subscribed` : (result.issues[0]?.message ?? 'invalid');
       return violate(other, message, frame);
     }
     record.events += 1;
-    if (!result.ok) violate(record, result.issues[0].message, frame);
+    if (!result.ok) violate(record, result.issues[0]?.message ?? 'invalid', frame);
   }
 
   const results = families.map((record) => finish(record, { seconds, requireEvents }));

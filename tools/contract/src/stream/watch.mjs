@@ -4,7 +4,7 @@ import { openGateway } from './connect.mjs';
 import { parseChannelPattern, validateStreamEvent } from '@laevitas-api/validators/stream';
 
 /**
- * @param {{url: string | URL, apiKey?: string, patterns: string[], seconds?: number, out?: (line: string) => void, err?: (line: string) => void}} options
+ * @param {{url: string | URL, apiKey?: string | undefined, patterns: string[], seconds?: number | undefined, out?: ((line: string) => void) | undefined, err?: ((line: string) => void) | undefined}} options
  * @returns {Promise<number>} exit code: 0, 1 when the gateway closed with an error or an event broke the contract, 2 on bad input
  */
 export async function watchStream({ url, apiKey, patterns, seconds, out = (line) => console.log(line), err = (line) => console.error(line) }) {

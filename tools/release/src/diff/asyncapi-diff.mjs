@@ -115,8 +115,9 @@ export function diffAsyncApi(baseDoc, headDoc) {
   function compareOperationMessages(ctx, place, base, head, what) {
     const heads = new Set(head.map((m) => m.$ref));
     for (const ref of base.map((m) => m.$ref)) {
-      const [channel, key] = messageRefParts(ref);
-      if (!channel) continue;
+      const parts = messageRefParts(ref);
+      if (!parts) continue;
+      const [channel, key] = parts;
       used.add(`${channel}/${key}`);
       if (!heads.has(ref) && hChannels.get(channel)?.messages[key]) {
         ctx.graph.add(place.node, 'message-removed', `${what} ${key}`, `${what} \`${key}\` is no longer ${ctx.dir === 'request' ? 'accepted' : 'sent'}`);
@@ -153,10 +154,10 @@ const parameterSchema = (doc, raw) => (deref(doc, raw)?.schema ? deref(doc, raw)
 
 /** `{$ref: '#/channels/trades'}` → `trades`. @param {any} ref */
 const channelIdOf = (ref) => (typeof ref?.$ref === 'string' ? decode(ref.$ref.replace(/^#\/channels\//, '')) : undefined);
-/** `#/channels/control/messages/pingRequest` → [control, pingRequest]. @param {string} ref */
+/** `#/channels/control/messages/pingRequest` → [control, pingRequest]; undefined for any other reference. @param {string} ref  @returns {[channel: string, key: string] | undefined} */
 function messageRefParts(ref) {
-  const m = /^#\/channels\/([^/]+)\/messages\/([^/]+)$/.exec(ref ?? '');
-  return m ? [decode(m[1]), decode(m[2])] : [];
+  const [, channel, key] = /^#\/channels\/([^/]+)\/messages\/([^/]+)$/.exec(ref ?? '') ?? [];
+  return channel !== undefined && key !== undefined ? [decode(channel), decode(key)] : undefined;
 }
 const decode = (/** @type {string} */ s) => s.replaceAll('~1', '/').replaceAll('~0', '~');
 

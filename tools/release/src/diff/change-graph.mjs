@@ -6,9 +6,9 @@
 import { ruleOf } from './rules.mjs';
 
 /**
- * @typedef {{rule: string, breaking: boolean, why: string, label: string, operation?: string, operations: string[], component?: string,
- *   direction?: 'request' | 'response', where: string, message: string}} Change
- * @typedef {{label: string, component?: string, operation?: string, changes: Map<string, {rule: string, message: string, where: string}>,
+ * @typedef {{rule: string, breaking: boolean, why: string, label: string, operation?: string | undefined, operations: string[], component?: string | undefined,
+ *   direction?: 'request' | 'response' | undefined, where: string, message: string}} Change
+ * @typedef {{label: string, component?: string | undefined, operation?: string | undefined, changes: Map<string, {rule: string, message: string, where: string}>,
  *   edges: Set<string>}} GraphNode
  */
 

@@ -209,10 +209,10 @@ function compareProperties(ctx, b, h) {
 function compareNested(ctx, place, b, h) {
   /** @param {string} keyword */
   const pair = (keyword) => [b.keywords.get(keyword), h.keywords.get(keyword)];
-  for (const [keyword, suffix] of [
+  for (const [keyword, suffix] of /** @type {[keyword: string, suffix: string][]} */ ([
     ['items', '[]'],
     ['additionalProperties', '[*]'],
-  ]) {
+  ])) {
     const [bk, hk] = pair(keyword);
     if (!bk || !hk || typeof bk.value !== 'object' || typeof hk.value !== 'object') continue;
     const [bs, hs] = [bk.sources ?? [], hk.sources ?? []];

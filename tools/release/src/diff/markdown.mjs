@@ -13,7 +13,7 @@ const groupOf = (c) =>
 
 /**
  * @param {{changes: Change[]}} diff
- * @param {{baseVersion: string, headVersion: string, allowedBy?: string, title?: string}} labels `allowedBy`: the major changeset that allows the breaking changes
+ * @param {{baseVersion: string, headVersion: string, allowedBy?: string | undefined, title?: string | undefined}} labels `allowedBy`: the major changeset that allows the breaking changes
  */
 export function diffMarkdown({ changes }, { baseVersion, headVersion, allowedBy, title = 'API diff' }) {
   const lines = [`# ${title}: ${baseVersion} → ${headVersion}`, ''];
@@ -28,8 +28,10 @@ export function diffMarkdown({ changes }, { baseVersion, headVersion, allowedBy,
     const groups = new Map();
     for (const c of list) groups.set(groupOf(c), [...(groups.get(groupOf(c)) ?? []), c]);
     for (const [group, items] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-      const ops = items[0].operations;
-      const reach = items[0].component ? ` · ${ops.length} operation${ops.length === 1 ? '' : 's'}: ${ops.join(', ')}` : '';
+      // A group holds at least the change that made it.
+      const first = /** @type {Change} */ (items[0]);
+      const ops = first.operations;
+      const reach = first.component ? ` · ${ops.length} operation${ops.length === 1 ? '' : 's'}: ${ops.join(', ')}` : '';
       lines.push(`- ${group}${reach}`);
       for (const c of items) lines.push(`  - ${c.message} (\`${c.rule}\`)${explain ? `: ${c.why}` : ''}`);
     }

@@ -26,7 +26,10 @@ export function compareSecurity(ctx, place, b, h) {
   }
   const show = (/** @type {Record<string, string[]>} */ alt) => (Object.keys(alt).length ? Object.keys(alt).join(' + ') : 'no credentials');
   const covers = (/** @type {Record<string, string[]>} */ headAlt, /** @type {Record<string, string[]>} */ baseAlt) =>
-    Object.entries(headAlt).every(([scheme, scopes]) => baseAlt[scheme] && scopes.every((s) => baseAlt[scheme].includes(s)));
+    Object.entries(headAlt).every(([scheme, scopes]) => {
+      const granted = baseAlt[scheme];
+      return granted && scopes.every((s) => granted.includes(s));
+    });
   const baseAlts = bs.length ? bs : [{}];
   const headAlts = hs.length ? hs : [{}];
   for (const alt of baseAlts) {

@@ -20,7 +20,7 @@ function summaryOf(node) {
   let hit = cache.get(node);
   if (!hit) {
     const json = JSON.stringify(node);
-    hit = { json, refs: [...new Set([...json.matchAll(REF)].map((m) => unitOf(m[1])))] };
+    hit = { json, refs: [...new Set([...json.matchAll(REF)].map((m) => unitOf(/** @type {string} REF's one group */ (m[1]))))] };
     cache.set(node, hit);
   }
   return hit;

@@ -103,9 +103,10 @@ export function replaceAt(doc: Node, pointer: string, replace: (node: Node) => N
           .split('/')
           .map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'));
   const copy = (node: Node, i: number): Node => {
-    if (i === keys.length) return replace(node);
+    const key = keys[i];
+    if (key === undefined) return replace(node); // past the last key: the node at the pointer
     const next = Array.isArray(node) ? [...node] : { ...node };
-    next[keys[i]] = copy(node[keys[i]], i + 1);
+    next[key] = copy(node[key], i + 1);
     return next;
   };
   return copy(doc, 0);
