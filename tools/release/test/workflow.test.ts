@@ -65,7 +65,14 @@ describe('.github/workflows/release.yml', () => {
 describe('package metadata in one place', () => {
   it('every publishable package.json carries the root repository, homepage and bugs (pnpm release:metadata --check)', () => {
     expect(syncMetadata({ check: true })).toEqual([]);
-    expect(publishable(ROOT).sort()).toEqual(['packages/client', 'packages/docs', 'packages/types', 'packages/validators', 'tools/contract']);
+    expect(publishable(ROOT).sort()).toEqual([
+      'packages/client',
+      'packages/docs',
+      'packages/testing',
+      'packages/types',
+      'packages/validators',
+      'tools/contract',
+    ]);
   });
   it('is derived from the root: repository with the directory, homepage at the README, bugs, public provenance', () => {
     const meta = metadataFor(rootPkg, 'tools/contract', 'main');
