@@ -338,7 +338,7 @@ describe('REST, the rest of the CLI (instruments/resolver.go, cmd/*.go, CHANGELO
         issuesOf(validators.validateRequest('getInstruments', { query: { market_type, base_currency: 'BTC', margin_type: 'linear' } })),
         market_type,
       ).toEqual([]);
-    for (const [field, value] of [
+    for (const [field, value] of <[string, string][]>[
       ['market_type', 'perpetuals'],
       ['margin_type', 'usdt'],
     ]) {
@@ -443,7 +443,7 @@ describe('stream event discriminators (docs/SKILL.md: maturity, quote_currency, 
 
   it('each discriminator names its source', () => {
     const schemas = asyncapi.components.schemas;
-    for (const [schema, field] of [
+    for (const [schema, field] of <[string, string][]>[
       ['TradeData', 'maturity'],
       ['SpotTradeData', 'quote_currency'],
       ['PredictionTradeData', 'condition_id'],
