@@ -22,8 +22,10 @@ Mock API (both families, Prism): ${mock.url}
   try: curl -H 'apiKey: any' ${mock.url}/analytics/derivs/futures/DERIBIT/BTC/26MAR27
        curl -H 'X-API-Key: any' '${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C&resolution=1h'
        curl -i -H 'X-API-Key: any' -H 'Prefer: code=402' ${mock.url}/api/v1/options/ohlcvt
-Stream mock (WebSocket gateway): ${mock.streamUrl}?apiKey=any
-  try: send {"id":1,"method":"subscribe","params":{"channels":["trades.futures.binance.BTCUSDT"]}}
+Stream mock (WebSocket gateway): ${mock.streamUrl}  (the key goes in the apikey header of the upgrade, never the URL)
+  try: node tools/contract/src/cli.mjs watch trades.futures.binance.BTCUSDT --seconds 5
+       or any WebSocket client with the header apikey: any, then send
+       {"id":1,"method":"subscribe","params":{"channels":["trades.futures.binance.BTCUSDT"]}}
 API reference (Redoc):           http://localhost:${docsPort}/
 Streaming reference (AsyncAPI):  http://localhost:${docsPort}/stream.html
 Press Ctrl-C to stop.`);
