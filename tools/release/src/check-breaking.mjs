@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `pnpm check:breaking`: compares the current bundle (spec/dist/openapi.json, or HEAD_SPEC) with the last release's
 // (spec/releases/<last>/openapi.json, or BASE_SPEC), writes the API diff as markdown (reports/api-diff.md, or
-// API_DIFF_OUT) and exits 1 when a change is breaking, unless a pending changeset releases a major (then the diff
-// says which). Exit 2 when a document cannot be read.
+// API_DIFF_OUT) and exits 1 when a change is breaking, unless a pending changeset releases a major or acknowledges
+// that very change as a correction (corrections.mjs; the diff says which). Exits 1 too when an acknowledgement is
+// malformed, has no checkable source, or matches no breaking change. Exit 2 when a document cannot be read.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { consoleLine, diffAsyncApi, diffMarkdown, diffSpecs } from './breaking.mjs';
 import { majorChangeset, pendingChangesets } from './changesets.mjs';
+import { acknowledgementTemplate, matchAcknowledgements, pendingAcknowledgements } from './corrections.mjs';
 import { CHANGESETS, HEAD_BUNDLE, ROOT, baseAsyncApi, headAsyncApi, lastReleaseBundle, readDocument, readJson } from './releases.mjs';
 
 export async function checkBreaking({ env = process.env, log = console.log, error = console.error } = {}) {
@@ -37,25 +39,57 @@ export async function checkBreaking({ env = process.env, log = console.log, erro
       return 2;
     }
   }
-  const changes = [...http.changes, ...(streams?.diff.changes ?? [])];
-  const diff = { changes, breaking: changes.filter((c) => c.breaking), additive: changes.filter((c) => !c.breaking) };
-  const allowedBy = diff.breaking.length ? majorChangeset(await pendingChangesets(env.CHANGESET_DIR ?? CHANGESETS)) : undefined;
-  let markdown = diffMarkdown(http, { baseVersion: base.info?.version ?? basePath, headVersion: head.info?.version ?? headPath, allowedBy });
+  /** @type {import('./corrections.mjs').DocumentChange[]} */
+  const changes = [
+    ...http.changes.map((c) => ({ ...c, document: /** @type {const} */ ('openapi') })),
+    ...(streams?.diff.changes ?? []).map((c) => ({ ...c, document: /** @type {const} */ ('asyncapi') })),
+  ];
+  const breaking = changes.filter((c) => c.breaking);
+  const additive = changes.length - breaking.length;
+  const changesets = await pendingChangesets(env.CHANGESET_DIR ?? CHANGESETS);
+  const pending = pendingAcknowledgements(changesets, ROOT);
+  const matched = matchAcknowledgements(breaking, pending.acknowledgements);
+  const allowedBy = matched.unacknowledged.length ? majorChangeset(changesets) : undefined;
+  /** @param {import('./diff/change-graph.mjs').Change} c every change here is one of `changes`, with its document */
+  const correction = (c) => matched.acknowledged.get(/** @type {import('./corrections.mjs').DocumentChange} */ (c));
+  const inDocument = (/** @type {'openapi' | 'asyncapi'} */ d) => ({ changes: changes.filter((c) => c.document === d) });
+  let markdown = diffMarkdown(inDocument('openapi'), {
+    baseVersion: base.info?.version ?? basePath,
+    headVersion: head.info?.version ?? headPath,
+    allowedBy,
+    correction,
+  });
   if (streams)
-    markdown += '\n' + diffMarkdown(streams.diff, { title: 'Streams (AsyncAPI) diff', baseVersion: streams.base, headVersion: streams.head, allowedBy });
+    markdown +=
+      '\n' +
+      diffMarkdown(inDocument('asyncapi'), { title: 'Streams (AsyncAPI) diff', baseVersion: streams.base, headVersion: streams.head, allowedBy, correction });
   else if (asyncHead) markdown += `\n# Streams (AsyncAPI)\n\nNo released AsyncAPI document to compare with: every channel of ${asyncHead} is new.\n`;
   const out = resolve(env.API_DIFF_OUT ?? join(ROOT, 'reports/api-diff.md'));
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, markdown + '\n');
-  log(`check:breaking: ${basePath} → ${headPath}: ${diff.breaking.length} breaking, ${diff.additive.length} additive (diff: ${out})`);
-  if (!diff.breaking.length) return 0;
-  for (const c of diff.breaking) (allowedBy ? log : error)(`  ${allowedBy ? 'allowed' : 'BREAKING'} ${consoleLine(c)}`);
-  if (allowedBy) {
-    log(`check:breaking: allowed, ${allowedBy} releases a major`);
-    return 0;
+  const corrected = matched.acknowledged.size;
+  log(
+    `check:breaking: ${basePath} → ${headPath}: ${breaking.length} breaking${corrected ? ` (${corrected} acknowledged as corrections)` : ''}, ${additive} additive (diff: ${out})`,
+  );
+  for (const c of breaking) {
+    const a = correction(c);
+    if (a) log(`  correction [${c.rule}] ${c.where} — since ${a.since}, source ${a.source} (${a.changeset})`);
+    else (allowedBy ? log : error)(`  ${allowedBy ? 'allowed' : 'BREAKING'} ${consoleLine(c)}`);
   }
-  error('check:breaking: breaking changes need a major changeset (`pnpm changeset`, choose major) or a fix');
-  return 1;
+  const errors = [...pending.errors, ...matched.errors];
+  for (const e of errors) error(`check:breaking: ${e}`);
+  if (matched.unacknowledged.length && !allowedBy) {
+    error(
+      'check:breaking: breaking changes need a major changeset (`pnpm changeset`, choose major), a fix, or, when the contract was wrong and the service already behaved this way, ' +
+        'an acknowledgement each in the changeset (see .changeset/README.md):\n' +
+        acknowledgementTemplate(matched.unacknowledged).replace(/^/gm, '  '),
+    );
+    return 1;
+  }
+  if (errors.length) return 1;
+  if (allowedBy) log(`check:breaking: allowed, ${allowedBy} releases a major`);
+  else if (corrected) log(`check:breaking: passed, every breaking change is an acknowledged correction`);
+  return 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await checkBreaking();

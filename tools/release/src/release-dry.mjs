@@ -6,16 +6,21 @@
 // lockfile checked, the release gate run in the working tree, then on the copy the root package.json's
 // `release:version` script (with a throwaway patch changeset when none is pending, so versioning is always
 // exercised) and `release:publish --dry-run`. The copy gets no node_modules (a pnpm command run where they are
-// linked in relinks the workspace's own): each part of a script runs from this workspace with RELEASE_ROOT=copy. Checked after versioning: the fixed group moved together, each
-// package has its CHANGELOG entry, and the release baseline was recorded. The copy is deleted.
+// linked in relinks the workspace's own): each part of a script runs from this workspace with RELEASE_ROOT=copy. Checked after versioning: the fixed group moved together and stays on
+// the API's version line (it prints the version it would release), each package has its CHANGELOG entry (warning of
+// the acknowledged corrections it releases), and the release baseline was recorded. The copy is deleted.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import correctionBlock from './correction-block.cjs';
 import { STEPS } from './pipeline.mjs';
 import { ROOT } from './releases.mjs';
 import { atLeast, MIN_NPM } from './release-publish.mjs';
 import { publishable, readJson } from './workspace.mjs';
+
+const { correctionNotice, readCorrectionBlock } = correctionBlock;
 
 /** @type {(cmd: string, args: string[], cwd: string, opts?: import('node:child_process').ExecFileSyncOptions) => string} */
 const run = (cmd, args, cwd, opts = {}) =>
@@ -47,10 +52,11 @@ export function releaseDry({ log = console.log } = {}) {
       }
       if (step.via === 'changesets-version') {
         const pending = readdirSync(join(copy, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
+        const corrections = pendingCorrections(join(copy, '.changeset'), pending);
         if (!pending.length)
           writeFileSync(join(copy, '.changeset/release-dry-run.md'), `---\n${names.map((n) => `"${n}": patch`).join('\n')}\n---\n\nRelease dry run.\n`);
         runScript(step.run, copy);
-        log(`${label}: ${checkVersioned(copy, packages, versionsBefore)}`);
+        log(`${label}: ${checkVersioned(copy, packages, versionsBefore, corrections)}`);
         return;
       }
       const out = runScript(step.run, copy, ['--dry-run']);
@@ -90,7 +96,9 @@ function runScript(command, copy, extra = []) {
   return parts
     .map((/** @type {string[]} */ [bin, ...args], /** @type {number} */ i) => {
       const all = i === parts.length - 1 ? [...args, ...extra] : args;
-      const env = { ...process.env, RELEASE_ROOT: copy };
+      // NODE_PATH: the copy has no node_modules, and Changesets requires the changelog module (.changeset/config.json)
+      // from the copy; its one dependency (yaml) is found in this workspace's tools/release.
+      const env = { ...process.env, RELEASE_ROOT: copy, NODE_PATH: join(ROOT, 'tools/release/node_modules') };
       if (bin === 'changeset') return run(process.execPath, [join(ROOT, 'node_modules/@changesets/cli/bin.js'), ...all], copy, { env });
       const [file, ...fileArgs] = all;
       if (bin === 'node' && file?.startsWith('tools/')) return run(process.execPath, [join(ROOT, file), ...fileArgs], copy, { env });
@@ -137,29 +145,72 @@ function tools(command) {
 }
 
 /**
- * After `pnpm release:version` in the copy: the fixed group moved together, every package (in the group or versioned
- * on its own) was versioned and has its CHANGELOG entry,
- * and the bundle was recorded as the release baseline of its info.version.
- * @param {string} copy @param {string[]} packages @param {Record<string, string>} versionsBefore
+ * The acknowledged corrections of the pending changesets, before `changeset version` deletes them: for each, the
+ * packages it releases and the warning lines their CHANGELOGs must carry.
+ * @param {string} dir the copy's .changeset folder @param {string[]} files its pending changesets
+ * @returns {{file: string, packages: string[], warnings: string[]}[]}
  */
-function checkVersioned(copy, packages, versionsBefore) {
+function pendingCorrections(dir, files) {
+  return files.flatMap((file) => {
+    const text = readFileSync(join(dir, file), 'utf8');
+    const { acknowledges } = readCorrectionBlock(text);
+    if (!acknowledges.length) return [];
+    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
+    const warnings = correctionNotice(acknowledges)
+      .split('\n')
+      .filter((l) => l.startsWith('**Correction**'));
+    return [{ file, packages: Object.keys(parseYaml(front) ?? {}), warnings }];
+  });
+}
+
+/**
+ * After `pnpm release:version` in the copy: the fixed group moved together and stays on the API's version line (the
+ * major of info.version: a correction is released as a minor, a major only when the API itself broke), every package
+ * (in the group or versioned on its own) was versioned and has its CHANGELOG entry, the entry of a package released
+ * with acknowledged corrections warns its users, and the bundle was recorded as the release baseline of its
+ * info.version. Returns what would be released.
+ * @param {string} copy @param {string[]} packages @param {Record<string, string>} versionsBefore
+ * @param {{file: string, packages: string[], warnings: string[]}[]} corrections
+ */
+function checkVersioned(copy, packages, versionsBefore, corrections) {
   const fixed = readJson(join(copy, '.changeset/config.json')).fixed.flat();
   const after = packages.map((d) => ({ dir: d, ...readJson(join(copy, d, 'package.json')) }));
   const grouped = new Set(after.filter((p) => fixed.includes(p.name)).map((p) => p.version));
   if (grouped.size !== 1) throw new Error(`the fixed group did not move together: ${after.map((p) => `${p.name}@${p.version}`).join(', ')}`);
+  const groupVersion = /** @type {string} */ ([...grouped][0]);
+  const apiVersion = readJson(join(copy, 'spec/dist/openapi.json')).info.version;
+  const apiLine = String(apiVersion).split('.')[0];
+  if (groupVersion.split('.')[0] !== apiLine)
+    throw new Error(
+      `the fixed group would release ${groupVersion}, off the API's version line (info.version ${apiVersion}, so ${apiLine}.x): ` +
+        'a breaking change that corrects the contract to what the service already did is acknowledged in its changeset (.changeset/README.md), not released as a major',
+    );
   for (const p of after) {
     // A package outside the fixed group (the testing kit, at 0.x while its API settles) is versioned on its own: it
     // must still have been versioned and have its CHANGELOG entry, like the group's members.
     if (p.version === versionsBefore[p.dir]) throw new Error(`${p.name} was not versioned by changeset version`);
     if (!readFileSync(join(copy, p.dir, 'CHANGELOG.md'), 'utf8').includes(`## ${p.version}`))
       throw new Error(`${p.dir}/CHANGELOG.md has no ${p.version} entry`);
+    const changelog = readFileSync(join(copy, p.dir, 'CHANGELOG.md'), 'utf8');
+    const entry = changelog
+      .slice(changelog.indexOf(`## ${p.version}`))
+      .split(/^## /m, 2)
+      .join('## ');
+    for (const c of corrections.filter((c) => c.packages.includes(p.name)))
+      for (const warning of c.warnings)
+        if (!entry.includes(warning))
+          throw new Error(`${p.dir}/CHANGELOG.md ${p.version} does not warn of the corrections of .changeset/${c.file}: ${warning}`);
   }
   const bundle = readFileSync(join(copy, 'spec/dist/openapi.json'), 'utf8');
   const version = JSON.parse(bundle).info.version;
   const baseline = join(copy, 'spec/releases', version, 'openapi.json');
   if (!existsSync(baseline) || readFileSync(baseline, 'utf8') !== bundle)
     throw new Error(`the release baseline spec/releases/${version}/openapi.json was not recorded`);
-  return `${after.map((p) => `${p.name} ${versionsBefore[p.dir]} → ${p.version}`).join(', ')}; baseline spec/releases/${version} recorded`;
+  const warned = corrections.length ? `; CHANGELOGs warn of the corrections of ${corrections.map((c) => `.changeset/${c.file}`).join(', ')}` : '';
+  return (
+    `would release ${groupVersion} (the fixed group, on the API's ${apiLine}.x line: info.version ${apiVersion}): ` +
+    `${after.map((p) => `${p.name} ${versionsBefore[p.dir]} → ${p.version}`).join(', ')}; baseline spec/releases/${version} recorded${warned}`
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

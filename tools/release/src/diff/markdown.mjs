@@ -13,9 +13,12 @@ const groupOf = (c) =>
 
 /**
  * @param {{changes: Change[]}} diff
- * @param {{baseVersion: string, headVersion: string, allowedBy?: string | undefined, title?: string | undefined}} labels `allowedBy`: the major changeset that allows the breaking changes
+ * @param {{baseVersion: string, headVersion: string, allowedBy?: string | undefined, title?: string | undefined,
+ *   correction?: ((c: Change) => {since: string, source: string, changeset: string} | undefined) | undefined}} labels
+ *   `allowedBy`: the major changeset that allows the breaking changes; `correction`: the acknowledgement of a breaking
+ *   change released as a correction (corrections.mjs), if any
  */
-export function diffMarkdown({ changes }, { baseVersion, headVersion, allowedBy, title = 'API diff' }) {
+export function diffMarkdown({ changes }, { baseVersion, headVersion, allowedBy, title = 'API diff', correction = () => undefined }) {
   const lines = [`# ${title}: ${baseVersion} → ${headVersion}`, ''];
   const breaking = changes.filter((c) => c.breaking);
   const additive = changes.filter((c) => !c.breaking);
@@ -33,11 +36,20 @@ export function diffMarkdown({ changes }, { baseVersion, headVersion, allowedBy,
       const ops = first.operations;
       const reach = first.component ? ` · ${ops.length} operation${ops.length === 1 ? '' : 's'}: ${ops.join(', ')}` : '';
       lines.push(`- ${group}${reach}`);
-      for (const c of items) lines.push(`  - ${c.message} (\`${c.rule}\`)${explain ? `: ${c.why}` : ''}`);
+      for (const c of items) {
+        const ack = explain ? correction(c) : undefined;
+        const corrected = ack ? ` — **correction** (the service already behaved this way since ${ack.since}; source: ${ack.source}; ${ack.changeset})` : '';
+        lines.push(`  - ${c.message} (\`${c.rule}\`)${explain ? `: ${c.why}` : ''}${corrected}`);
+      }
     }
     lines.push('');
   };
-  section(`Breaking changes (${breaking.length})${breaking.length && allowedBy ? `: released as a major by ${allowedBy}` : ''}`, breaking, true);
+  const corrections = breaking.filter((c) => correction(c)).length;
+  const released = [
+    ...(corrections ? [`${corrections} acknowledged as ${corrections === 1 ? 'a correction' : 'corrections'} of the contract`] : []),
+    ...(corrections < breaking.length && allowedBy ? [`released as a major by ${allowedBy}`] : []),
+  ];
+  section(`Breaking changes (${breaking.length})${released.length ? `: ${released.join('; ')}` : ''}`, breaking, true);
   section(`Additive changes (${additive.length})`, additive, false);
   return lines.join('\n');
 }
