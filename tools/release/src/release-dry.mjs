@@ -145,6 +145,21 @@ function tools(command) {
 }
 
 /**
+ * The major the fixed group shares with the API (`info.version`), or an error saying why a version leaves it.
+ * @param {string} groupVersion what `changeset version` gave the group @param {string} apiVersion info.version
+ * @returns {string} the line, e.g. `1`
+ */
+export function onVersionLine(groupVersion, apiVersion) {
+  const apiLine = String(apiVersion).split('.')[0] ?? '';
+  if (groupVersion.split('.')[0] !== apiLine)
+    throw new Error(
+      `the fixed group would release ${groupVersion}, off the API's version line (info.version ${apiVersion}, so ${apiLine}.x): ` +
+        'a breaking change that corrects the contract to what the service already did is acknowledged in its changeset (.changeset/README.md), not released as a major',
+    );
+  return apiLine;
+}
+
+/**
  * The acknowledged corrections of the pending changesets, before `changeset version` deletes them: for each, the
  * packages it releases and the warning lines their CHANGELOGs must carry.
  * @param {string} dir the copy's .changeset folder @param {string[]} files its pending changesets
@@ -179,12 +194,7 @@ function checkVersioned(copy, packages, versionsBefore, corrections) {
   if (grouped.size !== 1) throw new Error(`the fixed group did not move together: ${after.map((p) => `${p.name}@${p.version}`).join(', ')}`);
   const groupVersion = /** @type {string} */ ([...grouped][0]);
   const apiVersion = readJson(join(copy, 'spec/dist/openapi.json')).info.version;
-  const apiLine = String(apiVersion).split('.')[0];
-  if (groupVersion.split('.')[0] !== apiLine)
-    throw new Error(
-      `the fixed group would release ${groupVersion}, off the API's version line (info.version ${apiVersion}, so ${apiLine}.x): ` +
-        'a breaking change that corrects the contract to what the service already did is acknowledged in its changeset (.changeset/README.md), not released as a major',
-    );
+  const apiLine = onVersionLine(groupVersion, apiVersion);
   for (const p of after) {
     // A package outside the fixed group (the testing kit, at 0.x while its API settles) is versioned on its own: it
     // must still have been versioned and have its CHANGELOG entry, like the group's members.

@@ -13,6 +13,7 @@ import { checkBreaking } from '../src/check-breaking.mjs';
 import correctionBlock from '../src/correction-block.cjs';
 import changelog from '../src/changelog.cjs';
 import { sourceProblem } from '../src/corrections.mjs';
+import { onVersionLine } from '../src/release-dry.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const BASE = join(ROOT, 'spec/releases/1.33.0/openapi.json');
@@ -186,6 +187,29 @@ describe('the corrections block', () => {
     expect(sourceProblem('https://github.com/Laevitas/cli/blob/8e50d9a37d9d00de56dd8d14c71a3c44b4794624/CHANGELOG.md', ROOT)).toBeUndefined();
     expect(sourceProblem('../outside.yaml', ROOT)).toMatch(/must be an https URL or a spec source file/);
     expect(sourceProblem('spec/../package.json', ROOT)).toMatch(/must be an https URL or a spec source file/);
+  });
+});
+
+describe('the example of .changeset/README.md', () => {
+  it('is a block the gate reads without error, whose sources resolve', () => {
+    const readme = readFileSync(join(ROOT, '.changeset/README.md'), 'utf8');
+    const read = correctionBlock.readCorrectionBlock(readme);
+    expect(read.errors).toEqual([]);
+    expect(read.acknowledges.map((a) => `${a.rule} ${a.since}`)).toEqual([
+      'parameter-required API v1.33.0 or earlier; the first version is not on record',
+      'security-narrowed API v1.18.0',
+    ]);
+    for (const a of read.acknowledges) expect(sourceProblem(a.source, ROOT), a.source).toBeUndefined();
+  });
+});
+
+describe('release:dry keeps the group on the API line', () => {
+  it('a minor after 1.33.0 is on the 1.x line; 2.0.0 with info.version 1.33.0 is refused, saying what to do', () => {
+    expect(onVersionLine('1.34.0', '1.33.0')).toBe('1');
+    expect(() => onVersionLine('2.0.0', '1.33.0')).toThrow(
+      /would release 2\.0\.0, off the API's version line \(info\.version 1\.33\.0, so 1\.x\).*acknowledged in its changeset/,
+    );
+    expect(onVersionLine('2.0.0', '2.0.0')).toBe('2'); // the API itself broke: both move
   });
 });
 
