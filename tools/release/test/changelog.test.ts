@@ -1,5 +1,5 @@
 // The packages' CHANGELOGs hold the API's known 1.x history, newest first, say plainly that the versions in between
-// are not published, and start with the heading Changesets prepends its entries under.
+// are not published, say how the version follows the API's line, and start with the heading Changesets prepends its entries under.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,9 @@ describe('CHANGELOG', () => {
       expect(text).toContain(`## ${version}`);
       expect(text).toMatch(/None of the versions\s+before 1\.33\.0 was published as a package/);
       expect(text).toMatch(/from 10 to 240 requests per 60 seconds/);
+      // The versioning rule users read: the major is the API's; a correction is announced, not released as a 2.0.0.
+      expect(text).toMatch(/its major is the API's[\s\S]*a 2\.0\.0 would mean the API\s+itself broke/);
+      expect(text).toMatch(/\*\*Correction\*\* says that code compiled against the old types may need changes/);
     });
   }
 });
