@@ -53,10 +53,11 @@ export function releaseDry({ log = console.log } = {}) {
       if (step.via === 'changesets-version') {
         const pending = readdirSync(join(copy, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
         const corrections = pendingCorrections(join(copy, '.changeset'), pending);
+        const releasedBefore = releasedBundles(copy);
         if (!pending.length)
           writeFileSync(join(copy, '.changeset/release-dry-run.md'), `---\n${names.map((n) => `"${n}": patch`).join('\n')}\n---\n\nRelease dry run.\n`);
         runScript(step.run, copy);
-        log(`${label}: ${checkVersioned(copy, packages, versionsBefore, corrections)}`);
+        log(`${label}: ${checkVersioned(copy, packages, versionsBefore, corrections, releasedBefore)}`);
         return;
       }
       const out = runScript(step.run, copy, ['--dry-run']);
@@ -144,6 +145,13 @@ function tools(command) {
     .join('; ');
 }
 
+/** Every released bundle under spec/releases (`<version>/<file>` → its text). @param {string} root @returns {Map<string, string>} */
+function releasedBundles(root) {
+  const dir = join(root, 'spec/releases');
+  if (!existsSync(dir)) return new Map();
+  return new Map(readdirSync(dir).flatMap((v) => readdirSync(join(dir, v)).map((f) => [`${v}/${f}`, readFileSync(join(dir, v, f), 'utf8')])));
+}
+
 /**
  * The major the fixed group shares with the API (`info.version`), or an error saying why a version leaves it.
  * @param {string} groupVersion what `changeset version` gave the group @param {string} apiVersion info.version
@@ -182,12 +190,13 @@ function pendingCorrections(dir, files) {
  * After `pnpm release:version` in the copy: the fixed group moved together and stays on the API's version line (the
  * major of info.version: a correction is released as a minor, a major only when the API itself broke), every package
  * (in the group or versioned on its own) was versioned and has its CHANGELOG entry, the entry of a package released
- * with acknowledged corrections warns its users, and the bundle was recorded as the release baseline of its
- * info.version. Returns what would be released.
+ * with acknowledged corrections warns its users, and the bundle was recorded as the release baseline of the
+ * version it ships in, leaving every earlier release's bundle as it was. Returns what would be released.
  * @param {string} copy @param {string[]} packages @param {Record<string, string>} versionsBefore
  * @param {{file: string, packages: string[], warnings: string[]}[]} corrections
+ * @param {Map<string, string>} releasedBefore the released bundles before versioning (releasedBundles)
  */
-function checkVersioned(copy, packages, versionsBefore, corrections) {
+function checkVersioned(copy, packages, versionsBefore, corrections, releasedBefore) {
   const fixed = readJson(join(copy, '.changeset/config.json')).fixed.flat();
   const after = packages.map((d) => ({ dir: d, ...readJson(join(copy, d, 'package.json')) }));
   const grouped = new Set(after.filter((p) => fixed.includes(p.name)).map((p) => p.version));
@@ -211,11 +220,14 @@ function checkVersioned(copy, packages, versionsBefore, corrections) {
         if (!entry.includes(warning))
           throw new Error(`${p.dir}/CHANGELOG.md ${p.version} does not warn of the corrections of .changeset/${c.file}: ${warning}`);
   }
+  // The baseline is named by the version the release ships in (the group's), so the last release's stays as it was.
   const bundle = readFileSync(join(copy, 'spec/dist/openapi.json'), 'utf8');
-  const version = JSON.parse(bundle).info.version;
+  const version = groupVersion;
   const baseline = join(copy, 'spec/releases', version, 'openapi.json');
   if (!existsSync(baseline) || readFileSync(baseline, 'utf8') !== bundle)
     throw new Error(`the release baseline spec/releases/${version}/openapi.json was not recorded`);
+  for (const [released, before] of releasedBefore)
+    if (readFileSync(join(copy, 'spec/releases', released), 'utf8') !== before) throw new Error(`versioning overwrote the released spec/releases/${released}`);
   const warned = corrections.length ? `; CHANGELOGs warn of the corrections of ${corrections.map((c) => `.changeset/${c.file}`).join(', ')}` : '';
   return (
     `would release ${groupVersion} (the fixed group, on the API's ${apiLine}.x line: info.version ${apiVersion}): ` +

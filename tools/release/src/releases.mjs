@@ -1,7 +1,7 @@
 // Where the released bundles live and which one is the last: spec/releases/<version>/openapi.json, one folder per
-// released version, kept forever so any two releases can be compared. `pnpm release:baseline` writes the current
-// bundle as the release of its info.version (run it when a version is released, and once after the first
-// publication's last spec change).
+// released version (the fixed group's version, which may be ahead of info.version within the API's major), kept
+// forever so any two releases can be compared. `pnpm release:baseline` writes the current bundle as the release of
+// the group's version (run it when a version is released, and once after the first publication's last spec change).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';

@@ -19,3 +19,23 @@ export function publishable(root) {
   );
   return dirs.filter((d) => existsSync(join(root, d, 'package.json')) && !readJson(join(root, d, 'package.json')).private);
 }
+
+/**
+ * The version of the fixed group (.changeset/config.json `fixed`): the version a release ships in, which names its
+ * baseline folder (spec/releases/<version>). The group's members must agree on it.
+ * @param {string} root @returns {string}
+ */
+export function groupVersion(root) {
+  /** @type {string[]} */
+  const fixed = readJson(join(root, '.changeset/config.json')).fixed?.flat() ?? [];
+  const versions = new Map(
+    publishable(root)
+      .map((d) => readJson(join(root, d, 'package.json')))
+      .filter((p) => fixed.includes(p.name))
+      .map((p) => [p.name, p.version]),
+  );
+  const distinct = new Set(versions.values());
+  if (!versions.size || distinct.size !== 1)
+    throw new Error(`the fixed group has no single version: ${[...versions].map(([n, v]) => `${n}@${v}`).join(', ') || 'no member found'}`);
+  return /** @type {string} */ ([...distinct][0]);
+}

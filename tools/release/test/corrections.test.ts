@@ -14,6 +14,7 @@ import correctionBlock from '../src/correction-block.cjs';
 import changelog from '../src/changelog.cjs';
 import { sourceProblem } from '../src/corrections.mjs';
 import { onVersionLine } from '../src/release-dry.mjs';
+import { groupVersion } from '../src/workspace.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const BASE = join(ROOT, 'spec/releases/1.33.0/openapi.json');
@@ -210,6 +211,25 @@ describe('release:dry keeps the group on the API line', () => {
       /would release 2\.0\.0, off the API's version line \(info\.version 1\.33\.0, so 1\.x\).*acknowledged in its changeset/,
     );
     expect(onVersionLine('2.0.0', '2.0.0')).toBe('2'); // the API itself broke: both move
+  });
+  it('the release baseline is named by the group version (a 1.34.0 correction does not overwrite the 1.33.0 bundle)', () => {
+    expect(groupVersion(ROOT)).toBe(JSON.parse(readFileSync(join(ROOT, 'packages/types/package.json'), 'utf8')).version);
+    const dir = temp('group-version-');
+    mkdirSync(join(dir, '.changeset'));
+    writeFileSync(join(dir, '.changeset/config.json'), JSON.stringify({ fixed: [['@laevitas-api/types', '@laevitas-api/client']] }));
+    writeFileSync(join(dir, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n');
+    const pkg = (name: string, version: string) => {
+      mkdirSync(join(dir, 'packages', name), { recursive: true });
+      writeFileSync(join(dir, 'packages', name, 'package.json'), JSON.stringify({ name: `@laevitas-api/${name}`, version }));
+    };
+    pkg('types', '1.34.0');
+    pkg('client', '1.34.0');
+    pkg('testing', '0.1.0');
+    expect(groupVersion(dir)).toBe('1.34.0');
+    pkg('client', '1.33.0');
+    expect(() => groupVersion(dir)).toThrow(
+      /no single version: @laevitas-api\/client@1\.33\.0, @laevitas-api\/types@1\.34\.0|no single version: @laevitas-api\/types@1\.34\.0, @laevitas-api\/client@1\.33\.0/,
+    );
   });
 });
 
