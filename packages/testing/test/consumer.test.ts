@@ -42,6 +42,25 @@ function packAll(): Record<string, string> {
   return specs;
 }
 
+/**
+ * The guide's example for `platform`, unchanged, bundled in the clean project into `outfile` (vitest mapped to the
+ * shim; on Node the installed packages stay imports, in the browser everything is in the bundle).
+ */
+async function bundleGuide(platform: 'node' | 'browser', outfile: string) {
+  const entry = join(project, `guide-${platform}.ts`);
+  writeFileSync(entry, guideExample(platform));
+  await build({
+    entryPoints: [entry],
+    outfile: join(project, outfile),
+    bundle: true,
+    platform,
+    format: 'esm',
+    ...(platform === 'node' ? { packages: 'external' as const } : {}),
+    alias: { vitest: shim },
+    logLevel: 'error',
+  });
+}
+
 beforeAll(() => {
   const specs = packAll();
   const msw = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).devDependencies.msw;
@@ -74,17 +93,7 @@ describe('in a clean project with the packed tarballs and msw (setupServer(...ha
 
 describe("the guide's Node example, unchanged, in the clean project", () => {
   beforeAll(async () => {
-    writeFileSync(join(project, 'guide-node.ts'), guideExample('node'));
-    await build({
-      entryPoints: [join(project, 'guide-node.ts')],
-      outfile: join(project, 'guide-node.bundle.mjs'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      alias: { vitest: shim },
-      logLevel: 'error',
-    });
+    await bundleGuide('node', 'guide-node.bundle.mjs');
     writeFileSync(
       join(project, 'guide-node-run.mjs'),
       "await import('./guide-node.bundle.mjs');\nconsole.log(JSON.stringify(await globalThis.__guideResults));\nprocess.exit(0);\n",
@@ -110,16 +119,7 @@ describe.runIf(noChromium === undefined)("the same handlers in a browser: the gu
   let outside: string[] = [];
 
   beforeAll(async () => {
-    writeFileSync(join(project, 'guide-browser.ts'), guideExample('browser'));
-    await build({
-      entryPoints: [join(project, 'guide-browser.ts')],
-      outfile: join(project, 'www/guide-browser.js'),
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      alias: { vitest: shim },
-      logLevel: 'error',
-    });
+    await bundleGuide('browser', 'www/guide-browser.js');
     copyFileSync(join(project, 'node_modules/msw/lib/mockServiceWorker.js'), join(project, 'www/mockServiceWorker.js'));
     writeFileSync(
       join(project, 'www/index.html'),
