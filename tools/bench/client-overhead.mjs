@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { median } from './median.mjs';
 import { ohlcvtPage } from './ohlcvt-page.mjs';
+import { runWhenMain } from './standalone.mjs';
 
 const ROWS = 20;
 const ITERATIONS = Number(process.env.BENCH_OVERHEAD_ITERATIONS ?? 3000);
@@ -66,8 +67,4 @@ export async function clientOverhead(report) {
 }
 
 // `node tools/bench/client-overhead.mjs` runs this measurement alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await clientOverhead((name, value, target, ok) =>
-    console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`),
-  );
-}
+await runWhenMain(import.meta.url, clientOverhead);

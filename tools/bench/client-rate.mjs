@@ -10,6 +10,7 @@
 // gets a fresh server, so no phase inherits another's windows.
 import { createServer } from 'node:http';
 import { createClient, RATE_LIMITS } from '@laevitas-api/client';
+import { runWhenMain } from './standalone.mjs';
 
 const SCALE = 5;
 const SCAN_SECONDS = 65;
@@ -119,9 +120,4 @@ export async function clientRate(report) {
 }
 
 // `node tools/bench/client-rate.mjs` runs this part alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  /** @type {import('./report.js').Report} */
-  const report = (name, value, target, ok) =>
-    console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
-  await clientRate(report);
-}
+await runWhenMain(import.meta.url, clientRate);

@@ -14,6 +14,7 @@ import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { median } from './median.mjs';
+import { runWhenMain } from './standalone.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const docsDir = join(here, '../../packages/docs');
@@ -181,8 +182,4 @@ export async function docsBench(report) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await docsBench((name, value, target, ok) =>
-    console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`),
-  );
-}
+await runWhenMain(import.meta.url, docsBench);

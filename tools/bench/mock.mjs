@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { ROUTES } from './mock-routes.mjs';
+import { runWhenMain } from './standalone.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_MOCK_SECONDS ?? 3);
@@ -105,11 +106,4 @@ export async function benchMock(report) {
   return results;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  let failed = 0;
-  await benchMock((name, value, target, ok) => {
-    if (ok === false) failed++;
-    console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
-  });
-  process.exitCode = failed ? 1 : 0;
-}
+await runWhenMain(import.meta.url, benchMock);

@@ -2,7 +2,7 @@
 // Node 20's V8 an object spread followed by more properties leaves the fast clone path, and one such object per
 // request cost more than the rest of the client's per-request work (packages/client/src/internal/core.ts). Printed by
 // `pnpm bench` beside the client overhead, or alone: `node tools/bench/object-copy.mjs`.
-import { pathToFileURL } from 'node:url';
+import { runWhenMain } from './standalone.mjs';
 
 /** Nanoseconds per call of `make`, after a warm-up, its results kept so the optimiser cannot drop the work. @param {() => object} make */
 function nsPerCall(make, calls = 200_000) {
@@ -32,6 +32,4 @@ export function objectCopy(report) {
   );
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  objectCopy((name, value) => console.log(`     ${name.padEnd(58)} ${value}`));
-}
+await runWhenMain(import.meta.url, objectCopy);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { benchMock } from './mock.mjs';
 import { median } from './median.mjs';
 import { ohlcvtPage } from './ohlcvt-page.mjs';
+import { reportLine } from './standalone.mjs';
 import { OptionsOhlcvtResponse } from './zod-ohlcvt.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -19,7 +20,7 @@ const results = [];
 /** @type {import('./report.js').Report} */
 const report = (name, value, target, ok) => {
   results.push({ name, value, target, ok });
-  console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
+  console.log(reportLine(name, value, target, ok));
 };
 
 /**

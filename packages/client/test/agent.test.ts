@@ -1,24 +1,17 @@
 // The agent helper (@laevitas-api/client/agent, the official MCP SDK's Streamable HTTP client) against the mock's
 // agent endpoint (tools/contract, front on a free port): initialize, tools/list and tools/call with each kind of
 // credential, and a spent credit balance surfacing as the client's PaymentRequiredError with the JSON-RPC body.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { AGENT_ACCEPT, agentHeaders, connectAgent } from '../src/agent.js';
 import { AuthenticationError, PaymentRequiredError } from '../src/errors.js';
 // @ts-expect-error plain ESM module of the contract tools
-import { startMock } from '../../../tools/contract/src/mock.mjs';
+import { mockPerFile } from '../../../tools/contract/test/mock-per-file.mjs';
 
 // The no-credential cases must not pick up a key from the environment.
 delete process.env.LAEVITAS_API_KEY;
 
-let mock: { url: string; stop: () => Promise<void>; state: { charges: unknown[] } };
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-}, 120_000);
-afterAll(async () => mock?.stop());
-beforeEach(async () => {
-  expect((await fetch(`${mock.url}/__mock/reset`, { method: 'POST' })).status).toBe(204);
-});
+const { mock }: { mock: { url: string; state: { charges: unknown[] } } } = mockPerFile();
 
 const WALLET = '0x857b06519E91e3A54538791bDbb0E22373e36b66';
 /** A credit token holding `credits` credits, through the mock's challenge and redemption routes. */

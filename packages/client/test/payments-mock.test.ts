@@ -2,23 +2,15 @@
 // free port: a keyless call paid once through the x402 library, a checkout that answers 202 and is polled to its
 // receipt without a second charge, the credit-token challenge and redemption, credits spent until `no_credits`, and
 // the agent endpoint (its required Accept, its credit cost against the caps). The mock's charge log is the proof.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NoCreditsError, SpendCapError, createPayments, createClient, redeemCreditToken, type ClientOptions } from '../src/index.js';
 // @ts-expect-error plain ESM module of the contract tool
-import { startMock } from '../../../tools/contract/src/mock.mjs';
+import { mockPerFile } from '../../../tools/contract/test/mock-per-file.mjs';
 import { testWallet, type TestWallet } from './x402-wallet.js';
 
-const START = Date.parse('2026-11-20T15:00:00.000Z');
-let clock = START;
-let mock: { url: string; stop: () => Promise<void>; state: { charges: { kind: string; subject: string; amount: string; payer: string }[] } };
-beforeAll(async () => {
-  mock = await startMock({ port: 0, now: () => clock });
-}, 120_000);
-afterAll(async () => mock?.stop());
-beforeEach(async () => {
-  clock = START;
-  expect((await fetch(`${mock.url}/__mock/reset`, { method: 'POST' })).status).toBe(204);
-});
+type Charge = { kind: string; subject: string; amount: string; payer: string };
+type Mock = { mock: { url: string; state: { charges: Charge[] } }; clock: { now: number } };
+const { mock, clock }: Mock = mockPerFile({ start: Date.parse('2026-11-20T15:00:00.000Z') });
 
 const INSTRUMENT = { query: { instrument_name: 'BTC-26MAR27-100000-C' } };
 const client = (options: Partial<ClientOptions> = {}) => createClient({ v2BaseUrl: mock.url, rateLimit: false, ...options });
@@ -61,7 +53,7 @@ describe('a checkout answering 202 (x-idempotent-payment)', () => {
       onRequest: (event) => {
         if (event.operationId === 'getX402SubscriptionsCheckoutsById') {
           polls.push(event.url);
-          clock += 4_000;
+          clock.now += 4_000;
         }
       },
     });

@@ -3,15 +3,16 @@
 // each family and a guide, links opened in a new tab land on their section, and axe-core finds no serious or
 // critical accessibility violation. A screenshot of every page is kept under reports/docs-screenshots/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AddressInfo, Server } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 // @ts-expect-error plain ESM module
 import { serveDocs } from '../scripts/serve.mjs';
+// @ts-expect-error plain ESM module
+import { hasChromium, keepToLoopback, launchChromium } from '../../../tools/scripts/chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const pkg = new URL('..', import.meta.url).pathname;
 const root = join(pkg, '../..');
 const shots = join(root, 'reports/docs-screenshots');
@@ -35,12 +36,12 @@ const v1Op = allOps.find(({ op }) => op.operationId === 'getOptionsOhlcvt')!.op;
 const anchorOf = (op: { tags: string[]; operationId: string }) => `#/${slugOf(op.tags[0]!)}/${op.operationId.toLowerCase()}`;
 const pageOf = (op: { tags: string[]; operationId: string }) => `/${slugOf(op.tags[0]!)}/${anchorOf(op)}`;
 
-describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chromium)', () => {
+describe.runIf(hasChromium())('the site in a browser with no network (Chromium)', () => {
   let server: Server;
   let base: string;
   let browser: Browser;
   let context: BrowserContext;
-  const outside: string[] = [];
+  let outside: string[] = [];
   const consoleErrors: string[] = [];
   const internalText: string[] = [];
   /** Rendered text must not cite the contract's working files or show extension keys. */
@@ -55,26 +56,9 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
     mkdirSync(shots, { recursive: true });
     server = await serveDocs(0);
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.route('**/*', (route) => {
-      const target = new URL(route.request().url());
-      if (['127.0.0.1', 'localhost'].includes(target.hostname) || target.protocol === 'data:' || target.protocol === 'blob:') return route.continue();
-      outside.push(route.request().url());
-      return route.abort();
-    });
+    outside = await keepToLoopback(context);
     context.on('page', (page) => {
       page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${page.url()}: ${m.text()}`));
       page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));

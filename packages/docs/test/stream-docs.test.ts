@@ -1,13 +1,14 @@
 // The streaming reference: dist/stream.html is the AsyncAPI contract rendered by Redoc, self-contained like the REST
 // page, and in a browser with no network it shows the gateway and all seven channel families.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 // @ts-expect-error plain ESM module
 import { serveDocs } from '../scripts/serve.mjs';
+// @ts-expect-error plain ESM module
+import { hasChromium, keepToLoopback, launchChromium } from '../../../tools/scripts/chromium.mjs';
 
 const html = readFileSync(new URL('../dist/stream.html', import.meta.url), 'utf8');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHANNELS = ['Live trades', 'OHLC ticker', 'OHLC volume', 'Liquidations', 'Order book', 'Open interest', 'Funding rate'];
 
 describe('the built streaming page', () => {
@@ -29,7 +30,7 @@ describe('the built streaming page', () => {
   });
 });
 
-describe.runIf(existsSync(CHROMIUM))('the streaming page in a browser with no network (Chromium)', () => {
+describe.runIf(hasChromium())('the streaming page in a browser with no network (Chromium)', () => {
   let server: Server;
   let url: string;
   beforeAll(async () => {
@@ -39,28 +40,10 @@ describe.runIf(existsSync(CHROMIUM))('the streaming page in a browser with no ne
   afterAll(() => server?.close());
 
   it('renders the gateway and every channel family, making no outside request', async () => {
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    const outside: string[] = [];
+    const browser = await launchChromium();
     try {
       const context = await browser.newContext();
-      await context.route('**/*', (route) => {
-        const target = new URL(route.request().url());
-        if (['127.0.0.1', 'localhost'].includes(target.hostname) || target.protocol === 'data:' || target.protocol === 'blob:') return route.continue();
-        outside.push(route.request().url());
-        return route.abort();
-      });
+      const outside = await keepToLoopback(context);
       const page = await context.newPage();
       await page.goto(url);
       await page.getByText('Laevitas Streaming Gateway 1.33.0').first().waitFor({ timeout: 30_000 });

@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { guideExample } from './support/guide.js';
+import { chromiumMissing, keepToLoopback, launchChromium } from '../../../tools/scripts/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = resolve(here, '..');
@@ -21,7 +22,7 @@ const root = resolve(pkg, '../..');
 const project = join(pkg, '.tmp/consumer');
 const tarballs = join(project, 'tarballs');
 const shim = join(here, 'support/vitest-shim.mjs');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const noChromium = chromiumMissing();
 const PACKED = ['types', 'validators', 'client', 'testing'];
 
 type Result = { name: string; ok: boolean; error?: string };
@@ -39,6 +40,25 @@ function packAll(): Record<string, string> {
     specs[`@laevitas-api/${name}`] = `file:tarballs/${file}`;
   }
   return specs;
+}
+
+/**
+ * The guide's example for `platform`, unchanged, bundled in the clean project into `outfile` (vitest mapped to the
+ * shim; on Node the installed packages stay imports, in the browser everything is in the bundle).
+ */
+async function bundleGuide(platform: 'node' | 'browser', outfile: string) {
+  const entry = join(project, `guide-${platform}.ts`);
+  writeFileSync(entry, guideExample(platform));
+  await build({
+    entryPoints: [entry],
+    outfile: join(project, outfile),
+    bundle: true,
+    platform,
+    format: 'esm',
+    ...(platform === 'node' ? { packages: 'external' as const } : {}),
+    alias: { vitest: shim },
+    logLevel: 'error',
+  });
 }
 
 beforeAll(() => {
@@ -73,17 +93,7 @@ describe('in a clean project with the packed tarballs and msw (setupServer(...ha
 
 describe("the guide's Node example, unchanged, in the clean project", () => {
   beforeAll(async () => {
-    writeFileSync(join(project, 'guide-node.ts'), guideExample('node'));
-    await build({
-      entryPoints: [join(project, 'guide-node.ts')],
-      outfile: join(project, 'guide-node.bundle.mjs'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      alias: { vitest: shim },
-      logLevel: 'error',
-    });
+    await bundleGuide('node', 'guide-node.bundle.mjs');
     writeFileSync(
       join(project, 'guide-node-run.mjs'),
       "await import('./guide-node.bundle.mjs');\nconsole.log(JSON.stringify(await globalThis.__guideResults));\nprocess.exit(0);\n",
@@ -103,22 +113,13 @@ describe("the guide's Node example, unchanged, in the clean project", () => {
   });
 });
 
-describe.runIf(existsSync(CHROMIUM))("the same handlers in a browser: the guide's browser example in Chromium (MSW's service worker)", () => {
+describe.runIf(noChromium === undefined)("the same handlers in a browser: the guide's browser example in Chromium (MSW's service worker)", () => {
   let server: Server;
   let results: Result[] = [];
-  const outside: string[] = [];
+  let outside: string[] = [];
 
   beforeAll(async () => {
-    writeFileSync(join(project, 'guide-browser.ts'), guideExample('browser'));
-    await build({
-      entryPoints: [join(project, 'guide-browser.ts')],
-      outfile: join(project, 'www/guide-browser.js'),
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      alias: { vitest: shim },
-      logLevel: 'error',
-    });
+    await bundleGuide('browser', 'www/guide-browser.js');
     copyFileSync(join(project, 'node_modules/msw/lib/mockServiceWorker.js'), join(project, 'www/mockServiceWorker.js'));
     writeFileSync(
       join(project, 'www/index.html'),
@@ -131,28 +132,11 @@ describe.runIf(existsSync(CHROMIUM))("the same handlers in a browser: the guide'
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const context = await browser.newContext();
       // Whatever the service worker answers never reaches this route; anything else leaving the machine is refused and listed.
-      await context.route('**/*', (route) => {
-        const target = new URL(route.request().url());
-        if (target.hostname === '127.0.0.1') return route.continue();
-        outside.push(route.request().url());
-        return route.abort();
-      });
+      outside = await keepToLoopback(context);
       const page = await context.newPage();
       await page.goto(base);
       results = (await page.evaluate('globalThis.__guideResults')) as Result[];
@@ -173,6 +157,6 @@ describe.runIf(existsSync(CHROMIUM))("the same handlers in a browser: the guide'
   });
 });
 
-describe.skipIf(existsSync(CHROMIUM))('the browser check', () => {
-  it(`is skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`, () => undefined);
+describe.skipIf(noChromium === undefined)('the browser check', () => {
+  it(`is skipped: ${noChromium}`, () => undefined);
 });

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { ROOT } from './load.js';
+import { deref } from '../src/spec-model.mjs';
 
 const require = createRequire(import.meta.url);
 const { Parser } = require('@asyncapi/parser');
@@ -23,15 +24,7 @@ function variantOf(name: string, channel: string): any {
   if (!schema.oneOf) return schema;
   return resolve(schema.oneOf.find((b: any) => new RegExp(resolve(b).properties.channel.pattern).test(channel)));
 }
-const resolve = (node: any): any =>
-  node?.$ref
-    ? resolve(
-        node.$ref
-          .slice(2)
-          .split('/')
-          .reduce((n: any, k: string) => n[k], doc),
-      )
-    : node;
+const resolve = (node: any): any => deref(doc, node);
 
 async function errorsOf(text: string) {
   const { diagnostics } = await new Parser().parse(text);

@@ -13,11 +13,107 @@ const stream = require('../../../packages/validators/runtime/stream.cjs');
 const validators = require('../../../packages/validators/index.cjs');
 const asyncapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/asyncapi.json'), 'utf8'));
 
+const openapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
+
 const CLI = 'https://github.com/Laevitas/cli/blob/';
-const issuesOf = (result: { ok: boolean; issues?: { path: string; message: string }[] }) =>
-  result.ok ? [] : result.issues!.map((i) => `${i.path}: ${i.message}`);
-const event = (channel: string, data: Record<string, unknown>) => ({ channel, data });
-const without = (data: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(data).filter(([k]) => k !== field));
+type Data = Record<string, unknown>;
+type Result = { ok: boolean; issues?: { path: string; message: string }[] };
+type Validate = (value: any) => Result;
+const issuesOf = (result: Result) => (result.ok ? [] : result.issues!.map((i) => `${i.path}: ${i.message}`));
+const event = (channel: string, data: Data) => ({ channel, data });
+const without = (data: Data, field: string) => Object.fromEntries(Object.entries(data).filter(([k]) => k !== field));
+
+// The validators each fact goes through.
+const onChannel =
+  (channel: string): Validate =>
+  (data) =>
+    stream.validateStreamEvent(event(channel, data));
+const asMessage =
+  (kind: string): Validate =>
+  (message) =>
+    stream.validateStreamMessage(kind, message);
+const asRequest =
+  (operationId: string): Validate =>
+  (query) =>
+    validators.validateRequest(operationId, { query });
+const asResponse =
+  (operationId: string): Validate =>
+  (body) =>
+    validators.validateResponse(operationId, 200, body);
+
+/**
+ * One fact of a table: every `valid` value passes, every `broken` value fails with an issue that names the place
+ * (an issue `path: message` equal to the string, or whose path is that path or lies inside it; or matching the RegExp).
+ */
+type Check = { validate: Validate; valid: unknown[]; broken: (readonly [value: unknown, issue: string | RegExp])[] };
+type Fact = { test: string; checks: Check[]; also?: () => void };
+/** Marks a field the broken copy leaves out (the issue is then "<path> is required"). */
+const MISSING = Symbol('missing');
+type Break = readonly [field: string, wrong: unknown];
+
+/**
+ * The samples pass; a copy of the first broken at each field (another value, or MISSING) fails naming that field.
+ * `at` is the path prefix the field has in the validated value, `wrap` puts a sample in it (a page, a body).
+ */
+function fieldCheck(validate: Validate, at: string, samples: Data[], breaks: readonly Break[], wrap: (sample: Data) => unknown = (d) => d): Check {
+  const first = samples[0]!;
+  return {
+    validate,
+    valid: samples.map(wrap),
+    broken: breaks.map(([field, wrong]) => {
+      const copy = wrong === MISSING ? without(first, field) : { ...first, [field]: wrong };
+      return [wrap(copy), wrong === MISSING ? `${at}${field}: ${at}${field} is required` : `${at}${field}`] as const;
+    }),
+  };
+}
+/** A value the validator must refuse with the issue named (one valid elsewhere, or broken beyond one field). */
+const refusal = (validate: Validate, value: unknown, issue: string | RegExp): Check => ({ validate, valid: [], broken: [[value, issue]] });
+
+function holds({ checks, also }: Fact) {
+  for (const { validate, valid, broken } of checks) {
+    for (const value of valid) expect(issuesOf(validate(value)), JSON.stringify(value).slice(0, 120)).toEqual([]);
+    for (const [value, issue] of broken) {
+      const found = issuesOf(validate(value));
+      const named = found.some((text) =>
+        typeof issue === 'string' ? text === issue || [': ', '.', '['].some((next) => text.startsWith(issue + next)) : issue.test(text),
+      );
+      expect(named, `${String(issue)} among ${JSON.stringify(found)}`).toBe(true);
+    }
+  }
+  also?.();
+}
+/** One test per fact of the table, named by the fact. */
+const itHolds = (facts: Fact[]) => {
+  for (const fact of facts) it(fact.test, () => holds(fact));
+};
+
+// Real-shaped samples from the CLI's renderers (internal/wsrender/wsrender.go, panels/flow_tape.go), one each; the
+// discriminator facts (docs/SKILL.md) extend them.
+const perpTrade = {
+  trade_id: '6120458123',
+  timestamp: 1777900000000,
+  date: '2026-05-04T13:06:40Z',
+  instrument_name: 'BTCUSDT',
+  direction: 'buy',
+  price: 78487.4,
+  amount: 402964.31,
+  coin_amount: 5.134,
+  open_interest: 89521.4,
+  basis: 32.2,
+};
+const spotTrade = { timestamp: 1777900000000, instrument_name: 'BTCUSDT', price: 78450.01, amount: 0.0125, direction: 'sell', quote_amount: 980.625125 };
+const predictionTrade = { timestamp: 1777900000000, outcome: 'Yes', human_outcome: 'Yes', side: 'buy', price: 0.42, size: 250, event_slug: 'btc-above-100k' };
+const liquidation = {
+  timestamp: 1777900000000,
+  instrument_name: 'BTCUSDT',
+  position_side: 'long',
+  direction: 'sell',
+  price: 78310.2,
+  amount: 0.842,
+  amount_usd: 65937.19,
+  mark_price: 78322.5,
+  index_price: 78301.9,
+};
 
 describe('stream protocol (internal/wsclient/wsclient.go, CHANGELOG 0.8.1 and 0.9.3)', () => {
   it('the key goes in the apikey header; the apiKey query parameter is marked removed in API v1.18.0, with its source', () => {
@@ -30,35 +126,45 @@ describe('stream protocol (internal/wsclient/wsclient.go, CHANGELOG 0.8.1 and 0.
     expect(asyncapi.components.securitySchemes.apiKeyHeader['x-source']).toContain('internal/wsclient/wsclient.go');
   });
 
-  it('a subscribe reply carries result {channels, subscriptionIds} as parallel arrays', () => {
-    const reply = { id: 1, result: { channels: ['trades.perpetuals.binance.BTCUSDT', 'book.perpetuals.*.BTCUSDT'], subscriptionIds: ['a1', 'b2'] } };
-    expect(issuesOf(stream.validateStreamMessage('SubscribeReply', reply))).toEqual([]);
-    expect(issuesOf(stream.validateStreamMessage('SubscribeReply', { id: 1, result: { channels: reply.result.channels } }))).toContain(
-      'result.subscriptionIds: result.subscriptionIds is required',
-    );
-    expect(issuesOf(stream.validateStreamMessage('SubscribeReply', { id: 1, result: { ...reply.result, subscriptionIds: [7, 8] } }))[0]).toMatch(
-      /^result\.subscriptionIds\[0\]: .*string/,
-    );
-  });
-
-  it('unsubscribe names one subscriptionId (the {channels} form is not a request of the gateway)', () => {
-    expect(issuesOf(stream.validateStreamMessage('UnsubscribeRequest', { id: 9, method: 'unsubscribe', params: { subscriptionId: 'a1' } }))).toEqual([]);
-    expect(issuesOf(stream.validateStreamMessage('UnsubscribeRequest', { id: 9, method: 'unsubscribe', params: { channels: ['trades.*'] } }))).toContain(
-      'params.subscriptionId: params.subscriptionId is required',
-    );
-  });
-
-  it('an error reply is {code, message}; 401 and 403 are the authentication codes', () => {
-    for (const [code, message] of [
-      [401, 'Authentication required'],
-      [403, 'Invalid API key'],
-    ] as const)
-      expect(issuesOf(stream.validateStreamMessage('ErrorReply', { id: 3, error: { code, message } }))).toEqual([]);
-    expect(issuesOf(stream.validateStreamMessage('ErrorReply', { id: 3, error: { message: 'Authentication required' } }))).toContain(
-      'error.code: error.code is required',
-    );
-    expect(asyncapi.components.schemas.RequestError.properties.code.examples).toEqual([401, 403]);
-  });
+  const reply = { id: 1, result: { channels: ['trades.perpetuals.binance.BTCUSDT', 'book.perpetuals.*.BTCUSDT'], subscriptionIds: ['a1', 'b2'] } };
+  const unsubscribe = { id: 9, method: 'unsubscribe', params: { subscriptionId: 'a1' } };
+  const errorReply = (error: Data) => ({ id: 3, error });
+  itHolds([
+    {
+      test: 'a subscribe reply carries result {channels, subscriptionIds} as parallel arrays',
+      checks: [
+        {
+          validate: asMessage('SubscribeReply'),
+          valid: [reply],
+          broken: [
+            [{ id: 1, result: { channels: reply.result.channels } }, 'result.subscriptionIds: result.subscriptionIds is required'],
+            [{ id: 1, result: { ...reply.result, subscriptionIds: [7, 8] } }, /^result\.subscriptionIds\[0\]: .*string/],
+          ],
+        },
+      ],
+    },
+    {
+      test: 'unsubscribe names one subscriptionId (the {channels} form is not a request of the gateway)',
+      checks: [
+        {
+          validate: asMessage('UnsubscribeRequest'),
+          valid: [unsubscribe],
+          broken: [[{ ...unsubscribe, params: { channels: ['trades.*'] } }, 'params.subscriptionId: params.subscriptionId is required']],
+        },
+      ],
+    },
+    {
+      test: 'an error reply is {code, message}; 401 and 403 are the authentication codes',
+      checks: [
+        {
+          validate: asMessage('ErrorReply'),
+          valid: [errorReply({ code: 401, message: 'Authentication required' }), errorReply({ code: 403, message: 'Invalid API key' })],
+          broken: [[errorReply({ message: 'Authentication required' }), 'error.code: error.code is required']],
+        },
+      ],
+      also: () => expect(asyncapi.components.schemas.RequestError.properties.code.examples).toEqual([401, 403]),
+    },
+  ]);
 
   it('close codes 4001-4005 and 4008 are documented with the reaction the official client takes', () => {
     const codes = asyncapi.servers.native['x-close-codes'].map((c: { code: number }) => c.code);
@@ -68,49 +174,6 @@ describe('stream protocol (internal/wsclient/wsclient.go, CHANGELOG 0.8.1 and 0.
 });
 
 describe('stream payloads (internal/wsrender/wsrender.go, panels/flow_tape.go, CHANGELOG 0.8.1)', () => {
-  const perpTrade = {
-    trade_id: '6120458123',
-    timestamp: 1777900000000,
-    date: '2026-05-04T13:06:40Z',
-    instrument_name: 'BTCUSDT',
-    direction: 'buy',
-    price: 78487.4,
-    amount: 402964.31,
-    coin_amount: 5.134,
-    open_interest: 89521.4,
-    basis: 32.2,
-  };
-  it('perpetuals/futures trades: timestamp, date, basis and coin_amount are typed', () => {
-    expect(issuesOf(stream.validateStreamEvent(event('trades.perpetuals.binance.BTCUSDT', perpTrade)))).toEqual([]);
-    for (const [field, wrong] of [
-      ['basis', '32.2'],
-      ['timestamp', '1777900000000'],
-      ['coin_amount', '5.134'],
-      ['date', 'yesterday'],
-    ] as const) {
-      const result = stream.validateStreamEvent(event('trades.perpetuals.binance.BTCUSDT', { ...perpTrade, [field]: wrong }));
-      expect(result.ok, field).toBe(false);
-      expect(result.issues[0].path).toBe(`data.${field}`);
-    }
-  });
-
-  const spotTrade = { timestamp: 1777900000000, instrument_name: 'BTCUSDT', price: 78450.01, amount: 0.0125, direction: 'sell', quote_amount: 980.625125 };
-  it('spot trades have no trade_id requirement and carry quote_amount (their own shape)', () => {
-    expect(issuesOf(stream.validateStreamEvent(event('trades.spot.binance.BTCUSDT', spotTrade)))).toEqual([]);
-    const broken = stream.validateStreamEvent(event('trades.spot.binance.BTCUSDT', { ...spotTrade, quote_amount: 'lots' }));
-    expect(broken.issues[0].path).toBe('data.quote_amount');
-    // The same data on a futures channel is not a futures trade (trade_id is required there).
-    expect(issuesOf(stream.validateStreamEvent(event('trades.futures.binance.BTCUSDT', spotTrade)))).toContain('data.trade_id: data.trade_id is required');
-  });
-
-  const predictionTrade = { timestamp: 1777900000000, outcome: 'Yes', human_outcome: 'Yes', side: 'buy', price: 0.42, size: 250, event_slug: 'btc-above-100k' };
-  it('prediction-market trades: outcome, side, size, event_slug', () => {
-    expect(issuesOf(stream.validateStreamEvent(event('trades.predictions.polymarket.will-btc-close-above-100k', predictionTrade)))).toEqual([]);
-    expect(issuesOf(stream.validateStreamEvent(event('trades.predictions.polymarket.x', without(predictionTrade, 'side'))))).toContain(
-      'data.side: data.side is required',
-    );
-  });
-
   const spotTicker = {
     state: 'live',
     timestamp: 1777900000000,
@@ -121,58 +184,80 @@ describe('stream payloads (internal/wsrender/wsrender.go, panels/flow_tape.go, C
     last_price_low: 78431.2,
     last_price_close: 78487.4,
   };
-  it('spot ohlc.ticker buckets carry last_price_* (not mark_price_*)', () => {
-    expect(issuesOf(stream.validateStreamEvent(event('ohlc.ticker.spot.binance.BTCUSDT.1m', spotTicker)))).toEqual([]);
-    expect(issuesOf(stream.validateStreamEvent(event('ohlc.ticker.spot.binance.BTCUSDT.1m', without(spotTicker, 'last_price_close'))))).toContain(
-      'data.last_price_close: data.last_price_close is required',
-    );
-    // Derivatives keep mark prices.
-    expect(issuesOf(stream.validateStreamEvent(event('ohlc.ticker.perpetuals.binance.BTCUSDT.1m', spotTicker)))).toContain(
-      'data.mark_price_open: data.mark_price_open is required',
-    );
-  });
-
-  it('ohlc.vt buckets carry the liquidated part of each side', () => {
-    const vt = {
-      state: 'live',
-      timestamp: 1777900000000,
-      instrument_name: 'BTCUSDT',
-      timeframe: '1m',
-      open: 78440.5,
-      high: 78495,
-      low: 78431.2,
-      close: 78487.4,
-      vwap: 78466.9,
-      buy_volume: 41.25,
-      sell_volume: 37.8,
-      liquidation_buy_volume: 0.4,
-      liquidation_sell_volume: 2.15,
-    };
-    expect(issuesOf(stream.validateStreamEvent(event('ohlc.vt.perpetuals.binance.BTCUSDT.1m', vt)))).toEqual([]);
-    expect(stream.validateStreamEvent(event('ohlc.vt.perpetuals.binance.BTCUSDT.1m', { ...vt, liquidation_sell_volume: '2.15' })).issues[0].path).toBe(
-      'data.liquidation_sell_volume',
-    );
-  });
-
-  it('liquidation events (API v1.21.0): position_side, direction, price, amount, amount_usd, mark_price, index_price', () => {
-    const liquidation = {
-      timestamp: 1777900000000,
-      instrument_name: 'BTCUSDT',
-      position_side: 'long',
-      direction: 'sell',
-      price: 78310.2,
-      amount: 0.842,
-      amount_usd: 65937.19,
-      mark_price: 78322.5,
-      index_price: 78301.9,
-    };
-    expect(issuesOf(stream.validateStreamEvent(event('liquidations.perpetuals.binance.BTCUSDT', liquidation)))).toEqual([]);
-    for (const field of ['position_side', 'amount_usd', 'index_price'])
-      expect(issuesOf(stream.validateStreamEvent(event('liquidations.perpetuals.binance.BTCUSDT', without(liquidation, field))))).toContain(
-        `data.${field}: data.${field} is required`,
-      );
-    expect(issuesOf(stream.validateStreamEvent(event('liquidations.perpetuals.binance.BTCUSDT', {})))).not.toEqual([]);
-  });
+  const vt = {
+    state: 'live',
+    timestamp: 1777900000000,
+    instrument_name: 'BTCUSDT',
+    timeframe: '1m',
+    open: 78440.5,
+    high: 78495,
+    low: 78431.2,
+    close: 78487.4,
+    vwap: 78466.9,
+    buy_volume: 41.25,
+    sell_volume: 37.8,
+    liquidation_buy_volume: 0.4,
+    liquidation_sell_volume: 2.15,
+  };
+  const liquidations = onChannel('liquidations.perpetuals.binance.BTCUSDT');
+  itHolds([
+    {
+      test: 'perpetuals/futures trades: timestamp, date, basis and coin_amount are typed',
+      checks: [
+        fieldCheck(
+          onChannel('trades.perpetuals.binance.BTCUSDT'),
+          'data.',
+          [perpTrade],
+          [
+            ['basis', '32.2'],
+            ['timestamp', '1777900000000'],
+            ['coin_amount', '5.134'],
+            ['date', 'yesterday'],
+          ],
+        ),
+      ],
+    },
+    {
+      test: 'spot trades have no trade_id requirement and carry quote_amount (their own shape)',
+      checks: [
+        fieldCheck(onChannel('trades.spot.binance.BTCUSDT'), 'data.', [spotTrade], [['quote_amount', 'lots']]),
+        // The same data on a futures channel is not a futures trade (trade_id is required there).
+        refusal(onChannel('trades.futures.binance.BTCUSDT'), spotTrade, 'data.trade_id: data.trade_id is required'),
+      ],
+    },
+    {
+      test: 'prediction-market trades: outcome, side, size, event_slug',
+      checks: [fieldCheck(onChannel('trades.predictions.polymarket.will-btc-close-above-100k'), 'data.', [predictionTrade], [['side', MISSING]])],
+    },
+    {
+      test: 'spot ohlc.ticker buckets carry last_price_* (not mark_price_*)',
+      checks: [
+        fieldCheck(onChannel('ohlc.ticker.spot.binance.BTCUSDT.1m'), 'data.', [spotTicker], [['last_price_close', MISSING]]),
+        // Derivatives keep mark prices.
+        refusal(onChannel('ohlc.ticker.perpetuals.binance.BTCUSDT.1m'), spotTicker, 'data.mark_price_open: data.mark_price_open is required'),
+      ],
+    },
+    {
+      test: 'ohlc.vt buckets carry the liquidated part of each side',
+      checks: [fieldCheck(onChannel('ohlc.vt.perpetuals.binance.BTCUSDT.1m'), 'data.', [vt], [['liquidation_sell_volume', '2.15']])],
+    },
+    {
+      test: 'liquidation events (API v1.21.0): position_side, direction, price, amount, amount_usd, mark_price, index_price',
+      checks: [
+        fieldCheck(
+          liquidations,
+          'data.',
+          [liquidation],
+          [
+            ['position_side', MISSING],
+            ['amount_usd', MISSING],
+            ['index_price', MISSING],
+          ],
+        ),
+        refusal(liquidations, {}, /^data\.\w+: data\.\w+ is required$/),
+      ],
+    },
+  ]);
 });
 
 describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', () => {
@@ -195,46 +280,38 @@ describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', (
 
   it.each(['getPerpetualsOrderbookRaw', 'getFuturesOrderbookRaw', 'getSpotL2OrderbookRaw'])(
     '%s: orderbook-raw levels as {price, size} objects (most products today) validate; the tuple form still does',
-    (operationId) => {
-      expect(issuesOf(validators.validateResponse(operationId, 200, page(objectLevels)))).toEqual([]);
-      const tuples = { ...objectLevels, asks: [[78487.4, 5.134]], bids: [[78487.3, 4.65]] };
-      expect(issuesOf(validators.validateResponse(operationId, 200, page(tuples)))).toEqual([]);
-      const broken = { ...objectLevels, asks: [{ price: '78487.4', size: 5.134 }] };
-      expect(validators.validateResponse(operationId, 200, page(broken)).ok).toBe(false);
-      expect(validators.validateResponse(operationId, 200, page({ ...objectLevels, microprice: 'mid' })).ok).toBe(false);
-    },
+    (operationId) =>
+      holds({
+        test: operationId,
+        checks: [
+          fieldCheck(
+            asResponse(operationId),
+            'data[0].',
+            [objectLevels, { ...objectLevels, asks: [[78487.4, 5.134]], bids: [[78487.3, 4.65]] }],
+            [
+              ['asks', [{ price: '78487.4', size: 5.134 }]],
+              ['microprice', 'mid'],
+            ],
+            page,
+          ),
+        ],
+      }),
   );
-
-  it('prediction orderbook-raw: the historical tuple form and the object form both validate', () => {
-    const row = { asks: [[0.43, 1200]], bids: [{ price: 0.41, size: 800 }] };
-    expect(issuesOf(validators.validateResponse('getPredictionsOrderbookRaw', 200, page(row)))).toEqual([]);
-    expect(validators.validateResponse('getPredictionsOrderbookRaw', 200, page({ asks: [[0.43]] })).ok).toBe(false);
-  });
 
   it.each(['getOptionsReferencePrice', 'getFuturesReferencePrice', 'getPerpetualsReferencePrice'])(
     '%s: exchange is required ("Exchange parameter is required")',
     (operationId) => {
       const instrument =
         operationId === 'getOptionsReferencePrice' ? 'BTC-27MAR26-100000-C' : operationId === 'getFuturesReferencePrice' ? 'BTC-27MAR26' : 'BTC-PERPETUAL';
-      const missing = validators.validateRequest(operationId, { query: { instrument_name: instrument } });
-      expect(missing.ok).toBe(false);
-      expect(JSON.stringify(missing.issues)).toMatch(/exchange/);
-      expect(issuesOf(validators.validateRequest(operationId, { query: { instrument_name: instrument, exchange: 'deribit' } }))).toEqual([]);
+      holds({
+        test: operationId,
+        checks: [fieldCheck(asRequest(operationId), 'query.', [{ instrument_name: instrument, exchange: 'deribit' }], [['exchange', MISSING]])],
+      });
     },
   );
 
-  it('spot trades take the filters the CLI sends (cmd/spot/spot.go): quote_currency, direction, sort, top_n', () => {
-    const query = { currency: 'BTC', quote_currency: 'USDT', direction: 'buy', sort: 'quote_amount', top_n: 50 };
-    expect(issuesOf(validators.validateRequest('getSpotTrades', { query }))).toEqual([]);
-    const badSort = validators.validateRequest('getSpotTrades', { query: { ...query, sort: 'premium_usd' } });
-    expect(badSort.ok).toBe(false);
-    expect(JSON.stringify(badSort.issues)).toMatch(/sort/);
-    expect(validators.validateRequest('getSpotTrades', { query: { ...query, direction: 'long' } }).ok).toBe(false);
-    expect(validators.validateRequest('getSpotTrades', { query: { ...query, top_n: 0 } }).ok).toBe(false);
-  });
-
-  it('snapshot rows carry the fields the flow screener reads (internal/dashboard/columns/perps.go, CHANGELOG 0.11.0)', () => {
-    const perps = {
+  const snapshots = {
+    perps: {
       exchange: 'binance',
       instrument_name: 'BTCUSDT',
       mark_price: 78480.1,
@@ -244,8 +321,8 @@ describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', (
       volume_usd_24h: 1.2e10,
       oi: 89521.4,
       funding_rate: 0.0001,
-    };
-    const futures = {
+    },
+    futures: {
       exchange: 'deribit',
       instrument_name: 'BTC-25DEC26',
       mark_price: 92840.1,
@@ -254,8 +331,8 @@ describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', (
       ask_price: 92842.5,
       oi: 3525.95,
       days_to_expiry: 29,
-    };
-    const spot = {
+    },
+    spot: {
       exchange: 'binance',
       instrument_name: 'BTCUSDT',
       last_price_close: 78487.4,
@@ -263,33 +340,58 @@ describe('REST (internal/output/book_table.go, CHANGELOG 0.6.0, 0.8.5-0.8.7)', (
       volume_24h: 15234.2,
       quote_volume_24h: 1.19e9,
       total_liquidity_close: 42.7,
-    };
-    for (const [operationId, row, field] of [
-      ['getPerpetualsSnapshot', perps, 'bid_ask_spread'],
-      ['getFuturesSnapshot', futures, 'oi'],
-      ['getSpotSnapshot', spot, 'quote_volume_24h'],
-      ['getSpotSnapshot', spot, 'last_price_close'],
-      ['getSpotSnapshot', spot, 'total_liquidity_close'],
-    ] as const) {
-      const body = { data: [row], meta: { next_cursor: null } };
-      expect(issuesOf(validators.validateResponse(operationId, 200, body)), operationId).toEqual([]);
-      const broken = validators.validateResponse(operationId, 200, { ...body, data: [{ ...row, [field]: 'n/a' }] });
-      expect(broken.ok, `${operationId} ${field}`).toBe(false);
-      expect(JSON.stringify(broken.issues)).toContain(field);
-    }
-  });
-
-  it('meta.count (distinct contracts on the instruments registry, API v1.16.0) is an integer', () => {
-    const body = { data: [], meta: { next_cursor: null, count: 1342 } };
-    expect(issuesOf(validators.validateResponse('getInstruments', 200, body))).toEqual([]);
-    const broken = validators.validateResponse('getInstruments', 200, { ...body, meta: { next_cursor: null, count: '1342' } });
-    expect(broken.ok).toBe(false);
-    expect(JSON.stringify(broken.issues)).toMatch(/count/);
-  });
+    },
+  };
+  const spotTradesQuery = { currency: 'BTC', quote_currency: 'USDT', direction: 'buy', sort: 'quote_amount', top_n: 50 };
+  itHolds([
+    {
+      test: 'prediction orderbook-raw: the historical tuple form and the object form both validate',
+      checks: [
+        fieldCheck(asResponse('getPredictionsOrderbookRaw'), 'data[0].', [{ asks: [[0.43, 1200]], bids: [{ price: 0.41, size: 800 }] }], [], page),
+        refusal(asResponse('getPredictionsOrderbookRaw'), page({ asks: [[0.43]] }), 'data[0].asks[0]'),
+      ],
+    },
+    {
+      test: 'spot trades take the filters the CLI sends (cmd/spot/spot.go): quote_currency, direction, sort, top_n',
+      checks: [
+        fieldCheck(
+          asRequest('getSpotTrades'),
+          'query.',
+          [spotTradesQuery],
+          [
+            ['sort', 'premium_usd'],
+            ['direction', 'long'],
+            ['top_n', 0],
+          ],
+        ),
+      ],
+    },
+    {
+      test: 'snapshot rows carry the fields the flow screener reads (internal/dashboard/columns/perps.go, CHANGELOG 0.11.0)',
+      checks: [
+        fieldCheck(asResponse('getPerpetualsSnapshot'), 'data[0].', [snapshots.perps], [['bid_ask_spread', 'n/a']], page),
+        fieldCheck(asResponse('getFuturesSnapshot'), 'data[0].', [snapshots.futures], [['oi', 'n/a']], page),
+        fieldCheck(
+          asResponse('getSpotSnapshot'),
+          'data[0].',
+          [snapshots.spot],
+          [
+            ['quote_volume_24h', 'n/a'],
+            ['last_price_close', 'n/a'],
+            ['total_liquidity_close', 'n/a'],
+          ],
+          page,
+        ),
+      ],
+    },
+    {
+      test: 'meta.count (distinct contracts on the instruments registry, API v1.16.0) is an integer',
+      checks: [fieldCheck(asResponse('getInstruments'), 'meta.', [{ next_cursor: null, count: 1342 }], [['count', '1342']], (meta) => ({ data: [], meta }))],
+    },
+  ]);
 });
 
 describe('REST, the rest of the CLI (instruments/resolver.go, cmd/*.go, CHANGELOG 0.5.0 and 0.6.0)', () => {
-  const openapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
   const page = (row: unknown) => ({ data: [row], meta: { next_cursor: null, count: 1342 } });
   const perpRecord = {
     exchange: 'binance',
@@ -311,135 +413,109 @@ describe('REST, the rest of the CLI (instruments/resolver.go, cmd/*.go, CHANGELO
     quote_currency: 'USD',
     sub_exchange: 'hyna',
   };
+  const predictionSnapshot = {
+    exchange: 'polymarket',
+    category: 'crypto',
+    keyword: 'bitcoin',
+    instrument_name: 'will-bitcoin-reach-100000-by-december-31-2026-YES',
+  };
 
-  it('instrument records type the fields the resolver decodes: base/quote currency, singular market_type, margin_type, sub_exchange, status', () => {
-    for (const row of [perpRecord, spotRecord, subVenueRecord])
-      expect(issuesOf(validators.validateResponse('getInstruments', 200, page(row))), row.instrument_name).toEqual([]);
-    for (const [field, value] of [
-      ['base_currency', 7],
-      ['quote_currency', null],
-      ['market_type', 'perpetuals'],
-      ['margin_type', 1],
-      ['sub_exchange', false],
-      ['status', 3],
-    ] as const) {
-      const broken = validators.validateResponse('getInstruments', 200, page({ ...perpRecord, [field]: value }));
-      expect(broken.ok, field).toBe(false);
-      expect(JSON.stringify(broken.issues), field).toContain(`data[0].${field}`);
-    }
-    const record = openapi.components.schemas.InstrumentRecord;
-    expect(record['x-unpublished-shape']).toBe(true);
-    expect(record.properties.sub_exchange['x-source']).toContain(`${CLI}8cea601f79ea75417086b8800b0ac8aedcdc3644/internal/instruments/resolver.go`);
-  });
-
-  it('the instruments filter takes the singular market tokens (internal/api/markets.go), not the stream plurals', () => {
-    for (const market_type of ['perpetual', 'future', 'option', 'spot', 'prediction'])
-      expect(
-        issuesOf(validators.validateRequest('getInstruments', { query: { market_type, base_currency: 'BTC', margin_type: 'linear' } })),
-        market_type,
-      ).toEqual([]);
-    for (const [field, value] of <[string, string][]>[
-      ['market_type', 'perpetuals'],
-      ['margin_type', 'usdt'],
-    ]) {
-      const broken = validators.validateRequest('getInstruments', { query: { [field]: value } });
-      expect(broken.ok, field).toBe(false);
-      expect(JSON.stringify(broken.issues), field).toContain(`query.${field}`);
-    }
-    expect(openapi.components.schemas.MarketType['x-source']).toContain(`${CLI}55d86551b619dc391f457b9c2a6ef2e1786fbc1f/internal/api/markets.go`);
-  });
-
-  it('the futures catalog takes maturity (cmd/futures/futures.go), as DDMMMYY', () => {
-    expect(issuesOf(validators.validateRequest('getFuturesCatalog', { query: { currency: 'BTC', maturity: '26MAR27' } }))).toEqual([]);
-    const broken = validators.validateRequest('getFuturesCatalog', { query: { currency: 'BTC', maturity: '2027-03-26' } });
-    expect(broken.ok).toBe(false);
-    expect(JSON.stringify(broken.issues)).toContain('query.maturity');
-  });
-
-  it('options trades take top_n (CHANGELOG 0.6.0: the API documents it for options trades)', () => {
-    expect(issuesOf(validators.validateRequest('getOptionsTrades', { query: { currency: 'BTC', sort: 'premium_usd', top_n: 20 } }))).toEqual([]);
-    const broken = validators.validateRequest('getOptionsTrades', { query: { currency: 'BTC', top_n: 0 } });
-    expect(broken.ok).toBe(false);
-    expect(JSON.stringify(broken.issues)).toContain('query.top_n');
-  });
-
-  it('realized volatility takes exchange (cmd/analytics/analytics.go sends it on every snapshot request)', () => {
-    const query = { instrument_name: 'BTC-PERPETUAL', exchange: 'deribit', window_days: 30, estimator: 'parkinson', frequency: 'daily' };
-    expect(issuesOf(validators.validateRequest('getAnalyticsRealizedVolatility', { query }))).toEqual([]);
-    const broken = validators.validateRequest('getAnalyticsRealizedVolatility', { query: { ...query, exchange: '' } });
-    expect(broken.ok).toBe(false);
-    expect(JSON.stringify(broken.issues)).toContain('query.exchange');
-  });
-
-  it('prediction snapshot takes keyword and instrument_name; catalog and snapshot take exchange=polymarket (cmd/predictions/predictions.go)', () => {
-    const snapshot = { exchange: 'polymarket', category: 'crypto', keyword: 'bitcoin', instrument_name: 'will-bitcoin-reach-100000-by-december-31-2026-YES' };
-    expect(issuesOf(validators.validateRequest('getPredictionsSnapshot', { query: snapshot }))).toEqual([]);
-    expect(issuesOf(validators.validateRequest('getPredictionsCatalog', { query: { exchange: 'polymarket', keyword: 'bitcoin' } }))).toEqual([]);
-    for (const field of ['keyword', 'instrument_name', 'exchange'] as const) {
-      const broken = validators.validateRequest('getPredictionsSnapshot', { query: { ...snapshot, [field]: '' } });
-      expect(broken.ok, field).toBe(false);
-      expect(JSON.stringify(broken.issues), field).toContain(`query.${field}`);
-    }
-    expect(validators.validateRequest('getPredictionsCatalog', { query: { exchange: '' } }).ok).toBe(false);
-  });
+  itHolds([
+    {
+      test: 'instrument records type the fields the resolver decodes: base/quote currency, singular market_type, margin_type, sub_exchange, status',
+      checks: [
+        fieldCheck(
+          asResponse('getInstruments'),
+          'data[0].',
+          [perpRecord, spotRecord, subVenueRecord],
+          [
+            ['base_currency', 7],
+            ['quote_currency', null],
+            ['market_type', 'perpetuals'],
+            ['margin_type', 1],
+            ['sub_exchange', false],
+            ['status', 3],
+          ],
+          page,
+        ),
+      ],
+      also: () => {
+        const record = openapi.components.schemas.InstrumentRecord;
+        expect(record['x-unpublished-shape']).toBe(true);
+        expect(record.properties.sub_exchange['x-source']).toContain(`${CLI}8cea601f79ea75417086b8800b0ac8aedcdc3644/internal/instruments/resolver.go`);
+      },
+    },
+    {
+      test: 'the instruments filter takes the singular market tokens (internal/api/markets.go), not the stream plurals',
+      checks: [
+        fieldCheck(
+          asRequest('getInstruments'),
+          'query.',
+          ['perpetual', 'future', 'option', 'spot', 'prediction'].map((market_type) => ({ market_type, base_currency: 'BTC', margin_type: 'linear' })),
+          [
+            ['market_type', 'perpetuals'],
+            ['margin_type', 'usdt'],
+          ],
+        ),
+      ],
+      also: () => expect(openapi.components.schemas.MarketType['x-source']).toContain(`${CLI}55d86551b619dc391f457b9c2a6ef2e1786fbc1f/internal/api/markets.go`),
+    },
+    {
+      test: 'the futures catalog takes maturity (cmd/futures/futures.go), as DDMMMYY',
+      checks: [fieldCheck(asRequest('getFuturesCatalog'), 'query.', [{ currency: 'BTC', maturity: '26MAR27' }], [['maturity', '2027-03-26']])],
+    },
+    {
+      test: 'options trades take top_n (CHANGELOG 0.6.0: the API documents it for options trades)',
+      checks: [fieldCheck(asRequest('getOptionsTrades'), 'query.', [{ currency: 'BTC', sort: 'premium_usd', top_n: 20 }], [['top_n', 0]])],
+    },
+    {
+      test: 'realized volatility takes exchange (cmd/analytics/analytics.go sends it on every snapshot request)',
+      checks: [
+        fieldCheck(
+          asRequest('getAnalyticsRealizedVolatility'),
+          'query.',
+          [{ instrument_name: 'BTC-PERPETUAL', exchange: 'deribit', window_days: 30, estimator: 'parkinson', frequency: 'daily' }],
+          [['exchange', '']],
+        ),
+      ],
+    },
+    {
+      test: 'prediction snapshot takes keyword and instrument_name; catalog and snapshot take exchange=polymarket (cmd/predictions/predictions.go)',
+      checks: [
+        fieldCheck(
+          asRequest('getPredictionsSnapshot'),
+          'query.',
+          [predictionSnapshot],
+          [
+            ['keyword', ''],
+            ['instrument_name', ''],
+            ['exchange', ''],
+          ],
+        ),
+        fieldCheck(asRequest('getPredictionsCatalog'), 'query.', [{ exchange: 'polymarket', keyword: 'bitcoin' }], [['exchange', '']]),
+      ],
+    },
+  ]);
 });
 
 describe('stream event discriminators (docs/SKILL.md: maturity, quote_currency, condition_id, category)', () => {
   const SKILL = `${CLI}0e61ce1b8dd0f72d76c95b3803291b746f786f79/docs/SKILL.md`;
-  const perpTrade = {
-    trade_id: '6120458123',
-    timestamp: 1777900000000,
-    instrument_name: 'BTC-PERPETUAL',
-    direction: 'buy',
-    price: 78487.4,
-    amount: 50000,
-    maturity: 'PERPETUAL',
-  };
-  const futureTrade = { ...perpTrade, instrument_name: 'BTC-26JUN26', maturity: '26JUN26' };
-  const spotTrade = {
-    timestamp: 1777900000000,
-    instrument_name: 'BTCUSDT',
-    price: 78450.01,
-    amount: 0.0125,
-    direction: 'sell',
-    quote_amount: 980.625125,
-    quote_currency: 'USDT',
-  };
-  const predictionTrade = {
-    timestamp: 1777900000000,
-    condition_id: '0x5f65177b394277fd294cd75650044e32ba009a95022d88a0c1d565897d72f8f1',
-    outcome: 'Yes',
-    side: 'buy',
-    price: 0.42,
-    size: 250,
-    event_slug: 'btc-above-100k',
-  };
-  const liquidation = {
-    timestamp: 1777900000000,
-    instrument_name: 'BTCUSDT',
-    category: 'forced',
-    position_side: 'long',
-    direction: 'sell',
-    price: 78310.2,
-    amount: 0.842,
-    amount_usd: 65937.19,
-    mark_price: 78322.5,
-    index_price: 78301.9,
-  };
+  const deribitPerp = { ...perpTrade, instrument_name: 'BTC-PERPETUAL', maturity: 'PERPETUAL' };
   const cases = [
-    ['trades.perpetuals.deribit.BTC-PERPETUAL', 'maturity', perpTrade],
-    ['trades.futures.deribit.BTC-26JUN26', 'maturity', futureTrade],
-    ['trades.spot.binance.BTCUSDT', 'quote_currency', spotTrade],
-    ['trades.predictions.polymarket.will-btc-close-above-100k-YES', 'condition_id', predictionTrade],
-    ['liquidations.perpetuals.binance.BTCUSDT', 'category', liquidation],
+    ['trades.perpetuals.deribit.BTC-PERPETUAL', 'maturity', deribitPerp],
+    ['trades.futures.deribit.BTC-26JUN26', 'maturity', { ...deribitPerp, instrument_name: 'BTC-26JUN26', maturity: '26JUN26' }],
+    ['trades.spot.binance.BTCUSDT', 'quote_currency', { ...spotTrade, quote_currency: 'USDT' }],
+    [
+      'trades.predictions.polymarket.will-btc-close-above-100k-YES',
+      'condition_id',
+      { ...predictionTrade, condition_id: '0x5f65177b394277fd294cd75650044e32ba009a95022d88a0c1d565897d72f8f1' },
+    ],
+    ['liquidations.perpetuals.binance.BTCUSDT', 'category', { ...liquidation, category: 'forced' }],
   ] as const;
 
-  it.each(cases)('%s: the discriminating field %s is typed', (channel, field, data) => {
-    expect(issuesOf(stream.validateStreamEvent(event(channel, data)))).toEqual([]);
-    const broken = stream.validateStreamEvent(event(channel, { ...data, [field]: 42 }));
-    expect(broken.ok, field).toBe(false);
-    expect(broken.issues[0].path).toBe(`data.${field}`);
-  });
+  it.each(cases)('%s: the discriminating field %s is typed', (channel, field, data) =>
+    holds({ test: channel, checks: [fieldCheck(onChannel(channel), 'data.', [data], [[field, 42]])] }),
+  );
 
   it('each discriminator names its source', () => {
     const schemas = asyncapi.components.schemas;
@@ -455,35 +531,43 @@ describe('stream event discriminators (docs/SKILL.md: maturity, quote_currency, 
 
 describe('legacy rows the Python SDK types (Laevitas/Laevitas-sdk Laevitas/dataclasses.py)', () => {
   const SDK = 'https://github.com/Laevitas/Laevitas-sdk/blob/07c7b94e5b12220569c7a126923c6a97a542b282/Laevitas/dataclasses.py';
-  const openapi = JSON.parse(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
+  const oiExpiry = asResponse('getLegacyOptionsOpenInterestByExpiry');
 
-  it('analytics/options/oi_expiry: rows of maturity, c, p, notional_c, notional_p', () => {
-    const body = { date: 1795186800000, data: [{ maturity: '27MAR26', c: 41250.4, p: 28710.9, notional_c: 3781562340.2, notional_p: 2632017553.8 }] };
-    expect(issuesOf(validators.validateResponse('getLegacyOptionsOpenInterestByExpiry', 200, body))).toEqual([]);
-    for (const [field, wrong] of [
-      ['maturity', 20260327],
-      ['c', '41250.4'],
-      ['notional_p', 'n/a'],
-    ] as const) {
-      const broken = validators.validateResponse('getLegacyOptionsOpenInterestByExpiry', 200, { ...body, data: [{ ...body.data[0], [field]: wrong }] });
-      expect(broken.ok, field).toBe(false);
-      expect(JSON.stringify(broken.issues), field).toContain(`data[0].${field}`);
-    }
-    expect(validators.validateResponse('getLegacyOptionsOpenInterestByExpiry', 200, { date: 1795186800000, data: { c: 1 } }).ok).toBe(false);
-    expect(openapi.components.schemas.LegacyOptionsOiByExpiryRow['x-source']).toContain(SDK);
-  });
-
-  it('historical/options/iv: items carry date, mark_iv, bid_iv, ask_iv', () => {
-    const body = {
-      meta: { total: 48, page: 1, items: 1, total_pages: 48 },
-      items: [{ date: 1795183200000, mark_iv: 52.31, bid_iv: 51.8, ask_iv: 52.95 }],
-    };
-    expect(issuesOf(validators.validateResponse('getLegacyHistoricalOptionsIV', 200, body))).toEqual([]);
-    for (const field of ['mark_iv', 'bid_iv', 'ask_iv']) {
-      const broken = validators.validateResponse('getLegacyHistoricalOptionsIV', 200, { ...body, items: [{ ...body.items[0], [field]: '52%' }] });
-      expect(broken.ok, field).toBe(false);
-      expect(JSON.stringify(broken.issues), field).toContain(`items[0].${field}`);
-    }
-    expect(openapi.components.schemas.LegacyHistoricalOptionsIvRow['x-source']).toContain(SDK);
-  });
+  itHolds([
+    {
+      test: 'analytics/options/oi_expiry: rows of maturity, c, p, notional_c, notional_p',
+      checks: [
+        fieldCheck(
+          oiExpiry,
+          'data[0].',
+          [{ maturity: '27MAR26', c: 41250.4, p: 28710.9, notional_c: 3781562340.2, notional_p: 2632017553.8 }],
+          [
+            ['maturity', 20260327],
+            ['c', '41250.4'],
+            ['notional_p', 'n/a'],
+          ],
+          (row) => ({ date: 1795186800000, data: [row] }),
+        ),
+        refusal(oiExpiry, { date: 1795186800000, data: { c: 1 } }, 'data'),
+      ],
+      also: () => expect(openapi.components.schemas.LegacyOptionsOiByExpiryRow['x-source']).toContain(SDK),
+    },
+    {
+      test: 'historical/options/iv: items carry date, mark_iv, bid_iv, ask_iv',
+      checks: [
+        fieldCheck(
+          asResponse('getLegacyHistoricalOptionsIV'),
+          'items[0].',
+          [{ date: 1795183200000, mark_iv: 52.31, bid_iv: 51.8, ask_iv: 52.95 }],
+          [
+            ['mark_iv', '52%'],
+            ['bid_iv', '52%'],
+            ['ask_iv', '52%'],
+          ],
+          (row) => ({ meta: { total: 48, page: 1, items: 1, total_pages: 48 }, items: [row] }),
+        ),
+      ],
+      also: () => expect(openapi.components.schemas.LegacyHistoricalOptionsIvRow['x-source']).toContain(SDK),
+    },
+  ]);
 });

@@ -2,26 +2,17 @@
 // client; the credit-token group 10 per 60 s) with the documented 429 and a Retry-After of the seconds until a slot
 // frees. End to end against the real mock with the mock's clock in the test's hands, plus the limiter's windows
 // directly where a run through Prism would only be slower.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { validateResponse } from '@laevitas-api/validators';
-import { startMock } from '../src/mock.mjs';
+import { mockPerFile } from './mock-per-file.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { createRateLimiter } from '../src/mock/rate-limit.mjs';
 import { createStatefulMock, runStateful } from '../src/mock/state.mjs';
 
 const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 const START = Date.parse('2026-11-20T15:00:00.000Z');
-let clock = START;
-let mock: { url: string; stop: () => Promise<void> };
-beforeAll(async () => {
-  mock = await startMock({ port: 0, now: () => clock, rateLimit: true });
-}, 120_000);
-afterAll(async () => mock?.stop());
-beforeEach(async () => {
-  clock = START;
-  await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-});
+const { mock, clock } = mockPerFile({ start: START, rateLimit: true });
 
 const OHLCVT = '/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C';
 const get = (path: string, key = 'key-a') => fetch(mock.url + path, { headers: { 'x-api-key': key } });
@@ -37,7 +28,7 @@ describe('MOCK_RATE_LIMIT=on, against the mock', () => {
     const statuses: number[] = [];
     const retryAfter: number[] = [];
     for (let i = 0; i < 30; i += 1) {
-      clock = START + Math.floor((i * 1000) / 30);
+      clock.now = START + Math.floor((i * 1000) / 30);
       const response = await get(OHLCVT);
       statuses.push(response.status);
       if (response.status === 429) {
@@ -55,7 +46,7 @@ describe('MOCK_RATE_LIMIT=on, against the mock', () => {
     // The first request (at +0 ms) leaves the 5 s window at +5000 ms; the refused ones come at +666…+966 ms.
     expect(retryAfter.every((s) => Number.isInteger(s) && s >= 4 && s <= 5)).toBe(true);
 
-    clock = START + 5_000 + 1; // the oldest slots have freed
+    clock.now = START + 5_000 + 1; // the oldest slots have freed
     expect((await get(OHLCVT)).status).toBe(200);
   });
 
@@ -67,10 +58,10 @@ describe('MOCK_RATE_LIMIT=on, against the mock', () => {
 
   it('the credit-token group allows 10 per 60 s, with Retry-After until the first slot frees', async () => {
     for (let i = 0; i < 10; i += 1) {
-      clock = START + i * 1000;
+      clock.now = START + i * 1000;
       expect((await challenge()).status).toBe(200);
     }
-    clock = START + 15_000;
+    clock.now = START + 15_000;
     const refused = await challenge();
     expect(refused.status).toBe(429);
     const body = await refused.json();
@@ -79,7 +70,7 @@ describe('MOCK_RATE_LIMIT=on, against the mock', () => {
     expect(refused.headers.get('retry-after')).toBe('45');
     // The data routes count in their own group.
     expect((await get(OHLCVT)).status).toBe(200);
-    clock = START + 60_000 + 1;
+    clock.now = START + 60_000 + 1;
     expect((await challenge()).status).toBe(200);
   });
 

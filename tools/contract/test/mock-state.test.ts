@@ -3,10 +3,10 @@
 // checkouts that are never charged twice, WS passes that extend additively, single-use credit-token challenges that
 // expire after 5 minutes, credits that run out, the agent endpoint's free and billed methods, and the reset route.
 // Every answer is checked against the documented response with the generated validators.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validateResponse } from '@laevitas-api/validators';
-import { startMock } from '../src/mock.mjs';
+import { mockPerFile } from './mock-per-file.mjs';
 import { PENDING_MS } from '../src/mock/checkout.mjs';
 import { createStatefulMock, runStateful } from '../src/mock/state.mjs';
 import { isPaidDataOperation } from '../src/mock/payments.mjs';
@@ -15,16 +15,7 @@ import { SPEC_JSON } from '../src/paths.mjs';
 import { readFileSync } from 'node:fs';
 
 const START = Date.parse('2026-11-20T15:00:00.000Z');
-let clock = START;
-let mock: { url: string; stop: () => Promise<void>; state: { charges: any[] } };
-beforeAll(async () => {
-  mock = await startMock({ port: 0, now: () => clock });
-}, 120_000);
-afterAll(async () => mock?.stop());
-beforeEach(async () => {
-  clock = START;
-  expect((await fetch(`${mock.url}/__mock/reset`, { method: 'POST' })).status).toBe(204);
-});
+const { mock, clock } = mockPerFile({ start: START });
 
 const WALLET = '0x857b06519E91e3A54538791bDbb0E22373e36b66';
 const OTHER_WALLET = '0x1111111111111111111111111111111111111111';
@@ -179,7 +170,7 @@ describe('checkouts (payable → pending/completed, never charged twice)', () =>
     expect(mock.state.charges).toHaveLength(1);
     expect((await status('c-2')).body).toEqual({ state: 'pending' });
 
-    clock += PENDING_MS;
+    clock.now += PENDING_MS;
     const done = await status('c-2');
     documented('getX402SubscriptionsCheckoutsById', done);
     expect(done.body.state).toBe('completed');
@@ -232,7 +223,7 @@ describe('WebSocket passes', () => {
     expect(first.headers['x-credit-token']).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(first.body.expires_at).toBe(new Date(START + 3_600_000).toISOString());
 
-    clock += 600_000; // ten minutes later, still active: the new hour is added to the old expiry, not to now
+    clock.now += 600_000; // ten minutes later, still active: the new hour is added to the old expiry, not to now
     const second = await post('/api/v1/x402/ws-pass/hour', undefined, { 'payment-signature': payment() });
     expect(second.headers['x-credit-token']).toBe(first.headers['x-credit-token']);
     expect(second.body.expires_at).toBe(new Date(START + 2 * 3_600_000).toISOString());
@@ -271,14 +262,14 @@ describe('credit tokens and credits', () => {
     const redeem = (info: any) =>
       post('/api/v1/x402/credit-token', { ...info, address: WALLET, chainId: 'eip155:8453', type: 'eip191', signature: EVM_SIGNATURE });
     const late = await post('/api/v1/x402/credit-token/challenge', { chain_id: 'eip155:8453', address: WALLET });
-    clock += 300_001;
+    clock.now += 300_001;
     const expired = await redeem(late.body.info);
     expect(expired.status).toBe(401);
     documented('postX402CreditToken', expired);
     expect(expired.body).toEqual({ code: 'expired' });
 
     const timely = await post('/api/v1/x402/credit-token/challenge', { chain_id: 'eip155:8453', address: WALLET });
-    clock += 299_000;
+    clock.now += 299_000;
     expect((await redeem(timely.body.info)).status).toBe(200);
   });
 

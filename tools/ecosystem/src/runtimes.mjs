@@ -11,13 +11,13 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CHROMIUM, chromiumMissing, keepToLoopback, launchChromium } from '../../scripts/chromium.mjs';
 import { NODE_VERSIONS, nodeBinary, nodeBinaryPath } from '../../scripts/node-matrix.mjs';
 import { CACHE, cachedInstall } from './cache.mjs';
 import { bundle } from './bundle.mjs';
 
 /** Exact versions, so a run is reproducible; raise them deliberately (`npm view <name> version`). */
 export const VERSIONS = { bun: '1.4.5', deno: '2.9.6', miniflare: '4.20260730.0' };
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** A workerd compatibility date the pinned miniflare's workerd supports (it refuses dates after its own). */
 const COMPATIBILITY_DATE = '2026-07-01';
 
@@ -163,14 +163,7 @@ const workerd = (() => {
 const chromium = {
   id: 'chromium',
   label: 'Chromium',
-  available: () => {
-    try {
-      require_('node:fs').accessSync(CHROMIUM);
-      return undefined;
-    } catch {
-      return `no browser at ${CHROMIUM} (apt-get install -y chromium)`;
-    }
-  },
+  available: () => chromiumMissing(),
   prepare: async () => {
     const { execFileSync } = await import('node:child_process');
     const reported = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
@@ -185,25 +178,13 @@ const chromium = {
     });
     await /** @type {Promise<void>} */ (new Promise((resolve) => page.listen(0, '127.0.0.1', resolve)));
     const origin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (page.address()).port}`;
-    const { chromium: launcher } = await import('playwright-core');
-    const browser = await launcher.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     /** @type {string[]} */
     const problems = [];
     try {
       const context = await browser.newContext();
-      // Only loopback: nothing leaves the machine.
-      await context.route('**/*', (route) => (/^(http|ws)s?:\/\/127\.0\.0\.1[:/]/.test(route.request().url()) ? route.continue() : route.abort()));
+      // Only loopback: nothing leaves the machine (a refused request is named in the result).
+      const refused = await keepToLoopback(context);
       const tab = await context.newPage();
       tab.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
       tab.on('pageerror', (e) => problems.push(String(e)));
@@ -214,6 +195,11 @@ const chromium = {
       // A CORS refusal shows up as a console error in the page as well as a failed check; name it.
       const cors = problems.filter((p) => /CORS|Access-Control/i.test(p));
       result.checks.push({ name: 'cors', ok: cors.length === 0, detail: cors[0] !== undefined ? cors[0].slice(0, 300) : `page on ${origin}, no CORS error` });
+      result.checks.push({
+        name: 'offline',
+        ok: refused.length === 0,
+        detail: refused.length ? `refused: ${refused.slice(0, 3).join(', ')}` : 'no request left the machine',
+      });
       return result;
     } finally {
       await browser.close();
@@ -221,7 +207,6 @@ const chromium = {
     }
   },
 };
-const require_ = createRequire(import.meta.url);
 
 /** Every runtime, in the order they run (sequentially: the machine has 2 cores). */
 export const RUNTIMES = [...Object.keys(NODE_VERSIONS).map(nodeRuntime), bun, deno, workerd, chromium];

@@ -1,0 +1,45 @@
+// The stateful mock (src/mock.mjs: Prism behind the front) for one test file, the way the end-to-end tests use it:
+// started once on a free port before the first test, stopped after the last, and reset before each test
+// (POST /__mock/reset must answer 204), optionally with the mock's clock in the test's hands. Shared by this tool's
+// mock tests and packages/client's tests against the mock, which import it by relative path like src/mock.mjs.
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { startMock } from '../src/mock.mjs';
+
+/** @typedef {Awaited<ReturnType<typeof startMock>>} RunningMock */
+
+/**
+ * Registers the file's hooks and returns the mock (its `url` and `state`, readable once the file's tests run) and the
+ * clock: with `start`, the mock reads the time from `clock.now`, which is set back to `start` before each test.
+ * Without it the mock keeps the real time.
+ * @param {{start?: number, rateLimit?: boolean}} [options] `rateLimit`: the mock enforces x-rate-limits (MOCK_RATE_LIMIT=on)
+ */
+export function mockPerFile({ start, rateLimit } = {}) {
+  const clock = { now: start ?? Date.now() };
+  /** @type {RunningMock | undefined} */
+  let running;
+  const started = () => {
+    if (!running) throw new Error('mockPerFile: the mock starts in beforeAll; read mock.url and mock.state inside a test or hook');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startMock({
+      port: 0,
+      ...(start === undefined ? {} : { now: () => clock.now }),
+      ...(rateLimit === undefined ? {} : { rateLimit }),
+    });
+  }, 120_000);
+  afterAll(async () => running?.stop());
+  beforeEach(async () => {
+    if (start !== undefined) clock.now = start;
+    expect((await fetch(`${started().url}/__mock/reset`, { method: 'POST' })).status, 'POST /__mock/reset').toBe(204);
+  });
+  const mock = {
+    get url() {
+      return started().url;
+    },
+    get state() {
+      return started().state;
+    },
+  };
+  return { mock, clock };
+}
