@@ -2,12 +2,14 @@
 // free port: long windows walked as compliant windows (paginate), complete minutes only (scanComplete) and the
 // corrections feed followed (watchCorrections). The mock keeps the service's limits (x-max-window → 400), places
 // `complete_through` with `x-mock-complete-through` and publishes corrections on `POST /__mock/corrections`.
+import { createServer, request as forwardRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 // @ts-expect-error plain ESM module of the contract tools
 import { startMock } from '../../../tools/contract/src/mock.mjs';
 import { RequestValidationError, createClient, type CorrectionEvent } from '../src/index.js';
-import { createCore, paginate, paginateWindows } from '../src/core-entry.js';
+import { createCore, paginate, paginateWindows, splitWindow } from '../src/core-entry.js';
 import { getOptionsOhlcvt, getOptionsTrades } from '../src/generated/operations.js';
 
 let mock: { url: string; stop: () => Promise<void> };
@@ -20,6 +22,9 @@ beforeEach(async () => {
 });
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Before the day these tests were written: every window ending before it lies in the past of the mock's clock. */
+const PAST = Date.parse('2026-11-01T00:00:00Z');
 const fast = { retry: { initialDelayMs: 1, maxDelayMs: 2 }, rateLimit: false } as const;
 /** A client on the mock that records the query of every request it sends. */
 function recording(options: Record<string, unknown> = {}) {
@@ -33,6 +38,33 @@ function recording(options: Record<string, unknown> = {}) {
   });
   return { client, sent };
 }
+/**
+ * A proxy on 127.0.0.1 (port 0) in front of the mock that records the URL of every request it receives: what reached
+ * the server, not what the client meant to send.
+ */
+async function countingProxy() {
+  const received: URL[] = [];
+  const target = new URL(mock.url);
+  const server = createServer((req, res) => {
+    received.push(new URL(req.url ?? '/', mock.url));
+    const upstream = forwardRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', (error) => res.destroy(error));
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+/** The distinct start..end windows among the requests a server received, in the order first seen. */
+const windowsOf = (received: URL[]) => [
+  ...new Map(received.map(({ searchParams: q }) => [`${q.get('start')}|${q.get('end')}`, [String(q.get('start')), String(q.get('end'))] as const])).values(),
+];
 const timeOf = (row: any) => (typeof row.timestamp === 'number' ? row.timestamp : Date.parse(`${String(row.date).replace(' ', 'T')}Z`));
 const iso = (t: number) => new Date(t).toISOString();
 
@@ -96,6 +128,46 @@ describe('long windows (paginate)', () => {
     expect(viaCore).toEqual(await client.paginate('getOptionsTrades', { query }).toArray());
   });
 
+  it('a window that starts after now is not requested: an end in the future costs no empty calls (counted at the server)', async () => {
+    const proxy = await countingProxy();
+    try {
+      const core = createCore({ apiKey: 'test-key', v2BaseUrl: proxy.url, ...fast });
+      // Ten days back to sixty ahead: ten 7-day windows, of which the first two reach now and the rest lie after it.
+      const start = Math.floor(Date.now() / HOUR) * HOUR - 10 * DAY;
+      const future = { currency: 'BTC', start: iso(start), end: iso(start + 70 * DAY - 1000), limit: 1000 };
+      for (const sort_dir of ['ASC', 'DESC'] as const) {
+        proxy.received.length = 0;
+        const rows = await paginateWindows(core, getOptionsTrades, { query: { ...future, sort_dir } }).toArray();
+        const asked = windowsOf(proxy.received);
+        expect(asked).toEqual(
+          sort_dir === 'ASC'
+            ? [
+                [future.start, iso(start + 7 * DAY - 1)],
+                [iso(start + 7 * DAY), iso(start + 14 * DAY - 1)],
+              ]
+            : [
+                [iso(start + 7 * DAY), iso(start + 14 * DAY - 1)],
+                [future.start, iso(start + 7 * DAY - 1)],
+              ],
+        );
+        for (const [from] of asked) expect(Date.parse(from)).toBeLessThanOrEqual(Date.now() + HOUR);
+        // Every row up to now is there: the rows of the two windows that reach it, asked one by one.
+        const expected: unknown[] = [];
+        for (const [from, to] of asked)
+          expected.push(...(await paginate(core, getOptionsTrades, { query: { ...future, sort_dir, start: from, end: to } }).toArray()));
+        expect(rows.map(timeOf)).toEqual(expected.map(timeOf));
+        expect(rows.some((row) => timeOf(row) > Date.now() - DAY)).toBe(true);
+      }
+      // A window wholly in the future still sends the one request at the caller's start (the service's verdict).
+      proxy.received.length = 0;
+      const ahead = { currency: 'BTC', start: iso(start + 30 * DAY), end: iso(start + 60 * DAY), limit: 1000 };
+      await paginateWindows(core, getOptionsTrades, { query: ahead }).toArray();
+      expect(windowsOf(proxy.received)).toEqual([[ahead.start, iso(start + 37 * DAY - 1)]]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('every row exactly once, in sort_dir order, over random windows, resolutions, limits and sort orders (fast-check, seeded)', async () => {
     const core = createCore({ apiKey: 'test-key', v2BaseUrl: mock.url, ...fast });
     const STEPS = { '1m': 1, '5m': 5, '15m': 15, '1h': 60, '4h': 240, '1d': 1440 } as const;
@@ -118,15 +190,18 @@ describe('long windows (paginate)', () => {
         fc.constantFrom('ASC', 'DESC'),
         fc.integer({ min: 50, max: 1000 }),
         async (series, startMinute, offsetMs, sortDir, limit) => {
-          const start = Date.parse('2025-10-01T00:00:00Z') + startMinute * 60_000 + offsetMs;
+          const drawn = Date.parse('2025-10-01T00:00:00Z') + startMinute * 60_000 + offsetMs;
+          const span = series.kind === 'ohlcvt' ? series.spanBuckets * STEPS[series.resolution] * 60_000 : series.spanDays * DAY;
+          // Moved back by whole days until it ends before PAST: the split asks for no window that starts after the
+          // clock (the service serves nothing there), while the mock would synthesise rows for it.
+          const start = drawn - Math.max(0, Math.ceil((drawn + span - PAST) / DAY)) * DAY;
+          const end = start + span;
           if (series.kind === 'ohlcvt') {
-            const end = start + series.spanBuckets * STEPS[series.resolution] * 60_000;
             const q = { instrument_name: instrument, resolution: series.resolution, start: iso(start), end: iso(end), sort_dir: sortDir, limit };
             const split = await paginateWindows(core, getOptionsOhlcvt, { query: q }, { windows: { days: series.windowDays } }).toArray();
             const whole = await paginate(core, getOptionsOhlcvt, { query: q }).toArray();
             expect(split.map(timeOf)).toEqual(whole.map(timeOf));
           } else {
-            const end = start + series.spanDays * DAY;
             const q = { currency: 'BTC', start: iso(start), end: iso(end), sort_dir: sortDir, limit };
             const split = await paginateWindows(core, getOptionsTrades, { query: q }).toArray();
             // One instrument has no window limit: the same span in one scan is the reference.
@@ -187,6 +262,120 @@ describe('complete minutes only (scanComplete)', () => {
     );
     expect(() => client.scanComplete('getOptionsOhlcvt', { query: { instrument_name } })).toThrow(/query.start is required/);
   });
+});
+
+describe('complete minutes only: no request past complete_through', () => {
+  const instrument_name = 'BTC-26MAR27-100000-C';
+  const STEPS = { '1m': 1, '5m': 5, '15m': 15, '1h': 60, '4h': 240, '1d': 1440 } as const;
+
+  it('a complete-minutes scan over a long split window requests no window past complete_through (counted at the server)', async () => {
+    const proxy = await countingProxy();
+    try {
+      const client = createClient({ apiKey: 'test-key', v2BaseUrl: proxy.url, ...fast });
+      // Fifty days in 7-day windows; the closed minutes end on the hour in the second window, where the mock's series
+      // ends (an open minute is not persisted yet), so the windows after it would all come back empty.
+      const query = { instrument_name, resolution: '1h', start: '2026-09-01T00:00:00Z', end: '2026-10-20T23:59:59Z', limit: 1000 } as const;
+      const scan = client.scanComplete('getOptionsOhlcvt', { query }, { headers: { 'x-mock-complete-through': '2026-09-09T12:00:00Z' }, windows: { days: 7 } });
+      const times: number[] = [];
+      for await (const row of scan) times.push(timeOf(row));
+      expect(windowsOf(proxy.received)).toEqual([
+        [query.start, '2026-09-07T23:59:59.999Z'],
+        ['2026-09-08T00:00:00.000Z', '2026-09-14T23:59:59.999Z'],
+      ]);
+      expect(proxy.received).toHaveLength(2); // one page each: nothing else reached the server
+      expect(times).toEqual(Array.from({ length: 8 * 24 + 12 }, (_, i) => Date.parse(query.start) + i * HOUR));
+      expect(scan.resume).toBe('2026-09-09T12:00:00.000Z');
+      // complete_through on a window's start: that window is not requested either.
+      proxy.received.length = 0;
+      const edge = client.scanComplete('getOptionsOhlcvt', { query }, { headers: { 'x-mock-complete-through': '2026-09-15T00:00:00Z' }, windows: { days: 7 } });
+      let count = 0;
+      for await (const _ of edge) count++;
+      expect(count).toBe(14 * 24);
+      expect(windowsOf(proxy.received).map(([from]) => from)).toEqual([query.start, '2026-09-08T00:00:00.000Z']);
+      expect(edge.resume).toBe('2026-09-15T00:00:00.000Z');
+      // One closed bucket at the start of the next window: that window is requested, for that one row.
+      proxy.received.length = 0;
+      const one = client.scanComplete('getOptionsOhlcvt', { query }, { headers: { 'x-mock-complete-through': '2026-09-15T01:00:00Z' }, windows: { days: 7 } });
+      count = 0;
+      for await (const _ of one) count++;
+      expect(count).toBe(14 * 24 + 1);
+      expect(windowsOf(proxy.received).map(([from]) => from)).toEqual([query.start, '2026-09-08T00:00:00.000Z', '2026-09-15T00:00:00.000Z']);
+      expect(one.resume).toBe('2026-09-15T01:00:00.000Z');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('never requests a window starting at or after complete_through and yields exactly the closed buckets, over random spans, windows, resolutions and bounds (fast-check, seeded)', async () => {
+    const proxy = await countingProxy();
+    try {
+      const client = createClient({ apiKey: 'test-key', v2BaseUrl: proxy.url, ...fast });
+      const core = createCore({ apiKey: 'test-key', v2BaseUrl: mock.url, ...fast });
+      let skipped = 0; // runs with at least one window not requested
+      let split = 0; // runs that requested more than one window
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...(Object.keys(STEPS) as (keyof typeof STEPS)[])),
+          fc.integer({ min: 2, max: 3000 }), // span in buckets (the mock serves at most 10,000 rows a window)
+          fc.double({ min: 1.5, max: 30, noNaN: true }), // into how many windows the span is split (at most 30 requests a run)
+          // Where complete_through falls: anywhere in the span (or past its end), or within two buckets of an inner edge
+          // of the split, where one bucket decides whether the next window is needed.
+          fc.oneof(
+            fc.record({ share: fc.double({ min: 0, max: 1.3, noNaN: true }) }),
+            fc.record({ edge: fc.nat(), buckets: fc.integer({ min: -1, max: 2 }), within: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
+          ),
+          fc.boolean(), // complete_through on a whole minute, or anywhere (the service writes minutes; the scan must not care)
+          fc.integer({ min: 0, max: 300 * 1440 }), // start minute, moved back so the span lies in the past
+          fc.integer({ min: 0, max: 59_999 }),
+          fc.integer({ min: 50, max: 1000 }),
+          async (resolution, spanBuckets, parts, where, onMinute, startMinute, offsetMs, limit) => {
+            const step = STEPS[resolution] * 60_000;
+            const span = spanBuckets * step;
+            const windowDays = span / parts / DAY;
+            const drawn = Date.parse('2025-10-01T00:00:00Z') + startMinute * 60_000 + offsetMs;
+            const start = drawn - Math.max(0, Math.ceil((drawn + span - PAST) / DAY)) * DAY;
+            const end = start + span;
+            // The inner edges of the split (none when a bucket is longer than a window: no split then).
+            const edges =
+              step > windowDays * DAY
+                ? []
+                : splitWindow(start, end, windowDays * DAY, step)
+                    .map((w) => w.start)
+                    .slice(1);
+            const placed =
+              'share' in where || edges.length === 0
+                ? start + 60_000 + ('share' in where ? where.share : 0.5) * span
+                : edges[where.edge % edges.length]! + (where.buckets + where.within) * step;
+            const through = onMinute ? Math.ceil(placed / 60_000) * 60_000 : placed;
+            const closed = { headers: { 'x-mock-complete-through': iso(through) } };
+            const query = { instrument_name, resolution, start: iso(start), end: iso(end), limit };
+            proxy.received.length = 0;
+            const scan = client.scanComplete('getOptionsOhlcvt', { query }, { ...closed, windows: { days: windowDays } });
+            const rows: number[] = [];
+            for await (const row of scan) rows.push(timeOf(row));
+            const bound = Date.parse(`${scan.completeThrough!.replace(' ', 'T')}Z`);
+            // Only the first window (the caller's start, where the bound is learned) may start at or after it.
+            const asked = windowsOf(proxy.received).map(([from]) => Date.parse(from));
+            expect(asked[0]).toBe(start);
+            for (const from of asked.slice(1)) expect(from + step).toBeLessThanOrEqual(bound);
+            // Exactly the closed buckets: the same span read in one scan, cut where a bucket is no longer closed.
+            const whole = await paginate(core, getOptionsOhlcvt, { query }, closed).toArray();
+            const expected = whole.map(timeOf).filter((t) => t + step <= bound);
+            expect(rows).toEqual(expected);
+            expect(Date.parse(scan.resume!)).toBe(Math.max(start, Math.min(Math.floor(bound / step) * step, Math.floor(end / step) * step + step)));
+            if (asked.length < edges.length + 1) skipped++;
+            if (asked.length > 1) split++;
+          },
+        ),
+        { seed: 30, numRuns: 24 },
+      );
+      // The runs did what the property is about: windows left out, and later windows still asked for when needed.
+      expect(skipped).toBeGreaterThanOrEqual(6);
+      expect(split).toBeGreaterThanOrEqual(6);
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
 });
 
 describe('following corrections (watchCorrections)', () => {

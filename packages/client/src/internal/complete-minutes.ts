@@ -11,7 +11,7 @@ import type { OperationInfo } from './operation-info.js';
 import type { PaginatedOperationId } from '../generated/methods.js';
 import type { Paginated } from './pagination.js';
 import { LaevitasError, RequestValidationError } from '../errors.js';
-import { bucketMs, paginateWindows, type WindowedArgs, type WindowedRequestOptions } from './windows.js';
+import { bucketMs, walkWindows, type WindowedArgs, type WindowedRequestOptions } from './windows.js';
 
 type Item<Op extends OperationId> = Paginated<Op> extends AsyncIterable<infer R> ? R : unknown;
 
@@ -32,17 +32,15 @@ export function timeOf(value: unknown): number {
   return Date.parse(BUCKET.test(text) ? `${text.replace(' ', 'T')}Z` : text);
 }
 
-const rowTime = (row: unknown): number => {
-  const r = row as { date?: unknown; timestamp?: unknown } | null;
-  return timeOf(r?.date ?? r?.timestamp);
-};
+type Timed = { date?: unknown; timestamp?: unknown } | null;
+const rowTime = (row: Timed): number => timeOf(row?.date ?? row?.timestamp);
 
 /**
  * Rows of closed buckets only, from `query.start` (required: where this run starts) up to `complete_through`, or to
  * `query.end` when that comes first; long windows are split as `paginate` splits them. `sort_dir` must be ASC.
  */
 export function scanComplete<Op extends PaginatedOperationId>(core: LaevitasCore, info: OperationInfo<Op>, ...args: WindowedArgs<Op>): CompleteScan<Op> {
-  const [params] = args as [CallParams<Op> | undefined, WindowedRequestOptions | undefined]; // the options go on to paginateWindows with ...args
+  const [params] = args as [CallParams<Op> | undefined, WindowedRequestOptions | undefined]; // the options go on to walkWindows with args
   const query = ((params ?? {}) as { query?: Record<string, unknown> }).query ?? {};
   const operationId = info.operationId;
   const refuse = (path: string, message: string) => new RequestValidationError(operationId, [{ path, rule: 'complete-minutes', message }]);
@@ -62,7 +60,10 @@ export function scanComplete<Op extends PaginatedOperationId>(core: LaevitasCore
     const finish = (at: number) => {
       resume = new Date(Math.max(start, at)).toISOString();
     };
-    for await (const page of paginateWindows(core, info, ...args).pages()) {
+    // A later window whose first bucket is not closed by `bound` holds no row to yield (its start is a bucket start,
+    // windows.ts): it is never requested, so a scan over a long window costs nothing past `complete_through`. Only
+    // the first window goes out before `bound` is known, and walkWindows never asks about that one.
+    for await (const page of walkWindows(core, info, args, (window) => window.start + step > bound!).pages()) {
       const completeness = (page as { meta?: { completeness?: { status?: string; complete_through?: unknown } } }).meta?.completeness;
       if (!completeness) throw new LaevitasError(`${operationId}: page has no meta.completeness; a complete-minutes scan needs a minute-based operation`);
       if (completeness.status !== 'available') return finish(next);
@@ -74,7 +75,7 @@ export function scanComplete<Op extends PaginatedOperationId>(core: LaevitasCore
         completeThrough = String(completeness.complete_through);
       }
       for (const row of ((page as { data?: unknown[] }).data ?? []) as Item<Op>[]) {
-        const t = rowTime(row);
+        const t = rowTime(row as Timed);
         if (!Number.isFinite(t)) throw new LaevitasError(`${operationId}: a row has no date or timestamp; got ${JSON.stringify(row)}`);
         if (t + step > bound) return finish(t);
         yield row;

@@ -5,6 +5,9 @@
 // seen is done at once; only a changed feed is compared record by record. Each new record and each new `updatedAt` of
 // a known record is yielded once, with the `since` state to persist: a watcher restarted from it yields nothing twice.
 // Polls are ordinary requests of the client, so they wait for the client's rate limiter and honour 429 Retry-After.
+// Each poll still downloads the whole feed: the service documents no conditional request for it (no ETag or
+// Last-Modified to send back in If-None-Match / If-Modified-Since, no `since` parameter; v1 reference §9 and
+// spec/paths/v1/changelog_data-corrections.yaml), and sending one it does not document would be a guess.
 import type { LaevitasCore } from './core.js';
 import type { RequestOptions } from './request-options.js';
 import { getChangelogDataCorrections } from '../generated/operations.js';

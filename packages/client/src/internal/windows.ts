@@ -8,6 +8,12 @@
 // the service's own advice for a full hour) and the next starts at B. No minute is in two windows, no bucket is split
 // between two windows, and only the caller's own start and end can cut a bucket, exactly as one unsplit call would.
 //
+// Windows that cannot hold a row are not requested: each would come back empty, and on a live service it would cost a
+// request and rate-limit budget for nothing. The window at the caller's start is always requested (its answer is the
+// service's verdict on the query); after it, a window starting more than CLOCK_SLACK_MS past the client's clock is
+// skipped, since the service serves data only through its latest minute (an `end` in the future still ends there),
+// and a caller of the walk can skip more with its own test (scanComplete: windows past `complete_through`).
+//
 // This module is separate from pagination.ts so an app that never splits (the core with single operations) bundles
 // none of it; the full client's `paginate` goes through here.
 import type { OperationId, OperationResults } from '@laevitas-api/types/signatures';
@@ -20,6 +26,8 @@ import { RequestValidationError, type ScanInterruptedError } from '../errors.js'
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/** Room for a client clock behind the service's: a window starting later than this past `Date.now()` is skipped. */
+const CLOCK_SLACK_MS = 3_600_000; // one hour
 /** Bucket length of each `resolution`, in minutes; without one the service's unit is the source minute. */
 const STEP_MINUTES: Record<string, number> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60, '2h': 120, '4h': 240, '6h': 360, '12h': 720, '1d': 1440 };
 
@@ -101,6 +109,19 @@ export function windowsOf(info: OperationInfo, query: Record<string, unknown>, c
  * `end` strings are sent as given at the outer edges; inner edges are ISO 8601 with milliseconds.
  */
 export function paginateWindows<Op extends PaginatedOperationId>(core: LaevitasCore, info: OperationInfo<Op>, ...args: WindowedArgs<Op>): Paginated<Op> {
+  return walkWindows(core, info, args);
+}
+
+/**
+ * The walk of `paginateWindows`. `skip` is asked about each window but the one at the caller's start, just before it
+ * would be requested: true leaves that window out (it can hold no row the caller keeps).  @internal
+ */
+export function walkWindows<Op extends PaginatedOperationId>(
+  core: LaevitasCore,
+  info: OperationInfo<Op>,
+  args: WindowedArgs<Op>,
+  skip?: (window: TimeWindow) => boolean,
+): Paginated<Op> {
   const [params, options] = args as [CallParams<Op> | undefined, WindowedRequestOptions | undefined];
   const { windows: choice, ...requestOptions } = options ?? {};
   const base = (params ?? {}) as { query?: Record<string, unknown> };
@@ -110,13 +131,17 @@ export function paginateWindows<Op extends PaginatedOperationId>(core: LaevitasC
   if (!windows) return forward(params);
   if (query.cursor !== undefined) throw refuse(info.operationId, 'query.cursor', 'query.cursor belongs to one window; a split scan starts from query.start');
   if (String(query.sort_dir).toUpperCase() === 'DESC') windows.reverse();
-  const [first, last] = [Date.parse(query.start as string), Date.parse(query.end as string)];
+  const first = Date.parse(query.start as string);
+  const last = Date.parse(query.end as string);
   const key = info.pagination!.itemsPath;
   let current: Paginated<Op> | undefined;
 
   async function* pages(pageOptions: PaginateOptions = {}): AsyncGenerator<OperationResults[Op]> {
     let budget = pageOptions.maxPages ?? Infinity;
     for (const window of windows!) {
+      // Not one that can hold no row (see the top of this file); never the one at the caller's start, so a scan always
+      // sends one request.
+      if (window.start !== first && (window.start > Date.now() + CLOCK_SLACK_MS || skip?.(window))) continue;
       // The outer edges as the caller wrote them; the inner ones on bucket starts (see the top of this file).
       const start = window.start === first ? query.start : new Date(window.start).toISOString();
       const end = window.end === last ? query.end : new Date(window.end).toISOString();
