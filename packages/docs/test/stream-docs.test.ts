@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
-// @ts-expect-error plain ESM module
 import { serveDocs } from '../scripts/serve.mjs';
 
 const html = readFileSync(new URL('../dist/stream.html', import.meta.url), 'utf8');
