@@ -60,7 +60,8 @@ function describe(error, path) {
         message: `${join(path, String(p.additionalProperty))} is not a documented field`,
       };
     case 'enum': {
-      const allowedValues = Array.isArray(p.allowedValues) ? p.allowedValues : [p.allowedValues];
+      // A copy: ajv's params hold the validator's own enum array, which an issue must not hand out to be changed.
+      const allowedValues = Array.isArray(p.allowedValues) ? [...p.allowedValues] : [p.allowedValues];
       return {
         path,
         rule: 'enum',

@@ -10,7 +10,7 @@ const { formatErrors } = require('./format.cjs');
 /** @import { ParsedPattern } from './stream.cjs' */
 /** @import { ValidationIssue } from './operation.cjs' */
 /** @import { StreamSchemaValidator } from '../generated/stream.cjs' */
-/** @import { StreamFamilyInfo } from '@laevitas-api/types/stream' */
+/** @import { StreamFamily, StreamFamilyInfo } from '@laevitas-api/types/stream' */
 
 // The generated module's exports by name, for the lookup by schema name (a non-validator export such as
 // `schemaNames` is refused below, as before).
@@ -146,7 +146,7 @@ function validateStreamMessage(schemaName, value) {
  * Validates a data event `{channel, data}`: its channel is a channel name of a known family (and, with `pattern`,
  * one that subscription delivers), and the event matches that family's message schema.
  * @param {unknown} event @param {{ pattern?: string | undefined }} [options]
- * @returns {{ok: boolean, family?: string, issues: ValidationIssue[]}}
+ * @returns {{ok: boolean, family?: StreamFamily, issues: ValidationIssue[]}}
  */
 function validateStreamEvent(event, options) {
   if (!event || typeof event !== 'object' || Array.isArray(event))

@@ -46,6 +46,19 @@ describe('formatErrors on what a user hands it', () => {
   });
 });
 
+describe("an issue's allowed values", () => {
+  it('are a copy: changing them changes neither the next issue nor what the validator accepts', () => {
+    const { validateStreamEvent } = require('../stream.cjs');
+    const data = { state: 'live', instrument_name: 'BTC-USD', timeframe: '2m', open: 1, high: 1, low: 1, close: 1, vwap: 1, buy_volume: 1, sell_volume: 1 };
+    const event = { channel: 'ohlc.vt.futures.okx.BTC-USD.1m', data };
+    const first = validateStreamEvent(event).issues[0];
+    expect(first.allowedValues).toContain('1m');
+    first.allowedValues.splice(0, first.allowedValues.length, '2m');
+    expect(validateStreamEvent(event).issues[0].allowedValues).toContain('1m');
+    expect(validateStreamEvent({ ...event, data: { ...data, timeframe: '1m' } }).ok).toBe(true);
+  });
+});
+
 describe('createOperationValidator on what a user hands it', () => {
   it('names what a module lacks', () => {
     expect(() => createOperationValidator(undefined)).toThrow('whose meta.operationId is a string');
