@@ -4,8 +4,14 @@ const registry = require('./generated/registry.cjs');
 const { createOperationValidator, ValidationError } = require('./runtime/operation.cjs');
 const { formatErrors } = require('./runtime/format.cjs');
 
+/** @import { OperationValidator, RequestInput } from './runtime/operation.cjs' */
+/** @import { OperationId } from '@laevitas-api/types/operations' */
+/** @typedef {Headers | Record<string, unknown>} HeadersInput */
+
+/** @type {Map<string, OperationValidator<OperationId>>} */
 const cache = new Map();
 
+/** @param {string} operationId */
 function operation(operationId) {
   let validator = cache.get(operationId);
   if (validator) return validator;
@@ -19,10 +25,22 @@ function operation(operationId) {
 module.exports = {
   operation,
   operationIds: Object.freeze(Object.keys(registry)),
-  validateResponse: (operationId, status, body, headers) => operation(operationId).validateResponse(status, body, headers),
-  validateRequest: (operationId, request) => operation(operationId).validateRequest(request),
-  assertResponse: (operationId, status, body, headers) => operation(operationId).assertResponse(status, body, headers),
-  assertRequest: (operationId, request) => operation(operationId).assertRequest(request),
+  validateResponse: (
+    /** @type {string} */ operationId,
+    /** @type {number} */ status,
+    /** @type {unknown} */ body,
+    /** @type {HeadersInput | undefined} */ headers,
+  ) => operation(operationId).validateResponse(status, body, headers),
+  validateRequest: (/** @type {string} */ operationId, /** @type {RequestInput<OperationId> | undefined} */ request) =>
+    operation(operationId).validateRequest(request),
+  assertResponse: (
+    /** @type {string} */ operationId,
+    /** @type {number} */ status,
+    /** @type {unknown} */ body,
+    /** @type {HeadersInput | undefined} */ headers,
+  ) => operation(operationId).assertResponse(status, body, headers),
+  assertRequest: (/** @type {string} */ operationId, /** @type {RequestInput<OperationId> | undefined} */ request) =>
+    operation(operationId).assertRequest(request),
   ValidationError,
   formatErrors,
 };

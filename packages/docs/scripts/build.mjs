@@ -25,8 +25,11 @@ const dist = join(pkg, 'dist');
 const tmp = join(pkg, '.tmp');
 const started = performance.now();
 
+/** @import { SpecDocument } from '../../../tools/codegen/src/spec-model.mjs' */
 // The build input: the generated reference input (code samples, notes) plus the guides.
+/** @type {SpecDocument} */
 const docs = JSON.parse(readFileSync(join(pkg, 'generated/openapi.docs.json'), 'utf8'));
+/** @type {SpecDocument} */
 const spec = JSON.parse(readFileSync(join(root, 'spec/dist/openapi.json'), 'utf8'));
 const { tags: guideList } = guideTags({ spec, docs, guidesDir: join(pkg, 'guides'), root });
 const { landing, guides, sections, nav } = sitePages(docs, guideList);
@@ -54,15 +57,20 @@ const inputs = pages.map((page) => {
 });
 const rendered = await renderRedocPages(inputs, { config: join(root, 'spec/redocly.yaml'), cwd: root });
 
-/** Writes a shared file under dist/assets named by its content hash and returns its URL. */
+/** Writes a shared file under dist/assets named by its content hash and returns its URL. @param {string} name @param {string} ext @param {string} content */
 function asset(name, ext, content) {
   const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
   const file = `${name}.${hash}.${ext}`;
   writeFileSync(join(dist, 'assets', file), content);
   return `/assets/${file}`;
 }
-const families = new Map(docs['x-tagGroups'].flatMap((g) => g.tags.map((t) => [t, g.name])));
-const guideDocs = guideList.map((g) => ({ ...g, slug: guides.find((p) => p.title === g.name).slug }));
+/** @type {Map<string, string>} */
+const families = new Map(docs['x-tagGroups'].flatMap((/** @type {{ name: string, tags: string[] }} */ g) => g.tags.map((t) => [t, g.name])));
+const guideDocs = guideList.map((g) => {
+  const page = guides.find((p) => p.title === g.name);
+  if (!page) throw new Error(`docs: the guide ${g.name} has no page`);
+  return { ...g, slug: page.slug };
+});
 const assets = {
   redocJs: asset('redoc', 'js', redocRuntime()),
   redocCss: asset('redoc', 'css', sharedStyles(rendered.map((r) => r.css))),
@@ -77,6 +85,8 @@ const forwarder = legacyHashForwarder(
   sections.map((s) => s.slug),
 );
 pages.forEach((page, i) => {
+  const redoc = rendered[i];
+  if (!redoc) throw new Error(`docs: Redoc rendered no page for ${page.title}`);
   const dir = join(dist, page.slug);
   mkdirSync(dir, { recursive: true });
   const html = pageHtml({
@@ -85,7 +95,7 @@ pages.forEach((page, i) => {
     nav: navHtml(nav, page.slug, assets),
     previews: page.document.paths && Object.keys(page.document.paths).length ? operationPreviews(page.document) : '',
     headScript: page.slug ? '' : forwarder,
-    redoc: rendered[i],
+    redoc,
     assets,
   });
   writeFileSync(join(dir, 'index.html'), html);

@@ -7,6 +7,10 @@ import { DIFFERENCE_KEYS, v1Counterparts } from '../../../tools/codegen/src/v1-c
 // The one spec walker of the repository (deref, operations), shared with codegen and the contract tools.
 import { deref, familyOf, rawOperationsOf as operationsOf } from '../../../tools/codegen/src/spec-model.mjs';
 
+/** @import { SpecDocument, SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { Migration, OperationRef } from '../../../tools/codegen/src/v1-counterparts.mjs' */
+/** @typedef {Migration & { counterpart: OperationRef, differences: Record<string, string> }} MappedMigration */
+
 /**
  * Order of the guides. Streaming: the AsyncAPI reference of the WebSocket gateway gets its own entry here (a
  * `guides/websocket.md`, or a render of spec/asyncapi.yaml) once the streaming work lands.
@@ -24,7 +28,10 @@ export const GUIDES = [
   { name: 'Migrating to v1', file: 'migration.md' },
 ];
 
-/** What to do about each documented status; a status the spec documents without an entry here fails the build. */
+/**
+ * What to do about each documented status; a status the spec documents without an entry here fails the build.
+ * @type {Readonly<Record<string, string>>}
+ */
 export const STATUS_ADVICE = {
   200: 'Success: the body is the documented response.',
   201: 'Success: the body is the documented response.',
@@ -40,6 +47,7 @@ export const STATUS_ADVICE = {
   503: 'Temporarily unavailable: retry later with backoff.',
 };
 
+/** @type {Readonly<Record<string, string>>} */
 const REASONS = {
   200: 'OK',
   201: 'Created',
@@ -55,29 +63,35 @@ const REASONS = {
   503: 'Service Unavailable',
 };
 
-const fence = (lang, code) => `\`\`\`${lang}\n${code}\n\`\`\``;
+const fence = (/** @type {string} */ lang, /** @type {string} */ code) => `\`\`\`${lang}\n${code}\n\`\`\``;
+/** @type {Readonly<Record<string, string>>} */
 const LANG_FENCE = { Shell: 'sh', TypeScript: 'ts', Python: 'python' };
 
+/** @param {SpecDocument} docs @param {string} spec `<METHOD> <path>` */
 function find(docs, spec) {
   const [method, path] = spec.trim().split(/\s+/);
-  const op = docs.paths[path]?.[method.toLowerCase()];
+  const op = method !== undefined && path !== undefined ? docs.paths[path]?.[method.toLowerCase()] : undefined;
   if (!op) throw new Error(`docs guides: no operation ${spec}`);
   return op;
 }
 
+/** @param {SpecDocument} docs @param {string} args `<METHOD> <path> <label>` */
 function sample(docs, args) {
   const [method, path, ...label] = args.trim().split(/\s+/);
   const op = find(docs, `${method} ${path}`);
   const wanted = label.join(' ');
-  const s = op['x-codeSamples']?.find((c) => c.label === wanted);
+  const s = op['x-codeSamples']?.find((/** @type {SpecNode} */ c) => c.label === wanted);
   if (!s) throw new Error(`docs guides: ${method} ${path} has no sample labelled ${wanted}`);
   return fence(LANG_FENCE[s.lang] ?? '', s.source);
 }
 
+/** @param {SpecDocument} spec */
 function rateLimitsTable(spec) {
   const limits = spec.info['x-rate-limits'];
   if (!limits) throw new Error('docs guides: info.x-rate-limits is missing');
+  /** @type {Readonly<Record<string, string>>} */
   const groupNames = { v1: 'Versioned family (`/api/v1`)', creditToken: 'Credit-token challenge and redemption' };
+  /** @type {Map<string, string[]>} */
   const grouped = new Map();
   for (const { op } of operationsOf(spec)) {
     const group = op['x-rate-limit-group'];
@@ -85,7 +99,9 @@ function rateLimitsTable(spec) {
   }
   const rows = Object.entries(limits)
     .filter(([, windows]) => Array.isArray(windows))
-    .flatMap(([group, windows]) => windows.map((w) => `| ${groupNames[group] ?? group} | ${w.limit} | ${w.windowSeconds} s |`));
+    .flatMap(([group, windows]) =>
+      windows.map((/** @type {{ limit: number, windowSeconds: number }} */ w) => `| ${groupNames[group] ?? group} | ${w.limit} | ${w.windowSeconds} s |`),
+    );
   const members = [...grouped].map(
     ([group, ids]) =>
       `- ${groupNames[group] ?? group}: ${ids.map((id) => `\`${id}\``).join(', ')}; every other versioned operation counts in the versioned family's windows.`,
@@ -101,7 +117,9 @@ function rateLimitsTable(spec) {
   ].join('\n');
 }
 
+/** @param {SpecDocument} docs */
 function errorsSection(docs) {
+  /** @type {Map<string, Map<string, { response: SpecNode, count: number }>>} */
   const byStatus = new Map();
   for (const { op } of operationsOf(docs)) {
     for (const [status, raw] of Object.entries(op.responses ?? {})) {
@@ -119,7 +137,8 @@ function errorsSection(docs) {
   const parts = [];
   for (const status of [...byStatus.keys()].sort()) {
     parts.push(`## ${status} ${REASONS[status] ?? ''}`.trim(), '', `**What to do:** ${STATUS_ADVICE[status]}`, '');
-    for (const { response, count } of [...byStatus.get(status).values()].sort((a, b) => b.count - a.count)) {
+    const variants = /** @type {Map<string, { response: SpecNode, count: number }>} a key of byStatus */ (byStatus.get(status));
+    for (const { response, count } of [...variants.values()].sort((a, b) => b.count - a.count)) {
       const media = response.content?.['application/json'];
       const example = media?.example ?? deref(docs, Object.values(media?.examples ?? {})[0])?.value;
       const headers = Object.keys(response.headers ?? {});
@@ -133,34 +152,39 @@ function errorsSection(docs) {
   return parts.join('\n');
 }
 
+/** @param {SpecDocument} docs */
 function securityTable(docs) {
-  const rows = Object.values(docs.components.securitySchemes).map((s) => {
+  const schemes = docs.components?.securitySchemes;
+  if (!schemes) throw new Error('docs guides: components.securitySchemes is missing');
+  const rows = Object.values(schemes).map((s) => {
     const where = s.type === 'http' ? `\`Authorization: Bearer\`` : `\`${s.name}\` header`;
     return `| ${where} | ${s.description.replaceAll('\n', ' ').replaceAll('|', '\\|')} |`;
   });
   return ['| Credential | Meaning |', '|---|---|', ...rows].join('\n');
 }
 
+/** @param {SpecDocument} spec */
 function x402Section(spec) {
   const x = spec.info['x-x402'];
   if (!x) throw new Error('docs guides: info.x-x402 is missing');
-  const used = (u) => (u === 'all' ? 'every payment' : u.join(', '));
+  const used = (/** @type {'all' | string[]} */ u) => (u === 'all' ? 'every payment' : u.join(', '));
   return [
     `**Price per data call:** ${x.pricePerCall} ${x.asset} (x402 version ${x.version}). Each operation page shows its price.`,
     '',
     '| Network | Identifier | Used for |',
     '|---|---|---|',
-    ...x.networks.map((n) => `| ${n.name} | ${n.network ? `\`${n.network}\`` : 'not published'} | ${used(n.usedFor)} |`),
+    ...x.networks.map((/** @type {SpecNode} */ n) => `| ${n.name} | ${n.network ? `\`${n.network}\`` : 'not published'} | ${used(n.usedFor)} |`),
   ].join('\n');
 }
 
+/** @param {SpecDocument} spec */
 function pagedOperations(spec) {
   const paged = operationsOf(spec).filter(({ op }) => op['x-pagination']);
   const cursor = paged.filter(({ op }) => op['x-pagination'].style === 'cursor').length;
   return `${paged.length} operations page (${cursor} by cursor, ${paged.length - cursor} by page number); each operation page says which`;
 }
 
-/** The operations with an `x-max-window`, with their limit (and the parameter that lifts it). */
+/** The operations with an `x-max-window`, with their limit (and the parameter that lifts it). @param {SpecDocument} spec */
 function maxWindows(spec) {
   return operationsOf(spec)
     .filter(({ op }) => op['x-max-window'])
@@ -179,11 +203,13 @@ const slug = (/** @type {string} */ name) =>
 const pageLink = (/** @type {{operationId: string, tag?: string}} */ op) => `/${slug(op.tag ?? '')}/#/${slug(op.tag ?? '')}/${op.operationId.toLowerCase()}`;
 
 /** The migration table: every legacy operation by section, its versioned counterpart or none, then each pair's differences. */
+/** @param {SpecDocument} spec */
 function migrationSection(spec) {
   const { migrations } = v1Counterparts(spec, (path) => familyOf(path, spec.paths[path]) === 'legacy');
-  const mapped = migrations.filter((m) => m.counterpart);
-  const cell = (text) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-  const route = (r) => `[\`${r.method.toUpperCase()} ${r.path}\`](${pageLink(r)})`;
+  // v1Counterparts gives differences (every DIFFERENCE_KEYS key) exactly when it gives a counterpart.
+  const mapped = migrations.filter(/** @type {(m: Migration) => m is MappedMigration} */ ((m) => m.counterpart !== null));
+  const cell = (/** @type {string} */ text) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  const route = (/** @type {OperationRef} */ r) => `[\`${r.method.toUpperCase()} ${r.path}\`](${pageLink(r)})`;
   const parts = [
     `**${migrations.length} legacy operations: ${mapped.length} with a versioned counterpart, ${migrations.length - mapped.length} without.**`,
     '',
@@ -196,11 +222,15 @@ function migrationSection(spec) {
   ];
   for (const m of mapped) {
     parts.push(`### ${m.legacy.summary} → ${m.counterpart.summary}`, '', `${route(m.legacy)} → ${route(m.counterpart)}`, '');
-    parts.push(...DIFFERENCE_KEYS.map((k) => `- **${k[0].toUpperCase()}${k.slice(1)}:** ${m.differences[k]}`), '');
+    parts.push(...DIFFERENCE_KEYS.map((k) => `- **${k.charAt(0).toUpperCase()}${k.slice(1)}:** ${m.differences[k]}`), '');
   }
   parts.push('## Every legacy operation', '');
+  /** @type {Map<string, Migration[]>} */
   const byTag = new Map();
-  for (const m of migrations) byTag.set(m.legacy.tag, [...(byTag.get(m.legacy.tag) ?? []), m]);
+  for (const m of migrations) {
+    if (m.legacy.tag === undefined) throw new Error(`docs guides: ${m.legacy.operationId} has no tag to list it under`);
+    byTag.set(m.legacy.tag, [...(byTag.get(m.legacy.tag) ?? []), m]);
+  }
   for (const [tag, entries] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) {
     parts.push(`### ${tag}`, '', '| Legacy operation | Versioned counterpart |', '|---|---|');
     for (const m of entries) parts.push(`| ${route(m.legacy)} ${cell(m.legacy.summary)} | ${m.counterpart ? route(m.counterpart) : 'none'} |`);
@@ -210,9 +240,9 @@ function migrationSection(spec) {
   return parts.join('\n');
 }
 
-/** Fills the placeholders of one guide. */
+/** Fills the placeholders of one guide. @param {string} markdown @param {{ spec: SpecDocument, docs: SpecDocument }} documents */
 export function renderGuide(markdown, { spec, docs }) {
-  return markdown.replace(/\{\{([a-z0-9-]+)(?: ((?:[^{}]|\{[^{}]*\})+))?\}\}/g, (_, name, args = '') => {
+  return markdown.replace(/\{\{([a-z0-9-]+)(?: ((?:[^{}]|\{[^{}]*\})+))?\}\}/g, (_, /** @type {string} */ name, /** @type {string} */ args = '') => {
     switch (name) {
       case 'sample':
         return sample(docs, args);
@@ -238,7 +268,7 @@ export function renderGuide(markdown, { spec, docs }) {
   });
 }
 
-/** The release notes: the first CHANGELOG found, its top heading dropped (the page has its own title). */
+/** The release notes: the first CHANGELOG found, its top heading dropped (the page has its own title). @param {string} root */
 export function releaseNotes(root) {
   for (const file of ['CHANGELOG.md', 'packages/client/CHANGELOG.md', 'packages/types/CHANGELOG.md']) {
     const path = join(root, file);
@@ -250,9 +280,12 @@ export function releaseNotes(root) {
   return undefined;
 }
 
-/** Guide tags (and their group) to put in front of the reference. */
+/**
+ * Guide tags (and their group) to put in front of the reference.
+ * @param {{ spec: SpecDocument, docs: SpecDocument, guidesDir: string, root: string }} input
+ */
 export function guideTags({ spec, docs, guidesDir, root }) {
-  const apiTags = new Set((docs.tags ?? []).map((t) => t.name.toLowerCase()));
+  const apiTags = new Set((docs.tags ?? []).map((/** @type {SpecNode} */ t) => t.name.toLowerCase()));
   const clash = GUIDES.find((g) => apiTags.has(g.name.toLowerCase()));
   if (clash) throw new Error(`docs guides: the guide "${clash.name}" has the name of an API tag; rename it`);
   const tags = GUIDES.map(({ name, file }) => ({

@@ -13,6 +13,11 @@ const cli = require.resolve('@redocly/cli/bin/cli.js');
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 
+/**
+ * @typedef {{ input: string, output: string, title: string }} RedocJob one page: its document, its HTML and its title
+ * @typedef {{ css: string, markup: string, script: string }} RedocPage what splitRedocPage takes out of a rendered page
+ */
+
 /** Redoc's browser runtime, the ES module build-docs would inline (it exports `hydrate`). */
 export function redocRuntime() {
   const source = readFileSync(join(cli, '../../lib/chunks/redoc.standalone.js'), 'utf8');
@@ -24,7 +29,7 @@ export function redocRuntime() {
 // page makes an outside request and the badge is not left empty.
 const LOGO =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='52' height='14' viewBox='0 0 52 14'%3E%3Ctext x='0' y='11' font-family='sans-serif' font-size='11' font-weight='700' fill='%23333'%3ERedocly%3C/text%3E%3C/svg%3E";
-export const withLocalLogo = (text) => text.replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, LOGO);
+export const withLocalLogo = (/** @type {string} */ text) => text.replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, LOGO);
 
 /**
  * Runs build-docs on each input file and returns the parts of each page. The pages are split between two worker
@@ -33,18 +38,25 @@ export const withLocalLogo = (text) => text.replace(/https:\/\/cdn\.redoc\.ly\/r
  * instead (same output, slower). Without `--inlineBundle` a page imports Redoc from a CDN: that import is the one
  * thing replaced (by the shared local file), and a page still naming any outside host fails the build.
  */
+/**
+ * @param {RedocJob[]} inputs @param {{ config: string, cwd: string, workers?: number | undefined }} options
+ * @returns {Promise<RedocPage[]>}
+ */
 export async function renderRedocPages(inputs, { config, cwd, workers = 2 }) {
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
   const shares = Array.from({ length: workers }, (_, w) => inputs.filter((_, i) => i % workers === w)).filter((s) => s.length);
   try {
     await Promise.all(
       shares.map((share, w) => {
-        const jobs = join(dirname(share[0].output), `jobs-${w}.json`);
+        const first = /** @type {RedocJob} the empty shares were filtered out */ (share[0]);
+        const jobs = join(dirname(first.output), `jobs-${w}.json`);
         writeFileSync(jobs, JSON.stringify(share));
         return run(process.execPath, [join(here, 'redoc-worker.mjs'), jobs, config], { cwd, env, maxBuffer: 64 * 1024 * 1024 });
       }),
     );
-  } catch (error) {
+  } catch (caught) {
+    if (!(caught instanceof Error)) throw caught;
+    const error = /** @type {Error & { code?: unknown, stderr?: string }} execFile's rejection: exit code and output */ (caught);
     if (error.code !== 3) throw new Error(`docs: build-docs failed: ${error.stderr || error.message}`);
     for (const { input, output, title } of inputs) {
       await run(process.execPath, [cli, 'build-docs', input, '--config', config, '-o', output, '--title', title], { cwd, env, maxBuffer: 16 * 1024 * 1024 });
@@ -54,25 +66,31 @@ export async function renderRedocPages(inputs, { config, cwd, workers = 2 }) {
 }
 
 /** The parts of one build-docs page: styled-components CSS, the prerendered `#redoc` markup and the hydrate script. */
+/** @param {string} html @param {string} [name] @returns {RedocPage} */
 export function splitRedocPage(html, name = 'page') {
   const style = html.match(/<style data-styled="true"[^>]*>([\s\S]*?)<\/style>/);
   const body = html.match(/(<div id="redoc">[\s\S]*?)<script type="module">([\s\S]*?)<\/script>\s*<\/body>/);
   if (!style || !body) throw new Error(`docs: ${name} is not laid out as build-docs pages were (styles, #redoc, module script)`);
-  const script = withLocalLogo(body[2])
+  // Each group of the two patterns takes part in every match.
+  const [css, markupHtml, moduleScript] = /** @type {[string, string, string]} */ ([style[1], body[1], body[2]]);
+  const script = withLocalLogo(moduleScript)
     .replace(/import \{ hydrate \} from "https:\/\/cdn\.redocly\.com\/[^"]+";/, '')
     .trim();
   if (!script.startsWith('const __redoc_definition')) throw new Error(`docs: ${name}: unexpected hydrate script`);
-  const markup = withLocalLogo(body[1].trim());
+  const markup = withLocalLogo(markupHtml.trim());
   const outside = [...`${markup}\n${script}`.matchAll(/(?:src|href)="(https?:\/\/[^"]+)"/g)]
-    .map((m) => m[1])
+    .map((m) => /** @type {string} the pattern's one group */ (m[1]))
     .filter((u) => !/^https:\/\/(redocly\.com|github\.com)/.test(u));
   if (outside.length) throw new Error(`docs: ${name} loads from another host: ${outside.join(', ')}`);
-  return { css: style[1], markup, script };
+  return { css, markup, script };
 }
 
 /** One stylesheet for every page: the union of the pages' styled-components rules, each once, in first-seen order. */
+/** @param {string[]} cssList */
 export function sharedStyles(cssList) {
+  /** @type {Set<string>} */
   const seen = new Set();
+  /** @type {string[]} */
   const rules = [];
   for (const css of cssList) {
     for (const rule of css.split('/*!sc*/')) {

@@ -11,6 +11,10 @@ process.env.REDOCLY_TELEMETRY = 'off';
 process.env.REDOCLY_SUPPRESS_UPDATE_NOTICE = 'true';
 const chunks = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js')), '../lib/chunks');
 const [jobsFile, configPath] = process.argv.slice(2);
+if (jobsFile === undefined || configPath === undefined) {
+  console.error('redoc-worker: usage: node redoc-worker.mjs <jobs.json> <redocly.yaml>');
+  process.exit(2);
+}
 const { ya: loadConfig } = await import(join(chunks, 'KSRBMNUH.js'));
 const { handlerBuildCommand } = await import(join(chunks, 'UBYAHYID.js'));
 if (typeof loadConfig !== 'function' || typeof handlerBuildCommand !== 'function') {

@@ -5,7 +5,13 @@ import MiniSearch from 'minisearch';
 import { operationHref, operationsOf } from './site-pages.mjs';
 import { plainText } from './site-chrome.mjs';
 
-/** Options shared by the build (index) and the browser (loadJSON): they must be the same on both sides. */
+/** @import { Options } from 'minisearch' */
+/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/**
+ * @typedef {{ id: string, kind: 'operation' | 'guide', title: string, route: string, section: string, text: string, href: string }} SearchDocument
+ */
+
+/** Options shared by the build (index) and the browser (loadJSON): they must be the same on both sides. @type {Options<SearchDocument>} */
 export const SEARCH_OPTIONS = {
   fields: ['title', 'route', 'section', 'text'],
   storeFields: ['title', 'route', 'section', 'href', 'kind'],
@@ -13,9 +19,15 @@ export const SEARCH_OPTIONS = {
 };
 
 /** Search documents: one per operation, one per section of each guide (split at its `##` headings). */
+/**
+ * @param {{ docs: SpecNode, guides: { name: string, description: string, slug: string }[], families: Map<string, string> }} input
+ * @returns {SearchDocument[]}
+ */
 export function searchDocuments({ docs, guides, families }) {
+  /** @type {SearchDocument[]} */
   const documents = [];
   for (const { path, method, op, tag } of operationsOf(docs)) {
+    if (tag === undefined) throw new Error(`docs search: ${op.operationId} has no tag, so no page`);
     documents.push({
       id: `op:${op.operationId}`,
       kind: 'operation',
@@ -29,7 +41,7 @@ export function searchDocuments({ docs, guides, families }) {
   for (const guide of guides) {
     const parts = guide.description.split(/^## /m);
     parts.forEach((part, i) => {
-      const heading = i === 0 ? guide.name : part.split('\n')[0].trim();
+      const heading = i === 0 ? guide.name : /** @type {string} split gives one part at least */ (part.split('\n')[0]).trim();
       documents.push({
         id: `guide:${guide.slug}:${i}`,
         kind: 'guide',
@@ -45,6 +57,7 @@ export function searchDocuments({ docs, guides, families }) {
 }
 
 /** The serialized index (MiniSearch's own JSON form). */
+/** @param {SearchDocument[]} documents */
 export function buildSearchIndex(documents) {
   const index = new MiniSearch(SEARCH_OPTIONS);
   index.addAll(documents);

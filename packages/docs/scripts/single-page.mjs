@@ -12,6 +12,7 @@ const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(pkg, '../..');
 
 /** Writes `<outDir>/index.html` (the single page) and returns its path. */
+/** @param {string} outDir */
 export function buildSinglePage(outDir) {
   const docs = JSON.parse(readFileSync(join(pkg, 'generated/openapi.docs.json'), 'utf8'));
   const spec = JSON.parse(readFileSync(join(root, 'spec/dist/openapi.json'), 'utf8'));

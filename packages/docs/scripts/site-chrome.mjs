@@ -4,6 +4,14 @@
 // the forwarding of the single-page site's hash links from the landing page to the page that now holds them.
 import { operationAnchor, operationsOf } from './site-pages.mjs';
 
+/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { NavGroup } from './site-pages.mjs' */
+/**
+ * The URLs of the shared files (build.mjs names them by content hash).
+ * @typedef {{ redocJs: string, redocCss: string, siteCss: string, siteJs: string, searchLib: string, searchIndex: string }} Assets
+ */
+
+/** @param {unknown} s */
 export const escapeHtml = (s) => String(s).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** Markdown to plain text for the static previews (Redoc renders the real Markdown once it runs). */
@@ -17,6 +25,7 @@ export function plainText(markdown = '') {
 }
 
 /** The left-hand navigation: every page of the site by group, the current one marked, and the search box. */
+/** @param {NavGroup[]} nav @param {string} current @param {Assets} assets */
 export function navHtml(nav, current, assets) {
   const groups = nav
     .map((group) => {
@@ -43,17 +52,19 @@ export function navHtml(nav, current, assets) {
 }
 
 /** A static render of every operation of a section page; CSS shows only the one the URL's hash targets. */
+/** @param {SpecNode} document */
 export function operationPreviews(document) {
   const sections = operationsOf(document).map(({ path, method, op, tag }) => {
+    if (tag === undefined) throw new Error(`docs: ${op.operationId} has no tag, so no anchor on its section page`);
     const anchor = operationAnchor(tag, op.operationId).slice(1);
     const params = (op.parameters ?? [])
-      .map((p) => (p.$ref ? deref(document, p.$ref) : p))
+      .map((/** @type {SpecNode} */ p) => (p.$ref ? deref(document, p.$ref) : p))
       .map(
-        (p) =>
+        (/** @type {SpecNode} */ p) =>
           `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})${p.description ? `: ${escapeHtml(plainText(p.description))}` : ''}</li>`,
       )
       .join('');
-    const curl = op['x-codeSamples']?.find((s) => s.lang === 'Shell') ?? op['x-codeSamples']?.[0];
+    const curl = op['x-codeSamples']?.find((/** @type {SpecNode} */ s) => s.lang === 'Shell') ?? op['x-codeSamples']?.[0];
     return [
       `<section class="op-preview" id="${escapeHtml(anchor)}" aria-label="${escapeHtml(op.summary ?? op.operationId)}">`,
       `<h2>${escapeHtml(op.summary ?? op.operationId)}</h2>`,
@@ -84,22 +95,28 @@ function previewBlocks(markdown = '') {
     .join('');
 }
 
+/** @param {SpecNode} document @param {string} ref @returns {SpecNode | undefined} */
 function deref(document, ref) {
   return ref
     .slice(2)
     .split('/')
-    .reduce((n, k) => n?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+    .reduce((/** @type {SpecNode | undefined} */ n, k) => n?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], document);
 }
 
 /**
  * The landing page forwards the single-page site's links: `/#/quick-start` to the guide's page, `/#/options` and
  * `/#/options/getoptionsohlcvt` to the section page (keeping the operation's hash). Runs before anything renders.
  */
+/** @param {string[]} guideSlugs @param {string[]} sectionSlugs */
 export function legacyHashForwarder(guideSlugs, sectionSlugs) {
   return `<script>(function(){var g=${JSON.stringify(guideSlugs)},s=${JSON.stringify(sectionSlugs)};var m=/^#\\/([a-z0-9-]+)(\\/.*)?$/.exec(location.hash);if(!m)return;if(g.indexOf(m[1])>=0)location.replace('/'+m[1]+'/');else if(s.indexOf(m[1])>=0)location.replace('/'+m[1]+'/'+(m[2]?location.hash:''));})();</script>`;
 }
 
 /** A whole page: shared files in the head, navigation, previews, Redoc's prerendered markup and its hydrate call. */
+/**
+ * @param {{ title: string, description: string, nav: string, previews?: string | undefined, headScript?: string | undefined,
+ *   redoc: { markup: string, script: string }, assets: Assets }} page
+ */
 export function pageHtml({ title, description, nav, previews = '', headScript = '', redoc, assets }) {
   const hydrate = redoc.script.replace(
     /hydrate\(__redoc_definition, __redoc_options, document\.getElementById\('redoc'\)\);?\s*$/,

@@ -3,9 +3,18 @@
 // tag's operations and the components they reach, so the browser parses tens of kilobytes of definition instead of the
 // whole contract. Pure functions over the site document; build.mjs renders and writes them.
 
+/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/**
+ * A page of the site: its path (`''` for the landing page), title, navigation group and its own OpenAPI document.
+ * @typedef {{ slug: string, title: string, family: string, document: SpecNode }} Page
+ * @typedef {{ name: string, pages: { slug: string, title: string }[] }} NavGroup a group of the left-hand navigation
+ * @typedef {{ path: string, method: string, op: SpecNode, tag: string | undefined }} DocumentOperation
+ */
+
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Redoc's slug for a tag or guide name (`Options vol surface` -> `options-vol-surface`), which is also its page path. */
+/** @param {string} name */
 export function slugOf(name) {
   return name
     .toLowerCase()
@@ -14,17 +23,21 @@ export function slugOf(name) {
 }
 
 /** Redoc's anchor of an operation on its section page: `#/<tag slug>/<operationId lower-cased>`. */
+/** @param {string} tag @param {string} operationId */
 export function operationAnchor(tag, operationId) {
   return `#/${slugOf(tag)}/${operationId.toLowerCase()}`;
 }
 
 /** The link of an operation anywhere on the site. */
+/** @param {string} tag @param {string} operationId */
 export function operationHref(tag, operationId) {
   return `/${slugOf(tag)}/${operationAnchor(tag, operationId)}`;
 }
 
 /** Every operation of a document with its path, method and first tag. */
+/** @param {{ paths?: Record<string, SpecNode> | undefined }} document @returns {DocumentOperation[]} */
 export function operationsOf(document) {
+  /** @type {DocumentOperation[]} */
   const ops = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
@@ -36,14 +49,17 @@ export function operationsOf(document) {
 }
 
 /** Components reachable from `roots` through `$ref`s (transitively), keeping every security scheme. */
+/** @param {SpecNode} document @param {unknown} roots @returns {Record<string, SpecNode>} */
 export function pruneComponents(document, roots) {
+  /** @type {Map<string, Set<string>>} */
   const keep = new Map();
-  const visit = (node) => {
+  const visit = (/** @type {unknown} */ node) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(visit);
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/')) {
         const [, , kind, rawName] = value.split('/');
+        if (kind === undefined || rawName === undefined) throw new Error(`docs pages: ${value} names no component`);
         const name = rawName.replaceAll('~1', '/').replaceAll('~0', '~');
         const seen = keep.get(kind) ?? new Set();
         if (!seen.has(name)) {
@@ -57,6 +73,7 @@ export function pruneComponents(document, roots) {
     }
   };
   visit(roots);
+  /** @type {Record<string, SpecNode>} */
   const components = {};
   if (document.components?.securitySchemes) components.securitySchemes = document.components.securitySchemes;
   for (const [kind, names] of keep) {
@@ -66,7 +83,9 @@ export function pruneComponents(document, roots) {
 }
 
 /** The family (tag group) each API tag belongs to. */
+/** @param {SpecNode} docs */
 function familyOf(docs) {
+  /** @type {Map<string, string>} */
   const family = new Map();
   for (const group of docs['x-tagGroups'] ?? []) for (const tag of group.tags) family.set(tag, group.name);
   return family;
@@ -77,9 +96,14 @@ function familyOf(docs) {
  * (name + Markdown description). Returns `{ landing, guides: Page[], sections: Page[], nav }` where a Page is
  * `{ slug, title, family, document }` and `nav` lists the groups of the left-hand navigation.
  */
+/**
+ * @param {SpecNode} docs @param {{ name: string, description: string }[]} guides
+ * @returns {{ landing: Page, guides: Page[], sections: Page[], nav: NavGroup[] }}
+ */
 export function sitePages(docs, guides) {
   const family = familyOf(docs);
-  const tagInfo = new Map((docs.tags ?? []).map((t) => [t.name, t]));
+  const tagInfo = new Map((docs.tags ?? []).map((/** @type {SpecNode} */ t) => [t.name, t]));
+  /** @type {Map<string, Record<string, SpecNode>>} */
   const byTag = new Map();
   for (const { path, method, op, tag } of operationsOf(docs)) {
     if (!tag) throw new Error(`docs pages: ${op.operationId} has no tag`);
@@ -91,6 +115,7 @@ export function sitePages(docs, guides) {
   if (untagged.length) throw new Error(`docs pages: tags in no x-tagGroups group: ${untagged.join(', ')}`);
 
   const baseInfo = { version: docs.info.version, license: docs.info.license, contact: docs.info.contact };
+  /** @type {Page[]} */
   const sections = [];
   for (const group of docs['x-tagGroups'] ?? []) {
     for (const tag of group.tags) {
@@ -125,9 +150,10 @@ export function sitePages(docs, guides) {
     },
   }));
 
+  /** @type {NavGroup[]} */
   const nav = [
     { name: 'Guides', pages: guidePages.map(({ slug, title }) => ({ slug, title })) },
-    ...(docs['x-tagGroups'] ?? []).map((group) => ({
+    ...(docs['x-tagGroups'] ?? []).map((/** @type {{ name: string }} */ group) => ({
       name: group.name,
       pages: sections.filter((s) => s.family === group.name).map(({ slug, title }) => ({ slug, title })),
     })),
@@ -170,6 +196,7 @@ export function sitePages(docs, guides) {
 }
 
 /** The non-operation keys of a path item (shared parameters, summary), which every operation under it needs. */
+/** @param {SpecNode} item */
 function pathLevel(item) {
   return Object.fromEntries(Object.entries(item).filter(([k]) => !METHODS.includes(k)));
 }

@@ -7,11 +7,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { validateRequest } from '@laevitas-api/validators';
-// @ts-expect-error plain ESM module
+import type { OperationId } from '@laevitas-api/types/operations';
 import { sampleRequest } from '../../../tools/codegen/src/docs-samples.mjs';
-// @ts-expect-error plain ESM module
 import { operationsOf } from '../../../tools/codegen/src/spec-model.mjs';
-// @ts-expect-error plain ESM module
 import { GUIDES, STATUS_ADVICE } from '../scripts/guides.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;
@@ -101,7 +99,10 @@ describe('the docs build input', () => {
     const failures: string[] = [];
     for (const model of operationsOf(spec)) {
       const request = sampleRequest(spec, model);
-      const result = validateRequest(model.operationId, { path: request.path, query: request.query, headers: request.header, body: request.body } as never);
+      const result = validateRequest(
+        model.operationId as OperationId,
+        { path: request.path, query: request.query, headers: request.header, body: request.body } as never,
+      );
       if (!result.ok) failures.push(`${model.operationId}: ${JSON.stringify(result.issues)}`);
     }
     expect(failures).toEqual([]);
@@ -200,7 +201,7 @@ describe('the guides', () => {
   });
   it('explain every documented error status with its body and what to do', () => {
     const text = guideTags.find((t: { name: string }) => t.name === 'Errors').description;
-    const statuses = new Set(specOps.flatMap(({ op }) => Object.keys((op as { responses: object }).responses).filter((s) => /^[45]/.test(s))));
+    const statuses = new Set(specOps.flatMap(({ op }) => Object.keys(op.responses as object).filter((s) => /^[45]/.test(s))));
     for (const status of statuses) {
       expect(text).toMatch(new RegExp(`^## ${status}\\b`, 'm'));
       expect(STATUS_ADVICE[status], status).toBeTruthy();

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error plain ESM module
 import { guideTags, releaseNotes, renderGuide } from '../scripts/guides.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;
@@ -51,7 +50,7 @@ describe('release notes', () => {
     writeFileSync(join(root, 'packages/client/CHANGELOG.md'), '# @laevitas-api/client\n\n## 1.33.0\n\n- A venue with open-interest streams.\n');
     const { tags, group } = guideTags({ spec, docs, guidesDir, root });
     const notes = tags.find((t: { name: string }) => t.name === 'Release notes');
-    expect(notes.description).toBe('## 1.33.0\n\n- A venue with open-interest streams.');
+    expect(notes?.description).toBe('## 1.33.0\n\n- A venue with open-interest streams.');
     expect(group.tags).toContain('Release notes');
   });
 });

@@ -4,9 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-// @ts-expect-error plain ESM module
 import { v1Counterparts, DIFFERENCE_KEYS } from '../../../tools/codegen/src/v1-counterparts.mjs';
-// @ts-expect-error plain ESM module
 import { guideTags } from '../scripts/guides.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;

@@ -8,7 +8,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AddressInfo, Server } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-// @ts-expect-error plain ESM module
 import { serveDocs } from '../scripts/serve.mjs';
 // @ts-expect-error plain ESM module
 import { hasChromium, keepToLoopback, launchChromium } from '../../../tools/scripts/chromium.mjs';

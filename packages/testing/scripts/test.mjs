@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check (the package's tsconfig checks only the JavaScript that asks for it)
 // This package's tests under Node 22 from the matrix: MSW 3 needs Node >= 22.12, the machine's (and CI's) Node is 20.
 // The binary is the one tools/scripts/node-matrix.mjs pins and caches (the `node` package of the npm registry,
 // installed once into ~/.cache/laevitas-api/node/<version>; NODE_MATRIX_CACHE moves it), so both runs share it.

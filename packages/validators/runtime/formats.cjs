@@ -4,8 +4,10 @@
 // checks, not thirty (pnpm bench, "validator of one operation"). tools/codegen registers the same functions with ajv,
 // and ajv's strict mode fails generation on a format missing here, so a new format in the spec is added here first.
 // Each function is ajv-formats 3.0.1's full (not fast) format of the same name, copied unchanged (MIT, Copyright (c)
-// 2020 Evgeny Poberezkin); runtime/formats.test.ts checks they agree with ajv-formats on generated strings.
+// 2020 Evgeny Poberezkin); runtime/formats.test.ts checks they agree with ajv-formats on generated strings. The JSDoc
+// types and assertions are ours (ajv calls a format only with a string).
 
+/** @param {number} year */
 function isLeapYear(year) {
   // https://tools.ietf.org/html/rfc3339#appendix-C
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -14,21 +16,23 @@ function isLeapYear(year) {
 const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** full-date, RFC 3339 section 5.6 */
+/** full-date, RFC 3339 section 5.6 @param {string} str */
 function date(str) {
-  const matches = DATE.exec(str);
+  const matches = /** @type {[string, string, string, string] | null} DATE's three groups always take part */ (DATE.exec(str));
   if (!matches) return false;
   const year = +matches[1];
   const month = +matches[2];
   const day = +matches[3];
-  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
+  const days = /** @type {number} used only once month is known to be 1..12 */ (DAYS[month]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : days);
 }
 
 const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
 
-/** full-time with a required time zone, RFC 3339 section 5.6 (leap seconds allowed at 23:59:60 UTC) */
+/** full-time with a required time zone, RFC 3339 section 5.6 (leap seconds allowed at 23:59:60 UTC) @param {string} str */
 function time(str) {
-  const matches = TIME.exec(str);
+  // TIME's groups 1-3 always take part in a match; the time zone's (4-7) may not.
+  const matches = /** @type {[string, string, string, string, ...(string | undefined)[]] | null} */ (TIME.exec(str));
   if (!matches) return false;
   const hr = +matches[1];
   const min = +matches[2];
@@ -46,17 +50,17 @@ function time(str) {
 
 const DATE_TIME_SEPARATOR = /t|\s/i;
 
-/** date-time, RFC 3339 section 5.6 */
+/** date-time, RFC 3339 section 5.6 @param {string} str */
 function dateTime(str) {
   const parts = str.split(DATE_TIME_SEPARATOR);
-  return parts.length === 2 && date(parts[0]) && time(parts[1]);
+  return parts.length === 2 && date(/** @type {string} one of two parts */ (parts[0])) && time(/** @type {string} one of two parts */ (parts[1]));
 }
 
 const NOT_URI_FRAGMENT = /\/|:/;
 const URI =
   /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 
-/** uri, RFC 3986 (http://jmrware.com/articles/2009/uri_regexp/URI_regex.html) */
+/** uri, RFC 3986 (http://jmrware.com/articles/2009/uri_regexp/URI_regex.html) @param {string} str */
 function uri(str) {
   return NOT_URI_FRAGMENT.test(str) && URI.test(str);
 }

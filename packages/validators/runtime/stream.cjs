@@ -7,20 +7,36 @@ const validators = require('../generated/stream.cjs');
 const { STREAM_FAMILIES } = require('@laevitas-api/types/stream');
 const { formatErrors } = require('./format.cjs');
 
-/** The family a channel name or pattern starts with (longest family first), or undefined. */
+/** @import { ParsedPattern } from './stream.cjs' */
+/** @import { ValidationIssue } from './operation.cjs' */
+/** @import { StreamSchemaValidator } from '../generated/stream.cjs' */
+/** @import { StreamFamily, StreamFamilyInfo } from '@laevitas-api/types/stream' */
+
+// The generated module's exports by name, for the lookup by schema name (a non-validator export such as
+// `schemaNames` is refused below, as before).
+/** @type {Readonly<Record<string, unknown>>} */
+const exportsByName = validators;
+
+/**
+ * The family a channel name or pattern starts with (longest family first), or undefined.
+ * @param {unknown} text @returns {StreamFamilyInfo | undefined}
+ */
 function familyOf(text) {
   if (typeof text !== 'string') return undefined;
   return STREAM_FAMILIES.find((f) => text.startsWith(`${f.family}.`));
 }
 
 // Position patterns compiled once: parsing a channel is on the hot path of every event a client validates.
+/** @type {Map<string, RegExp>} */
 const compiled = new Map();
+/** @param {string} pattern */
 function regexOf(pattern) {
   let re = compiled.get(pattern);
   if (!re) compiled.set(pattern, (re = new RegExp(pattern)));
   return re;
 }
 
+/** @param {string} error @returns {{ ok: false, error: string }} */
 function fail(error) {
   return { ok: false, error };
 }
@@ -28,7 +44,7 @@ function fail(error) {
 /**
  * Reads a channel name (`wildcards: false`) or a subscription pattern. A pattern may use `*` in a position that
  * allows it, and may end early with `*` when every position it leaves out allows a wildcard (`open-interest.*`).
- * @returns {{ok: true, family: string, segments: string[]} | {ok: false, error: string}}
+ * @param {unknown} text @param {{ wildcards?: boolean | undefined }} [options] @returns {ParsedPattern}
  */
 function parseChannelPattern(text, options) {
   const wildcards = !options || options.wildcards !== false;
@@ -47,9 +63,12 @@ function parseChannelPattern(text, options) {
 }
 
 const CACHE_LIMIT = 4096;
+/** @type {Map<unknown, ParsedPattern>} */
 const patternCache = new Map();
+/** @type {Map<unknown, ParsedPattern>} */
 const channelCache = new Map();
 
+/** @param {unknown} text @param {boolean} wildcards @returns {ParsedPattern} */
 function parse(text, wildcards) {
   const kind = wildcards ? 'pattern' : 'channel';
   if (typeof text !== 'string' || text === '') return fail(`a ${kind} must be a non-empty string`);
@@ -68,10 +87,11 @@ function parse(text, wildcards) {
       );
     }
   }
+  /** @type {string | undefined} */
   let market;
   for (let i = 0; i < segments.length; i++) {
-    const value = segments[i];
-    const position = positions[i];
+    const value = /** @type {string} i < segments.length */ (segments[i]);
+    const position = /** @type {StreamFamilyInfo['positions'][number]} segments.length <= positions.length, checked above */ (positions[i]);
     if (value === '*') {
       if (!wildcards) return fail(`channel ${JSON.stringify(text)}: ${position.name} is '*', a channel name has no wildcard`);
       if (!position.wildcard) return fail(`${kind} ${JSON.stringify(text)}: ${position.name} does not allow '*'`);
@@ -94,7 +114,7 @@ function parse(text, wildcards) {
   return { ok: true, family: family.family, segments };
 }
 
-/** Whether a concrete channel name is delivered by a subscription to `pattern`. */
+/** Whether a concrete channel name is delivered by a subscription to `pattern`. @param {unknown} pattern @param {unknown} channel */
 function channelMatches(pattern, channel) {
   const p = parseChannelPattern(pattern);
   const c = parseChannelPattern(channel, { wildcards: false });
@@ -110,10 +130,14 @@ function channelMatches(pattern, channel) {
   return p.segments.length === c.segments.length;
 }
 
-/** Validates a value against one message schema of the stream contract, by schema name (`TradesEvent`, `SubscribeRequest`…). */
+/**
+ * Validates a value against one message schema of the stream contract, by schema name (`TradesEvent`, `SubscribeRequest`…).
+ * @param {string} schemaName @param {unknown} value @returns {{ ok: boolean, issues: ValidationIssue[] }}
+ */
 function validateStreamMessage(schemaName, value) {
-  const validate = validators[schemaName];
-  if (typeof validate !== 'function') throw new TypeError(`Unknown stream schema "${schemaName}" (known: ${validators.schemaNames.join(', ')})`);
+  const found = exportsByName[schemaName];
+  if (typeof found !== 'function') throw new TypeError(`Unknown stream schema "${schemaName}" (known: ${validators.schemaNames.join(', ')})`);
+  const validate = /** @type {StreamSchemaValidator} the module's functions are its ajv validators */ (found);
   const ok = validate(value);
   return { ok, issues: ok ? [] : formatErrors(validate.errors, '') };
 }
@@ -121,20 +145,23 @@ function validateStreamMessage(schemaName, value) {
 /**
  * Validates a data event `{channel, data}`: its channel is a channel name of a known family (and, with `pattern`,
  * one that subscription delivers), and the event matches that family's message schema.
- * @returns {{ok: boolean, family?: string, issues: {path: string, rule: string, message: string}[]}}
+ * @param {unknown} event @param {{ pattern?: string | undefined }} [options]
+ * @returns {{ok: boolean, family?: StreamFamily, issues: ValidationIssue[]}}
  */
 function validateStreamEvent(event, options) {
   if (!event || typeof event !== 'object' || Array.isArray(event))
     return { ok: false, issues: [{ path: '(root)', rule: 'type', message: '(root) must be an object {channel, data}' }] };
-  const channel = parseChannelPattern(event.channel, { wildcards: false });
+  const { channel: name } = /** @type {{ channel?: unknown }} an object, checked above */ (event);
+  const channel = parseChannelPattern(name, { wildcards: false });
   if (!channel.ok) return { ok: false, issues: [{ path: 'channel', rule: 'channel', message: channel.error }] };
-  const family = STREAM_FAMILIES.find((f) => f.family === channel.family);
+  const family = /** @type {StreamFamilyInfo} the parse above found it */ (STREAM_FAMILIES.find((f) => f.family === channel.family));
+  const market = channel.segments[0];
   // Per-market variants (spot trades, prediction trades): checked against the market's own shape.
-  const schema = (family.messageByMarket && family.messageByMarket[channel.segments[0]]) || family.message;
+  const schema = (family.messageByMarket && market !== undefined && family.messageByMarket[market]) || family.message;
   const issues = validateStreamMessage(schema, event).issues;
   const pattern = options && options.pattern;
-  if (pattern !== undefined && !channelMatches(pattern, event.channel)) {
-    issues.unshift({ path: 'channel', rule: 'subscription', message: `channel ${event.channel} is not delivered by the subscription ${pattern}` });
+  if (pattern !== undefined && !channelMatches(pattern, name)) {
+    issues.unshift({ path: 'channel', rule: 'subscription', message: `channel ${name} is not delivered by the subscription ${pattern}` });
   }
   return { ok: issues.length === 0, family: family.family, issues };
 }

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-// @ts-expect-error plain ESM module
 import { valueSetParameterUses, valueSetsOf } from '../../../tools/codegen/src/spec-model.mjs';
 
 const require = createRequire(import.meta.url);

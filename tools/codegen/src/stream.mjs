@@ -1,7 +1,8 @@
 // Generates the stream side of packages/types and packages/validators from the bundled AsyncAPI document:
 //   packages/types/generated/stream.{d.ts,d.cts,js,cjs}: a type per message schema, the family → event map, typed
 //     channel patterns, and the gateway's tables as frozen constants (families, limits, heartbeat, reconnect, close codes);
-//   packages/validators/generated/stream.cjs: ajv standalone validators, one per message schema.
+//   packages/validators/generated/stream.{cjs,d.cts}: ajv standalone validators, one per message schema, and their
+//     declarations.
 // The schemas go through openapi-typescript (wrapped in a minimal OpenAPI 3.1 document) so stream types read exactly
 // like the REST ones: named interfaces, JSDoc from descriptions, open objects where the shape is unpublished.
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -199,4 +200,14 @@ function generateStreamValidators(model, output) {
   const exportsMap = Object.fromEntries(names.map((n) => [n, `urn:laevitas:stream#/$defs/${n}`]));
   const code = standaloneCode(ajv, exportsMap);
   output.add(`${VALIDATORS}/stream.cjs`, `${HEADER}'use strict';\n${code}\nexports.schemaNames = ${JSON.stringify(names)};`);
+  // Its declarations, so the hand-written runtime that requires it (runtime/stream.cjs) is type-checked against the
+  // exports it reads, and tsc never infers types from 180 kB of ajv output.
+  const validatorType =
+    '/** An ajv standalone validator: true when `data` matches the schema; otherwise `errors` lists the rules it broke. */\n' +
+    'export interface StreamSchemaValidator {\n  (data: unknown): boolean;\n  errors?: ErrorObject[] | null;\n}\n';
+  output.add(
+    `${VALIDATORS}/stream.d.cts`,
+    `${HEADER}import type { ErrorObject } from 'ajv';\n\n${validatorType}${names.map((n) => `export declare const ${n}: StreamSchemaValidator;\n`).join('')}` +
+      `/** Every message schema name above, sorted. */\nexport declare const schemaNames: string[];\n`,
+  );
 }

@@ -318,6 +318,12 @@ export function generateValidators(document, output) {
       .map((name) => `  ${JSON.stringify(name)}: () => require('./ops/${name}.cjs'),`)
       .join('\n')}\n};`,
   );
+  // Declared as what it is to index.cjs: a loader per operation id, whose module runtime/operation.cjs checks (the
+  // ops/*.d.cts beside each module describe its wrapper, the per-operation entry point, not the module itself).
+  output.add(
+    `${OUT}/registry.d.cts`,
+    `${HEADER}/** Loads the generated module (\`{ meta, validators }\`) of an operation, by operation id. */\ndeclare const registry: Readonly<Record<string, (() => unknown) | undefined>>;\nexport = registry;\n`,
+  );
   output.add(`${OUT}/operation-ids.json`, JSON.stringify(index, null, 2));
 }
 
