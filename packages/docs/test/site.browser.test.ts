@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { AddressInfo, Server } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serveDocs } from '../scripts/serve.mjs';
-// @ts-expect-error plain ESM module
 import { hasChromium, keepToLoopback, launchChromium } from '../../../tools/scripts/chromium.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { serveDocs } from '../scripts/serve.mjs';
-// @ts-expect-error plain ESM module
 import { hasChromium, keepToLoopback, launchChromium } from '../../../tools/scripts/chromium.mjs';
 
 const html = readFileSync(new URL('../dist/stream.html', import.meta.url), 'utf8');
