@@ -31,10 +31,11 @@ export function operationEntries(document) {
  * @returns {PageEntry[]}
  */
 export function headingEntries(markup) {
+  /** @type {PageEntry[]} */
   const entries = [];
-  for (const [, path, inner] of markup.matchAll(/<a [^>]*href="(\/section\/[^"]*)"[^>]*>([\s\S]*?)<\/a>/g)) {
+  for (const [, path = '', inner = ''] of markup.matchAll(/<a [^>]*href="(\/section\/[^"]*)"[^>]*>([\s\S]*?)<\/a>/g)) {
     const text = /data-text="([^"]*)"/.exec(inner)?.[1] ?? inner.replace(/<[^>]*>/g, '');
-    if (text.trim()) entries.push({ href: `#${path}`, title: decodeEntities(text.trim()) });
+    if (text.trim()) entries.push({ href: `#${decodeEntities(path)}`, title: decodeEntities(text.trim()) });
   }
   return entries;
 }

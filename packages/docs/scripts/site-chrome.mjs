@@ -20,6 +20,7 @@ export function plainText(markdown = '') {
  * The left-hand navigation, the page's only one: every page of the site by group, the current one marked with its
  * own entries under it (its operations or headings, page-nav.mjs), and the search box. On narrow screens it folds
  * into a bar with a Menu button (site.js).
+ * @param {import('./page-nav.mjs').PageEntry[]} [entries] the current page's operations or headings
  */
 export function navHtml(nav, current, assets, entries = []) {
   const groups = nav
@@ -56,7 +57,10 @@ export function navHtml(nav, current, assets, entries = []) {
   ].join('\n');
 }
 
-/** The current page's entries as links to Redoc's anchors, an operation's method as a badge before its summary. */
+/**
+ * The current page's entries as links to Redoc's anchors, an operation's method as a badge before its summary.
+ * @param {import('./page-nav.mjs').PageEntry[]} entries
+ */
 function entriesHtml(entries) {
   if (!entries.length) return '';
   const items = entries.map((e) => {
