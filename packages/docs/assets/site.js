@@ -130,7 +130,17 @@ function markEntryInView() {
   queue();
 }
 
+/** Scrolls the navigation column so the current page's link and its entries show when they open below the fold. */
+function revealCurrentPage() {
+  const current = nav?.querySelector('#site-nav-body a[aria-current="page"]');
+  if (!current || nav.scrollHeight <= nav.clientHeight) return;
+  const frame = nav.getBoundingClientRect();
+  const item = current.parentElement.getBoundingClientRect();
+  if (item.bottom > frame.bottom) nav.scrollTop += Math.min(item.bottom - frame.bottom + 16, current.getBoundingClientRect().top - frame.top - 120);
+}
+
 dropPreviewWhenRedocShows();
 search();
 menu();
+revealCurrentPage();
 markEntryInView();
