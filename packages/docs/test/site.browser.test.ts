@@ -298,6 +298,10 @@ describe.runIf(existsSync(CHROMIUM))('the site in a browser with no network (Chr
     await expect(toggle.isVisible()).resolves.toBe(true);
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(body.isVisible()).resolves.toBe(false);
+    // The content takes the whole width under the bar: no column is kept for a navigation.
+    const content = await page.locator('#redoc main').evaluate((e) => e.getBoundingClientRect().toJSON());
+    expect(content.left).toBeLessThanOrEqual(1);
+    expect(content.width).toBeGreaterThanOrEqual(390 - 20);
     await page.screenshot({ path: join(shots, 'one-navigation-phone.png') });
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
