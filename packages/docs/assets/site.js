@@ -130,13 +130,17 @@ function markEntryInView() {
   queue();
 }
 
-/** Scrolls the navigation column so the current page's link and its entries show when they open below the fold. */
+/**
+ * Scrolls the navigation column when the current page's link opens low in it (a section far down), so the link and
+ * its first entries show; a link in the upper part stays put, and with it the search box at the top.
+ */
 function revealCurrentPage() {
   const current = nav?.querySelector('#site-nav-body a[aria-current="page"]');
   if (!current || nav.scrollHeight <= nav.clientHeight) return;
   const frame = nav.getBoundingClientRect();
+  const link = current.getBoundingClientRect();
   const item = current.parentElement.getBoundingClientRect();
-  if (item.bottom > frame.bottom) nav.scrollTop += Math.min(item.bottom - frame.bottom + 16, current.getBoundingClientRect().top - frame.top - 120);
+  if (link.top > frame.top + frame.height * 0.6) nav.scrollTop += Math.min(item.bottom - frame.bottom + 16, link.top - frame.top - frame.height / 3);
 }
 
 dropPreviewWhenRedocShows();
