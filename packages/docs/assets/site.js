@@ -1,7 +1,8 @@
 // The site's own script (shared by every page, loaded as a module so it never blocks rendering):
 // 1. removes the static preview of an operation once Redoc shows that operation itself;
 // 2. search across every operation and guide of both families: on the first keystroke it loads MiniSearch and the
-//    index built at build time (two cacheable files), then lists links to the matching pages.
+//    index built at build time (two cacheable files), then lists links to the matching pages;
+// 3. the navigation's Menu button on narrow screens, and the mark on the page entry (operation or heading) in view.
 const nav = document.getElementById('site-nav');
 
 function dropPreviewWhenRedocShows() {
@@ -72,5 +73,78 @@ function search() {
   });
 }
 
+/** The Menu button folds the navigation in and out on narrow screens; following a link or Escape folds it. */
+function menu() {
+  const toggle = nav?.querySelector('.site-nav-toggle');
+  if (!nav || !toggle) return;
+  const set = (open) => {
+    nav.dataset.menu = open ? 'open' : 'closed';
+    toggle.setAttribute('aria-expanded', String(open));
+  };
+  toggle.addEventListener('click', () => set(nav.dataset.menu !== 'open'));
+  nav.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('#site-nav-body a')) set(false);
+  });
+  nav.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && nav.dataset.menu === 'open') {
+      set(false);
+      toggle.focus();
+    }
+  });
+}
+
+/** Marks the entry of the page's operation or heading at the top of the view with aria-current="location". */
+function markEntryInView() {
+  const links = [...(nav?.querySelectorAll('.site-entries a') ?? [])];
+  if (!links.length) return;
+  let queued = false;
+  const update = () => {
+    queued = false;
+    // Below the navigation's bar where it sticks to the top (narrow screens), else from the top of the view.
+    const bar = getComputedStyle(nav).position === 'sticky' ? nav.querySelector('.site-nav-bar') : null;
+    const top = bar ? bar.getBoundingClientRect().bottom : 0;
+    let current;
+    for (const link of links) {
+      const section = document.querySelector(`[data-section-id="${CSS.escape(link.hash.slice(1))}"]`);
+      if (section && section.getBoundingClientRect().top <= top + 80) current = link;
+    }
+    // At the end of the page the last entries cannot reach the top: the one the reader followed is the one in view.
+    if (innerHeight + scrollY >= document.documentElement.scrollHeight - 2) current = links.find((l) => l.hash === location.hash) ?? current;
+    for (const link of links) {
+      if (link === current) link.setAttribute('aria-current', 'location');
+      else link.removeAttribute('aria-current');
+    }
+    // Keep the mark in sight when the navigation scrolls on its own (the column beside the content).
+    if (current && nav.scrollHeight > nav.clientHeight) {
+      const box = current.getBoundingClientRect();
+      const frame = nav.getBoundingClientRect();
+      if (box.top < frame.top || box.bottom > frame.bottom) nav.scrollTop += box.top - frame.top - frame.height / 2;
+    }
+  };
+  const queue = () => {
+    if (!queued) requestAnimationFrame(update);
+    queued = true;
+  };
+  addEventListener('scroll', queue, { passive: true });
+  addEventListener('hashchange', queue);
+  queue();
+}
+
+/**
+ * Scrolls the navigation column when the current page's link opens low in it (a section far down), so the link and
+ * its first entries show; a link in the upper part stays put, and with it the search box at the top.
+ */
+function revealCurrentPage() {
+  const current = nav?.querySelector('#site-nav-body a[aria-current="page"]');
+  if (!current || nav.scrollHeight <= nav.clientHeight) return;
+  const frame = nav.getBoundingClientRect();
+  const link = current.getBoundingClientRect();
+  const item = current.parentElement.getBoundingClientRect();
+  if (link.top > frame.top + frame.height * 0.6) nav.scrollTop += Math.min(item.bottom - frame.bottom + 16, link.top - frame.top - frame.height / 3);
+}
+
 dropPreviewWhenRedocShows();
 search();
+menu();
+revealCurrentPage();
+markEntryInView();

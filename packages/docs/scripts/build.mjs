@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { guideTags } from './guides.mjs';
 import { faviconIco } from './favicon.mjs';
 import { sitePages } from './site-pages.mjs';
+import { pageEntries } from './page-nav.mjs';
 import { legacyHashForwarder, navHtml, operationPreviews, pageHtml, plainText } from './site-chrome.mjs';
 import { redocRuntime, renderRedocPages, sharedStyles, withLocalLogo } from './redoc-render.mjs';
 import { buildSearchIndex, searchDocuments } from './search-index.mjs';
@@ -92,7 +93,7 @@ pages.forEach((page, i) => {
   const html = pageHtml({
     title: page.slug ? `${page.title} · Laevitas API reference` : 'Laevitas API reference',
     description: plainText(page.document.info.description),
-    nav: navHtml(nav, page.slug, assets),
+    nav: navHtml(nav, page.slug, assets, page.slug ? pageEntries(page.document, redoc.markup) : []),
     previews: page.document.paths && Object.keys(page.document.paths).length ? operationPreviews(page.document) : '',
     headScript: page.slug ? '' : forwarder,
     redoc,

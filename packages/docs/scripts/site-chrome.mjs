@@ -24,21 +24,35 @@ export function plainText(markdown = '') {
     .trim();
 }
 
-/** The left-hand navigation: every page of the site by group, the current one marked, and the search box. */
-/** @param {NavGroup[]} nav @param {string} current @param {Assets} assets */
-export function navHtml(nav, current, assets) {
+/**
+ * The left-hand navigation, the page's only one: every page of the site by group, the current one marked with its
+ * own entries under it (its operations or headings, page-nav.mjs), and the search box. On narrow screens it folds
+ * into a bar with a Menu button (site.js).
+ * @param {NavGroup[]} nav
+ * @param {string} current
+ * @param {Assets} assets
+ * @param {import('./page-nav.mjs').PageEntry[]} [entries] the current page's operations or headings
+ */
+export function navHtml(nav, current, assets, entries = []) {
   const groups = nav
     .map((group) => {
       const open = group.pages.some((p) => p.slug === current) || group.name === 'Guides';
       const links = group.pages
-        .map((p) => `<li><a href="/${p.slug}/"${p.slug === current ? ' aria-current="page"' : ''}>${escapeHtml(p.title)}</a></li>`)
+        .map(
+          (p) =>
+            `<li><a href="/${p.slug}/"${p.slug === current ? ' aria-current="page"' : ''}>${escapeHtml(p.title)}</a>${p.slug === current ? entriesHtml(entries) : ''}</li>`,
+        )
         .join('');
       return `<details${open ? ' open' : ''}><summary>${escapeHtml(group.name)}</summary><ul>${links}</ul></details>`;
     })
     .join('');
   return [
     `<nav id="site-nav" aria-label="All sections" data-search-index="${assets.searchIndex}" data-search-lib="${assets.searchLib}">`,
+    '<div class="site-nav-bar">',
     `<a class="site-home" href="/"${current === '' ? ' aria-current="page"' : ''}>Laevitas API reference</a>`,
+    '<button type="button" class="site-nav-toggle" aria-expanded="true" aria-controls="site-nav-body" hidden>Menu</button>',
+    '</div>',
+    '<div id="site-nav-body">',
     '<form class="site-search" role="search" onsubmit="return false">',
     '<label for="site-search-input">Search every operation and guide</label>',
     '<input id="site-search-input" type="search" autocomplete="off" placeholder="e.g. funding rate" aria-controls="site-search-results">',
@@ -47,8 +61,24 @@ export function navHtml(nav, current, assets) {
     '</form>',
     groups,
     '<p class="site-stream"><a href="/stream.html">WebSocket streaming reference</a></p>',
+    '</div>',
     '</nav>',
+    // Folded on narrow screens from the first paint (a classic script runs as the page is parsed); site.js opens it.
+    `<script>(function(){var n=document.getElementById('site-nav');n.setAttribute('data-menu','closed');var b=n.querySelector('.site-nav-toggle');b.hidden=false;b.setAttribute('aria-expanded','false');})();</script>`,
   ].join('\n');
+}
+
+/**
+ * The current page's entries as links to Redoc's anchors, an operation's method as a badge before its summary.
+ * @param {import('./page-nav.mjs').PageEntry[]} entries
+ */
+function entriesHtml(entries) {
+  if (!entries.length) return '';
+  const items = entries.map((e) => {
+    const method = e.method ? `<span class="site-method site-method-${e.method.toLowerCase()}">${escapeHtml(e.method)}</span> ` : '';
+    return `<li><a href="${escapeHtml(e.href)}">${method}${escapeHtml(e.title)}</a></li>`;
+  });
+  return `<ul class="site-entries">${items.join('')}</ul>`;
 }
 
 /** A static render of every operation of a section page; CSS shows only the one the URL's hash targets. */

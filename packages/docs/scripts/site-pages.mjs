@@ -126,7 +126,7 @@ export function sitePages(docs, guides) {
         info: {
           ...baseInfo,
           title: `${tag}: Laevitas API reference`,
-          description: `${tagInfo.get(tag)?.description ?? ''}\n\nPart of the **${group.name}** family of the Laevitas Derivatives Market Data API. Every section, guide and search are in the navigation on the left.`,
+          description: `${tagInfo.get(tag)?.description ?? ''}\n\nPart of the **${group.name}** family of the Laevitas Derivatives Market Data API. Every section and guide, this section's operations and the search are in the site navigation.`,
         },
         servers: docs.servers,
         security: docs.security,

@@ -1,7 +1,8 @@
 // The site in a real browser (Debian's Chromium through playwright-core; CI installs it, elsewhere these tests are
 // skipped): every page loads with no request leaving the machine and no console error, search finds an operation of
-// each family and a guide, links opened in a new tab land on their section, and axe-core finds no serious or
-// critical accessibility violation. A screenshot of every page is kept under reports/docs-screenshots/.
+// each family and a guide, links opened in a new tab land on their section, a page shows one navigation (the site's,
+// listing the page's operations) at desktop and phone widths, and axe-core finds no serious or critical accessibility
+// violation. A screenshot of every page is kept under reports/docs-screenshots/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,7 +40,9 @@ describe.runIf(hasChromium())('the site in a browser with no network (Chromium)'
   let base: string;
   let browser: Browser;
   let context: BrowserContext;
-  let outside: string[] = [];
+  const refusedLists: string[][] = [];
+  /** Every request to another host, from any context: recorded and refused. */
+  const outside = () => refusedLists.flat();
   const consoleErrors: string[] = [];
   const internalText: string[] = [];
   /** Rendered text must not cite the contract's working files or show extension keys. */
@@ -55,24 +58,32 @@ describe.runIf(hasChromium())('the site in a browser with no network (Chromium)'
     server = await serveDocs(0);
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    outside = await keepToLoopback(context);
-    context.on('page', (page) => {
+    context = await newContext({ width: 1280, height: 900 });
+  }, 60_000);
+  /** A browser context of the given viewport in which every request to another host is recorded and refused. */
+  async function newContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
+    const created = await browser.newContext({ viewport });
+    const refused = await keepToLoopback(created);
+    // Reported through the one list every test checks (a context's own list grows as its pages load).
+    refusedLists.push(refused);
+    created.on('page', (page) => {
       page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${page.url()}: ${m.text()}`));
       page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
     });
-  }, 60_000);
+    return created;
+  }
   afterAll(async () => {
     await browser?.close();
     server?.close();
   });
 
-  async function open(path: string): Promise<Page> {
-    const page = await context.newPage();
+  async function open(path: string, within: BrowserContext = context): Promise<Page> {
+    const page = await within.newPage();
     const response = await page.goto(base + path);
     expect(response?.status(), path).toBe(200);
-    // Rendered: Redoc has hydrated (its sidebar lists the page's entries) and the site navigation is there.
-    await page.locator('#redoc .menu-content [role="listitem"]').first().waitFor({ timeout: 30_000 });
+    // Rendered: Redoc's markup (its sidebar, hidden by the site's styles, lists the page's entries) and the site
+    // navigation are there.
+    await page.locator('#redoc .menu-content [role="listitem"]').first().waitFor({ state: 'attached', timeout: 30_000 });
     await page.locator('#site-nav').waitFor();
     await page.waitForLoadState('networkidle');
     return page;
@@ -106,7 +117,7 @@ describe.runIf(hasChromium())('the site in a browser with no network (Chromium)'
       await page.close();
     }
     expect(sections.length).toBeGreaterThanOrEqual(35);
-    expect(outside).toEqual([]);
+    expect(outside()).toEqual([]);
     expect(consoleErrors).toEqual([]);
     expect(internalText).toEqual([]);
   }, 600_000);
@@ -134,7 +145,7 @@ describe.runIf(hasChromium())('the site in a browser with no network (Chromium)'
         await page.close();
       }
     }
-    expect(outside).toEqual([]);
+    expect(outside()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   }, 120_000);
 
@@ -178,7 +189,129 @@ describe.runIf(hasChromium())('the site in a browser with no network (Chromium)'
     await page.waitForTimeout(500);
     expect(await headingInView(page)).toBe(v1Op.summary);
     await page.close();
-    expect(outside).toEqual([]);
+    expect(outside()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  /** The operations of a section page, in the order the page lists them. */
+  const opsOf = (slug: string) => allOps.map(({ op }) => op).filter((op) => slugOf(op.tags[0]) === slug);
+
+  /**
+   * What a reader sees as navigation: the landmarks (ARIA role navigation, hidden ones excluded) and Redoc's own
+   * sidebar and mobile menu button (not landmarks in Redoc 3, so looked for by name) where they show.
+   */
+  async function navigationsShown(page: Page) {
+    const landmarks = await page.getByRole('navigation').evaluateAll((all) => all.map((e) => e.id || e.tagName));
+    const redocMenus = await page.evaluate(() =>
+      [...document.querySelectorAll('#redoc .menu-content, [data-component-name="Menu/Menu"], [data-testid="floating-button"]')]
+        .filter((e) => {
+          const box = e.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+        })
+        .map((e) => e.getAttribute('data-component-name') ?? e.className),
+    );
+    return { landmarks, redocMenus };
+  }
+
+  /** Where an operation's section starts relative to the top of the view, and its heading. */
+  const sectionTop = (page: Page, anchor: string) =>
+    page.evaluate((id) => {
+      const section = document.querySelector(`[data-section-id="${CSS.escape(id)}"]`);
+      return section && { top: section.getBoundingClientRect().top, heading: section.querySelector('h1, h2')?.textContent?.trim() };
+    }, anchor.slice(1));
+
+  it("shows one navigation on a reference page at desktop width, the site's, from which every operation of the page is reached", async () => {
+    for (const slug of ['options', 'legacy-options']) {
+      const ops = opsOf(slug);
+      const page = await open(`/${slug}/`);
+      expect(await navigationsShown(page), slug).toEqual({ landmarks: ['site-nav'], redocMenus: [] });
+      // No second column: the content starts where the site navigation ends.
+      const navRight = await page.locator('#site-nav').evaluate((e) => e.getBoundingClientRect().right);
+      const contentLeft = await page.locator('#redoc main').evaluate((e) => e.getBoundingClientRect().left);
+      expect(Math.abs(contentLeft - navRight), slug).toBeLessThanOrEqual(1);
+      // The navigation lists the page's operations, in the page's order, with the anchors Redoc routes to...
+      const entries = page.locator('#site-nav .site-entries a');
+      expect(await entries.evaluateAll((all) => all.map((a) => a.getAttribute('href'))), slug).toEqual(ops.map(anchorOf));
+      if (slug === 'options') await page.screenshot({ path: join(shots, 'one-navigation-desktop.png') });
+      // ...and following each entry scrolls the page to its operation, marked as the one in view.
+      for (const op of ops) {
+        const entry = page.locator(`#site-nav .site-entries a[href="${anchorOf(op)}"]`);
+        await entry.click();
+        await page.waitForURL((u) => u.hash === anchorOf(op));
+        await expect.poll(() => headingInView(page), { timeout: 15_000, message: op.operationId }).toBe(op.summary);
+        await expect.poll(() => entry.getAttribute('aria-current'), { message: op.operationId }).toBe('location');
+        expect(await page.locator('#site-nav .site-entries a[aria-current]').count(), op.operationId).toBe(1);
+      }
+      // Still one navigation once Redoc has rendered every operation.
+      expect(await navigationsShown(page), slug).toEqual({ landmarks: ['site-nav'], redocMenus: [] });
+      await page.close();
+    }
+    expect(outside()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  }, 300_000);
+
+  it("lists a guide's headings in the site navigation, each entry scrolling to its heading", async () => {
+    const page = await open('/errors/');
+    expect(await navigationsShown(page)).toEqual({ landmarks: ['site-nav'], redocMenus: [] });
+    const entries = page.locator('#site-nav .site-entries a');
+    const links = await entries.evaluateAll((all) => all.map((a) => ({ href: a.getAttribute('href')!, text: a.textContent!.trim() })));
+    expect(links.length).toBeGreaterThanOrEqual(5);
+    for (const { href, text } of links) {
+      await entries.filter({ hasText: text }).first().click();
+      await page.waitForURL((u) => u.hash === href);
+      // The heading is in view (the last ones of a page cannot reach its top).
+      await expect
+        .poll(
+          async () => {
+            const at = await sectionTop(page, href);
+            return at && at.heading === text && at.top > -10 && at.top < 900 - 40;
+          },
+          { message: href },
+        )
+        .toBe(true);
+    }
+    await page.close();
+    expect(outside()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('shows one navigation at phone width: a bar whose Menu button opens the site navigation, from which an operation is reached below the bar', async () => {
+    const phone = await newContext({ width: 390, height: 844 });
+    const page = await open('/options/', phone);
+    const toggle = page.locator('#site-nav .site-nav-toggle');
+    const body = page.locator('#site-nav-body');
+    expect(await navigationsShown(page)).toEqual({ landmarks: ['site-nav'], redocMenus: [] });
+    await expect(toggle.isVisible()).resolves.toBe(true);
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(body.isVisible()).resolves.toBe(false);
+    // The content takes the whole width under the bar: no column is kept for a navigation.
+    const content = await page.locator('#redoc main').evaluate((e) => e.getBoundingClientRect().toJSON());
+    expect(content.left).toBeLessThanOrEqual(1);
+    expect(content.width).toBeGreaterThanOrEqual(390 - 20);
+    await page.screenshot({ path: join(shots, 'one-navigation-phone.png') });
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(body.isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(shots, 'one-navigation-phone-menu.png') });
+    const op = opsOf('options').at(-1)!;
+    await page.locator(`#site-nav .site-entries a[href="${anchorOf(op)}"]`).click();
+    await page.waitForURL((u) => u.hash === anchorOf(op));
+    // Following an entry folds the menu; the operation lands just below the bar that stays at the top.
+    await expect(body.isVisible()).resolves.toBe(false);
+    const barBottom = await page.locator('#site-nav .site-nav-bar').evaluate((e) => e.getBoundingClientRect().bottom);
+    await expect
+      .poll(async () => {
+        const at = await sectionTop(page, anchorOf(op));
+        return at && at.heading === op.summary && at.top >= barBottom - 1 && at.top < barBottom + 100;
+      })
+      .toBe(true);
+    // Escape folds an open menu and gives the focus back to its button.
+    await toggle.click();
+    await page.keyboard.press('Escape');
+    await expect(body.isVisible()).resolves.toBe(false);
+    await expect(toggle.evaluate((e) => e === document.activeElement)).resolves.toBe(true);
+    await phone.close();
+    expect(outside()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   }, 120_000);
 
