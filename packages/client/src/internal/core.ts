@@ -14,6 +14,7 @@ import type { Call, RawParams } from './pipeline/call.js';
 import type { RateBudget } from './rate-limiter.js';
 import { redactUrl } from './url.js';
 import { runtimeOf, SECRET_OPTIONS, type ClientRuntime, type Full } from './runtime.js';
+import { HOOKS } from './check-options.js';
 
 export type { ClientOptions, RequestOptions, RawParams };
 
@@ -54,9 +55,9 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /** The plain settings and credentials of a client, for `withOptions` (spread would drop the hidden ones). */
 function allOptions(options: Readonly<ClientOptions>): ClientOptions {
-  const all: ClientOptions = Object.assign({}, options, { apiKey: options.apiKey });
-  for (const key of ['creditToken', 'baseUrl', 'v2BaseUrl'] as const) if (options[key] !== undefined) all[key] = options[key];
-  return all;
+  const all: Record<string, unknown> = Object.assign({}, options);
+  for (const key of SECRET_OPTIONS) if (options[key] !== undefined) all[key] = options[key];
+  return all as ClientOptions;
 }
 
 /** What a client made by withOptions takes over from the one it was made from. */
@@ -96,10 +97,11 @@ export class LaevitasCore {
   /** What JSON.stringify(client) shows: the settings, credentials redacted. */
   toJSON(): Record<string, unknown> {
     const shown: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(this.settings))
-      if (typeof value !== 'function' && key !== 'validators' && key !== 'middleware' && key !== 'logger' && key !== 'fetchOptions') shown[key] = value;
-    for (const key of SECRET_OPTIONS) if (this.settings[key] !== undefined) shown[key] = '[redacted]';
-    for (const key of ['baseUrl', 'v2BaseUrl'] as const) if (this.settings[key] !== undefined) shown[key] = redactUrl(this.settings[key]);
+    for (const [key, value] of Object.entries(this.settings)) if (!Object.hasOwn(HOOKS, key)) shown[key] = value;
+    SECRET_OPTIONS.forEach((key, i) => {
+      const value = this.settings[key];
+      if (value !== undefined) shown[key] = i < 2 ? '[redacted]' : redactUrl(value);
+    });
     return shown;
   }
 

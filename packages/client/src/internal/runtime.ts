@@ -74,8 +74,11 @@ export interface Full {
 
 const env = (name: string): string | undefined => globalThis.process?.env?.[name];
 
-/** Option keys whose values are credentials: never enumerable, never printed. */
-export const SECRET_OPTIONS = ['apiKey', 'creditToken'] as const;
+/**
+ * Option keys whose values are credentials, never enumerable, never printed: the key and the token always, then the
+ * base URLs (when they carry userinfo).
+ */
+export const SECRET_OPTIONS = ['apiKey', 'creditToken', 'baseUrl', 'v2BaseUrl'] as const;
 
 /** Base URLs with `user:password@` are credentials too. */
 const hasUserinfo = (url: unknown) => typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
@@ -86,7 +89,7 @@ const warnedInsecure = new Set<string>();
 function hideSecrets(options: ClientOptions): Readonly<ClientOptions> {
   const copy: Record<string, unknown> = Object.assign({}, options) as Record<string, unknown>;
   // The key and the token always; a base URL when it carries userinfo. defineProperty keeps the value.
-  [...SECRET_OPTIONS, 'baseUrl', 'v2BaseUrl'].forEach((key, i) => {
+  SECRET_OPTIONS.forEach((key, i) => {
     if (i < 2 || hasUserinfo(copy[key])) Object.defineProperty(copy, key, { enumerable: false });
   });
   return Object.freeze(copy) as Readonly<ClientOptions>;
