@@ -33,14 +33,15 @@ export class RollingWindowLimiter {
   private slots: number[] = [];
   /** The callers waiting for a slot, in call order: each is granted through its own function. */
   private queue: ((release: ReleaseSlot) => void)[] = [];
-  private readonly windows: readonly { limit: number; spanMs: number }[];
+  /** Each window as [limit, span in ms including the margin]. */
+  private readonly windows: readonly [limit: number, spanMs: number][];
   private readonly now: () => number;
   private pausedUntil = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(windows: readonly RateWindow[], { safetyMarginMs = 0, now = () => Date.now() }: LimiterOptions = {}) {
     this.now = now;
-    this.windows = windows.map((w) => ({ limit: w.limit, spanMs: w.windowSeconds * 1000 + safetyMarginMs }));
+    this.windows = windows.map((w) => [w.limit, w.windowSeconds * 1000 + safetyMarginMs]);
   }
 
   /** Waits for this caller's own slot, in call order. Resolves to the function that releases it. */
@@ -76,14 +77,13 @@ export class RollingWindowLimiter {
   private pump(): void {
     clearTimeout(this.timer);
     const now = this.now();
-    const longest = Math.max(0, ...this.windows.map((w) => w.spanMs));
     // A slot past every window never counts again.
-    this.slots = this.slots.filter((done) => done + longest > now);
+    this.slots = this.slots.filter((done) => done === Infinity || this.windows.some((w) => done + w[1] > now));
     while (this.queue.length) {
       // Milliseconds until the next caller can be granted (none left when <= 0; Infinity while it waits for a
       // response): the pause, and in each window the time until its limit-th latest expiry has passed.
       let wait = this.pausedUntil - now;
-      for (const { limit, spanMs } of this.windows)
+      for (const [limit, spanMs] of this.windows)
         wait = Math.max(wait, (this.slots.map((done) => done + spanMs).sort((a, b) => b - a)[limit - 1] ?? now) - now);
       if (wait > 0) {
         // Infinity: a release will pump again.
