@@ -78,13 +78,17 @@ export class RollingWindowLimiter {
     clearTimeout(this.timer);
     const now = this.now();
     // A slot past every window never counts again.
-    this.slots = this.slots.filter((done) => done === Infinity || this.windows.some((w) => done + w[1] > now));
+    const longest = Math.max(0, ...this.windows.map((w) => w[1]));
+    this.slots = this.slots.filter((done) => done + longest > now);
     while (this.queue.length) {
       // Milliseconds until the next caller can be granted (none left when <= 0; Infinity while it waits for a
       // response): the pause, and in each window the time until its limit-th latest expiry has passed.
       let wait = this.pausedUntil - now;
-      for (const [limit, spanMs] of this.windows)
-        wait = Math.max(wait, (this.slots.map((done) => done + spanMs).sort((a, b) => b - a)[limit - 1] ?? now) - now);
+      for (const [limit, spanMs] of this.windows) {
+        // The slots that count in this window; when they fill it, the wait is until the limit-th latest expires.
+        const counted = this.slots.filter((done) => done + spanMs > now);
+        if (counted.length >= limit) wait = Math.max(wait, counted.sort((a, b) => b - a)[limit - 1]! + spanMs - now);
+      }
       if (wait > 0) {
         // Infinity: a release will pump again.
         if (wait < Infinity) this.timer = setTimeout(() => this.pump(), wait);
