@@ -193,6 +193,24 @@ describe('logging in the core', () => {
     expect(() => createCore({ logLevel: 'loud' as never })).toThrow("options.logLevel must be one of 'debug', 'error', 'info', 'off', 'warn'");
   });
 
+  it('the core refuses the 1.x observers onRequest and onResponse (createClient calls them once per attempt)', async () => {
+    const { createCore } = await import('../src/index.js');
+    expect(() => createCore({ onRequest: () => undefined })).toThrow('options.onRequest needs createClient');
+    expect(() => createCore({ onResponse: () => undefined })).toThrow('options.onResponse needs createClient');
+    expect(() => createCore({ onRequest: 1 as never })).toThrow('options.onRequest must be a function');
+    const seen: string[] = [];
+    const client = createClient({
+      v2BaseUrl: server.origin,
+      rateLimit: false,
+      retry: { initialDelayMs: 0 },
+      onRequest: ({ attempt, operationId }) => void seen.push(`request ${operationId} ${attempt}`),
+      onResponse: ({ attempt, status }) => void seen.push(`response ${attempt} ${status}`),
+    });
+    server.script({ status: 503 });
+    await client.getOptionsOhlcvt();
+    expect(seen).toEqual(['request getOptionsOhlcvt 1', 'response 1 503', 'request getOptionsOhlcvt 2', 'response 2 200']);
+  });
+
   it('the core warns on the console with the secrets scrubbed, and LAEVITAS_LOG=off or error silences it', async () => {
     const { createCore } = await import('../src/index.js');
     const { getOptionsOhlcvt } = await import('../src/generated/operations.js');

@@ -14,6 +14,7 @@ import type { Paginated } from './pagination.js';
 import { billing as billingLayer, Billing, type BillingMeta } from './pipeline/billing.js';
 import { compose, pipeline } from './pipeline/pipeline.js';
 import { trace } from './pipeline/trace.js';
+import { observe } from './pipeline/observe.js';
 import { attemptLog, logOf } from './log.js';
 import { middlewareTransport, type Middleware } from './pipeline/middleware.js';
 import { openStream, type LaevitasStream, type StreamOptions } from '../stream-hook.js';
@@ -30,8 +31,8 @@ function operationOf(operationId: string): OperationInfo {
   return info;
 }
 
-// The core's layers with trace and billing in their slots (pipeline.ts), sent through the middleware.
-const CLIENT_PIPELINE = compose(pipeline({ trace, billing: billingLayer }));
+// The core's layers with trace, billing and the 1.x observers in their slots (pipeline.ts), sent through the middleware.
+const CLIENT_PIPELINE = compose(pipeline({ trace, billing: billingLayer, observe }));
 
 // Declaration merging gives the class one method per operation (defined once on the prototype below) without an
 // intersection type, which a consumer's compiler would otherwise rebuild at every call site.

@@ -139,8 +139,11 @@ export function runtimeOf(
   owner: object,
 ): ClientRuntime {
   checkClientOptions(options);
-  // The core bundles no middleware and no logger: taking them and never using them would be worse than refusing.
-  const fullOnly = options.middleware?.length ? 'middleware' : options.logger ? 'logger' : options.logLevel ? 'logLevel' : undefined;
+  // The core bundles no middleware, logger or 1.x observers: taking them and never using them would be worse than
+  // refusing.
+  const fullOnly = options.middleware?.length
+    ? 'middleware'
+    : (['logger', 'logLevel', 'onRequest', 'onResponse'] as const).find((key) => options[key] !== undefined);
   if (!full && fullOnly) throw new TypeError(`Invalid client options: options.${fullOnly} needs createClient`);
   const validatorsFor = checkValidation(options);
   const settings = hideSecrets(Object.assign({}, options, { apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') }));

@@ -29,10 +29,6 @@ export const httpAttempt: Layer = {
   name: 'http-attempt',
   handle(call) {
     const { client, summary } = call;
-    // The observe-only hooks of 1.x (`onRequest`/`onResponse` options): kept, called once per attempt.
-    const observe = client.settings.onResponse;
-    const started = observe ? Date.now() : 0;
-    client.settings.onRequest?.(Object.assign({ attempt: call.attempt }, summary));
     const userSignal = call.options.signal;
     const timeoutMs = call.options.timeout ?? client.settings.timeout ?? 60_000;
     const method = call.operation.method;
@@ -94,7 +90,7 @@ export const httpAttempt: Layer = {
       }
     };
     // One promise per attempt that the timer can settle first: cheaper than racing each step against a timeout promise.
-    const sent = new Promise<Outcome>((resolve, reject) => {
+    return new Promise<Outcome>((resolve, reject) => {
       // setTimeout rather than AbortSignal.timeout: the same clock as every other wait of the client (fake timers in tests).
       timer = setTimeout(() => {
         timedOut = true;
@@ -104,11 +100,5 @@ export const httpAttempt: Layer = {
       userSignal?.addEventListener('abort', forwardAbort, { once: true });
       run().then(resolve, reject);
     });
-    return observe
-      ? sent.then((outcome) => {
-          observe(Object.assign({ attempt: call.attempt, status: outcome.response.status, durationMs: Date.now() - started }, summary));
-          return outcome;
-        })
-      : sent;
   },
 };
