@@ -47,11 +47,15 @@ export class LaevitasClient extends LaevitasCore {
     const parent = inherited?.parent;
     const shared = parent instanceof LaevitasClient && parent.billing.payments === payments && parent.settings.creditToken === settings.creditToken;
     super(settings, inherited, {
-      send: CLIENT_PIPELINE,
-      transport: middlewareTransport,
-      billing: shared ? parent.billing : new Billing(payments, settings.creditToken),
       logOf,
-      attemptLog,
+      parts: (core, options, owner) => ({
+        send: CLIENT_PIPELINE,
+        transport: middlewareTransport,
+        middleware: [...(options.middleware ?? [])],
+        attempts: attemptLog(core.log),
+        billing: shared ? parent.billing : new Billing(payments, settings.creditToken),
+        owner,
+      }),
     });
   }
 
@@ -59,7 +63,7 @@ export class LaevitasClient extends LaevitasCore {
   use(middleware: Middleware): this {
     if (!middleware || typeof middleware !== 'object')
       throw new TypeError('client.use(middleware): a middleware is an object with onRequest and/or onResponse');
-    this.runtime.middleware.push(middleware);
+    this.runtime.middleware!.push(middleware);
     return this;
   }
 
@@ -68,9 +72,14 @@ export class LaevitasClient extends LaevitasCore {
     return this.runtime.billing!;
   }
 
-  /** A client with some options changed; it keeps this client's payment handler unless `payments` is given. */
+  /**
+   * A client with some options changed; it keeps this client's payment handler unless `payments` is given, and its
+   * middleware (those added by `use` too) unless `middleware` is given.
+   */
   override withOptions(options: Partial<ClientOptions>): this {
-    return super.withOptions(Object.assign({ payments: this.billing.payments }, options));
+    return super.withOptions(
+      Object.assign({ payments: this.billing.payments }, options, { middleware: options.middleware ?? this.runtime.middleware!.slice() }),
+    );
   }
 
   /** A WebSocket stream with this client's key and `v2BaseUrl`; needs `import '@laevitas-api/client/stream'` once. */

@@ -83,12 +83,10 @@ export class LaevitasCore {
 
   /**
    * A client of the same kind with some options changed. It keeps this client's rate-limit budget unless the change
-   * gives it other limits (`rateLimit`) or another key, in which case it draws on the budget those call for; and
-   * this client's middleware (those added by `use` too) unless `middleware` is given.
+   * gives it other limits (`rateLimit`) or another key, in which case it draws on the budget those call for.
    */
   withOptions(options: Partial<ClientOptions>): this {
     const merged = Object.assign(allOptions(this.settings), options);
-    if (!options.middleware) merged.middleware = this.runtime.middleware.slice();
     const sameKey = merged.apiKey === this.settings.apiKey;
     const Kind = this.constructor as new (options: ClientOptions, inherited: Inherited) => this;
     return new Kind(merged, { budget: sameKey ? this.runtime.budget : undefined, parent: this });

@@ -1,8 +1,9 @@
 // What every call of one client reads, resolved once when the client is made (the settings are frozen): the
 // settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
 // policy, the validators, fetch and its extra options, the middleware, the log, and (full client) billing.
-// The full client brings its own parts (`Full`): the pipeline with trace and billing, the middleware transport, and
-// the logger (log.ts); the core bundles none of them and refuses the options that need them.
+// The full client brings its own parts (`Full`): the logger (log.ts), then the pipeline with trace, billing and the
+// observers, the middleware transport and list, the per-attempt debug log, and the plain-http warning
+// (full-client.ts); the core bundles none of them and refuses the options that need them.
 import { baseUrlFor, credentialHeaders, type ApiFamily } from '../wire.js';
 import { isInsecureRemote, scrub, splitUserinfo } from './url.js';
 import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig } from './rate-limiter.js';
@@ -48,28 +49,36 @@ export interface ClientRuntime {
   /** Called as a plain function (never as a method: workerd and Chromium refuse a fetch with a foreign `this`). */
   readonly fetch: typeof fetch;
   readonly fetchOptions: FetchOptions | undefined;
-  /** This client's own list: `use` adds to it, a withOptions copy starts from a copy of it. */
-  readonly middleware: Middleware[];
   readonly log: Log;
-  /** Full client at debug level: the line per attempt and per retry (log.ts), written by the retry layer. */
-  readonly attempts: AttemptLog | undefined;
   /** The layers, composed (pipeline.ts). */
   readonly send: Next;
-  /** Full client: credits and payments. */
-  readonly billing: Billing | undefined;
   /** How an attempt reaches the network (http-attempt.ts): fetch, or the full client's middleware around it. */
   readonly transport: Transport;
+  // The full client's own (FullParts); undefined in the core.
+  /** This client's own list: `use` adds to it, a withOptions copy starts from a copy of it. */
+  readonly middleware?: Middleware[];
+  /** Full client at debug level: the line per attempt and per retry (log.ts), written by the retry layer. */
+  readonly attempts?: AttemptLog | undefined;
+  /** Credits and payments. */
+  readonly billing?: Billing;
   /** The client these settings belong to (billing calls a checkout's status operation on it). */
-  readonly owner: object;
+  readonly owner?: object;
 }
 
-/** What the full client adds to the core (client.ts). */
-export interface Full {
+/** The full client's fields of a runtime, and the core's parts it replaces. */
+export interface FullParts {
   send: Next;
   transport: Transport;
+  middleware: Middleware[];
+  attempts: AttemptLog | undefined;
   billing: Billing;
+  owner: object;
+}
+
+/** What the full client adds to the core (client.ts): its logger, then its parts, made from the core's runtime. */
+export interface Full {
   logOf(logger: Logger | undefined, level: string | undefined, secrets: readonly (string | undefined)[]): Log;
-  attemptLog(log: Log): AttemptLog | undefined;
+  parts(core: ClientRuntime, options: ClientOptions, owner: object): FullParts;
 }
 
 const env = (name: string): string | undefined => globalThis.process?.env?.[name];
@@ -82,8 +91,6 @@ export const SECRET_OPTIONS = ['apiKey', 'creditToken', 'baseUrl', 'v2BaseUrl'] 
 
 /** Base URLs with `user:password@` are credentials too. */
 const hasUserinfo = (url: unknown) => typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
-
-const warnedInsecure = new Set<string>();
 
 /** A copy of the options whose credentials are non-enumerable: `{...settings}`, JSON and inspect never show them. */
 function hideSecrets(options: ClientOptions): Readonly<ClientOptions> {
@@ -116,6 +123,8 @@ function checkValidation(options: ClientOptions): ValidatorLookup | undefined {
   if (wanted) throw new TypeError(`Invalid client options: options.${wanted} needs options.validators`);
   return undefined;
 }
+
+const warnedInsecure = new Set<string>();
 
 function wireOf(family: ApiFamily, settings: Readonly<ClientOptions>, log: Log): Wire {
   const { url, authorization } = splitUserinfo(new URL(baseUrlFor(family, settings)));
@@ -161,7 +170,7 @@ export function runtimeOf(
     ? full.logOf(options.logger, options.logLevel, secrets)
     : { warn: /^(off|error)$/.test(env('LAEVITAS_LOG') as string) ? undefined : (message) => console.warn(`[laevitas] ${scrub(message, secrets)}`) };
   const userFetch = options.fetch;
-  return {
+  const core: ClientRuntime = {
     settings,
     wire: { legacy: wireOf('legacy', settings, log), v1: wireOf('v1', settings, log) },
     budget,
@@ -176,12 +185,9 @@ export function runtimeOf(
     // called on globalThis, its own receiver.
     fetch: userFetch ?? ((input, init) => globalThis.fetch(input, init)),
     fetchOptions: options.fetchOptions,
-    middleware: [...(options.middleware ?? [])],
     log,
-    attempts: full?.attemptLog(log),
-    send: full?.send ?? CORE_PIPELINE,
-    transport: full?.transport ?? sendFetch,
-    billing: full?.billing,
-    owner,
+    send: CORE_PIPELINE,
+    transport: sendFetch,
   };
+  return full ? Object.assign(core, full.parts(core, options, owner)) : core;
 }
