@@ -9,6 +9,9 @@ import { OPERATIONS } from '../generated/operation-table.js';
 import { NAMESPACES } from '../generated/namespaces.js';
 import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from '../generated/methods.js';
 import type { OperationInfo } from './operation-info.js';
+import { HOOKS } from './check-options.js';
+import { SECRET_OPTIONS } from './runtime.js';
+import { redactUrl } from './url.js';
 import { LaevitasCore, type CallArgs, type ClientOptions, type Inherited, type ResponseWithMeta } from './core.js';
 import type { Paginated } from './pagination.js';
 import { billing as billingLayer, Billing, type BillingMeta } from './pipeline/billing.js';
@@ -16,6 +19,7 @@ import { compose, pipeline } from './pipeline/pipeline.js';
 import { trace } from './pipeline/trace.js';
 import { observe } from './pipeline/observe.js';
 import { attemptLog, logOf } from './log.js';
+import { warnPlainHttp } from './plain-http.js';
 import { middlewareTransport, type Middleware } from './pipeline/middleware.js';
 import { openStream, type LaevitasStream, type StreamOptions } from '../stream-hook.js';
 import { paginateWindows, type WindowedArgs } from './windows.js';
@@ -30,6 +34,9 @@ function operationOf(operationId: string): OperationInfo {
   if (!info) throw new TypeError(`Unknown operationId "${operationId}"`);
   return info;
 }
+
+/** Node's util.inspect hook (a registered symbol: no import of node:util, so any runtime bundles this). */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 // The core's layers with trace, billing and the 1.x observers in their slots (pipeline.ts), sent through the middleware.
 const CLIENT_PIPELINE = compose(pipeline({ trace, billing: billingLayer, observe }));
@@ -48,15 +55,35 @@ export class LaevitasClient extends LaevitasCore {
     const shared = parent instanceof LaevitasClient && parent.billing.payments === payments && parent.settings.creditToken === settings.creditToken;
     super(settings, inherited, {
       logOf,
-      parts: (core, options, owner) => ({
-        send: CLIENT_PIPELINE,
-        transport: middlewareTransport,
-        middleware: [...(options.middleware ?? [])],
-        attempts: attemptLog(core.log),
-        billing: shared ? parent.billing : new Billing(payments, settings.creditToken),
-        owner,
-      }),
+      parts: (core, options, owner) => {
+        // Said once the base URLs are final, through this client's log.
+        warnPlainHttp(core);
+        return {
+          send: CLIENT_PIPELINE,
+          transport: middlewareTransport,
+          middleware: [...(options.middleware ?? [])],
+          attempts: attemptLog(core.log),
+          billing: shared ? parent.billing : new Billing(payments, settings.creditToken),
+          owner,
+        };
+      },
     });
+  }
+
+  /** What JSON.stringify(client) shows: the settings, credentials redacted (hooks left out). */
+  toJSON(): Record<string, unknown> {
+    const shown: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.settings)) if (!Object.hasOwn(HOOKS, key)) shown[key] = value;
+    SECRET_OPTIONS.forEach((key, i) => {
+      const value = this.settings[key];
+      if (value !== undefined) shown[key] = i < 2 ? '[redacted]' : redactUrl(value);
+    });
+    return shown;
+  }
+
+  /** What console.log and util.inspect show: the same summary. */
+  [INSPECT](): string {
+    return `${this.constructor.name} ${JSON.stringify(this.toJSON())}`;
   }
 
   /** Adds a middleware after those already there; it runs on every later attempt of this client. Returns the client. */

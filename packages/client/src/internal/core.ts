@@ -12,9 +12,7 @@ import type { RequestOptions } from './request-options.js';
 import type { ClientOptions } from './options.js';
 import type { Call, RawParams } from './pipeline/call.js';
 import type { RateBudget } from './rate-limiter.js';
-import { redactUrl } from './url.js';
 import { runtimeOf, SECRET_OPTIONS, type ClientRuntime, type Full } from './runtime.js';
-import { HOOKS } from './check-options.js';
 
 export type { ClientOptions, RequestOptions, RawParams };
 
@@ -51,8 +49,6 @@ export interface ResponseWithMeta<T> {
   billing?: BillingMeta;
 }
 
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
-
 /** The plain settings and credentials of a client, for `withOptions` (spread would drop the hidden ones). */
 function allOptions(options: Readonly<ClientOptions>): ClientOptions {
   const all: Record<string, unknown> = Object.assign({}, options);
@@ -67,13 +63,18 @@ export interface Inherited {
 }
 
 export class LaevitasCore {
-  /** @internal What every call reads (runtime.ts); not enumerable, so a client prints as its toJSON summary. */
-  declare readonly runtime: ClientRuntime;
+  // A private field: no property of the object holds the settings or credentials, so `util.inspect` (showHidden
+  // too), `console.log` and `JSON.stringify` of a core show none of them (the full client prints a redacted summary).
+  readonly #runtime: ClientRuntime;
 
-  /** `full` is the full client's: its pipeline (with trace and billing), its middleware transport, its billing state. */
+  /** `full` is the full client's: its logger and parts (pipeline, middleware, billing), runtime.ts `Full`. */
   constructor(options: ClientOptions = {}, inherited?: Inherited, full?: Full) {
-    const runtime = runtimeOf(options, inherited, full, this);
-    Object.defineProperty(this, 'runtime', { value: runtime, enumerable: false });
+    this.#runtime = runtimeOf(options, inherited, full, this);
+  }
+
+  /** @internal What every call reads (runtime.ts). */
+  get runtime(): ClientRuntime {
+    return this.#runtime;
   }
 
   /** The settings and hooks this client was made with; `apiKey` and `creditToken` are readable but not enumerable. */
@@ -90,21 +91,6 @@ export class LaevitasCore {
     const sameKey = merged.apiKey === this.settings.apiKey;
     const Kind = this.constructor as new (options: ClientOptions, inherited: Inherited) => this;
     return new Kind(merged, { budget: sameKey ? this.runtime.budget : undefined, parent: this });
-  }
-
-  /** What JSON.stringify(client) shows: the settings, credentials redacted. */
-  toJSON(): Record<string, unknown> {
-    const shown: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(this.settings)) if (!Object.hasOwn(HOOKS, key)) shown[key] = value;
-    SECRET_OPTIONS.forEach((key, i) => {
-      const value = this.settings[key];
-      if (value !== undefined) shown[key] = i < 2 ? '[redacted]' : redactUrl(value);
-    });
-    return shown;
-  }
-
-  [INSPECT](): string {
-    return `${this.constructor.name} ${JSON.stringify(this.toJSON())}`;
   }
 
   /** Calls one operation and resolves to its success body; throws an APIError subclass otherwise. */

@@ -2,10 +2,10 @@
 // settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
 // policy, the validators, fetch and its extra options, the middleware, the log, and (full client) billing.
 // The full client brings its own parts (`Full`): the logger (log.ts), then the pipeline with trace, billing and the
-// observers, the middleware transport and list, the per-attempt debug log, and the plain-http warning
-// (full-client.ts); the core bundles none of them and refuses the options that need them.
+// observers, the middleware transport and list, the per-attempt debug log (client.ts), and the plain-http warning
+// (plain-http.ts); the core bundles none of them and refuses the options that need them.
 import { baseUrlFor, credentialHeaders, type ApiFamily } from '../wire.js';
-import { isInsecureRemote, scrub, splitUserinfo } from './url.js';
+import { scrub, splitUserinfo } from './url.js';
 import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig } from './rate-limiter.js';
 import { checkClientOptions } from './check-options.js';
 import { validatorLookup, type ValidatorLookup } from './validators.js';
@@ -124,15 +124,8 @@ function checkValidation(options: ClientOptions): ValidatorLookup | undefined {
   return undefined;
 }
 
-const warnedInsecure = new Set<string>();
-
-function wireOf(family: ApiFamily, settings: Readonly<ClientOptions>, log: Log): Wire {
+function wireOf(family: ApiFamily, settings: Readonly<ClientOptions>): Wire {
   const { url, authorization } = splitUserinfo(new URL(baseUrlFor(family, settings)));
-  // A key sent over plain http to another machine can be read on the way: say so, once per origin and process.
-  if ((settings.apiKey || settings.creditToken) && isInsecureRemote(url) && !warnedInsecure.has(url.origin)) {
-    warnedInsecure.add(url.origin);
-    log.warn?.(`${url.href} is plain http to a remote host: credentials travel unencrypted`);
-  }
   const headers: Record<string, string> = { accept: 'application/json' };
   addHeaders(headers, settings.defaultHeaders);
   addHeaders(headers, credentialHeaders(family, settings));
@@ -172,7 +165,7 @@ export function runtimeOf(
   const userFetch = options.fetch;
   const core: ClientRuntime = {
     settings,
-    wire: { legacy: wireOf('legacy', settings, log), v1: wireOf('v1', settings, log) },
+    wire: { legacy: wireOf('legacy', settings), v1: wireOf('v1', settings) },
     budget,
     retryPolicy: {
       maxRetries: retry.maxRetries ?? 2,
