@@ -27,8 +27,9 @@ export type ReleaseSlot = () => void;
 
 export class RollingWindowLimiter {
   /**
-   * One entry per granted request that may still count in a window: when its response arrived, or Infinity while it
-   * is in flight (it counts in every window until then). In-flight slots are alike, so a release ends any one of them.
+   * One entry per granted request that may still count in a window, in ascending order: when its response arrived,
+   * or Infinity while it is in flight (it counts in every window until then). In-flight slots are alike, so a
+   * release ends any one of them.
    */
   private slots: number[] = [];
   /** The callers waiting for a slot, in call order: each is granted through its own function. */
@@ -77,18 +78,14 @@ export class RollingWindowLimiter {
   private pump(): void {
     clearTimeout(this.timer);
     const now = this.now();
-    // A slot past every window never counts again.
+    // The slots are in order, so the ones past every window (they never count again) come first.
     const longest = Math.max(0, ...this.windows.map((w) => w[1]));
-    this.slots = this.slots.filter((done) => done + longest > now);
+    while (this.slots[0]! + longest <= now) this.slots.shift();
     while (this.queue.length) {
       // Milliseconds until the next caller can be granted (none left when <= 0; Infinity while it waits for a
-      // response): the pause, and in each window the time until its limit-th latest expiry has passed.
+      // response): the pause, and in each window the time until the limit-th latest slot has left it.
       let wait = this.pausedUntil - now;
-      for (const [limit, spanMs] of this.windows) {
-        // The slots that count in this window; when they fill it, the wait is until the limit-th latest expires.
-        const counted = this.slots.filter((done) => done + spanMs > now);
-        if (counted.length >= limit) wait = Math.max(wait, counted.sort((a, b) => b - a)[limit - 1]! + spanMs - now);
-      }
+      for (const [limit, spanMs] of this.windows) wait = Math.max(wait, (this.slots[this.slots.length - limit] ?? -Infinity) + spanMs - now);
       if (wait > 0) {
         // Infinity: a release will pump again.
         if (wait < Infinity) this.timer = setTimeout(() => this.pump(), wait);
@@ -100,6 +97,8 @@ export class RollingWindowLimiter {
         if (released) return;
         released = true;
         this.slots[this.slots.indexOf(Infinity)] = this.now();
+        // Already in order unless the clock went back (a sorted array costs one pass).
+        this.slots.sort((a, b) => a - b);
         this.pump();
       });
     }
