@@ -4,36 +4,11 @@
 //   import { getOptionsOhlcvt } from '@laevitas-api/client/operations';
 //   const rows = await createCore({ apiKey }).request(getOptionsOhlcvt, { query: { … } });
 //   for await (const trade of paginate(core, getOptionsTrades, { query: { … } })) …
-export { createCore, LaevitasCore } from './internal/core.js';
+export * from './internal/common-exports.js';
 export type { CallArgs, CallParams, ClientOptions, RequestOptions, ResponseWithMeta } from './internal/core.js';
-export type { ValidatorsModule, ValidatorMap, OperationValidatorLike, ValidationOutcome } from './internal/validators.js';
-export type { FetchOptions } from './internal/options.js';
-export type { Middleware, MiddlewareRequestEvent, MiddlewareResponseEvent } from './internal/pipeline/middleware.js';
-export type { Logger, LogLevel } from './internal/log.js';
-export type { TraceContext } from './internal/pipeline/trace.js';
-export * from './errors.js';
-export { paginate, type Paginated, type PaginateOptions } from './internal/pagination.js';
-export type { RetryOptions } from './internal/retry-rules.js';
-export type { OperationInfo, PaginationInfo, ApiFamily, Family } from './internal/operation-info.js';
 export type { PaginatedOperationId } from './generated/methods.js';
-// Time series (each costs a bundle nothing unless imported): long windows split into compliant ones, complete
-// minutes only, the corrections feed followed.
-export {
-  paginateWindows,
-  splitWindow,
-  type TimeWindow,
-  type WindowOptions,
-  type WindowedArgs,
-  type WindowedRequestOptions,
-  type WindowScanInterruptedError,
-} from './internal/windows.js';
-export { scanComplete, type CompleteScan } from './internal/complete-minutes.js';
-export {
-  watchCorrections,
-  recordsOf,
-  type CorrectionEvent,
-  type CorrectionRecord,
-  type CorrectionsSince,
-  type CorrectionsWatch,
-  type WatchCorrectionsOptions,
-} from './internal/corrections.js';
+// The free functions over a core (the full client has them as methods).
+export { paginate } from './internal/pagination.js';
+export { paginateWindows } from './internal/windows.js';
+export { scanComplete } from './internal/complete-minutes.js';
+export { watchCorrections } from './internal/corrections.js';

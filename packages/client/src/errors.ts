@@ -18,11 +18,11 @@ export class LaevitasError extends Error {
 export class APIError<Body = unknown> extends LaevitasError {
   override name = 'APIError';
   /** HTTP status; 0 when no response arrived. */
-  readonly status: number;
+  declare readonly status: number;
   /** Parsed JSON body (or text) of the error response. */
-  readonly body: Body | undefined;
-  readonly headers: Headers | undefined;
-  readonly request: RequestSummary;
+  declare readonly body: Body | undefined;
+  declare readonly headers: Headers | undefined;
+  declare readonly request: RequestSummary;
 
   constructor(status: number, body: Body | undefined, headers: Headers | undefined, request: RequestSummary, message?: string) {
     super(message ?? APIError.describe(status, body, request));
@@ -133,7 +133,7 @@ export class PaymentRequiredError extends APIError {
  */
 export class APIConnectionError extends APIError {
   override name = 'APIConnectionError';
-  readonly phase: 'connect' | 'exchange';
+  declare readonly phase: 'connect' | 'exchange';
   constructor(request: RequestSummary, cause: unknown, phase: 'connect' | 'exchange' = 'exchange', message?: string) {
     super(0, undefined, undefined, request, message ?? `Connection error on ${request.method} ${request.url}: ${describeCause(cause)}`);
     this.cause = cause;
@@ -143,7 +143,7 @@ export class APIConnectionError extends APIError {
 /** The attempt took longer than `timeout` (waiting for headers or reading the body). A timeout is a connection error (Stainless). */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   constructor(request: RequestSummary, timeoutMs: number, during: 'headers' | 'body' = 'headers') {
     super(
       request,
@@ -167,10 +167,10 @@ export class APIUserAbortError extends APIError {
  */
 export class ResponseParseError extends APIError<string> {
   override name = 'ResponseParseError';
-  readonly operationId: string | undefined;
-  readonly contentType: string | null;
+  declare readonly operationId: string | undefined;
+  declare readonly contentType: string | null;
   /** The first 200 characters of the body. */
-  readonly firstBytes: string;
+  declare readonly firstBytes: string;
   constructor(status: number, text: string, headers: Headers, request: RequestSummary, reason: string) {
     const contentType = headers.get('content-type');
     const firstBytes = text.slice(0, 200);
@@ -194,7 +194,7 @@ export class ResponseParseError extends APIError<string> {
 export class RedirectError extends APIError {
   override name = 'RedirectError';
   /** Where the service pointed, userinfo and credential-looking query values redacted; undefined when hidden (browser). */
-  readonly location: string | undefined;
+  declare readonly location: string | undefined;
   constructor(status: number, headers: Headers | undefined, request: RequestSummary, location: string | undefined, reason: string) {
     super(status, undefined, headers, request, statusLine(status, request, `: redirect${location ? ` to ${location}` : ''} not followed: ${reason}`));
     this.location = location;

@@ -1,4 +1,5 @@
 export { createClient, LaevitasClient } from './internal/client.js';
+export * from './internal/common-exports.js';
 export type {
   CallArgs,
   CallParams,
@@ -10,20 +11,10 @@ export type {
   ResponseWithMeta,
   V1Namespaces,
 } from './internal/client.js';
-export { createCore, LaevitasCore } from './internal/core.js';
-export type { ValidatorsModule, ValidatorMap, OperationValidatorLike, ValidationOutcome } from './internal/validators.js';
-export type { FetchOptions } from './internal/options.js';
-export type { Middleware, MiddlewareRequestEvent, MiddlewareResponseEvent } from './internal/pipeline/middleware.js';
-export type { Logger, LogLevel } from './internal/log.js';
-export type { TraceContext } from './internal/pipeline/trace.js';
-export * from './errors.js';
-export type { Paginated, PaginateOptions } from './internal/pagination.js';
-export type { RetryOptions } from './internal/retry-rules.js';
 export { RollingWindowLimiter, type RateWindow, type ReleaseSlot } from './internal/rate-limiter.js';
 export { OPERATIONS } from './generated/operation-table.js';
 export { NAMESPACES } from './generated/namespaces.js';
 export { DEFAULT_BASE_URLS, RATE_LIMITS, API_VERSION } from './generated/spec-info.js';
-export type { OperationInfo, PaginationInfo, ApiFamily, Family } from './internal/operation-info.js';
 export {
   x402Payer,
   type X402Payer,
@@ -39,20 +30,3 @@ export { Billing, type BillingMeta, type CallContext, type PaymentHandler, type 
 export { NoCreditsError } from './internal/credits/no-credits.js';
 export { CreditStore, type CreditState } from './internal/credits/credit-store.js';
 export { redeemCreditToken, type CreditWallet, type RedeemedCredits } from './internal/credits/redeem.js';
-export {
-  splitWindow,
-  type TimeWindow,
-  type WindowOptions,
-  type WindowedArgs,
-  type WindowedRequestOptions,
-  type WindowScanInterruptedError,
-} from './internal/windows.js';
-export type { CompleteScan } from './internal/complete-minutes.js';
-export {
-  recordsOf,
-  type CorrectionEvent,
-  type CorrectionRecord,
-  type CorrectionsSince,
-  type CorrectionsWatch,
-  type WatchCorrectionsOptions,
-} from './internal/corrections.js';

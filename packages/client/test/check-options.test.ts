@@ -1,12 +1,12 @@
-// The options check interprets the settings schema itself (an ajv standalone validator was 18 kB of a one-operation
-// bundle). This proves it accepts exactly what ajv accepts on the full generated schema, over seeded random options
-// built from the schema's own keys and values around its limits, and that its messages name the option and rule.
+// The options check is compiled from the settings schema by tools/codegen (an ajv standalone validator was 18 kB of a
+// one-operation bundle). This proves it accepts exactly what ajv accepts on the full generated schema, over seeded
+// random options built from the schema's own keys and values around its limits, and that its messages name the
+// option and rule.
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import schema from '../src/generated/settings-schema.json' with { type: 'json' };
-import { problemsOf } from '../src/internal/check-options.js';
-import { SETTINGS_SCHEMA } from '../src/generated/settings-schema.js';
+import { SETTINGS } from '../src/generated/check-settings.js';
 import { createClient } from '../src/index.js';
 
 // strictNumbers: NaN and Infinity are not numbers (a timeout of Infinity would fire at once: setTimeout overflows).
@@ -31,6 +31,7 @@ const scalar = fc.oneof(
       true,
       false,
       null,
+      undefined,
       '',
       'X-API-Key',
       'apiKey',
@@ -75,7 +76,9 @@ describe('options check', () => {
   it('accepts exactly what ajv accepts (fast-check, seeded)', () => {
     fc.assert(
       fc.property(settings, (options) => {
-        const ours = problemsOf(SETTINGS_SCHEMA, SETTINGS_SCHEMA, options, 'options');
+        const ours = Object.entries(options).flatMap(([key, v]) =>
+          v === undefined ? [] : Object.hasOwn(SETTINGS, key) ? SETTINGS[key]!(v, `options.${key}`) : [`options.${key} is not an option`],
+        );
         const valid = validate(options);
         expect(ours.length === 0, `${JSON.stringify(options)}: ours ${JSON.stringify(ours)} vs ajv ${JSON.stringify(validate.errors)}`).toBe(valid);
       }),
@@ -91,5 +94,21 @@ describe('options check', () => {
     expect(() => createClient({ defaultHeaders: { a: 1 } as never })).toThrow(/options.defaultHeaders.a must be string/);
     expect(() => createClient({ retry: { maxRetries: 1, tries: 2 } as never })).toThrow(/options.retry.tries is not an option/);
     expect(() => createClient({ timeout: Number.POSITIVE_INFINITY })).toThrow(/options.timeout must be number/);
+    expect(() => createClient({ validateResponses: true as never })).toThrow(/options.validateResponses must be one of 'off', 'throw', 'warn'/);
+    expect(() => createClient({ baseUrl: 'api.laevitas.ch' })).toThrow(/options.baseUrl must match pattern/);
+    expect(() => createClient({ timeout: 0 })).toThrow(/options.timeout must be > 0/);
+  });
+
+  it('takes a setting given as undefined for an absent one, at any depth (as ajv does)', () => {
+    expect(() => createClient({ timeout: undefined, retry: { maxRetries: undefined, maxDelayMs: 100 } } as never)).not.toThrow();
+    expect(createClient({ retry: { maxRetries: undefined } as never }).runtime.retryPolicy.maxRetries).toBe(2);
+    expect(() => createClient({ rateLimit: [{ limit: 1, windowSeconds: undefined }] as never })).toThrow(
+      /options.rateLimit\[0\] must have required property 'windowSeconds'/,
+    );
+  });
+
+  it('takes an option name from the prototype (constructor, toString) for the unknown option it is', () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(() => createClient(JSON.parse(`{"${name}": 1}`))).toThrow(new RegExp(`options.${name} is not an option \\(known: apiKey, `));
   });
 });

@@ -2,7 +2,7 @@
 // client never prints a secret, userinfo never appears in a URL it reports, and plain http to a remote host warns.
 import { inspect } from 'node:util';
 import { expect, it, vi } from 'vitest';
-import { RedirectError, createClient } from '../src/index.js';
+import { RedirectError, createClient, createCore } from '../src/index.js';
 import { useFaultServers } from './fault-servers.js';
 
 const env = useFaultServers({ elsewhere: true, fakeClock: false });
@@ -26,6 +26,20 @@ it('a GET redirected to another origin sends it nothing: no apiKey, X-API-Key, X
     expect((error as RedirectError).location).toBe(`${env.elsewhere.origin}/api/v1/options/ohlcvt`);
   }
   expect(env.elsewhere.received).toHaveLength(0);
+});
+
+it('the core prints no secret: it holds its settings in a private field, so JSON.stringify, util.inspect (also showHidden) and console.log show nothing of them', () => {
+  const core = createCore({ apiKey: 'secret-key', creditToken: 'credit-jwt', v2BaseUrl: 'http://u:hunter2@127.0.0.1:1', rateLimit: false });
+  expect(JSON.stringify(core)).toBe('{}');
+  expect(inspect(core, { depth: 10 })).toBe('LaevitasCore {}');
+  noSecret(inspect(core, { depth: 10, showHidden: true }));
+  noSecret(JSON.stringify({ ...core.settings }));
+  const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  console.log(core);
+  noSecret(inspect(log.mock.calls[0]![0], { showHidden: true }));
+  log.mockRestore();
+  // Still readable by code that asks for it by name.
+  expect(core.settings.apiKey).toBe('secret-key');
 });
 
 it('the client prints no secret: JSON.stringify, util.inspect (also showHidden), console.log, spread of its options', () => {

@@ -193,24 +193,32 @@ describe('logging in the core', () => {
     expect(() => createCore({ logLevel: 'loud' as never })).toThrow("options.logLevel must be one of 'debug', 'error', 'info', 'off', 'warn'");
   });
 
+  it('the core refuses the 1.x observers onRequest and onResponse (createClient calls them once per attempt)', async () => {
+    const { createCore } = await import('../src/index.js');
+    expect(() => createCore({ onRequest: () => undefined })).toThrow('options.onRequest needs createClient');
+    expect(() => createCore({ onResponse: () => undefined })).toThrow('options.onResponse needs createClient');
+    expect(() => createCore({ onRequest: 1 as never })).toThrow('options.onRequest must be a function');
+    const seen: string[] = [];
+    const client = createClient({
+      v2BaseUrl: server.origin,
+      rateLimit: false,
+      retry: { initialDelayMs: 0 },
+      onRequest: ({ attempt, operationId }) => void seen.push(`request ${operationId} ${attempt}`),
+      onResponse: ({ attempt, status }) => void seen.push(`response ${attempt} ${status}`),
+    });
+    server.script({ status: 503 });
+    await client.getOptionsOhlcvt();
+    expect(seen).toEqual(['request getOptionsOhlcvt 1', 'response 1 503', 'request getOptionsOhlcvt 2', 'response 2 200']);
+  });
+
   it('the core warns on the console with the secrets scrubbed, and LAEVITAS_LOG=off or error silences it', async () => {
     const { createCore } = await import('../src/index.js');
     const { getOptionsOhlcvt } = await import('../src/generated/operations.js');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    try {
-      for (const level of ['off', 'error']) {
-        vi.stubEnv('LAEVITAS_LOG', level);
-        createCore({ apiKey: 'k', v2BaseUrl: `http://quiet-${level}.example.test`, rateLimit: false });
-      }
-      vi.unstubAllEnvs();
-      expect(warn).not.toHaveBeenCalled();
-      createCore({ apiKey: 'k', v2BaseUrl: 'http://core-warns.example.test', rateLimit: false });
-      expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0]![0])).toMatch(/^\[laevitas\] http:\/\/core-warns\.example\.test\/ is plain http/);
-      // A response that breaks the contract, echoing the key: the warning names the break, never the key.
-      const key = 'S3cret-core-key-0123456789';
-      server.script({ status: 200, body: JSON.stringify({ data: [], echo: key }) });
-      const core = createCore({
+    // A response that breaks the contract, echoing the key: the warning names the break, never the key.
+    const key = 'S3cret-core-key-0123456789';
+    const breaking = () =>
+      createCore({
         ...quick,
         apiKey: key,
         v2BaseUrl: server.origin,
@@ -222,10 +230,22 @@ describe('logging in the core', () => {
         },
         validateResponses: 'warn',
       });
-      await core.request(getOptionsOhlcvt);
-      expect(warn).toHaveBeenCalledTimes(2);
-      expect(String(warn.mock.calls[1]![0])).toContain('breaks the contract: echo is [redacted]');
+    try {
+      for (const level of ['off', 'error']) {
+        vi.stubEnv('LAEVITAS_LOG', level);
+        server.script({ status: 200, body: JSON.stringify({ data: [], echo: key }) });
+        await breaking().request(getOptionsOhlcvt);
+      }
+      vi.unstubAllEnvs();
+      expect(warn).not.toHaveBeenCalled();
+      server.script({ status: 200, body: JSON.stringify({ data: [], echo: key }) });
+      await breaking().request(getOptionsOhlcvt);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/^\[laevitas\] getOptionsOhlcvt: 200 response breaks the contract: echo is \[redacted\]/);
       for (const call of warn.mock.calls) expect(call.join(' ')).not.toContain(key);
+      // The plain-http warning is the full client's (its log): the core, bundling no log of its own, does not warn.
+      createCore({ apiKey: 'k', v2BaseUrl: 'http://core-quiet.example.test', rateLimit: false });
+      expect(warn).toHaveBeenCalledTimes(1);
     } finally {
       vi.unstubAllEnvs();
       warn.mockRestore();

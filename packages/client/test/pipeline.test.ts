@@ -7,6 +7,7 @@ import { getOptionsOhlcvt } from '../src/generated/operations.js';
 import { pipeline } from '../src/internal/pipeline/pipeline.js';
 import { trace } from '../src/internal/pipeline/trace.js';
 import { billing } from '../src/internal/pipeline/billing.js';
+import { observe } from '../src/internal/pipeline/observe.js';
 import { localServer, type LocalServer } from './local-server.js';
 
 let server: LocalServer;
@@ -14,15 +15,16 @@ beforeAll(async () => void (server = await localServer()));
 afterAll(() => server.close());
 beforeEach(() => void server.received.splice(0));
 
-const FULL = ['check-arguments', 'build-request', 'trace', 'validate-response', 'billing', 'retry', 'rate-limit', 'parse-response', 'http-attempt'];
+const FULL = ['check-arguments', 'build-request', 'trace', 'validate-response', 'billing', 'retry', 'rate-limit', 'parse-response', 'observe', 'http-attempt'];
+const FULL_ONLY = ['trace', 'billing', 'observe'];
 
-it('the pipeline lists its layers in order, from the one file that declares them (the core: without trace and billing)', () => {
-  expect(pipeline({ trace, billing }).map((layer) => layer.name)).toEqual(FULL);
-  expect(pipeline().map((layer) => layer.name)).toEqual(FULL.filter((name) => name !== 'trace' && name !== 'billing'));
+it('the pipeline lists its layers in order, from the one file that declares them (the core: without trace, billing and observe)', () => {
+  expect(pipeline({ trace, billing, observe }).map((layer) => layer.name)).toEqual(FULL);
+  expect(pipeline().map((layer) => layer.name)).toEqual(FULL.filter((name) => !FULL_ONLY.includes(name)));
 });
 
 it("a call's trip passes each layer once, outermost first, and a retry passes the attempt's layers once more", async () => {
-  const layers = pipeline({ trace, billing });
+  const layers = pipeline({ trace, billing, observe });
   const spies = layers.map((layer) => vi.spyOn(layer, 'handle'));
   try {
     const client = createClient({ v2BaseUrl: server.origin, rateLimit: { shared: false }, retry: { initialDelayMs: 0 } });
@@ -37,7 +39,7 @@ it("a call's trip passes each layer once, outermost first, and a retry passes th
     for (const spy of spies) spy.mockClear();
     server.script({ status: 503 });
     await client.getOptionsOhlcvt();
-    const perAttempt = ['rate-limit', 'parse-response', 'http-attempt'];
+    const perAttempt = ['rate-limit', 'parse-response', 'observe', 'http-attempt'];
     expect(Object.fromEntries(layers.map((layer, i) => [layer.name, spies[i]!.mock.calls.length]))).toEqual(
       Object.fromEntries(FULL.map((name) => [name, perAttempt.includes(name) ? 2 : 1])),
     );

@@ -58,6 +58,12 @@ describe('one budget per API key', () => {
     expect(env.server.throttled).toBe(0);
   });
 
+  it('two keys have a budget each (the registry tells keys apart by their digest): 2 x 15 calls go at once', async () => {
+    await drive(Promise.all([burst(15, client()), burst(15, client({ apiKey: 'key-b' }))]));
+    expect(arrivals()).toHaveLength(30);
+    expect(Math.max(...arrivals())).toBeLessThan(5_000);
+  });
+
   it('rateLimit: { shared: false } opts a client out, and then the two overrun the key together', async () => {
     env.server.enforce(SERVICE);
     await drive(Promise.allSettled([...calls(15, client()), ...calls(15, client({ rateLimit: { shared: false } }))]));

@@ -9,12 +9,17 @@ import { OPERATIONS } from '../generated/operation-table.js';
 import { NAMESPACES } from '../generated/namespaces.js';
 import type { LegacyNamespaces, OperationMethods, PaginatedOperationId, V1Namespaces } from '../generated/methods.js';
 import type { OperationInfo } from './operation-info.js';
+import { HOOKS } from './check-options.js';
+import { SECRET_OPTIONS } from './runtime.js';
+import { redactUrl } from './url.js';
 import { LaevitasCore, type CallArgs, type ClientOptions, type Inherited, type ResponseWithMeta } from './core.js';
 import type { Paginated } from './pagination.js';
 import { billing as billingLayer, Billing, type BillingMeta } from './pipeline/billing.js';
 import { compose, pipeline } from './pipeline/pipeline.js';
 import { trace } from './pipeline/trace.js';
+import { observe } from './pipeline/observe.js';
 import { attemptLog, logOf } from './log.js';
+import { warnPlainHttp } from './plain-http.js';
 import { middlewareTransport, type Middleware } from './pipeline/middleware.js';
 import { openStream, type LaevitasStream, type StreamOptions } from '../stream-hook.js';
 import { paginateWindows, type WindowedArgs } from './windows.js';
@@ -30,8 +35,11 @@ function operationOf(operationId: string): OperationInfo {
   return info;
 }
 
-// The core's layers with trace and billing in their slots (pipeline.ts), sent through the middleware.
-const CLIENT_PIPELINE = compose(pipeline({ trace, billing: billingLayer }));
+/** Node's util.inspect hook (a registered symbol: no import of node:util, so any runtime bundles this). */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+// The core's layers with trace, billing and the 1.x observers in their slots (pipeline.ts), sent through the middleware.
+const CLIENT_PIPELINE = compose(pipeline({ trace, billing: billingLayer, observe }));
 
 // Declaration merging gives the class one method per operation (defined once on the prototype below) without an
 // intersection type, which a consumer's compiler would otherwise rebuild at every call site.
@@ -46,19 +54,43 @@ export class LaevitasClient extends LaevitasCore {
     const parent = inherited?.parent;
     const shared = parent instanceof LaevitasClient && parent.billing.payments === payments && parent.settings.creditToken === settings.creditToken;
     super(settings, inherited, {
-      send: CLIENT_PIPELINE,
-      transport: middlewareTransport,
-      billing: shared ? parent.billing : new Billing(payments, settings.creditToken),
       logOf,
-      attemptLog,
+      parts: (core, options, owner) => {
+        // Said once the base URLs are final, through this client's log.
+        warnPlainHttp(core);
+        return {
+          send: CLIENT_PIPELINE,
+          transport: middlewareTransport,
+          middleware: [...(options.middleware ?? [])],
+          attempts: attemptLog(core.log),
+          billing: shared ? parent.billing : new Billing(payments, settings.creditToken),
+          owner,
+        };
+      },
     });
+  }
+
+  /** What JSON.stringify(client) shows: the settings, credentials redacted (hooks left out). */
+  toJSON(): Record<string, unknown> {
+    const shown: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.settings)) if (!Object.hasOwn(HOOKS, key)) shown[key] = value;
+    SECRET_OPTIONS.forEach((key, i) => {
+      const value = this.settings[key];
+      if (value !== undefined) shown[key] = i < 2 ? '[redacted]' : redactUrl(value);
+    });
+    return shown;
+  }
+
+  /** What console.log and util.inspect show: the same summary. */
+  [INSPECT](): string {
+    return `${this.constructor.name} ${JSON.stringify(this.toJSON())}`;
   }
 
   /** Adds a middleware after those already there; it runs on every later attempt of this client. Returns the client. */
   use(middleware: Middleware): this {
     if (!middleware || typeof middleware !== 'object')
       throw new TypeError('client.use(middleware): a middleware is an object with onRequest and/or onResponse');
-    this.runtime.middleware.push(middleware);
+    this.runtime.middleware!.push(middleware);
     return this;
   }
 
@@ -67,9 +99,14 @@ export class LaevitasClient extends LaevitasCore {
     return this.runtime.billing!;
   }
 
-  /** A client with some options changed; it keeps this client's payment handler unless `payments` is given. */
+  /**
+   * A client with some options changed; it keeps this client's payment handler unless `payments` is given, and its
+   * middleware (those added by `use` too) unless `middleware` is given.
+   */
   override withOptions(options: Partial<ClientOptions>): this {
-    return super.withOptions(Object.assign({ payments: this.billing.payments }, options));
+    return super.withOptions(
+      Object.assign({ payments: this.billing.payments }, options, { middleware: options.middleware ?? this.runtime.middleware!.slice() }),
+    );
   }
 
   /** A WebSocket stream with this client's key and `v2BaseUrl`; needs `import '@laevitas-api/client/stream'` once. */

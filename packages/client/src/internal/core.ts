@@ -12,7 +12,6 @@ import type { RequestOptions } from './request-options.js';
 import type { ClientOptions } from './options.js';
 import type { Call, RawParams } from './pipeline/call.js';
 import type { RateBudget } from './rate-limiter.js';
-import { redactUrl } from './url.js';
 import { runtimeOf, SECRET_OPTIONS, type ClientRuntime, type Full } from './runtime.js';
 
 export type { ClientOptions, RequestOptions, RawParams };
@@ -50,13 +49,11 @@ export interface ResponseWithMeta<T> {
   billing?: BillingMeta;
 }
 
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
-
 /** The plain settings and credentials of a client, for `withOptions` (spread would drop the hidden ones). */
 function allOptions(options: Readonly<ClientOptions>): ClientOptions {
-  const all: ClientOptions = Object.assign({}, options, { apiKey: options.apiKey });
-  for (const key of ['creditToken', 'baseUrl', 'v2BaseUrl'] as const) if (options[key] !== undefined) all[key] = options[key];
-  return all;
+  const all: Record<string, unknown> = Object.assign({}, options);
+  for (const key of SECRET_OPTIONS) if (options[key] !== undefined) all[key] = options[key];
+  return all as ClientOptions;
 }
 
 /** What a client made by withOptions takes over from the one it was made from. */
@@ -66,13 +63,18 @@ export interface Inherited {
 }
 
 export class LaevitasCore {
-  /** @internal What every call reads (runtime.ts); not enumerable, so a client prints as its toJSON summary. */
-  declare readonly runtime: ClientRuntime;
+  // A private field: no property of the object holds the settings or credentials, so `util.inspect` (showHidden
+  // too), `console.log` and `JSON.stringify` of a core show none of them (the full client prints a redacted summary).
+  readonly #runtime: ClientRuntime;
 
-  /** `full` is the full client's: its pipeline (with trace and billing), its middleware transport, its billing state. */
+  /** `full` is the full client's: its logger and parts (pipeline, middleware, billing), runtime.ts `Full`. */
   constructor(options: ClientOptions = {}, inherited?: Inherited, full?: Full) {
-    const runtime = runtimeOf(options, inherited, full, this);
-    Object.defineProperty(this, 'runtime', { value: runtime, enumerable: false });
+    this.#runtime = runtimeOf(options, inherited, full, this);
+  }
+
+  /** @internal What every call reads (runtime.ts). */
+  get runtime(): ClientRuntime {
+    return this.#runtime;
   }
 
   /** The settings and hooks this client was made with; `apiKey` and `creditToken` are readable but not enumerable. */
@@ -82,29 +84,13 @@ export class LaevitasCore {
 
   /**
    * A client of the same kind with some options changed. It keeps this client's rate-limit budget unless the change
-   * gives it other limits (`rateLimit`) or another key, in which case it draws on the budget those call for; and
-   * this client's middleware (those added by `use` too) unless `middleware` is given.
+   * gives it other limits (`rateLimit`) or another key, in which case it draws on the budget those call for.
    */
   withOptions(options: Partial<ClientOptions>): this {
     const merged = Object.assign(allOptions(this.settings), options);
-    if (!options.middleware) merged.middleware = this.runtime.middleware.slice();
     const sameKey = merged.apiKey === this.settings.apiKey;
     const Kind = this.constructor as new (options: ClientOptions, inherited: Inherited) => this;
     return new Kind(merged, { budget: sameKey ? this.runtime.budget : undefined, parent: this });
-  }
-
-  /** What JSON.stringify(client) shows: the settings, credentials redacted. */
-  toJSON(): Record<string, unknown> {
-    const shown: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(this.settings))
-      if (typeof value !== 'function' && key !== 'validators' && key !== 'middleware' && key !== 'logger' && key !== 'fetchOptions') shown[key] = value;
-    for (const key of SECRET_OPTIONS) if (this.settings[key] !== undefined) shown[key] = '[redacted]';
-    for (const key of ['baseUrl', 'v2BaseUrl'] as const) if (this.settings[key] !== undefined) shown[key] = redactUrl(this.settings[key]);
-    return shown;
-  }
-
-  [INSPECT](): string {
-    return `${this.constructor.name} ${JSON.stringify(this.toJSON())}`;
   }
 
   /** Calls one operation and resolves to its success body; throws an APIError subclass otherwise. */

@@ -25,47 +25,41 @@ export interface LimiterOptions {
 /** Call when the response of a granted request has been read (or the attempt failed): its slot starts to expire. */
 export type ReleaseSlot = () => void;
 
-interface Slot {
-  /** When the response arrived; undefined while the request is in flight (it counts in every window until then). */
-  done: number | undefined;
-}
-
-interface Waiter {
-  grant: (release: ReleaseSlot) => void;
-}
-
 export class RollingWindowLimiter {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Waiter[] = [];
-  private readonly windows: readonly { limit: number; spanMs: number }[];
+  /**
+   * One entry per granted request that may still count in a window, in ascending order: when its response arrived,
+   * or Infinity while it is in flight (it counts in every window until then). In-flight slots are alike, so a
+   * release ends any one of them.
+   */
+  private slots: number[] = [];
+  /** The callers waiting for a slot, in call order: each is granted through its own function. */
+  private queue: ((release: ReleaseSlot) => void)[] = [];
+  /** Each window as [limit, span in ms including the margin]. */
+  private readonly windows: readonly [limit: number, spanMs: number][];
   private readonly now: () => number;
   private pausedUntil = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(windows: readonly RateWindow[], options: LimiterOptions = {}) {
-    const { safetyMarginMs = 0, now = () => Date.now() } = options;
+  constructor(windows: readonly RateWindow[], { safetyMarginMs = 0, now = () => Date.now() }: LimiterOptions = {}) {
     this.now = now;
-    this.windows = windows.map((w) => ({ limit: w.limit, spanMs: w.windowSeconds * 1000 + safetyMarginMs }));
+    this.windows = windows.map((w) => [w.limit, w.windowSeconds * 1000 + safetyMarginMs]);
   }
 
   /** Waits for this caller's own slot, in call order. Resolves to the function that releases it. */
   acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
+      const grant = (release: ReleaseSlot) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(release);
+      };
       const onAbort = () => {
-        const index = this.queue.indexOf(waiter);
-        if (index >= 0) this.queue.splice(index, 1);
-        reject(signal?.reason);
+        this.queue = this.queue.filter((waiting) => waiting !== grant);
+        reject(signal!.reason);
         this.pump();
       };
-      const waiter: Waiter = {
-        grant: (release) => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(release);
-        },
-      };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(waiter);
+      this.queue.push(grant);
       this.pump();
     });
   }
@@ -78,41 +72,33 @@ export class RollingWindowLimiter {
 
   /** Requests granted and not yet released. */
   get inFlight(): number {
-    return this.slots.filter((s) => s.done === undefined).length;
-  }
-
-  /** Milliseconds until the next caller could be granted: 0 now, Infinity when it waits for a response. */
-  private wait(now: number): number {
-    let wait = Math.max(0, this.pausedUntil - now);
-    for (const { limit, spanMs } of this.windows) {
-      const expiries = this.slots.map((s) => (s.done === undefined ? Infinity : s.done + spanMs)).filter((t) => t > now);
-      if (expiries.length < limit) continue;
-      expiries.sort((a, b) => a - b);
-      wait = Math.max(wait, expiries[expiries.length - limit]! - now);
-    }
-    return wait;
+    return this.slots.filter((done) => done === Infinity).length;
   }
 
   private pump(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    clearTimeout(this.timer);
     const now = this.now();
-    const longest = Math.max(0, ...this.windows.map((w) => w.spanMs));
-    for (let i = this.slots.length - 1; i >= 0; i--) if (this.slots[i]!.done !== undefined && this.slots[i]!.done! + longest <= now) this.slots.splice(i, 1);
+    // The slots are in order, so the ones past every window (they never count again) come first.
+    const longest = Math.max(0, ...this.windows.map((w) => w[1]));
+    while (this.slots[0]! + longest <= now) this.slots.shift();
     while (this.queue.length) {
-      const wait = this.wait(now);
-      if (wait === Infinity) return; // a release will pump again
+      // Milliseconds until the next caller can be granted (none left when <= 0; Infinity while it waits for a
+      // response): the pause, and in each window the time until the limit-th latest slot has left it.
+      let wait = this.pausedUntil - now;
+      for (const [limit, spanMs] of this.windows) wait = Math.max(wait, (this.slots[this.slots.length - limit] ?? -Infinity) + spanMs - now);
       if (wait > 0) {
-        this.timer = setTimeout(() => this.pump(), wait);
+        // Infinity: a release will pump again.
+        if (wait < Infinity) this.timer = setTimeout(() => this.pump(), wait);
         return;
       }
-      const slot: Slot = { done: undefined };
-      this.slots.push(slot);
+      this.slots.push(Infinity);
       let released = false;
-      this.queue.shift()!.grant(() => {
+      this.queue.shift()!(() => {
         if (released) return;
         released = true;
-        slot.done = this.now();
+        this.slots[this.slots.indexOf(Infinity)] = this.now();
+        // Already in order unless the clock went back (a sorted array costs one pass).
+        this.slots.sort((a, b) => a - b);
         this.pump();
       });
     }
@@ -128,20 +114,14 @@ export interface BudgetConfig {
 /** One API key's budget: a limiter per group of `info.x-rate-limits`, created on first use. */
 export class RateBudget {
   private readonly limiters = new Map<string, RollingWindowLimiter>();
-  constructor(
-    readonly config: BudgetConfig,
-    private readonly now: () => number = () => Date.now(),
-  ) {}
+  constructor(readonly config: BudgetConfig) {}
 
   /** The limiter of a group, or undefined when the spec gives the group no windows (nothing to limit). */
   limiter(group: string): RollingWindowLimiter | undefined {
+    const windows = this.config.groups[group];
     let limiter = this.limiters.get(group);
-    if (!limiter) {
-      const windows = this.config.groups[group];
-      if (!windows?.length) return undefined;
-      limiter = new RollingWindowLimiter(windows, { safetyMarginMs: this.config.safetyMarginMs, now: this.now });
-      this.limiters.set(group, limiter);
-    }
+    // The config carries the limiter's one option (safetyMarginMs).
+    if (!limiter && windows?.length) this.limiters.set(group, (limiter = new RollingWindowLimiter(windows, this.config)));
     return limiter;
   }
 }
@@ -171,9 +151,12 @@ export function resetSharedBudgets(): void {
   registry.clear();
 }
 
-/** FNV-1a (64 bits): enough to tell keys apart, and the registry never holds the key itself. */
+/**
+ * FNV-1a (64 bits) over the key's code points: enough to tell keys apart, and the registry never holds the key itself.
+ * (BigInt rather than a pair of 32-bit Math.imul hashes: measured, the pair is 5 B larger in the gzipped bundle.)
+ */
 function digest(text: string): string {
   let hash = 0xcbf29ce484222325n;
-  for (let i = 0; i < text.length; i++) hash = BigInt.asUintN(64, (hash ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n);
-  return hash.toString(36);
+  for (const c of text) hash = BigInt.asUintN(64, (hash ^ BigInt(c.codePointAt(0)!)) * 0x100000001b3n);
+  return `${hash}`;
 }

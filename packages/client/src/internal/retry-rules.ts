@@ -42,8 +42,8 @@ export function shouldRetry(method: string, failure: Failure): boolean {
  * Undefined when the wait would exceed `maxRetryAfterMs` (the error is thrown instead).
  */
 export function retryDelay(attempt: number, options: Required<RetrySettings>, failure?: Failure, random = Math.random): number | undefined {
-  const headers = failure?.kind === 'status' ? failure.headers : undefined;
-  const retryAfter = parseRetryAfter(headers) ?? (failure?.kind === 'status' && failure.status === 429 ? FALLBACK_RETRY_AFTER_MS : undefined);
+  const retryAfter =
+    failure?.kind === 'status' ? (parseRetryAfter(failure.headers) ?? (failure.status === 429 ? FALLBACK_RETRY_AFTER_MS : undefined)) : undefined;
   if (retryAfter !== undefined) return retryAfter <= options.maxRetryAfterMs ? retryAfter : undefined;
   const base = Math.min(options.initialDelayMs * 2 ** (attempt - 1), options.maxDelayMs);
   return base * (1 - 0.25 * random());
@@ -58,7 +58,7 @@ export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal!.reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

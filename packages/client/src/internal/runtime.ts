@@ -1,10 +1,11 @@
 // What every call of one client reads, resolved once when the client is made (the settings are frozen): the
 // settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
 // policy, the validators, fetch and its extra options, the middleware, the log, and (full client) billing.
-// The full client brings its own parts (`Full`): the pipeline with trace and billing, the middleware transport, and
-// the logger (log.ts); the core bundles none of them and refuses the options that need them.
+// The full client brings its own parts (`Full`): the logger (log.ts), then the pipeline with trace, billing and the
+// observers, the middleware transport and list, the per-attempt debug log (client.ts), and the plain-http warning
+// (plain-http.ts); the core bundles none of them and refuses the options that need them.
 import { baseUrlFor, credentialHeaders, type ApiFamily } from '../wire.js';
-import { isInsecureRemote, scrub, splitUserinfo } from './url.js';
+import { scrub, splitUserinfo } from './url.js';
 import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig } from './rate-limiter.js';
 import { checkClientOptions } from './check-options.js';
 import { validatorLookup, type ValidatorLookup } from './validators.js';
@@ -48,45 +49,54 @@ export interface ClientRuntime {
   /** Called as a plain function (never as a method: workerd and Chromium refuse a fetch with a foreign `this`). */
   readonly fetch: typeof fetch;
   readonly fetchOptions: FetchOptions | undefined;
-  /** This client's own list: `use` adds to it, a withOptions copy starts from a copy of it. */
-  readonly middleware: Middleware[];
   readonly log: Log;
-  /** Full client at debug level: the line per attempt and per retry (log.ts), written by the retry layer. */
-  readonly attempts: AttemptLog | undefined;
   /** The layers, composed (pipeline.ts). */
   readonly send: Next;
-  /** Full client: credits and payments. */
-  readonly billing: Billing | undefined;
   /** How an attempt reaches the network (http-attempt.ts): fetch, or the full client's middleware around it. */
   readonly transport: Transport;
+  // The full client's own (FullParts); undefined in the core.
+  /** This client's own list: `use` adds to it, a withOptions copy starts from a copy of it. */
+  readonly middleware?: Middleware[];
+  /** Full client at debug level: the line per attempt and per retry (log.ts), written by the retry layer. */
+  readonly attempts?: AttemptLog | undefined;
+  /** Credits and payments. */
+  readonly billing?: Billing;
   /** The client these settings belong to (billing calls a checkout's status operation on it). */
-  readonly owner: object;
+  readonly owner?: object;
 }
 
-/** What the full client adds to the core (client.ts). */
-export interface Full {
+/** The full client's fields of a runtime, and the core's parts it replaces. */
+export interface FullParts {
   send: Next;
   transport: Transport;
+  middleware: Middleware[];
+  attempts: AttemptLog | undefined;
   billing: Billing;
+  owner: object;
+}
+
+/** What the full client adds to the core (client.ts): its logger, then its parts, made from the core's runtime. */
+export interface Full {
   logOf(logger: Logger | undefined, level: string | undefined, secrets: readonly (string | undefined)[]): Log;
-  attemptLog(log: Log): AttemptLog | undefined;
+  parts(core: ClientRuntime, options: ClientOptions, owner: object): FullParts;
 }
 
 const env = (name: string): string | undefined => globalThis.process?.env?.[name];
 
-/** Option keys whose values are credentials: never enumerable, never printed. */
-export const SECRET_OPTIONS = ['apiKey', 'creditToken'] as const;
+/**
+ * Option keys whose values are credentials, never enumerable, never printed: the key and the token always, then the
+ * base URLs (when they carry userinfo).
+ */
+export const SECRET_OPTIONS = ['apiKey', 'creditToken', 'baseUrl', 'v2BaseUrl'] as const;
 
 /** Base URLs with `user:password@` are credentials too. */
 const hasUserinfo = (url: unknown) => typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url);
-
-const warnedInsecure = new Set<string>();
 
 /** A copy of the options whose credentials are non-enumerable: `{...settings}`, JSON and inspect never show them. */
 function hideSecrets(options: ClientOptions): Readonly<ClientOptions> {
   const copy: Record<string, unknown> = Object.assign({}, options) as Record<string, unknown>;
   // The key and the token always; a base URL when it carries userinfo. defineProperty keeps the value.
-  [...SECRET_OPTIONS, 'baseUrl', 'v2BaseUrl'].forEach((key, i) => {
+  SECRET_OPTIONS.forEach((key, i) => {
     if (i < 2 || hasUserinfo(copy[key])) Object.defineProperty(copy, key, { enumerable: false });
   });
   return Object.freeze(copy) as Readonly<ClientOptions>;
@@ -114,13 +124,8 @@ function checkValidation(options: ClientOptions): ValidatorLookup | undefined {
   return undefined;
 }
 
-function wireOf(family: ApiFamily, settings: Readonly<ClientOptions>, log: Log): Wire {
+function wireOf(family: ApiFamily, settings: Readonly<ClientOptions>): Wire {
   const { url, authorization } = splitUserinfo(new URL(baseUrlFor(family, settings)));
-  // A key sent over plain http to another machine can be read on the way: say so, once per origin and process.
-  if ((settings.apiKey || settings.creditToken) && isInsecureRemote(url) && !warnedInsecure.has(url.origin)) {
-    warnedInsecure.add(url.origin);
-    log.warn?.(`${url.href} is plain http to a remote host: credentials travel unencrypted`);
-  }
   const headers: Record<string, string> = { accept: 'application/json' };
   addHeaders(headers, settings.defaultHeaders);
   addHeaders(headers, credentialHeaders(family, settings));
@@ -136,8 +141,11 @@ export function runtimeOf(
   owner: object,
 ): ClientRuntime {
   checkClientOptions(options);
-  // The core bundles no middleware and no logger: taking them and never using them would be worse than refusing.
-  const fullOnly = options.middleware?.length ? 'middleware' : options.logger ? 'logger' : options.logLevel ? 'logLevel' : undefined;
+  // The core bundles no middleware, logger or 1.x observers: taking them and never using them would be worse than
+  // refusing.
+  const fullOnly = options.middleware?.length
+    ? 'middleware'
+    : (['logger', 'logLevel', 'onRequest', 'onResponse'] as const).find((key) => options[key] !== undefined);
   if (!full && fullOnly) throw new TypeError(`Invalid client options: options.${fullOnly} needs createClient`);
   const validatorsFor = checkValidation(options);
   const settings = hideSecrets(Object.assign({}, options, { apiKey: options.apiKey ?? env('LAEVITAS_API_KEY') }));
@@ -155,9 +163,9 @@ export function runtimeOf(
     ? full.logOf(options.logger, options.logLevel, secrets)
     : { warn: /^(off|error)$/.test(env('LAEVITAS_LOG') as string) ? undefined : (message) => console.warn(`[laevitas] ${scrub(message, secrets)}`) };
   const userFetch = options.fetch;
-  return {
+  const core: ClientRuntime = {
     settings,
-    wire: { legacy: wireOf('legacy', settings, log), v1: wireOf('v1', settings, log) },
+    wire: { legacy: wireOf('legacy', settings), v1: wireOf('v1', settings) },
     budget,
     retryPolicy: {
       maxRetries: retry.maxRetries ?? 2,
@@ -170,12 +178,9 @@ export function runtimeOf(
     // called on globalThis, its own receiver.
     fetch: userFetch ?? ((input, init) => globalThis.fetch(input, init)),
     fetchOptions: options.fetchOptions,
-    middleware: [...(options.middleware ?? [])],
     log,
-    attempts: full?.attemptLog(log),
-    send: full?.send ?? CORE_PIPELINE,
-    transport: full?.transport ?? sendFetch,
-    billing: full?.billing,
-    owner,
+    send: CORE_PIPELINE,
+    transport: sendFetch,
   };
+  return full ? Object.assign(core, full.parts(core, options, owner)) : core;
 }

@@ -32,13 +32,6 @@ export function splitUserinfo(url: URL): { url: URL; authorization: string | und
   return { url: bare, authorization: `Basic ${btoa(String.fromCharCode(...bytes))}` };
 }
 
-const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|[^.]+\.localhost|0\.0\.0\.0)$/i;
-
-/** True for an `http:` URL that leaves this machine: a key sent there travels in clear text. */
-export function isInsecureRemote(url: URL): boolean {
-  return url.protocol === 'http:' && !LOCAL_HOSTS.test(url.hostname);
-}
-
 /** A log line with every configured secret (API key, credit token) replaced: the last guard of every log. */
 export function scrub(message: string, secrets: readonly (string | undefined)[]): string {
   for (const secret of secrets) if (secret) message = message.split(secret).join('[redacted]');

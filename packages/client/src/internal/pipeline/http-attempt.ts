@@ -21,105 +21,84 @@
 // `fetch` is called as a plain function, never as a method of an options object: workerd and Chromium throw
 // `Illegal invocation` when their fetch gets any `this` but the global one (issue #26).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RedirectError } from '../../errors.js';
-import { neverConnected } from '../retry-rules.js';
+import { isIdempotent, neverConnected } from '../retry-rules.js';
 import { redactUrl } from '../url.js';
-import { HookError, type Call, type Layer, type Outcome } from './call.js';
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const MAX_HOPS = 5;
+import { HookError, type Layer, type Outcome } from './call.js';
 
 export const httpAttempt: Layer = {
   name: 'http-attempt',
   handle(call) {
     const { client, summary } = call;
-    // The observe-only hooks of 1.x (`onRequest`/`onResponse` options): kept, called once per attempt.
-    const observe = client.settings.onResponse;
-    const started = observe ? Date.now() : 0;
-    client.settings.onRequest?.(Object.assign({ attempt: call.attempt }, summary));
-    const sent = send(call);
-    return observe
-      ? sent.then((outcome) => {
-          observe(Object.assign({ attempt: call.attempt, status: outcome.response.status, durationMs: Date.now() - started }, summary));
-          return outcome;
-        })
-      : sent;
-  },
-};
-
-function send(call: Call): Promise<Outcome> {
-  const { summary, client } = call;
-  const userSignal = call.options.signal;
-  const timeoutMs = call.options.timeout ?? client.settings.timeout ?? 60_000;
-  const method = call.operation.method;
-  if (userSignal?.aborted) return Promise.reject(new APIUserAbortError(summary));
-  // Only with a caller's signal is there a controller (see above); the timer then aborts through it.
-  const controller = userSignal ? new AbortController() : undefined;
-  let timedOut = false;
-  let phase: 'headers' | 'body' = 'headers';
-  let timer: ReturnType<typeof setTimeout>;
-  const forwardAbort = () => controller!.abort(userSignal!.reason);
-  // The exchange itself. Without a controller a timeout does not stop it: the caller has had its error, and a
-  // response that arrives after that has its body cancelled here, so the connection is freed.
-  const run = async (): Promise<Outcome> => {
-    try {
-      let url: URL | string = call.url;
-      for (let hops = 0; ; hops++) {
-        // fetchOptions first, so the client's own fields (method, headers, body, redirect, signal) win.
-        const init: RequestInit = client.fetchOptions ? Object.assign({}, client.fetchOptions) : {};
-        init.method = method;
-        init.headers = call.headers;
-        init.redirect = 'manual';
-        if (controller) init.signal = controller.signal;
-        if (call.body !== undefined) init.body = call.body;
-        // The full client sends through its middleware (middleware.ts); the core straight to fetch.
-        const response = await client.transport(call, url, init);
-        if (timedOut) {
+    const userSignal = call.options.signal;
+    const timeoutMs = call.options.timeout ?? client.settings.timeout ?? 60_000;
+    const method = call.operation.method;
+    if (userSignal?.aborted) return Promise.reject(new APIUserAbortError(summary));
+    // Only with a caller's signal is there a controller (see above); the timer then aborts through it.
+    const controller = userSignal ? new AbortController() : undefined;
+    let timedOut = false;
+    let phase: 'headers' | 'body' = 'headers';
+    let timer: ReturnType<typeof setTimeout>;
+    const forwardAbort = () => controller!.abort(userSignal!.reason);
+    // The exchange itself. Without a controller a timeout does not stop it: the caller has had its error, and a
+    // response that arrives after that has its body cancelled here, so the connection is freed.
+    const run = async (): Promise<Outcome> => {
+      try {
+        let url: URL | string = call.url;
+        for (let hops = 0; ; hops++) {
+          // fetchOptions first, so the client's own fields (method, headers, body, redirect, signal) win.
+          const init: RequestInit = { ...client.fetchOptions, method, headers: call.headers, redirect: 'manual' };
+          if (controller) init.signal = controller.signal;
+          if (call.body !== undefined) init.body = call.body;
+          // The full client sends through its middleware (middleware.ts); the core straight to fetch.
+          const response = await client.transport(call, url, init);
+          if (timedOut) {
+            await response.body?.cancel().catch(() => undefined);
+            throw new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');
+          }
+          if (response.type === 'opaqueredirect') {
+            throw new RedirectError(response.status, undefined, summary, undefined, 'the runtime hides its target, which must stay on the API origin');
+          }
+          // 301, 302, 303, 307 and 308 carry a Location to follow (or refuse); 300 and 304 do not.
+          const location = /^30[12378]$/.test(`${response.status}`) ? response.headers.get('location') : null;
+          if (location === null) {
+            phase = 'body';
+            return { response, text: await response.text(), data: undefined, error: undefined };
+          }
           await response.body?.cancel().catch(() => undefined);
-          throw new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');
-        }
-        if (response.type === 'opaqueredirect') {
-          throw new RedirectError(response.status, undefined, summary, undefined, 'the runtime hides its target, which must stay on the API origin');
-        }
-        const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
-        if (location === null) {
-          phase = 'body';
-          return { response, text: await response.text(), data: undefined, error: undefined };
-        }
-        await response.body?.cancel().catch(() => undefined);
-        const next: URL = new URL(location, url);
-        const origin = new URL(url).origin;
-        const refusal =
-          method !== 'GET' && method !== 'HEAD'
+          const next: URL = new URL(location, url);
+          const origin = new URL(url).origin;
+          const refusal = !isIdempotent(method)
             ? `a ${method} is never re-sent (it may already have been processed)`
             : next.origin !== origin
               ? `it leaves ${origin}; the API key and tokens are only sent to the API's origin`
-              : hops + 1 > MAX_HOPS
-                ? `more than ${MAX_HOPS} redirects`
+              : hops >= 5 // at most five hops
+                ? 'more than 5 redirects'
                 : undefined;
-        if (refusal) throw new RedirectError(response.status, response.headers, summary, redactUrl(next), refusal);
-        url = next;
+          if (refusal) throw new RedirectError(response.status, response.headers, summary, redactUrl(next), refusal);
+          url = next;
+        }
+      } catch (error) {
+        if (error instanceof APIError) throw error;
+        // A middleware's own error ends the call as it is, not as a connection error.
+        if (error instanceof HookError) throw error.cause;
+        if (userSignal?.aborted) throw new APIUserAbortError(summary);
+        if (timedOut) throw new APIConnectionTimeoutError(summary, timeoutMs, phase);
+        throw new APIConnectionError(summary, error, phase === 'headers' && neverConnected(error) ? 'connect' : 'exchange');
+      } finally {
+        clearTimeout(timer);
+        userSignal?.removeEventListener('abort', forwardAbort);
       }
-    } catch (error) {
-      if (error instanceof APIError) throw error;
-      // A middleware's own error ends the call as it is, not as a connection error.
-      if (error instanceof HookError) throw error.cause;
-      if (userSignal?.aborted) throw new APIUserAbortError(summary);
-      if (timedOut) throw new APIConnectionTimeoutError(summary, timeoutMs, phase);
-      throw new APIConnectionError(summary, error, phase === 'headers' && neverConnected(error) ? 'connect' : 'exchange');
-    } finally {
-      clearTimeout(timer);
-      userSignal?.removeEventListener('abort', forwardAbort);
-    }
-  };
-  // One promise per attempt that the timer can settle first: cheaper than racing each step against a timeout promise.
-  return new Promise<Outcome>((resolve, reject) => {
-    // setTimeout rather than AbortSignal.timeout: the same clock as every other wait of the client (fake timers in tests).
-    timer = setTimeout(() => {
-      timedOut = true;
-      if (controller) controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
-      else reject(new APIConnectionTimeoutError(summary, timeoutMs, phase));
-    }, timeoutMs);
-    userSignal?.addEventListener('abort', forwardAbort, { once: true });
-    run().then(resolve, reject);
-  });
-}
+    };
+    // One promise per attempt that the timer can settle first: cheaper than racing each step against a timeout promise.
+    return new Promise<Outcome>((resolve, reject) => {
+      // setTimeout rather than AbortSignal.timeout: the same clock as every other wait of the client (fake timers in tests).
+      timer = setTimeout(() => {
+        timedOut = true;
+        if (controller) controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
+        else reject(new APIConnectionTimeoutError(summary, timeoutMs, phase));
+      }, timeoutMs);
+      userSignal?.addEventListener('abort', forwardAbort, { once: true });
+      run().then(resolve, reject);
+    });
+  },
+};

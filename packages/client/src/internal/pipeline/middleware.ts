@@ -34,7 +34,7 @@ function checked<T>(value: unknown, kind: typeof Request | typeof Response, hook
  */
 export const middlewareTransport: Transport = async (call, input, init) => {
   const { fetch, middleware } = call.client;
-  if (!middleware.length) return fetch(input, init);
+  if (!middleware?.length) return fetch(input, init);
   // Only the request's own fields: an undici Request would keep a fetchOptions `dispatcher` of another undici.
   const own: RequestInit = { method: init.method!, headers: init.headers!, redirect: 'manual' };
   if (init.body) own.body = init.body;
@@ -50,7 +50,7 @@ const hookFailed = (error: unknown): never => {
 };
 
 async function onRequest(call: Call, request: Request): Promise<Request> {
-  for (const middleware of call.client.middleware) {
+  for (const middleware of call.client.middleware!) {
     if (!middleware.onRequest) continue;
     const event = { request, operationId: call.operation.operationId, attempt: call.attempt };
     request = checked<Request>(await middleware.onRequest(event), Request, 'onRequest') ?? request;
@@ -59,7 +59,7 @@ async function onRequest(call: Call, request: Request): Promise<Request> {
 }
 
 async function onResponse(call: Call, request: Request, response: Response): Promise<Response> {
-  for (const middleware of call.client.middleware) {
+  for (const middleware of call.client.middleware!) {
     if (!middleware.onResponse) continue;
     const event = { response, request, operationId: call.operation.operationId, attempt: call.attempt };
     response = checked<Response>(await middleware.onResponse(event), Response, 'onResponse') ?? response;

@@ -1,12 +1,12 @@
 // The request pipeline, in order, declared here and nowhere else. A call is one object (call.ts) that goes down
 // through each layer once and comes back up as one Outcome; a layer is a module with one job, `handle(call, next)`.
-// The full client adds its layers in their slots (trace, billing) and sends through its middleware (middleware.ts);
-// the core (createCore, the one-operation bundle; .size-limit.cjs holds its budget) leaves them out and bundles none
-// of them, nor the logger (log.ts).
+// The full client adds its layers in their slots (trace, billing, observe) and sends through its middleware
+// (middleware.ts); the core (createCore, the one-operation bundle; .size-limit.cjs holds its budget) leaves them out
+// and bundles none of them, nor the logger (log.ts).
 //
 //   client.getOptionsOhlcvt(params, options) ─┐
 //     check-arguments  → build-request → trace → validate-response → [billing] → retry ⟲ ─┐
-//       rate-limit → parse-response → http-attempt (middleware → fetch → middleware) ─→ socket
+//       rate-limit → parse-response → [observe] → http-attempt (middleware → fetch → middleware) ─→ socket
 //
 import { checkArguments } from './check-arguments.js';
 import { buildRequest } from './build-request.js';
@@ -17,8 +17,8 @@ import { parseResponse } from './parse-response.js';
 import { httpAttempt } from './http-attempt.js';
 import type { Layer, Next } from './call.js';
 
-/** The layers of a client, outermost first; `full` are the full client's (trace.ts, billing.ts). */
-export function pipeline(full?: { trace: Layer; billing: Layer }): readonly Layer[] {
+/** The layers of a client, outermost first; `full` are the full client's (trace.ts, billing.ts, observe.ts). */
+export function pipeline(full?: { trace: Layer; billing: Layer; observe: Layer }): readonly Layer[] {
   const layers: Layer[] = [
     // Parameters first: a mistake is reported before anything is built, waited for or sent.
     checkArguments,
@@ -35,10 +35,12 @@ export function pipeline(full?: { trace: Layer; billing: Layer }): readonly Laye
     rateLimit,
     // Inside the slot: the body parsed, a failure status typed, for the retry rules above to decide on.
     parseResponse,
+    // The 1.x observers go here (full client): once per attempt, around the attempt itself.
     // The attempt on the wire: middleware, fetch, same-origin redirects, the whole body, all under one timeout.
     httpAttempt,
   ];
   if (full) {
+    layers.splice(6, 0, full.observe);
     layers.splice(3, 0, full.billing);
     layers.splice(2, 0, full.trace);
   }

@@ -10,7 +10,7 @@ import type { Call, Layer, Outcome } from './call.js';
 export function limiterOf(call: Call): RollingWindowLimiter | undefined {
   const info = call.operation;
   const group = info.rateLimitGroup ?? (info.family === 'v1' ? 'v1' : undefined);
-  return group === undefined ? undefined : call.client.budget?.limiter(group);
+  return group ? call.client.budget?.limiter(group) : undefined;
 }
 
 export const rateLimit: Layer = {

@@ -13,7 +13,6 @@ export const retry: Layer = {
   async handle(call, next) {
     // The debug lines (log.ts) only when the full client logs at debug: the core bundles none of their text.
     const { retryPolicy: policy, attempts } = call.client;
-    const { summary, options } = call;
     for (let attempt = 1; ; attempt++) {
       call.attempt = attempt;
       const started = attempts ? Date.now() : 0;
@@ -39,9 +38,9 @@ export const retry: Layer = {
       // After a 429 the rate-limit layer has paused the budget, and waiting for the next slot is the wait.
       const paused = failure.kind === 'status' && failure.status === 429 && limiterOf(call);
       attempts?.retrying(call, failure.kind === 'status' ? failure.status : failure.kind, paused ? undefined : delay);
-      if (!paused && (delay > 0 || options.signal?.aborted))
-        await sleep(delay, options.signal).catch(() => {
-          throw new APIUserAbortError(summary);
+      if (!paused && (delay > 0 || call.options.signal?.aborted))
+        await sleep(delay, call.options.signal).catch(() => {
+          throw new APIUserAbortError(call.summary);
         });
     }
   },
