@@ -2,37 +2,37 @@
 
 /** Default base URLs from the spec's server variables. */
 export const DEFAULT_BASE_URLS = {
-  base_url: 'https://api.laevitas.ch',
-  v2_base_url: 'https://apiv2.laevitas.ch',
+  "base_url": "https://api.laevitas.ch",
+  "v2_base_url": "https://apiv2.laevitas.ch"
 } as const;
 
 /** Request limits from `info.x-rate-limits`. */
 export const RATE_LIMITS = {
-  v1: [
+  "v1": [
     {
-      limit: 240,
-      windowSeconds: 60,
+      "limit": 240,
+      "windowSeconds": 60
     },
     {
-      limit: 20,
-      windowSeconds: 5,
-    },
+      "limit": 20,
+      "windowSeconds": 5
+    }
   ],
-  creditToken: [
+  "creditToken": [
     {
-      limit: 10,
-      windowSeconds: 60,
-    },
+      "limit": 10,
+      "windowSeconds": 60
+    }
   ],
-  retryAfterSeconds: 60,
+  "retryAfterSeconds": 60
 } as const;
 
 /** The x402 pay-per-call terms (`info.x-x402`): the price of one call (and so of one credit) and its asset. */
 export const X402_TERMS = {
-  version: 2,
-  pricePerCall: '0.001',
-  asset: 'USDC',
+  "version": 2,
+  "pricePerCall": "0.001",
+  "asset": "USDC"
 } as const;
 
 /** API version the contract describes. */
-export const API_VERSION = '1.33.0';
+export const API_VERSION = "1.33.0";
