@@ -20,9 +20,6 @@ const ELSEWHERE = {
   'packages/testing/test/types/fail/': 'negative type tests: each must fail to compile (packages/testing/test/types.test.ts)',
   'packages/testing/test/support/': 'JavaScript copied into a clean project by test/consumer.test.ts (which runs it there): not yet (37 findings)',
   'packages/docs/assets/site.js': 'the browser script of the docs site: not yet (no DOM-typed project for it)',
-  'packages/client/.size-limit.cjs': "the client's size-limit config: not yet (the client package is being restructured)",
-  'packages/client/tsdown.config.ts': "the client's bundler config: not yet (the client package is being restructured)",
-  'packages/client/vitest.config.ts': "the client's test config: not yet (the client package is being restructured)",
 };
 
 const SOURCE = /\.(?:[cm]?js|[cm]?ts)$/;
