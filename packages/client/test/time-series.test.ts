@@ -4,22 +4,15 @@
 // `complete_through` with `x-mock-complete-through` and publishes corrections on `POST /__mock/corrections`.
 import { createServer, request as forwardRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-// @ts-expect-error plain ESM module of the contract tools
-import { startMock } from '../../../tools/contract/src/mock.mjs';
 import { RequestValidationError, createClient, type CorrectionEvent } from '../src/index.js';
 import { createCore, paginate, paginateWindows, splitWindow } from '../src/core-entry.js';
 import { getOptionsOhlcvt, getOptionsTrades } from '../src/generated/operations.js';
+// @ts-expect-error plain ESM module of the contract tools
+import { mockPerFile } from '../../../tools/contract/test/mock-per-file.mjs';
 
-let mock: { url: string; stop: () => Promise<void> };
-beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-}, 120_000);
-afterAll(async () => mock?.stop());
-beforeEach(async () => {
-  expect((await fetch(`${mock.url}/__mock/reset`, { method: 'POST' })).status).toBe(204);
-});
+const { mock }: { mock: { url: string } } = mockPerFile();
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
