@@ -14,6 +14,21 @@
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** Schema keywords that only document: they change no value a schema accepts. */
+export const ANNOTATION_KEYWORDS = [
+  'title',
+  'description',
+  'examples',
+  'example',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'externalDocs',
+  'xml',
+];
+
 /**
  * @param {SpecNode} document
  * @param {string} ref e.g. '#/components/parameters/Limit'

@@ -3,6 +3,7 @@
 // set shared through `allOf: [{$ref: Resolution}]` is thus compared as the parameter's own enum, and a change to it is
 // reported at `Resolution`, the component where it happened.
 import { deref } from './deref.mjs';
+import { ANNOTATION_KEYWORDS } from '../../../codegen/src/spec-model.mjs';
 import { componentLabel } from './change-graph.mjs';
 
 /** @import { SpecNode } from '../../../codegen/src/spec-model.mjs' */
@@ -19,20 +20,7 @@ import { componentLabel } from './change-graph.mjs';
  */
 
 /** Keywords that only document: a `$ref` with only these beside it is a plain reference. */
-const ANNOTATIONS = new Set([
-  'description',
-  'summary',
-  'title',
-  'example',
-  'examples',
-  'default',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  '$comment',
-  'externalDocs',
-  'xml',
-]);
+const ANNOTATIONS = new Set([...ANNOTATION_KEYWORDS, 'summary']);
 const SCHEMA_VALUED = new Set(['items', 'additionalProperties']);
 const LOWER_BOUNDS = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
 const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
