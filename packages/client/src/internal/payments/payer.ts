@@ -2,18 +2,13 @@
 // x402Client with the caller's schemes and wallet). The client never builds or signs a payment itself. The library is
 // an optional peer dependency and is described here structurally, so a client that never pays bundles none of it.
 
-// One accepted way to pay is declared beside the requirements that list it (errors.ts); re-exported for the payer's users.
-import type { PaymentOption } from '../../errors.js';
+// One accepted way to pay, and the decoded `payment-required` header that lists them, are declared beside the error
+// that carries them (errors.ts); re-exported under the payer's names for its users.
+import type { PaymentOption, PaymentRequirements } from '../../errors.js';
 export type { PaymentOption };
 
-/** The decoded `payment-required` header (x402 version 2). */
-export interface PaymentRequired {
-  x402Version: number;
-  error?: string;
-  resource?: { url: string; description?: string; mimeType?: string };
-  accepts: PaymentOption[];
-  extensions?: Record<string, unknown>;
-}
+/** The decoded `payment-required` header (x402 version 2): `PaymentRequiredError.requirements`. */
+export type PaymentRequired = PaymentRequirements;
 
 /** The decoded `PAYMENT-RESPONSE` header: the settlement receipt. */
 export interface PaymentReceipt {
