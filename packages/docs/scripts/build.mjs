@@ -4,10 +4,8 @@
 // Redoc's runtime, its styles, the site's script and styles, MiniSearch and the search index are shared files named
 // by their content hash (cacheable for ever); a page carries only its own markup and definition. Nothing on any page
 // is fetched from another host and telemetry is off.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guideTags } from './guides.mjs';
@@ -15,10 +13,9 @@ import { faviconIco } from './favicon.mjs';
 import { sitePages } from './site-pages.mjs';
 import { pageEntries } from './page-nav.mjs';
 import { legacyHashForwarder, navHtml, operationPreviews, pageHtml, plainText } from './site-chrome.mjs';
-import { redocRuntime, renderRedocPages, sharedStyles, withLocalLogo } from './redoc-render.mjs';
+import { buildInlinePage, redocRuntime, renderRedocPages, sharedStyles, withLocalLogo } from './redoc-render.mjs';
 import { buildSearchIndex, searchDocuments } from './search-index.mjs';
 
-const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = join(here, '..');
 const root = join(pkg, '../..');
@@ -106,22 +103,7 @@ writeFileSync(join(dist, 'favicon.ico'), faviconIco());
 // The streaming reference: the AsyncAPI contract of the WebSocket gateway, rendered by the same Redoc (it renders
 // AsyncAPI 3), self-contained, with the site's styles and favicon.
 const streamOut = join(dist, 'stream.html');
-execFileSync(
-  process.execPath,
-  [
-    require.resolve('@redocly/cli/bin/cli.js'),
-    'build-docs',
-    'spec/dist/asyncapi.yaml',
-    '--config',
-    join(root, 'spec/redocly.yaml'),
-    '--inlineBundle',
-    '-o',
-    streamOut,
-    '--title',
-    'Laevitas streaming reference',
-  ],
-  { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, stdio: ['ignore', 'ignore', 'inherit'] },
-);
+buildInlinePage({ input: 'spec/dist/asyncapi.yaml', out: streamOut, title: 'Laevitas streaming reference', cwd: root });
 const css = readFileSync(join(here, 'site.css'), 'utf8');
 const streamHtml = withLocalLogo(readFileSync(streamOut, 'utf8')).replace(
   '<head>',

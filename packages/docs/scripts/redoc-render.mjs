@@ -1,7 +1,7 @@
 // Renders OpenAPI documents with Redocly's `build-docs` (Redoc 3, server-side rendered) and takes the result apart into
 // what a page needs of its own (the prerendered markup and its definition) and what every page shares (Redoc's
 // runtime, its styles), so the runtime and styles are loaded once from cacheable files instead of once per page.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,6 +12,19 @@ const require = createRequire(import.meta.url);
 const cli = require.resolve('@redocly/cli/bin/cli.js');
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * One self-contained page by Redocly's `build-docs --inlineBundle` (Redoc's runtime inlined: the single-page site
+ * and the streaming reference). Its output is its own; the CLI's progress lines are not shown.
+ * @param {{ input: string, out: string, title: string, cwd: string }} page
+ */
+export function buildInlinePage({ input, out, title, cwd }) {
+  execFileSync(process.execPath, [cli, 'build-docs', input, '--config', join(cwd, 'spec/redocly.yaml'), '--inlineBundle', '-o', out, '--title', title], {
+    cwd,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
 /**
  * @typedef {{ input: string, output: string, title: string }} RedocJob one page: its document, its HTML and its title

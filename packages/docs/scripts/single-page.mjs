@@ -1,13 +1,11 @@
 // The site as it was built up to 1.33: the whole reference and every guide in one self-contained Redoc page
 // (`--inlineBundle`). Kept so that `pnpm bench` can measure the page-per-section site against it in the same run.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guideTags } from './guides.mjs';
+import { buildInlinePage } from './redoc-render.mjs';
 
-const require = createRequire(import.meta.url);
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(pkg, '../..');
 
@@ -23,22 +21,7 @@ export function buildSinglePage(outDir) {
   const input = join(outDir, 'openapi.site.json');
   writeFileSync(input, JSON.stringify(docs));
   const out = join(outDir, 'index.html');
-  execFileSync(
-    process.execPath,
-    [
-      require.resolve('@redocly/cli/bin/cli.js'),
-      'build-docs',
-      input,
-      '--config',
-      join(root, 'spec/redocly.yaml'),
-      '--inlineBundle',
-      '-o',
-      out,
-      '--title',
-      'Laevitas API reference',
-    ],
-    { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  buildInlinePage({ input, out, title: 'Laevitas API reference', cwd: root });
   const css = readFileSync(join(pkg, 'scripts/site.css'), 'utf8');
   const html = readFileSync(out, 'utf8')
     .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, 'data:,')
