@@ -41,6 +41,13 @@ const pickOf = <T>(list: T[], pick: number): T => {
 };
 const optionalProps = (n: Node) => Object.keys(n.properties ?? {}).filter((p) => !(n.required ?? []).includes(p));
 
+/** A field of one type given another: the same change is narrowing in a request and a retyping in a response. */
+const retyped: Pick<Mutation, 'applies' | 'apply'> = {
+  applies: (n) => types(n).length === 1 && types(n)[0] !== 'null' && !n.enum && !n.const,
+  // applies() admits one type only.
+  apply: (n) => ({ node: { ...n, type: other(types(n)[0]!) }, says: other(types(n)[0]!) }),
+};
+
 const MUTATIONS: Record<string, Mutation> = {
   'request: enum member removed': {
     rule: 'request-enum-removed',
@@ -91,14 +98,7 @@ const MUTATIONS: Record<string, Mutation> = {
     apply: (n, pick) =>
       pick % 2 ? { node: { ...n, maximum: (n.maximum ?? 1000) - 1 }, says: 'maximum' } : { node: { ...n, minimum: (n.minimum ?? -1000) + 1 }, says: 'minimum' },
   },
-  'request: type changed': {
-    rule: 'request-type-narrowed',
-    dir: 'request',
-    breaking: true,
-    applies: (n) => types(n).length === 1 && types(n)[0] !== 'null' && !n.enum && !n.const,
-    // applies() admits one type only.
-    apply: (n) => ({ node: { ...n, type: other(types(n)[0]!) }, says: other(types(n)[0]!) }),
-  },
+  'request: type changed': { rule: 'request-type-narrowed', dir: 'request', breaking: true, ...retyped },
   // No request field of the real bundle accepts null: the released bundle is made to, and the real one is the head.
   'request: null no longer accepted': {
     rule: 'request-type-narrowed',
@@ -134,14 +134,7 @@ const MUTATIONS: Record<string, Mutation> = {
       return { node: { ...n, required: n.required.filter((r: string) => r !== name) }, says: `\`${name}\` is no longer required` };
     },
   },
-  'response: type changed': {
-    rule: 'response-field-retyped',
-    dir: 'response',
-    breaking: true,
-    applies: (n) => types(n).length === 1 && types(n)[0] !== 'null' && !n.enum && !n.const,
-    // applies() admits one type only.
-    apply: (n) => ({ node: { ...n, type: other(types(n)[0]!) }, says: other(types(n)[0]!) }),
-  },
+  'response: type changed': { rule: 'response-field-retyped', dir: 'response', breaking: true, ...retyped },
   'response: null newly possible': {
     rule: 'response-field-retyped',
     dir: 'response',
