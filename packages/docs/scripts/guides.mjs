@@ -3,12 +3,11 @@
 // own in a "Guides" group, which Redoc renders as a page of the same site with a sidebar entry and search.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIFFERENCE_KEYS, v1Counterparts } from '../../../tools/codegen/src/v1-counterparts.mjs';
 // The one spec walker of the repository (deref, operations), shared with codegen and the contract tools.
-import { deref, familyOf, rawOperationsOf as operationsOf } from '@laevitas-api/spec-model';
+import { DIFFERENCE_KEYS, deref, familyOf, rawOperationsOf as operationsOf, v1Counterparts } from '@laevitas-api/spec-model';
 
 /** @import { SpecDocument, SpecNode } from '@laevitas-api/spec-model' */
-/** @import { Migration, OperationRef } from '../../../tools/codegen/src/v1-counterparts.mjs' */
+/** @import { Migration, OperationRef } from '@laevitas-api/spec-model' */
 /** @typedef {Migration & { counterpart: OperationRef, differences: Record<string, string> }} MappedMigration */
 
 /**
