@@ -19,6 +19,7 @@ const DOCUMENTS = [
   'packages/docs/README.md',
   'tools/contract/README.md',
   'tools/release/README.md',
+  'tools/codegen/README.md',
 ];
 
 /** GitHub's anchor of a heading: lower case, punctuation but `-` and `_` dropped, spaces to `-`. */
