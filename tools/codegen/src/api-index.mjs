@@ -7,13 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
-import { deref, operationsOf } from './spec-model.mjs';
+import { deref, operationsOf } from '@laevitas-api/spec-model';
 import { clientNamesOf } from './client-names.mjs';
 import { validatorModuleOf } from './validators.mjs';
 import { testingKeysOf } from './testing.mjs';
 import { operationHref } from '../../../packages/docs/scripts/site-pages.mjs';
 
-/** @import { SpecDocument } from './spec-model.mjs' */
+/** @import { SpecDocument } from '@laevitas-api/spec-model' */
 
 export const API_INDEX = 'API.md';
 const SOURCE = 'spec/openapi.yaml';
