@@ -1,7 +1,7 @@
 // The first read of the repository is a map of links (the root README to each part's manual, the client README to
 // its guides, API.md to every file it names): every relative link of those documents must reach a file, and every
 // `#anchor` a heading of its target (GitHub's slug of the heading), so a moved or renamed section cannot leave a
-// dead link behind.
+// dead link behind; and the two READMEs a newcomer reads first stay within their size budgets.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -67,6 +67,12 @@ it('every relative link of the first-read documents reaches a file, and every an
   }
   expect(checked).toBeGreaterThan(600);
   expect(broken).toEqual([]);
+});
+
+it('the first read fits: the repository README within 15,000 bytes, the client README within 25,000', () => {
+  // Each part's manual lives in its own README or guide; these two are what a newcomer reads first.
+  expect(statSync(join(root, 'README.md')).size).toBeLessThanOrEqual(15_000);
+  expect(statSync(join(root, 'packages/client/README.md')).size).toBeLessThanOrEqual(25_000);
 });
 
 it('tells a dead link and a dead anchor from live ones', () => {
