@@ -2,7 +2,6 @@
 // the retry loop (so an auth refresh changes the next attempt), each onRequest in the order given may return a
 // changed Request, then after fetch each onResponse in the same order may return a changed Response. Whatever a
 // middleware throws ends the call with that error. Called from http-attempt.ts, within the attempt's timeout.
-import type { Middleware } from '../public-types.js';
 import { HookError } from './hook-error.js';
 import type { Call, Transport } from './types.js';
 
