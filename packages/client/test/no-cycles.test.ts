@@ -59,7 +59,7 @@ it('reads every form of import tsc follows, and nothing in a comment or a string
     "const f = () => import('./f.js');",
     "/** @import { G } from './g.js' */",
     "// import h from './h.js';",
-    "const i = \"import i from './i.js'\";",
+    'const i = "import i from \'./i.js\'";',
   ].join('\n');
   expect(specifiersOf('probe.ts', text)).toEqual(['./a.js', './b.js', './c.js', './d.js', './e.js', './f.js', './g.js']);
 });
