@@ -19,7 +19,7 @@ export interface StatusCaller {
   callWithResponse(operationId: string, params: object, options?: { signal: AbortSignal }): Promise<{ data: unknown; response: Response }>;
 }
 
-export const billing: Layer = {
+export const billing: Layer<'billing'> = {
   name: 'billing',
   /**
    * Not async, and the refusal path in a function of its own: a request that is simply answered (nearly all of

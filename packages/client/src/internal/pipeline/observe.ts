@@ -4,7 +4,7 @@
 // core leaves them out, as it does middleware and the logger, and refuses the options.
 import type { Layer } from './types.js';
 
-export const observe: Layer = {
+export const observe: Layer<'observe'> = {
   name: 'observe',
   handle(call, next) {
     const { onRequest, onResponse } = call.client.settings;

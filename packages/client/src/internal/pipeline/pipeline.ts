@@ -17,11 +17,14 @@ import { parseResponse } from './parse-response.js';
 import { httpAttempt } from './http-attempt.js';
 import type { Layer, Next } from './types.js';
 
-/** The full client's own layers (trace.ts, billing.ts, observe.ts), each put in the slot named after it below. */
+/**
+ * The full client's own layers (trace.ts, billing.ts, observe.ts), each put in the slot named after it below; a
+ * layer's `name` must be its slot's (a compile error otherwise), so none can land in another's place.
+ */
 export interface FullLayers {
-  trace: Layer;
-  billing: Layer;
-  observe: Layer;
+  trace: Layer<'trace'>;
+  billing: Layer<'billing'>;
+  observe: Layer<'observe'>;
 }
 
 /**
@@ -53,17 +56,7 @@ export const LAYERS: readonly (Layer | keyof FullLayers)[] = [
 
 /** The layers of a client, outermost first: the core's, or with `full` the full client's in their named slots. */
 export function pipeline(full?: FullLayers): readonly Layer[] {
-  const layers: Layer[] = [];
-  for (const entry of LAYERS) {
-    if (typeof entry !== 'string') layers.push(entry);
-    else if (full) {
-      const layer = full[entry];
-      // A layer in another's slot would run in the wrong place without a word: refuse it.
-      if (layer?.name !== entry) throw new TypeError(`pipeline: the ${entry} slot was given the layer ${layer?.name}`);
-      layers.push(layer);
-    }
-  }
-  return layers;
+  return LAYERS.flatMap((entry) => (typeof entry !== 'string' ? [entry] : full ? [full[entry]] : []));
 }
 
 /**

@@ -31,7 +31,7 @@ try {
   // A runtime that denies the module (a permission model): no tracing.
 }
 
-export const trace: Layer = {
+export const trace: Layer<'trace'> = {
   name: 'trace',
   handle(call, next) {
     if (!channel?.hasSubscribers) return next(call);

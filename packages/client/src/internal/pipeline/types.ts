@@ -60,8 +60,8 @@ export interface Outcome {
 export type Next = (call: Call) => Promise<Outcome>;
 
 /** One layer of the pipeline: its work on the way down and, after `next` settles, on the way up. */
-export interface Layer {
-  readonly name: string;
+export interface Layer<Name extends string = string> {
+  readonly name: Name;
   handle(call: Call, next: Next): Promise<Outcome>;
 }
 
