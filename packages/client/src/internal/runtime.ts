@@ -1,5 +1,5 @@
-// What every call of one client reads, resolved once when the client is made (the settings are frozen): the
-// settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
+// What every call of one client reads (`ClientRuntime`, declared with the call in pipeline/types.ts), resolved here
+// once when the client is made (the settings are frozen): the settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
 // policy, the validators, fetch and its extra options, the middleware, the log, and (full client) billing.
 // The full client brings its own parts (`Full`): the logger (log.ts), then the pipeline with trace, billing and the
 // observers, the middleware transport and list, the per-attempt debug log (client.ts), and the plain-http warning
