@@ -19,13 +19,17 @@ export interface DeliveryHost {
 }
 
 export class Delivery {
+  private readonly stats: StreamStats;
+
   constructor(
     /** Read per event and per subscription, as given (`validate`, `validators`, `bufferSize`). */
     private readonly options: StreamOptions,
     private readonly subscriptions: Subscriptions,
     private readonly requests: Requests,
     private readonly host: DeliveryHost,
-  ) {}
+  ) {
+    this.stats = host.stats;
+  }
 
   /** A subscription on `patterns` with its own queue of `bufferSize` events; each event it drops is counted and reported. */
   open<E>(owner: SubscriptionOwner, patterns: readonly string[]): Subscription<E> {
@@ -36,8 +40,8 @@ export class Delivery {
     });
   }
 
-  /** One frame from the socket (a string, or bytes of UTF-8 text). */
-  frame(data: unknown): void {
+  /** One frame from the socket (a string, or bytes of UTF-8 text); bound, so the socket's listener calls it directly. */
+  readonly frame = (data: unknown): void => {
     let message: any;
     try {
       message = JSON.parse(frameText(data));
@@ -49,16 +53,16 @@ export class Delivery {
     if (typeof channel === 'string') return this.deliver(channel, message);
     if (this.requests.reply(message)) return;
     this.host.emit('warning', { error: new StreamProtocolError(`unexpected frame: ${JSON.stringify(message).slice(0, 120)}`) });
-  }
+  };
 
   private deliver(channel: string, event: StreamEvent): void {
-    this.host.stats.received++;
+    this.stats.received++;
     const targets = this.subscriptions.targets(channel);
     const mode = this.options.validate;
     if (mode === 'warn' || mode === 'throw') {
       const result = this.options.validators!.validateStreamEvent(event);
       if (!result.ok) {
-        this.host.stats.invalid++;
+        this.stats.invalid++;
         const error = new StreamEventValidationError(channel, result.issues ?? [], event);
         if (mode === 'throw') return this.host.end(targets, error);
         this.host.emit('warning', { error });

@@ -69,7 +69,7 @@ export class LaevitasStream {
       stats,
       emit,
       opened: (resubscribe) => this.subscriptions.opened(resubscribe),
-      frame: (data) => delivery.frame(data),
+      frame: delivery.frame,
       dropped: () => {
         this.requests.clear();
         this.subscriptions.forgetIds();
