@@ -32,7 +32,7 @@ const show = (value) => {
 /** `data[0].x` and `data[].x` name the same place of every row.  @param {string} path */
 const place = (path) => path.replace(/\[\d+\]/g, '[]');
 /** @param {string} path */
-const parentOf = (path) => place(path).replace(/(\.[^.[\]]+|\["[^"]*"\])$/, '');
+const parentOf = (path) => place(path).replace(/(?:^|\.)[^.[\]]+$|\["[^"]*"\]$/, '');
 
 /**
  * @param {{operations: ObservedOperation[], observedAt: string}} observed drift-observations.json
@@ -62,7 +62,7 @@ export function infer(observed, failed = []) {
       if (o.kind === 'violation') {
         findings.push({
           operationId: op.operationId,
-          kind: o.rule === 'required' ? 'removed field' : o.rule === 'type' ? 'changed type' : o.check === 'content-type' ? 'changed media type' : o.check === 'json' ? 'malformed body' : `violation (${o.rule})`,
+          kind: o.rule === 'required' ? (o.where === 'response headers' ? 'removed header' : 'removed field') : o.rule === 'type' ? 'changed type' : o.check === 'content-type' ? 'changed media type' : o.check === 'json' ? 'malformed body' : `violation (${o.rule})`,
           message: `${o.status} ${o.where}: ${o.message}`,
           evidence: { status: o.status, path: o.path, rule: o.rule, ...(o.observed ? { observed: o.observed } : {}), date },
         });

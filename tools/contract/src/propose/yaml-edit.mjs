@@ -9,10 +9,16 @@ const STYLE = { lineWidth: 0, singleQuote: true, indent: 2 };
 
 export class YamlEditError extends Error {}
 
-/** @param {string} text  @param {(string | number)[]} path */
-function nodeAt(text, path) {
+/** @param {string} text */
+function parse(text) {
   const doc = YAML.parseDocument(text);
   if (doc.errors.length) throw new YamlEditError(`not valid YAML: ${doc.errors[0]?.message}`);
+  return doc;
+}
+
+/** @param {string} text  @param {(string | number)[]} path */
+function nodeAt(text, path) {
+  const doc = parse(text);
   return path.length ? doc.getIn(path, true) : doc.contents;
 }
 
@@ -81,6 +87,7 @@ export function addSource(text, path, label) {
 
 /** The plain value at `path`, or undefined.  @param {string} text  @param {(string | number)[]} path */
 export function valueIn(text, path) {
-  const node = nodeAt(text, path);
-  return node === undefined ? undefined : YAML.isNode(node) ? node.toJS() : node;
+  const doc = parse(text);
+  const node = doc.getIn(path, true);
+  return node === undefined ? undefined : YAML.isNode(node) ? node.toJS(doc) : node;
 }
