@@ -23,7 +23,7 @@ const OPAQUE = /\b[A-Za-z0-9+_-]{40,}={0,2}/g;
 const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi;
 const QUERY_KEYS = /([?&](?:api_?key|apikey|key|token|signature)=)[^&\s"']*/gi;
 const MAX_STRING = 120;
-const MAX_ITEMS = 3;
+const MAX_ITEMS = 2;
 const MAX_KEYS = 12;
 
 /**

@@ -4,8 +4,11 @@
 // changed: most files of spec/ do not survive a round trip byte for byte.)
 import YAML from 'yaml';
 
-/** How new YAML is written: the spec's own style (single quotes, no folding). */
-const STYLE = { lineWidth: 0, singleQuote: true, indent: 2 };
+/**
+ * How new YAML is written: the spec's own style (single quotes, no folding), and YAML 1.1's quoting, so a string a
+ * 1.1 reader would take for a date or a boolean (`2026-11-20 14:00:00`, `yes`) stays a string for every reader.
+ */
+const STYLE = /** @type {const} */ ({ lineWidth: 0, singleQuote: true, indent: 2, version: '1.1' });
 
 export class YamlEditError extends Error {}
 
