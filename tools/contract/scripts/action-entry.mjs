@@ -5,7 +5,7 @@
 // reports) in GITHUB_OUTPUT, and a table in GITHUB_STEP_SUMMARY. It always exits 0 itself, so the action can upload
 // the reports before a last step fails with the CLI's exit code.
 //
-// The CLI is `npx -y @laevitas-api/contract@<version>`, the version read from this checkout's package.json: the action
+// The CLI is `npx -y @laevitas-api/contract@<version>` (with dredd@14.1.0 beside it when the `dredd` input is true), the version read from this checkout's package.json: the action
 // and the CLI come from the same commit. LAEVITAS_CONTRACT_BIN (a path to cli.mjs) replaces it, for tests and for
 // running a local build.
 import { spawnSync } from 'node:child_process';
@@ -33,8 +33,15 @@ for (const [flag, name] of [
   const value = input(/** @type {string} */ (name));
   if (value) args.push(/** @type {string} */ (flag), value);
 }
+// Dredd (an optional peer of the CLI) only when asked for: the conformance suite checks the same and more.
+const dredd = input('DREDD') === 'true';
+if (!dredd) args.push('--no-dredd');
 const bin = process.env.LAEVITAS_CONTRACT_BIN;
-const [command, ...prefix] = bin ? [process.execPath, bin] : ['npx', '-y', `@laevitas-api/contract@${version}`];
+const [command, ...prefix] = bin
+  ? [process.execPath, bin]
+  : dredd
+    ? ['npx', '-y', '-p', 'dredd@14.1.0', '-p', `@laevitas-api/contract@${version}`, 'laevitas-contract']
+    : ['npx', '-y', `@laevitas-api/contract@${version}`];
 console.log(`Running @laevitas-api/contract@${version}${bin ? ` (from ${bin})` : ''}: laevitas-contract ${args.join(' ')}`);
 // The CLI's own annotations are left to this script (it adds the file and line); its output is shown as it comes.
 const { GITHUB_ACTIONS: _, ...env } = process.env;
