@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock?.stop();
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** Runs the entry as the composite step does; resolves with its output and the runner's files. */
 function runEntry(inputs: Record<string, string>) {

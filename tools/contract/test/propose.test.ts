@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock?.stop();
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 type Options = { kind?: 'live' | 'mock'; document?: Record<string, any>; validators?: any };
 
@@ -76,7 +76,7 @@ async function withDrift<T>(fault: string, body: (url: string) => Promise<T>) {
 }
 
 const proposeFrom = (reports: string, document = spec) =>
-  propose({ reports, spec: SPEC_DIR, document, out: join(reports, 'spec.patch'), log: () => {}, githubOutput: join(reports, 'github-output') });
+  propose({ reports, spec: SPEC_DIR, label: 'spec', document, out: join(reports, 'spec.patch'), log: () => {}, githubOutput: join(reports, 'github-output') });
 
 // Each inferable drift: the operation, the lines the patch must add (in this order, in the named file), and whether
 // the run failed before the patch (a value set or a status) or only noticed (a field or a header).
@@ -127,6 +127,8 @@ describe.each(inferable)('a service drifting by %s', (fault, operationId, file, 
       for (const line of removed) expect(line).toMatch(/^-(enum: \[|x-source: )/);
       if (fault !== 'unknown-enum-member') expect(removed).toEqual([]);
       expect(readFileSync(join(before.reports, 'github-output'), 'utf8')).toContain('drift=true');
+      // The changeset the release gate asks of a spec change rides in the same patch.
+      expect(proposal.diff).toMatch(/^\+\+\+ b\/\.changeset\/drift-watch-2026-11-28\.md\n@@ -0,0 \+1,\d+ @@\n\+---\n\+'@laevitas-api\/types': minor$/m);
 
       const root = copySpec();
       temp.push(root);
@@ -174,7 +176,10 @@ describe.each(findings)('a service drifting by %s', (fault, operationId, kind, m
 
 describe('a faithful service', () => {
   let passThrough: Server;
-  afterAll(() => new Promise((done) => passThrough?.close(done)));
+  afterAll(() => {
+    passThrough?.closeAllConnections();
+    return new Promise((done) => passThrough?.close(done));
+  }, 30_000);
   it('proposes nothing and finds nothing over every operation', async () => {
     passThrough = createServer(async (req, res) => reply(res, await forward(req, new URL(req.url!, mock.url))));
     await new Promise<void>((done) => passThrough.listen(0, '127.0.0.1', done));

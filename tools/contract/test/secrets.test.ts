@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock?.stop();
   rmSync(reports, { recursive: true, force: true });
-});
+}, 60_000);
 
 function cli(args: string[]) {
   return new Promise<{ code: number | null; out: string }>((done) => {

@@ -8,13 +8,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.mjs';
 import { SPEC_JSON } from '../paths.mjs';
 import { infer } from './infer.mjs';
-import { proposePatch } from './patch.mjs';
+import { changesetFor, newFileDiff, proposePatch } from './patch.mjs';
 import { pullRequestBody } from './body.mjs';
 import { createRedactor } from './redact.mjs';
 
 /**
  * @param {{reports: string, spec?: string | undefined, out?: string | undefined, body?: string | undefined, apiKey?: string | undefined,
- *   document?: Record<string, any> | undefined, log?: ((line: string) => void) | undefined, githubOutput?: string | undefined}} options
+ *   document?: Record<string, any> | undefined, log?: ((line: string) => void) | undefined, githubOutput?: string | undefined,
+ *   label?: string | undefined}} options `label`: how the diff names the spec folder (default: its path from the working directory)
  */
 export function propose(options) {
   const { reports, log = console.log } = options;
@@ -31,12 +32,17 @@ export function propose(options) {
   const document = options.document ?? JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 
   const { edits, findings } = infer(observed, failed);
-  const label = relative(process.cwd(), specDir).split('\\').join('/') || '.';
-  const { diff, files, refused } = proposePatch(edits, { specDir, label, document });
+  // The diff names files from where the command runs (the repository root in the workflow: `spec/…`).
+  const label = options.label ?? (relative(process.cwd(), specDir).split('\\').join('/') || '.');
+  const { diff: specDiff, files, refused } = proposePatch(edits, { specDir, label, document });
   for (const { edit, reason } of refused) {
     findings.push({ operationId: edit.seenIn[0] ?? '', kind: 'not placed automatically', message: reason, evidence: { edit } });
   }
   const placed = edits.filter((e) => !refused.some((r) => r.edit === e));
+  // A spec change needs its changeset; it rides in the same patch, beside the spec folder.
+  const date = observed.observedAt.slice(0, 10);
+  const changeset = `${label === '.' ? '' : `${label.replace(/\/?[^/]+$/, '')}${label.includes('/') ? '/' : ''}`}.changeset/drift-watch-${date}.md`;
+  const diff = specDiff ? specDiff + newFileDiff(changeset, changesetFor(placed, date)) : '';
   const redact = createRedactor(options.apiKey ? [options.apiKey] : []).text;
   /** @param {string} file  @param {string} text */
   const write = (file, text) => {
@@ -50,7 +56,7 @@ export function propose(options) {
   write(
     bodyFile,
     pullRequestBody({
-      date: observed.observedAt.slice(0, 10),
+      date,
       specVersion: observed.specVersion ?? document.info.version,
       edits: placed,
       findings,

@@ -96,3 +96,43 @@ function withSchema(text, path, edit) {
   if (schema === undefined) throw new YamlEditError(`the ${edit.sameAs} response of ${edit.operation.method.toUpperCase()} ${edit.operation.path} is shared; declare ${edit.status} by hand`);
   return { ...edit.response, content: { [/** @type {string} */ (mediaType)]: { ...content[/** @type {string} */ (mediaType)], schema } } };
 }
+
+/**
+ * A new file as a git diff (`git apply` creates it, and its folders).
+ * @param {string} name the path the diff names, from the repository root  @param {string} text
+ */
+export function newFileDiff(name, text) {
+  const lines = text.replace(/\n$/, '').split('\n');
+  return [`diff --git a/${name} b/${name}`, 'new file mode 100644', '--- /dev/null', `+++ b/${name}`, `@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n') + '\n';
+}
+
+/**
+ * The changeset a spec change needs (the release gate fails a spec change without one): a minor of the fixed group,
+ * listing what was added.
+ * @param {Edit[]} edits  @param {string} date
+ */
+export function changesetFor(edits, date) {
+  const items = edits.map((e) =>
+    e.kind === 'add-property'
+      ? `- field \`${e.name}\` (${e.pointer.split('/').slice(0, 4).join('/').replace(/^\//, '')})`
+      : e.kind === 'add-enum-member'
+        ? `- value${e.values.length > 1 ? 's' : ''} ${e.values.map((v) => `\`${v}\``).join(', ')} (${e.pointer.split('/').slice(0, 4).join('/').replace(/^\//, '')})`
+        : e.kind === 'add-status'
+          ? `- status ${e.status} of \`${e.operation.method.toUpperCase()} ${e.operation.path}\``
+          : `- header \`${e.name}\``,
+  );
+  return [
+    '---',
+    "'@laevitas-api/types': minor",
+    "'@laevitas-api/validators': minor",
+    "'@laevitas-api/client': minor",
+    "'@laevitas-api/docs': minor",
+    "'@laevitas-api/contract': minor",
+    '---',
+    '',
+    `Spec additions the drift watch saw on the live service on ${date} (each with its \`x-source\`):`,
+    '',
+    ...items,
+    '',
+  ].join('\n');
+}
