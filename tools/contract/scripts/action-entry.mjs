@@ -53,7 +53,9 @@ const summaryFile = join(reports, 'contract-summary.json');
 const textFile = join(reports, 'contract-summary.txt');
 const summary = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')) : undefined;
 const lines = existsSync(textFile) ? readFileSync(textFile, 'utf8').split('\n') : [];
-const where = relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), textFile).split('\\').join('/');
+const where = relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), textFile)
+  .split('\\')
+  .join('/');
 /** @type {{operationId: string, method: string, path: string, reason: string}[]} */
 const failed = summary?.operations.filter((/** @type {{status: string}} */ o) => o.status === 'failed') ?? [];
 for (const op of failed) {
@@ -62,7 +64,12 @@ for (const op of failed) {
   console.log(`::error ${position}title=${escapeProperty(`Contract: ${op.operationId}`)}::${escapeData(`${op.method} ${op.path} ${op.reason}`)}`);
 }
 if (exitCode >= 2) {
-  const reason = (child.stderr ?? '').trim().split('\n').filter((l) => !l.startsWith('::')).at(-1) ?? `exit ${exitCode}`;
+  const reason =
+    (child.stderr ?? '')
+      .trim()
+      .split('\n')
+      .filter((l) => !l.startsWith('::'))
+      .at(-1) ?? `exit ${exitCode}`;
   console.log(`::error title=${escapeProperty('laevitas-contract')}::${escapeData(reason)}`);
 }
 
@@ -73,12 +80,21 @@ if (process.env.GITHUB_OUTPUT)
     `exit-code=${exitCode}\npassed=${counts.passed}\nfailed=${counts.failed}\nskipped=${counts.skipped}\nreports=${reports}\n`,
   );
 if (process.env.GITHUB_STEP_SUMMARY) {
-  const verdict = ['the contract held', 'the contract was violated', 'nothing was checked (usage error or unreachable target)', 'the runner failed'][exitCode] ?? `exit ${exitCode}`;
+  const verdict =
+    ['the contract held', 'the contract was violated', 'nothing was checked (usage error or unreachable target)', 'the runner failed'][exitCode] ??
+    `exit ${exitCode}`;
   const table = failed.length
-    ? ['', '| Operation | Request | Reason |', '| --- | --- | --- |', ...failed.map((o) => `| \`${o.operationId}\` | \`${o.method} ${o.path}\` | ${o.reason.replaceAll('|', '\\|')} |`)]
+    ? [
+        '',
+        '| Operation | Request | Reason |',
+        '| --- | --- | --- |',
+        ...failed.map((o) => `| \`${o.operationId}\` | \`${o.method} ${o.path}\` | ${o.reason.replaceAll('|', '\\|')} |`),
+      ]
     : [];
   appendFileSync(
     process.env.GITHUB_STEP_SUMMARY,
-    [`### Laevitas API contract ${version}: ${verdict}`, '', `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped.`, ...table, ''].join('\n') + '\n',
+    [`### Laevitas API contract ${version}: ${verdict}`, '', `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped.`, ...table, ''].join(
+      '\n',
+    ) + '\n',
   );
 }

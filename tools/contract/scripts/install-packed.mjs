@@ -23,7 +23,10 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(n
 const packages = { contract: 'tools/contract', client: 'packages/client', validators: 'packages/validators', types: 'packages/types' };
 for (const dir of Object.values(packages)) execFileSync('pnpm', ['pack', '--pack-destination', project], { cwd: join(root, dir), env, stdio: 'inherit' });
 const tarball = (/** @type {string} */ name) => `file:./laevitas-api-${name}-${version}.tgz`;
-writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'contract-cli', private: true, dependencies: { '@laevitas-api/contract': tarball('contract') } }, null, 2));
+writeFileSync(
+  join(project, 'package.json'),
+  JSON.stringify({ name: 'contract-cli', private: true, dependencies: { '@laevitas-api/contract': tarball('contract') } }, null, 2),
+);
 writeFileSync(
   join(project, 'pnpm-workspace.yaml'),
   `overrides:\n${['client', 'validators', 'types'].map((n) => `  '@laevitas-api/${n}': ${tarball(n)}`).join('\n')}\nallowBuilds:\n  '@scarf/scarf': false\n`,

@@ -116,7 +116,8 @@ export function parseCli(argv) {
   let rateShare;
   if (values['rate-share'] !== undefined || command === 'budget') {
     rateShare = Number(values['rate-share'] ?? 0.25);
-    if (!(rateShare > 0 && rateShare <= 1)) throw new UsageError(`--rate-share: "${values['rate-share']}" is not a share of the rate limit (a number in (0, 1])`);
+    if (!(rateShare > 0 && rateShare <= 1))
+      throw new UsageError(`--rate-share: "${values['rate-share']}" is not a share of the rate limit (a number in (0, 1])`);
   }
   return { command, values, port, patterns: positionals.slice(1), wsSeconds, seconds, rateShare };
 }

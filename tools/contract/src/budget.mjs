@@ -47,7 +47,7 @@ export function groupOf(document, op) {
 
 /**
  * The requests a live run sends, per operation, counted from the spec.
- * @param {Record<string, any>} document  @param {{only?: ((id: string) => boolean) | undefined}} [options]
+ * @param {import('./spec-model.mjs').OpenApiDocument} document  @param {{only?: ((id: string) => boolean) | undefined}} [options]
  * @returns {{operations: PlannedOperation[], total: number, byGroup: Record<string, number>}}
  */
 export function planOf(document, { only = () => true } = {}) {
@@ -159,7 +159,7 @@ export function pacedFetch(fetchImpl, pace, groupOfRequest, clock = {}) {
 /**
  * Which limit group a request draws on, by its path (the operations that name a group in `x-rate-limit-group`; every
  * other request is `v1`). The path is matched at its end, so a base URL with a path prefix still matches.
- * @param {Record<string, any>} document  @param {{path: string, method: string}[]} operations
+ * @param {import('./spec-model.mjs').OpenApiDocument} document  @param {{path: string, method: string}[]} operations
  */
 export function requestGrouper(document, operations) {
   const grouped = operations

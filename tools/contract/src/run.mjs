@@ -150,7 +150,11 @@ export async function runContract(options = {}) {
     writeReport('contract-summary.txt', summary + '\n');
     if (report) writeReport('conformance.junit.xml', toJUnit(report));
     if (stream) writeReport('stream.junit.xml', streamJUnit(stream));
-    if (budget) writeReport('budget.json', JSON.stringify({ ...budget.json, sent: budget.paced.counts.sent, rateLimited: budget.paced.counts.rateLimited }, null, 2) + '\n');
+    if (budget)
+      writeReport(
+        'budget.json',
+        JSON.stringify({ ...budget.json, sent: budget.paced.counts.sent, rateLimited: budget.paced.counts.rateLimited }, null, 2) + '\n',
+      );
     if (observer)
       writeReport(
         'drift-observations.json',
@@ -176,7 +180,8 @@ export async function runContract(options = {}) {
       durationMs: Date.now() - started,
     });
     writeReport('contract-summary.json', JSON.stringify(json, null, 2) + '\n');
-    if (options.annotate ?? process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report ?? { results: [] }, dredd)) log(redactor.text(line));
+    if (options.annotate ?? process.env.GITHUB_ACTIONS === 'true')
+      for (const line of githubAnnotations(report ?? { results: [] }, dredd)) log(redactor.text(line));
     log(
       `reports: ${reportsDir}/{contract-summary.txt,contract-summary.json${report ? ',conformance.junit.xml' : ''}${dredd ? ',dredd.junit.xml,dredd.xunit.xml' : ''}${stream ? ',stream.junit.xml' : ''}}`,
     );
@@ -188,7 +193,7 @@ export async function runContract(options = {}) {
 
 /**
  * The plan of a paced run and the fetch that keeps it.
- * @param {Record<string, any>} document  @param {number} share  @param {Set<string> | undefined} only
+ * @param {import('./spec-model.mjs').OpenApiDocument} document  @param {number} share  @param {Set<string> | undefined} only
  */
 function budgetFor(document, share, only) {
   const pace = paceOf(document, share);

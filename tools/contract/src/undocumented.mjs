@@ -62,9 +62,13 @@ function shapeOf(document, { node: schema, pointer }, shape = emptyShape(), seen
   for (const [pattern, sub] of Object.entries(schema.patternProperties ?? {}))
     shape.patterns.push([new RegExp(pattern, 'u'), { node: sub, pointer: under(pointer, 'patternProperties', pattern) }]);
   if (schema.items && typeof schema.items === 'object') shape.items.push({ node: schema.items, pointer: under(pointer, 'items') });
-  (schema.prefixItems ?? []).forEach((/** @type {any} */ sub, /** @type {number} */ i) => shape.items.push({ node: sub, pointer: under(pointer, 'prefixItems', i) }));
+  (schema.prefixItems ?? []).forEach((/** @type {any} */ sub, /** @type {number} */ i) =>
+    shape.items.push({ node: sub, pointer: under(pointer, 'prefixItems', i) }),
+  );
   for (const keyword of ['allOf', 'anyOf', 'oneOf'])
-    (schema[keyword] ?? []).forEach((/** @type {any} */ sub, /** @type {number} */ i) => shapeOf(document, { node: sub, pointer: under(pointer, keyword, i) }, shape, seen));
+    (schema[keyword] ?? []).forEach((/** @type {any} */ sub, /** @type {number} */ i) =>
+      shapeOf(document, { node: sub, pointer: under(pointer, keyword, i) }, shape, seen),
+    );
   return shape;
 }
 
@@ -99,7 +103,15 @@ function walk(document, schemas, value, path, out) {
     } else if (shape.map.length) {
       walk(document, shape.map, child, childPath, out);
     } else if (shape.hasProperties) {
-      const field = out.get(childPath) ?? { path: childPath, field: key, schema: shape.names.at(-1), unpublished: shape.unpublished, owner: shape.owner, types: [], values: [] };
+      const field = out.get(childPath) ?? {
+        path: childPath,
+        field: key,
+        schema: shape.names.at(-1),
+        unpublished: shape.unpublished,
+        owner: shape.owner,
+        types: [],
+        values: [],
+      };
       out.set(childPath, field);
       if (!field.types.includes(jsonType(child))) field.types.push(jsonType(child));
       if (field.values.length < VALUES_KEPT && child !== null) field.values.push(child);

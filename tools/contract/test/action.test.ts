@@ -74,9 +74,10 @@ describe('the action entry, as a GitHub runner runs it', () => {
       expect(run.outputs).toMatchObject({ 'exit-code': '1', passed: '1', failed: '1', skipped: '0', reports: join(run.workspace, 'contract-reports') });
       const errors = run.out.split('\n').filter((l) => l.startsWith('::error'));
       expect(errors).toHaveLength(1);
-      const match = /^::error file=contract-reports\/contract-summary\.txt,line=(\d+),title=Contract%3A getOptionsOhlcvt::GET \/api\/v1\/options\/ohlcvt \[status\] example request answered 201/.exec(
-        errors[0]!,
-      );
+      const match =
+        /^::error file=contract-reports\/contract-summary\.txt,line=(\d+),title=Contract%3A getOptionsOhlcvt::GET \/api\/v1\/options\/ohlcvt \[status\] example request answered 201/.exec(
+          errors[0]!,
+        );
       expect(match, errors[0]).not.toBeNull();
       const lines = readFileSync(join(run.workspace, 'contract-reports/contract-summary.txt'), 'utf8').split('\n');
       expect(lines[Number(match![1]) - 1]).toMatch(/^FAIL getOptionsOhlcvt /);
@@ -124,6 +125,7 @@ describe('the action entry, as a GitHub runner runs it', () => {
     expect(upload.uses).toMatch(/^actions\/upload-artifact@v\d+$/);
     expect(upload.if).toMatch(/^always\(\)/);
     expect(verdict.if).toBe("steps.contract.outputs.exit-code != '0'");
-    for (const output of ['exit-code', 'passed', 'failed', 'skipped', 'reports']) expect(action.outputs[output].value).toBe(`\${{ steps.contract.outputs.${output} }}`);
+    for (const output of ['exit-code', 'passed', 'failed', 'skipped', 'reports'])
+      expect(action.outputs[output].value).toBe(`\${{ steps.contract.outputs.${output} }}`);
   });
 });

@@ -92,13 +92,12 @@ describe('the nightly budget', () => {
     const readme = readFileSync(join(PACKAGE, 'README.md'), 'utf8');
     expect(readme).toContain(`A full run is ${plan.total} requests, at least ${minimumSeconds(plan, pace)} s.`);
     // Nothing that pays or spends credits is planned.
-    expect(plan.operations.filter((o) => o.skipped).map((o) => o.operationId).sort()).toEqual([
-      'postX402CreditToken',
-      'postX402SubscriptionsCheckoutsByIdPay',
-      'postX402TickDataCheckoutsByIdPay',
-      'postX402WsPassDay',
-      'postX402WsPassHour',
-    ]);
+    expect(
+      plan.operations
+        .filter((o) => o.skipped)
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual(['postX402CreditToken', 'postX402SubscriptionsCheckoutsByIdPay', 'postX402TickDataCheckoutsByIdPay', 'postX402WsPassDay', 'postX402WsPassHour']);
   });
 
   it('paced, a full run keeps every window of every group within the share of its limit, and fits the job timeout', async () => {

@@ -39,7 +39,7 @@ export function applyPatch(root: string, patch: string) {
  * The bundle of the copy, made in a child process: Redocly runs synchronously, and blocking this process for seconds
  * would leave the test's keep-alive sockets to the mock closed under it.
  */
-export async function bundle(root: string): Promise<Record<string, any>> {
+export async function bundle(root: string): Promise<{ paths: Record<string, any>; [key: string]: any }> {
   const script = `const { bundleSpec } = await import(${JSON.stringify(pathToFileURL(BUNDLE_MODULE).href)}); process.stdout.write(JSON.stringify(bundleSpec(${JSON.stringify(root)}).document));`;
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout);
@@ -50,14 +50,19 @@ export function validatorsFor(document: Record<string, any>) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
   ajv.addSchema({ ...document, $id: 'urn:drift:spec' });
-  const ops = new Map(operationsOf(document).map((op: any) => [op.operationId, op]));
+  const ops = new Map(operationsOf(document as { paths: Record<string, any> }).map((op: any) => [op.operationId, op]));
   return {
     validateResponse(operationId: string, status: number, body: unknown, headers?: Headers) {
       const op = ops.get(operationId);
       const at = op && responseAt(document, op, status);
       if (!at) return { ok: false, where: 'response status', issues: [{ path: 'status', rule: 'status', message: `status ${status} is not documented` }] };
       for (const [name, header] of Object.entries<any>(at.response.headers ?? {})) {
-        if (header.required && !headers?.has(name)) return { ok: false, where: 'response headers', issues: [{ path: `headers["${name.toLowerCase()}"]`, rule: 'required', message: `headers["${name.toLowerCase()}"] is required` }] };
+        if (header.required && !headers?.has(name))
+          return {
+            ok: false,
+            where: 'response headers',
+            issues: [{ path: `headers["${name.toLowerCase()}"]`, rule: 'required', message: `headers["${name.toLowerCase()}"] is required` }],
+          };
       }
       if (!at.schemaPointer) return { ok: true, data: body };
       const validate = ajv.getSchema(`urn:drift:spec#${at.schemaPointer}`)!;

@@ -17,7 +17,7 @@ import { createRedactor } from '../src/propose/redact.mjs';
 import { propose } from '../src/propose/command.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { startDriftServer } from './drift-server.mjs';
-import { applyPatch, bundle, copySpec, validatorsFor } from './patched-spec.ts';
+import { applyPatch, bundle, copySpec, validatorsFor } from './patched-spec.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SPEC_DIR = join(ROOT, 'spec');
@@ -39,7 +39,7 @@ afterAll(async () => {
   for (const dir of temp) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
-type Options = { kind?: 'live' | 'mock'; document?: Record<string, any>; validators?: any };
+type Options = { kind?: 'live' | 'mock'; document?: { paths: Record<string, any>; [key: string]: any }; validators?: any };
 
 /** One observed conformance run against `target`, its reports written as `run --observe` writes them. */
 async function observedRun(target: string, only: string[], { kind = 'live', document = spec, validators }: Options = {}) {
@@ -56,11 +56,18 @@ async function observedRun(target: string, only: string[], { kind = 'live', docu
     ...(validators ? { validators } : {}),
   });
   const reports = tempDir('drift-reports-');
-  writeFileSync(join(reports, 'drift-observations.json'), JSON.stringify({ observedAt: WHEN.toISOString(), specVersion: '1.33.0', operations: observer.report() }));
+  writeFileSync(
+    join(reports, 'drift-observations.json'),
+    JSON.stringify({ observedAt: WHEN.toISOString(), specVersion: '1.33.0', operations: observer.report() }),
+  );
   writeFileSync(
     join(reports, 'contract-summary.json'),
     JSON.stringify({
-      operations: report.results.map((r: any) => ({ operationId: r.operationId, status: r.outcome, reason: r.failure ? `[${r.failure.check}] ${r.failure.message}` : null })),
+      operations: report.results.map((r: any) => ({
+        operationId: r.operationId,
+        status: r.outcome,
+        reason: r.failure ? `[${r.failure.check}] ${r.failure.message}` : null,
+      })),
     }),
   );
   return { report, reports, observations: observer.report() };
@@ -85,7 +92,12 @@ const inferable: [fault: string, operationId: string, file: string, lines: RegEx
     'undocumented-field',
     'getOptionsOhlcvt',
     'spec/components/schemas/OhlcvtRow.yaml',
-    [/^\+ {2}clsoe:$/m, /^\+ {4}type: number$/m, /^\+ {4}examples:\n\+ {6}- 1$/m, /^\+ {4}x-source: drift watch 2026-11-28 \(getOptionsOhlcvt 200 data\[\]\.clsoe, sample 1\)$/m],
+    [
+      /^\+ {2}clsoe:$/m,
+      /^\+ {4}type: number$/m,
+      /^\+ {4}examples:\n\+ {6}- 1$/m,
+      /^\+ {4}x-source: drift watch 2026-11-28 \(getOptionsOhlcvt 200 data\[\]\.clsoe, sample 1\)$/m,
+    ],
     false,
   ],
   [
@@ -95,19 +107,33 @@ const inferable: [fault: string, operationId: string, file: string, lines: RegEx
     [/^\+ {2}drift_ratio:$/m, /^\+ {4}type:\n\+ {6}- number\n\+ {6}- 'null'$/m, /^\+ {4}examples:\n\+ {6}- 1\.5$/m],
     false,
   ],
-  ['unknown-enum-member', 'getOptionsCatalog', 'spec/components/schemas/', [/^\+.*\bftx\b/m, /^\+x-source: .*drift watch 2026-11-28 \(getOptionsCatalog 200 data\[0\]\.exchange: "ftx"\)/m], true],
+  [
+    'unknown-enum-member',
+    'getOptionsCatalog',
+    'spec/components/schemas/',
+    [/^\+.*\bftx\b/m, /^\+x-source: .*drift watch 2026-11-28 \(getOptionsCatalog 200 data\[0\]\.exchange: "ftx"\)/m],
+    true,
+  ],
   [
     'wrong-status',
     'getOptionsOhlcvt',
     'spec/paths/v1/options_ohlcvt.yaml',
-    [/^\+ {4}'201':$/m, /^\+ {6}description: .*Answered to the example request\.$/m, /^\+ {12}\$ref: \.\.\/\.\.\/components\/schemas\/OptionsOhlcvtResponse\.yaml$/m],
+    [
+      /^\+ {4}'201':$/m,
+      /^\+ {6}description: .*Answered to the example request\.$/m,
+      /^\+ {12}\$ref: \.\.\/\.\.\/components\/schemas\/OptionsOhlcvtResponse\.yaml$/m,
+    ],
     true,
   ],
   [
     'undocumented-header',
     'getOptionsOhlcvt',
     'spec/paths/v1/options_ohlcvt.yaml',
-    [/^\+ {8}x-drift-region:$/m, /^\+ {10}example: eu-west$/m, /^\+ {10}x-source: 'drift watch 2026-11-28 \(getOptionsOhlcvt 200 header x-drift-region: "eu-west"\)'$/m],
+    [
+      /^\+ {8}x-drift-region:$/m,
+      /^\+ {10}example: eu-west$/m,
+      /^\+ {10}x-source: 'drift watch 2026-11-28 \(getOptionsOhlcvt 200 header x-drift-region: "eu-west"\)'$/m,
+    ],
     false,
   ],
 ];
@@ -148,7 +174,13 @@ const findings: [fault: string, operationId: string, kind: string, message: RegE
   ['missing-required-field', 'getOptionsOhlcvt', 'removed field', /data\[0\]\.vwap is required/],
   ['renamed-field', 'getOptionsOhlcvt', 'removed field', /data\[0\]\.buy_volume is required/],
   ['renamed-field', 'getOptionsOhlcvt', 'new field beside a missing one (a rename is never inferred)', /data\[\]\.buyVolume appeared/],
-  ['missing-payment-required-header', 'getOptionsOhlcvt', 'removed header', /402 response headers: headers\["payment-required"\] is required/, { kind: 'mock' }],
+  [
+    'missing-payment-required-header',
+    'getOptionsOhlcvt',
+    'removed header',
+    /402 response headers: headers\["payment-required"\] is required/,
+    { kind: 'mock' },
+  ],
   ['repeated-cursor', 'getOptionsOhlcvt', 'failed check', /\[cursor-scan\] .*repeats page 1/],
   ['empty-object', 'getOptionsOhlcvt', 'removed field', /(data|meta) is required/],
   ['extra-envelope', 'getLegacyFutures', 'removed field', /is required/],
@@ -167,7 +199,7 @@ describe.each(findings)('a service drifting by %s', (fault, operationId, kind, m
       expect(proposal.diff).toBe('');
       const found = proposal.findings.filter((f: any) => f.kind === kind && f.operationId === operationId);
       expect(found.map((f: any) => f.message)).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
-      expect(found[0].evidence.date).toBe('2026-11-28');
+      expect(found[0]?.evidence.date).toBe('2026-11-28');
       const body = readFileSync(proposal.bodyFile, 'utf8');
       expect(body).toContain(`**${kind}** in \`${operationId}\``);
     });

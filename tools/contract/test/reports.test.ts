@@ -120,7 +120,19 @@ describe('undocumented fields', () => {
   it('name the schema a field would join, and pool the types and samples of every row walked', () => {
     const doc = { components: { schemas: { Row: { type: 'object', properties: { a: { type: 'number' } } } } } };
     const schema = { type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Row' } } } };
-    expect(undocumentedFields(doc, schema, { data: [{ a: 1, b: null }, { a: 2, b: 'x' }] }, '/paths/~1rows/get/responses/200/content/application~1json/schema')).toEqual([
+    expect(
+      undocumentedFields(
+        doc,
+        schema,
+        {
+          data: [
+            { a: 1, b: null },
+            { a: 2, b: 'x' },
+          ],
+        },
+        '/paths/~1rows/get/responses/200/content/application~1json/schema',
+      ),
+    ).toEqual([
       { path: 'data[].b', field: 'b', schema: 'Row', unpublished: false, owner: '/components/schemas/Row', types: ['null', 'string'], values: ['x'] },
     ]);
   });

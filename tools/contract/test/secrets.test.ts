@@ -44,10 +44,35 @@ describe('a service that reflects the key', () => {
   it('gets its new field and header proposed with the key redacted, and the key is in no report, patch, body or log', async () => {
     const drift = await startDriftServer({ upstream: mock.url, fault: 'reflected-credentials' });
     try {
-      const run = await cli(['run', '--base-url', drift.url, '--v2-base-url', drift.url, '--only', 'getOptionsOhlcvt', '--observe', '--rate-share', '0.25', '--no-dredd', '--no-stream', '--reports', reports]);
+      const run = await cli([
+        'run',
+        '--base-url',
+        drift.url,
+        '--v2-base-url',
+        drift.url,
+        '--only',
+        'getOptionsOhlcvt',
+        '--observe',
+        '--rate-share',
+        '0.25',
+        '--no-dredd',
+        '--no-stream',
+        '--reports',
+        reports,
+      ]);
       expect(run.code, run.out).toBe(0);
       expect(drift.altered()).toEqual(['getOptionsOhlcvt']);
-      const propose = await cli(['propose', '--reports', reports, '--spec', 'spec', '--out', join(reports, 'spec.patch'), '--body', join(reports, 'pull-request.md')]);
+      const propose = await cli([
+        'propose',
+        '--reports',
+        reports,
+        '--spec',
+        'spec',
+        '--out',
+        join(reports, 'spec.patch'),
+        '--body',
+        join(reports, 'pull-request.md'),
+      ]);
       expect(propose.code, propose.out).toBe(0);
 
       const patch = readFileSync(join(reports, 'spec.patch'), 'utf8');
@@ -55,7 +80,15 @@ describe('a service that reflects the key', () => {
       expect(patch).toMatch(/^\+ {8}x-echo-api-key:\n(\+ .*\n)*\+ {10}example: '\[redacted\]'$/m);
       const written = filesUnder(reports);
       expect(written.map((f) => f.slice(reports.length + 1)).sort()).toEqual(
-        expect.arrayContaining(['budget.json', 'contract-summary.json', 'contract-summary.txt', 'drift-findings.json', 'drift-observations.json', 'pull-request.md', 'spec.patch']),
+        expect.arrayContaining([
+          'budget.json',
+          'contract-summary.json',
+          'contract-summary.txt',
+          'drift-findings.json',
+          'drift-observations.json',
+          'pull-request.md',
+          'spec.patch',
+        ]),
       );
       for (const text of [...written.map((f) => readFileSync(f, 'utf8')), run.out, propose.out]) {
         expect(text).not.toContain(KEY);

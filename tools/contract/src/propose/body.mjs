@@ -15,7 +15,7 @@ function describeEdit(edit) {
     case 'add-enum-member':
       return `new value${edit.values.length > 1 ? 's' : ''} ${edit.values.map((v) => code(JSON.stringify(v))).join(', ')} in the value set ${code(edit.pointer)}`;
     case 'add-status':
-      return `new status ${code(edit.status)} of ${code(`${edit.operation.method.toUpperCase()} ${edit.operation.path}`)}${edit.sameAs ? ` (its body validates as the ${edit.sameAs} one)` : ''}`;
+      return `new status ${code(String(edit.status))} of ${code(`${edit.operation.method.toUpperCase()} ${edit.operation.path}`)}${edit.sameAs ? ` (its body validates as the ${edit.sameAs} one)` : ''}`;
     default:
       return `new header ${code(edit.name)} on ${code(edit.pointer)}`;
   }
@@ -43,7 +43,16 @@ export function pullRequestBody({ date, specVersion, edits, findings, files, bud
   if (!findings.length) lines.push('None.');
   for (const f of findings) {
     lines.push(`- **${f.kind}** in ${code(f.operationId)}: ${f.message.replaceAll('\n', ' ')}`);
-    lines.push('  <details><summary>evidence</summary>', '', '  ```json', ...JSON.stringify(f.evidence, null, 2).split('\n').map((l) => `  ${l}`), '  ```', '  </details>');
+    lines.push(
+      '  <details><summary>evidence</summary>',
+      '',
+      '  ```json',
+      ...JSON.stringify(f.evidence, null, 2)
+        .split('\n')
+        .map((l) => `  ${l}`),
+      '  ```',
+      '  </details>',
+    );
   }
   lines.push(
     '',

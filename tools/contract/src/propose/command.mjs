@@ -23,11 +23,14 @@ export function propose(options) {
   const out = resolve(options.out ?? join(reports, 'spec.patch'));
   const bodyFile = resolve(options.body ?? join(reports, 'drift-pull-request.md'));
   const observationsFile = join(reports, 'drift-observations.json');
-  if (!existsSync(observationsFile)) throw new UsageError(`--reports: ${observationsFile} is missing; run \`laevitas-contract run --observe --reports ${reports}\` first`);
+  if (!existsSync(observationsFile))
+    throw new UsageError(`--reports: ${observationsFile} is missing; run \`laevitas-contract run --observe --reports ${reports}\` first`);
   if (!existsSync(join(specDir, 'openapi.yaml'))) throw new UsageError(`--spec: ${specDir} holds no openapi.yaml (the spec's source folder)`);
   const observed = JSON.parse(readFileSync(observationsFile, 'utf8'));
   const summaryFile = join(reports, 'contract-summary.json');
-  const failed = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')).operations.filter((/** @type {any} */ o) => o.status === 'failed') : [];
+  const failed = existsSync(summaryFile)
+    ? JSON.parse(readFileSync(summaryFile, 'utf8')).operations.filter((/** @type {any} */ o) => o.status === 'failed')
+    : [];
   const budgetFile = join(reports, 'budget.json');
   const document = options.document ?? JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 
@@ -61,7 +64,9 @@ export function propose(options) {
       edits: placed,
       findings,
       files,
-      budget: budget ? `Budget: ${budget.sent} requests sent (${budget.total} planned) at ${Math.round(budget.share * 100)}% of the published rate limit; ${budget.rateLimited} answered 429.` : undefined,
+      budget: budget
+        ? `Budget: ${budget.sent} requests sent (${budget.total} planned) at ${Math.round(budget.share * 100)}% of the published rate limit; ${budget.rateLimited} answered 429.`
+        : undefined,
     }),
   );
   const drift = Boolean(diff) || findings.length > 0;

@@ -62,7 +62,18 @@ export function infer(observed, failed = []) {
       if (o.kind === 'violation') {
         findings.push({
           operationId: op.operationId,
-          kind: o.rule === 'required' ? (o.where === 'response headers' ? 'removed header' : 'removed field') : o.rule === 'type' ? 'changed type' : o.check === 'content-type' ? 'changed media type' : o.check === 'json' ? 'malformed body' : `violation (${o.rule})`,
+          kind:
+            o.rule === 'required'
+              ? o.where === 'response headers'
+                ? 'removed header'
+                : 'removed field'
+              : o.rule === 'type'
+                ? 'changed type'
+                : o.check === 'content-type'
+                  ? 'changed media type'
+                  : o.check === 'json'
+                    ? 'malformed body'
+                    : `violation (${o.rule})`,
           message: `${o.status} ${o.where}: ${o.message}`,
           evidence: { status: o.status, path: o.path, rule: o.rule, ...(o.observed ? { observed: o.observed } : {}), date },
         });
@@ -80,7 +91,13 @@ export function infer(observed, failed = []) {
         }
         edit(
           `field ${o.owner} ${o.field}`,
-          () => ({ kind: 'add-property', pointer: /** @type {string} */ (o.owner), name: o.field, schema: fieldSchema(o, source(op.operationId, `${o.status} ${place(o.path)}, sample ${show(o.samples[0] ?? null)}`)), seenIn: [op.operationId] }),
+          () => ({
+            kind: 'add-property',
+            pointer: /** @type {string} */ (o.owner),
+            name: o.field,
+            schema: fieldSchema(o, source(op.operationId, `${o.status} ${place(o.path)}, sample ${show(o.samples[0] ?? null)}`)),
+            seenIn: [op.operationId],
+          }),
           (e) => (e.schema = widen(e.schema, o.types)),
           op.operationId,
         );
@@ -88,19 +105,37 @@ export function infer(observed, failed = []) {
         for (const pointer of o.pointers) {
           edit(
             `enum ${pointer}`,
-            () => ({ kind: 'add-enum-member', pointer, values: [o.value], source: source(op.operationId, `${o.status} ${o.path}: ${show(o.value)}`), seenIn: [op.operationId] }),
+            () => ({
+              kind: 'add-enum-member',
+              pointer,
+              values: [o.value],
+              source: source(op.operationId, `${o.status} ${o.path}: ${show(o.value)}`),
+              seenIn: [op.operationId],
+            }),
             (e) => void (e.values.includes(o.value) || e.values.push(o.value)),
             op.operationId,
           );
         }
       } else if (o.kind === 'undocumented-status') {
         if (transient(o.status)) {
-          findings.push({ operationId: op.operationId, kind: 'transient status', message: `${o.label} answered ${o.status}, which says nothing about the contract; run again`, evidence: { status: o.status, sample: o.sample, date } });
+          findings.push({
+            operationId: op.operationId,
+            kind: 'transient status',
+            message: `${o.label} answered ${o.status}, which says nothing about the contract; run again`,
+            evidence: { status: o.status, sample: o.sample, date },
+          });
           continue;
         }
         edit(
           `status ${op.operationId} ${o.status}`,
-          () => ({ kind: 'add-status', operation: { path: op.path, method: op.method.toLowerCase() }, status: o.status, sameAs: o.validatesAs, response: statusResponse(o, source(op.operationId, `${o.label} answered ${o.status}, sample ${show(o.sample)}`)), seenIn: [op.operationId] }),
+          () => ({
+            kind: 'add-status',
+            operation: { path: op.path, method: op.method.toLowerCase() },
+            status: o.status,
+            sameAs: o.validatesAs,
+            response: statusResponse(o, source(op.operationId, `${o.label} answered ${o.status}, sample ${show(o.sample)}`)),
+            seenIn: [op.operationId],
+          }),
           undefined,
           op.operationId,
         );
@@ -108,7 +143,18 @@ export function infer(observed, failed = []) {
         const pointer = `/paths/${op.path.replaceAll('~', '~0').replaceAll('/', '~1')}/${op.method.toLowerCase()}/responses/${o.status}`;
         edit(
           `header ${pointer} ${o.header}`,
-          () => ({ kind: 'add-header', pointer, name: o.header, header: { description: OBSERVED, schema: { type: 'string' }, example: o.sample, 'x-source': source(op.operationId, `${o.status} header ${o.header}: ${show(o.sample)}`) }, seenIn: [op.operationId] }),
+          () => ({
+            kind: 'add-header',
+            pointer,
+            name: o.header,
+            header: {
+              description: OBSERVED,
+              schema: { type: 'string' },
+              example: o.sample,
+              'x-source': source(op.operationId, `${o.status} header ${o.header}: ${show(o.sample)}`),
+            },
+            seenIn: [op.operationId],
+          }),
           undefined,
           op.operationId,
         );

@@ -12,13 +12,49 @@ import { REDACTED } from './redact.mjs';
  * A header outside this list that the operation does not document is drift worth a declaration.
  */
 const TRANSPORT_HEADERS = new Set([
-  'accept-ranges', 'age', 'alt-svc', 'cache-control', 'connection', 'content-encoding', 'content-language',
-  'content-length', 'content-security-policy', 'content-type', 'date', 'etag', 'expires', 'keep-alive',
-  'last-modified', 'nel', 'permissions-policy', 'pragma', 'referrer-policy', 'report-to', 'server', 'set-cookie',
-  'strict-transport-security', 'trailer', 'transfer-encoding', 'upgrade', 'vary', 'via', 'x-content-type-options',
-  'x-frame-options', 'x-powered-by', 'x-xss-protection', 'x-cache', 'x-cache-hits', 'x-served-by', 'x-timer',
-  'cross-origin-opener-policy', 'cross-origin-resource-policy', 'cross-origin-embedder-policy', 'origin-agent-cluster',
-  'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies',
+  'accept-ranges',
+  'age',
+  'alt-svc',
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-language',
+  'content-length',
+  'content-security-policy',
+  'content-type',
+  'date',
+  'etag',
+  'expires',
+  'keep-alive',
+  'last-modified',
+  'nel',
+  'permissions-policy',
+  'pragma',
+  'referrer-policy',
+  'report-to',
+  'server',
+  'set-cookie',
+  'strict-transport-security',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'vary',
+  'via',
+  'x-content-type-options',
+  'x-frame-options',
+  'x-powered-by',
+  'x-xss-protection',
+  'x-cache',
+  'x-cache-hits',
+  'x-served-by',
+  'x-timer',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'cross-origin-embedder-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
 ]);
 const TRANSPORT_PREFIXES = ['access-control-', 'cf-', 'x-amz-', 'x-amzn-', 'x-envoy-', 'x-vercel-', 'x-nf-', 'fly-'];
 
@@ -47,7 +83,8 @@ export function createObserver({ document, validators, redactor }) {
     const entry = byOperation.get(op.operationId) ?? { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, observations: [] };
     byOperation.set(op.operationId, entry);
     const key = JSON.stringify({ ...observation, samples: undefined, sample: undefined, label: undefined });
-    if (!entry.observations.some((o) => JSON.stringify({ ...o, samples: undefined, sample: undefined, label: undefined }) === key)) entry.observations.push(observation);
+    if (!entry.observations.some((o) => JSON.stringify({ ...o, samples: undefined, sample: undefined, label: undefined }) === key))
+      entry.observations.push(observation);
   };
 
   /** @param {OperationModel} op  @param {Answer} answer  @param {string} label */
@@ -57,20 +94,50 @@ export function createObserver({ document, validators, redactor }) {
     const body = parseJson(answer.text, contentType);
     const at = responseAt(document, op, status);
     if (!at) {
-      const validatesAs = body.ok ? op.responses.map((r) => r.status).find((s) => Math.floor(s / 100) === Math.floor(status / 100) && validators.validateResponse(op.operationId, s, body.value).ok) : undefined;
-      record(op, { kind: 'undocumented-status', status, label, contentType, sample: body.ok ? redactor.value(body.value) : redactor.value(answer.text), validatesAs });
+      const validatesAs = body.ok
+        ? op.responses
+            .map((r) => r.status)
+            .find((s) => Math.floor(s / 100) === Math.floor(status / 100) && validators.validateResponse(op.operationId, s, body.value).ok)
+        : undefined;
+      record(op, {
+        kind: 'undocumented-status',
+        status,
+        label,
+        contentType,
+        sample: body.ok ? redactor.value(body.value) : redactor.value(answer.text),
+        validatesAs,
+      });
       return;
     }
     const declared = new Set(Object.keys(at.response.headers ?? {}).map((h) => h.toLowerCase()));
     for (const [name, value] of answer.headers) {
-      if (!declared.has(name) && !isTransportHeader(name)) record(op, { kind: 'undocumented-header', status, header: name, sample: redactor.header(name, value) });
+      if (!declared.has(name) && !isTransportHeader(name))
+        record(op, { kind: 'undocumented-header', status, header: name, sample: redactor.header(name, value) });
     }
     if (at.mediaType && contentType && !/json/.test(contentType) && op.method !== 'head') {
-      record(op, { kind: 'violation', status, check: 'content-type', where: 'response', rule: 'content-type', path: '(root)', message: `${at.mediaType} documented, ${contentType} answered`, observed: { type: contentType, sample: redactor.value(answer.text) } });
+      record(op, {
+        kind: 'violation',
+        status,
+        check: 'content-type',
+        where: 'response',
+        rule: 'content-type',
+        path: '(root)',
+        message: `${at.mediaType} documented, ${contentType} answered`,
+        observed: { type: contentType, sample: redactor.value(answer.text) },
+      });
       return;
     }
     if (at.mediaType && answer.text && !body.ok) {
-      record(op, { kind: 'violation', status, check: 'json', where: 'response body', rule: 'json', path: '(root)', message: 'the body is not valid JSON', observed: { type: 'text', sample: redactor.value(answer.text) } });
+      record(op, {
+        kind: 'violation',
+        status,
+        check: 'json',
+        where: 'response body',
+        rule: 'json',
+        path: '(root)',
+        message: 'the body is not valid JSON',
+        observed: { type: 'text', sample: redactor.value(answer.text) },
+      });
       return;
     }
     const outcome = validators.validateResponse(op.operationId, status, body.ok ? body.value : undefined, answer.headers);
@@ -84,12 +151,28 @@ export function createObserver({ document, validators, redactor }) {
             .filter(({ node }) => Array.isArray(node.enum) && !node.enum.includes(value))
             .map((l) => l.pointer);
           if (pointers.length) {
-            record(op, { kind: 'value-outside-set', status, path: issue.path, value: redactor.value(value), allowed: issue.allowedValues ? [...issue.allowedValues] : [], pointers });
+            record(op, {
+              kind: 'value-outside-set',
+              status,
+              path: issue.path,
+              value: redactor.value(value),
+              allowed: issue.allowedValues ? [...issue.allowedValues] : [],
+              pointers,
+            });
             continue;
           }
         }
         const observed = value === undefined ? undefined : { type: jsonType(value), sample: redactor.value(value) };
-        record(op, { kind: 'violation', status, check: inBody ? 'schema' : 'headers', where: outcome.where, rule: issue.rule, path: issue.path, message: redactor.text(issue.message), observed });
+        record(op, {
+          kind: 'violation',
+          status,
+          check: inBody ? 'schema' : 'headers',
+          where: outcome.where,
+          rule: issue.rule,
+          path: issue.path,
+          message: redactor.text(issue.message),
+          observed,
+        });
       }
     }
     if (body.ok && at.schemaPointer) {

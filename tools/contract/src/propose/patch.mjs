@@ -24,7 +24,7 @@ export function sourceOf(specDir, pointer) {
   }
   if (head === 'paths' && rest.length >= 1) {
     const [route, ...inside] = /** @type {string[]} */ (rest);
-    const ref = YAML.parse(readFileSync(join(specDir, 'openapi.yaml'), 'utf8')).paths?.[route]?.$ref;
+    const ref = YAML.parse(readFileSync(join(specDir, 'openapi.yaml'), 'utf8')).paths?.[/** @type {string} */ (route)]?.$ref;
     if (typeof ref === 'string' && existsSync(join(specDir, ref))) return { file: ref.replace(/^\.\//, ''), path: inside };
   }
   throw new YamlEditError(`no source file holds ${pointer}`);
@@ -93,7 +93,10 @@ function withSchema(text, path, edit) {
   const content = /** @type {Record<string, {schema: unknown}>} */ (edit.response.content);
   const [mediaType] = Object.keys(content);
   const schema = valueIn(text, [...path, String(edit.sameAs), 'content', /** @type {string} */ (mediaType), 'schema']);
-  if (schema === undefined) throw new YamlEditError(`the ${edit.sameAs} response of ${edit.operation.method.toUpperCase()} ${edit.operation.path} is shared; declare ${edit.status} by hand`);
+  if (schema === undefined)
+    throw new YamlEditError(
+      `the ${edit.sameAs} response of ${edit.operation.method.toUpperCase()} ${edit.operation.path} is shared; declare ${edit.status} by hand`,
+    );
   return { ...edit.response, content: { [/** @type {string} */ (mediaType)]: { ...content[/** @type {string} */ (mediaType)], schema } } };
 }
 
@@ -103,7 +106,16 @@ function withSchema(text, path, edit) {
  */
 export function newFileDiff(name, text) {
   const lines = text.replace(/\n$/, '').split('\n');
-  return [`diff --git a/${name} b/${name}`, 'new file mode 100644', '--- /dev/null', `+++ b/${name}`, `@@ -0,0 +1,${lines.length} @@`, ...lines.map((l) => `+${l}`)].join('\n') + '\n';
+  return (
+    [
+      `diff --git a/${name} b/${name}`,
+      'new file mode 100644',
+      '--- /dev/null',
+      `+++ b/${name}`,
+      `@@ -0,0 +1,${lines.length} @@`,
+      ...lines.map((l) => `+${l}`),
+    ].join('\n') + '\n'
+  );
 }
 
 /**

@@ -42,7 +42,7 @@ export function createRedactor(secrets = []) {
   };
   /** @param {string} sample */
   const sampleText = (sample) => text(sample).replace(JWT, REDACTED).replace(OPAQUE, REDACTED);
-  /** @param {unknown} value  @param {number} [depth] */
+  /** @param {unknown} value  @param {number} [depth]  @returns {unknown} */
   const value = (value, depth = 0) => {
     if (typeof value === 'string') {
       const clean = sampleText(value);
@@ -57,7 +57,7 @@ export function createRedactor(secrets = []) {
         .map(([k, v]) => [k, CREDENTIAL_HEADERS.has(k.toLowerCase()) ? REDACTED : redactValue(v, depth + 1)]),
     );
   };
-  /** @param {unknown} v  @param {number} depth */
+  /** @param {unknown} v  @param {number} depth  @returns {unknown} */
   const redactValue = (v, depth) => value(v, depth);
   /** @param {string} name  @param {string} headerValue */
   const header = (name, headerValue) => (CREDENTIAL_HEADERS.has(name.toLowerCase()) ? REDACTED : /** @type {string} */ (value(headerValue)));
