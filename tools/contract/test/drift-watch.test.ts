@@ -71,6 +71,10 @@ describe('the workflow files', () => {
     const pr = workflow.jobs.watch.steps.find((s: { uses?: string }) => s.uses?.startsWith('peter-evans/create-pull-request@'));
     expect(pr.uses).toMatch(/@v\d+$/);
     expect(pr.with.branch).toBe('drift-watch/proposal');
+    expect(pr.if).toBe("steps.propose.outputs.drift == 'true'");
+    const close = workflow.jobs.watch.steps.find((s: { name?: string }) => s.name === 'Close the proposal when the drift is gone');
+    expect(close.if).toBe("steps.propose.outputs.drift == 'false'");
+    expect(close.run).toMatch(/gh pr list --head drift-watch\/proposal --state open[\s\S]*gh pr close/);
   });
 });
 
@@ -89,8 +93,15 @@ describe('the nightly budget', () => {
     console.log(printed.trim());
     expect(printed).toContain(describeBudget(plan, pace));
     expect(printed).toMatch(new RegExp(`budget: ${plan.total} requests for `));
-    const readme = readFileSync(join(PACKAGE, 'README.md'), 'utf8');
+    // Compared with its lines joined: the README is wrapped at 120 columns.
+    const readme = readFileSync(join(PACKAGE, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(`A full run is ${plan.total} requests, at least ${minimumSeconds(plan, pace)} s.`);
+    const [perMinute, perFive] = pace.groups.v1!.paced;
+    const [allowMinute, allowFive] = pace.groups.v1!.allowance;
+    expect(readme).toContain(
+      `(v1: ${perFive!.limit} per 5 s and ${perMinute!.limit} per 60 s of the published ${allowFive!.limit} and ${allowMinute!.limit}; the credit-token`,
+    );
+    expect(readme).toContain(`routes ${pace.groups.creditToken!.paced[0]!.limit} of ${pace.groups.creditToken!.allowance[0]!.limit} per 60 s)`);
     // Nothing that pays or spends credits is planned.
     expect(
       plan.operations

@@ -12,6 +12,10 @@ import { addEntries, appendItems, addSource } from '../src/propose/yaml-edit.mjs
 import { paceOf, pacedFetch } from '../src/budget.mjs';
 import { parseCli } from '../src/args.mjs';
 import { UsageError } from '../src/errors.mjs';
+import { infer } from '../src/propose/infer.mjs';
+import { createRequire } from 'node:module';
+
+const { liveSkipReason } = createRequire(import.meta.url)('../src/live-skips.cjs');
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SCHEMAS = join(ROOT, 'spec/components/schemas');
@@ -122,5 +126,37 @@ describe('the propose command line', () => {
     expect(() => parseCli(['propose'])).toThrow(/propose needs --reports <dir>/);
     expect(parseCli(['propose', '--reports', 'r', '--spec', 's']).command).toBe('propose');
     expect(() => parseCli(['run', '--rate-share', '2'])).toThrow(/--rate-share: "2" is not a share/);
+  });
+});
+
+describe('what a live run never sends', () => {
+  it('an agent call whose JSON-RPC method costs credits, or has no published cost; a free method is sent', () => {
+    const mcp = spec.paths['/api/v1/mcp'].post;
+    expect(mcp['x-credit-cost']['tools/call']).toBeGreaterThan(0);
+    expect(liveSkipReason('post', mcp, spec, { jsonrpc: '2.0', id: 1, method: 'tools/call' })).toMatch(
+      /^spends credits: JSON-RPC method "tools\/call" costs 1 credits/,
+    );
+    expect(liveSkipReason('post', mcp, spec, { jsonrpc: '2.0', id: 1, method: 'resources/list' })).toMatch(/costs an unpublished number of credits/);
+    expect(liveSkipReason('post', mcp, spec, { jsonrpc: '2.0', id: 1, method: 'initialize' })).toBeUndefined();
+  });
+});
+
+describe('what is never proposed', () => {
+  it('a 429 or a 5xx is a transient finding, not a new status', () => {
+    const observed = {
+      observedAt: '2026-11-28T03:00:00.000Z',
+      operations: [429, 503].map((status) => ({
+        operationId: `op${status}`,
+        method: 'GET',
+        path: '/api/v1/x',
+        observations: [{ kind: 'undocumented-status' as const, status, label: 'example request', contentType: 'application/json', sample: {} }],
+      })),
+    };
+    const { edits, findings } = infer(observed);
+    expect(edits).toEqual([]);
+    expect(findings.map((f) => [f.operationId, f.kind])).toEqual([
+      ['op429', 'transient status'],
+      ['op503', 'transient status'],
+    ]);
   });
 });
