@@ -35,7 +35,7 @@ this version when no base URL is given.
   drift
     --observe              also write drift-observations.json: what differs from the contract, for \`propose\`
     --rate-share <f>       pace the requests to this share (0-1] of the spec's rate limits (x-rate-limits) and
-                           write budget.json; the drift watch uses 0.25
+                           write budget.json; needs --no-dredd; the drift watch uses 0.25
   On a terminal a progress line is redrawn per operation; otherwise one plain line each. With GITHUB_ACTIONS=true
   every failed operation is also a GitHub Actions ::error annotation.
 
@@ -119,6 +119,9 @@ export function parseCli(argv) {
     if (!(rateShare > 0 && rateShare <= 1))
       throw new UsageError(`--rate-share: "${values['rate-share']}" is not a share of the rate limit (a number in (0, 1])`);
   }
+  // Dredd is a child process sending its own requests: a budget that cannot pace them cannot be promised.
+  if (command === 'run' && rateShare !== undefined && !values['no-dredd'])
+    throw new UsageError('--rate-share paces the conformance suite only: add --no-dredd (Dredd sends requests the budget cannot pace)');
   return { command, values, port, patterns: positionals.slice(1), wsSeconds, seconds, rateShare };
 }
 

@@ -126,6 +126,8 @@ describe('the propose command line', () => {
     expect(() => parseCli(['propose'])).toThrow(/propose needs --reports <dir>/);
     expect(parseCli(['propose', '--reports', 'r', '--spec', 's']).command).toBe('propose');
     expect(() => parseCli(['run', '--rate-share', '2'])).toThrow(/--rate-share: "2" is not a share/);
+    expect(() => parseCli(['run', '--rate-share', '0.25'])).toThrow(/--rate-share paces the conformance suite only: add --no-dredd/);
+    expect(parseCli(['run', '--rate-share', '0.25', '--no-dredd']).rateShare).toBe(0.25);
   });
 });
 
