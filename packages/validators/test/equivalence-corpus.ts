@@ -78,7 +78,10 @@ function requestSamples(op: any): Sample[] {
     const bucket = base[p.in === 'header' ? 'headers' : p.in];
     if (bucket && p.example !== undefined) bucket[p.name] = String(p.example);
   }
-  const out: Sample[] = [{ kind: 'request', request: base }, { kind: 'request', request: {} }];
+  const out: Sample[] = [
+    { kind: 'request', request: base },
+    { kind: 'request', request: {} },
+  ];
   out.push({ kind: 'request', request: { ...base, query: { ...base.query, not_a_parameter: '1' } } });
   for (const p of params) {
     const where = p.in === 'header' ? 'headers' : p.in;
