@@ -5,7 +5,6 @@
 import { Ajv, _ } from 'ajv';
 import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { createRequire } from 'node:module';
-import { operationsOf } from '@laevitas-api/spec-model';
 import { COMPONENTS_ID, countsCharacters, headerSchema, keywordsOf, parameterSchema, rewriteRefs, withLeanLiteral } from './validator-schemas.mjs';
 
 /** @import { SpecDocument } from '@laevitas-api/spec-model' */
@@ -105,12 +104,11 @@ function createAjv(document, { coerce, allErrors }) {
 }
 
 /**
- * @param {SpecDocument} document
+ * @param {import('./model.mjs').CodegenModel} model
  * @param {import('./output.mjs').Output} output
  */
-export function generateValidators(document, output) {
+export function generateValidators({ document, operations }, output) {
   output.own(OUT);
-  const operations = operationsOf(document);
   const components = document.components?.schemas ?? {};
   // Bodies are validated on the hot path (every response, when enabled): stop at the first broken rule. That keeps a
   // 1,000-row page well under the cost of parsing it (pnpm bench); the one issue reported names the field and rule.
