@@ -95,11 +95,11 @@ function lean(/** @type {unknown} */ schema) {
   const out = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'enum' || (key === 'type' && Array.isArray(value)) || (key === 'const' && value && typeof value === 'object')) out[key] = value;
-    else if (SUBSCHEMA.has(key)) out[key] = lean(value);
     else if (SUBSCHEMA_LISTS.has(key) || (key === 'items' && Array.isArray(value))) {
-      const list = value.map(lean);
+      const list = /** @type {unknown[]} */ (value).map(lean);
       if (list.some((entry) => entry !== undefined)) out[key] = list.map((entry) => entry ?? {});
-    } else if (SUBSCHEMA_MAPS.has(key)) {
+    } else if (SUBSCHEMA.has(key)) out[key] = lean(value);
+    else if (SUBSCHEMA_MAPS.has(key)) {
       const entries = Object.entries(value).map(([name, sub]) => [name, lean(sub)]);
       if (key === 'properties' && entries.length > 8) out[key] = Object.fromEntries(entries.map(([name, sub]) => [name, sub ?? {}]));
       else if (entries.some(([, sub]) => sub !== undefined)) out[key] = Object.fromEntries(entries.filter(([, sub]) => sub !== undefined));
@@ -171,8 +171,8 @@ export function keywordsOf(schema, out = new Set()) {
     // additionalItems and additionalProperties fail as themselves only when false; as a schema, its keywords fail.
     const asserts = key === 'additionalItems' || key === 'additionalProperties' ? value === false : value !== true;
     if (asserts) out.add(key);
-    if (SUBSCHEMA.has(key)) keywordsOf(value, out);
-    else if (SUBSCHEMA_LISTS.has(key) || (key === 'items' && Array.isArray(value))) for (const sub of value) keywordsOf(sub, out);
+    if (SUBSCHEMA_LISTS.has(key) || (key === 'items' && Array.isArray(value))) for (const sub of value) keywordsOf(sub, out);
+    else if (SUBSCHEMA.has(key)) keywordsOf(value, out);
     else if (SUBSCHEMA_MAPS.has(key)) for (const sub of Object.values(value)) keywordsOf(sub, out);
   }
   return out;
