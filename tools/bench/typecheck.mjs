@@ -1,5 +1,6 @@
 // Consumer type-check cost: a file calling 30 operations of the full client against an empty file, same compiler options.
-// Runs inside `pnpm bench`, or alone: `node tools/bench/typecheck.mjs` (BENCH_KEEP=1 keeps the folder for --extendedDiagnostics).
+// Runs inside `pnpm bench`, or alone: `node tools/bench/typecheck.mjs` (BENCH_KEEP=1 keeps the folder for --extendedDiagnostics
+// and --generateTrace; BENCH_PAIRS=5 takes fewer pairs for a quick look).
 import { spawnSync } from 'node:child_process';
 import { deref as derefIn } from '@laevitas-api/spec-model';
 import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { familyOfPath } from '@laevitas-api/client/wire';
 import { median } from './median.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const PAIRS = 21;
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 21);
 const require = createRequire(import.meta.url);
 
 /** @param {import('./report.js').Report} report */
