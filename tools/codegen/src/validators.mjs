@@ -200,12 +200,11 @@ export function generateValidators({ document, operations }, output) {
       `${OUT}/ops/${op.operationId}.mjs`,
       `${HEADER}import mod from './${op.operationId}.cjs';\nimport { createOperationValidator } from '../../runtime/operation.mjs';\n\n/** Validators of \`${op.method.toUpperCase()} ${op.path}\`. */\nexport const ${op.operationId} = createOperationValidator(mod);\nexport default ${op.operationId};`,
     );
-    const dts = `${HEADER}import type { OperationValidator } from '../../runtime/operation.js';\n\n/** Validators of \`${op.method.toUpperCase()} ${op.path}\`. */\nexport declare const ${op.operationId}: OperationValidator<'${op.operationId}'>;\nexport default ${op.operationId};`;
-    output.add(`${OUT}/ops/${op.operationId}.d.mts`, dts);
-    output.add(
-      `${OUT}/ops/${op.operationId}.d.cts`,
-      dts.replace("'../../runtime/operation.js'", "'../../runtime/operation.cjs'").replace(/export default .*;$/, ''),
-    );
+    /** The per-operation entry's declarations: ESM (with a default export) and CommonJS (the named export only). */
+    const declarations = (/** @type {'js' | 'cjs'} */ runtime) =>
+      `${HEADER}import type { OperationValidator } from '../../runtime/operation.${runtime}';\n\n/** Validators of \`${op.method.toUpperCase()} ${op.path}\`. */\nexport declare const ${op.operationId}: OperationValidator<'${op.operationId}'>;\n`;
+    output.add(`${OUT}/ops/${op.operationId}.d.mts`, `${declarations('js')}export default ${op.operationId};`);
+    output.add(`${OUT}/ops/${op.operationId}.d.cts`, declarations('cjs'));
     output.add(
       `${OUT}/ops/${op.operationId}.wrapper.cjs`,
       `${HEADER}'use strict';\nconst { createOperationValidator } = require('../../runtime/operation.cjs');\nexports.${op.operationId} = createOperationValidator(require('./${op.operationId}.cjs'));`,
