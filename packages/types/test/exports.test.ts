@@ -11,7 +11,9 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const dts = readFileSync(new URL('../generated/openapi.d.ts', import.meta.url), 'utf8');
 const schemas = readFileSync(new URL('../generated/schemas.d.ts', import.meta.url), 'utf8');
 const index =
-  readFileSync(new URL('../generated/index.d.ts', import.meta.url), 'utf8') + readFileSync(new URL('../generated/operations.d.ts', import.meta.url), 'utf8');
+  readFileSync(new URL('../generated/index.d.ts', import.meta.url), 'utf8') +
+  readFileSync(new URL('../generated/operations.d.ts', import.meta.url), 'utf8') +
+  readFileSync(new URL('../helpers/operations.d.ts', import.meta.url), 'utf8');
 
 describe('@laevitas-api/types', () => {
   it('has no runtime dependencies', () => {
@@ -45,7 +47,7 @@ describe('@laevitas-api/types', () => {
       expect(dts).toMatch(new RegExp(`^        ${name}: ${name};$`, 'm'));
     }
     // Every entry that offers the names re-exports the one declaration file (schemas.d.ts): never a second copy.
-    expect(index).toContain("export type * from './schemas.js';");
+    expect(index).toContain("export type * from '../generated/schemas.js';");
     expect(index).toContain('export type V1Envelope<Row>');
   });
   it('keeps units in the JSDoc', () => {

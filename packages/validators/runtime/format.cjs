@@ -135,7 +135,7 @@ function formatErrors(errors, prefix) {
   // Branch failures of an anyOf/oneOf are noise next to the union's own failure ("must match one of its accepted
   // forms"): keep the summary, drop the errors of the branches under it.
   const unions = list.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
-  // The generated code keeps schemaPath only on errors in or of a union (tools/codegen: withoutUnreadSchemaPaths).
+  // An error without schemaPath (a hand-built one: formatErrors is public) is never a branch's.
   const kept = list.filter(({ schemaPath }) => !schemaPath || !unions.some((u) => schemaPath.startsWith(u)));
   /** @type {Set<string>} */
   const seen = new Set();

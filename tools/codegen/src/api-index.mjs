@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
-import { deref, operationsOf } from '@laevitas-api/spec-model';
+import { deref } from '@laevitas-api/spec-model';
 import { clientNamesOf } from './client-names.mjs';
 import { validatorModuleOf } from './validators.mjs';
 import { testingKeysOf } from './testing.mjs';
@@ -54,13 +54,13 @@ function schemaNameOf(document, content) {
 
 /**
  * One entry per operation: every part's name and file, as the generators of those parts produce them.
- * @param {SpecDocument} document the bundle
+ * @param {Pick<import('./model.mjs').CodegenModel, 'document' | 'operations'>} model the bundle and its operations
  * @param {Map<string, string>} specFiles from specFilesOf
  */
-export function apiIndexEntries(document, specFiles) {
-  const operations = operationsOf(document);
+export function apiIndexEntries(model, specFiles) {
+  const { document, operations } = model;
   const names = new Map(clientNamesOf(operations).map((n) => [n.operationId, n]));
-  const testing = testingKeysOf(document);
+  const testing = testingKeysOf(model);
   const mswKeys = new Set(testing.operationIds);
   return operations.map((op) => {
     const raw = deref(document, document.paths[op.path])[op.method];
@@ -136,9 +136,9 @@ export function renderApiIndex(entries) {
 
 /**
  * @param {string} root
- * @param {SpecDocument} document
+ * @param {import('./model.mjs').CodegenModel} model
  * @param {import('./output.mjs').Output} output
  */
-export function generateApiIndex(root, document, output) {
-  output.add(API_INDEX, renderApiIndex(apiIndexEntries(document, specFilesOf(root))));
+export function generateApiIndex(root, model, output) {
+  output.add(API_INDEX, renderApiIndex(apiIndexEntries(model, specFilesOf(root))));
 }

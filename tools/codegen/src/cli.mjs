@@ -17,6 +17,7 @@ import { generateStream } from './stream.mjs';
 import { generateDocsInput } from './docs-input.mjs';
 import { generateTesting } from './testing.mjs';
 import { generateApiIndex } from './api-index.mjs';
+import { buildModel } from './model.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2] ?? 'generate';
@@ -32,14 +33,16 @@ for (const [path, content] of Object.entries(files)) output.add(path, content);
 const asyncapi = bundleAsyncApi(root);
 for (const [path, content] of Object.entries(asyncapi.files)) output.add(path, content);
 if (command !== 'bundle') {
-  await generateTypes(document, output);
-  generateValidators(document, output);
-  generateClientTables(document, output);
+  // One operations model for every generator (model.mjs), built once.
+  const model = buildModel(document);
+  await generateTypes(model, output);
+  generateValidators(model, output);
+  generateClientTables(model, output);
   generateClientSettingsValidator(root, output);
   await generateStream(asyncapi.document, output);
-  generateDocsInput(document, output);
-  generateTesting(document, output);
-  generateApiIndex(root, document, output);
+  generateDocsInput(model, output);
+  generateTesting(model, output);
+  generateApiIndex(root, model, output);
 }
 const stale = output.commit();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

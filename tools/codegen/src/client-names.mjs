@@ -87,7 +87,7 @@ function withoutNamespace(op, words, namespaceWords) {
 }
 
 /**
- * @param {NamedOperation[]} operations
+ * @param {readonly NamedOperation[]} operations
  * @returns {{family: 'legacy'|'v1', namespace: string, method: string, operationId: string}[]}
  */
 export function clientNamesOf(operations) {

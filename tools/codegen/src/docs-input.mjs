@@ -2,7 +2,7 @@
 // (`x-codeSamples`, which Redoc renders) and a block of what its extensions mean for a caller; contract-internal
 // keys and citations are removed, and server descriptions lose their Markdown (Redoc shows them as plain text).
 // It also writes every TypeScript sample into one module that the docs tests type-check against the packages.
-import { HTTP_METHODS, operationsOf } from '@laevitas-api/spec-model';
+import { HTTP_METHODS } from '@laevitas-api/spec-model';
 import { codeSamplesOf, samplesCheckFile } from './docs-samples.mjs';
 import { operationNotes, scrubText } from './docs-notes.mjs';
 import { labelAlternatives } from './docs-alternatives.mjs';
@@ -77,10 +77,9 @@ function cleaned(node, extensionNames, key) {
   return node;
 }
 
-/** @param {SpecDocument} document */
-export function buildDocsInput(document) {
+/** @param {import('./model.mjs').CodegenModel} model */
+export function buildDocsInput({ document, operations }) {
   const extensionNames = extensionNamesOf(document);
-  const operations = operationsOf(document);
   const docs = cleaned(document, extensionNames);
   labelAlternatives(docs.components?.schemas);
   labelAlternatives(docs.paths);
@@ -96,11 +95,12 @@ export function buildDocsInput(document) {
 }
 
 /**
- * @param {SpecDocument} document
+ * @param {import('./model.mjs').CodegenModel} model
  * @param {import('./output.mjs').Output} output
  */
-export function generateDocsInput(document, output) {
-  const { docs, operations } = buildDocsInput(document);
+export function generateDocsInput(model, output) {
+  const { document } = model;
+  const { docs, operations } = buildDocsInput(model);
   output.own('packages/docs/generated');
   output.add(DOCS_INPUT, JSON.stringify(docs, null, 1));
   output.add(DOCS_SAMPLES, samplesCheckFile(document, operations));

@@ -224,7 +224,7 @@ export function codeSamplesOf(document, op) {
 /**
  * One module holding every TypeScript sample, each in its own function, so a single tsc run checks them all.
  * @param {SpecDocument} document
- * @param {OperationModel[]} operations
+ * @param {readonly OperationModel[]} operations
  */
 export function samplesCheckFile(document, operations) {
   const parts = operations.map((op) => /** @type {const} */ ([op, typescriptSampleParts(document, op)]));

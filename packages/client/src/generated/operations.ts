@@ -2,284 +2,3933 @@
 import type { OperationInfo } from '../internal/operation-info.js';
 import { preflight } from '../internal/preflight.js';
 
-export const getAnalyticsRealizedVolatility: OperationInfo<'getAnalyticsRealizedVolatility'> = {"operationId":"getAnalyticsRealizedVolatility","method":"GET","path":"/api/v1/analytics/realized-volatility","family":"v1","pathParams":[],"queryParams":["instrument_name","exchange","currency","frequency","window_days","estimator","date","start","end","resolution","limit","cursor"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getChangelogDataCorrections: OperationInfo<'getChangelogDataCorrections'> = {"operationId":"getChangelogDataCorrections","method":"GET","path":"/api/v1/changelog/data-corrections","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getChangelogDataCoverage: OperationInfo<'getChangelogDataCoverage'> = {"operationId":"getChangelogDataCoverage","method":"GET","path":"/api/v1/changelog/data-coverage","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getFuturesCarry: OperationInfo<'getFuturesCarry'> = {"operationId":"getFuturesCarry","method":"GET","path":"/api/v1/futures/carry","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesCatalog: OperationInfo<'getFuturesCatalog'> = {"operationId":"getFuturesCatalog","method":"GET","path":"/api/v1/futures/catalog","family":"v1","pathParams":[],"queryParams":["exchange","currency","maturity","limit","cursor"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesFlow: OperationInfo<'getFuturesFlow'> = {"operationId":"getFuturesFlow","method":"GET","path":"/api/v1/futures/flow","family":"v1","pathParams":[],"queryParams":["currency","exchange","start","end","min_amount","top_n"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001","maxWindow":{"days":7},"preflight":preflight};
-export const getFuturesLevel1: OperationInfo<'getFuturesLevel1'> = {"operationId":"getFuturesLevel1","method":"GET","path":"/api/v1/futures/level1","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesLiquidations: OperationInfo<'getFuturesLiquidations'> = {"operationId":"getFuturesLiquidations","method":"GET","path":"/api/v1/futures/liquidations","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","instrument_name","exchange","direction","position_side","min_amount_usd","sort","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesMetadata: OperationInfo<'getFuturesMetadata'> = {"operationId":"getFuturesMetadata","method":"GET","path":"/api/v1/futures/metadata","family":"v1","pathParams":[],"queryParams":["exchange","instrument_name","limit"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getFuturesOhlcvt: OperationInfo<'getFuturesOhlcvt'> = {"operationId":"getFuturesOhlcvt","method":"GET","path":"/api/v1/futures/ohlcvt","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesOpenInterest: OperationInfo<'getFuturesOpenInterest'> = {"operationId":"getFuturesOpenInterest","method":"GET","path":"/api/v1/futures/open-interest","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesOrderbook: OperationInfo<'getFuturesOrderbook'> = {"operationId":"getFuturesOrderbook","method":"GET","path":"/api/v1/futures/orderbook","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesOrderbookRaw: OperationInfo<'getFuturesOrderbookRaw'> = {"operationId":"getFuturesOrderbookRaw","method":"GET","path":"/api/v1/futures/orderbook-raw","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesReferencePrice: OperationInfo<'getFuturesReferencePrice'> = {"operationId":"getFuturesReferencePrice","method":"GET","path":"/api/v1/futures/reference-price","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesSnapshot: OperationInfo<'getFuturesSnapshot'> = {"operationId":"getFuturesSnapshot","method":"GET","path":"/api/v1/futures/snapshot","family":"v1","pathParams":[],"queryParams":["exchange","currency","date"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getFuturesTickerHistory: OperationInfo<'getFuturesTickerHistory'> = {"operationId":"getFuturesTickerHistory","method":"GET","path":"/api/v1/futures/ticker-history","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesTrades: OperationInfo<'getFuturesTrades'> = {"operationId":"getFuturesTrades","method":"GET","path":"/api/v1/futures/trades","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","exchange","instrument_name","currency","direction","block_only","min_amount","strategy","maturity","sort","sort_dir","top_n"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001","maxWindow":{"days":7,"unlessParam":"instrument_name"},"preflight":preflight};
-export const getFuturesTradesSummary: OperationInfo<'getFuturesTradesSummary'> = {"operationId":"getFuturesTradesSummary","method":"GET","path":"/api/v1/futures/trades/summary","family":"v1","pathParams":[],"queryParams":["group_by","start","end","limit","cursor","sort_dir","exchange","currency","instrument_name","direction","block_only","min_amount","strategy","maturity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getFuturesVolume: OperationInfo<'getFuturesVolume'> = {"operationId":"getFuturesVolume","method":"GET","path":"/api/v1/futures/volume","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getHealth: OperationInfo<'getHealth'> = {"operationId":"getHealth","method":"GET","path":"/api/v1/health","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getHyperliquidNodeFills: OperationInfo<'getHyperliquidNodeFills'> = {"operationId":"getHyperliquidNodeFills","method":"GET","path":"/api/v1/hyperliquid/node/fills","family":"v1","pathParams":[],"queryParams":["wallet","instrument_name","start","end","limit","cursor","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getHyperliquidNodeFundingPayments: OperationInfo<'getHyperliquidNodeFundingPayments'> = {"operationId":"getHyperliquidNodeFundingPayments","method":"GET","path":"/api/v1/hyperliquid/node/funding-payments","family":"v1","pathParams":[],"queryParams":["wallet","instrument_name","start","end","limit","cursor","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getHyperliquidNodeInstruments: OperationInfo<'getHyperliquidNodeInstruments'> = {"operationId":"getHyperliquidNodeInstruments","method":"GET","path":"/api/v1/hyperliquid/node/instruments","family":"v1","pathParams":[],"queryParams":["limit","cursor"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getHyperliquidNodeL2Orderbook: OperationInfo<'getHyperliquidNodeL2Orderbook'> = {"operationId":"getHyperliquidNodeL2Orderbook","method":"GET","path":"/api/v1/hyperliquid/node/l2-orderbook","family":"v1","pathParams":[],"queryParams":["instrument_name","start","end","limit","cursor","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getHyperliquidNodeLiquidations: OperationInfo<'getHyperliquidNodeLiquidations'> = {"operationId":"getHyperliquidNodeLiquidations","method":"GET","path":"/api/v1/hyperliquid/node/liquidations","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","wallet","instrument_name","instrument_name_raw","currency","role","dedupe","resolution"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getHyperliquidNodePredictionFills: OperationInfo<'getHyperliquidNodePredictionFills'> = {"operationId":"getHyperliquidNodePredictionFills","method":"GET","path":"/api/v1/hyperliquid/node/prediction-fills","family":"v1","pathParams":[],"queryParams":["condition_id","token_id","instrument_name","start","end","limit","cursor","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001","requiresOneOf":["condition_id","token_id","instrument_name"],"preflight":preflight};
-export const getHyperliquidNodeRestingOrders: OperationInfo<'getHyperliquidNodeRestingOrders'> = {"operationId":"getHyperliquidNodeRestingOrders","method":"GET","path":"/api/v1/hyperliquid/node/resting-orders","family":"v1","pathParams":[],"queryParams":["limit","cursor","wallet","instrument_name","instrument_name_raw","currency","max_distance_from_mark"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001","requiresOneOf":["wallet","instrument_name","instrument_name_raw","currency"],"preflight":preflight};
-export const getHyperliquidNodeTwapEvents: OperationInfo<'getHyperliquidNodeTwapEvents'> = {"operationId":"getHyperliquidNodeTwapEvents","method":"GET","path":"/api/v1/hyperliquid/node/twap-events","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","wallet","instrument_name","instrument_name_raw","currency","min_target_notional"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getHyperliquidNodeWalletFlow: OperationInfo<'getHyperliquidNodeWalletFlow'> = {"operationId":"getHyperliquidNodeWalletFlow","method":"GET","path":"/api/v1/hyperliquid/node/wallet-flow","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","wallet","instrument_name","instrument_name_raw","currency","sort_by","sort_dir","min_notional"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getHyperliquidNodeWalletPositions: OperationInfo<'getHyperliquidNodeWalletPositions'> = {"operationId":"getHyperliquidNodeWalletPositions","method":"GET","path":"/api/v1/hyperliquid/node/wallet-positions","family":"v1","pathParams":[],"queryParams":["limit","cursor","wallet","instrument_name","instrument_name_raw","currency"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001","requiresOneOf":["wallet","instrument_name","instrument_name_raw","currency"],"preflight":preflight};
-export const getInstruments: OperationInfo<'getInstruments'> = {"operationId":"getInstruments","method":"GET","path":"/api/v1/instruments","family":"v1","pathParams":[],"queryParams":["exchange","market_type","base_currency","quote_currency","status","margin_type","option_type","expiry_from","expiry_to","instrument_name","limit","cursor"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getInstrumentsDetail: OperationInfo<'getInstrumentsDetail'> = {"operationId":"getInstrumentsDetail","method":"GET","path":"/api/v1/instruments/detail","family":"v1","pathParams":[],"queryParams":["instrument_name","exchange"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getLegacyAggregatedFutureSummaryData: OperationInfo<'getLegacyAggregatedFutureSummaryData'> = {"operationId":"getLegacyAggregatedFutureSummaryData","method":"GET","path":"/analytics/futures/aggregated_future_summary/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyAggregatedOptionSummaryData: OperationInfo<'getLegacyAggregatedOptionSummaryData'> = {"operationId":"getLegacyAggregatedOptionSummaryData","method":"GET","path":"/analytics/futures/aggregated_option_summary/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyAlternativeCurrencyData: OperationInfo<'getLegacyAlternativeCurrencyData'> = {"operationId":"getLegacyAlternativeCurrencyData","method":"GET","path":"/analytics/futures/alt_currency","family":"legacy","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyAltOptionDataByMarket: OperationInfo<'getLegacyAltOptionDataByMarket'> = {"operationId":"getLegacyAltOptionDataByMarket","method":"GET","path":"/analytics/derivs/alt_option/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyAnalyticOptionsOrbitAltVol: OperationInfo<'getLegacyAnalyticOptionsOrbitAltVol'> = {"operationId":"getLegacyAnalyticOptionsOrbitAltVol","method":"GET","path":"/analytics/options/orbit_alt_vol/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyAnalyticSpotPairs: OperationInfo<'getLegacyAnalyticSpotPairs'> = {"operationId":"getLegacyAnalyticSpotPairs","method":"GET","path":"/analytics/spot/spot_pairs/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyATMImpliedVolatilityTimeLapse: OperationInfo<'getLegacyATMImpliedVolatilityTimeLapse'> = {"operationId":"getLegacyATMImpliedVolatilityTimeLapse","method":"GET","path":"/analytics/options/atm_iv_ts/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyCalculateRiskSlide: OperationInfo<'getLegacyCalculateRiskSlide'> = {"operationId":"getLegacyCalculateRiskSlide","method":"GET","path":"/pricer/risk_slide/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["instrument"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyCalculateRiskSlideV2: OperationInfo<'getLegacyCalculateRiskSlideV2'> = {"operationId":"getLegacyCalculateRiskSlideV2","method":"GET","path":"/pricer/v2/risk_slide/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["instrument"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyCustomChange: OperationInfo<'getLegacyCustomChange'> = {"operationId":"getLegacyCustomChange","method":"GET","path":"/analytics/options/custom_change/{name}/{market}/{currency}","family":"legacy","pathParams":["name","market","currency"],"queryParams":["end","start"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyDerivativesLiquidationByCurrencyData: OperationInfo<'getLegacyDerivativesLiquidationByCurrencyData'> = {"operationId":"getLegacyDerivativesLiquidationByCurrencyData","method":"GET","path":"/historical/derivs/liquidation_by_currency/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyDerivativesLiquidationData: OperationInfo<'getLegacyDerivativesLiquidationData'> = {"operationId":"getLegacyDerivativesLiquidationData","method":"GET","path":"/historical/derivs/liquidation/{market}/{symbol}","family":"legacy","pathParams":["market","symbol"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":["market"],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyDerivsOpenInterestChange: OperationInfo<'getLegacyDerivsOpenInterestChange'> = {"operationId":"getLegacyDerivsOpenInterestChange","method":"GET","path":"/analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}","family":"legacy","pathParams":["market","currency","period"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyDerivsOpenInterestChangeSummary: OperationInfo<'getLegacyDerivsOpenInterestChangeSummary'> = {"operationId":"getLegacyDerivsOpenInterestChangeSummary","method":"GET","path":"/analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}","family":"legacy","pathParams":["currency","period"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyETHBTCATMIVTermStructure: OperationInfo<'getLegacyETHBTCATMIVTermStructure'> = {"operationId":"getLegacyETHBTCATMIVTermStructure","method":"GET","path":"/analytics/options/eth-btc_atm_iv_term_structure","family":"legacy","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyExpiredOptionExpiries: OperationInfo<'getLegacyExpiredOptionExpiries'> = {"operationId":"getLegacyExpiredOptionExpiries","method":"GET","path":"/analytics/options/expired_expiries/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["maturity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFutureControllerGetBd2: OperationInfo<'getLegacyFutureControllerGetBd2'> = {"operationId":"getLegacyFutureControllerGetBd2","method":"GET","path":"/V2/historical/futures/expired_expiries/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","count","select"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFutureOpenInterestChange: OperationInfo<'getLegacyFutureOpenInterestChange'> = {"operationId":"getLegacyFutureOpenInterestChange","method":"GET","path":"/analytics/futures/open_interest_change/{market}/{currency}/{period}","family":"legacy","pathParams":["market","currency","period"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFutureOpenInterestChangeSummary: OperationInfo<'getLegacyFutureOpenInterestChangeSummary'> = {"operationId":"getLegacyFutureOpenInterestChangeSummary","method":"GET","path":"/analytics/futures/open_interest_change_summary/{currency}/{period}","family":"legacy","pathParams":["currency","period"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFutures: OperationInfo<'getLegacyFutures'> = {"operationId":"getLegacyFutures","method":"GET","path":"/analytics/derivs/futures/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFuturesAltcoinSummary: OperationInfo<'getLegacyFuturesAltcoinSummary'> = {"operationId":"getLegacyFuturesAltcoinSummary","method":"GET","path":"/historical/futures/alt_summary/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesBasisData: OperationInfo<'getLegacyFuturesBasisData'> = {"operationId":"getLegacyFuturesBasisData","method":"GET","path":"/analytics/futures/futures_basis/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFuturesCurveData: OperationInfo<'getLegacyFuturesCurveData'> = {"operationId":"getLegacyFuturesCurveData","method":"GET","path":"/analytics/futures/futures_curve/{currency}/{market}","family":"legacy","pathParams":["currency","market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFuturesCurveDataForCurrency: OperationInfo<'getLegacyFuturesCurveDataForCurrency'> = {"operationId":"getLegacyFuturesCurveDataForCurrency","method":"GET","path":"/analytics/futures/futures_curve/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFuturesDataByMarket: OperationInfo<'getLegacyFuturesDataByMarket'> = {"operationId":"getLegacyFuturesDataByMarket","method":"GET","path":"/analytics/derivs/futures/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFuturesInstrumentData: OperationInfo<'getLegacyFuturesInstrumentData'> = {"operationId":"getLegacyFuturesInstrumentData","method":"GET","path":"/analytics/futures/instruments","family":"legacy","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFuturesMarketIndexData: OperationInfo<'getLegacyFuturesMarketIndexData'> = {"operationId":"getLegacyFuturesMarketIndexData","method":"GET","path":"/historical/futures/market_index/{index}","family":"legacy","pathParams":["index"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesMarketSnapshot: OperationInfo<'getLegacyFuturesMarketSnapshot'> = {"operationId":"getLegacyFuturesMarketSnapshot","method":"GET","path":"/analytics/futures/snapshot/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyFuturesOIWeightedBasisFunding: OperationInfo<'getLegacyFuturesOIWeightedBasisFunding'> = {"operationId":"getLegacyFuturesOIWeightedBasisFunding","method":"GET","path":"/historical/futures/oi_weighted_basis/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesOIWeightedFunding: OperationInfo<'getLegacyFuturesOIWeightedFunding'> = {"operationId":"getLegacyFuturesOIWeightedFunding","method":"GET","path":"/historical/futures/oi_weighted_funding/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesOIWeightedVolumeFunding: OperationInfo<'getLegacyFuturesOIWeightedVolumeFunding'> = {"operationId":"getLegacyFuturesOIWeightedVolumeFunding","method":"GET","path":"/historical/futures/oi_weighted_volume_funding/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesRealizedVolatility: OperationInfo<'getLegacyFuturesRealizedVolatility'> = {"operationId":"getLegacyFuturesRealizedVolatility","method":"GET","path":"/historical/futures/realized_volatility/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesSnapshot: OperationInfo<'getLegacyFuturesSnapshot'> = {"operationId":"getLegacyFuturesSnapshot","method":"GET","path":"/historical/futures/snapshot/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},"currencySubsets":{"DERIBIT":["BTC","BTCDVOL","ETH","PAXG"],"BINANCE":["ADA","BCH","BNB","BTC","DOT","ETH","LINK","LTC","SOL","XRP"],"BITGET":["BTC","ETH"],"BITMEX":["BTC","ETH"],"BYBIT":["BTC","ETH","SOL"],"HUOBI":["BTC","ETH","TRX"],"KRAKEN":["BTC","ETH","LTC","SOL","XRP"],"OKX":["BTC","ETH"]},"preflight":preflight};
-export const getLegacyFuturesTotalOI: OperationInfo<'getLegacyFuturesTotalOI'> = {"operationId":"getLegacyFuturesTotalOI","method":"GET","path":"/historical/futures/total_oi/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesTotalOIByMargin: OperationInfo<'getLegacyFuturesTotalOIByMargin'> = {"operationId":"getLegacyFuturesTotalOIByMargin","method":"GET","path":"/historical/futures/total_oi_by_margin/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesTotalVolume: OperationInfo<'getLegacyFuturesTotalVolume'> = {"operationId":"getLegacyFuturesTotalVolume","method":"GET","path":"/historical/futures/total_volume/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesTotalVolumeByMargin: OperationInfo<'getLegacyFuturesTotalVolumeByMargin'> = {"operationId":"getLegacyFuturesTotalVolumeByMargin","method":"GET","path":"/historical/futures/total_volume_by_margin/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyFuturesYieldData: OperationInfo<'getLegacyFuturesYieldData'> = {"operationId":"getLegacyFuturesYieldData","method":"GET","path":"/analytics/futures/futures_yield/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyGEXDataForAllOptions: OperationInfo<'getLegacyGEXDataForAllOptions'> = {"operationId":"getLegacyGEXDataForAllOptions","method":"GET","path":"/analytics/options/gex_date_all/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyHistoricalDerivsSnapshot: OperationInfo<'getLegacyHistoricalDerivsSnapshot'> = {"operationId":"getLegacyHistoricalDerivsSnapshot","method":"GET","path":"/historical/derivs/snapshot/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},"currencySubsets":{"DERIBIT":["BTC","BTCDVOL","ETH","PAXG"],"BINANCE":["ADA","BCH","BNB","BTC","DOT","ETH","LINK","LTC","SOL","XRP"],"BITGET":["BTC","ETH"],"BITMEX":["BTC","ETH"],"BYBIT":["BTC","ETH","SOL"],"HUOBI":["BTC","ETH","TRX"],"KRAKEN":["BTC","ETH","LTC","SOL","XRP"],"OKX":["BTC","ETH"]},"preflight":preflight};
-export const getLegacyHistoricalDerivsSummary: OperationInfo<'getLegacyHistoricalDerivsSummary'> = {"operationId":"getLegacyHistoricalDerivsSummary","method":"GET","path":"/historical/derivs/summary/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalExchangeData: OperationInfo<'getLegacyHistoricalExchangeData'> = {"operationId":"getLegacyHistoricalExchangeData","method":"GET","path":"/historical/futures/aggregate_exchange_data/{market}","family":"legacy","pathParams":["market"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalFuturesAnnualizedBasisData: OperationInfo<'getLegacyHistoricalFuturesAnnualizedBasisData'> = {"operationId":"getLegacyHistoricalFuturesAnnualizedBasisData","method":"GET","path":"/historical/futures/futures_annualized_basis/{currency}/{days}","family":"legacy","pathParams":["currency","days"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalFuturesData: OperationInfo<'getLegacyHistoricalFuturesData'> = {"operationId":"getLegacyHistoricalFuturesData","method":"GET","path":"/historical/derivs/futures/{market}/{symbol}","family":"legacy","pathParams":["market","symbol"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":["market"],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalGlobalFuturesActivityData: OperationInfo<'getLegacyHistoricalGlobalFuturesActivityData'> = {"operationId":"getLegacyHistoricalGlobalFuturesActivityData","method":"GET","path":"/historical/futures/global_activity_futures/{market}","family":"legacy","pathParams":["market"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalIndicesPriceData: OperationInfo<'getLegacyHistoricalIndicesPriceData'> = {"operationId":"getLegacyHistoricalIndicesPriceData","method":"GET","path":"/historical/futures/indices_price/{index}","family":"legacy","pathParams":["index"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalInstrumentVolumeBuySell: OperationInfo<'getLegacyHistoricalInstrumentVolumeBuySell'> = {"operationId":"getLegacyHistoricalInstrumentVolumeBuySell","method":"GET","path":"/historical/options/instrument_volume_buy_sell/{market}/{instrument}","family":"legacy","pathParams":["market","instrument"],"queryParams":["start","end","limit","page"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalOptionsData: OperationInfo<'getLegacyHistoricalOptionsData'> = {"operationId":"getLegacyHistoricalOptionsData","method":"GET","path":"/historical/options/{market}/{instrument}","family":"legacy","pathParams":["market","instrument"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalOptionsIV: OperationInfo<'getLegacyHistoricalOptionsIV'> = {"operationId":"getLegacyHistoricalOptionsIV","method":"GET","path":"/historical/options/iv/{market}/{instrument}","family":"legacy","pathParams":["market","instrument"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalOptionsOIStrike: OperationInfo<'getLegacyHistoricalOptionsOIStrike'> = {"operationId":"getLegacyHistoricalOptionsOIStrike","method":"GET","path":"/historical/options/oi_strike/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":["date_h"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyHistoricalOptionsOIVolume: OperationInfo<'getLegacyHistoricalOptionsOIVolume'> = {"operationId":"getLegacyHistoricalOptionsOIVolume","method":"GET","path":"/historical/options/oi_volume/{market}/{instrument}","family":"legacy","pathParams":["market","instrument"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalOptionsPrice: OperationInfo<'getLegacyHistoricalOptionsPrice'> = {"operationId":"getLegacyHistoricalOptionsPrice","method":"GET","path":"/historical/options/price/{market}/{instrument}","family":"legacy","pathParams":["market","instrument"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalOptionsSnapshot: OperationInfo<'getLegacyHistoricalOptionsSnapshot'> = {"operationId":"getLegacyHistoricalOptionsSnapshot","method":"GET","path":"/historical/options/snapshot/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalOptionsTrades: OperationInfo<'getLegacyHistoricalOptionsTrades'> = {"operationId":"getLegacyHistoricalOptionsTrades","method":"GET","path":"/historical/options/trades/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["date","limit","page"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalOptionsUnderlyingPrice: OperationInfo<'getLegacyHistoricalOptionsUnderlyingPrice'> = {"operationId":"getLegacyHistoricalOptionsUnderlyingPrice","method":"GET","path":"/historical/options/underlying_price/{market}/{instrument}","family":"legacy","pathParams":["market","instrument"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalOptionsVolumeStrike: OperationInfo<'getLegacyHistoricalOptionsVolumeStrike'> = {"operationId":"getLegacyHistoricalOptionsVolumeStrike","method":"GET","path":"/historical/options/volume_strike/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":["date_h"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyHistoricalPerpetualDerivativesData: OperationInfo<'getLegacyHistoricalPerpetualDerivativesData'> = {"operationId":"getLegacyHistoricalPerpetualDerivativesData","method":"GET","path":"/historical/derivs/perpetuals/{market}/{symbol}","family":"legacy","pathParams":["market","symbol"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":["market"],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalPerpetualFundingData: OperationInfo<'getLegacyHistoricalPerpetualFundingData'> = {"operationId":"getLegacyHistoricalPerpetualFundingData","method":"GET","path":"/historical/futures/perpetual_funding/{currency}/{market}","family":"legacy","pathParams":["currency","market"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalPerpetualFundingExchangeData: OperationInfo<'getLegacyHistoricalPerpetualFundingExchangeData'> = {"operationId":"getLegacyHistoricalPerpetualFundingExchangeData","method":"GET","path":"/historical/futures/perpetual_funding_exchange/{currency}/{option}","family":"legacy","pathParams":["currency","option"],"queryParams":["market","start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalPerpetualYieldData: OperationInfo<'getLegacyHistoricalPerpetualYieldData'> = {"operationId":"getLegacyHistoricalPerpetualYieldData","method":"GET","path":"/historical/futures/perpetual_yield/{currency}/{market}","family":"legacy","pathParams":["currency","market"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalSettlementFundingRate: OperationInfo<'getLegacyHistoricalSettlementFundingRate'> = {"operationId":"getLegacyHistoricalSettlementFundingRate","method":"GET","path":"/historical/futures/settlement_funding_rate/{market}/{symbol}","family":"legacy","pathParams":["market","symbol"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalSpotOhlc: OperationInfo<'getLegacyHistoricalSpotOhlc'> = {"operationId":"getLegacyHistoricalSpotOhlc","method":"GET","path":"/historical/spot/{market}/{symbol}/{period}","family":"legacy","pathParams":["market","symbol","period"],"queryParams":["start","end","limit","page"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalTotalGlobalOpenInterestActivityData: OperationInfo<'getLegacyHistoricalTotalGlobalOpenInterestActivityData'> = {"operationId":"getLegacyHistoricalTotalGlobalOpenInterestActivityData","method":"GET","path":"/historical/futures/oi_total_global_activity","family":"legacy","pathParams":[],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalTotalGlobalVolumeActivityData: OperationInfo<'getLegacyHistoricalTotalGlobalVolumeActivityData'> = {"operationId":"getLegacyHistoricalTotalGlobalVolumeActivityData","method":"GET","path":"/historical/futures/volume_total_global_activity","family":"legacy","pathParams":[],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: OperationInfo<'getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket'> = {"operationId":"getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket","method":"GET","path":"/historical/options/total/oi_by_market/{market}","family":"legacy","pathParams":["market"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: OperationInfo<'getLegacyHistoricalTotalNotionalPremiumVolumeByMarket'> = {"operationId":"getLegacyHistoricalTotalNotionalPremiumVolumeByMarket","method":"GET","path":"/historical/options/total/volume_by_market/{market}","family":"legacy","pathParams":["market"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalTotalOpenInterestByExchangeData: OperationInfo<'getLegacyHistoricalTotalOpenInterestByExchangeData'> = {"operationId":"getLegacyHistoricalTotalOpenInterestByExchangeData","method":"GET","path":"/historical/futures/total_oi_by_exchange/{currency}/{option}","family":"legacy","pathParams":["currency","option"],"queryParams":["market","start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyHistoricalTotalVolumeByExchangeData: OperationInfo<'getLegacyHistoricalTotalVolumeByExchangeData'> = {"operationId":"getLegacyHistoricalTotalVolumeByExchangeData","method":"GET","path":"/historical/futures/total_volume_by_exchange/{currency}/{option}","family":"legacy","pathParams":["currency","option"],"queryParams":["market","start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyIVTable: OperationInfo<'getLegacyIVTable'> = {"operationId":"getLegacyIVTable","method":"GET","path":"/analytics/options/iv_table/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyModelForwardCurveChart: OperationInfo<'getLegacyModelForwardCurveChart'> = {"operationId":"getLegacyModelForwardCurveChart","method":"GET","path":"/analytics/options/model_charts/forward_curve/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyModelSkewCharts: OperationInfo<'getLegacyModelSkewCharts'> = {"operationId":"getLegacyModelSkewCharts","method":"GET","path":"/analytics/options/model_charts/skew/{currency}/{maturity}/{type}","family":"legacy","pathParams":["currency","maturity","type"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyModelSkewChartTimeLapse: OperationInfo<'getLegacyModelSkewChartTimeLapse'> = {"operationId":"getLegacyModelSkewChartTimeLapse","method":"GET","path":"/analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse","family":"legacy","pathParams":["currency","maturity","type"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyModelTermStructureATMChart: OperationInfo<'getLegacyModelTermStructureATMChart'> = {"operationId":"getLegacyModelTermStructureATMChart","method":"GET","path":"/analytics/options/model_charts/term_structure_atm/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyModelTermStructureATMChartTimeLapse: OperationInfo<'getLegacyModelTermStructureATMChartTimeLapse'> = {"operationId":"getLegacyModelTermStructureATMChartTimeLapse","method":"GET","path":"/analytics/options/model_charts/term_structure_atm/{currency}/time_lapse","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyModelTermStructureChart: OperationInfo<'getLegacyModelTermStructureChart'> = {"operationId":"getLegacyModelTermStructureChart","method":"GET","path":"/analytics/options/model_charts/term_structure/{currency}/{type}","family":"legacy","pathParams":["currency","type"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyModelVolatilityRunCharts: OperationInfo<'getLegacyModelVolatilityRunCharts'> = {"operationId":"getLegacyModelVolatilityRunCharts","method":"GET","path":"/analytics/options/model_charts/vol_run/{currency}/{maturity}","family":"legacy","pathParams":["currency","maturity"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOiChangeByStrike: OperationInfo<'getLegacyOiChangeByStrike'> = {"operationId":"getLegacyOiChangeByStrike","method":"GET","path":"/analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}","family":"legacy","pathParams":["currency","market"],"queryParams":["date_range","maturity","min_strike","max_strike"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOiGainers: OperationInfo<'getLegacyOiGainers'> = {"operationId":"getLegacyOiGainers","method":"GET","path":"/analytics/derivs/oi_gainers/{market}/{type}/{period}","family":"legacy","pathParams":["market","type","period"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOINetChange: OperationInfo<'getLegacyOINetChange'> = {"operationId":"getLegacyOINetChange","method":"GET","path":"/analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}","family":"legacy","pathParams":["market","currency","maturity","hours"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOpenInterestBreakdownData: OperationInfo<'getLegacyOpenInterestBreakdownData'> = {"operationId":"getLegacyOpenInterestBreakdownData","method":"GET","path":"/analytics/futures/oi_breakdown/{currency}/{type}","family":"legacy","pathParams":["currency","type"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOpenInterestChange: OperationInfo<'getLegacyOpenInterestChange'> = {"operationId":"getLegacyOpenInterestChange","method":"GET","path":"/analytics/options/open_interest_change/{market}/{currency}/{period}","family":"legacy","pathParams":["market","currency","period"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOpenInterestChangeSummary: OperationInfo<'getLegacyOpenInterestChangeSummary'> = {"operationId":"getLegacyOpenInterestChangeSummary","method":"GET","path":"/analytics/options/open_interest_change_summary/{currency}/{period}","family":"legacy","pathParams":["currency","period"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOpenInterestGainersAndLosersData: OperationInfo<'getLegacyOpenInterestGainersAndLosersData'> = {"operationId":"getLegacyOpenInterestGainersAndLosersData","method":"GET","path":"/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}","family":"legacy","pathParams":["currency","option","param","type"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOpenInterestGainersAndLosersForFuturesMarkets: OperationInfo<'getLegacyOpenInterestGainersAndLosersForFuturesMarkets'> = {"operationId":"getLegacyOpenInterestGainersAndLosersForFuturesMarkets","method":"GET","path":"/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}","family":"legacy","pathParams":["currency","option","param"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionMaturities: OperationInfo<'getLegacyOptionMaturities'> = {"operationId":"getLegacyOptionMaturities","method":"GET","path":"/analytics/options/maturities/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptions24hVolumeStrike: OperationInfo<'getLegacyOptions24hVolumeStrike'> = {"operationId":"getLegacyOptions24hVolumeStrike","method":"GET","path":"/analytics/options/v_strike/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsActualVolButterflyModel: OperationInfo<'getLegacyOptionsActualVolButterflyModel'> = {"operationId":"getLegacyOptionsActualVolButterflyModel","method":"GET","path":"/historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}","family":"legacy","pathParams":["market","currency","type","days"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsActualVolRiskReversalModel: OperationInfo<'getLegacyOptionsActualVolRiskReversalModel'> = {"operationId":"getLegacyOptionsActualVolRiskReversalModel","method":"GET","path":"/historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}","family":"legacy","pathParams":["market","currency","type","days"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsActualVolSkewModel: OperationInfo<'getLegacyOptionsActualVolSkewModel'> = {"operationId":"getLegacyOptionsActualVolSkewModel","method":"GET","path":"/historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}","family":"legacy","pathParams":["market","currency","type","days"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsAtmIv: OperationInfo<'getLegacyOptionsAtmIv'> = {"operationId":"getLegacyOptionsAtmIv","method":"GET","path":"/historical/options/atm_iv/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsDvol: OperationInfo<'getLegacyOptionsDvol'> = {"operationId":"getLegacyOptionsDvol","method":"GET","path":"/historical/options/dvol/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsGEXByDate: OperationInfo<'getLegacyOptionsGEXByDate'> = {"operationId":"getLegacyOptionsGEXByDate","method":"GET","path":"/analytics/options/gex_date/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsGexIndex: OperationInfo<'getLegacyOptionsGexIndex'> = {"operationId":"getLegacyOptionsGexIndex","method":"GET","path":"/historical/options/gex_index/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsGreeks: OperationInfo<'getLegacyOptionsGreeks'> = {"operationId":"getLegacyOptionsGreeks","method":"GET","path":"/analytics/options/greeks/{market}/{currency}/{maturity}/{type}","family":"legacy","pathParams":["market","currency","maturity","type"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsInstruments: OperationInfo<'getLegacyOptionsInstruments'> = {"operationId":"getLegacyOptionsInstruments","method":"GET","path":"/analytics/options/Instruments","family":"legacy","pathParams":[],"queryParams":["option_type","strike","maturity","currency","market"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsIvAll: OperationInfo<'getLegacyOptionsIvAll'> = {"operationId":"getLegacyOptionsIvAll","method":"GET","path":"/analytics/options/iv_all/{market}/{currency}/{maturity}/{type}","family":"legacy","pathParams":["market","currency","maturity","type"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsIVByCurrency: OperationInfo<'getLegacyOptionsIVByCurrency'> = {"operationId":"getLegacyOptionsIVByCurrency","method":"GET","path":"/analytics/options/iv_currency/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsIVByMarket: OperationInfo<'getLegacyOptionsIVByMarket'> = {"operationId":"getLegacyOptionsIVByMarket","method":"GET","path":"/analytics/options/iv_market/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsIVByStrike: OperationInfo<'getLegacyOptionsIVByStrike'> = {"operationId":"getLegacyOptionsIVByStrike","method":"GET","path":"/analytics/options/iv_strike/{market}/{currency}/{strike}","family":"legacy","pathParams":["market","currency","strike"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsIvRv: OperationInfo<'getLegacyOptionsIvRv'> = {"operationId":"getLegacyOptionsIvRv","method":"GET","path":"/historical/options/iv_rv/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsMaturityAtmIv: OperationInfo<'getLegacyOptionsMaturityAtmIv'> = {"operationId":"getLegacyOptionsMaturityAtmIv","method":"GET","path":"/historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsMaturityOiVolume: OperationInfo<'getLegacyOptionsMaturityOiVolume'> = {"operationId":"getLegacyOptionsMaturityOiVolume","method":"GET","path":"/historical/options/maturity/oi_volume/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsMaturityTotalOi: OperationInfo<'getLegacyOptionsMaturityTotalOi'> = {"operationId":"getLegacyOptionsMaturityTotalOi","method":"GET","path":"/historical/options/maturity/total_oi/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsMaturityTotalVolume: OperationInfo<'getLegacyOptionsMaturityTotalVolume'> = {"operationId":"getLegacyOptionsMaturityTotalVolume","method":"GET","path":"/historical/options/maturity/total_volume/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsMaxPain: OperationInfo<'getLegacyOptionsMaxPain'> = {"operationId":"getLegacyOptionsMaxPain","method":"GET","path":"/historical/options/max_pain/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsOIBreakdown: OperationInfo<'getLegacyOptionsOIBreakdown'> = {"operationId":"getLegacyOptionsOIBreakdown","method":"GET","path":"/analytics/options/oi_breakdown","family":"legacy","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsOIBreakdownByCurrency: OperationInfo<'getLegacyOptionsOIBreakdownByCurrency'> = {"operationId":"getLegacyOptionsOIBreakdownByCurrency","method":"GET","path":"/analytics/options/oi_breakdown_by_currency","family":"legacy","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsOIByStrike: OperationInfo<'getLegacyOptionsOIByStrike'> = {"operationId":"getLegacyOptionsOIByStrike","method":"GET","path":"/analytics/options/oi_strike/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsOINetChangeAllStrikes: OperationInfo<'getLegacyOptionsOINetChangeAllStrikes'> = {"operationId":"getLegacyOptionsOINetChangeAllStrikes","method":"GET","path":"/analytics/options/oi_net_change_all/{market}/{currency}/{hours}","family":"legacy","pathParams":["market","currency","hours"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsOIPCRatio: OperationInfo<'getLegacyOptionsOIPCRatio'> = {"operationId":"getLegacyOptionsOIPCRatio","method":"GET","path":"/historical/options/oi_pc_ratio/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsOITotal: OperationInfo<'getLegacyOptionsOITotal'> = {"operationId":"getLegacyOptionsOITotal","method":"GET","path":"/historical/options/oi_total/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsOpenInterestByExpiry: OperationInfo<'getLegacyOptionsOpenInterestByExpiry'> = {"operationId":"getLegacyOptionsOpenInterestByExpiry","method":"GET","path":"/analytics/options/oi_expiry/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsOpenInterestByStrike: OperationInfo<'getLegacyOptionsOpenInterestByStrike'> = {"operationId":"getLegacyOptionsOpenInterestByStrike","method":"GET","path":"/analytics/options/oi_strike_all/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsOpenInterestByType: OperationInfo<'getLegacyOptionsOpenInterestByType'> = {"operationId":"getLegacyOptionsOpenInterestByType","method":"GET","path":"/analytics/options/oi_type/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsOrbitAltVol: OperationInfo<'getLegacyOptionsOrbitAltVol'> = {"operationId":"getLegacyOptionsOrbitAltVol","method":"GET","path":"/historical/options/orbit_alt_vol/{currency}/{maturity_name}","family":"legacy","pathParams":["currency","maturity_name"],"queryParams":["start","end","limit","page","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsSkewByCurrencyAndMaturity: OperationInfo<'getLegacyOptionsSkewByCurrencyAndMaturity'> = {"operationId":"getLegacyOptionsSkewByCurrencyAndMaturity","method":"GET","path":"/analytics/options/skew_currency/{currency}/{maturity}","family":"legacy","pathParams":["currency","maturity"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsSkewByMarketAndCurrency: OperationInfo<'getLegacyOptionsSkewByMarketAndCurrency'> = {"operationId":"getLegacyOptionsSkewByMarketAndCurrency","method":"GET","path":"/analytics/options/skew/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsSkewByMarketAndMaturity: OperationInfo<'getLegacyOptionsSkewByMarketAndMaturity'> = {"operationId":"getLegacyOptionsSkewByMarketAndMaturity","method":"GET","path":"/analytics/options/skew_market/{market}/{maturity}","family":"legacy","pathParams":["market","maturity"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsSnapshot: OperationInfo<'getLegacyOptionsSnapshot'> = {"operationId":"getLegacyOptionsSnapshot","method":"GET","path":"/analytics/options/snapshot/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsSpreadTypeSkew: OperationInfo<'getLegacyOptionsSpreadTypeSkew'> = {"operationId":"getLegacyOptionsSpreadTypeSkew","method":"GET","path":"/historical/options/spread/type/skew/{market}/{type}","family":"legacy","pathParams":["market","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTotalVolumeByCurrency: OperationInfo<'getLegacyOptionsTotalVolumeByCurrency'> = {"operationId":"getLegacyOptionsTotalVolumeByCurrency","method":"GET","path":"/historical/options/total/volume_by_currency/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTradeSummary: OperationInfo<'getLegacyOptionsTradeSummary'> = {"operationId":"getLegacyOptionsTradeSummary","method":"GET","path":"/analytics/options/summary_trades/{market}/{currency}/{hours}","family":"legacy","pathParams":["market","currency","hours"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsTypeAtmIvModel: OperationInfo<'getLegacyOptionsTypeAtmIvModel'> = {"operationId":"getLegacyOptionsTypeAtmIvModel","method":"GET","path":"/historical/options/type/atm_iv_model/{market}/{currency}/{type}","family":"legacy","pathParams":["market","currency","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTypeButterfly: OperationInfo<'getLegacyOptionsTypeButterfly'> = {"operationId":"getLegacyOptionsTypeButterfly","method":"GET","path":"/historical/options/type/butterfly/{market}/{currency}/{type}","family":"legacy","pathParams":["market","currency","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTypeButterflyModel: OperationInfo<'getLegacyOptionsTypeButterflyModel'> = {"operationId":"getLegacyOptionsTypeButterflyModel","method":"GET","path":"/historical/options/type/butterfly_model/{market}/{currency}/{type}","family":"legacy","pathParams":["market","currency","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTypeGammaBands: OperationInfo<'getLegacyOptionsTypeGammaBands'> = {"operationId":"getLegacyOptionsTypeGammaBands","method":"GET","path":"/historical/options/type/gamma_bands/{market}/{currency}/{type}","family":"legacy","pathParams":["market","currency","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTypeIvBidAsk: OperationInfo<'getLegacyOptionsTypeIvBidAsk'> = {"operationId":"getLegacyOptionsTypeIvBidAsk","method":"GET","path":"/historical/options/type/iv_bid_ask/{market}/{currency}/{type}","family":"legacy","pathParams":["market","currency","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTypeRiskReversal: OperationInfo<'getLegacyOptionsTypeRiskReversal'> = {"operationId":"getLegacyOptionsTypeRiskReversal","method":"GET","path":"/historical/options/type/risk_reversal/{market}/{currency}/{type}","family":"legacy","pathParams":["market","currency","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTypeRiskReversalModel: OperationInfo<'getLegacyOptionsTypeRiskReversalModel'> = {"operationId":"getLegacyOptionsTypeRiskReversalModel","method":"GET","path":"/historical/options/type/risk_reversal_model/{market}/{currency}/{type}","family":"legacy","pathParams":["market","currency","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTypeSkew: OperationInfo<'getLegacyOptionsTypeSkew'> = {"operationId":"getLegacyOptionsTypeSkew","method":"GET","path":"/historical/options/type/skew/{market}/{currency}/{type}","family":"legacy","pathParams":["market","currency","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsTypeSkewModel: OperationInfo<'getLegacyOptionsTypeSkewModel'> = {"operationId":"getLegacyOptionsTypeSkewModel","method":"GET","path":"/historical/options/type/skew_model/{market}/{currency}/{type}","family":"legacy","pathParams":["market","currency","type"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsVix: OperationInfo<'getLegacyOptionsVix'> = {"operationId":"getLegacyOptionsVix","method":"GET","path":"/historical/options/vix/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsVolumeBreakdown: OperationInfo<'getLegacyOptionsVolumeBreakdown'> = {"operationId":"getLegacyOptionsVolumeBreakdown","method":"GET","path":"/analytics/options/volume_breakdown","family":"legacy","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsVolumeBreakdownByCurrency: OperationInfo<'getLegacyOptionsVolumeBreakdownByCurrency'> = {"operationId":"getLegacyOptionsVolumeBreakdownByCurrency","method":"GET","path":"/analytics/options/volume_breakdown_by_currency","family":"legacy","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsVolumeBuySell: OperationInfo<'getLegacyOptionsVolumeBuySell'> = {"operationId":"getLegacyOptionsVolumeBuySell","method":"GET","path":"/analytics/options/volume_buy_sell/{market}/{currency}/{maturity}","family":"legacy","pathParams":["market","currency","maturity"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsVolumeByBuySell: OperationInfo<'getLegacyOptionsVolumeByBuySell'> = {"operationId":"getLegacyOptionsVolumeByBuySell","method":"GET","path":"/analytics/options/volume_buy_sell_all/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsVolumeByExpiry: OperationInfo<'getLegacyOptionsVolumeByExpiry'> = {"operationId":"getLegacyOptionsVolumeByExpiry","method":"GET","path":"/analytics/options/v_expiry/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsVolumeByStrike: OperationInfo<'getLegacyOptionsVolumeByStrike'> = {"operationId":"getLegacyOptionsVolumeByStrike","method":"GET","path":"/analytics/options/v_strike_all/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyOptionsVolumePcRatio: OperationInfo<'getLegacyOptionsVolumePcRatio'> = {"operationId":"getLegacyOptionsVolumePcRatio","method":"GET","path":"/historical/options/volume_pc_ratio/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOptionsVolumeTotal: OperationInfo<'getLegacyOptionsVolumeTotal'> = {"operationId":"getLegacyOptionsVolumeTotal","method":"GET","path":"/historical/options/volume_total/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOrderbookByMarketTypeMarketCurrency: OperationInfo<'getLegacyOrderbookByMarketTypeMarketCurrency'> = {"operationId":"getLegacyOrderbookByMarketTypeMarketCurrency","method":"GET","path":"/historical/orderbooks/{marketType}/{market}/{currency}","family":"legacy","pathParams":["marketType","market","currency"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOrderbookByMarketTypeMarketSymbol: OperationInfo<'getLegacyOrderbookByMarketTypeMarketSymbol'> = {"operationId":"getLegacyOrderbookByMarketTypeMarketSymbol","method":"GET","path":"/historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}","family":"legacy","pathParams":["marketType","market","symbol"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyOrderbookByMarketTypeSymbol: OperationInfo<'getLegacyOrderbookByMarketTypeSymbol'> = {"operationId":"getLegacyOrderbookByMarketTypeSymbol","method":"GET","path":"/historical/orderbooks/{marketType}/{currency}","family":"legacy","pathParams":["marketType","currency"],"queryParams":["start","end","limit","page","granularity"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyPerpetualFundingData: OperationInfo<'getLegacyPerpetualFundingData'> = {"operationId":"getLegacyPerpetualFundingData","method":"GET","path":"/analytics/futures/perpetual_funding/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyPerpetualFundingDataWithType: OperationInfo<'getLegacyPerpetualFundingDataWithType'> = {"operationId":"getLegacyPerpetualFundingDataWithType","method":"GET","path":"/analytics/futures/perpetual_funding/{currency}/{type}","family":"legacy","pathParams":["currency","type"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyPerpetuals: OperationInfo<'getLegacyPerpetuals'> = {"operationId":"getLegacyPerpetuals","method":"GET","path":"/analytics/derivs/perpetuals/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyPerpetualsDataByMarket: OperationInfo<'getLegacyPerpetualsDataByMarket'> = {"operationId":"getLegacyPerpetualsDataByMarket","method":"GET","path":"/analytics/derivs/perpetuals/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyPerpetualsSnapshotDataByMarket: OperationInfo<'getLegacyPerpetualsSnapshotDataByMarket'> = {"operationId":"getLegacyPerpetualsSnapshotDataByMarket","method":"GET","path":"/analytics/derivs/perpetuals_snapshot/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":["market"],"hasBody":false,"successStatuses":[200]};
-export const getLegacyPriceGainers: OperationInfo<'getLegacyPriceGainers'> = {"operationId":"getLegacyPriceGainers","method":"GET","path":"/analytics/derivs/price_gainers/{market}/{type}/{period}","family":"legacy","pathParams":["market","type","period"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyRiskSlideInstruments: OperationInfo<'getLegacyRiskSlideInstruments'> = {"operationId":"getLegacyRiskSlideInstruments","method":"GET","path":"/pricer/risk_slide_instruments/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyRiskSlideInstrumentsV2: OperationInfo<'getLegacyRiskSlideInstrumentsV2'> = {"operationId":"getLegacyRiskSlideInstrumentsV2","method":"GET","path":"/pricer/v2/risk_slide_instruments/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyStrategyLegBubbleChart: OperationInfo<'getLegacyStrategyLegBubbleChart'> = {"operationId":"getLegacyStrategyLegBubbleChart","method":"GET","path":"/analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["strategy","maturity","hours_interval","size_filter","single_trade"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacySummary: OperationInfo<'getLegacySummary'> = {"operationId":"getLegacySummary","method":"GET","path":"/analytics/derivs/summary","family":"legacy","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacySummaryC: OperationInfo<'getLegacySummaryC'> = {"operationId":"getLegacySummaryC","method":"GET","path":"/analytics/derivs/summary/{currency}","family":"legacy","pathParams":["currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyTopFundingData: OperationInfo<'getLegacyTopFundingData'> = {"operationId":"getLegacyTopFundingData","method":"GET","path":"/analytics/derivs/top_funding/{market}","family":"legacy","pathParams":["market"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyTopInstrumentsOIOpenInterestChange: OperationInfo<'getLegacyTopInstrumentsOIOpenInterestChange'> = {"operationId":"getLegacyTopInstrumentsOIOpenInterestChange","method":"GET","path":"/analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}","family":"legacy","pathParams":["market","currency","hours"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyTopOptionsStrategies: OperationInfo<'getLegacyTopOptionsStrategies'> = {"operationId":"getLegacyTopOptionsStrategies","method":"GET","path":"/analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}","family":"legacy","pathParams":["currency","hours_interval","single_trade"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyTopTradedOptions: OperationInfo<'getLegacyTopTradedOptions'> = {"operationId":"getLegacyTopTradedOptions","method":"GET","path":"/analytics/options/top_traded_option/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getLegacyTotalOiByCurrency: OperationInfo<'getLegacyTotalOiByCurrency'> = {"operationId":"getLegacyTotalOiByCurrency","method":"GET","path":"/historical/options/total/oi_by_currency/{currency}","family":"legacy","pathParams":["currency"],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyTotalOiForFutures: OperationInfo<'getLegacyTotalOiForFutures'> = {"operationId":"getLegacyTotalOiForFutures","method":"GET","path":"/historical/futures/total_open_interest_by_currency","family":"legacy","pathParams":[],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyTotalOiForOptions: OperationInfo<'getLegacyTotalOiForOptions'> = {"operationId":"getLegacyTotalOiForOptions","method":"GET","path":"/historical/options/total_open_interest_by_currency","family":"legacy","pathParams":[],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyTotalOiForPerpetuals: OperationInfo<'getLegacyTotalOiForPerpetuals'> = {"operationId":"getLegacyTotalOiForPerpetuals","method":"GET","path":"/historical/derivs/perpetual/total_open_interest_by_currency","family":"legacy","pathParams":[],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyTotalVolumeForFutures: OperationInfo<'getLegacyTotalVolumeForFutures'> = {"operationId":"getLegacyTotalVolumeForFutures","method":"GET","path":"/historical/futures/total_volume_by_currency","family":"legacy","pathParams":[],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyTotalVolumeForOptions: OperationInfo<'getLegacyTotalVolumeForOptions'> = {"operationId":"getLegacyTotalVolumeForOptions","method":"GET","path":"/historical/options/total_volume_by_currency","family":"legacy","pathParams":[],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyTotalVolumeForPerpetuals: OperationInfo<'getLegacyTotalVolumeForPerpetuals'> = {"operationId":"getLegacyTotalVolumeForPerpetuals","method":"GET","path":"/historical/derivs/perpetual/total_volume_by_currency","family":"legacy","pathParams":[],"queryParams":["start","end","limit","page","granularity","legacy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyV2HistoricalTrades: OperationInfo<'getLegacyV2HistoricalTrades'> = {"operationId":"getLegacyV2HistoricalTrades","method":"GET","path":"/historical/options/v2/trades/{market}/{currency}","family":"legacy","pathParams":["market","currency"],"queryParams":["date","limit","page","blockTradeId","sortBy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"}};
-export const getLegacyVolumeBreakdownData: OperationInfo<'getLegacyVolumeBreakdownData'> = {"operationId":"getLegacyVolumeBreakdownData","method":"GET","path":"/analytics/futures/volume_breakdown/{currency}/{type}","family":"legacy","pathParams":["currency","type"],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getOpenapiJson: OperationInfo<'getOpenapiJson'> = {"operationId":"getOpenapiJson","method":"GET","path":"/openapi.json","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getOptionsCatalog: OperationInfo<'getOptionsCatalog'> = {"operationId":"getOptionsCatalog","method":"GET","path":"/api/v1/options/catalog","family":"v1","pathParams":[],"queryParams":["exchange","currency","maturity","limit","cursor","option_type","strike_min","strike_max"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsFlow: OperationInfo<'getOptionsFlow'> = {"operationId":"getOptionsFlow","method":"GET","path":"/api/v1/options/flow","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","currency","min_premium_usd","top_n"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001","maxWindow":{"days":7},"preflight":preflight};
-export const getOptionsGexCatalog: OperationInfo<'getOptionsGexCatalog'> = {"operationId":"getOptionsGexCatalog","method":"GET","path":"/api/v1/options/gex/catalog","family":"v1","pathParams":[],"queryParams":["exchange","currency","limit"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getOptionsGexHistory: OperationInfo<'getOptionsGexHistory'> = {"operationId":"getOptionsGexHistory","method":"GET","path":"/api/v1/options/gex/history","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","currency"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsGexLatest: OperationInfo<'getOptionsGexLatest'> = {"operationId":"getOptionsGexLatest","method":"GET","path":"/api/v1/options/gex/latest","family":"v1","pathParams":[],"queryParams":["exchange","currency","date","limit"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getOptionsGexProfile: OperationInfo<'getOptionsGexProfile'> = {"operationId":"getOptionsGexProfile","method":"GET","path":"/api/v1/options/gex/profile","family":"v1","pathParams":[],"queryParams":["exchange","currency"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getOptionsGexRegimeChanges: OperationInfo<'getOptionsGexRegimeChanges'> = {"operationId":"getOptionsGexRegimeChanges","method":"GET","path":"/api/v1/options/gex/regime-changes","family":"v1","pathParams":[],"queryParams":["exchange","currency","start","end","limit","cursor","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsGexStrikes: OperationInfo<'getOptionsGexStrikes'> = {"operationId":"getOptionsGexStrikes","method":"GET","path":"/api/v1/options/gex/strikes","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name","currency","date","expiry","include_expiries","strike_min","strike_max","contribution_basis","min_abs_contribution"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsGexTermStructure: OperationInfo<'getOptionsGexTermStructure'> = {"operationId":"getOptionsGexTermStructure","method":"GET","path":"/api/v1/options/gex/term-structure","family":"v1","pathParams":[],"queryParams":["exchange","currency"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getOptionsLevel1: OperationInfo<'getOptionsLevel1'> = {"operationId":"getOptionsLevel1","method":"GET","path":"/api/v1/options/level1","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsMetadata: OperationInfo<'getOptionsMetadata'> = {"operationId":"getOptionsMetadata","method":"GET","path":"/api/v1/options/metadata","family":"v1","pathParams":[],"queryParams":["exchange","instrument_name","limit"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getOptionsOhlcvt: OperationInfo<'getOptionsOhlcvt'> = {"operationId":"getOptionsOhlcvt","method":"GET","path":"/api/v1/options/ohlcvt","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsOpenInterest: OperationInfo<'getOptionsOpenInterest'> = {"operationId":"getOptionsOpenInterest","method":"GET","path":"/api/v1/options/open-interest","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsReferencePrice: OperationInfo<'getOptionsReferencePrice'> = {"operationId":"getOptionsReferencePrice","method":"GET","path":"/api/v1/options/reference-price","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsSnapshot: OperationInfo<'getOptionsSnapshot'> = {"operationId":"getOptionsSnapshot","method":"GET","path":"/api/v1/options/snapshot","family":"v1","pathParams":[],"queryParams":["exchange","currency","date","resolution"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getOptionsTickerHistory: OperationInfo<'getOptionsTickerHistory'> = {"operationId":"getOptionsTickerHistory","method":"GET","path":"/api/v1/options/ticker-history","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsTrades: OperationInfo<'getOptionsTrades'> = {"operationId":"getOptionsTrades","method":"GET","path":"/api/v1/options/trades","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","exchange","instrument_name","currency","min_premium_usd","min_notional","direction","strategy","block_only","opening_only","option_type","maturity","top_n","sort","settlement_currency","margin_type"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001","maxWindow":{"days":7,"unlessParam":"instrument_name"},"preflight":preflight};
-export const getOptionsTradesSummary: OperationInfo<'getOptionsTradesSummary'> = {"operationId":"getOptionsTradesSummary","method":"GET","path":"/api/v1/options/trades/summary","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name","currency","group_by","min_premium_usd","min_notional","direction","block_only","opening_only","option_type","maturity","strategy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsVolatility: OperationInfo<'getOptionsVolatility'> = {"operationId":"getOptionsVolatility","method":"GET","path":"/api/v1/options/volatility","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsVolSurfaceByExpiry: OperationInfo<'getOptionsVolSurfaceByExpiry'> = {"operationId":"getOptionsVolSurfaceByExpiry","method":"GET","path":"/api/v1/options/vol-surface/by-expiry","family":"v1","pathParams":[],"queryParams":["exchange","currency","date","resolution","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getOptionsVolSurfaceByTenor: OperationInfo<'getOptionsVolSurfaceByTenor'> = {"operationId":"getOptionsVolSurfaceByTenor","method":"GET","path":"/api/v1/options/vol-surface/by-tenor","family":"v1","pathParams":[],"queryParams":["exchange","currency","date","start","end","resolution","limit","cursor","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsVolSurfaceByTime: OperationInfo<'getOptionsVolSurfaceByTime'> = {"operationId":"getOptionsVolSurfaceByTime","method":"GET","path":"/api/v1/options/vol-surface/by-time","family":"v1","pathParams":[],"queryParams":["exchange","currency","maturity","start","end","resolution","limit","cursor","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getOptionsVolume: OperationInfo<'getOptionsVolume'> = {"operationId":"getOptionsVolume","method":"GET","path":"/api/v1/options/volume","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsCarry: OperationInfo<'getPerpetualsCarry'> = {"operationId":"getPerpetualsCarry","method":"GET","path":"/api/v1/perpetuals/carry","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsCatalog: OperationInfo<'getPerpetualsCatalog'> = {"operationId":"getPerpetualsCatalog","method":"GET","path":"/api/v1/perpetuals/catalog","family":"v1","pathParams":[],"queryParams":["exchange","currency","limit","cursor"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsFlow: OperationInfo<'getPerpetualsFlow'> = {"operationId":"getPerpetualsFlow","method":"GET","path":"/api/v1/perpetuals/flow","family":"v1","pathParams":[],"queryParams":["currency","exchange","start","end","min_amount","top_n"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001","maxWindow":{"days":7},"preflight":preflight};
-export const getPerpetualsLevel1: OperationInfo<'getPerpetualsLevel1'> = {"operationId":"getPerpetualsLevel1","method":"GET","path":"/api/v1/perpetuals/level1","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsLiquidations: OperationInfo<'getPerpetualsLiquidations'> = {"operationId":"getPerpetualsLiquidations","method":"GET","path":"/api/v1/perpetuals/liquidations","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","instrument_name","exchange","direction","position_side","min_amount_usd","sort","sort_dir"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsMetadata: OperationInfo<'getPerpetualsMetadata'> = {"operationId":"getPerpetualsMetadata","method":"GET","path":"/api/v1/perpetuals/metadata","family":"v1","pathParams":[],"queryParams":["exchange","instrument_name","limit"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getPerpetualsOhlcvt: OperationInfo<'getPerpetualsOhlcvt'> = {"operationId":"getPerpetualsOhlcvt","method":"GET","path":"/api/v1/perpetuals/ohlcvt","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsOpenInterest: OperationInfo<'getPerpetualsOpenInterest'> = {"operationId":"getPerpetualsOpenInterest","method":"GET","path":"/api/v1/perpetuals/open-interest","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsOrderbook: OperationInfo<'getPerpetualsOrderbook'> = {"operationId":"getPerpetualsOrderbook","method":"GET","path":"/api/v1/perpetuals/orderbook","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsOrderbookRaw: OperationInfo<'getPerpetualsOrderbookRaw'> = {"operationId":"getPerpetualsOrderbookRaw","method":"GET","path":"/api/v1/perpetuals/orderbook-raw","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsReferencePrice: OperationInfo<'getPerpetualsReferencePrice'> = {"operationId":"getPerpetualsReferencePrice","method":"GET","path":"/api/v1/perpetuals/reference-price","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsSnapshot: OperationInfo<'getPerpetualsSnapshot'> = {"operationId":"getPerpetualsSnapshot","method":"GET","path":"/api/v1/perpetuals/snapshot","family":"v1","pathParams":[],"queryParams":["exchange","currency","date"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getPerpetualsTickerHistory: OperationInfo<'getPerpetualsTickerHistory'> = {"operationId":"getPerpetualsTickerHistory","method":"GET","path":"/api/v1/perpetuals/ticker-history","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsTrades: OperationInfo<'getPerpetualsTrades'> = {"operationId":"getPerpetualsTrades","method":"GET","path":"/api/v1/perpetuals/trades","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","exchange","instrument_name","currency","direction","block_only","min_amount","strategy","sort","sort_dir","top_n"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001","maxWindow":{"days":7,"unlessParam":"instrument_name"},"preflight":preflight};
-export const getPerpetualsTradesSummary: OperationInfo<'getPerpetualsTradesSummary'> = {"operationId":"getPerpetualsTradesSummary","method":"GET","path":"/api/v1/perpetuals/trades/summary","family":"v1","pathParams":[],"queryParams":["group_by","start","end","limit","cursor","sort_dir","exchange","currency","instrument_name","direction","block_only","min_amount","strategy"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPerpetualsVolume: OperationInfo<'getPerpetualsVolume'> = {"operationId":"getPerpetualsVolume","method":"GET","path":"/api/v1/perpetuals/volume","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPredictionsCatalog: OperationInfo<'getPredictionsCatalog'> = {"operationId":"getPredictionsCatalog","method":"GET","path":"/api/v1/predictions/catalog","family":"v1","pathParams":[],"queryParams":["exchange","category","event_slug","keyword","limit","cursor"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPredictionsCategories: OperationInfo<'getPredictionsCategories'> = {"operationId":"getPredictionsCategories","method":"GET","path":"/api/v1/predictions/categories","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getPredictionsMetadata: OperationInfo<'getPredictionsMetadata'> = {"operationId":"getPredictionsMetadata","method":"GET","path":"/api/v1/predictions/metadata","family":"v1","pathParams":[],"queryParams":["exchange","instrument_name","limit"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getPredictionsOhlcvt: OperationInfo<'getPredictionsOhlcvt'> = {"operationId":"getPredictionsOhlcvt","method":"GET","path":"/api/v1/predictions/ohlcvt","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPredictionsOrderbookRaw: OperationInfo<'getPredictionsOrderbookRaw'> = {"operationId":"getPredictionsOrderbookRaw","method":"GET","path":"/api/v1/predictions/orderbook-raw","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPredictionsSnapshot: OperationInfo<'getPredictionsSnapshot'> = {"operationId":"getPredictionsSnapshot","method":"GET","path":"/api/v1/predictions/snapshot","family":"v1","pathParams":[],"queryParams":["exchange","category","event_slug","keyword","instrument_name","date","resolution"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getPredictionsTickerHistory: OperationInfo<'getPredictionsTickerHistory'> = {"operationId":"getPredictionsTickerHistory","method":"GET","path":"/api/v1/predictions/ticker-history","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getPredictionsTrades: OperationInfo<'getPredictionsTrades'> = {"operationId":"getPredictionsTrades","method":"GET","path":"/api/v1/predictions/trades","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getSpotCatalog: OperationInfo<'getSpotCatalog'> = {"operationId":"getSpotCatalog","method":"GET","path":"/api/v1/spot/catalog","family":"v1","pathParams":[],"queryParams":["exchange","currency","quote_currency","limit","cursor"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getSpotL2Orderbook: OperationInfo<'getSpotL2Orderbook'> = {"operationId":"getSpotL2Orderbook","method":"GET","path":"/api/v1/spot/l2-orderbook","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getSpotL2OrderbookRaw: OperationInfo<'getSpotL2OrderbookRaw'> = {"operationId":"getSpotL2OrderbookRaw","method":"GET","path":"/api/v1/spot/l2-orderbook-raw","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getSpotLevel1: OperationInfo<'getSpotLevel1'> = {"operationId":"getSpotLevel1","method":"GET","path":"/api/v1/spot/level1","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getSpotMetadata: OperationInfo<'getSpotMetadata'> = {"operationId":"getSpotMetadata","method":"GET","path":"/api/v1/spot/metadata","family":"v1","pathParams":[],"queryParams":["exchange","instrument_name","limit"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getSpotOhlcvt: OperationInfo<'getSpotOhlcvt'> = {"operationId":"getSpotOhlcvt","method":"GET","path":"/api/v1/spot/ohlcvt","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getSpotSnapshot: OperationInfo<'getSpotSnapshot'> = {"operationId":"getSpotSnapshot","method":"GET","path":"/api/v1/spot/snapshot","family":"v1","pathParams":[],"queryParams":["exchange","currency","quote_currency","date"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"x402Price":"0.001"};
-export const getSpotTicker: OperationInfo<'getSpotTicker'> = {"operationId":"getSpotTicker","method":"GET","path":"/api/v1/spot/ticker","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getSpotTrades: OperationInfo<'getSpotTrades'> = {"operationId":"getSpotTrades","method":"GET","path":"/api/v1/spot/trades","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","exchange","instrument_name","currency","quote_currency","direction","sort","top_n"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001","maxWindow":{"days":7,"unlessParam":"instrument_name"},"preflight":preflight};
-export const getSpotVolume: OperationInfo<'getSpotVolume'> = {"operationId":"getSpotVolume","method":"GET","path":"/api/v1/spot/volume","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getVolSurfaceCatalog: OperationInfo<'getVolSurfaceCatalog'> = {"operationId":"getVolSurfaceCatalog","method":"GET","path":"/api/v1/vol-surface/catalog","family":"v1","pathParams":[],"queryParams":["exchange","currency","margin","limit","cursor"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getVolSurfaceSlices: OperationInfo<'getVolSurfaceSlices'> = {"operationId":"getVolSurfaceSlices","method":"GET","path":"/api/v1/vol-surface/slices","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","currency","margin","model"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getVolSurfaceSnapshots: OperationInfo<'getVolSurfaceSnapshots'> = {"operationId":"getVolSurfaceSnapshots","method":"GET","path":"/api/v1/vol-surface/snapshots","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","currency","margin"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getVolSurfaceStrikes: OperationInfo<'getVolSurfaceStrikes'> = {"operationId":"getVolSurfaceStrikes","method":"GET","path":"/api/v1/vol-surface/strikes","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","currency","margin","expiry","instrument"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getVolSurfaceTermStructure: OperationInfo<'getVolSurfaceTermStructure'> = {"operationId":"getVolSurfaceTermStructure","method":"GET","path":"/api/v1/vol-surface/term-structure","family":"v1","pathParams":[],"queryParams":["start","end","limit","cursor","sort_dir","resolution","exchange","currency","margin"],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200],"pagination":{"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},"x402Price":"0.001"};
-export const getWellKnownOpenapiJson: OperationInfo<'getWellKnownOpenapiJson'> = {"operationId":"getWellKnownOpenapiJson","method":"GET","path":"/.well-known/openapi.json","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getWellKnownX402: OperationInfo<'getWellKnownX402'> = {"operationId":"getWellKnownX402","method":"GET","path":"/.well-known/x402","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getX402SubscriptionsCheckoutsById: OperationInfo<'getX402SubscriptionsCheckoutsById'> = {"operationId":"getX402SubscriptionsCheckoutsById","method":"GET","path":"/api/v1/x402/subscriptions/checkouts/{id}","family":"v1","pathParams":["id"],"queryParams":[],"headerParams":["x-checkout-token"],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getX402SubscriptionsProducts: OperationInfo<'getX402SubscriptionsProducts'> = {"operationId":"getX402SubscriptionsProducts","method":"GET","path":"/api/v1/x402/subscriptions/products","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getX402TickDataCheckoutsById: OperationInfo<'getX402TickDataCheckoutsById'> = {"operationId":"getX402TickDataCheckoutsById","method":"GET","path":"/api/v1/x402/tick-data/checkouts/{id}","family":"v1","pathParams":["id"],"queryParams":[],"headerParams":["x-checkout-token"],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const getX402TickDataProducts: OperationInfo<'getX402TickDataProducts'> = {"operationId":"getX402TickDataProducts","method":"GET","path":"/api/v1/x402/tick-data/products","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const headHealth: OperationInfo<'headHealth'> = {"operationId":"headHealth","method":"HEAD","path":"/api/v1/health","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const postMcp: OperationInfo<'postMcp'> = {"operationId":"postMcp","method":"POST","path":"/api/v1/mcp","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":true,"successStatuses":[200,202],"x402Price":"0.001","requiredAccept":"application/json, text/event-stream","creditCost":{"initialize":0,"tools/list":0,"tools/call":1}};
-export const postVolSurfaceRiskDecompose: OperationInfo<'postVolSurfaceRiskDecompose'> = {"operationId":"postVolSurfaceRiskDecompose","method":"POST","path":"/api/v1/vol-surface/risk/decompose","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":true,"successStatuses":[200],"x402Price":"0.001"};
-export const postVolSurfaceRiskLadder: OperationInfo<'postVolSurfaceRiskLadder'> = {"operationId":"postVolSurfaceRiskLadder","method":"POST","path":"/api/v1/vol-surface/risk/ladder","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":true,"successStatuses":[200],"x402Price":"0.001","maxCells":400};
-export const postVolSurfaceRiskScenario: OperationInfo<'postVolSurfaceRiskScenario'> = {"operationId":"postVolSurfaceRiskScenario","method":"POST","path":"/api/v1/vol-surface/risk/scenario","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":true,"successStatuses":[200],"x402Price":"0.001"};
-export const postX402CreditToken: OperationInfo<'postX402CreditToken'> = {"operationId":"postX402CreditToken","method":"POST","path":"/api/v1/x402/credit-token","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":true,"successStatuses":[200],"rateLimitGroup":"creditToken"};
-export const postX402CreditTokenChallenge: OperationInfo<'postX402CreditTokenChallenge'> = {"operationId":"postX402CreditTokenChallenge","method":"POST","path":"/api/v1/x402/credit-token/challenge","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":true,"successStatuses":[200],"rateLimitGroup":"creditToken"};
-export const postX402SubscriptionsCheckoutsByIdPay: OperationInfo<'postX402SubscriptionsCheckoutsByIdPay'> = {"operationId":"postX402SubscriptionsCheckoutsByIdPay","method":"POST","path":"/api/v1/x402/subscriptions/checkouts/{id}/pay","family":"v1","pathParams":["id"],"queryParams":[],"headerParams":["x-checkout-token","PAYMENT-SIGNATURE"],"caseInsensitive":[],"hasBody":false,"successStatuses":[200,202],"idempotentPayment":{"statusOperationId":"getX402SubscriptionsCheckoutsById"}};
-export const postX402SubscriptionsSolanaRpc: OperationInfo<'postX402SubscriptionsSolanaRpc'> = {"operationId":"postX402SubscriptionsSolanaRpc","method":"POST","path":"/api/v1/x402/subscriptions/solana-rpc","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[201]};
-export const postX402TickDataCheckoutsByIdPay: OperationInfo<'postX402TickDataCheckoutsByIdPay'> = {"operationId":"postX402TickDataCheckoutsByIdPay","method":"POST","path":"/api/v1/x402/tick-data/checkouts/{id}/pay","family":"v1","pathParams":["id"],"queryParams":[],"headerParams":["x-checkout-token","PAYMENT-SIGNATURE"],"caseInsensitive":[],"hasBody":false,"successStatuses":[200,202],"idempotentPayment":{"statusOperationId":"getX402TickDataCheckoutsById"}};
-export const postX402TickDataSolanaRpc: OperationInfo<'postX402TickDataSolanaRpc'> = {"operationId":"postX402TickDataSolanaRpc","method":"POST","path":"/api/v1/x402/tick-data/solana-rpc","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[201]};
-export const postX402WsPassDay: OperationInfo<'postX402WsPassDay'> = {"operationId":"postX402WsPassDay","method":"POST","path":"/api/v1/x402/ws-pass/day","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
-export const postX402WsPassHour: OperationInfo<'postX402WsPassHour'> = {"operationId":"postX402WsPassHour","method":"POST","path":"/api/v1/x402/ws-pass/hour","family":"v1","pathParams":[],"queryParams":[],"headerParams":[],"caseInsensitive":[],"hasBody":false,"successStatuses":[200]};
+export const getAnalyticsRealizedVolatility: OperationInfo<'getAnalyticsRealizedVolatility'> = {
+  operationId: "getAnalyticsRealizedVolatility",
+  method: "GET",
+  path: "/api/v1/analytics/realized-volatility",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["instrument_name","exchange","currency","frequency","window_days","estimator","date","start","end","resolution","limit","cursor"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getChangelogDataCorrections: OperationInfo<'getChangelogDataCorrections'> = {
+  operationId: "getChangelogDataCorrections",
+  method: "GET",
+  path: "/api/v1/changelog/data-corrections",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getChangelogDataCoverage: OperationInfo<'getChangelogDataCoverage'> = {
+  operationId: "getChangelogDataCoverage",
+  method: "GET",
+  path: "/api/v1/changelog/data-coverage",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getFuturesCarry: OperationInfo<'getFuturesCarry'> = {
+  operationId: "getFuturesCarry",
+  method: "GET",
+  path: "/api/v1/futures/carry",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesCatalog: OperationInfo<'getFuturesCatalog'> = {
+  operationId: "getFuturesCatalog",
+  method: "GET",
+  path: "/api/v1/futures/catalog",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","maturity","limit","cursor"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesFlow: OperationInfo<'getFuturesFlow'> = {
+  operationId: "getFuturesFlow",
+  method: "GET",
+  path: "/api/v1/futures/flow",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["currency","exchange","start","end","min_amount","top_n"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+  maxWindow: {"days":7},
+  preflight,
+};
+
+export const getFuturesLevel1: OperationInfo<'getFuturesLevel1'> = {
+  operationId: "getFuturesLevel1",
+  method: "GET",
+  path: "/api/v1/futures/level1",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesLiquidations: OperationInfo<'getFuturesLiquidations'> = {
+  operationId: "getFuturesLiquidations",
+  method: "GET",
+  path: "/api/v1/futures/liquidations",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","instrument_name","exchange","direction","position_side","min_amount_usd","sort","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesMetadata: OperationInfo<'getFuturesMetadata'> = {
+  operationId: "getFuturesMetadata",
+  method: "GET",
+  path: "/api/v1/futures/metadata",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","instrument_name","limit"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getFuturesOhlcvt: OperationInfo<'getFuturesOhlcvt'> = {
+  operationId: "getFuturesOhlcvt",
+  method: "GET",
+  path: "/api/v1/futures/ohlcvt",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesOpenInterest: OperationInfo<'getFuturesOpenInterest'> = {
+  operationId: "getFuturesOpenInterest",
+  method: "GET",
+  path: "/api/v1/futures/open-interest",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesOrderbook: OperationInfo<'getFuturesOrderbook'> = {
+  operationId: "getFuturesOrderbook",
+  method: "GET",
+  path: "/api/v1/futures/orderbook",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesOrderbookRaw: OperationInfo<'getFuturesOrderbookRaw'> = {
+  operationId: "getFuturesOrderbookRaw",
+  method: "GET",
+  path: "/api/v1/futures/orderbook-raw",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesReferencePrice: OperationInfo<'getFuturesReferencePrice'> = {
+  operationId: "getFuturesReferencePrice",
+  method: "GET",
+  path: "/api/v1/futures/reference-price",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesSnapshot: OperationInfo<'getFuturesSnapshot'> = {
+  operationId: "getFuturesSnapshot",
+  method: "GET",
+  path: "/api/v1/futures/snapshot",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","date"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getFuturesTickerHistory: OperationInfo<'getFuturesTickerHistory'> = {
+  operationId: "getFuturesTickerHistory",
+  method: "GET",
+  path: "/api/v1/futures/ticker-history",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesTrades: OperationInfo<'getFuturesTrades'> = {
+  operationId: "getFuturesTrades",
+  method: "GET",
+  path: "/api/v1/futures/trades",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","exchange","instrument_name","currency","direction","block_only","min_amount","strategy","maturity","sort","sort_dir","top_n"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+  maxWindow: {"days":7,"unlessParam":"instrument_name"},
+  preflight,
+};
+
+export const getFuturesTradesSummary: OperationInfo<'getFuturesTradesSummary'> = {
+  operationId: "getFuturesTradesSummary",
+  method: "GET",
+  path: "/api/v1/futures/trades/summary",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["group_by","start","end","limit","cursor","sort_dir","exchange","currency","instrument_name","direction","block_only","min_amount","strategy","maturity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getFuturesVolume: OperationInfo<'getFuturesVolume'> = {
+  operationId: "getFuturesVolume",
+  method: "GET",
+  path: "/api/v1/futures/volume",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getHealth: OperationInfo<'getHealth'> = {
+  operationId: "getHealth",
+  method: "GET",
+  path: "/api/v1/health",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getHyperliquidNodeFills: OperationInfo<'getHyperliquidNodeFills'> = {
+  operationId: "getHyperliquidNodeFills",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/fills",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["wallet","instrument_name","start","end","limit","cursor","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getHyperliquidNodeFundingPayments: OperationInfo<'getHyperliquidNodeFundingPayments'> = {
+  operationId: "getHyperliquidNodeFundingPayments",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/funding-payments",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["wallet","instrument_name","start","end","limit","cursor","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getHyperliquidNodeInstruments: OperationInfo<'getHyperliquidNodeInstruments'> = {
+  operationId: "getHyperliquidNodeInstruments",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/instruments",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["limit","cursor"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getHyperliquidNodeL2Orderbook: OperationInfo<'getHyperliquidNodeL2Orderbook'> = {
+  operationId: "getHyperliquidNodeL2Orderbook",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/l2-orderbook",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["instrument_name","start","end","limit","cursor","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getHyperliquidNodeLiquidations: OperationInfo<'getHyperliquidNodeLiquidations'> = {
+  operationId: "getHyperliquidNodeLiquidations",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/liquidations",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","wallet","instrument_name","instrument_name_raw","currency","role","dedupe","resolution"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getHyperliquidNodePredictionFills: OperationInfo<'getHyperliquidNodePredictionFills'> = {
+  operationId: "getHyperliquidNodePredictionFills",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/prediction-fills",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["condition_id","token_id","instrument_name","start","end","limit","cursor","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+  requiresOneOf: ["condition_id","token_id","instrument_name"],
+  preflight,
+};
+
+export const getHyperliquidNodeRestingOrders: OperationInfo<'getHyperliquidNodeRestingOrders'> = {
+  operationId: "getHyperliquidNodeRestingOrders",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/resting-orders",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["limit","cursor","wallet","instrument_name","instrument_name_raw","currency","max_distance_from_mark"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+  requiresOneOf: ["wallet","instrument_name","instrument_name_raw","currency"],
+  preflight,
+};
+
+export const getHyperliquidNodeTwapEvents: OperationInfo<'getHyperliquidNodeTwapEvents'> = {
+  operationId: "getHyperliquidNodeTwapEvents",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/twap-events",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","wallet","instrument_name","instrument_name_raw","currency","min_target_notional"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getHyperliquidNodeWalletFlow: OperationInfo<'getHyperliquidNodeWalletFlow'> = {
+  operationId: "getHyperliquidNodeWalletFlow",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/wallet-flow",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","wallet","instrument_name","instrument_name_raw","currency","sort_by","sort_dir","min_notional"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getHyperliquidNodeWalletPositions: OperationInfo<'getHyperliquidNodeWalletPositions'> = {
+  operationId: "getHyperliquidNodeWalletPositions",
+  method: "GET",
+  path: "/api/v1/hyperliquid/node/wallet-positions",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["limit","cursor","wallet","instrument_name","instrument_name_raw","currency"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+  requiresOneOf: ["wallet","instrument_name","instrument_name_raw","currency"],
+  preflight,
+};
+
+export const getInstruments: OperationInfo<'getInstruments'> = {
+  operationId: "getInstruments",
+  method: "GET",
+  path: "/api/v1/instruments",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","market_type","base_currency","quote_currency","status","margin_type","option_type","expiry_from","expiry_to","instrument_name","limit","cursor"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getInstrumentsDetail: OperationInfo<'getInstrumentsDetail'> = {
+  operationId: "getInstrumentsDetail",
+  method: "GET",
+  path: "/api/v1/instruments/detail",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["instrument_name","exchange"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getLegacyAggregatedFutureSummaryData: OperationInfo<'getLegacyAggregatedFutureSummaryData'> = {
+  operationId: "getLegacyAggregatedFutureSummaryData",
+  method: "GET",
+  path: "/analytics/futures/aggregated_future_summary/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyAggregatedOptionSummaryData: OperationInfo<'getLegacyAggregatedOptionSummaryData'> = {
+  operationId: "getLegacyAggregatedOptionSummaryData",
+  method: "GET",
+  path: "/analytics/futures/aggregated_option_summary/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyAlternativeCurrencyData: OperationInfo<'getLegacyAlternativeCurrencyData'> = {
+  operationId: "getLegacyAlternativeCurrencyData",
+  method: "GET",
+  path: "/analytics/futures/alt_currency",
+  family: "legacy",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyAltOptionDataByMarket: OperationInfo<'getLegacyAltOptionDataByMarket'> = {
+  operationId: "getLegacyAltOptionDataByMarket",
+  method: "GET",
+  path: "/analytics/derivs/alt_option/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyAnalyticOptionsOrbitAltVol: OperationInfo<'getLegacyAnalyticOptionsOrbitAltVol'> = {
+  operationId: "getLegacyAnalyticOptionsOrbitAltVol",
+  method: "GET",
+  path: "/analytics/options/orbit_alt_vol/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyAnalyticSpotPairs: OperationInfo<'getLegacyAnalyticSpotPairs'> = {
+  operationId: "getLegacyAnalyticSpotPairs",
+  method: "GET",
+  path: "/analytics/spot/spot_pairs/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyATMImpliedVolatilityTimeLapse: OperationInfo<'getLegacyATMImpliedVolatilityTimeLapse'> = {
+  operationId: "getLegacyATMImpliedVolatilityTimeLapse",
+  method: "GET",
+  path: "/analytics/options/atm_iv_ts/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyCalculateRiskSlide: OperationInfo<'getLegacyCalculateRiskSlide'> = {
+  operationId: "getLegacyCalculateRiskSlide",
+  method: "GET",
+  path: "/pricer/risk_slide/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["instrument"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyCalculateRiskSlideV2: OperationInfo<'getLegacyCalculateRiskSlideV2'> = {
+  operationId: "getLegacyCalculateRiskSlideV2",
+  method: "GET",
+  path: "/pricer/v2/risk_slide/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["instrument"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyCustomChange: OperationInfo<'getLegacyCustomChange'> = {
+  operationId: "getLegacyCustomChange",
+  method: "GET",
+  path: "/analytics/options/custom_change/{name}/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["name","market","currency"],
+  queryParams: ["end","start"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyDerivativesLiquidationByCurrencyData: OperationInfo<'getLegacyDerivativesLiquidationByCurrencyData'> = {
+  operationId: "getLegacyDerivativesLiquidationByCurrencyData",
+  method: "GET",
+  path: "/historical/derivs/liquidation_by_currency/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyDerivativesLiquidationData: OperationInfo<'getLegacyDerivativesLiquidationData'> = {
+  operationId: "getLegacyDerivativesLiquidationData",
+  method: "GET",
+  path: "/historical/derivs/liquidation/{market}/{symbol}",
+  family: "legacy",
+  pathParams: ["market","symbol"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: ["market"],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyDerivsOpenInterestChange: OperationInfo<'getLegacyDerivsOpenInterestChange'> = {
+  operationId: "getLegacyDerivsOpenInterestChange",
+  method: "GET",
+  path: "/analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}",
+  family: "legacy",
+  pathParams: ["market","currency","period"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyDerivsOpenInterestChangeSummary: OperationInfo<'getLegacyDerivsOpenInterestChangeSummary'> = {
+  operationId: "getLegacyDerivsOpenInterestChangeSummary",
+  method: "GET",
+  path: "/analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}",
+  family: "legacy",
+  pathParams: ["currency","period"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyETHBTCATMIVTermStructure: OperationInfo<'getLegacyETHBTCATMIVTermStructure'> = {
+  operationId: "getLegacyETHBTCATMIVTermStructure",
+  method: "GET",
+  path: "/analytics/options/eth-btc_atm_iv_term_structure",
+  family: "legacy",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyExpiredOptionExpiries: OperationInfo<'getLegacyExpiredOptionExpiries'> = {
+  operationId: "getLegacyExpiredOptionExpiries",
+  method: "GET",
+  path: "/analytics/options/expired_expiries/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["maturity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFutureControllerGetBd2: OperationInfo<'getLegacyFutureControllerGetBd2'> = {
+  operationId: "getLegacyFutureControllerGetBd2",
+  method: "GET",
+  path: "/V2/historical/futures/expired_expiries/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","count","select"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFutureOpenInterestChange: OperationInfo<'getLegacyFutureOpenInterestChange'> = {
+  operationId: "getLegacyFutureOpenInterestChange",
+  method: "GET",
+  path: "/analytics/futures/open_interest_change/{market}/{currency}/{period}",
+  family: "legacy",
+  pathParams: ["market","currency","period"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFutureOpenInterestChangeSummary: OperationInfo<'getLegacyFutureOpenInterestChangeSummary'> = {
+  operationId: "getLegacyFutureOpenInterestChangeSummary",
+  method: "GET",
+  path: "/analytics/futures/open_interest_change_summary/{currency}/{period}",
+  family: "legacy",
+  pathParams: ["currency","period"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFutures: OperationInfo<'getLegacyFutures'> = {
+  operationId: "getLegacyFutures",
+  method: "GET",
+  path: "/analytics/derivs/futures/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFuturesAltcoinSummary: OperationInfo<'getLegacyFuturesAltcoinSummary'> = {
+  operationId: "getLegacyFuturesAltcoinSummary",
+  method: "GET",
+  path: "/historical/futures/alt_summary/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesBasisData: OperationInfo<'getLegacyFuturesBasisData'> = {
+  operationId: "getLegacyFuturesBasisData",
+  method: "GET",
+  path: "/analytics/futures/futures_basis/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFuturesCurveData: OperationInfo<'getLegacyFuturesCurveData'> = {
+  operationId: "getLegacyFuturesCurveData",
+  method: "GET",
+  path: "/analytics/futures/futures_curve/{currency}/{market}",
+  family: "legacy",
+  pathParams: ["currency","market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFuturesCurveDataForCurrency: OperationInfo<'getLegacyFuturesCurveDataForCurrency'> = {
+  operationId: "getLegacyFuturesCurveDataForCurrency",
+  method: "GET",
+  path: "/analytics/futures/futures_curve/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFuturesDataByMarket: OperationInfo<'getLegacyFuturesDataByMarket'> = {
+  operationId: "getLegacyFuturesDataByMarket",
+  method: "GET",
+  path: "/analytics/derivs/futures/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFuturesInstrumentData: OperationInfo<'getLegacyFuturesInstrumentData'> = {
+  operationId: "getLegacyFuturesInstrumentData",
+  method: "GET",
+  path: "/analytics/futures/instruments",
+  family: "legacy",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFuturesMarketIndexData: OperationInfo<'getLegacyFuturesMarketIndexData'> = {
+  operationId: "getLegacyFuturesMarketIndexData",
+  method: "GET",
+  path: "/historical/futures/market_index/{index}",
+  family: "legacy",
+  pathParams: ["index"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesMarketSnapshot: OperationInfo<'getLegacyFuturesMarketSnapshot'> = {
+  operationId: "getLegacyFuturesMarketSnapshot",
+  method: "GET",
+  path: "/analytics/futures/snapshot/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyFuturesOIWeightedBasisFunding: OperationInfo<'getLegacyFuturesOIWeightedBasisFunding'> = {
+  operationId: "getLegacyFuturesOIWeightedBasisFunding",
+  method: "GET",
+  path: "/historical/futures/oi_weighted_basis/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesOIWeightedFunding: OperationInfo<'getLegacyFuturesOIWeightedFunding'> = {
+  operationId: "getLegacyFuturesOIWeightedFunding",
+  method: "GET",
+  path: "/historical/futures/oi_weighted_funding/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesOIWeightedVolumeFunding: OperationInfo<'getLegacyFuturesOIWeightedVolumeFunding'> = {
+  operationId: "getLegacyFuturesOIWeightedVolumeFunding",
+  method: "GET",
+  path: "/historical/futures/oi_weighted_volume_funding/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesRealizedVolatility: OperationInfo<'getLegacyFuturesRealizedVolatility'> = {
+  operationId: "getLegacyFuturesRealizedVolatility",
+  method: "GET",
+  path: "/historical/futures/realized_volatility/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesSnapshot: OperationInfo<'getLegacyFuturesSnapshot'> = {
+  operationId: "getLegacyFuturesSnapshot",
+  method: "GET",
+  path: "/historical/futures/snapshot/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  currencySubsets: {"DERIBIT":["BTC","BTCDVOL","ETH","PAXG"],"BINANCE":["ADA","BCH","BNB","BTC","DOT","ETH","LINK","LTC","SOL","XRP"],"BITGET":["BTC","ETH"],"BITMEX":["BTC","ETH"],"BYBIT":["BTC","ETH","SOL"],"HUOBI":["BTC","ETH","TRX"],"KRAKEN":["BTC","ETH","LTC","SOL","XRP"],"OKX":["BTC","ETH"]},
+  preflight,
+};
+
+export const getLegacyFuturesTotalOI: OperationInfo<'getLegacyFuturesTotalOI'> = {
+  operationId: "getLegacyFuturesTotalOI",
+  method: "GET",
+  path: "/historical/futures/total_oi/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesTotalOIByMargin: OperationInfo<'getLegacyFuturesTotalOIByMargin'> = {
+  operationId: "getLegacyFuturesTotalOIByMargin",
+  method: "GET",
+  path: "/historical/futures/total_oi_by_margin/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesTotalVolume: OperationInfo<'getLegacyFuturesTotalVolume'> = {
+  operationId: "getLegacyFuturesTotalVolume",
+  method: "GET",
+  path: "/historical/futures/total_volume/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesTotalVolumeByMargin: OperationInfo<'getLegacyFuturesTotalVolumeByMargin'> = {
+  operationId: "getLegacyFuturesTotalVolumeByMargin",
+  method: "GET",
+  path: "/historical/futures/total_volume_by_margin/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyFuturesYieldData: OperationInfo<'getLegacyFuturesYieldData'> = {
+  operationId: "getLegacyFuturesYieldData",
+  method: "GET",
+  path: "/analytics/futures/futures_yield/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyGEXDataForAllOptions: OperationInfo<'getLegacyGEXDataForAllOptions'> = {
+  operationId: "getLegacyGEXDataForAllOptions",
+  method: "GET",
+  path: "/analytics/options/gex_date_all/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyHistoricalDerivsSnapshot: OperationInfo<'getLegacyHistoricalDerivsSnapshot'> = {
+  operationId: "getLegacyHistoricalDerivsSnapshot",
+  method: "GET",
+  path: "/historical/derivs/snapshot/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  currencySubsets: {"DERIBIT":["BTC","BTCDVOL","ETH","PAXG"],"BINANCE":["ADA","BCH","BNB","BTC","DOT","ETH","LINK","LTC","SOL","XRP"],"BITGET":["BTC","ETH"],"BITMEX":["BTC","ETH"],"BYBIT":["BTC","ETH","SOL"],"HUOBI":["BTC","ETH","TRX"],"KRAKEN":["BTC","ETH","LTC","SOL","XRP"],"OKX":["BTC","ETH"]},
+  preflight,
+};
+
+export const getLegacyHistoricalDerivsSummary: OperationInfo<'getLegacyHistoricalDerivsSummary'> = {
+  operationId: "getLegacyHistoricalDerivsSummary",
+  method: "GET",
+  path: "/historical/derivs/summary/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalExchangeData: OperationInfo<'getLegacyHistoricalExchangeData'> = {
+  operationId: "getLegacyHistoricalExchangeData",
+  method: "GET",
+  path: "/historical/futures/aggregate_exchange_data/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalFuturesAnnualizedBasisData: OperationInfo<'getLegacyHistoricalFuturesAnnualizedBasisData'> = {
+  operationId: "getLegacyHistoricalFuturesAnnualizedBasisData",
+  method: "GET",
+  path: "/historical/futures/futures_annualized_basis/{currency}/{days}",
+  family: "legacy",
+  pathParams: ["currency","days"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalFuturesData: OperationInfo<'getLegacyHistoricalFuturesData'> = {
+  operationId: "getLegacyHistoricalFuturesData",
+  method: "GET",
+  path: "/historical/derivs/futures/{market}/{symbol}",
+  family: "legacy",
+  pathParams: ["market","symbol"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: ["market"],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalGlobalFuturesActivityData: OperationInfo<'getLegacyHistoricalGlobalFuturesActivityData'> = {
+  operationId: "getLegacyHistoricalGlobalFuturesActivityData",
+  method: "GET",
+  path: "/historical/futures/global_activity_futures/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalIndicesPriceData: OperationInfo<'getLegacyHistoricalIndicesPriceData'> = {
+  operationId: "getLegacyHistoricalIndicesPriceData",
+  method: "GET",
+  path: "/historical/futures/indices_price/{index}",
+  family: "legacy",
+  pathParams: ["index"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalInstrumentVolumeBuySell: OperationInfo<'getLegacyHistoricalInstrumentVolumeBuySell'> = {
+  operationId: "getLegacyHistoricalInstrumentVolumeBuySell",
+  method: "GET",
+  path: "/historical/options/instrument_volume_buy_sell/{market}/{instrument}",
+  family: "legacy",
+  pathParams: ["market","instrument"],
+  queryParams: ["start","end","limit","page"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalOptionsData: OperationInfo<'getLegacyHistoricalOptionsData'> = {
+  operationId: "getLegacyHistoricalOptionsData",
+  method: "GET",
+  path: "/historical/options/{market}/{instrument}",
+  family: "legacy",
+  pathParams: ["market","instrument"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalOptionsIV: OperationInfo<'getLegacyHistoricalOptionsIV'> = {
+  operationId: "getLegacyHistoricalOptionsIV",
+  method: "GET",
+  path: "/historical/options/iv/{market}/{instrument}",
+  family: "legacy",
+  pathParams: ["market","instrument"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalOptionsOIStrike: OperationInfo<'getLegacyHistoricalOptionsOIStrike'> = {
+  operationId: "getLegacyHistoricalOptionsOIStrike",
+  method: "GET",
+  path: "/historical/options/oi_strike/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: ["date_h"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyHistoricalOptionsOIVolume: OperationInfo<'getLegacyHistoricalOptionsOIVolume'> = {
+  operationId: "getLegacyHistoricalOptionsOIVolume",
+  method: "GET",
+  path: "/historical/options/oi_volume/{market}/{instrument}",
+  family: "legacy",
+  pathParams: ["market","instrument"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalOptionsPrice: OperationInfo<'getLegacyHistoricalOptionsPrice'> = {
+  operationId: "getLegacyHistoricalOptionsPrice",
+  method: "GET",
+  path: "/historical/options/price/{market}/{instrument}",
+  family: "legacy",
+  pathParams: ["market","instrument"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalOptionsSnapshot: OperationInfo<'getLegacyHistoricalOptionsSnapshot'> = {
+  operationId: "getLegacyHistoricalOptionsSnapshot",
+  method: "GET",
+  path: "/historical/options/snapshot/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalOptionsTrades: OperationInfo<'getLegacyHistoricalOptionsTrades'> = {
+  operationId: "getLegacyHistoricalOptionsTrades",
+  method: "GET",
+  path: "/historical/options/trades/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["date","limit","page"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalOptionsUnderlyingPrice: OperationInfo<'getLegacyHistoricalOptionsUnderlyingPrice'> = {
+  operationId: "getLegacyHistoricalOptionsUnderlyingPrice",
+  method: "GET",
+  path: "/historical/options/underlying_price/{market}/{instrument}",
+  family: "legacy",
+  pathParams: ["market","instrument"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalOptionsVolumeStrike: OperationInfo<'getLegacyHistoricalOptionsVolumeStrike'> = {
+  operationId: "getLegacyHistoricalOptionsVolumeStrike",
+  method: "GET",
+  path: "/historical/options/volume_strike/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: ["date_h"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyHistoricalPerpetualDerivativesData: OperationInfo<'getLegacyHistoricalPerpetualDerivativesData'> = {
+  operationId: "getLegacyHistoricalPerpetualDerivativesData",
+  method: "GET",
+  path: "/historical/derivs/perpetuals/{market}/{symbol}",
+  family: "legacy",
+  pathParams: ["market","symbol"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: ["market"],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalPerpetualFundingData: OperationInfo<'getLegacyHistoricalPerpetualFundingData'> = {
+  operationId: "getLegacyHistoricalPerpetualFundingData",
+  method: "GET",
+  path: "/historical/futures/perpetual_funding/{currency}/{market}",
+  family: "legacy",
+  pathParams: ["currency","market"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalPerpetualFundingExchangeData: OperationInfo<'getLegacyHistoricalPerpetualFundingExchangeData'> = {
+  operationId: "getLegacyHistoricalPerpetualFundingExchangeData",
+  method: "GET",
+  path: "/historical/futures/perpetual_funding_exchange/{currency}/{option}",
+  family: "legacy",
+  pathParams: ["currency","option"],
+  queryParams: ["market","start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalPerpetualYieldData: OperationInfo<'getLegacyHistoricalPerpetualYieldData'> = {
+  operationId: "getLegacyHistoricalPerpetualYieldData",
+  method: "GET",
+  path: "/historical/futures/perpetual_yield/{currency}/{market}",
+  family: "legacy",
+  pathParams: ["currency","market"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalSettlementFundingRate: OperationInfo<'getLegacyHistoricalSettlementFundingRate'> = {
+  operationId: "getLegacyHistoricalSettlementFundingRate",
+  method: "GET",
+  path: "/historical/futures/settlement_funding_rate/{market}/{symbol}",
+  family: "legacy",
+  pathParams: ["market","symbol"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalSpotOhlc: OperationInfo<'getLegacyHistoricalSpotOhlc'> = {
+  operationId: "getLegacyHistoricalSpotOhlc",
+  method: "GET",
+  path: "/historical/spot/{market}/{symbol}/{period}",
+  family: "legacy",
+  pathParams: ["market","symbol","period"],
+  queryParams: ["start","end","limit","page"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalTotalGlobalOpenInterestActivityData: OperationInfo<'getLegacyHistoricalTotalGlobalOpenInterestActivityData'> = {
+  operationId: "getLegacyHistoricalTotalGlobalOpenInterestActivityData",
+  method: "GET",
+  path: "/historical/futures/oi_total_global_activity",
+  family: "legacy",
+  pathParams: [],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalTotalGlobalVolumeActivityData: OperationInfo<'getLegacyHistoricalTotalGlobalVolumeActivityData'> = {
+  operationId: "getLegacyHistoricalTotalGlobalVolumeActivityData",
+  method: "GET",
+  path: "/historical/futures/volume_total_global_activity",
+  family: "legacy",
+  pathParams: [],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: OperationInfo<'getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket'> = {
+  operationId: "getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket",
+  method: "GET",
+  path: "/historical/options/total/oi_by_market/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: OperationInfo<'getLegacyHistoricalTotalNotionalPremiumVolumeByMarket'> = {
+  operationId: "getLegacyHistoricalTotalNotionalPremiumVolumeByMarket",
+  method: "GET",
+  path: "/historical/options/total/volume_by_market/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalTotalOpenInterestByExchangeData: OperationInfo<'getLegacyHistoricalTotalOpenInterestByExchangeData'> = {
+  operationId: "getLegacyHistoricalTotalOpenInterestByExchangeData",
+  method: "GET",
+  path: "/historical/futures/total_oi_by_exchange/{currency}/{option}",
+  family: "legacy",
+  pathParams: ["currency","option"],
+  queryParams: ["market","start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyHistoricalTotalVolumeByExchangeData: OperationInfo<'getLegacyHistoricalTotalVolumeByExchangeData'> = {
+  operationId: "getLegacyHistoricalTotalVolumeByExchangeData",
+  method: "GET",
+  path: "/historical/futures/total_volume_by_exchange/{currency}/{option}",
+  family: "legacy",
+  pathParams: ["currency","option"],
+  queryParams: ["market","start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyIVTable: OperationInfo<'getLegacyIVTable'> = {
+  operationId: "getLegacyIVTable",
+  method: "GET",
+  path: "/analytics/options/iv_table/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyModelForwardCurveChart: OperationInfo<'getLegacyModelForwardCurveChart'> = {
+  operationId: "getLegacyModelForwardCurveChart",
+  method: "GET",
+  path: "/analytics/options/model_charts/forward_curve/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyModelSkewCharts: OperationInfo<'getLegacyModelSkewCharts'> = {
+  operationId: "getLegacyModelSkewCharts",
+  method: "GET",
+  path: "/analytics/options/model_charts/skew/{currency}/{maturity}/{type}",
+  family: "legacy",
+  pathParams: ["currency","maturity","type"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyModelSkewChartTimeLapse: OperationInfo<'getLegacyModelSkewChartTimeLapse'> = {
+  operationId: "getLegacyModelSkewChartTimeLapse",
+  method: "GET",
+  path: "/analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse",
+  family: "legacy",
+  pathParams: ["currency","maturity","type"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyModelTermStructureATMChart: OperationInfo<'getLegacyModelTermStructureATMChart'> = {
+  operationId: "getLegacyModelTermStructureATMChart",
+  method: "GET",
+  path: "/analytics/options/model_charts/term_structure_atm/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyModelTermStructureATMChartTimeLapse: OperationInfo<'getLegacyModelTermStructureATMChartTimeLapse'> = {
+  operationId: "getLegacyModelTermStructureATMChartTimeLapse",
+  method: "GET",
+  path: "/analytics/options/model_charts/term_structure_atm/{currency}/time_lapse",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyModelTermStructureChart: OperationInfo<'getLegacyModelTermStructureChart'> = {
+  operationId: "getLegacyModelTermStructureChart",
+  method: "GET",
+  path: "/analytics/options/model_charts/term_structure/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["currency","type"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyModelVolatilityRunCharts: OperationInfo<'getLegacyModelVolatilityRunCharts'> = {
+  operationId: "getLegacyModelVolatilityRunCharts",
+  method: "GET",
+  path: "/analytics/options/model_charts/vol_run/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["currency","maturity"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOiChangeByStrike: OperationInfo<'getLegacyOiChangeByStrike'> = {
+  operationId: "getLegacyOiChangeByStrike",
+  method: "GET",
+  path: "/analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}",
+  family: "legacy",
+  pathParams: ["currency","market"],
+  queryParams: ["date_range","maturity","min_strike","max_strike"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOiGainers: OperationInfo<'getLegacyOiGainers'> = {
+  operationId: "getLegacyOiGainers",
+  method: "GET",
+  path: "/analytics/derivs/oi_gainers/{market}/{type}/{period}",
+  family: "legacy",
+  pathParams: ["market","type","period"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOINetChange: OperationInfo<'getLegacyOINetChange'> = {
+  operationId: "getLegacyOINetChange",
+  method: "GET",
+  path: "/analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity","hours"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOpenInterestBreakdownData: OperationInfo<'getLegacyOpenInterestBreakdownData'> = {
+  operationId: "getLegacyOpenInterestBreakdownData",
+  method: "GET",
+  path: "/analytics/futures/oi_breakdown/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["currency","type"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOpenInterestChange: OperationInfo<'getLegacyOpenInterestChange'> = {
+  operationId: "getLegacyOpenInterestChange",
+  method: "GET",
+  path: "/analytics/options/open_interest_change/{market}/{currency}/{period}",
+  family: "legacy",
+  pathParams: ["market","currency","period"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOpenInterestChangeSummary: OperationInfo<'getLegacyOpenInterestChangeSummary'> = {
+  operationId: "getLegacyOpenInterestChangeSummary",
+  method: "GET",
+  path: "/analytics/options/open_interest_change_summary/{currency}/{period}",
+  family: "legacy",
+  pathParams: ["currency","period"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOpenInterestGainersAndLosersData: OperationInfo<'getLegacyOpenInterestGainersAndLosersData'> = {
+  operationId: "getLegacyOpenInterestGainersAndLosersData",
+  method: "GET",
+  path: "/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}",
+  family: "legacy",
+  pathParams: ["currency","option","param","type"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOpenInterestGainersAndLosersForFuturesMarkets: OperationInfo<'getLegacyOpenInterestGainersAndLosersForFuturesMarkets'> = {
+  operationId: "getLegacyOpenInterestGainersAndLosersForFuturesMarkets",
+  method: "GET",
+  path: "/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}",
+  family: "legacy",
+  pathParams: ["currency","option","param"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionMaturities: OperationInfo<'getLegacyOptionMaturities'> = {
+  operationId: "getLegacyOptionMaturities",
+  method: "GET",
+  path: "/analytics/options/maturities/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptions24hVolumeStrike: OperationInfo<'getLegacyOptions24hVolumeStrike'> = {
+  operationId: "getLegacyOptions24hVolumeStrike",
+  method: "GET",
+  path: "/analytics/options/v_strike/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsActualVolButterflyModel: OperationInfo<'getLegacyOptionsActualVolButterflyModel'> = {
+  operationId: "getLegacyOptionsActualVolButterflyModel",
+  method: "GET",
+  path: "/historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}",
+  family: "legacy",
+  pathParams: ["market","currency","type","days"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsActualVolRiskReversalModel: OperationInfo<'getLegacyOptionsActualVolRiskReversalModel'> = {
+  operationId: "getLegacyOptionsActualVolRiskReversalModel",
+  method: "GET",
+  path: "/historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}",
+  family: "legacy",
+  pathParams: ["market","currency","type","days"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsActualVolSkewModel: OperationInfo<'getLegacyOptionsActualVolSkewModel'> = {
+  operationId: "getLegacyOptionsActualVolSkewModel",
+  method: "GET",
+  path: "/historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}",
+  family: "legacy",
+  pathParams: ["market","currency","type","days"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsAtmIv: OperationInfo<'getLegacyOptionsAtmIv'> = {
+  operationId: "getLegacyOptionsAtmIv",
+  method: "GET",
+  path: "/historical/options/atm_iv/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsDvol: OperationInfo<'getLegacyOptionsDvol'> = {
+  operationId: "getLegacyOptionsDvol",
+  method: "GET",
+  path: "/historical/options/dvol/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsGEXByDate: OperationInfo<'getLegacyOptionsGEXByDate'> = {
+  operationId: "getLegacyOptionsGEXByDate",
+  method: "GET",
+  path: "/analytics/options/gex_date/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsGexIndex: OperationInfo<'getLegacyOptionsGexIndex'> = {
+  operationId: "getLegacyOptionsGexIndex",
+  method: "GET",
+  path: "/historical/options/gex_index/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsGreeks: OperationInfo<'getLegacyOptionsGreeks'> = {
+  operationId: "getLegacyOptionsGreeks",
+  method: "GET",
+  path: "/analytics/options/greeks/{market}/{currency}/{maturity}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity","type"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsInstruments: OperationInfo<'getLegacyOptionsInstruments'> = {
+  operationId: "getLegacyOptionsInstruments",
+  method: "GET",
+  path: "/analytics/options/Instruments",
+  family: "legacy",
+  pathParams: [],
+  queryParams: ["option_type","strike","maturity","currency","market"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsIvAll: OperationInfo<'getLegacyOptionsIvAll'> = {
+  operationId: "getLegacyOptionsIvAll",
+  method: "GET",
+  path: "/analytics/options/iv_all/{market}/{currency}/{maturity}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity","type"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsIVByCurrency: OperationInfo<'getLegacyOptionsIVByCurrency'> = {
+  operationId: "getLegacyOptionsIVByCurrency",
+  method: "GET",
+  path: "/analytics/options/iv_currency/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsIVByMarket: OperationInfo<'getLegacyOptionsIVByMarket'> = {
+  operationId: "getLegacyOptionsIVByMarket",
+  method: "GET",
+  path: "/analytics/options/iv_market/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsIVByStrike: OperationInfo<'getLegacyOptionsIVByStrike'> = {
+  operationId: "getLegacyOptionsIVByStrike",
+  method: "GET",
+  path: "/analytics/options/iv_strike/{market}/{currency}/{strike}",
+  family: "legacy",
+  pathParams: ["market","currency","strike"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsIvRv: OperationInfo<'getLegacyOptionsIvRv'> = {
+  operationId: "getLegacyOptionsIvRv",
+  method: "GET",
+  path: "/historical/options/iv_rv/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsMaturityAtmIv: OperationInfo<'getLegacyOptionsMaturityAtmIv'> = {
+  operationId: "getLegacyOptionsMaturityAtmIv",
+  method: "GET",
+  path: "/historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsMaturityOiVolume: OperationInfo<'getLegacyOptionsMaturityOiVolume'> = {
+  operationId: "getLegacyOptionsMaturityOiVolume",
+  method: "GET",
+  path: "/historical/options/maturity/oi_volume/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsMaturityTotalOi: OperationInfo<'getLegacyOptionsMaturityTotalOi'> = {
+  operationId: "getLegacyOptionsMaturityTotalOi",
+  method: "GET",
+  path: "/historical/options/maturity/total_oi/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsMaturityTotalVolume: OperationInfo<'getLegacyOptionsMaturityTotalVolume'> = {
+  operationId: "getLegacyOptionsMaturityTotalVolume",
+  method: "GET",
+  path: "/historical/options/maturity/total_volume/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsMaxPain: OperationInfo<'getLegacyOptionsMaxPain'> = {
+  operationId: "getLegacyOptionsMaxPain",
+  method: "GET",
+  path: "/historical/options/max_pain/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsOIBreakdown: OperationInfo<'getLegacyOptionsOIBreakdown'> = {
+  operationId: "getLegacyOptionsOIBreakdown",
+  method: "GET",
+  path: "/analytics/options/oi_breakdown",
+  family: "legacy",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsOIBreakdownByCurrency: OperationInfo<'getLegacyOptionsOIBreakdownByCurrency'> = {
+  operationId: "getLegacyOptionsOIBreakdownByCurrency",
+  method: "GET",
+  path: "/analytics/options/oi_breakdown_by_currency",
+  family: "legacy",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsOIByStrike: OperationInfo<'getLegacyOptionsOIByStrike'> = {
+  operationId: "getLegacyOptionsOIByStrike",
+  method: "GET",
+  path: "/analytics/options/oi_strike/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsOINetChangeAllStrikes: OperationInfo<'getLegacyOptionsOINetChangeAllStrikes'> = {
+  operationId: "getLegacyOptionsOINetChangeAllStrikes",
+  method: "GET",
+  path: "/analytics/options/oi_net_change_all/{market}/{currency}/{hours}",
+  family: "legacy",
+  pathParams: ["market","currency","hours"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsOIPCRatio: OperationInfo<'getLegacyOptionsOIPCRatio'> = {
+  operationId: "getLegacyOptionsOIPCRatio",
+  method: "GET",
+  path: "/historical/options/oi_pc_ratio/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsOITotal: OperationInfo<'getLegacyOptionsOITotal'> = {
+  operationId: "getLegacyOptionsOITotal",
+  method: "GET",
+  path: "/historical/options/oi_total/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsOpenInterestByExpiry: OperationInfo<'getLegacyOptionsOpenInterestByExpiry'> = {
+  operationId: "getLegacyOptionsOpenInterestByExpiry",
+  method: "GET",
+  path: "/analytics/options/oi_expiry/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsOpenInterestByStrike: OperationInfo<'getLegacyOptionsOpenInterestByStrike'> = {
+  operationId: "getLegacyOptionsOpenInterestByStrike",
+  method: "GET",
+  path: "/analytics/options/oi_strike_all/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsOpenInterestByType: OperationInfo<'getLegacyOptionsOpenInterestByType'> = {
+  operationId: "getLegacyOptionsOpenInterestByType",
+  method: "GET",
+  path: "/analytics/options/oi_type/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsOrbitAltVol: OperationInfo<'getLegacyOptionsOrbitAltVol'> = {
+  operationId: "getLegacyOptionsOrbitAltVol",
+  method: "GET",
+  path: "/historical/options/orbit_alt_vol/{currency}/{maturity_name}",
+  family: "legacy",
+  pathParams: ["currency","maturity_name"],
+  queryParams: ["start","end","limit","page","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsSkewByCurrencyAndMaturity: OperationInfo<'getLegacyOptionsSkewByCurrencyAndMaturity'> = {
+  operationId: "getLegacyOptionsSkewByCurrencyAndMaturity",
+  method: "GET",
+  path: "/analytics/options/skew_currency/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["currency","maturity"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsSkewByMarketAndCurrency: OperationInfo<'getLegacyOptionsSkewByMarketAndCurrency'> = {
+  operationId: "getLegacyOptionsSkewByMarketAndCurrency",
+  method: "GET",
+  path: "/analytics/options/skew/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsSkewByMarketAndMaturity: OperationInfo<'getLegacyOptionsSkewByMarketAndMaturity'> = {
+  operationId: "getLegacyOptionsSkewByMarketAndMaturity",
+  method: "GET",
+  path: "/analytics/options/skew_market/{market}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","maturity"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsSnapshot: OperationInfo<'getLegacyOptionsSnapshot'> = {
+  operationId: "getLegacyOptionsSnapshot",
+  method: "GET",
+  path: "/analytics/options/snapshot/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsSpreadTypeSkew: OperationInfo<'getLegacyOptionsSpreadTypeSkew'> = {
+  operationId: "getLegacyOptionsSpreadTypeSkew",
+  method: "GET",
+  path: "/historical/options/spread/type/skew/{market}/{type}",
+  family: "legacy",
+  pathParams: ["market","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTotalVolumeByCurrency: OperationInfo<'getLegacyOptionsTotalVolumeByCurrency'> = {
+  operationId: "getLegacyOptionsTotalVolumeByCurrency",
+  method: "GET",
+  path: "/historical/options/total/volume_by_currency/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTradeSummary: OperationInfo<'getLegacyOptionsTradeSummary'> = {
+  operationId: "getLegacyOptionsTradeSummary",
+  method: "GET",
+  path: "/analytics/options/summary_trades/{market}/{currency}/{hours}",
+  family: "legacy",
+  pathParams: ["market","currency","hours"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsTypeAtmIvModel: OperationInfo<'getLegacyOptionsTypeAtmIvModel'> = {
+  operationId: "getLegacyOptionsTypeAtmIvModel",
+  method: "GET",
+  path: "/historical/options/type/atm_iv_model/{market}/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTypeButterfly: OperationInfo<'getLegacyOptionsTypeButterfly'> = {
+  operationId: "getLegacyOptionsTypeButterfly",
+  method: "GET",
+  path: "/historical/options/type/butterfly/{market}/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTypeButterflyModel: OperationInfo<'getLegacyOptionsTypeButterflyModel'> = {
+  operationId: "getLegacyOptionsTypeButterflyModel",
+  method: "GET",
+  path: "/historical/options/type/butterfly_model/{market}/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTypeGammaBands: OperationInfo<'getLegacyOptionsTypeGammaBands'> = {
+  operationId: "getLegacyOptionsTypeGammaBands",
+  method: "GET",
+  path: "/historical/options/type/gamma_bands/{market}/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTypeIvBidAsk: OperationInfo<'getLegacyOptionsTypeIvBidAsk'> = {
+  operationId: "getLegacyOptionsTypeIvBidAsk",
+  method: "GET",
+  path: "/historical/options/type/iv_bid_ask/{market}/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTypeRiskReversal: OperationInfo<'getLegacyOptionsTypeRiskReversal'> = {
+  operationId: "getLegacyOptionsTypeRiskReversal",
+  method: "GET",
+  path: "/historical/options/type/risk_reversal/{market}/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTypeRiskReversalModel: OperationInfo<'getLegacyOptionsTypeRiskReversalModel'> = {
+  operationId: "getLegacyOptionsTypeRiskReversalModel",
+  method: "GET",
+  path: "/historical/options/type/risk_reversal_model/{market}/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTypeSkew: OperationInfo<'getLegacyOptionsTypeSkew'> = {
+  operationId: "getLegacyOptionsTypeSkew",
+  method: "GET",
+  path: "/historical/options/type/skew/{market}/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsTypeSkewModel: OperationInfo<'getLegacyOptionsTypeSkewModel'> = {
+  operationId: "getLegacyOptionsTypeSkewModel",
+  method: "GET",
+  path: "/historical/options/type/skew_model/{market}/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["market","currency","type"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsVix: OperationInfo<'getLegacyOptionsVix'> = {
+  operationId: "getLegacyOptionsVix",
+  method: "GET",
+  path: "/historical/options/vix/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsVolumeBreakdown: OperationInfo<'getLegacyOptionsVolumeBreakdown'> = {
+  operationId: "getLegacyOptionsVolumeBreakdown",
+  method: "GET",
+  path: "/analytics/options/volume_breakdown",
+  family: "legacy",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsVolumeBreakdownByCurrency: OperationInfo<'getLegacyOptionsVolumeBreakdownByCurrency'> = {
+  operationId: "getLegacyOptionsVolumeBreakdownByCurrency",
+  method: "GET",
+  path: "/analytics/options/volume_breakdown_by_currency",
+  family: "legacy",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsVolumeBuySell: OperationInfo<'getLegacyOptionsVolumeBuySell'> = {
+  operationId: "getLegacyOptionsVolumeBuySell",
+  method: "GET",
+  path: "/analytics/options/volume_buy_sell/{market}/{currency}/{maturity}",
+  family: "legacy",
+  pathParams: ["market","currency","maturity"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsVolumeByBuySell: OperationInfo<'getLegacyOptionsVolumeByBuySell'> = {
+  operationId: "getLegacyOptionsVolumeByBuySell",
+  method: "GET",
+  path: "/analytics/options/volume_buy_sell_all/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsVolumeByExpiry: OperationInfo<'getLegacyOptionsVolumeByExpiry'> = {
+  operationId: "getLegacyOptionsVolumeByExpiry",
+  method: "GET",
+  path: "/analytics/options/v_expiry/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsVolumeByStrike: OperationInfo<'getLegacyOptionsVolumeByStrike'> = {
+  operationId: "getLegacyOptionsVolumeByStrike",
+  method: "GET",
+  path: "/analytics/options/v_strike_all/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyOptionsVolumePcRatio: OperationInfo<'getLegacyOptionsVolumePcRatio'> = {
+  operationId: "getLegacyOptionsVolumePcRatio",
+  method: "GET",
+  path: "/historical/options/volume_pc_ratio/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOptionsVolumeTotal: OperationInfo<'getLegacyOptionsVolumeTotal'> = {
+  operationId: "getLegacyOptionsVolumeTotal",
+  method: "GET",
+  path: "/historical/options/volume_total/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOrderbookByMarketTypeMarketCurrency: OperationInfo<'getLegacyOrderbookByMarketTypeMarketCurrency'> = {
+  operationId: "getLegacyOrderbookByMarketTypeMarketCurrency",
+  method: "GET",
+  path: "/historical/orderbooks/{marketType}/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["marketType","market","currency"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOrderbookByMarketTypeMarketSymbol: OperationInfo<'getLegacyOrderbookByMarketTypeMarketSymbol'> = {
+  operationId: "getLegacyOrderbookByMarketTypeMarketSymbol",
+  method: "GET",
+  path: "/historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}",
+  family: "legacy",
+  pathParams: ["marketType","market","symbol"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyOrderbookByMarketTypeSymbol: OperationInfo<'getLegacyOrderbookByMarketTypeSymbol'> = {
+  operationId: "getLegacyOrderbookByMarketTypeSymbol",
+  method: "GET",
+  path: "/historical/orderbooks/{marketType}/{currency}",
+  family: "legacy",
+  pathParams: ["marketType","currency"],
+  queryParams: ["start","end","limit","page","granularity"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyPerpetualFundingData: OperationInfo<'getLegacyPerpetualFundingData'> = {
+  operationId: "getLegacyPerpetualFundingData",
+  method: "GET",
+  path: "/analytics/futures/perpetual_funding/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyPerpetualFundingDataWithType: OperationInfo<'getLegacyPerpetualFundingDataWithType'> = {
+  operationId: "getLegacyPerpetualFundingDataWithType",
+  method: "GET",
+  path: "/analytics/futures/perpetual_funding/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["currency","type"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyPerpetuals: OperationInfo<'getLegacyPerpetuals'> = {
+  operationId: "getLegacyPerpetuals",
+  method: "GET",
+  path: "/analytics/derivs/perpetuals/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyPerpetualsDataByMarket: OperationInfo<'getLegacyPerpetualsDataByMarket'> = {
+  operationId: "getLegacyPerpetualsDataByMarket",
+  method: "GET",
+  path: "/analytics/derivs/perpetuals/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyPerpetualsSnapshotDataByMarket: OperationInfo<'getLegacyPerpetualsSnapshotDataByMarket'> = {
+  operationId: "getLegacyPerpetualsSnapshotDataByMarket",
+  method: "GET",
+  path: "/analytics/derivs/perpetuals_snapshot/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: ["market"],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyPriceGainers: OperationInfo<'getLegacyPriceGainers'> = {
+  operationId: "getLegacyPriceGainers",
+  method: "GET",
+  path: "/analytics/derivs/price_gainers/{market}/{type}/{period}",
+  family: "legacy",
+  pathParams: ["market","type","period"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyRiskSlideInstruments: OperationInfo<'getLegacyRiskSlideInstruments'> = {
+  operationId: "getLegacyRiskSlideInstruments",
+  method: "GET",
+  path: "/pricer/risk_slide_instruments/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyRiskSlideInstrumentsV2: OperationInfo<'getLegacyRiskSlideInstrumentsV2'> = {
+  operationId: "getLegacyRiskSlideInstrumentsV2",
+  method: "GET",
+  path: "/pricer/v2/risk_slide_instruments/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyStrategyLegBubbleChart: OperationInfo<'getLegacyStrategyLegBubbleChart'> = {
+  operationId: "getLegacyStrategyLegBubbleChart",
+  method: "GET",
+  path: "/analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["strategy","maturity","hours_interval","size_filter","single_trade"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacySummary: OperationInfo<'getLegacySummary'> = {
+  operationId: "getLegacySummary",
+  method: "GET",
+  path: "/analytics/derivs/summary",
+  family: "legacy",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacySummaryC: OperationInfo<'getLegacySummaryC'> = {
+  operationId: "getLegacySummaryC",
+  method: "GET",
+  path: "/analytics/derivs/summary/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyTopFundingData: OperationInfo<'getLegacyTopFundingData'> = {
+  operationId: "getLegacyTopFundingData",
+  method: "GET",
+  path: "/analytics/derivs/top_funding/{market}",
+  family: "legacy",
+  pathParams: ["market"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyTopInstrumentsOIOpenInterestChange: OperationInfo<'getLegacyTopInstrumentsOIOpenInterestChange'> = {
+  operationId: "getLegacyTopInstrumentsOIOpenInterestChange",
+  method: "GET",
+  path: "/analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}",
+  family: "legacy",
+  pathParams: ["market","currency","hours"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyTopOptionsStrategies: OperationInfo<'getLegacyTopOptionsStrategies'> = {
+  operationId: "getLegacyTopOptionsStrategies",
+  method: "GET",
+  path: "/analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}",
+  family: "legacy",
+  pathParams: ["currency","hours_interval","single_trade"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyTopTradedOptions: OperationInfo<'getLegacyTopTradedOptions'> = {
+  operationId: "getLegacyTopTradedOptions",
+  method: "GET",
+  path: "/analytics/options/top_traded_option/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getLegacyTotalOiByCurrency: OperationInfo<'getLegacyTotalOiByCurrency'> = {
+  operationId: "getLegacyTotalOiByCurrency",
+  method: "GET",
+  path: "/historical/options/total/oi_by_currency/{currency}",
+  family: "legacy",
+  pathParams: ["currency"],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyTotalOiForFutures: OperationInfo<'getLegacyTotalOiForFutures'> = {
+  operationId: "getLegacyTotalOiForFutures",
+  method: "GET",
+  path: "/historical/futures/total_open_interest_by_currency",
+  family: "legacy",
+  pathParams: [],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyTotalOiForOptions: OperationInfo<'getLegacyTotalOiForOptions'> = {
+  operationId: "getLegacyTotalOiForOptions",
+  method: "GET",
+  path: "/historical/options/total_open_interest_by_currency",
+  family: "legacy",
+  pathParams: [],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyTotalOiForPerpetuals: OperationInfo<'getLegacyTotalOiForPerpetuals'> = {
+  operationId: "getLegacyTotalOiForPerpetuals",
+  method: "GET",
+  path: "/historical/derivs/perpetual/total_open_interest_by_currency",
+  family: "legacy",
+  pathParams: [],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyTotalVolumeForFutures: OperationInfo<'getLegacyTotalVolumeForFutures'> = {
+  operationId: "getLegacyTotalVolumeForFutures",
+  method: "GET",
+  path: "/historical/futures/total_volume_by_currency",
+  family: "legacy",
+  pathParams: [],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyTotalVolumeForOptions: OperationInfo<'getLegacyTotalVolumeForOptions'> = {
+  operationId: "getLegacyTotalVolumeForOptions",
+  method: "GET",
+  path: "/historical/options/total_volume_by_currency",
+  family: "legacy",
+  pathParams: [],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyTotalVolumeForPerpetuals: OperationInfo<'getLegacyTotalVolumeForPerpetuals'> = {
+  operationId: "getLegacyTotalVolumeForPerpetuals",
+  method: "GET",
+  path: "/historical/derivs/perpetual/total_volume_by_currency",
+  family: "legacy",
+  pathParams: [],
+  queryParams: ["start","end","limit","page","granularity","legacy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyV2HistoricalTrades: OperationInfo<'getLegacyV2HistoricalTrades'> = {
+  operationId: "getLegacyV2HistoricalTrades",
+  method: "GET",
+  path: "/historical/options/v2/trades/{market}/{currency}",
+  family: "legacy",
+  pathParams: ["market","currency"],
+  queryParams: ["date","limit","page","blockTradeId","sortBy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+};
+
+export const getLegacyVolumeBreakdownData: OperationInfo<'getLegacyVolumeBreakdownData'> = {
+  operationId: "getLegacyVolumeBreakdownData",
+  method: "GET",
+  path: "/analytics/futures/volume_breakdown/{currency}/{type}",
+  family: "legacy",
+  pathParams: ["currency","type"],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getOpenapiJson: OperationInfo<'getOpenapiJson'> = {
+  operationId: "getOpenapiJson",
+  method: "GET",
+  path: "/openapi.json",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getOptionsCatalog: OperationInfo<'getOptionsCatalog'> = {
+  operationId: "getOptionsCatalog",
+  method: "GET",
+  path: "/api/v1/options/catalog",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","maturity","limit","cursor","option_type","strike_min","strike_max"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsFlow: OperationInfo<'getOptionsFlow'> = {
+  operationId: "getOptionsFlow",
+  method: "GET",
+  path: "/api/v1/options/flow",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","currency","min_premium_usd","top_n"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+  maxWindow: {"days":7},
+  preflight,
+};
+
+export const getOptionsGexCatalog: OperationInfo<'getOptionsGexCatalog'> = {
+  operationId: "getOptionsGexCatalog",
+  method: "GET",
+  path: "/api/v1/options/gex/catalog",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","limit"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getOptionsGexHistory: OperationInfo<'getOptionsGexHistory'> = {
+  operationId: "getOptionsGexHistory",
+  method: "GET",
+  path: "/api/v1/options/gex/history",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","currency"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsGexLatest: OperationInfo<'getOptionsGexLatest'> = {
+  operationId: "getOptionsGexLatest",
+  method: "GET",
+  path: "/api/v1/options/gex/latest",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","date","limit"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getOptionsGexProfile: OperationInfo<'getOptionsGexProfile'> = {
+  operationId: "getOptionsGexProfile",
+  method: "GET",
+  path: "/api/v1/options/gex/profile",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getOptionsGexRegimeChanges: OperationInfo<'getOptionsGexRegimeChanges'> = {
+  operationId: "getOptionsGexRegimeChanges",
+  method: "GET",
+  path: "/api/v1/options/gex/regime-changes",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","start","end","limit","cursor","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsGexStrikes: OperationInfo<'getOptionsGexStrikes'> = {
+  operationId: "getOptionsGexStrikes",
+  method: "GET",
+  path: "/api/v1/options/gex/strikes",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name","currency","date","expiry","include_expiries","strike_min","strike_max","contribution_basis","min_abs_contribution"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsGexTermStructure: OperationInfo<'getOptionsGexTermStructure'> = {
+  operationId: "getOptionsGexTermStructure",
+  method: "GET",
+  path: "/api/v1/options/gex/term-structure",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getOptionsLevel1: OperationInfo<'getOptionsLevel1'> = {
+  operationId: "getOptionsLevel1",
+  method: "GET",
+  path: "/api/v1/options/level1",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsMetadata: OperationInfo<'getOptionsMetadata'> = {
+  operationId: "getOptionsMetadata",
+  method: "GET",
+  path: "/api/v1/options/metadata",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","instrument_name","limit"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getOptionsOhlcvt: OperationInfo<'getOptionsOhlcvt'> = {
+  operationId: "getOptionsOhlcvt",
+  method: "GET",
+  path: "/api/v1/options/ohlcvt",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsOpenInterest: OperationInfo<'getOptionsOpenInterest'> = {
+  operationId: "getOptionsOpenInterest",
+  method: "GET",
+  path: "/api/v1/options/open-interest",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsReferencePrice: OperationInfo<'getOptionsReferencePrice'> = {
+  operationId: "getOptionsReferencePrice",
+  method: "GET",
+  path: "/api/v1/options/reference-price",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsSnapshot: OperationInfo<'getOptionsSnapshot'> = {
+  operationId: "getOptionsSnapshot",
+  method: "GET",
+  path: "/api/v1/options/snapshot",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","date","resolution"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getOptionsTickerHistory: OperationInfo<'getOptionsTickerHistory'> = {
+  operationId: "getOptionsTickerHistory",
+  method: "GET",
+  path: "/api/v1/options/ticker-history",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsTrades: OperationInfo<'getOptionsTrades'> = {
+  operationId: "getOptionsTrades",
+  method: "GET",
+  path: "/api/v1/options/trades",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","exchange","instrument_name","currency","min_premium_usd","min_notional","direction","strategy","block_only","opening_only","option_type","maturity","top_n","sort","settlement_currency","margin_type"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+  maxWindow: {"days":7,"unlessParam":"instrument_name"},
+  preflight,
+};
+
+export const getOptionsTradesSummary: OperationInfo<'getOptionsTradesSummary'> = {
+  operationId: "getOptionsTradesSummary",
+  method: "GET",
+  path: "/api/v1/options/trades/summary",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name","currency","group_by","min_premium_usd","min_notional","direction","block_only","opening_only","option_type","maturity","strategy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsVolatility: OperationInfo<'getOptionsVolatility'> = {
+  operationId: "getOptionsVolatility",
+  method: "GET",
+  path: "/api/v1/options/volatility",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsVolSurfaceByExpiry: OperationInfo<'getOptionsVolSurfaceByExpiry'> = {
+  operationId: "getOptionsVolSurfaceByExpiry",
+  method: "GET",
+  path: "/api/v1/options/vol-surface/by-expiry",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","date","resolution","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getOptionsVolSurfaceByTenor: OperationInfo<'getOptionsVolSurfaceByTenor'> = {
+  operationId: "getOptionsVolSurfaceByTenor",
+  method: "GET",
+  path: "/api/v1/options/vol-surface/by-tenor",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","date","start","end","resolution","limit","cursor","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsVolSurfaceByTime: OperationInfo<'getOptionsVolSurfaceByTime'> = {
+  operationId: "getOptionsVolSurfaceByTime",
+  method: "GET",
+  path: "/api/v1/options/vol-surface/by-time",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","maturity","start","end","resolution","limit","cursor","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getOptionsVolume: OperationInfo<'getOptionsVolume'> = {
+  operationId: "getOptionsVolume",
+  method: "GET",
+  path: "/api/v1/options/volume",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsCarry: OperationInfo<'getPerpetualsCarry'> = {
+  operationId: "getPerpetualsCarry",
+  method: "GET",
+  path: "/api/v1/perpetuals/carry",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsCatalog: OperationInfo<'getPerpetualsCatalog'> = {
+  operationId: "getPerpetualsCatalog",
+  method: "GET",
+  path: "/api/v1/perpetuals/catalog",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","limit","cursor"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsFlow: OperationInfo<'getPerpetualsFlow'> = {
+  operationId: "getPerpetualsFlow",
+  method: "GET",
+  path: "/api/v1/perpetuals/flow",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["currency","exchange","start","end","min_amount","top_n"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+  maxWindow: {"days":7},
+  preflight,
+};
+
+export const getPerpetualsLevel1: OperationInfo<'getPerpetualsLevel1'> = {
+  operationId: "getPerpetualsLevel1",
+  method: "GET",
+  path: "/api/v1/perpetuals/level1",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsLiquidations: OperationInfo<'getPerpetualsLiquidations'> = {
+  operationId: "getPerpetualsLiquidations",
+  method: "GET",
+  path: "/api/v1/perpetuals/liquidations",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","instrument_name","exchange","direction","position_side","min_amount_usd","sort","sort_dir"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsMetadata: OperationInfo<'getPerpetualsMetadata'> = {
+  operationId: "getPerpetualsMetadata",
+  method: "GET",
+  path: "/api/v1/perpetuals/metadata",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","instrument_name","limit"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getPerpetualsOhlcvt: OperationInfo<'getPerpetualsOhlcvt'> = {
+  operationId: "getPerpetualsOhlcvt",
+  method: "GET",
+  path: "/api/v1/perpetuals/ohlcvt",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsOpenInterest: OperationInfo<'getPerpetualsOpenInterest'> = {
+  operationId: "getPerpetualsOpenInterest",
+  method: "GET",
+  path: "/api/v1/perpetuals/open-interest",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsOrderbook: OperationInfo<'getPerpetualsOrderbook'> = {
+  operationId: "getPerpetualsOrderbook",
+  method: "GET",
+  path: "/api/v1/perpetuals/orderbook",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsOrderbookRaw: OperationInfo<'getPerpetualsOrderbookRaw'> = {
+  operationId: "getPerpetualsOrderbookRaw",
+  method: "GET",
+  path: "/api/v1/perpetuals/orderbook-raw",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsReferencePrice: OperationInfo<'getPerpetualsReferencePrice'> = {
+  operationId: "getPerpetualsReferencePrice",
+  method: "GET",
+  path: "/api/v1/perpetuals/reference-price",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsSnapshot: OperationInfo<'getPerpetualsSnapshot'> = {
+  operationId: "getPerpetualsSnapshot",
+  method: "GET",
+  path: "/api/v1/perpetuals/snapshot",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","date"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getPerpetualsTickerHistory: OperationInfo<'getPerpetualsTickerHistory'> = {
+  operationId: "getPerpetualsTickerHistory",
+  method: "GET",
+  path: "/api/v1/perpetuals/ticker-history",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsTrades: OperationInfo<'getPerpetualsTrades'> = {
+  operationId: "getPerpetualsTrades",
+  method: "GET",
+  path: "/api/v1/perpetuals/trades",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","exchange","instrument_name","currency","direction","block_only","min_amount","strategy","sort","sort_dir","top_n"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+  maxWindow: {"days":7,"unlessParam":"instrument_name"},
+  preflight,
+};
+
+export const getPerpetualsTradesSummary: OperationInfo<'getPerpetualsTradesSummary'> = {
+  operationId: "getPerpetualsTradesSummary",
+  method: "GET",
+  path: "/api/v1/perpetuals/trades/summary",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["group_by","start","end","limit","cursor","sort_dir","exchange","currency","instrument_name","direction","block_only","min_amount","strategy"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPerpetualsVolume: OperationInfo<'getPerpetualsVolume'> = {
+  operationId: "getPerpetualsVolume",
+  method: "GET",
+  path: "/api/v1/perpetuals/volume",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPredictionsCatalog: OperationInfo<'getPredictionsCatalog'> = {
+  operationId: "getPredictionsCatalog",
+  method: "GET",
+  path: "/api/v1/predictions/catalog",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","category","event_slug","keyword","limit","cursor"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPredictionsCategories: OperationInfo<'getPredictionsCategories'> = {
+  operationId: "getPredictionsCategories",
+  method: "GET",
+  path: "/api/v1/predictions/categories",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getPredictionsMetadata: OperationInfo<'getPredictionsMetadata'> = {
+  operationId: "getPredictionsMetadata",
+  method: "GET",
+  path: "/api/v1/predictions/metadata",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","instrument_name","limit"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getPredictionsOhlcvt: OperationInfo<'getPredictionsOhlcvt'> = {
+  operationId: "getPredictionsOhlcvt",
+  method: "GET",
+  path: "/api/v1/predictions/ohlcvt",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPredictionsOrderbookRaw: OperationInfo<'getPredictionsOrderbookRaw'> = {
+  operationId: "getPredictionsOrderbookRaw",
+  method: "GET",
+  path: "/api/v1/predictions/orderbook-raw",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPredictionsSnapshot: OperationInfo<'getPredictionsSnapshot'> = {
+  operationId: "getPredictionsSnapshot",
+  method: "GET",
+  path: "/api/v1/predictions/snapshot",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","category","event_slug","keyword","instrument_name","date","resolution"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getPredictionsTickerHistory: OperationInfo<'getPredictionsTickerHistory'> = {
+  operationId: "getPredictionsTickerHistory",
+  method: "GET",
+  path: "/api/v1/predictions/ticker-history",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getPredictionsTrades: OperationInfo<'getPredictionsTrades'> = {
+  operationId: "getPredictionsTrades",
+  method: "GET",
+  path: "/api/v1/predictions/trades",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getSpotCatalog: OperationInfo<'getSpotCatalog'> = {
+  operationId: "getSpotCatalog",
+  method: "GET",
+  path: "/api/v1/spot/catalog",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","quote_currency","limit","cursor"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getSpotL2Orderbook: OperationInfo<'getSpotL2Orderbook'> = {
+  operationId: "getSpotL2Orderbook",
+  method: "GET",
+  path: "/api/v1/spot/l2-orderbook",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getSpotL2OrderbookRaw: OperationInfo<'getSpotL2OrderbookRaw'> = {
+  operationId: "getSpotL2OrderbookRaw",
+  method: "GET",
+  path: "/api/v1/spot/l2-orderbook-raw",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getSpotLevel1: OperationInfo<'getSpotLevel1'> = {
+  operationId: "getSpotLevel1",
+  method: "GET",
+  path: "/api/v1/spot/level1",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getSpotMetadata: OperationInfo<'getSpotMetadata'> = {
+  operationId: "getSpotMetadata",
+  method: "GET",
+  path: "/api/v1/spot/metadata",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","instrument_name","limit"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getSpotOhlcvt: OperationInfo<'getSpotOhlcvt'> = {
+  operationId: "getSpotOhlcvt",
+  method: "GET",
+  path: "/api/v1/spot/ohlcvt",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getSpotSnapshot: OperationInfo<'getSpotSnapshot'> = {
+  operationId: "getSpotSnapshot",
+  method: "GET",
+  path: "/api/v1/spot/snapshot",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","quote_currency","date"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const getSpotTicker: OperationInfo<'getSpotTicker'> = {
+  operationId: "getSpotTicker",
+  method: "GET",
+  path: "/api/v1/spot/ticker",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getSpotTrades: OperationInfo<'getSpotTrades'> = {
+  operationId: "getSpotTrades",
+  method: "GET",
+  path: "/api/v1/spot/trades",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","exchange","instrument_name","currency","quote_currency","direction","sort","top_n"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+  maxWindow: {"days":7,"unlessParam":"instrument_name"},
+  preflight,
+};
+
+export const getSpotVolume: OperationInfo<'getSpotVolume'> = {
+  operationId: "getSpotVolume",
+  method: "GET",
+  path: "/api/v1/spot/volume",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getVolSurfaceCatalog: OperationInfo<'getVolSurfaceCatalog'> = {
+  operationId: "getVolSurfaceCatalog",
+  method: "GET",
+  path: "/api/v1/vol-surface/catalog",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["exchange","currency","margin","limit","cursor"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getVolSurfaceSlices: OperationInfo<'getVolSurfaceSlices'> = {
+  operationId: "getVolSurfaceSlices",
+  method: "GET",
+  path: "/api/v1/vol-surface/slices",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","currency","margin","model"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getVolSurfaceSnapshots: OperationInfo<'getVolSurfaceSnapshots'> = {
+  operationId: "getVolSurfaceSnapshots",
+  method: "GET",
+  path: "/api/v1/vol-surface/snapshots",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","currency","margin"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getVolSurfaceStrikes: OperationInfo<'getVolSurfaceStrikes'> = {
+  operationId: "getVolSurfaceStrikes",
+  method: "GET",
+  path: "/api/v1/vol-surface/strikes",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","currency","margin","expiry","instrument"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getVolSurfaceTermStructure: OperationInfo<'getVolSurfaceTermStructure'> = {
+  operationId: "getVolSurfaceTermStructure",
+  method: "GET",
+  path: "/api/v1/vol-surface/term-structure",
+  family: "v1",
+  pathParams: [],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","currency","margin"],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  x402Price: "0.001",
+};
+
+export const getWellKnownOpenapiJson: OperationInfo<'getWellKnownOpenapiJson'> = {
+  operationId: "getWellKnownOpenapiJson",
+  method: "GET",
+  path: "/.well-known/openapi.json",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getWellKnownX402: OperationInfo<'getWellKnownX402'> = {
+  operationId: "getWellKnownX402",
+  method: "GET",
+  path: "/.well-known/x402",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getX402SubscriptionsCheckoutsById: OperationInfo<'getX402SubscriptionsCheckoutsById'> = {
+  operationId: "getX402SubscriptionsCheckoutsById",
+  method: "GET",
+  path: "/api/v1/x402/subscriptions/checkouts/{id}",
+  family: "v1",
+  pathParams: ["id"],
+  queryParams: [],
+  headerParams: ["x-checkout-token"],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getX402SubscriptionsProducts: OperationInfo<'getX402SubscriptionsProducts'> = {
+  operationId: "getX402SubscriptionsProducts",
+  method: "GET",
+  path: "/api/v1/x402/subscriptions/products",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getX402TickDataCheckoutsById: OperationInfo<'getX402TickDataCheckoutsById'> = {
+  operationId: "getX402TickDataCheckoutsById",
+  method: "GET",
+  path: "/api/v1/x402/tick-data/checkouts/{id}",
+  family: "v1",
+  pathParams: ["id"],
+  queryParams: [],
+  headerParams: ["x-checkout-token"],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getX402TickDataProducts: OperationInfo<'getX402TickDataProducts'> = {
+  operationId: "getX402TickDataProducts",
+  method: "GET",
+  path: "/api/v1/x402/tick-data/products",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const headHealth: OperationInfo<'headHealth'> = {
+  operationId: "headHealth",
+  method: "HEAD",
+  path: "/api/v1/health",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const postMcp: OperationInfo<'postMcp'> = {
+  operationId: "postMcp",
+  method: "POST",
+  path: "/api/v1/mcp",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: true,
+  successStatuses: [200,202],
+  x402Price: "0.001",
+  requiredAccept: "application/json, text/event-stream",
+  creditCost: {"initialize":0,"tools/list":0,"tools/call":1},
+};
+
+export const postVolSurfaceRiskDecompose: OperationInfo<'postVolSurfaceRiskDecompose'> = {
+  operationId: "postVolSurfaceRiskDecompose",
+  method: "POST",
+  path: "/api/v1/vol-surface/risk/decompose",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: true,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const postVolSurfaceRiskLadder: OperationInfo<'postVolSurfaceRiskLadder'> = {
+  operationId: "postVolSurfaceRiskLadder",
+  method: "POST",
+  path: "/api/v1/vol-surface/risk/ladder",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: true,
+  successStatuses: [200],
+  x402Price: "0.001",
+  maxCells: 400,
+};
+
+export const postVolSurfaceRiskScenario: OperationInfo<'postVolSurfaceRiskScenario'> = {
+  operationId: "postVolSurfaceRiskScenario",
+  method: "POST",
+  path: "/api/v1/vol-surface/risk/scenario",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: true,
+  successStatuses: [200],
+  x402Price: "0.001",
+};
+
+export const postX402CreditToken: OperationInfo<'postX402CreditToken'> = {
+  operationId: "postX402CreditToken",
+  method: "POST",
+  path: "/api/v1/x402/credit-token",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: true,
+  successStatuses: [200],
+  rateLimitGroup: "creditToken",
+};
+
+export const postX402CreditTokenChallenge: OperationInfo<'postX402CreditTokenChallenge'> = {
+  operationId: "postX402CreditTokenChallenge",
+  method: "POST",
+  path: "/api/v1/x402/credit-token/challenge",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: true,
+  successStatuses: [200],
+  rateLimitGroup: "creditToken",
+};
+
+export const postX402SubscriptionsCheckoutsByIdPay: OperationInfo<'postX402SubscriptionsCheckoutsByIdPay'> = {
+  operationId: "postX402SubscriptionsCheckoutsByIdPay",
+  method: "POST",
+  path: "/api/v1/x402/subscriptions/checkouts/{id}/pay",
+  family: "v1",
+  pathParams: ["id"],
+  queryParams: [],
+  headerParams: ["x-checkout-token","PAYMENT-SIGNATURE"],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200,202],
+  idempotentPayment: {"statusOperationId":"getX402SubscriptionsCheckoutsById"},
+};
+
+export const postX402SubscriptionsSolanaRpc: OperationInfo<'postX402SubscriptionsSolanaRpc'> = {
+  operationId: "postX402SubscriptionsSolanaRpc",
+  method: "POST",
+  path: "/api/v1/x402/subscriptions/solana-rpc",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [201],
+};
+
+export const postX402TickDataCheckoutsByIdPay: OperationInfo<'postX402TickDataCheckoutsByIdPay'> = {
+  operationId: "postX402TickDataCheckoutsByIdPay",
+  method: "POST",
+  path: "/api/v1/x402/tick-data/checkouts/{id}/pay",
+  family: "v1",
+  pathParams: ["id"],
+  queryParams: [],
+  headerParams: ["x-checkout-token","PAYMENT-SIGNATURE"],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200,202],
+  idempotentPayment: {"statusOperationId":"getX402TickDataCheckoutsById"},
+};
+
+export const postX402TickDataSolanaRpc: OperationInfo<'postX402TickDataSolanaRpc'> = {
+  operationId: "postX402TickDataSolanaRpc",
+  method: "POST",
+  path: "/api/v1/x402/tick-data/solana-rpc",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [201],
+};
+
+export const postX402WsPassDay: OperationInfo<'postX402WsPassDay'> = {
+  operationId: "postX402WsPassDay",
+  method: "POST",
+  path: "/api/v1/x402/ws-pass/day",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const postX402WsPassHour: OperationInfo<'postX402WsPassHour'> = {
+  operationId: "postX402WsPassHour",
+  method: "POST",
+  path: "/api/v1/x402/ws-pass/hour",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};

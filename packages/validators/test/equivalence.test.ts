@@ -1,0 +1,57 @@
+// The generated validators' verdicts and issue messages over a fixed corpus (equivalence-corpus.ts), recorded per
+// operation as a digest in fixtures/equivalence.json. Any change to how tools/codegen builds the validators (ajv
+// options, keyword hooks, shared definitions) must keep every verdict and message byte for byte: this test is that
+// proof. Rewrite the record (`EQUIVALENCE_RECORD=1`) only for a change of the spec or of the wording itself.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { corpus } from './equivalence-corpus.js';
+
+const require = createRequire(import.meta.url);
+const validators = require('../index.cjs');
+const RECORD = new URL('./fixtures/equivalence.json', import.meta.url);
+
+/** One sample's outcome as text: the verdict, then the issues or the accepted value (coercion shows there). */
+function outcome(operationId: string, sample: ReturnType<typeof corpus> extends Map<string, (infer S)[]> ? S : never): string {
+  try {
+    const result =
+      sample.kind === 'response'
+        ? validators.validateResponse(operationId, sample.status, sample.body, sample.headers)
+        : validators.validateRequest(operationId, sample.request);
+    return JSON.stringify(result);
+  } catch (error) {
+    return `threw ${(error as Error).message}`;
+  }
+}
+
+describe('generated validators: verdicts and messages over the equivalence corpus', () => {
+  const samples = corpus();
+  const digests: Record<string, { samples: number; rejected: number; sha256: string }> = {};
+  for (const [operationId, list] of samples) {
+    const hash = createHash('sha256');
+    let rejected = 0;
+    for (const sample of list) {
+      const text = outcome(operationId, sample);
+      if (!text.startsWith('{"ok":true')) rejected++;
+      hash.update(text).update('\n');
+    }
+    digests[operationId] = { samples: list.length, rejected, sha256: hash.digest('hex') };
+  }
+  if (process.env.EQUIVALENCE_RECORD) writeFileSync(RECORD, `${JSON.stringify(digests, null, 2)}\n`);
+  const recorded: typeof digests = JSON.parse(readFileSync(RECORD, 'utf8'));
+
+  it('covers every operation with both verdicts', () => {
+    expect(Object.keys(digests).sort()).toEqual(Object.keys(recorded).sort());
+    const total = Object.values(digests).reduce((sum, d) => sum + d.samples, 0);
+    const rejected = Object.values(digests).reduce((sum, d) => sum + d.rejected, 0);
+    expect(total).toBeGreaterThan(50_000);
+    expect(rejected).toBeGreaterThan(total / 2);
+    expect(rejected).toBeLessThan(total);
+  });
+
+  it('keeps every verdict and message of every operation', () => {
+    const changed = Object.keys(recorded).filter((id) => JSON.stringify(digests[id]) !== JSON.stringify(recorded[id]));
+    expect(changed).toEqual([]);
+  });
+});
