@@ -2,7 +2,8 @@
 // 1. removes the static preview of an operation once Redoc shows that operation itself;
 // 2. search across every operation and guide of both families: on the first keystroke it loads MiniSearch and the
 //    index built at build time (two cacheable files), then lists links to the matching pages;
-// 3. the navigation's Menu button on narrow screens, and the mark on the page entry (operation or heading) in view.
+// 3. the navigation's Menu button on narrow screens, and the mark on the page entry (operation or heading) in view;
+// 4. "Copy as Markdown": the Markdown twin of the operation the URL names, or of the page, onto the clipboard.
 const nav = document.getElementById('site-nav');
 
 function dropPreviewWhenRedocShows() {
@@ -143,7 +144,35 @@ function revealCurrentPage() {
   if (link.top > frame.top + frame.height * 0.6) nav.scrollTop += Math.min(item.bottom - frame.bottom + 16, link.top - frame.top - frame.height / 3);
 }
 
+/**
+ * Copies the Markdown twin of what the reader is looking at: the operation the URL's hash names (its twin is the
+ * section's folder plus `<operationid>.md`), else the page's own `index.md` (the link beside the button).
+ */
+function copyAsMarkdown() {
+  const button = nav?.querySelector('.site-copy-markdown');
+  const link = nav?.querySelector('.site-markdown a');
+  const status = nav?.querySelector('.site-copy-status');
+  if (!button || !link || !navigator.clipboard) return;
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    const operation = /^#\/[a-z0-9-]+\/([a-z0-9_.-]+)$/i.exec(decodeURIComponent(location.hash));
+    const url =
+      operation && nav.querySelector(`.site-entries a[href$="${CSS.escape(location.hash)}"]`)
+        ? `${location.pathname.replace(/[^/]*$/, '')}${operation[1]}.md`
+        : link.getAttribute('href');
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await navigator.clipboard.writeText(await response.text());
+      status.textContent = ' Copied';
+    } catch (error) {
+      status.textContent = ` Could not copy (${error instanceof Error ? error.message : error})`;
+    }
+  });
+}
+
 dropPreviewWhenRedocShows();
+copyAsMarkdown();
 search();
 menu();
 revealCurrentPage();

@@ -15,6 +15,8 @@ import { pageEntries } from './page-nav.mjs';
 import { legacyHashForwarder, navHtml, operationPreviews, pageHtml, plainText } from './site-chrome.mjs';
 import { buildInlinePage, redocRuntime, renderRedocPages, sharedStyles, withLocalLogo } from './redoc-render.mjs';
 import { buildSearchIndex, searchDocuments } from './search-index.mjs';
+import { writeAgentFiles } from './agent-files.mjs';
+import { pageMarkdownUrl } from './markdown-twins.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = join(here, '..');
@@ -95,10 +97,14 @@ pages.forEach((page, i) => {
     headScript: page.slug ? '' : forwarder,
     redoc,
     assets,
+    markdown: pageMarkdownUrl(page.slug),
   });
   writeFileSync(join(dir, 'index.html'), html);
 });
 writeFileSync(join(dist, 'favicon.ico'), faviconIco());
+// For programs: llms.txt, the Markdown twin of every page and operation, the bundles and the RFC 9727 API catalog.
+const asyncapi = JSON.parse(readFileSync(join(root, 'spec/dist/asyncapi.json'), 'utf8'));
+const twins = writeAgentFiles({ dist, root, docs, asyncapi, landing, guides, sections, nav });
 
 // The streaming reference: the AsyncAPI contract of the WebSocket gateway, rendered by the same Redoc (it renders
 // AsyncAPI 3), self-contained, with the site's styles and favicon.
@@ -112,4 +118,4 @@ const streamHtml = withLocalLogo(readFileSync(streamOut, 'utf8')).replace(
 writeFileSync(streamOut, streamHtml);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`docs: ${pages.length} pages (${sections.length} sections, ${guides.length} guides) in ${dist}, ${seconds} s`);
+console.log(`docs: ${pages.length} pages (${sections.length} sections, ${guides.length} guides) and ${twins.size} Markdown twins in ${dist}, ${seconds} s`);

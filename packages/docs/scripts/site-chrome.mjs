@@ -3,6 +3,7 @@
 // operation a link points to, before Redoc's runtime has run, and removed when Redoc shows the same operation), and
 // the forwarding of the single-page site's hash links from the landing page to the page that now holds them.
 import { operationAnchor, operationsOf } from './site-pages.mjs';
+import { operationMarkdownUrl, pageMarkdownUrl } from './markdown-twins.mjs';
 
 /** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
 /** @import { NavGroup } from './site-pages.mjs' */
@@ -53,6 +54,9 @@ export function navHtml(nav, current, assets, entries = []) {
     '<button type="button" class="site-nav-toggle" aria-expanded="true" aria-controls="site-nav-body" hidden>Menu</button>',
     '</div>',
     '<div id="site-nav-body">',
+    // The page as Markdown for agents and for pasting into a chat: a link (works with no script) and a copy button
+    // (site.js shows it, and copies the twin of the operation in the URL's hash when there is one).
+    `<p class="site-markdown"><a href="${pageMarkdownUrl(current)}" type="text/markdown">View as Markdown</a> <button type="button" class="site-copy-markdown" hidden>Copy as Markdown</button><span class="site-copy-status" role="status"></span></p>`,
     '<form class="site-search" role="search" onsubmit="return false">',
     '<label for="site-search-input">Search every operation and guide</label>',
     '<input id="site-search-input" type="search" autocomplete="off" placeholder="e.g. funding rate" aria-controls="site-search-results">',
@@ -98,7 +102,7 @@ export function operationPreviews(document) {
     return [
       `<section class="op-preview" id="${escapeHtml(anchor)}" aria-label="${escapeHtml(op.summary ?? op.operationId)}">`,
       `<h2>${escapeHtml(op.summary ?? op.operationId)}</h2>`,
-      `<p class="op-preview-route"><span class="op-preview-method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></p>`,
+      `<p class="op-preview-route"><span class="op-preview-method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> · <a href="${operationMarkdownUrl(tag, op.operationId)}" type="text/markdown">Markdown</a></p>`,
       previewBlocks(op.description),
       params ? `<h3>Parameters</h3><ul>${params}</ul>` : '',
       curl ? `<h3>Request sample (${escapeHtml(curl.label ?? curl.lang)})</h3><pre><code>${escapeHtml(curl.source)}</code></pre>` : '',
@@ -145,9 +149,9 @@ export function legacyHashForwarder(guideSlugs, sectionSlugs) {
 /** A whole page: shared files in the head, navigation, previews, Redoc's prerendered markup and its hydrate call. */
 /**
  * @param {{ title: string, description: string, nav: string, previews?: string | undefined, headScript?: string | undefined,
- *   redoc: { markup: string, script: string }, assets: Assets }} page
+ *   redoc: { markup: string, script: string }, assets: Assets, markdown: string }} page
  */
-export function pageHtml({ title, description, nav, previews = '', headScript = '', redoc, assets }) {
+export function pageHtml({ title, description, nav, previews = '', headScript = '', redoc, assets, markdown }) {
   const hydrate = redoc.script.replace(
     /hydrate\(__redoc_definition, __redoc_options, document\.getElementById\('redoc'\)\);?\s*$/,
     "hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc'));",
@@ -163,6 +167,7 @@ export function pageHtml({ title, description, nav, previews = '', headScript = 
     description ? `<meta name="description" content="${escapeHtml(description.slice(0, 300))}">` : '',
     headScript,
     '<link rel="icon" href="/favicon.ico" sizes="16x16">',
+    `<link rel="alternate" type="text/markdown" href="${markdown}" title="This page as Markdown">`,
     `<link rel="stylesheet" href="${assets.redocCss}">`,
     `<link rel="stylesheet" href="${assets.siteCss}">`,
     `<link rel="modulepreload" href="${assets.redocJs}">`,

@@ -25,8 +25,7 @@ function convert(data: string): Promise<PostmanItem[]> {
 }
 
 /** `METHOD /path/{param}` of a converted request (Postman writes path parameters as `:param`). */
-const routeOf = (item: PostmanItem) =>
-  `${item.request?.method} /${(item.request?.url.path ?? []).map((s) => s.replace(/^:(.+)$/, '{$1}')).join('/')}`;
+const routeOf = (item: PostmanItem) => `${item.request?.method} /${(item.request?.url.path ?? []).map((s) => s.replace(/^:(.+)$/, '{$1}')).join('/')}`;
 
 describe('the combined bundle imported by Postman', () => {
   const doc = loadBundle();
