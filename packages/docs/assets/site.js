@@ -3,7 +3,8 @@
 // 2. search across every operation and guide of both families: on the first keystroke it loads MiniSearch and the
 //    index built at build time (two cacheable files), then lists links to the matching pages;
 // 3. the navigation's Menu button on narrow screens, and the mark on the page entry (operation or heading) in view;
-// 4. "Copy as Markdown": the Markdown twin of the operation the URL names, or of the page, onto the clipboard.
+// 4. the colour scheme: the system's unless the reader toggles it (remembered on this device);
+// 5. "Copy as Markdown": the Markdown twin of the operation the URL names, or of the page, onto the clipboard.
 const nav = document.getElementById('site-nav');
 
 function dropPreviewWhenRedocShows() {
@@ -171,6 +172,50 @@ function copyAsMarkdown() {
   });
 }
 
+/**
+ * Dark or light on <html> (Redoc's dark theme and the site's styles read the same class). The inline head script set
+ * it before the first paint; Redoc resets it when it hydrates (from its own setting or the system's), so the
+ * reader's choice is put back whenever the class moves away from it.
+ */
+function colorScheme() {
+  const button = nav?.querySelector('.site-scheme-toggle');
+  const root = document.documentElement;
+  if (!button) return;
+  let stored;
+  try {
+    stored = localStorage.getItem('laevitas-docs-scheme');
+  } catch {
+    stored = null;
+  }
+  let chosen = root.classList.contains('dark') ? 'dark' : 'light';
+  const other = () => (chosen === 'dark' ? 'light' : 'dark');
+  const apply = () => {
+    if (!root.classList.contains(chosen)) root.classList.add(chosen);
+    if (root.classList.contains(other())) root.classList.remove(other());
+    button.setAttribute('aria-pressed', String(chosen === 'dark'));
+  };
+  new MutationObserver(apply).observe(root, { attributes: true, attributeFilter: ['class'] });
+  button.hidden = false;
+  apply();
+  button.addEventListener('click', () => {
+    chosen = other();
+    stored = chosen;
+    try {
+      localStorage.setItem('laevitas-docs-scheme', chosen);
+    } catch {
+      // Private windows may refuse storage: the choice then lasts for this page.
+    }
+    apply();
+  });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) => {
+    if (stored !== 'dark' && stored !== 'light') {
+      chosen = event.matches ? 'dark' : 'light';
+      apply();
+    }
+  });
+}
+
+colorScheme();
 dropPreviewWhenRedocShows();
 copyAsMarkdown();
 search();

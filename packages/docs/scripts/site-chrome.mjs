@@ -2,10 +2,8 @@
 // of the site with its search box, a static render of each operation of a section page (shown at once for the
 // operation a link points to, before Redoc's runtime has run, and removed when Redoc shows the same operation), and
 // the forwarding of the single-page site's hash links from the landing page to the page that now holds them.
-import { operationAnchor, operationsOf } from './site-pages.mjs';
-import { operationMarkdownUrl, pageMarkdownUrl } from './markdown-twins.mjs';
+import { pageMarkdownUrl } from './markdown-twins.mjs';
 
-/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
 /** @import { NavGroup } from './site-pages.mjs' */
 /**
  * The URLs of the shared files (build.mjs names them by content hash).
@@ -56,6 +54,7 @@ export function navHtml(nav, current, assets, entries = []) {
     '<div id="site-nav-body">',
     // The page as Markdown for agents and for pasting into a chat: a link (works with no script) and a copy button
     // (site.js shows it, and copies the twin of the operation in the URL's hash when there is one).
+    '<p class="site-scheme"><button type="button" class="site-scheme-toggle" aria-pressed="false" hidden>Dark mode</button></p>',
     `<p class="site-markdown"><a href="${pageMarkdownUrl(current)}" type="text/markdown">View as Markdown</a> <button type="button" class="site-copy-markdown" hidden>Copy as Markdown</button><span class="site-copy-status" role="status"></span></p>`,
     '<form class="site-search" role="search" onsubmit="return false">',
     '<label for="site-search-input">Search every operation and guide</label>',
@@ -85,58 +84,6 @@ function entriesHtml(entries) {
   return `<ul class="site-entries">${items.join('')}</ul>`;
 }
 
-/** A static render of every operation of a section page; CSS shows only the one the URL's hash targets. */
-/** @param {SpecNode} document */
-export function operationPreviews(document) {
-  const sections = operationsOf(document).map(({ path, method, op, tag }) => {
-    if (tag === undefined) throw new Error(`docs: ${op.operationId} has no tag, so no anchor on its section page`);
-    const anchor = operationAnchor(tag, op.operationId).slice(1);
-    const params = (op.parameters ?? [])
-      .map((/** @type {SpecNode} */ p) => (p.$ref ? deref(document, p.$ref) : p))
-      .map(
-        (/** @type {SpecNode} */ p) =>
-          `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})${p.description ? `: ${escapeHtml(plainText(p.description))}` : ''}</li>`,
-      )
-      .join('');
-    const curl = op['x-codeSamples']?.find((/** @type {SpecNode} */ s) => s.lang === 'Shell') ?? op['x-codeSamples']?.[0];
-    return [
-      `<section class="op-preview" id="${escapeHtml(anchor)}" aria-label="${escapeHtml(op.summary ?? op.operationId)}">`,
-      `<h2>${escapeHtml(op.summary ?? op.operationId)}</h2>`,
-      `<p class="op-preview-route"><span class="op-preview-method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> · <a href="${operationMarkdownUrl(tag, op.operationId)}" type="text/markdown">Markdown</a></p>`,
-      previewBlocks(op.description),
-      params ? `<h3>Parameters</h3><ul>${params}</ul>` : '',
-      curl ? `<h3>Request sample (${escapeHtml(curl.label ?? curl.lang)})</h3><pre><code>${escapeHtml(curl.source)}</code></pre>` : '',
-      '</section>',
-    ].join('');
-  });
-  // Chromium sets :target only after the module scripts have run, so a classic inline script (which runs while the
-  // page is parsed, long before Redoc's runtime) marks the preview of the operation the URL's hash names.
-  const show = `<script>(function(){var e=document.getElementById(decodeURIComponent(location.hash.slice(1)));if(e&&e.className==='op-preview')e.className+=' op-preview-shown';})();</script>`;
-  return sections.length ? `<div id="op-previews">${sections.join('\n')}</div>${show}` : '';
-}
-
-/** Paragraphs and bullet lists of a description as plain-text HTML (enough to read before Redoc renders it). */
-function previewBlocks(markdown = '') {
-  return markdown
-    .split(/\n\s*\n/)
-    .map((block) => {
-      const items = block.split(/\n(?=\s*[-*] )/);
-      if (items.length > 1 || /^\s*[-*] /.test(block))
-        return `<ul>${items.map((i) => `<li>${escapeHtml(plainText(i.replace(/^\s*[-*] /, '')))}</li>`).join('')}</ul>`;
-      const text = plainText(block);
-      return text ? `<p>${escapeHtml(text)}</p>` : '';
-    })
-    .join('');
-}
-
-/** @param {SpecNode} document @param {string} ref @returns {SpecNode | undefined} */
-function deref(document, ref) {
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce((/** @type {SpecNode | undefined} */ n, k) => n?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], document);
-}
-
 /**
  * The landing page forwards the single-page site's links: `/#/quick-start` to the guide's page, `/#/options` and
  * `/#/options/getoptionsohlcvt` to the section page (keeping the operation's hash). Runs before anything renders.
@@ -144,6 +91,30 @@ function deref(document, ref) {
 /** @param {string[]} guideSlugs @param {string[]} sectionSlugs */
 export function legacyHashForwarder(guideSlugs, sectionSlugs) {
   return `<script>(function(){var g=${JSON.stringify(guideSlugs)},s=${JSON.stringify(sectionSlugs)};var m=/^#\\/([a-z0-9-]+)(\\/.*)?$/.exec(location.hash);if(!m)return;if(g.indexOf(m[1])>=0)location.replace('/'+m[1]+'/');else if(s.indexOf(m[1])>=0)location.replace('/'+m[1]+'/'+(m[2]?location.hash:''));})();</script>`;
+}
+
+/**
+ * Redoc's runtime (about 650 kB gzip) is imported at once on a page opened without an operation in its URL (Redoc
+ * then renders the section); on a deep link the static render shows the operation, and the runtime is imported only
+ * when the reader moves to another operation or asks for the interactive reference (the render's button).
+ * @param {string} url @param {string} hydrate the page's definition and hydrate call
+ */
+function redocLoader(url, hydrate) {
+  return `<script type="module">
+let loading;
+const load = () => (loading ??= import(${JSON.stringify(url)}).then(({ hydrate }) => {
+${hydrate}
+}));
+window.laevitasLoadRedoc = load;
+if (!document.querySelector('.op-preview-shown')) load();
+else {
+  addEventListener('hashchange', load, { once: true });
+  for (const button of document.querySelectorAll('[data-load-redoc]')) {
+    button.hidden = false;
+    button.addEventListener('click', () => { load(); document.getElementById('op-previews')?.remove(); });
+  }
+}
+</script>`;
 }
 
 /** A whole page: shared files in the head, navigation, previews, Redoc's prerendered markup and its hydrate call. */
@@ -170,14 +141,15 @@ export function pageHtml({ title, description, nav, previews = '', headScript = 
     `<link rel="alternate" type="text/markdown" href="${markdown}" title="This page as Markdown">`,
     `<link rel="stylesheet" href="${assets.redocCss}">`,
     `<link rel="stylesheet" href="${assets.siteCss}">`,
-    `<link rel="modulepreload" href="${assets.redocJs}">`,
+    // Before the first paint: the colour scheme the reader chose with the toggle (site.js), else the system's.
+    `<script>(function(){var m;try{m=localStorage.getItem('laevitas-docs-scheme')}catch(e){}if(m!=='dark'&&m!=='light')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.classList.add(m);})();</script>`,
     `<script type="module" src="${assets.siteJs}"></script>`,
     '</head>',
     '<body>',
     nav,
     previews,
     redoc.markup,
-    `<script type="module">\nimport { hydrate } from ${JSON.stringify(assets.redocJs)};\n${hydrate}\n</script>`,
+    redocLoader(assets.redocJs, hydrate),
     '</body>',
     '</html>',
   ]
