@@ -9,7 +9,7 @@ import { firstSentence, operationMarkdown, operationMarkdownUrl, pageMarkdownUrl
 import { operationsOf } from './site-pages.mjs';
 
 /** @import { Page, NavGroup } from './site-pages.mjs' */
-/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 
 /** The bundles the site serves, by URL: the file under the workspace root each is copied from and what it is. */
 export const SPEC_FILES = [

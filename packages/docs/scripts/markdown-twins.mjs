@@ -6,7 +6,7 @@
 // limits; the price, rate-limit and pagination notes; responses with examples; the code samples).
 import { operationAnchor, operationsOf, slugOf } from './site-pages.mjs';
 
-/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 
 /** The URL of an operation's Markdown twin. @param {string} tag @param {string} operationId */
 export const operationMarkdownUrl = (tag, operationId) => `/${slugOf(tag)}/${operationId.toLowerCase()}.md`;

@@ -8,7 +8,7 @@ import { constraintsOf, operationMarkdownUrl, resolved, typeOf } from './markdow
 import { operationAnchor, operationsOf } from './site-pages.mjs';
 import { escapeHtml, plainText } from './site-chrome.mjs';
 
-/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 
 /** Paragraphs and bullet lists of a description as plain-text HTML. */
 function blocks(markdown = '') {

@@ -4,9 +4,9 @@
 // servers), so the combined bundle sent every legacy request to the versioned host there. Copying the path item's
 // list onto each operation that declares none gives every operation the servers it already had, spelled where those
 // tools look: the contract's meaning does not change.
-import { HTTP_METHODS } from './spec-model.mjs';
+import { HTTP_METHODS } from '@laevitas-api/spec-model';
 
-/** @import { SpecDocument, SpecNode } from './spec-model.mjs' */
+/** @import { SpecDocument, SpecNode } from '@laevitas-api/spec-model' */
 
 /**
  * A copy of the document whose operations each carry their path item's servers (an operation's own list is kept).
