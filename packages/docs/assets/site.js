@@ -10,21 +10,58 @@ const nav = document.getElementById('site-nav');
 function dropPreviewWhenRedocShows() {
   const previews = document.getElementById('op-previews');
   if (!previews) return;
+  // The static renders stay in the page (each holds its operation's console), hidden once Redoc shows the section.
+  const hide = () => {
+    document.documentElement.classList.add('redoc-shown');
+    for (const shown of previews.querySelectorAll('.op-preview-shown')) shown.classList.remove('op-preview-shown');
+  };
   const rendered = () => {
     const id = decodeURIComponent(location.hash.slice(1));
     const section = id && document.querySelector(`[data-section-id="${CSS.escape(id)}"]`);
     return !id || (section && section.querySelector('h1, h2'));
   };
   const observer = new MutationObserver(() => {
-    if (rendered()) {
+    if (rendered() && document.querySelector('#redoc [data-section-id] h2')) {
       observer.disconnect();
-      previews.remove();
+      hide();
     }
   });
-  if (rendered() && document.querySelector('#redoc [data-section-id] h2')) previews.remove();
+  if (rendered() && document.querySelector('#redoc [data-section-id] h2') && !document.querySelector('.op-preview-shown')) hide();
   else observer.observe(document.getElementById('redoc'), { childList: true, subtree: true });
-  // A hash change means the reader moved on inside Redoc: the preview of the first operation is no longer wanted.
-  addEventListener('hashchange', () => previews.remove(), { once: true });
+  // A hash change means the reader moved on inside Redoc: the static render of the first operation is no longer wanted.
+  addEventListener('hashchange', hide, { once: true });
+}
+
+/**
+ * Beside Redoc's view, the "Try it" button opens the console of the operation in view (the entry the navigation
+ * marks, else the one in the URL) over the page, in that operation's static render; Close (or Escape) returns.
+ */
+function consoleLauncher() {
+  const open = document.getElementById('console-open');
+  const previews = document.getElementById('op-previews');
+  if (!open || !previews) return;
+  const close = () => {
+    for (const shown of previews.querySelectorAll('.op-preview-shown')) shown.classList.remove('op-preview-shown');
+    open.focus();
+  };
+  const sync = () => {
+    open.hidden = !document.documentElement.classList.contains('redoc-shown');
+  };
+  new MutationObserver(sync).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  sync();
+  open.addEventListener('click', () => {
+    const current = nav?.querySelector('.site-entries a[aria-current="location"]')?.hash || location.hash;
+    const section = current && document.getElementById(decodeURIComponent(current.slice(1)));
+    const target = section?.classList.contains('op-preview') ? section : previews.querySelector('.op-preview');
+    if (!target) return;
+    target.classList.add('op-preview-shown');
+    target.querySelector('details.op-console')?.setAttribute('open', '');
+    target.querySelector('.console-form input, .console-form select')?.focus();
+  });
+  for (const button of previews.querySelectorAll('[data-close-preview]')) button.addEventListener('click', close);
+  addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && document.documentElement.classList.contains('redoc-shown') && previews.querySelector('.op-preview-shown')) close();
+  });
 }
 
 function search() {
@@ -217,6 +254,7 @@ function colorScheme() {
 
 colorScheme();
 dropPreviewWhenRedocShows();
+consoleLauncher();
 copyAsMarkdown();
 search();
 menu();

@@ -14,6 +14,7 @@ import { sitePages } from './site-pages.mjs';
 import { pageEntries } from './page-nav.mjs';
 import { legacyHashForwarder, navHtml, pageHtml, plainText } from './site-chrome.mjs';
 import { operationPreviews } from './op-static.mjs';
+import { consoleForm } from './console-form.mjs';
 import { buildInlinePage, redocRuntime, renderRedocPages, sharedStyles, withLocalLogo } from './redoc-render.mjs';
 import { buildSearchIndex, searchDocuments } from './search-index.mjs';
 import { writeAgentFiles } from './agent-files.mjs';
@@ -77,6 +78,7 @@ const assets = {
   redocCss: asset('redoc', 'css', sharedStyles(rendered.map((r) => r.css))),
   siteCss: asset('site', 'css', readFileSync(join(here, 'site.css'), 'utf8')),
   siteJs: asset('site', 'js', readFileSync(join(pkg, 'assets/site.js'), 'utf8')),
+  consoleJs: asset('console', 'js', readFileSync(join(pkg, 'assets/console.js'), 'utf8')),
   searchLib: asset('minisearch', 'js', readFileSync(fileURLToPath(import.meta.resolve('minisearch')), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '')),
   searchIndex: asset('search-index', 'json', buildSearchIndex(searchDocuments({ docs, guides: guideDocs, families }))),
 };
@@ -94,7 +96,10 @@ pages.forEach((page, i) => {
     title: page.slug ? `${page.title} · Laevitas API reference` : 'Laevitas API reference',
     description: plainText(page.document.info.description),
     nav: navHtml(nav, page.slug, assets, page.slug ? pageEntries(page.document, redoc.markup) : []),
-    previews: page.document.paths && Object.keys(page.document.paths).length ? operationPreviews(page.document) : '',
+    previews:
+      page.document.paths && Object.keys(page.document.paths).length
+        ? operationPreviews(page.document, (operation) => consoleForm(page.document, operation))
+        : '',
     headScript: page.slug ? '' : forwarder,
     redoc,
     assets,

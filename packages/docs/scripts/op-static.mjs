@@ -88,7 +88,7 @@ export function operationPreviews(document, extra = () => '') {
     return [
       `<section class="op-preview" id="${escapeHtml(anchor)}" aria-label="${escapeHtml(op.summary ?? op.operationId)}">`,
       `<h2>${escapeHtml(op.summary ?? op.operationId)}</h2>`,
-      `<p class="op-preview-route"><span class="op-preview-method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> · <a href="${operationMarkdownUrl(tag, op.operationId)}" type="text/markdown">Markdown</a> <button type="button" class="op-load-redoc" data-load-redoc hidden>Open in the interactive reference</button></p>`,
+      `<p class="op-preview-route"><span class="op-preview-method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> · <a href="${operationMarkdownUrl(tag, op.operationId)}" type="text/markdown">Markdown</a> <button type="button" class="op-load-redoc" data-load-redoc hidden>Open in the interactive reference</button> <button type="button" class="op-close" data-close-preview>Close</button></p>`,
       blocks(op.description),
       parametersTable(document, op),
       requestBody(document, op),
@@ -101,5 +101,6 @@ export function operationPreviews(document, extra = () => '') {
   // Chromium sets :target only after the module scripts have run, so a classic inline script (which runs while the
   // page is parsed) marks the preview of the operation the URL's hash names.
   const show = `<script>(function(){var e=document.getElementById(decodeURIComponent(location.hash.slice(1)));if(e&&e.className==='op-preview')e.className+=' op-preview-shown';})();</script>`;
-  return sections.length ? `<div id="op-previews">${sections.join('\n')}</div>${show}` : '';
+  const launcher = '<button type="button" id="console-open" class="console-open" hidden>Try it</button>';
+  return sections.length ? `<div id="op-previews">${sections.join('\n')}</div>${show}${launcher}` : '';
 }

@@ -7,7 +7,7 @@ import { pageMarkdownUrl } from './markdown-twins.mjs';
 /** @import { NavGroup } from './site-pages.mjs' */
 /**
  * The URLs of the shared files (build.mjs names them by content hash).
- * @typedef {{ redocJs: string, redocCss: string, siteCss: string, siteJs: string, searchLib: string, searchIndex: string }} Assets
+ * @typedef {{ redocJs: string, redocCss: string, siteCss: string, siteJs: string, consoleJs: string, searchLib: string, searchIndex: string }} Assets
  */
 
 /** @param {unknown} s */
@@ -111,7 +111,7 @@ else {
   addEventListener('hashchange', load, { once: true });
   for (const button of document.querySelectorAll('[data-load-redoc]')) {
     button.hidden = false;
-    button.addEventListener('click', () => { load(); document.getElementById('op-previews')?.remove(); });
+    button.addEventListener('click', load);
   }
 }
 </script>`;
@@ -144,6 +144,7 @@ export function pageHtml({ title, description, nav, previews = '', headScript = 
     // Before the first paint: the colour scheme the reader chose with the toggle (site.js), else the system's.
     `<script>(function(){var m;try{m=localStorage.getItem('laevitas-docs-scheme')}catch(e){}if(m!=='dark'&&m!=='light')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.classList.add(m);})();</script>`,
     `<script type="module" src="${assets.siteJs}"></script>`,
+    previews ? `<script type="module" src="${assets.consoleJs}"></script>` : '',
     '</head>',
     '<body>',
     nav,
