@@ -55,7 +55,7 @@ function field(document, p, id) {
   if (values) {
     const chosen = new Set((Array.isArray(fallback) ? fallback : fallback === undefined ? [] : [fallback]).map(String));
     const empty = p.required || multiple ? '' : `<option value=""${chosen.size ? '' : ' selected'}>(not sent)</option>`;
-    const options = values.map((v) => `<option${chosen.has(v) ? ' selected' : ''}>${escapeHtml(v)}</option>`).join('');
+    const options = values.map((/** @type {string} */ v) => `<option${chosen.has(v) ? ' selected' : ''}>${escapeHtml(v)}</option>`).join('');
     return `${label}<select id="${id}" ${data}${multiple ? ' multiple' : ''}${title}>${empty}${options}</select>`;
   }
   const value = Array.isArray(fallback) ? fallback.join(',') : fallback;

@@ -18,7 +18,7 @@ export const pageMarkdownUrl = (slug) => (slug ? `/${slug}/index.md` : '/index.m
 // rows, and an agent reading the twin needs its shape, not every row.
 const EXAMPLE_LIMIT = 3000;
 
-/** @param {SpecNode} document @param {SpecNode | undefined} node @returns {SpecNode | undefined} */
+/** @param {SpecNode} document @param {SpecNode | undefined} node @returns {any} the node, or undefined for none (a broken `$ref` too) */
 export function resolved(document, node) {
   let current = node;
   for (let hops = 0; current?.$ref && hops < 20; hops++) {
