@@ -30,6 +30,7 @@ const TYPES = /** @type {Record<string, string>} */ ({
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.ico': 'image/x-icon',
+  '.md': 'text/markdown; charset=utf-8',
 });
 
 /**
@@ -165,6 +166,11 @@ export async function docsBench(report) {
     report('docs: deep link, first heading, single page / per section', `${(m.old.t / m.new.t).toFixed(1)}x`, '>= 3x', m.old.t / m.new.t >= 3);
     report('docs: deep link, page bytes, single page / own bytes', `${(m.old.own / m.new.own).toFixed(1)}x`, '>= 5x', m.old.own / m.new.own >= 5);
     report('docs: deep link, cold total / single page', `${((m.new.total / m.old.total) * 100).toFixed(0)}%`, '<= 100%', m.new.total <= m.old.total);
+    // Redoc's runtime is fetched only when the reader asks for it, so a deep link's cold load is the page, the shared
+    // stylesheets and the site's scripts: the budget a reader on a slow link pays before reading the operation.
+    report('docs: deep link, cold total (gzip)', kB(m.new.total), '<= 250 kB', m.new.total <= 250_000);
+    // The time itself, for the record; its claim is the ratio to the single page measured in the same run (above).
+    report('docs: deep link, first heading (median of the run)', `${m.new.t.toFixed(0)} ms`, undefined, undefined);
     report(`docs: largest section (${LARGEST.tag}), single page / own bytes`, `${(m.old.own / m.largest.own).toFixed(1)}x`, undefined, undefined);
     report(
       'docs: largest section, cold total / single page',

@@ -2,27 +2,66 @@
 // 1. removes the static preview of an operation once Redoc shows that operation itself;
 // 2. search across every operation and guide of both families: on the first keystroke it loads MiniSearch and the
 //    index built at build time (two cacheable files), then lists links to the matching pages;
-// 3. the navigation's Menu button on narrow screens, and the mark on the page entry (operation or heading) in view.
+// 3. the navigation's Menu button on narrow screens, and the mark on the page entry (operation or heading) in view;
+// 4. the colour scheme: the system's unless the reader toggles it (remembered on this device);
+// 5. "Copy as Markdown": the Markdown twin of the operation the URL names, or of the page, onto the clipboard.
 const nav = document.getElementById('site-nav');
 
 function dropPreviewWhenRedocShows() {
   const previews = document.getElementById('op-previews');
   if (!previews) return;
+  // The static renders stay in the page (each holds its operation's console), hidden once Redoc shows the section.
+  const hide = () => {
+    document.documentElement.classList.add('redoc-shown');
+    for (const shown of previews.querySelectorAll('.op-preview-shown')) shown.classList.remove('op-preview-shown');
+  };
   const rendered = () => {
     const id = decodeURIComponent(location.hash.slice(1));
     const section = id && document.querySelector(`[data-section-id="${CSS.escape(id)}"]`);
     return !id || (section && section.querySelector('h1, h2'));
   };
   const observer = new MutationObserver(() => {
-    if (rendered()) {
+    if (rendered() && document.querySelector('#redoc [data-section-id] h2')) {
       observer.disconnect();
-      previews.remove();
+      hide();
     }
   });
-  if (rendered() && document.querySelector('#redoc [data-section-id] h2')) previews.remove();
+  if (rendered() && document.querySelector('#redoc [data-section-id] h2') && !document.querySelector('.op-preview-shown')) hide();
   else observer.observe(document.getElementById('redoc'), { childList: true, subtree: true });
-  // A hash change means the reader moved on inside Redoc: the preview of the first operation is no longer wanted.
-  addEventListener('hashchange', () => previews.remove(), { once: true });
+  // A hash change means the reader moved on inside Redoc: the static render of the first operation is no longer wanted.
+  addEventListener('hashchange', hide, { once: true });
+}
+
+/**
+ * Beside Redoc's view, the "Try it" button opens the console of the operation in view (the entry the navigation
+ * marks, else the one in the URL) over the page, in that operation's static render; Close (or Escape) returns.
+ */
+function consoleLauncher() {
+  const open = document.getElementById('console-open');
+  const previews = document.getElementById('op-previews');
+  if (!open || !previews) return;
+  const close = () => {
+    for (const shown of previews.querySelectorAll('.op-preview-shown')) shown.classList.remove('op-preview-shown');
+    open.focus();
+  };
+  const sync = () => {
+    open.hidden = !document.documentElement.classList.contains('redoc-shown');
+  };
+  new MutationObserver(sync).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  sync();
+  open.addEventListener('click', () => {
+    const current = nav?.querySelector('.site-entries a[aria-current="location"]')?.hash || location.hash;
+    const section = current && document.getElementById(decodeURIComponent(current.slice(1)));
+    const target = section?.classList.contains('op-preview') ? section : previews.querySelector('.op-preview');
+    if (!target) return;
+    target.classList.add('op-preview-shown');
+    target.querySelector('details.op-console')?.setAttribute('open', '');
+    target.querySelector('.console-form input, .console-form select')?.focus();
+  });
+  for (const button of previews.querySelectorAll('[data-close-preview]')) button.addEventListener('click', close);
+  addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && document.documentElement.classList.contains('redoc-shown') && previews.querySelector('.op-preview-shown')) close();
+  });
 }
 
 function search() {
@@ -143,7 +182,80 @@ function revealCurrentPage() {
   if (link.top > frame.top + frame.height * 0.6) nav.scrollTop += Math.min(item.bottom - frame.bottom + 16, link.top - frame.top - frame.height / 3);
 }
 
+/**
+ * Copies the Markdown twin of what the reader is looking at: the operation the URL's hash names (its twin is the
+ * section's folder plus `<operationid>.md`), else the page's own `index.md` (the link beside the button).
+ */
+function copyAsMarkdown() {
+  const button = nav?.querySelector('.site-copy-markdown');
+  const link = nav?.querySelector('.site-markdown a');
+  const status = nav?.querySelector('.site-copy-status');
+  if (!button || !link || !navigator.clipboard) return;
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    const operation = /^#\/[a-z0-9-]+\/([a-z0-9_.-]+)$/i.exec(decodeURIComponent(location.hash));
+    const url =
+      operation && nav.querySelector(`.site-entries a[href$="${CSS.escape(location.hash)}"]`)
+        ? `${location.pathname.replace(/[^/]*$/, '')}${operation[1]}.md`
+        : link.getAttribute('href');
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await navigator.clipboard.writeText(await response.text());
+      status.textContent = ' Copied';
+    } catch (error) {
+      status.textContent = ` Could not copy (${error instanceof Error ? error.message : error})`;
+    }
+  });
+}
+
+/**
+ * Dark or light on <html> (Redoc's dark theme and the site's styles read the same class). The inline head script set
+ * it before the first paint; Redoc resets it when it hydrates (from its own setting or the system's), so the
+ * reader's choice is put back whenever the class moves away from it.
+ */
+function colorScheme() {
+  const button = nav?.querySelector('.site-scheme-toggle');
+  const root = document.documentElement;
+  if (!button) return;
+  let stored;
+  try {
+    stored = localStorage.getItem('laevitas-docs-scheme');
+  } catch {
+    stored = null;
+  }
+  let chosen = root.classList.contains('dark') ? 'dark' : 'light';
+  const other = () => (chosen === 'dark' ? 'light' : 'dark');
+  const apply = () => {
+    if (!root.classList.contains(chosen)) root.classList.add(chosen);
+    if (root.classList.contains(other())) root.classList.remove(other());
+    button.setAttribute('aria-pressed', String(chosen === 'dark'));
+  };
+  new MutationObserver(apply).observe(root, { attributes: true, attributeFilter: ['class'] });
+  button.hidden = false;
+  apply();
+  button.addEventListener('click', () => {
+    chosen = other();
+    stored = chosen;
+    try {
+      localStorage.setItem('laevitas-docs-scheme', chosen);
+    } catch {
+      // Private windows may refuse storage: the choice then lasts for this page.
+    }
+    apply();
+  });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) => {
+    if (stored !== 'dark' && stored !== 'light') {
+      chosen = event.matches ? 'dark' : 'light';
+      apply();
+    }
+  });
+}
+
+colorScheme();
 dropPreviewWhenRedocShows();
+consoleLauncher();
+copyAsMarkdown();
 search();
 menu();
 revealCurrentPage();

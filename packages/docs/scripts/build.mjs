@@ -12,9 +12,13 @@ import { guideTags } from './guides.mjs';
 import { faviconIco } from './favicon.mjs';
 import { sitePages } from './site-pages.mjs';
 import { pageEntries } from './page-nav.mjs';
-import { legacyHashForwarder, navHtml, operationPreviews, pageHtml, plainText } from './site-chrome.mjs';
+import { legacyHashForwarder, navHtml, pageHtml, plainText } from './site-chrome.mjs';
+import { operationPreviews } from './op-static.mjs';
+import { consoleForm } from './console-form.mjs';
 import { buildInlinePage, redocRuntime, renderRedocPages, sharedStyles, withLocalLogo } from './redoc-render.mjs';
 import { buildSearchIndex, searchDocuments } from './search-index.mjs';
+import { writeAgentFiles } from './agent-files.mjs';
+import { pageMarkdownUrl } from './markdown-twins.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = join(here, '..');
@@ -74,6 +78,7 @@ const assets = {
   redocCss: asset('redoc', 'css', sharedStyles(rendered.map((r) => r.css))),
   siteCss: asset('site', 'css', readFileSync(join(here, 'site.css'), 'utf8')),
   siteJs: asset('site', 'js', readFileSync(join(pkg, 'assets/site.js'), 'utf8')),
+  consoleJs: asset('console', 'js', readFileSync(join(pkg, 'assets/console.js'), 'utf8')),
   searchLib: asset('minisearch', 'js', readFileSync(fileURLToPath(import.meta.resolve('minisearch')), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '')),
   searchIndex: asset('search-index', 'json', buildSearchIndex(searchDocuments({ docs, guides: guideDocs, families }))),
 };
@@ -91,14 +96,21 @@ pages.forEach((page, i) => {
     title: page.slug ? `${page.title} · Laevitas API reference` : 'Laevitas API reference',
     description: plainText(page.document.info.description),
     nav: navHtml(nav, page.slug, assets, page.slug ? pageEntries(page.document, redoc.markup) : []),
-    previews: page.document.paths && Object.keys(page.document.paths).length ? operationPreviews(page.document) : '',
+    previews:
+      page.document.paths && Object.keys(page.document.paths).length
+        ? operationPreviews(page.document, (operation) => consoleForm(page.document, operation))
+        : '',
     headScript: page.slug ? '' : forwarder,
     redoc,
     assets,
+    markdown: pageMarkdownUrl(page.slug),
   });
   writeFileSync(join(dir, 'index.html'), html);
 });
 writeFileSync(join(dist, 'favicon.ico'), faviconIco());
+// For programs: llms.txt, the Markdown twin of every page and operation, the bundles and the RFC 9727 API catalog.
+const asyncapi = JSON.parse(readFileSync(join(root, 'spec/dist/asyncapi.json'), 'utf8'));
+const twins = writeAgentFiles({ dist, root, docs, asyncapi, landing, guides, sections, nav });
 
 // The streaming reference: the AsyncAPI contract of the WebSocket gateway, rendered by the same Redoc (it renders
 // AsyncAPI 3), self-contained, with the site's styles and favicon.
@@ -112,4 +124,4 @@ const streamHtml = withLocalLogo(readFileSync(streamOut, 'utf8')).replace(
 writeFileSync(streamOut, streamHtml);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`docs: ${pages.length} pages (${sections.length} sections, ${guides.length} guides) in ${dist}, ${seconds} s`);
+console.log(`docs: ${pages.length} pages (${sections.length} sections, ${guides.length} guides) and ${twins.size} Markdown twins in ${dist}, ${seconds} s`);

@@ -15,7 +15,12 @@ const types = {
   '.yaml': 'application/yaml',
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
 };
+// Files whose name has no extension, by path (RFC 9727 names the catalog's media type).
+/** @type {Record<string, string>} */
+const typesByPath = { '/.well-known/api-catalog': 'application/linkset+json' };
 
 /**
  * @param {number} [port]
@@ -31,7 +36,8 @@ export function serveDocs(port = Number(process.env.PORT ?? 8080), host = proces
       const body = await readFile(file);
       // Files under /assets/ are named by their content hash, so a browser may keep them for ever; pages are revalidated.
       const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      res.writeHead(200, { 'content-type': types[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream', 'cache-control': cache });
+      const type = typesByPath[path] ?? types[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream';
+      res.writeHead(200, { 'content-type': type, 'cache-control': cache });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });

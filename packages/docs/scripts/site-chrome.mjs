@@ -2,14 +2,12 @@
 // of the site with its search box, a static render of each operation of a section page (shown at once for the
 // operation a link points to, before Redoc's runtime has run, and removed when Redoc shows the same operation), and
 // the forwarding of the single-page site's hash links from the landing page to the page that now holds them.
-import { operationAnchor, operationsOf } from './site-pages.mjs';
-import { deref } from '@laevitas-api/spec-model';
+import { pageMarkdownUrl } from './markdown-twins.mjs';
 
-/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** @import { NavGroup } from './site-pages.mjs' */
 /**
  * The URLs of the shared files (build.mjs names them by content hash).
- * @typedef {{ redocJs: string, redocCss: string, siteCss: string, siteJs: string, searchLib: string, searchIndex: string }} Assets
+ * @typedef {{ redocJs: string, redocCss: string, siteCss: string, siteJs: string, consoleJs: string, searchLib: string, searchIndex: string }} Assets
  */
 
 /** @param {unknown} s */
@@ -54,6 +52,10 @@ export function navHtml(nav, current, assets, entries = []) {
     '<button type="button" class="site-nav-toggle" aria-expanded="true" aria-controls="site-nav-body" hidden>Menu</button>',
     '</div>',
     '<div id="site-nav-body">',
+    // The page as Markdown for agents and for pasting into a chat: a link (works with no script) and a copy button
+    // (site.js shows it, and copies the twin of the operation in the URL's hash when there is one).
+    '<p class="site-scheme"><button type="button" class="site-scheme-toggle" aria-pressed="false" hidden>Dark mode</button></p>',
+    `<p class="site-markdown"><a href="${pageMarkdownUrl(current)}" type="text/markdown">View as Markdown</a> <button type="button" class="site-copy-markdown" hidden>Copy as Markdown</button><span class="site-copy-status" role="status"></span></p>`,
     '<form class="site-search" role="search" onsubmit="return false">',
     '<label for="site-search-input">Search every operation and guide</label>',
     '<input id="site-search-input" type="search" autocomplete="off" placeholder="e.g. funding rate" aria-controls="site-search-results">',
@@ -82,50 +84,6 @@ function entriesHtml(entries) {
   return `<ul class="site-entries">${items.join('')}</ul>`;
 }
 
-/** A static render of every operation of a section page; CSS shows only the one the URL's hash targets. */
-/** @param {SpecNode} document */
-export function operationPreviews(document) {
-  const sections = operationsOf(document).map(({ path, method, op, tag }) => {
-    if (tag === undefined) throw new Error(`docs: ${op.operationId} has no tag, so no anchor on its section page`);
-    const anchor = operationAnchor(tag, op.operationId).slice(1);
-    const params = (op.parameters ?? [])
-      .map((/** @type {SpecNode} */ p) => deref(document, p))
-      .map(
-        (/** @type {SpecNode} */ p) =>
-          `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})${p.description ? `: ${escapeHtml(plainText(p.description))}` : ''}</li>`,
-      )
-      .join('');
-    const curl = op['x-codeSamples']?.find((/** @type {SpecNode} */ s) => s.lang === 'Shell') ?? op['x-codeSamples']?.[0];
-    return [
-      `<section class="op-preview" id="${escapeHtml(anchor)}" aria-label="${escapeHtml(op.summary ?? op.operationId)}">`,
-      `<h2>${escapeHtml(op.summary ?? op.operationId)}</h2>`,
-      `<p class="op-preview-route"><span class="op-preview-method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></p>`,
-      previewBlocks(op.description),
-      params ? `<h3>Parameters</h3><ul>${params}</ul>` : '',
-      curl ? `<h3>Request sample (${escapeHtml(curl.label ?? curl.lang)})</h3><pre><code>${escapeHtml(curl.source)}</code></pre>` : '',
-      '</section>',
-    ].join('');
-  });
-  // Chromium sets :target only after the module scripts have run, so a classic inline script (which runs while the
-  // page is parsed, long before Redoc's runtime) marks the preview of the operation the URL's hash names.
-  const show = `<script>(function(){var e=document.getElementById(decodeURIComponent(location.hash.slice(1)));if(e&&e.className==='op-preview')e.className+=' op-preview-shown';})();</script>`;
-  return sections.length ? `<div id="op-previews">${sections.join('\n')}</div>${show}` : '';
-}
-
-/** Paragraphs and bullet lists of a description as plain-text HTML (enough to read before Redoc renders it). */
-function previewBlocks(markdown = '') {
-  return markdown
-    .split(/\n\s*\n/)
-    .map((block) => {
-      const items = block.split(/\n(?=\s*[-*] )/);
-      if (items.length > 1 || /^\s*[-*] /.test(block))
-        return `<ul>${items.map((i) => `<li>${escapeHtml(plainText(i.replace(/^\s*[-*] /, '')))}</li>`).join('')}</ul>`;
-      const text = plainText(block);
-      return text ? `<p>${escapeHtml(text)}</p>` : '';
-    })
-    .join('');
-}
-
 /**
  * The landing page forwards the single-page site's links: `/#/quick-start` to the guide's page, `/#/options` and
  * `/#/options/getoptionsohlcvt` to the section page (keeping the operation's hash). Runs before anything renders.
@@ -135,12 +93,36 @@ export function legacyHashForwarder(guideSlugs, sectionSlugs) {
   return `<script>(function(){var g=${JSON.stringify(guideSlugs)},s=${JSON.stringify(sectionSlugs)};var m=/^#\\/([a-z0-9-]+)(\\/.*)?$/.exec(location.hash);if(!m)return;if(g.indexOf(m[1])>=0)location.replace('/'+m[1]+'/');else if(s.indexOf(m[1])>=0)location.replace('/'+m[1]+'/'+(m[2]?location.hash:''));})();</script>`;
 }
 
+/**
+ * Redoc's runtime (about 650 kB gzip) is imported at once on a page opened without an operation in its URL (Redoc
+ * then renders the section); on a deep link the static render shows the operation, and the runtime is imported only
+ * when the reader moves to another operation or asks for the interactive reference (the render's button).
+ * @param {string} url @param {string} hydrate the page's definition and hydrate call
+ */
+function redocLoader(url, hydrate) {
+  return `<script type="module">
+let loading;
+const load = () => (loading ??= import(${JSON.stringify(url)}).then(({ hydrate }) => {
+${hydrate}
+}));
+window.laevitasLoadRedoc = load;
+if (!document.querySelector('.op-preview-shown')) load();
+else {
+  addEventListener('hashchange', load, { once: true });
+  for (const button of document.querySelectorAll('[data-load-redoc]')) {
+    button.hidden = false;
+    button.addEventListener('click', load);
+  }
+}
+</script>`;
+}
+
 /** A whole page: shared files in the head, navigation, previews, Redoc's prerendered markup and its hydrate call. */
 /**
  * @param {{ title: string, description: string, nav: string, previews?: string | undefined, headScript?: string | undefined,
- *   redoc: { markup: string, script: string }, assets: Assets }} page
+ *   redoc: { markup: string, script: string }, assets: Assets, markdown: string }} page
  */
-export function pageHtml({ title, description, nav, previews = '', headScript = '', redoc, assets }) {
+export function pageHtml({ title, description, nav, previews = '', headScript = '', redoc, assets, markdown }) {
   const hydrate = redoc.script.replace(
     /hydrate\(__redoc_definition, __redoc_options, document\.getElementById\('redoc'\)\);?\s*$/,
     "hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc'));",
@@ -156,16 +138,19 @@ export function pageHtml({ title, description, nav, previews = '', headScript = 
     description ? `<meta name="description" content="${escapeHtml(description.slice(0, 300))}">` : '',
     headScript,
     '<link rel="icon" href="/favicon.ico" sizes="16x16">',
+    `<link rel="alternate" type="text/markdown" href="${markdown}" title="This page as Markdown">`,
     `<link rel="stylesheet" href="${assets.redocCss}">`,
     `<link rel="stylesheet" href="${assets.siteCss}">`,
-    `<link rel="modulepreload" href="${assets.redocJs}">`,
+    // Before the first paint: the colour scheme the reader chose with the toggle (site.js), else the system's.
+    `<script>(function(){var m;try{m=localStorage.getItem('laevitas-docs-scheme')}catch(e){}if(m!=='dark'&&m!=='light')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.classList.add(m);})();</script>`,
     `<script type="module" src="${assets.siteJs}"></script>`,
+    previews ? `<script type="module" src="${assets.consoleJs}"></script>` : '',
     '</head>',
     '<body>',
     nav,
     previews,
     redoc.markup,
-    `<script type="module">\nimport { hydrate } from ${JSON.stringify(assets.redocJs)};\n${hydrate}\n</script>`,
+    redocLoader(assets.redocJs, hydrate),
     '</body>',
     '</html>',
   ]

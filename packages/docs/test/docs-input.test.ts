@@ -81,17 +81,21 @@ function visibleTexts(document: unknown): string[] {
 }
 
 describe('the docs build input', () => {
-  it('has a curl, a TypeScript-client and a Python sample for every operation, the client sample calling its method', () => {
+  it('has curl, TypeScript-client, Python, Go, Rust, Java and C# samples for every operation, the client sample calling its method', () => {
     expect(docsOps.size).toBe(specOps.length);
-    for (const { op } of specOps) {
+    for (const { op, path } of specOps) {
       const samples = docsOps.get(op.operationId)!['x-codeSamples'] ?? [];
       expect(
         samples.map((s) => s.label),
         op.operationId,
-      ).toEqual(['curl', 'TypeScript client', 'Python (requests)']);
+      ).toEqual(['curl', 'TypeScript client', 'Python (requests)', 'Go (net/http)', 'Rust (reqwest)', 'Java (java.net.http)', 'C# (HttpClient)']);
       expect(samples[0]!.source).toMatch(/^curl /);
       expect(samples[1]!.source).toContain(`await client.${op.operationId}(`);
       expect(samples[2]!.source).toContain('import requests');
+      // Every raw-HTTP sample calls the same route (one request description converted by httpsnippet).
+      const route = path.replace(/\{[^}]+\}/g, '');
+      for (const s of samples.filter((x) => x.label !== 'TypeScript client'))
+        for (const part of route.split('/').filter(Boolean)) expect(s.source, `${op.operationId} ${s.label}`).toContain(part);
     }
   });
 
@@ -282,13 +286,31 @@ describe('the deploy-ready folder', () => {
       expect(page).not.toContain('http-equiv="refresh"');
       expect(page).toContain('<div id="redoc">');
     }
-    expect(readdirSync(dist).filter((f) => !existsSync(join(dist, f, 'index.html')))).toEqual(['assets', 'favicon.ico', 'index.html', 'stream.html']);
+    expect(readdirSync(dist).filter((f) => !existsSync(join(dist, f, 'index.html')))).toEqual([
+      '.well-known',
+      'assets',
+      'favicon.ico',
+      'index.html',
+      'index.md',
+      'llms-full.txt',
+      'llms.txt',
+      'spec',
+      'stream.html',
+    ]);
     const assets = readdirSync(join(dist, 'assets'));
     for (const file of assets) expect(file).toMatch(/^[a-z-]+\.[0-9a-f]{10}\.(js|css|json)$/);
     // Every page names the same shared files (one runtime, one stylesheet, one search index for the whole site).
     for (const [file, page] of pages) {
-      const shared = [...page.matchAll(/(?:src|href|data-search-(?:index|lib))="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-      expect(shared.length, file).toBe(6);
+      // Redoc's runtime is named by the loader's import() (fetched on demand, no preload); the console's script only
+      // where there are operations.
+      const shared = [...page.matchAll(/(?:src|href|data-search-(?:index|lib))="(\/assets\/[^"]+)"|import\("(\/assets\/redoc\.[^"]+)"\)/g)].map(
+        (m) => (m[1] ?? m[2])!,
+      );
+      expect(shared.length, file).toBe(page.includes('id="op-previews"') ? 7 : 6);
+      expect(
+        shared.filter((u) => /^\/assets\/redoc\.[0-9a-f]+\.js$/.test(u)),
+        file,
+      ).toHaveLength(1);
       for (const url of shared) expect(assets, `${file} -> ${url}`).toContain(url.slice('/assets/'.length));
     }
   });

@@ -20,7 +20,7 @@ afterEach(() => temps.splice(0).forEach((d) => rmSync(d, { recursive: true, forc
 describe('renderGuide', () => {
   it('fills samples and operation ids from the build input', () => {
     const out = renderGuide('{{sample GET /api/v1/options/ohlcvt curl}} and {{op GET /api/v1/options/ohlcvt}}', { spec, docs });
-    expect(out).toMatch(/^```sh\ncurl -G 'https:\/\/apiv2\.laevitas\.ch\/api\/v1\/options\/ohlcvt'/);
+    expect(out).toMatch(/^```sh\ncurl --request GET \\\n {2}--url 'https:\/\/apiv2\.laevitas\.ch\/api\/v1\/options\/ohlcvt\?/);
     expect(out).toContain(' and getOptionsOhlcvt');
   });
   it('fails on an unknown placeholder, an unknown operation or an unknown sample label', () => {

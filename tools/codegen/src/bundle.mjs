@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import YAML from 'yaml';
 import { downConvertDocument } from './down-convert.mjs';
 import { familyBundle } from './family-bundle.mjs';
+import { withOperationServers } from './operation-servers.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -33,9 +34,10 @@ export function bundleSpec(root) {
     const config = ['--config', 'spec/redocly.yaml'];
     redocly('bundle', 'spec/openapi.yaml', ...config, '-o', join(work, 'openapi.yaml'));
     redocly('bundle', 'spec/openapi.yaml', ...config, '--dereferenced', '--ext', 'json', '-o', join(work, 'deref.json'));
-    const yamlText = readFileSync(join(work, 'openapi.yaml'), 'utf8');
-    const document = YAML.parse(yamlText);
-    const deref = JSON.parse(readFileSync(join(work, 'deref.json'), 'utf8'));
+    // Each operation also names its path item's servers, where importers that ignore path-level servers read them.
+    const document = withOperationServers(YAML.parse(readFileSync(join(work, 'openapi.yaml'), 'utf8')));
+    const deref = withOperationServers(JSON.parse(readFileSync(join(work, 'deref.json'), 'utf8')));
+    const yamlText = YAML.stringify(document, { lineWidth: 0, singleQuote: true });
     return {
       document,
       files: {
