@@ -15,6 +15,13 @@ const OUT = 'packages/client/src/generated';
  * @param {SpecDocument} document
  * @param {import('./output.mjs').Output} output
  */
+/** The query parameters the service requires (`required: true`), listed only where there are some, so the client
+ * refuses a call without them before sending even when no validators are configured.  @param {any} op */
+function requiredQueryOf(op) {
+  const names = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name);
+  return names.length ? { requiredQuery: names } : {};
+}
+
 export function generateClientTables(document, output) {
   output.own(OUT);
   /** @type {Record<string, Record<string, unknown>>} operationId → what the client reads of it (operation-info.ts types it) */
@@ -37,6 +44,7 @@ export function generateClientTables(document, output) {
       ...(x['x-max-window'] ? { maxWindow: x['x-max-window'] } : {}),
       ...(x['x-max-cells'] ? { maxCells: x['x-max-cells'] } : {}),
       ...(x['x-requires-one-of'] ? { requiresOneOf: x['x-requires-one-of'] } : {}),
+      ...requiredQueryOf(op),
       ...(x['x-rate-limit-group'] ? { rateLimitGroup: x['x-rate-limit-group'] } : {}),
       ...(x['x-required-accept'] ? { requiredAccept: x['x-required-accept'] } : {}),
       ...(x['x-credit-cost'] ? { creditCost: x['x-credit-cost'] } : {}),
@@ -145,7 +153,7 @@ function renderOperations(table) {
     const literal = JSON.stringify({ operationId: id, ...info });
     // The rules one parameter schema cannot express (x-currency-subsets, x-max-window, x-requires-one-of) are checked by code; only the operations that have such rules
     // reference it, so a bundle without them leaves preflight.ts out.
-    const checked = info.currencySubsets || info.maxWindow || info.requiresOneOf ? `${literal.slice(0, -1)},"preflight":preflight}` : literal;
+    const checked = info.currencySubsets || info.maxWindow || info.requiresOneOf || info.requiredQuery ? `${literal.slice(0, -1)},"preflight":preflight}` : literal;
     lines.push(`export const ${id}: OperationInfo<'${id}'> = ${checked};`);
   }
   return lines.join('\n');
