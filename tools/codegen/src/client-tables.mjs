@@ -12,16 +12,19 @@ const OUT = 'packages/client/src/generated';
 /** @typedef {ReturnType<typeof clientNamesOf>[number]} ClientName */
 
 /**
- * @param {SpecDocument} document
- * @param {import('./output.mjs').Output} output
+ * The query parameters the service requires (`required: true`), listed only where there are some, so the client
+ * refuses a call without them before sending even when no validators are configured.
+ * @param {OperationModel} op
  */
-/** The query parameters the service requires (`required: true`), listed only where there are some, so the client
- * refuses a call without them before sending even when no validators are configured.  @param {any} op */
 function requiredQueryOf(op) {
   const names = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name);
   return names.length ? { requiredQuery: names } : {};
 }
 
+/**
+ * @param {SpecDocument} document
+ * @param {import('./output.mjs').Output} output
+ */
 export function generateClientTables(document, output) {
   output.own(OUT);
   /** @type {Record<string, Record<string, unknown>>} operationId → what the client reads of it (operation-info.ts types it) */
@@ -153,7 +156,8 @@ function renderOperations(table) {
     const literal = JSON.stringify({ operationId: id, ...info });
     // The rules one parameter schema cannot express (x-currency-subsets, x-max-window, x-requires-one-of) are checked by code; only the operations that have such rules
     // reference it, so a bundle without them leaves preflight.ts out.
-    const checked = info.currencySubsets || info.maxWindow || info.requiresOneOf || info.requiredQuery ? `${literal.slice(0, -1)},"preflight":preflight}` : literal;
+    const checked =
+      info.currencySubsets || info.maxWindow || info.requiresOneOf || info.requiredQuery ? `${literal.slice(0, -1)},"preflight":preflight}` : literal;
     lines.push(`export const ${id}: OperationInfo<'${id}'> = ${checked};`);
   }
   return lines.join('\n');

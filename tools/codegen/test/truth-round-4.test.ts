@@ -39,7 +39,12 @@ const LISTING_TABLES: { page: string; operationId: string; params: Record<string
     params: { date: false, currency: false, exchange: true, resolution: false, quote_currency: false },
     valid: { exchange: 'binance' },
   },
-  { page: 'spot-metadata', operationId: 'getSpotMetadata', params: { exchange: true, instrument_name: true }, valid: { exchange: 'coinbase', instrument_name: 'BTC-USD' } },
+  {
+    page: 'spot-metadata',
+    operationId: 'getSpotMetadata',
+    params: { exchange: true, instrument_name: true },
+    valid: { exchange: 'coinbase', instrument_name: 'BTC-USD' },
+  },
   {
     page: 'futures-trades-summary',
     operationId: 'getFuturesTradesSummary',
@@ -64,9 +69,22 @@ const LISTING_TABLES: { page: string; operationId: string; params: Record<string
     page: 'perpetuals-trades',
     operationId: 'getPerpetualsTrades',
     params: Object.fromEntries(
-      ['end', 'sort', 'limit', 'start', 'top_n', 'cursor', 'currency', 'exchange', 'sort_dir', 'strategy', 'direction', 'block_only', 'min_amount', 'instrument_name'].map(
-        (n) => [n, false],
-      ),
+      [
+        'end',
+        'sort',
+        'limit',
+        'start',
+        'top_n',
+        'cursor',
+        'currency',
+        'exchange',
+        'sort_dir',
+        'strategy',
+        'direction',
+        'block_only',
+        'min_amount',
+        'instrument_name',
+      ].map((n) => [n, false]),
     ),
     valid: { instrument_name: 'BTC-PERPETUAL' },
   },
@@ -105,7 +123,12 @@ const LISTING_TABLES: { page: string; operationId: string; params: Record<string
     params: Object.fromEntries(['date', 'keyword', 'category', 'exchange', 'event_slug', 'resolution', 'instrument_name'].map((n) => [n, false])),
     valid: { exchange: 'hyperliquid' },
   },
-  { page: 'predictions-metadata', operationId: 'getPredictionsMetadata', params: { limit: false, exchange: false, instrument_name: true }, valid: { instrument_name: 'btc-above-100k-YES' } },
+  {
+    page: 'predictions-metadata',
+    operationId: 'getPredictionsMetadata',
+    params: { limit: false, exchange: false, instrument_name: true },
+    valid: { instrument_name: 'btc-above-100k-YES' },
+  },
   ...(['by-expiry', 'by-tenor'] as const).map((mode) => ({
     page: `options-vol-surface-${mode}`,
     operationId: mode === 'by-expiry' ? 'getOptionsVolSurfaceByExpiry' : 'getOptionsVolSurfaceByTenor',
@@ -132,14 +155,17 @@ describe("the vendor listing's parameter tables (Required column)", () => {
     );
   });
 
-  it.each(LISTING_TABLES.map((t) => [t.page, t] as const))('%s: the validators accept the minimal call and refuse one without a required parameter, naming it', (_page, table) => {
-    expect(issuesOf(table.operationId, table.valid)).toEqual([]);
-    for (const [name, required] of Object.entries(table.params)) {
-      if (!required) continue;
-      const { [name]: _dropped, ...without } = table.valid;
-      expect(issuesOf(table.operationId, without)).toContainEqual(expect.objectContaining({ path: `query.${name}`, rule: 'required' }));
-    }
-  });
+  it.each(LISTING_TABLES.map((t) => [t.page, t] as const))(
+    '%s: the validators accept the minimal call and refuse one without a required parameter, naming it',
+    (_page, table) => {
+      expect(issuesOf(table.operationId, table.valid)).toEqual([]);
+      for (const [name, required] of Object.entries(table.params)) {
+        if (!required) continue;
+        const { [name]: _dropped, ...without } = table.valid;
+        expect(issuesOf(table.operationId, without)).toContainEqual(expect.objectContaining({ path: `query.${name}`, rule: 'required' }));
+      }
+    },
+  );
 
   it('perpetuals trades need instrument_name or currency ("Either currency or instrument_name is required")', () => {
     expect(opById('getPerpetualsTrades').extensions['x-requires-one-of']).toEqual(['instrument_name', 'currency']);
@@ -206,7 +232,9 @@ const OPEN_FACTS: { fact: string; source: string; check: () => void }[] = [
     source: CLI_PERPS,
     check: () => {
       expect(schemaOf(queryOf('getPerpetualsTradesSummary').get('group_by')!).enum).toEqual(['exchange', 'instrument_name', 'direction', 'strategy']);
-      expect(issuesOf('getPerpetualsTradesSummary', { group_by: 'maturity' })).toContainEqual(expect.objectContaining({ path: 'query.group_by', rule: 'enum' }));
+      expect(issuesOf('getPerpetualsTradesSummary', { group_by: 'maturity' })).toContainEqual(
+        expect.objectContaining({ path: 'query.group_by', rule: 'enum' }),
+      );
       // Futures keep maturity: a dated future has one.
       expect(issuesOf('getFuturesTradesSummary', { group_by: 'maturity', exchange: 'deribit', currency: 'BTC' })).toEqual([]);
     },
@@ -259,5 +287,45 @@ describe('legacy answers as the vendor documents them (docs.laevitas.ch)', () =>
       expect.objectContaining({ path: 'data.Today[0].iv' }),
     );
     expect(response('getLegacyATMImpliedVolatilityTimeLapse', { ...documented, data: { Today: { maturity: '16AUG24' } } })).not.toEqual([]);
+  });
+});
+
+describe('the agent endpoint as its page documents it (apiv2.laevitas.ch/mcp, three snapshots)', () => {
+  const mcp = doc.paths['/api/v1/mcp'].post;
+
+  it('every way to authenticate: apikey and x-api-key headers, the apiKey query, OAuth Bearer, credit token, x402', () => {
+    expect(mcp.security).toEqual([{ XApiKey: [] }, { ApiKey: [] }]);
+    expect(mcp['x-auth-alternatives']).toEqual(['AgentBearer', 'AgentApiKeyQuery', 'CreditToken', 'X402Payment']);
+    expect(doc.components.securitySchemes.AgentApiKeyQuery).toMatchObject({ type: 'apiKey', in: 'query', name: 'apiKey' });
+    expect(doc.components.securitySchemes.AgentBearer.description).toMatch(/PKCE `S256`.*one hour/s);
+  });
+
+  it('which methods need no authentication, and what a paid tools/call answers', () => {
+    expect(mcp['x-credit-cost']).toEqual({ initialize: 0, 'tools/list': 0, 'tools/call': 1 });
+    expect(Object.keys(resolve$ref(doc, mcp.responses['200']).headers)).toEqual(['x-credit-token', 'x-credits-remaining']);
+    expect(resolve$ref(doc, mcp.responses['402'])).toBeDefined();
+  });
+
+  it('the OAuth discovery documents (RFC 9728, RFC 8414) are operations, public, with the members the standards name', () => {
+    for (const [path, schema, required] of [
+      ['/.well-known/oauth-protected-resource', 'OAuthProtectedResourceMetadata', ['resource', 'authorization_servers']],
+      [
+        '/.well-known/oauth-authorization-server',
+        'OAuthAuthorizationServerMetadata',
+        ['issuer', 'authorization_endpoint', 'token_endpoint', 'response_types_supported'],
+      ],
+    ] as const) {
+      expect(doc.paths[path].get.security).toEqual([]);
+      expect(doc.components.schemas[schema].required).toEqual(required);
+    }
+    const example = doc.components.examples.OAuthAuthorizationServerMetadata.value;
+    expect(validators.validateResponse('getWellKnownOauthAuthorizationServer', 200, example).ok).toBe(true);
+    expect(validators.validateResponse('getWellKnownOauthAuthorizationServer', 200, { ...example, token_endpoint: undefined }).ok).toBe(false);
+  });
+
+  it('the published tool names are the tools/list example, and the two snapshots that disagree on client registration are both recorded', () => {
+    const tools = doc.components.examples.McpToolsListResult.value.result.tools.map((t: { name: string }) => t.name);
+    expect(tools).toEqual(['get_futures_catalog', 'get_options_catalog', 'get_futures_metadata']);
+    expect(mcp['x-source']).toMatch(/dynamic client registration, RFC 7591.*registration is\s+recorded as disabled/s);
   });
 });

@@ -13,7 +13,13 @@ const LISTING = 'https://proxygate.ai/seller/laevitas/laevitas-api-v2/get-api-v1
 
 const ROWS: { page: string; operationId: string; path: string; given: Record<string, string>; missing: string[] }[] = [
   { page: 'spot-snapshot', operationId: 'getSpotSnapshot', path: '/api/v1/spot/snapshot', given: { exchange: 'binance' }, missing: ['exchange'] },
-  { page: 'spot-metadata', operationId: 'getSpotMetadata', path: '/api/v1/spot/metadata', given: { exchange: 'binance', instrument_name: 'BTCUSDT' }, missing: ['exchange'] },
+  {
+    page: 'spot-metadata',
+    operationId: 'getSpotMetadata',
+    path: '/api/v1/spot/metadata',
+    given: { exchange: 'binance', instrument_name: 'BTCUSDT' },
+    missing: ['exchange'],
+  },
   {
     page: 'futures-trades-summary',
     operationId: 'getFuturesTradesSummary',
