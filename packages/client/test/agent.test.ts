@@ -3,7 +3,8 @@
 // credential, and a spent credit balance surfacing as the client's PaymentRequiredError with the JSON-RPC body.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { AGENT_ACCEPT, agentHeaders, connectAgent } from '../src/agent.js';
+import { AGENT_ACCEPT, agentHeaders, authorizeAgent, connectAgent, createAgentOAuthProvider } from '../src/agent.js';
+import { testWallet } from './x402-wallet.js';
 import { AuthenticationError, PaymentRequiredError } from '../src/errors.js';
 // @ts-expect-error plain ESM module of the contract tools
 import { mockPerFile } from '../../../tools/contract/test/mock-per-file.mjs';
@@ -54,7 +55,7 @@ describe('agent endpoint through the MCP SDK', () => {
     expect(posts.length).toBeGreaterThanOrEqual(3);
     for (const headers of posts) {
       expect(headers.get('accept')).toBe(AGENT_ACCEPT);
-      expect(headers.get('x-api-key')).toBe('k');
+      expect(headers.get('apikey')).toBe('k'); // the header the endpoint's page prefers
     }
     expect(mock.state.charges).toHaveLength(0); // a key is not billed
     await agent.close();
@@ -93,7 +94,9 @@ describe('agent endpoint through the MCP SDK', () => {
 
   it('credential headers: one kind, Bearer over key over credit token', () => {
     expect(agentHeaders({ bearerToken: 't', apiKey: 'k' })).toEqual({ authorization: 'Bearer t' });
-    expect(agentHeaders({ apiKey: 'k', creditToken: 'c' })).toEqual({ 'x-api-key': 'k' });
+    expect(agentHeaders({ apiKey: 'k', creditToken: 'c' })).toEqual({ apikey: 'k' });
+    expect(agentHeaders({ apiKey: 'k', apiKeyIn: 'x-api-key' })).toEqual({ 'x-api-key': 'k' });
+    expect(agentHeaders({ apiKey: 'k', apiKeyIn: 'query' })).toEqual({});
     expect(agentHeaders({ creditToken: 'c' })).toEqual({ 'x-credit-token': 'c' });
   });
 
@@ -104,5 +107,113 @@ describe('agent endpoint through the MCP SDK', () => {
         headers: { 'content-type': 'application/json' },
       })) as typeof fetch;
     await expect(connectAgent({ url: `${mock.url}/api/v1/mcp`, apiKey: 'x', fetch: refusing })).rejects.toBeInstanceOf(AuthenticationError);
+  });
+});
+
+describe('every sign-in the agent endpoint documents, against the mock', () => {
+  /** Every request the agent sent, with its URL and headers. */
+  const recorder = () => {
+    const seen: { url: URL; headers: Headers }[] = [];
+    const fetchFn = ((input: string | URL, init?: RequestInit) => {
+      seen.push({ url: new URL(String(input)), headers: new Headers(init?.headers) });
+      return fetch(input, init);
+    }) as typeof fetch;
+    return { seen, fetchFn, posts: () => seen.filter((r) => r.url.pathname === '/api/v1/mcp' && r.headers.get('content-type') === 'application/json') };
+  };
+
+  /** A key sent the given way reaches the endpoint on every message, and a tools/call with it is served, not billed. */
+  async function keyed(apiKeyIn: 'x-api-key' | 'query' | undefined, keyOf: (r: { url: URL; headers: Headers }) => string | null) {
+    const { fetchFn, posts } = recorder();
+    const agent = await connectAgent({ v2BaseUrl: mock.url, apiKey: 'k', ...(apiKeyIn ? { apiKeyIn } : {}), fetch: fetchFn });
+    expect((await agent.callTool('get_futures_catalog', { exchange: 'deribit' })).isError).not.toBe(true);
+    expect(posts().length).toBeGreaterThan(0);
+    for (const request of posts()) expect(keyOf(request)).toBe('k');
+    expect(mock.state.charges).toHaveLength(0);
+    await agent.close();
+  }
+  it('API key in the apikey header (the default, which the page prefers): tools/call served, not billed', () =>
+    keyed(undefined, (r) => r.headers.get('apikey')));
+  it('API key in the x-api-key header: tools/call served, not billed', () => keyed('x-api-key', (r) => r.headers.get('x-api-key')));
+  it('API key in the apiKey query parameter: tools/call served, not billed', () => keyed('query', (r) => r.url.searchParams.get('apiKey')));
+
+  it('OAuth 2.1 through the MCP SDK: discovery (RFC 9728, RFC 8414), PKCE S256, code exchange; calls carry the issued token', async () => {
+    let code = '';
+    const oauth = createAgentOAuthProvider({
+      clientId: 'client-registered-for-tests',
+      redirectUrl: 'http://127.0.0.1/callback',
+      // The user enters their API key on the login page; the server redirects back with the code.
+      onAuthorizationUrl: async (url) => {
+        const login = await fetch(url, { headers: { apikey: 'k' }, redirect: 'manual' });
+        expect(login.status).toBe(302);
+        code = new URL(login.headers.get('location')!).searchParams.get('code')!;
+      },
+    });
+    expect(await authorizeAgent({ v2BaseUrl: mock.url, oauth })).toBe('REDIRECT');
+    const asked = oauth.authorizationUrl!;
+    expect(asked.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(asked.searchParams.get('client_id')).toBe('client-registered-for-tests');
+    expect(asked.pathname).toBe('/oauth/authorize'); // from the authorization-server metadata, not hard-coded
+    expect(await authorizeAgent({ v2BaseUrl: mock.url, oauth }, code)).toBe('AUTHORIZED');
+    const tokens = await oauth.tokens();
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+
+    const { fetchFn, posts } = recorder();
+    const agent = await connectAgent({ v2BaseUrl: mock.url, oauth, apiKey: undefined, fetch: fetchFn });
+    expect((await agent.callTool('get_options_catalog', {})).isError).not.toBe(true);
+    for (const request of posts()) expect(request.headers.get('authorization')).toBe(`Bearer ${tokens!.access_token}`);
+    expect(mock.state.charges).toHaveLength(0);
+    await agent.close();
+  });
+
+  it("the mock's authorization server holds PKCE: a code exchanged with the wrong verifier, or asked for without S256, is refused", async () => {
+    let code = '';
+    const oauth = createAgentOAuthProvider({
+      clientId: 'c',
+      redirectUrl: 'http://127.0.0.1/callback',
+      onAuthorizationUrl: async (url) => {
+        code = new URL((await fetch(url, { headers: { 'x-api-key': 'k' }, redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!;
+      },
+    });
+    await authorizeAgent({ v2BaseUrl: mock.url, oauth });
+    const exchange = await fetch(`${mock.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: 'not-the-verifier-'.repeat(3),
+        client_id: 'c',
+        redirect_uri: 'http://127.0.0.1/callback',
+      }),
+    });
+    expect(exchange.status).toBe(400);
+    expect(await exchange.json()).toMatchObject({ error: 'invalid_grant' });
+    const plain = new URL(oauth.authorizationUrl!);
+    plain.searchParams.set('code_challenge_method', 'plain');
+    expect((await fetch(plain, { headers: { apikey: 'k' }, redirect: 'manual' })).status).toBe(400);
+  });
+
+  it('x402 pay per call: the first tools/call is paid once, its answer carries a credit token with 99 credits, later calls spend them', async () => {
+    const wallet = testWallet();
+    const { fetchFn, posts } = recorder();
+    const agent = await connectAgent({ v2BaseUrl: mock.url, apiKey: undefined, payer: wallet.payer, fetch: fetchFn });
+    await agent.listTools(); // free: no payment
+    expect(wallet.signed()).toBe(0);
+    await agent.callTool('get_futures_metadata', { exchange: 'deribit', instrument_name: 'BTC-26JUN26' });
+    expect(wallet.signed()).toBe(1);
+    expect(agent.creditToken).toBeTruthy();
+    expect(agent.creditsRemaining).toBe(99);
+    await agent.callTool('get_futures_metadata', { exchange: 'deribit', instrument_name: 'BTC-26JUN26' });
+    expect(wallet.signed()).toBe(1); // spent a credit, no second payment
+    expect(agent.creditsRemaining).toBe(98);
+    expect(posts().at(-1)!.headers.get('x-credit-token')).toBe(agent.creditToken);
+    expect(mock.state.charges).toHaveLength(1);
+    await agent.close();
+  });
+
+  it('no credential: initialize and tools/list are free', async () => {
+    const agent = await connectAgent({ v2BaseUrl: mock.url, apiKey: undefined });
+    expect((await agent.listTools()).tools.map((t) => t.name)).toEqual(['get_futures_catalog', 'get_options_catalog', 'get_futures_metadata']);
+    await agent.close();
   });
 });

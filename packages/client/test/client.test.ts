@@ -190,6 +190,33 @@ describe('pagination', () => {
     expect(rows).toHaveLength(3);
     expect(calls.map((c) => c.url.searchParams.get('page'))).toEqual([null, '2', '3']);
   });
+
+  it('walks legacy pages whose meta has no total_pages, as the vendor documents them: meta.total over the page size', async () => {
+    // docs.laevitas.ch/options/historical shows `meta: {total, page, items}` and no `total_pages`.
+    const page = (n: number, rows: number) => ({
+      status: 200,
+      body: { meta: { total: 5, page: n, items: rows }, items: Array.from({ length: rows }, (_, i) => ({ date: 1722988800000 + n * 10 + i })) },
+    });
+    const asked = fakeFetch([page(1, 2), page(2, 2), page(3, 1)]);
+    const withLimit = await createClient({ fetch: asked.fetch, ...fast })
+      .paginate('getLegacyHistoricalOptionsData', {
+        path: { market: 'DERIBIT', instrument: 'BTC-27MAR26-70000-C' },
+        query: { start: '2024-08-07', end: '2024-08-14', limit: 2 },
+      })
+      .toArray();
+    expect(withLimit).toHaveLength(5);
+    expect(asked.calls.map((c) => c.url.searchParams.get('page'))).toEqual([null, '2', '3']);
+    // No limit asked: the first page's own size is the page size.
+    const unasked = fakeFetch([page(1, 2), page(2, 2), page(3, 1)]);
+    const withoutLimit = await createClient({ fetch: unasked.fetch, ...fast })
+      .paginate('getLegacyHistoricalOptionsData', {
+        path: { market: 'DERIBIT', instrument: 'BTC-27MAR26-70000-C' },
+        query: { start: '2024-08-07', end: '2024-08-14' },
+      })
+      .toArray();
+    expect(withoutLimit).toHaveLength(5);
+    expect(unasked.calls).toHaveLength(3);
+  });
 });
 
 describe('response validation', () => {

@@ -146,7 +146,7 @@ describe('a page that lacks what the scan steers by', () => {
     expect((error as Error).message).toMatch(/resume from query.cursor=c7: .*page has no meta.next_cursor/);
   });
 
-  it('a legacy page without meta.total_pages stops the scan with an error, not silently', async () => {
+  it('a legacy page with neither meta.total_pages nor meta.total stops the scan with an error, not silently', async () => {
     env.server.inject({ kind: 'status', status: 200, body: JSON.stringify({ items: [] }) }, { match: scans[1]!.isPage8 });
     const error = await drive(
       scans[1]!
@@ -154,7 +154,7 @@ describe('a page that lacks what the scan steers by', () => {
         .toArray()
         .catch((e: unknown) => e),
     );
-    expect((error as Error).message).toMatch(/resume from query.page=8: .*page has no meta.total_pages/);
+    expect((error as Error).message).toMatch(/resume from query.page=8: .*page has neither meta.total_pages nor meta.total/);
   });
 });
 

@@ -367,7 +367,12 @@ export async function getHyperliquidNodeWalletPositionsSample(): Promise<void> {
 
 export async function getInstrumentsSample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
-  const result = await client.getInstruments();
+  const result = await client.getInstruments({
+    query: {
+      asset_class: "equity",
+      sub_exchange: "xyz",
+    },
+  });
   console.log(result);
 }
 
@@ -2858,6 +2863,8 @@ export async function getOptionsVolSurfaceByExpirySample(): Promise<void> {
     query: {
       exchange: "deribit",
       currency: "BTC",
+      start: "2026-11-20T00:00:00Z",
+      end: "2026-11-20T00:59:59Z",
     },
   });
   console.log(result);
@@ -2922,6 +2929,7 @@ export async function getPerpetualsCatalogSample(): Promise<void> {
     query: {
       exchange: "deribit",
       currency: "BTC",
+      maturity: "26MAR27",
     },
   });
   console.log(result);
@@ -3074,7 +3082,6 @@ export async function getPerpetualsTradesSample(): Promise<void> {
       end: "2026-11-20T00:59:59Z",
       exchange: "deribit",
       instrument_name: "BTC-PERPETUAL",
-      currency: "BTC",
     },
   });
   console.log(result);
@@ -3084,7 +3091,7 @@ export async function getPerpetualsTradesSummarySample(): Promise<void> {
   const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
   const result = await client.getPerpetualsTradesSummary({
     query: {
-      group_by: "exchange",
+      group_by: "direction",
       start: "2026-11-20T00:00:00Z",
       end: "2026-11-20T00:59:59Z",
       exchange: "deribit",
@@ -3281,6 +3288,7 @@ export async function getSpotSnapshotSample(): Promise<void> {
     query: {
       exchange: "binance",
       currency: "BTC",
+      resolution: "1h",
     },
   });
   console.log(result);
@@ -3308,6 +3316,8 @@ export async function getSpotTradesSample(): Promise<void> {
       exchange: "binance",
       instrument_name: "BTCUSDT",
       currency: "BTC",
+      min_amount: 0.5,
+      min_quote_amount: 100000,
     },
   });
   console.log(result);
@@ -3394,6 +3404,18 @@ export async function getVolSurfaceTermStructureSample(): Promise<void> {
       margin: "inverse",
     },
   });
+  console.log(result);
+}
+
+export async function getWellKnownOauthAuthorizationServerSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getWellKnownOauthAuthorizationServer();
+  console.log(result);
+}
+
+export async function getWellKnownOauthProtectedResourceSample(): Promise<void> {
+  const client = createClient({ apiKey: process.env.LAEVITAS_API_KEY });
+  const result = await client.getWellKnownOauthProtectedResource();
   console.log(result);
 }
 

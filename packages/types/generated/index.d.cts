@@ -75,10 +75,18 @@ export declare const CONTRACT_TRADE_SORTS: readonly ["timestamp", "amount_usd", 
 export declare const CONTRACT_POSITION_SIDES: readonly ["long", "short"];
 /** Members of {@link ContractTradesGroupBy}, in the order the spec lists them. */
 export declare const CONTRACT_TRADES_GROUP_BY_VALUES: readonly ["exchange", "instrument_name", "maturity", "direction", "strategy"];
+/** Members of {@link PerpetualsTradesGroupBy}, in the order the spec lists them. */
+export declare const PERPETUALS_TRADES_GROUP_BY_VALUES: readonly ["exchange", "instrument_name", "direction", "strategy"];
 /** Members of {@link SpotExchange}, in the order the spec lists them. */
 export declare const SPOT_EXCHANGES: readonly ["binance", "coinbase", "bybit", "okx", "kraken", "bullish"];
 /** Members of {@link SpotTradeSort}, in the order the spec lists them. */
 export declare const SPOT_TRADE_SORTS: readonly ["timestamp", "amount", "price", "quote_amount"];
+/** Members of {@link PredictionVenue}, in the order the spec lists them. */
+export declare const PREDICTION_VENUES: readonly ["polymarket", "hyperliquid"];
+/** Members of {@link InstrumentAssetClass}, in the order the spec lists them. */
+export declare const INSTRUMENT_ASSET_CLASS: readonly ["equity", "commodity", "forex", "index"];
+/** Members of {@link InstrumentSubExchange}, in the order the spec lists them. */
+export declare const INSTRUMENT_SUB_EXCHANGES: readonly ["", "xyz", "flx", "km", "cash", "vntl", "hyna"];
 /** Members of {@link MarketType}, in the order the spec lists them. */
 export declare const MARKET_TYPES: readonly ["perpetual", "future", "option", "spot", "prediction"];
 /** Members of {@link InstrumentStatus}, in the order the spec lists them. */

@@ -109,11 +109,13 @@ import type {
   HyperliquidWalletFlowSortBy,
   HyperliquidWalletPosition,
   HyperliquidWalletPositionsResponse,
+  InstrumentAssetClass,
   InstrumentDetailResponse,
   InstrumentListResponse,
   InstrumentOptionType,
   InstrumentRecord,
   InstrumentStatus,
+  InstrumentSubExchange,
   IsoDateTime,
   JsonRpcError,
   JsonRpcErrorResponse,
@@ -131,6 +133,7 @@ import type {
   LegacyAltOptionRow,
   LegacyAnalyticOptionsOrbitAltVolResponse,
   LegacyAnalyticSpotPairsResponse,
+  LegacyAtmIvMaturityPoint,
   LegacyBreakdown,
   LegacyBreakdownPart,
   LegacyCurrency,
@@ -369,6 +372,8 @@ import type {
   McpMethod,
   MetadataResponseEntity,
   MinuteBucketDate,
+  OAuthAuthorizationServerMetadata,
+  OAuthProtectedResourceMetadata,
   OhlcvtRow,
   OiChangePeriod,
   OiGainersOption,
@@ -426,6 +431,7 @@ import type {
   PerpetualsSnapshotResponse,
   PerpetualsSnapshotRow,
   PerpetualsTickerHistoryResponse,
+  PerpetualsTradesGroupBy,
   PerpetualsTradesResponse,
   PerpetualsTradesSummaryResponse,
   PerpetualsVolumeResponse,
@@ -444,6 +450,7 @@ import type {
   PredictionTickerHistoryRow,
   PredictionTradeRow,
   PredictionTradesResponse,
+  PredictionVenue,
   RealizedVolatilityEstimator,
   RealizedVolatilityFrequency,
   RealizedVolatilityResponse,
@@ -617,6 +624,7 @@ export interface components {
         LegacyHistoricalPerpetualRow: LegacyHistoricalPerpetualRow;
         LegacyHistoricalPerpetualsResponse: LegacyHistoricalPerpetualsResponse;
         LegacyOptionsMarket: LegacyOptionsMarket;
+        LegacyAtmIvMaturityPoint: LegacyAtmIvMaturityPoint;
         LegacyATMImpliedVolatilityTimeLapseResponse: LegacyATMImpliedVolatilityTimeLapseResponse;
         LegacyOptionsGexRow: LegacyOptionsGexRow;
         LegacyGEXDataForAllOptionsResponse: LegacyGEXDataForAllOptionsResponse;
@@ -895,6 +903,7 @@ export interface components {
         PerpetualsReferencePriceResponse: PerpetualsReferencePriceResponse;
         PerpetualsTickerHistoryResponse: PerpetualsTickerHistoryResponse;
         PerpetualsLiquidationsResponse: PerpetualsLiquidationsResponse;
+        PerpetualsTradesGroupBy: PerpetualsTradesGroupBy;
         PerpetualsTradesSummaryResponse: PerpetualsTradesSummaryResponse;
         PerpetualsFlowResponse: PerpetualsFlowResponse;
         SpotExchange: SpotExchange;
@@ -918,6 +927,7 @@ export interface components {
         SpotL2OrderbookResponse: SpotL2OrderbookResponse;
         SpotL2OrderbookRawRow: SpotL2OrderbookRawRow;
         SpotL2OrderbookRawResponse: SpotL2OrderbookRawResponse;
+        PredictionVenue: PredictionVenue;
         PredictionInstrumentName: PredictionInstrumentName;
         PredictionCatalogEntry: PredictionCatalogEntry;
         PredictionCatalogResponse: PredictionCatalogResponse;
@@ -933,6 +943,8 @@ export interface components {
         PredictionOrderbookRawResponse: PredictionOrderbookRawResponse;
         PredictionSnapshotRow: PredictionSnapshotRow;
         PredictionSnapshotResponse: PredictionSnapshotResponse;
+        InstrumentAssetClass: InstrumentAssetClass;
+        InstrumentSubExchange: InstrumentSubExchange;
         MarketType: MarketType;
         InstrumentStatus: InstrumentStatus;
         InstrumentOptionType: InstrumentOptionType;
@@ -1014,6 +1026,8 @@ export interface components {
         JsonRpcResponse: JsonRpcResponse;
         DiscoveryX402Document: DiscoveryX402Document;
         DiscoveryOpenApiDocument: DiscoveryOpenApiDocument;
+        OAuthProtectedResourceMetadata: OAuthProtectedResourceMetadata;
+        OAuthAuthorizationServerMetadata: OAuthAuthorizationServerMetadata;
         HealthResponse: HealthResponse;
     };
     responses: {
@@ -1304,6 +1318,11 @@ export interface components {
          */
         PerpetualsExchangeQuery: PerpetualsExchange;
         /**
+         * Expiry code `DDMMMYY`. The official CLI sends it on the perpetuals catalog as well as the futures catalog; what a perpetual matches is not published.
+         * @example 26MAR27
+         */
+        PerpetualsCatalogMaturity: Maturity;
+        /**
          * Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance).
          * @example BTC-PERPETUAL
          */
@@ -1319,12 +1338,22 @@ export interface components {
          */
         PerpetualsInstrumentNameRequired: ContractInstrumentName;
         /**
+         * Dimension to group the trades by.
+         * @example direction
+         */
+        PerpetualsTradesGroupByQuery: PerpetualsTradesGroupBy;
+        /**
          * Spot venue; `binance` when omitted.
          * @example binance
          */
         SpotExchangeQuery: SpotExchange;
         /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
         SpotQuoteCurrency: string;
+        /**
+         * Spot venue. Required on this route: the service refuses a request without it. (The official CLI fills in `binance` when the user names no spot venue; that is the CLI's default, not the service's.)
+         * @example binance
+         */
+        SpotExchangeRequired: SpotExchange;
         /**
          * Exact spot pair name from the spot catalog, upper case.
          * @example BTCUSDT
@@ -1335,13 +1364,28 @@ export interface components {
          * @example BTCUSDT
          */
         SpotInstrumentNameQuery: SpotInstrumentName;
+        /**
+         * Smallest trade amount to include, in the base currency (BTC for `BTCUSDT`).
+         * @example 0.5
+         */
+        SpotMinAmount: number;
+        /**
+         * Smallest trade value to include, in the quote currency (USDT for `BTCUSDT`).
+         * @example 100000
+         */
+        SpotMinQuoteAmount: number;
         /** Field to sort spot trades by; pair with `sort_dir`. The default is not published. */
         SpotTradeSortQuery: SpotTradeSort;
         /**
-         * Prediction-market venue. The value set of the REST routes is not published; the WebSocket channel matrix lists `polymarket` for predictions, and the official CLI sends `exchange=polymarket` on every predictions route.
+         * Time resolution of the snapshot data. The vendor publishes no default for the spot snapshot; the official CLI offers `1m`, `5m`, `15m`, `1h`, `4h` and `1d`.
+         * @example 1h
+         */
+        SpotSnapshotResolution: Resolution;
+        /**
+         * Prediction-market venue, `polymarket` or `hyperliquid`. The official CLI sends `exchange=polymarket` on every predictions route.
          * @example polymarket
          */
-        PredictionExchange: string;
+        PredictionExchange: PredictionVenue;
         /**
          * Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`.
          * @example crypto
@@ -1361,8 +1405,18 @@ export interface components {
          * @example will-bitcoin-reach-100000-by-december-31-2026-YES
          */
         PredictionInstrumentNameQuery: PredictionInstrumentName;
-        /** Bucket size of the prediction-market snapshot; `1h` when omitted. */
+        /** Bucket size of the prediction-market snapshot. At `1m` (the default) the rows are raw minute-level data; at a coarser resolution (`5m`, `1h`, …) they are aggregated into that bucket. */
         PredictionSnapshotResolution: Resolution;
+        /**
+         * Asset class to list; all classes when omitted.
+         * @example equity
+         */
+        InstrumentAssetClassQuery: InstrumentAssetClass;
+        /**
+         * Sub-venue to list; the empty string matches single-venue exchanges.
+         * @example xyz
+         */
+        InstrumentSubExchangeQuery: InstrumentSubExchange;
         /**
          * Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it.
          * @example inverse
@@ -1443,6 +1497,16 @@ export interface components {
          * @example 99
          */
         XCreditsRemaining: number;
+        /**
+         * On a paid `tools/call` (a signed x402 payment): the credit token (JWT) holding the prepaid credits bought with it; send it back in `X-Credit-Token` for later calls. Absent on free methods and on calls made with a key or a Bearer token.
+         * @example eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIweGFiYyIsImNyZWRpdHMiOjk5fQ.c2lnbmF0dXJl
+         */
+        McpCreditToken: string;
+        /**
+         * On a `tools/call` paid with credits or a payment, the prepaid credits left after it (99 after the first payment).
+         * @example 99
+         */
+        McpCreditsRemaining: number;
         /**
          * Base64-encoded JSON (x402 version 2) with the requirements of one `tools/call` (1 credit; 0.001 USDC on Base mainnet `eip155:8453`); decoded, it is a `PaymentRequired` object whose resource address uses https.
          * @example eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJQYXltZW50IHJlcXVpcmVkIiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGl2Mi5sYWV2aXRhcy5jaC9hcGkvdjEvbWNwIiwibWltZVR5cGUiOiJhcHBsaWNhdGlvbi9qc29uIn0sImFjY2VwdHMiOlt7InNjaGVtZSI6ImV4YWN0IiwibmV0d29yayI6ImVpcDE1NTo4NDUzIiwiYW1vdW50IjoiMTAwMCIsImFzc2V0IjoiMHg4MzM1ODlmQ0Q2ZURiNkUwOGY0YzdDMzJENGY3MWI1NGJkQTAyOTEzIiwicGF5VG8iOiIweDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAiLCJtYXhUaW1lb3V0U2Vjb25kcyI6NjB9XX0=
@@ -4551,7 +4615,7 @@ export interface operations {
         parameters: OperationParameters["getOptionsVolSurfaceByExpiry"];
         requestBody?: never;
         responses: {
-            /** The surface rows, one per maturity. */
+            /** The surface rows, one per maturity (and per time bucket in time-series mode). */
             200: {
                 headers: AnyHeaders;
                 content: {
@@ -6210,7 +6274,11 @@ export interface operations {
         responses: {
             /** One JSON-RPC answer (a result or a JSON-RPC error) as `application/json`, or a `text/event-stream` whose `data:` lines each carry one JSON-RPC message. */
             200: {
-                headers: AnyHeaders;
+                headers: {
+                    "x-credit-token": components["headers"]["McpCreditToken"];
+                    "x-credits-remaining": components["headers"]["McpCreditsRemaining"];
+                    [name: string]: unknown;
+                };
                 content: {
                     "application/json": JsonRpcResponse;
                     "text/event-stream": string;
@@ -6277,6 +6345,34 @@ export interface operations {
                 headers: AnyHeaders;
                 content: {
                     "application/json": DiscoveryOpenApiDocument;
+                };
+            };
+            429: TooManyRequestsReply;
+        };
+    };
+    getWellKnownOauthProtectedResource: {
+        parameters: OperationParameters["getWellKnownOauthProtectedResource"];
+        requestBody?: never;
+        responses: {
+            /** The RFC 9728 metadata document. */
+            200: {
+                headers: AnyHeaders;
+                content: {
+                    "application/json": OAuthProtectedResourceMetadata;
+                };
+            };
+            429: TooManyRequestsReply;
+        };
+    };
+    getWellKnownOauthAuthorizationServer: {
+        parameters: OperationParameters["getWellKnownOauthAuthorizationServer"];
+        requestBody?: never;
+        responses: {
+            /** The RFC 8414 metadata document. */
+            200: {
+                headers: AnyHeaders;
+                content: {
+                    "application/json": OAuthAuthorizationServerMetadata;
                 };
             };
             429: TooManyRequestsReply;

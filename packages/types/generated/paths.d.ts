@@ -3611,7 +3611,7 @@ export interface paths {
         };
         /**
          * Option-derived vol surface across maturities
-         * The option-derived volatility surface across all maturities at one point in time: ATM IV, 25-delta skew and related metrics per maturity. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name, parameters and row names come from public callers. The latest snapshot when `date` is omitted; not paginated. Public callers always pass `currency`.
+         * The option-derived volatility surface across all maturities: ATM IV, 25-delta skew and related metrics per maturity. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`. Two modes: one snapshot (the latest, or the one at `date`), or a time series when `start`/`end` are given, paginated by `cursor` with `limit` counting distinct time buckets. `date` and `start`/`end` are mutually exclusive. `exchange` and `currency` are required.
          */
         get: operations["getOptionsVolSurfaceByExpiry"];
         put?: never;
@@ -3631,7 +3631,7 @@ export interface paths {
         };
         /**
          * Option-derived constant-maturity vol term structure
-         * Interpolated constant-maturity volatility metrics per tenor (1 to 365 days): ATM IV, 25-delta call and put IV, 25-delta and 10-delta skew. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name, parameters and row names come from public callers, which pass either `date` for one snapshot or a `start`..`end` window for history.
+         * Interpolated constant-maturity volatility metrics per tenor (1 to 365 days): ATM IV, 25-delta call and put IV, 25-delta and 10-delta skew. One of the older vol-surface routes that stay mounted under `/api/v1/options/vol-surface/`; the route name, parameters and row names come from public callers, which pass either `date` for one snapshot or a `start`..`end` window for history (the two are mutually exclusive; `limit` counts distinct time buckets). `exchange` and `currency` are required.
          */
         get: operations["getOptionsVolSurfaceByTenor"];
         put?: never;
@@ -4571,7 +4571,7 @@ export interface paths {
         };
         /**
          * Spot snapshot
-         * Latest snapshot of the spot pairs of one venue, or the one at or before `date`, filterable by base `currency` and `quote_currency`. Rows carry base volume, quote/USD volume and top-of-book liquidity (names not published). Snapshots return all rows in one response and are not paginated.
+         * Latest snapshot of the spot pairs of one venue, or the one at or before `date`, filterable by base `currency` and `quote_currency`. Rows carry base volume, quote/USD volume and top-of-book liquidity (names not published). `exchange` is required; `resolution` sets the bucket of the snapshot data. Snapshots return all rows in one response and are not paginated.
          */
         get: operations["getSpotSnapshot"];
         put?: never;
@@ -5513,13 +5513,17 @@ export interface paths {
         put?: never;
         /**
          * Agent endpoint (Model Context Protocol, JSON-RPC 2.0)
-         * Exposes the market data as tools over the Model Context Protocol: the body is one JSON-RPC 2.0 message (`jsonrpc: '2.0'`, `id`, `method`, `params`). Methods: `initialize`, `tools/list`, `tools/call`, and `ping` (the last from the MCP protocol, not the API reference). The tool names and input schemas are not published: read them from `tools/list`.
+         * Exposes the market data as tools over the Model Context Protocol: the body is one JSON-RPC 2.0 message (`jsonrpc: '2.0'`, `id`, `method`, `params`). Methods: `initialize`, `tools/list`, `tools/call`, and `ping` (the last from the MCP protocol, not the API reference).
          *
          *     **Accept header.** Send `Accept: application/json, text/event-stream` (`x-required-accept`); an MCP Streamable HTTP server answers 406 to `Accept: application/json` alone. The answer is either one JSON-RPC message as `application/json` or a server-sent event stream.
          *
-         *     **Authentication.** A Bearer JWT from the endpoint's OAuth 2.1 flow (accepted here only), an API key in `x-api-key` or `apikey` (public material says an Enterprise key is required), a prepaid credit token, or a per-call x402 payment.
+         *     **Authentication** (any one): an API key in the `apikey` header (preferred), in `x-api-key`, or in the `apiKey` query parameter (an Enterprise key); a Bearer access token from the endpoint's OAuth 2.1 sign-in (authorization code with PKCE `S256`, required; public client, no secret; the token lasts one hour and is refreshed); a prepaid credit token in `X-Credit-Token`; or a per-call x402 payment in USDC on Base or Solana. **No authentication** is needed for `initialize` and `tools/list` (and `ping`).
          *
-         *     **Billing** (`x-credit-cost`): `initialize` and `tools/list` are free; each `tools/call` costs 1 credit (0.001). A 402 carries both the x402 `payment-required` header and a JSON-RPC error body; its resource address uses https. Snapshot tools default to `limit` 100 and report `total`, `count` and `truncated`.
+         *     **OAuth 2.1.** A client finds the authorization server through the protected-resource metadata (RFC 9728, `/.well-known/oauth-protected-resource`) and its endpoints through the authorization-server metadata (RFC 8414, `/.well-known/oauth-authorization-server`); the paths of the authorize and token endpoints are only in that document. The user enters their API key once on the vendor's login page. A pre-registered client id is required: anonymous dynamic client registration (RFC 7591) is disabled.
+         *
+         *     **Billing** (`x-credit-cost`): `initialize` and `tools/list` are free; each `tools/call` costs 1 credit (0.001). Without a key, token or credits, the first `tools/call` gets 402 with payment instructions: both the x402 `payment-required` header and a JSON-RPC error body, its resource address in https. Retried with a signed payment, it answers the data plus a credit token (`x-credit-token`) holding 99 prepaid credits (`x-credits-remaining`), which later calls spend (`X-Credit-Token`, no gas). Credits work for the REST routes too. Snapshot tools default to `limit` 100 and report `total`, `count` and `truncated`.
+         *
+         *     **Tools.** 80+ tools (the page listed 20 in its v1.5.0 version); the page names `get_futures_catalog`, `get_options_catalog` and `get_futures_metadata`. Read the rest, with their input schemas, from `tools/list`.
          */
         post: operations["postMcp"];
         delete?: never;
@@ -5580,6 +5584,46 @@ export interface paths {
          * The service's own OpenAPI document as JSON. The service runs Swagger UI at `/swagger` and Redoc at `/redoc`, so such a document exists behind them. Public, no credentials. Only `openapi` and `info` (required by the OpenAPI 3 specification) are checked; the rest stays open.
          */
         get: operations["getWellKnownOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OAuth protected-resource metadata of the agent endpoint (RFC 9728)
+         * Names the authorization servers that issue Bearer tokens for the agent endpoint, so an MCP client can start the OAuth 2.1 sign-in from the endpoint alone. Public, no credentials. The members are those of RFC 9728; the values the service sends are not published.
+         */
+        get: operations["getWellKnownOauthProtectedResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OAuth authorization-server metadata (RFC 8414)
+         * The endpoints and capabilities of the authorization server of the agent endpoint: where to send the user (authorization endpoint) and where to exchange the code (token endpoint), with PKCE S256. Public, no credentials. The members are those of RFC 8414; the endpoint paths and other values the service sends are not published.
+         */
+        get: operations["getWellKnownOauthAuthorizationServer"];
         put?: never;
         post?: never;
         delete?: never;

@@ -747,7 +747,7 @@ export type HistoricalTime = string;
 export type Granularity = "1m" | "5m" | "15m" | "30m" | "1h" | "2h" | "4h" | "6h" | "12h" | "1d";
 /**
  * LegacyHistoricalMeta
- * Page metadata of the legacy historical endpoints. On snapshot endpoints `total` is the number of minutes in the range and each page holds one minute of data.
+ * Page metadata of the legacy historical endpoints. On snapshot endpoints `total` is the number of minutes in the range and each page holds one minute of data. `total_pages` is not always sent: the vendor's own documented answers carry only `total`, `page` and `items`, so a reader derives the page count from `total` and the page size.
  */
 export interface LegacyHistoricalMeta {
     /** Total number of results (minutes on snapshot endpoints) in the range. */
@@ -756,8 +756,8 @@ export interface LegacyHistoricalMeta {
     page: number;
     /** Number of items on this page. */
     items: number;
-    /** Number of pages in the range at the requested `limit`. */
-    total_pages: number;
+    /** Number of pages in the range at the requested `limit`, when the service sends it. */
+    total_pages?: number;
 }
 /**
  * LegacyHistoricalEnvelope
@@ -1108,12 +1108,24 @@ export type LegacyHistoricalPerpetualsResponse = LegacyHistoricalEnvelope & {
  */
 export type LegacyOptionsMarket = string;
 /**
+ * LegacyAtmIvMaturityPoint
+ * ATM implied volatility of one maturity at one point of the time lapse.
+ */
+export interface LegacyAtmIvMaturityPoint {
+    /** Expiry code `DDMMMYY`, for example `16AUG24`. */
+    maturity: string;
+    /** ATM implied volatility in percentage points (63.67 means 63.67 percent). */
+    iv: number;
+}
+/**
  * LegacyATMImpliedVolatilityTimeLapseResponse
- * ATM Implied Volatility Time Lapse for a Specific Market and Currency. The `{date, data}` envelope; no public source describes `data`, so it is left untyped.
+ * ATM implied volatility time lapse of one market and currency, in the `{date, data}` envelope. `data` is keyed by the point of the time lapse (`Today`, `Yesterday`, `2 Days Ago`, and further points back to one month ago, whose exact keys are not shown); each key holds one `{maturity, iv}` row per maturity.
  */
 export type LegacyATMImpliedVolatilityTimeLapseResponse = LegacyLiveEnvelope & {
-    /** The data; its shape is not published. */
-    data: UnpublishedValue;
+    /** Rows per point of the time lapse, keyed by its label. */
+    data: {
+        [key: string]: LegacyAtmIvMaturityPoint[];
+    };
 };
 /**
  * LegacyOptionsGexRow
@@ -4166,6 +4178,12 @@ export interface PerpetualsLiquidationsResponse {
     meta: V1Meta;
 }
 /**
+ * PerpetualsTradesGroupBy
+ * Grouping of the perpetuals trades summary. Perpetuals have no maturity, so unlike dated futures they do not group by `maturity`.
+ * @enum {string}
+ */
+export type PerpetualsTradesGroupBy = "exchange" | "instrument_name" | "direction" | "strategy";
+/**
  * PerpetualsTradesSummaryResponse
  * A page of perpetuals trades-summary groups of `GET /api/v1/perpetuals/trades/summary` in the `{data, meta}` envelope.
  */
@@ -4393,6 +4411,12 @@ export interface SpotL2OrderbookRawResponse {
     meta: V1Meta;
 }
 /**
+ * PredictionVenue
+ * Prediction-market venues of the REST routes.
+ * @enum {string}
+ */
+export type PredictionVenue = "polymarket" | "hyperliquid";
+/**
  * PredictionInstrumentName
  * Prediction-market instrument id: a case-sensitive slug of the form `{market-slug}-YES` or `{market-slug}-NO` (CLI SKILL.md and CHANGELOG 0.11.1/0.11.2). The case is kept as listed by the catalog; it is not upper-cased.
  * @example will-bitcoin-reach-100000-by-december-31-2026-YES
@@ -4530,6 +4554,18 @@ export interface PredictionSnapshotResponse {
     data: PredictionSnapshotRow[];
     meta: V1Meta;
 }
+/**
+ * InstrumentAssetClass
+ * Asset class of an instrument: the non-crypto classes a filter can scope to (NVDA/TSLA equity perpetuals, GOLD/OIL commodity perpetuals, EURUSD forex perpetuals, index perpetuals). Without the filter every class is listed; the name of the crypto class is not published.
+ * @enum {string}
+ */
+export type InstrumentAssetClass = "equity" | "commodity" | "forex" | "index";
+/**
+ * InstrumentSubExchange
+ * Sub-venue of an instrument: the Hyperliquid HIP-3 deployers `xyz`, `flx`, `km`, `cash`, `vntl`, `hyna`, or the empty string for single-venue exchanges (binance, bybit, okx, kraken, …).
+ * @enum {string}
+ */
+export type InstrumentSubExchange = "" | "xyz" | "flx" | "km" | "cash" | "vntl" | "hyna";
 /**
  * MarketType
  * Market type filter of the instruments registry, as singular REST tokens; the WebSocket channels use the plural market names instead.
@@ -5339,6 +5375,61 @@ export type DiscoveryOpenApiDocument = {
     paths?: {
         [key: string]: unknown;
     };
+} & {
+    [key: string]: unknown;
+};
+/**
+ * OAuthProtectedResourceMetadata
+ * Protected-resource metadata (RFC 9728): the resource identifier and the authorization servers that protect it. The values the service sends are not published, so further RFC 9728 members are allowed.
+ */
+export type OAuthProtectedResourceMetadata = {
+    /**
+     * Format: uri
+     * The protected resource, the agent endpoint's URL.
+     */
+    resource: string;
+    /** Issuer identifiers of the authorization servers; each publishes RFC 8414 metadata. */
+    authorization_servers: string[];
+    /** How the token is sent; `header` (the `Authorization` header). */
+    bearer_methods_supported?: string[];
+    /** Scopes the resource knows, if any (none are published). */
+    scopes_supported?: string[];
+} & {
+    [key: string]: unknown;
+};
+/**
+ * OAuthAuthorizationServerMetadata
+ * Authorization-server metadata (RFC 8414). The agent endpoint's sign-in uses the authorization code grant with PKCE `S256`, which a client checks in `code_challenge_methods_supported`. Further RFC 8414 members are allowed.
+ */
+export type OAuthAuthorizationServerMetadata = {
+    /**
+     * Format: uri
+     * Issuer identifier; the metadata lives at `/.well-known/oauth-authorization-server` of it.
+     */
+    issuer: string;
+    /**
+     * Format: uri
+     * Where the user signs in (enters their API key) and approves the client.
+     */
+    authorization_endpoint: string;
+    /**
+     * Format: uri
+     * Where the client exchanges the code (with its PKCE verifier) or a refresh token for an access token.
+     */
+    token_endpoint: string;
+    /**
+     * Format: uri
+     * Dynamic client registration (RFC 7591); absent while anonymous registration is disabled.
+     */
+    registration_endpoint?: string;
+    /** `code`. */
+    response_types_supported: string[];
+    /** `authorization_code` and `refresh_token`. */
+    grant_types_supported?: string[];
+    /** `S256`, which the sign-in requires. */
+    code_challenge_methods_supported?: string[];
+    /** `none`: a public client sends no secret. */
+    token_endpoint_auth_methods_supported?: string[];
 } & {
     [key: string]: unknown;
 };

@@ -62,10 +62,12 @@ import type {
   HyperliquidWalletFlowResponse,
   HyperliquidWalletFlowSortBy,
   HyperliquidWalletPositionsResponse,
+  InstrumentAssetClass,
   InstrumentDetailResponse,
   InstrumentListResponse,
   InstrumentOptionType,
   InstrumentStatus,
+  InstrumentSubExchange,
   IsoDateTime,
   JsonRpcRequest,
   JsonRpcResponse,
@@ -250,6 +252,8 @@ import type {
   MarketsG,
   Maturity,
   MetadataResponseEntity,
+  OAuthAuthorizationServerMetadata,
+  OAuthProtectedResourceMetadata,
   OiChangePeriod,
   OiGainersOption,
   OiGainersParam,
@@ -284,6 +288,7 @@ import type {
   PerpetualsReferencePriceResponse,
   PerpetualsSnapshotResponse,
   PerpetualsTickerHistoryResponse,
+  PerpetualsTradesGroupBy,
   PerpetualsTradesResponse,
   PerpetualsTradesSummaryResponse,
   PerpetualsVolumeResponse,
@@ -295,6 +300,7 @@ import type {
   PredictionSnapshotResponse,
   PredictionTickerHistoryResponse,
   PredictionTradesResponse,
+  PredictionVenue,
   RealizedVolatilityEstimator,
   RealizedVolatilityFrequency,
   RealizedVolatilityResponse,
@@ -1848,28 +1854,36 @@ export interface OperationParameters {
         cookie?: never;
     };
     getOptionsVolSurfaceByExpiry: {
-        query?: {
+        query: {
             /** Options venue. */
-            exchange?: OptionsExchange | undefined;
+            exchange: OptionsExchange;
             /** Underlying currency, for example `BTC` or `ETH`. */
-            currency?: string | undefined;
+            currency: string;
             /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
             date?: IsoDateTime | undefined;
+            /** Start of the window, ISO 8601 date-time in UTC. */
+            start?: IsoDateTime | undefined;
+            /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+            end?: IsoDateTime | undefined;
+            /** Maximum rows per page, 1 to 1000. */
+            limit?: number | undefined;
+            /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+            cursor?: string | undefined;
             /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
             resolution?: Resolution | undefined;
             /** Order by time bucket; keep it constant within one paginated scan. */
             sort_dir?: SortDir | undefined;
-        } | undefined;
+        };
         header?: never;
         path?: never;
         cookie?: never;
     };
     getOptionsVolSurfaceByTenor: {
-        query?: {
+        query: {
             /** Options venue. */
-            exchange?: OptionsExchange | undefined;
+            exchange: OptionsExchange;
             /** Underlying currency, for example `BTC` or `ETH`. */
-            currency?: string | undefined;
+            currency: string;
             /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
             date?: IsoDateTime | undefined;
             /** Start of the window, ISO 8601 date-time in UTC. */
@@ -1884,7 +1898,7 @@ export interface OperationParameters {
             cursor?: string | undefined;
             /** Order by time bucket; keep it constant within one paginated scan. */
             sort_dir?: SortDir | undefined;
-        } | undefined;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -1892,7 +1906,7 @@ export interface OperationParameters {
     getOptionsVolSurfaceByTime: {
         query: {
             /** Options venue. */
-            exchange?: OptionsExchange | undefined;
+            exchange: OptionsExchange;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency: string;
             /**
@@ -2258,9 +2272,9 @@ export interface OperationParameters {
             /** Order of the groups. The ordering key and the default are not published. */
             sort_dir?: SortDir | undefined;
             /** Futures venue. */
-            exchange?: FuturesExchange | undefined;
+            exchange: FuturesExchange;
             /** Underlying currency, for example `BTC` or `ETH`. */
-            currency?: string | undefined;
+            currency: string;
             /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
             instrument_name?: ContractInstrumentName | undefined;
             /** Only trades of this aggressor side. */
@@ -2303,6 +2317,8 @@ export interface OperationParameters {
             exchange?: PerpetualsExchange | undefined;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
+            /** Expiry code `DDMMMYY`. */
+            maturity?: Maturity | undefined;
             /** Maximum rows per page, 1 to 1000. */
             limit?: number | undefined;
             /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
@@ -2484,7 +2500,7 @@ export interface OperationParameters {
     getPerpetualsTradesSummary: {
         query: {
             /** Dimension to group the trades by. */
-            group_by: ContractTradesGroupBy;
+            group_by: PerpetualsTradesGroupBy;
             /** Start of the window, ISO 8601 date-time in UTC. */
             start?: IsoDateTime | undefined;
             /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
@@ -2552,8 +2568,8 @@ export interface OperationParameters {
     };
     getSpotMetadata: {
         query: {
-            /** Spot venue; `binance` when omitted. */
-            exchange?: SpotExchange | undefined;
+            /** Spot venue. */
+            exchange: SpotExchange;
             /** Exact spot pair name from the spot catalog, upper case. */
             instrument_name: SpotInstrumentName;
             /** Maximum rows per page on metadata routes, 1 to 100. */
@@ -2579,6 +2595,8 @@ export interface OperationParameters {
             resolution?: Resolution | undefined;
             /** Spot venue; `binance` when omitted. */
             exchange?: SpotExchange | undefined;
+            /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
+            quote_currency?: string | undefined;
             /** Exact spot pair name from the spot catalog, upper case. */
             instrument_name?: SpotInstrumentName | undefined;
         } | undefined;
@@ -2607,6 +2625,10 @@ export interface OperationParameters {
             currency?: string | undefined;
             /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
             quote_currency?: string | undefined;
+            /** Smallest trade amount to include, in the base currency (BTC for `BTCUSDT`). */
+            min_amount?: number | undefined;
+            /** Smallest trade value to include, in the quote currency (USDT for `BTCUSDT`). */
+            min_quote_amount?: number | undefined;
             /** Keep only trades with this aggressor side. */
             direction?: Direction | undefined;
             /** Field to sort spot trades by; pair with `sort_dir`. */
@@ -2620,16 +2642,18 @@ export interface OperationParameters {
     };
     getSpotVolume: OperationParameters["getSpotOhlcvt"];
     getSpotSnapshot: {
-        query?: {
-            /** Spot venue; `binance` when omitted. */
-            exchange?: SpotExchange | undefined;
+        query: {
+            /** Spot venue. */
+            exchange: SpotExchange;
             /** Underlying currency, for example `BTC` or `ETH`. */
             currency?: string | undefined;
             /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
             quote_currency?: string | undefined;
             /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
             date?: IsoDateTime | undefined;
-        } | undefined;
+            /** Time resolution of the snapshot data. */
+            resolution?: Resolution | undefined;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -2648,6 +2672,8 @@ export interface OperationParameters {
             cursor?: string | undefined;
             /** Spot venue; `binance` when omitted. */
             exchange?: SpotExchange | undefined;
+            /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
+            quote_currency?: string | undefined;
             /** Exact spot pair name from the spot catalog, upper case. */
             instrument_name?: SpotInstrumentName | undefined;
         } | undefined;
@@ -2657,8 +2683,8 @@ export interface OperationParameters {
     };
     getPredictionsCatalog: {
         query?: {
-            /** Prediction-market venue. */
-            exchange?: string | undefined;
+            /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+            exchange?: PredictionVenue | undefined;
             /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
             category?: string | undefined;
             /** Slug of one prediction event; restricts the result to that event's markets. */
@@ -2677,8 +2703,8 @@ export interface OperationParameters {
     getPredictionsCategories: OperationParameters["getLegacySummary"];
     getPredictionsMetadata: {
         query: {
-            /** Prediction-market venue. */
-            exchange?: string | undefined;
+            /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+            exchange?: PredictionVenue | undefined;
             /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
             instrument_name: PredictionInstrumentName;
             /** Maximum rows per page on metadata routes, 1 to 100. */
@@ -2702,8 +2728,8 @@ export interface OperationParameters {
             sort_dir?: SortDir | undefined;
             /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
             resolution?: Resolution | undefined;
-            /** Prediction-market venue. */
-            exchange?: string | undefined;
+            /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+            exchange?: PredictionVenue | undefined;
             /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
             instrument_name?: PredictionInstrumentName | undefined;
         } | undefined;
@@ -2724,8 +2750,8 @@ export interface OperationParameters {
             cursor?: string | undefined;
             /** Order by time bucket; keep it constant within one paginated scan. */
             sort_dir?: SortDir | undefined;
-            /** Prediction-market venue. */
-            exchange?: string | undefined;
+            /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+            exchange?: PredictionVenue | undefined;
             /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
             instrument_name?: PredictionInstrumentName | undefined;
         } | undefined;
@@ -2743,8 +2769,8 @@ export interface OperationParameters {
             limit?: number | undefined;
             /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
             cursor?: string | undefined;
-            /** Prediction-market venue. */
-            exchange?: string | undefined;
+            /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+            exchange?: PredictionVenue | undefined;
             /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
             instrument_name?: PredictionInstrumentName | undefined;
         } | undefined;
@@ -2754,8 +2780,8 @@ export interface OperationParameters {
     };
     getPredictionsSnapshot: {
         query?: {
-            /** Prediction-market venue. */
-            exchange?: string | undefined;
+            /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+            exchange?: PredictionVenue | undefined;
             /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
             category?: string | undefined;
             /** Slug of one prediction event; restricts the result to that event's markets. */
@@ -2772,7 +2798,7 @@ export interface OperationParameters {
             instrument_name?: PredictionInstrumentName | undefined;
             /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
             date?: IsoDateTime | undefined;
-            /** Bucket size of the prediction-market snapshot; `1h` when omitted. */
+            /** Bucket size of the prediction-market snapshot. */
             resolution?: Resolution | undefined;
         } | undefined;
         header?: never;
@@ -2781,6 +2807,10 @@ export interface OperationParameters {
     };
     getInstruments: {
         query?: {
+            /** Asset class to list; all classes when omitted. */
+            asset_class?: InstrumentAssetClass | undefined;
+            /** Sub-venue to list; the empty string matches single-venue exchanges. */
+            sub_exchange?: InstrumentSubExchange | undefined;
             /** Venue of the instruments, any market's venue (free string). */
             exchange?: string | undefined;
             /** Market type, as a singular token. */
@@ -3228,6 +3258,8 @@ export interface OperationParameters {
     getWellKnownX402: OperationParameters["getLegacySummary"];
     getOpenapiJson: OperationParameters["getLegacySummary"];
     getWellKnownOpenapiJson: OperationParameters["getLegacySummary"];
+    getWellKnownOauthProtectedResource: OperationParameters["getLegacySummary"];
+    getWellKnownOauthAuthorizationServer: OperationParameters["getLegacySummary"];
     getHealth: OperationParameters["getLegacySummary"];
     headHealth: OperationParameters["getLegacySummary"];
 }
@@ -3521,6 +3553,8 @@ export interface OperationResults {
     getWellKnownX402: DiscoveryX402Document;
     getOpenapiJson: DiscoveryOpenApiDocument;
     getWellKnownOpenapiJson: DiscoveryOpenApiDocument;
+    getWellKnownOauthProtectedResource: OAuthProtectedResourceMetadata;
+    getWellKnownOauthAuthorizationServer: OAuthAuthorizationServerMetadata;
     getHealth: HealthResponse;
     headHealth: void;
 }

@@ -11,6 +11,16 @@ const OUT = 'packages/client/src/generated';
 /** @typedef {ReturnType<typeof clientNamesOf>[number]} ClientName */
 
 /**
+ * The query parameters the service requires (`required: true`), listed only where there are some, so the client
+ * refuses a call without them before sending even when no validators are configured.
+ * @param {OperationModel} op
+ */
+function requiredQueryOf(op) {
+  const names = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name);
+  return names.length ? { requiredQuery: names } : {};
+}
+
+/**
  * @param {import('./model.mjs').CodegenModel} model
  * @param {import('./output.mjs').Output} output
  */
@@ -36,6 +46,7 @@ export function generateClientTables({ document, operations, byPath }, output) {
       ...(x['x-max-window'] ? { maxWindow: x['x-max-window'] } : {}),
       ...(x['x-max-cells'] ? { maxCells: x['x-max-cells'] } : {}),
       ...(x['x-requires-one-of'] ? { requiresOneOf: x['x-requires-one-of'] } : {}),
+      ...requiredQueryOf(op),
       ...(x['x-rate-limit-group'] ? { rateLimitGroup: x['x-rate-limit-group'] } : {}),
       ...(x['x-required-accept'] ? { requiredAccept: x['x-required-accept'] } : {}),
       ...(x['x-credit-cost'] ? { creditCost: x['x-credit-cost'] } : {}),
@@ -145,7 +156,7 @@ function renderOperations(table) {
     const fields = Object.entries({ operationId: id, ...info }).map(([key, value]) => `  ${key}: ${JSON.stringify(value)},`);
     // The rules one parameter schema cannot express (x-currency-subsets, x-max-window, x-requires-one-of) are checked
     // by code; only the operations that have such rules reference it, so a bundle without them leaves preflight.ts out.
-    if (info.currencySubsets || info.maxWindow || info.requiresOneOf) fields.push('  preflight,');
+    if (info.currencySubsets || info.maxWindow || info.requiresOneOf || info.requiredQuery) fields.push('  preflight,');
     blocks.push(`export const ${id}: OperationInfo<'${id}'> = {\n${fields.join('\n')}\n};`);
   }
   return blocks.join('\n\n');

@@ -1,5 +1,6 @@
 // Security generators apply correctly (spec/README.md, "Security"): `security` names only API-key schemes, so a
-// generated client given a key sends it only as a key; credit token, x402 payment and agent Bearer are
+// generated client given a key sends it only as a key header; credit token, x402 payment, agent Bearer and the agent
+// endpoint's query key (never put in a URL by a generator) are
 // `x-auth-alternatives`, which the operation model folds back in (the mock and the rules see every way in).
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from './load.js';
@@ -8,7 +9,7 @@ import { securityOf } from '@laevitas-api/spec-model';
 const doc = loadBundle();
 const KEY_SCHEMES = new Set(
   Object.entries<any>(doc.components.securitySchemes)
-    .filter(([, s]) => s.type === 'apiKey' && /^(apiKey|X-API-Key)$/i.test(s.name))
+    .filter(([, s]) => s.type === 'apiKey' && s.in === 'header' && /^(apiKey|X-API-Key)$/i.test(s.name))
     .map(([n]) => n),
 );
 
@@ -36,7 +37,7 @@ describe('the bundled spec', () => {
       .flat()
       .filter(Boolean);
     expect(named.filter((n: string) => !(n in doc.components.securitySchemes))).toEqual([]);
-    expect(new Set(named)).toEqual(new Set(['CreditToken', 'X402Payment', 'AgentBearer']));
+    expect(new Set(named)).toEqual(new Set(['CreditToken', 'X402Payment', 'AgentBearer', 'AgentApiKeyQuery']));
   });
 });
 

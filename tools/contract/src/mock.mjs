@@ -21,6 +21,7 @@ import { LIMITS, createGuard, onClientError, readBody } from './mock/guard.mjs';
 import { createUpstream } from './mock/upstream.mjs';
 import { createStatefulMock } from './mock/state.mjs';
 import { discoveryStage } from './mock/discovery.mjs';
+import { createOAuthStage } from './mock/oauth.mjs';
 import { dataStages } from './mock/core.mjs';
 import { caseRules, normaliseCase } from './mock/case.mjs';
 import { createCors } from './mock/cors.mjs';
@@ -56,6 +57,8 @@ export function frontStages({ document, bundleText, guard, stateful, upstream, p
   const data = dataStages({ document, operations, validators: require('@laevitas-api/validators'), deref, cache, now });
   return [
     cors.stage, // a browser's CORS preflight → 204, on any path, before routing (./mock/cors.mjs)
+    // before the guard, whose bodies are JSON only: the token endpoint takes the form body OAuth prescribes (RFC 6749)
+    createOAuthStage({ now }).stage, // the agent endpoint's OAuth 2.1 sign-in: discovery documents, authorize (PKCE S256), token
     guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
     healthStage(prism, upstream), // health tells the truth about the Prism child
     discoveryStage(document, operations, bundleText),

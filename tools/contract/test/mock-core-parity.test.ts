@@ -14,8 +14,15 @@ import { deref, operationsOf } from '../src/spec-model.mjs';
 
 const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 // The discovery routes are the server's alone: it serves the real bundle and discovery documents built from it; the
-// in-process mock answers their documented examples.
-const SERVER_ONLY = new Set(['getOpenapiJson', 'getWellKnownOpenapiJson', 'getWellKnownX402']);
+// in-process mock answers their documented examples. So are the OAuth discovery documents: the server's name its own
+// authorization server (src/mock/oauth.mjs) at the address it listens on.
+const SERVER_ONLY = new Set([
+  'getOpenapiJson',
+  'getWellKnownOpenapiJson',
+  'getWellKnownX402',
+  'getWellKnownOauthProtectedResource',
+  'getWellKnownOauthAuthorizationServer',
+]);
 const core = createMockCore({ document, operations: operationsOf(document), validators: validators as never, deref });
 let mock: Awaited<ReturnType<typeof startMock>>;
 beforeAll(async () => {

@@ -206,6 +206,8 @@ import type {
   LegacyV2HistoricalTradesResponse,
   LegacyVolumeBreakdownResponse,
   MetadataResponseEntity,
+  OAuthAuthorizationServerMetadata,
+  OAuthProtectedResourceMetadata,
   OptionsCatalogResponse,
   OptionsFlowResponse,
   OptionsLevel1Response,
@@ -616,6 +618,10 @@ interface ResultsWithArgs {
   getOptionsSnapshot: OptionsSnapshotResponse;
   /** Options trade statistics grouped by a key (`GET /api/v1/options/trades/summary`) */
   getOptionsTradesSummary: OptionsTradesSummaryResponse;
+  /** Option-derived vol surface across maturities (`GET /api/v1/options/vol-surface/by-expiry`) */
+  getOptionsVolSurfaceByExpiry: OptionsVolSurfaceByExpiryResponse;
+  /** Option-derived constant-maturity vol term structure (`GET /api/v1/options/vol-surface/by-tenor`) */
+  getOptionsVolSurfaceByTenor: OptionsVolSurfaceByTenorResponse;
   /** Option-derived vol surface history of one maturity (`GET /api/v1/options/vol-surface/by-time`) */
   getOptionsVolSurfaceByTime: OptionsVolSurfaceByTimeResponse;
   /** Perpetuals trade flow of a currency (`GET /api/v1/perpetuals/flow`) */
@@ -632,6 +638,8 @@ interface ResultsWithArgs {
   getPredictionsMetadata: MetadataResponseEntity;
   /** Spot instrument metadata (`GET /api/v1/spot/metadata`) */
   getSpotMetadata: MetadataResponseEntity;
+  /** Spot snapshot (`GET /api/v1/spot/snapshot`) */
+  getSpotSnapshot: SpotSnapshotResponse;
   /** Status of a subscription checkout (`GET /api/v1/x402/subscriptions/checkouts/{id}`) */
   getX402SubscriptionsCheckoutsById: CheckoutStatusResponse;
   /** Status of a tick-data checkout (`GET /api/v1/x402/tick-data/checkouts/{id}`) */
@@ -748,10 +756,6 @@ interface ResultsWithOptionalArgs {
   getOptionsTrades: OptionsTradesResponse;
   /** Options implied volatility and Greeks (`GET /api/v1/options/volatility`) */
   getOptionsVolatility: OptionsVolatilityResponse;
-  /** Option-derived vol surface across maturities (`GET /api/v1/options/vol-surface/by-expiry`) */
-  getOptionsVolSurfaceByExpiry: OptionsVolSurfaceByExpiryResponse;
-  /** Option-derived constant-maturity vol term structure (`GET /api/v1/options/vol-surface/by-tenor`) */
-  getOptionsVolSurfaceByTenor: OptionsVolSurfaceByTenorResponse;
   /** Options volume (`GET /api/v1/options/volume`) */
   getOptionsVolume: OptionsVolumeResponse;
   /** Perpetuals funding and carry (`GET /api/v1/perpetuals/carry`) */
@@ -800,8 +804,6 @@ interface ResultsWithOptionalArgs {
   getSpotLevel1: SpotLevel1Response;
   /** Spot OHLC with volume (`GET /api/v1/spot/ohlcvt`) */
   getSpotOhlcvt: SpotOhlcvtResponse;
-  /** Spot snapshot (`GET /api/v1/spot/snapshot`) */
-  getSpotSnapshot: SpotSnapshotResponse;
   /** Spot ticker history (`GET /api/v1/spot/ticker`) */
   getSpotTicker: SpotTickerResponse;
   /** Spot trades (`GET /api/v1/spot/trades`) */
@@ -818,6 +820,10 @@ interface ResultsWithOptionalArgs {
   getVolSurfaceStrikes: VolSurfaceStrikesResponse;
   /** Constant-maturity volatility term structure (`GET /api/v1/vol-surface/term-structure`) */
   getVolSurfaceTermStructure: VolSurfaceTermStructureResponse;
+  /** OAuth authorization-server metadata (RFC 8414) (`GET /.well-known/oauth-authorization-server`) */
+  getWellKnownOauthAuthorizationServer: OAuthAuthorizationServerMetadata;
+  /** OAuth protected-resource metadata of the agent endpoint (RFC 9728) (`GET /.well-known/oauth-protected-resource`) */
+  getWellKnownOauthProtectedResource: OAuthProtectedResourceMetadata;
   /** OpenAPI document (well-known location) (`GET /.well-known/openapi.json`) */
   getWellKnownOpenapiJson: DiscoveryOpenApiDocument;
   /** x402 discovery document (`GET /.well-known/x402`) */
@@ -978,6 +984,7 @@ export type PaginatedOperationId =
   | 'getOptionsTrades'
   | 'getOptionsTradesSummary'
   | 'getOptionsVolatility'
+  | 'getOptionsVolSurfaceByExpiry'
   | 'getOptionsVolSurfaceByTenor'
   | 'getOptionsVolSurfaceByTime'
   | 'getOptionsVolume'
@@ -1054,6 +1061,10 @@ export interface V1Namespaces {
   readonly discovery: {
     /** OpenAPI document (`GET /openapi.json`) */
     openapiJson: OperationMethods['getOpenapiJson'];
+    /** OAuth authorization-server metadata (RFC 8414) (`GET /.well-known/oauth-authorization-server`) */
+    wellKnownOauthAuthorizationServer: OperationMethods['getWellKnownOauthAuthorizationServer'];
+    /** OAuth protected-resource metadata of the agent endpoint (RFC 9728) (`GET /.well-known/oauth-protected-resource`) */
+    wellKnownOauthProtectedResource: OperationMethods['getWellKnownOauthProtectedResource'];
     /** OpenAPI document (well-known location) (`GET /.well-known/openapi.json`) */
     wellKnownOpenapiJson: OperationMethods['getWellKnownOpenapiJson'];
     /** x402 discovery document (`GET /.well-known/x402`) */

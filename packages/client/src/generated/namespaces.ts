@@ -216,6 +216,8 @@ export const NAMESPACES: { readonly [family: string]: { readonly [namespace: str
     },
     "discovery": {
       "openapiJson": "getOpenapiJson",
+      "wellKnownOauthAuthorizationServer": "getWellKnownOauthAuthorizationServer",
+      "wellKnownOauthProtectedResource": "getWellKnownOauthProtectedResource",
       "wellKnownOpenapiJson": "getWellKnownOpenapiJson",
       "wellKnownX402": "getWellKnownX402"
     },

@@ -15,6 +15,8 @@ export const getAnalyticsRealizedVolatility: OperationInfo<'getAnalyticsRealized
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["instrument_name"],
+  preflight,
 };
 
 export const getChangelogDataCorrections: OperationInfo<'getChangelogDataCorrections'> = {
@@ -86,6 +88,7 @@ export const getFuturesFlow: OperationInfo<'getFuturesFlow'> = {
   successStatuses: [200],
   x402Price: "0.001",
   maxWindow: {"days":7},
+  requiredQuery: ["currency"],
   preflight,
 };
 
@@ -117,6 +120,8 @@ export const getFuturesLiquidations: OperationInfo<'getFuturesLiquidations'> = {
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["instrument_name"],
+  preflight,
 };
 
 export const getFuturesMetadata: OperationInfo<'getFuturesMetadata'> = {
@@ -131,6 +136,8 @@ export const getFuturesMetadata: OperationInfo<'getFuturesMetadata'> = {
   hasBody: false,
   successStatuses: [200],
   x402Price: "0.001",
+  requiredQuery: ["exchange","instrument_name"],
+  preflight,
 };
 
 export const getFuturesOhlcvt: OperationInfo<'getFuturesOhlcvt'> = {
@@ -206,6 +213,8 @@ export const getFuturesReferencePrice: OperationInfo<'getFuturesReferencePrice'>
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["exchange"],
+  preflight,
 };
 
 export const getFuturesSnapshot: OperationInfo<'getFuturesSnapshot'> = {
@@ -267,6 +276,8 @@ export const getFuturesTradesSummary: OperationInfo<'getFuturesTradesSummary'> =
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["group_by","exchange","currency"],
+  preflight,
 };
 
 export const getFuturesVolume: OperationInfo<'getFuturesVolume'> = {
@@ -310,6 +321,8 @@ export const getHyperliquidNodeFills: OperationInfo<'getHyperliquidNodeFills'> =
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["wallet"],
+  preflight,
 };
 
 export const getHyperliquidNodeFundingPayments: OperationInfo<'getHyperliquidNodeFundingPayments'> = {
@@ -325,6 +338,8 @@ export const getHyperliquidNodeFundingPayments: OperationInfo<'getHyperliquidNod
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["wallet"],
+  preflight,
 };
 
 export const getHyperliquidNodeInstruments: OperationInfo<'getHyperliquidNodeInstruments'> = {
@@ -355,6 +370,8 @@ export const getHyperliquidNodeL2Orderbook: OperationInfo<'getHyperliquidNodeL2O
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["instrument_name"],
+  preflight,
 };
 
 export const getHyperliquidNodeLiquidations: OperationInfo<'getHyperliquidNodeLiquidations'> = {
@@ -459,7 +476,7 @@ export const getInstruments: OperationInfo<'getInstruments'> = {
   path: "/api/v1/instruments",
   family: "v1",
   pathParams: [],
-  queryParams: ["exchange","market_type","base_currency","quote_currency","status","margin_type","option_type","expiry_from","expiry_to","instrument_name","limit","cursor"],
+  queryParams: ["asset_class","sub_exchange","exchange","market_type","base_currency","quote_currency","status","margin_type","option_type","expiry_from","expiry_to","instrument_name","limit","cursor"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
@@ -480,6 +497,8 @@ export const getInstrumentsDetail: OperationInfo<'getInstrumentsDetail'> = {
   hasBody: false,
   successStatuses: [200],
   x402Price: "0.001",
+  requiredQuery: ["instrument_name","exchange"],
+  preflight,
 };
 
 export const getLegacyAggregatedFutureSummaryData: OperationInfo<'getLegacyAggregatedFutureSummaryData'> = {
@@ -624,6 +643,8 @@ export const getLegacyDerivativesLiquidationByCurrencyData: OperationInfo<'getLe
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyDerivativesLiquidationData: OperationInfo<'getLegacyDerivativesLiquidationData'> = {
@@ -638,6 +659,8 @@ export const getLegacyDerivativesLiquidationData: OperationInfo<'getLegacyDeriva
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyDerivsOpenInterestChange: OperationInfo<'getLegacyDerivsOpenInterestChange'> = {
@@ -704,6 +727,8 @@ export const getLegacyFutureControllerGetBd2: OperationInfo<'getLegacyFutureCont
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFutureOpenInterestChange: OperationInfo<'getLegacyFutureOpenInterestChange'> = {
@@ -757,6 +782,8 @@ export const getLegacyFuturesAltcoinSummary: OperationInfo<'getLegacyFuturesAltc
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesBasisData: OperationInfo<'getLegacyFuturesBasisData'> = {
@@ -836,6 +863,8 @@ export const getLegacyFuturesMarketIndexData: OperationInfo<'getLegacyFuturesMar
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesMarketSnapshot: OperationInfo<'getLegacyFuturesMarketSnapshot'> = {
@@ -863,6 +892,8 @@ export const getLegacyFuturesOIWeightedBasisFunding: OperationInfo<'getLegacyFut
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesOIWeightedFunding: OperationInfo<'getLegacyFuturesOIWeightedFunding'> = {
@@ -877,6 +908,8 @@ export const getLegacyFuturesOIWeightedFunding: OperationInfo<'getLegacyFuturesO
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesOIWeightedVolumeFunding: OperationInfo<'getLegacyFuturesOIWeightedVolumeFunding'> = {
@@ -891,6 +924,8 @@ export const getLegacyFuturesOIWeightedVolumeFunding: OperationInfo<'getLegacyFu
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesRealizedVolatility: OperationInfo<'getLegacyFuturesRealizedVolatility'> = {
@@ -905,6 +940,8 @@ export const getLegacyFuturesRealizedVolatility: OperationInfo<'getLegacyFutures
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesSnapshot: OperationInfo<'getLegacyFuturesSnapshot'> = {
@@ -920,6 +957,7 @@ export const getLegacyFuturesSnapshot: OperationInfo<'getLegacyFuturesSnapshot'>
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
   currencySubsets: {"DERIBIT":["BTC","BTCDVOL","ETH","PAXG"],"BINANCE":["ADA","BCH","BNB","BTC","DOT","ETH","LINK","LTC","SOL","XRP"],"BITGET":["BTC","ETH"],"BITMEX":["BTC","ETH"],"BYBIT":["BTC","ETH","SOL"],"HUOBI":["BTC","ETH","TRX"],"KRAKEN":["BTC","ETH","LTC","SOL","XRP"],"OKX":["BTC","ETH"]},
+  requiredQuery: ["start","end"],
   preflight,
 };
 
@@ -935,6 +973,8 @@ export const getLegacyFuturesTotalOI: OperationInfo<'getLegacyFuturesTotalOI'> =
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesTotalOIByMargin: OperationInfo<'getLegacyFuturesTotalOIByMargin'> = {
@@ -949,6 +989,8 @@ export const getLegacyFuturesTotalOIByMargin: OperationInfo<'getLegacyFuturesTot
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesTotalVolume: OperationInfo<'getLegacyFuturesTotalVolume'> = {
@@ -963,6 +1005,8 @@ export const getLegacyFuturesTotalVolume: OperationInfo<'getLegacyFuturesTotalVo
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesTotalVolumeByMargin: OperationInfo<'getLegacyFuturesTotalVolumeByMargin'> = {
@@ -977,6 +1021,8 @@ export const getLegacyFuturesTotalVolumeByMargin: OperationInfo<'getLegacyFuture
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyFuturesYieldData: OperationInfo<'getLegacyFuturesYieldData'> = {
@@ -1018,6 +1064,7 @@ export const getLegacyHistoricalDerivsSnapshot: OperationInfo<'getLegacyHistoric
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
   currencySubsets: {"DERIBIT":["BTC","BTCDVOL","ETH","PAXG"],"BINANCE":["ADA","BCH","BNB","BTC","DOT","ETH","LINK","LTC","SOL","XRP"],"BITGET":["BTC","ETH"],"BITMEX":["BTC","ETH"],"BYBIT":["BTC","ETH","SOL"],"HUOBI":["BTC","ETH","TRX"],"KRAKEN":["BTC","ETH","LTC","SOL","XRP"],"OKX":["BTC","ETH"]},
+  requiredQuery: ["start","end"],
   preflight,
 };
 
@@ -1033,6 +1080,8 @@ export const getLegacyHistoricalDerivsSummary: OperationInfo<'getLegacyHistorica
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalExchangeData: OperationInfo<'getLegacyHistoricalExchangeData'> = {
@@ -1047,6 +1096,8 @@ export const getLegacyHistoricalExchangeData: OperationInfo<'getLegacyHistorical
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalFuturesAnnualizedBasisData: OperationInfo<'getLegacyHistoricalFuturesAnnualizedBasisData'> = {
@@ -1061,6 +1112,8 @@ export const getLegacyHistoricalFuturesAnnualizedBasisData: OperationInfo<'getLe
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalFuturesData: OperationInfo<'getLegacyHistoricalFuturesData'> = {
@@ -1075,6 +1128,8 @@ export const getLegacyHistoricalFuturesData: OperationInfo<'getLegacyHistoricalF
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalGlobalFuturesActivityData: OperationInfo<'getLegacyHistoricalGlobalFuturesActivityData'> = {
@@ -1089,6 +1144,8 @@ export const getLegacyHistoricalGlobalFuturesActivityData: OperationInfo<'getLeg
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalIndicesPriceData: OperationInfo<'getLegacyHistoricalIndicesPriceData'> = {
@@ -1103,6 +1160,8 @@ export const getLegacyHistoricalIndicesPriceData: OperationInfo<'getLegacyHistor
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalInstrumentVolumeBuySell: OperationInfo<'getLegacyHistoricalInstrumentVolumeBuySell'> = {
@@ -1117,6 +1176,8 @@ export const getLegacyHistoricalInstrumentVolumeBuySell: OperationInfo<'getLegac
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalOptionsData: OperationInfo<'getLegacyHistoricalOptionsData'> = {
@@ -1131,6 +1192,8 @@ export const getLegacyHistoricalOptionsData: OperationInfo<'getLegacyHistoricalO
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalOptionsIV: OperationInfo<'getLegacyHistoricalOptionsIV'> = {
@@ -1145,6 +1208,8 @@ export const getLegacyHistoricalOptionsIV: OperationInfo<'getLegacyHistoricalOpt
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalOptionsOIStrike: OperationInfo<'getLegacyHistoricalOptionsOIStrike'> = {
@@ -1172,6 +1237,8 @@ export const getLegacyHistoricalOptionsOIVolume: OperationInfo<'getLegacyHistori
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalOptionsPrice: OperationInfo<'getLegacyHistoricalOptionsPrice'> = {
@@ -1186,6 +1253,8 @@ export const getLegacyHistoricalOptionsPrice: OperationInfo<'getLegacyHistorical
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalOptionsSnapshot: OperationInfo<'getLegacyHistoricalOptionsSnapshot'> = {
@@ -1200,6 +1269,8 @@ export const getLegacyHistoricalOptionsSnapshot: OperationInfo<'getLegacyHistori
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalOptionsTrades: OperationInfo<'getLegacyHistoricalOptionsTrades'> = {
@@ -1214,6 +1285,8 @@ export const getLegacyHistoricalOptionsTrades: OperationInfo<'getLegacyHistorica
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["date"],
+  preflight,
 };
 
 export const getLegacyHistoricalOptionsUnderlyingPrice: OperationInfo<'getLegacyHistoricalOptionsUnderlyingPrice'> = {
@@ -1228,6 +1301,8 @@ export const getLegacyHistoricalOptionsUnderlyingPrice: OperationInfo<'getLegacy
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalOptionsVolumeStrike: OperationInfo<'getLegacyHistoricalOptionsVolumeStrike'> = {
@@ -1255,6 +1330,8 @@ export const getLegacyHistoricalPerpetualDerivativesData: OperationInfo<'getLega
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalPerpetualFundingData: OperationInfo<'getLegacyHistoricalPerpetualFundingData'> = {
@@ -1269,6 +1346,8 @@ export const getLegacyHistoricalPerpetualFundingData: OperationInfo<'getLegacyHi
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalPerpetualFundingExchangeData: OperationInfo<'getLegacyHistoricalPerpetualFundingExchangeData'> = {
@@ -1283,6 +1362,8 @@ export const getLegacyHistoricalPerpetualFundingExchangeData: OperationInfo<'get
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalPerpetualYieldData: OperationInfo<'getLegacyHistoricalPerpetualYieldData'> = {
@@ -1297,6 +1378,8 @@ export const getLegacyHistoricalPerpetualYieldData: OperationInfo<'getLegacyHist
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalSettlementFundingRate: OperationInfo<'getLegacyHistoricalSettlementFundingRate'> = {
@@ -1311,6 +1394,8 @@ export const getLegacyHistoricalSettlementFundingRate: OperationInfo<'getLegacyH
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalSpotOhlc: OperationInfo<'getLegacyHistoricalSpotOhlc'> = {
@@ -1325,6 +1410,8 @@ export const getLegacyHistoricalSpotOhlc: OperationInfo<'getLegacyHistoricalSpot
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalTotalGlobalOpenInterestActivityData: OperationInfo<'getLegacyHistoricalTotalGlobalOpenInterestActivityData'> = {
@@ -1339,6 +1426,8 @@ export const getLegacyHistoricalTotalGlobalOpenInterestActivityData: OperationIn
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalTotalGlobalVolumeActivityData: OperationInfo<'getLegacyHistoricalTotalGlobalVolumeActivityData'> = {
@@ -1353,6 +1442,8 @@ export const getLegacyHistoricalTotalGlobalVolumeActivityData: OperationInfo<'ge
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: OperationInfo<'getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket'> = {
@@ -1367,6 +1458,8 @@ export const getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: Operat
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: OperationInfo<'getLegacyHistoricalTotalNotionalPremiumVolumeByMarket'> = {
@@ -1381,6 +1474,8 @@ export const getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: OperationInf
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalTotalOpenInterestByExchangeData: OperationInfo<'getLegacyHistoricalTotalOpenInterestByExchangeData'> = {
@@ -1395,6 +1490,8 @@ export const getLegacyHistoricalTotalOpenInterestByExchangeData: OperationInfo<'
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyHistoricalTotalVolumeByExchangeData: OperationInfo<'getLegacyHistoricalTotalVolumeByExchangeData'> = {
@@ -1409,6 +1506,8 @@ export const getLegacyHistoricalTotalVolumeByExchangeData: OperationInfo<'getLeg
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyIVTable: OperationInfo<'getLegacyIVTable'> = {
@@ -1657,6 +1756,8 @@ export const getLegacyOptionsActualVolButterflyModel: OperationInfo<'getLegacyOp
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsActualVolRiskReversalModel: OperationInfo<'getLegacyOptionsActualVolRiskReversalModel'> = {
@@ -1671,6 +1772,8 @@ export const getLegacyOptionsActualVolRiskReversalModel: OperationInfo<'getLegac
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsActualVolSkewModel: OperationInfo<'getLegacyOptionsActualVolSkewModel'> = {
@@ -1685,6 +1788,8 @@ export const getLegacyOptionsActualVolSkewModel: OperationInfo<'getLegacyOptions
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsAtmIv: OperationInfo<'getLegacyOptionsAtmIv'> = {
@@ -1699,6 +1804,8 @@ export const getLegacyOptionsAtmIv: OperationInfo<'getLegacyOptionsAtmIv'> = {
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsDvol: OperationInfo<'getLegacyOptionsDvol'> = {
@@ -1713,6 +1820,8 @@ export const getLegacyOptionsDvol: OperationInfo<'getLegacyOptionsDvol'> = {
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsGEXByDate: OperationInfo<'getLegacyOptionsGEXByDate'> = {
@@ -1740,6 +1849,8 @@ export const getLegacyOptionsGexIndex: OperationInfo<'getLegacyOptionsGexIndex'>
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsGreeks: OperationInfo<'getLegacyOptionsGreeks'> = {
@@ -1832,6 +1943,8 @@ export const getLegacyOptionsIvRv: OperationInfo<'getLegacyOptionsIvRv'> = {
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsMaturityAtmIv: OperationInfo<'getLegacyOptionsMaturityAtmIv'> = {
@@ -1846,6 +1959,8 @@ export const getLegacyOptionsMaturityAtmIv: OperationInfo<'getLegacyOptionsMatur
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsMaturityOiVolume: OperationInfo<'getLegacyOptionsMaturityOiVolume'> = {
@@ -1860,6 +1975,8 @@ export const getLegacyOptionsMaturityOiVolume: OperationInfo<'getLegacyOptionsMa
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsMaturityTotalOi: OperationInfo<'getLegacyOptionsMaturityTotalOi'> = {
@@ -1874,6 +1991,8 @@ export const getLegacyOptionsMaturityTotalOi: OperationInfo<'getLegacyOptionsMat
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsMaturityTotalVolume: OperationInfo<'getLegacyOptionsMaturityTotalVolume'> = {
@@ -1888,6 +2007,8 @@ export const getLegacyOptionsMaturityTotalVolume: OperationInfo<'getLegacyOption
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsMaxPain: OperationInfo<'getLegacyOptionsMaxPain'> = {
@@ -1902,6 +2023,8 @@ export const getLegacyOptionsMaxPain: OperationInfo<'getLegacyOptionsMaxPain'> =
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsOIBreakdown: OperationInfo<'getLegacyOptionsOIBreakdown'> = {
@@ -1968,6 +2091,8 @@ export const getLegacyOptionsOIPCRatio: OperationInfo<'getLegacyOptionsOIPCRatio
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsOITotal: OperationInfo<'getLegacyOptionsOITotal'> = {
@@ -1982,6 +2107,8 @@ export const getLegacyOptionsOITotal: OperationInfo<'getLegacyOptionsOITotal'> =
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsOpenInterestByExpiry: OperationInfo<'getLegacyOptionsOpenInterestByExpiry'> = {
@@ -2035,6 +2162,8 @@ export const getLegacyOptionsOrbitAltVol: OperationInfo<'getLegacyOptionsOrbitAl
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsSkewByCurrencyAndMaturity: OperationInfo<'getLegacyOptionsSkewByCurrencyAndMaturity'> = {
@@ -2101,6 +2230,8 @@ export const getLegacyOptionsSpreadTypeSkew: OperationInfo<'getLegacyOptionsSpre
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTotalVolumeByCurrency: OperationInfo<'getLegacyOptionsTotalVolumeByCurrency'> = {
@@ -2115,6 +2246,8 @@ export const getLegacyOptionsTotalVolumeByCurrency: OperationInfo<'getLegacyOpti
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTradeSummary: OperationInfo<'getLegacyOptionsTradeSummary'> = {
@@ -2142,6 +2275,8 @@ export const getLegacyOptionsTypeAtmIvModel: OperationInfo<'getLegacyOptionsType
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTypeButterfly: OperationInfo<'getLegacyOptionsTypeButterfly'> = {
@@ -2156,6 +2291,8 @@ export const getLegacyOptionsTypeButterfly: OperationInfo<'getLegacyOptionsTypeB
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTypeButterflyModel: OperationInfo<'getLegacyOptionsTypeButterflyModel'> = {
@@ -2170,6 +2307,8 @@ export const getLegacyOptionsTypeButterflyModel: OperationInfo<'getLegacyOptions
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTypeGammaBands: OperationInfo<'getLegacyOptionsTypeGammaBands'> = {
@@ -2184,6 +2323,8 @@ export const getLegacyOptionsTypeGammaBands: OperationInfo<'getLegacyOptionsType
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTypeIvBidAsk: OperationInfo<'getLegacyOptionsTypeIvBidAsk'> = {
@@ -2198,6 +2339,8 @@ export const getLegacyOptionsTypeIvBidAsk: OperationInfo<'getLegacyOptionsTypeIv
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTypeRiskReversal: OperationInfo<'getLegacyOptionsTypeRiskReversal'> = {
@@ -2212,6 +2355,8 @@ export const getLegacyOptionsTypeRiskReversal: OperationInfo<'getLegacyOptionsTy
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTypeRiskReversalModel: OperationInfo<'getLegacyOptionsTypeRiskReversalModel'> = {
@@ -2226,6 +2371,8 @@ export const getLegacyOptionsTypeRiskReversalModel: OperationInfo<'getLegacyOpti
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTypeSkew: OperationInfo<'getLegacyOptionsTypeSkew'> = {
@@ -2240,6 +2387,8 @@ export const getLegacyOptionsTypeSkew: OperationInfo<'getLegacyOptionsTypeSkew'>
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsTypeSkewModel: OperationInfo<'getLegacyOptionsTypeSkewModel'> = {
@@ -2254,6 +2403,8 @@ export const getLegacyOptionsTypeSkewModel: OperationInfo<'getLegacyOptionsTypeS
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsVix: OperationInfo<'getLegacyOptionsVix'> = {
@@ -2268,6 +2419,8 @@ export const getLegacyOptionsVix: OperationInfo<'getLegacyOptionsVix'> = {
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsVolumeBreakdown: OperationInfo<'getLegacyOptionsVolumeBreakdown'> = {
@@ -2360,6 +2513,8 @@ export const getLegacyOptionsVolumePcRatio: OperationInfo<'getLegacyOptionsVolum
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOptionsVolumeTotal: OperationInfo<'getLegacyOptionsVolumeTotal'> = {
@@ -2374,6 +2529,8 @@ export const getLegacyOptionsVolumeTotal: OperationInfo<'getLegacyOptionsVolumeT
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOrderbookByMarketTypeMarketCurrency: OperationInfo<'getLegacyOrderbookByMarketTypeMarketCurrency'> = {
@@ -2388,6 +2545,8 @@ export const getLegacyOrderbookByMarketTypeMarketCurrency: OperationInfo<'getLeg
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOrderbookByMarketTypeMarketSymbol: OperationInfo<'getLegacyOrderbookByMarketTypeMarketSymbol'> = {
@@ -2402,6 +2561,8 @@ export const getLegacyOrderbookByMarketTypeMarketSymbol: OperationInfo<'getLegac
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyOrderbookByMarketTypeSymbol: OperationInfo<'getLegacyOrderbookByMarketTypeSymbol'> = {
@@ -2416,6 +2577,8 @@ export const getLegacyOrderbookByMarketTypeSymbol: OperationInfo<'getLegacyOrder
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyPerpetualFundingData: OperationInfo<'getLegacyPerpetualFundingData'> = {
@@ -2625,6 +2788,8 @@ export const getLegacyTotalOiByCurrency: OperationInfo<'getLegacyTotalOiByCurren
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyTotalOiForFutures: OperationInfo<'getLegacyTotalOiForFutures'> = {
@@ -2639,6 +2804,8 @@ export const getLegacyTotalOiForFutures: OperationInfo<'getLegacyTotalOiForFutur
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyTotalOiForOptions: OperationInfo<'getLegacyTotalOiForOptions'> = {
@@ -2653,6 +2820,8 @@ export const getLegacyTotalOiForOptions: OperationInfo<'getLegacyTotalOiForOptio
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyTotalOiForPerpetuals: OperationInfo<'getLegacyTotalOiForPerpetuals'> = {
@@ -2667,6 +2836,8 @@ export const getLegacyTotalOiForPerpetuals: OperationInfo<'getLegacyTotalOiForPe
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyTotalVolumeForFutures: OperationInfo<'getLegacyTotalVolumeForFutures'> = {
@@ -2681,6 +2852,8 @@ export const getLegacyTotalVolumeForFutures: OperationInfo<'getLegacyTotalVolume
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyTotalVolumeForOptions: OperationInfo<'getLegacyTotalVolumeForOptions'> = {
@@ -2695,6 +2868,8 @@ export const getLegacyTotalVolumeForOptions: OperationInfo<'getLegacyTotalVolume
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyTotalVolumeForPerpetuals: OperationInfo<'getLegacyTotalVolumeForPerpetuals'> = {
@@ -2709,6 +2884,8 @@ export const getLegacyTotalVolumeForPerpetuals: OperationInfo<'getLegacyTotalVol
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"page","pageParam":"page","limitParam":"limit","itemsPath":"items","totalPagesPath":"meta.total_pages"},
+  requiredQuery: ["start","end"],
+  preflight,
 };
 
 export const getLegacyV2HistoricalTrades: OperationInfo<'getLegacyV2HistoricalTrades'> = {
@@ -2779,6 +2956,7 @@ export const getOptionsFlow: OperationInfo<'getOptionsFlow'> = {
   successStatuses: [200],
   x402Price: "0.001",
   maxWindow: {"days":7},
+  requiredQuery: ["exchange","currency"],
   preflight,
 };
 
@@ -2910,6 +3088,8 @@ export const getOptionsMetadata: OperationInfo<'getOptionsMetadata'> = {
   hasBody: false,
   successStatuses: [200],
   x402Price: "0.001",
+  requiredQuery: ["exchange","instrument_name"],
+  preflight,
 };
 
 export const getOptionsOhlcvt: OperationInfo<'getOptionsOhlcvt'> = {
@@ -2955,6 +3135,8 @@ export const getOptionsReferencePrice: OperationInfo<'getOptionsReferencePrice'>
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["exchange"],
+  preflight,
 };
 
 export const getOptionsSnapshot: OperationInfo<'getOptionsSnapshot'> = {
@@ -2969,6 +3151,8 @@ export const getOptionsSnapshot: OperationInfo<'getOptionsSnapshot'> = {
   hasBody: false,
   successStatuses: [200],
   x402Price: "0.001",
+  requiredQuery: ["exchange","currency"],
+  preflight,
 };
 
 export const getOptionsTickerHistory: OperationInfo<'getOptionsTickerHistory'> = {
@@ -3016,6 +3200,8 @@ export const getOptionsTradesSummary: OperationInfo<'getOptionsTradesSummary'> =
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["exchange","currency","group_by"],
+  preflight,
 };
 
 export const getOptionsVolatility: OperationInfo<'getOptionsVolatility'> = {
@@ -3039,12 +3225,15 @@ export const getOptionsVolSurfaceByExpiry: OperationInfo<'getOptionsVolSurfaceBy
   path: "/api/v1/options/vol-surface/by-expiry",
   family: "v1",
   pathParams: [],
-  queryParams: ["exchange","currency","date","resolution","sort_dir"],
+  queryParams: ["exchange","currency","date","start","end","limit","cursor","resolution","sort_dir"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
   successStatuses: [200],
+  pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["exchange","currency"],
+  preflight,
 };
 
 export const getOptionsVolSurfaceByTenor: OperationInfo<'getOptionsVolSurfaceByTenor'> = {
@@ -3060,6 +3249,8 @@ export const getOptionsVolSurfaceByTenor: OperationInfo<'getOptionsVolSurfaceByT
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["exchange","currency"],
+  preflight,
 };
 
 export const getOptionsVolSurfaceByTime: OperationInfo<'getOptionsVolSurfaceByTime'> = {
@@ -3075,6 +3266,8 @@ export const getOptionsVolSurfaceByTime: OperationInfo<'getOptionsVolSurfaceByTi
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["exchange","currency","maturity"],
+  preflight,
 };
 
 export const getOptionsVolume: OperationInfo<'getOptionsVolume'> = {
@@ -3113,7 +3306,7 @@ export const getPerpetualsCatalog: OperationInfo<'getPerpetualsCatalog'> = {
   path: "/api/v1/perpetuals/catalog",
   family: "v1",
   pathParams: [],
-  queryParams: ["exchange","currency","limit","cursor"],
+  queryParams: ["exchange","currency","maturity","limit","cursor"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
@@ -3135,6 +3328,7 @@ export const getPerpetualsFlow: OperationInfo<'getPerpetualsFlow'> = {
   successStatuses: [200],
   x402Price: "0.001",
   maxWindow: {"days":7},
+  requiredQuery: ["currency"],
   preflight,
 };
 
@@ -3166,6 +3360,8 @@ export const getPerpetualsLiquidations: OperationInfo<'getPerpetualsLiquidations
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["instrument_name"],
+  preflight,
 };
 
 export const getPerpetualsMetadata: OperationInfo<'getPerpetualsMetadata'> = {
@@ -3180,6 +3376,8 @@ export const getPerpetualsMetadata: OperationInfo<'getPerpetualsMetadata'> = {
   hasBody: false,
   successStatuses: [200],
   x402Price: "0.001",
+  requiredQuery: ["exchange","instrument_name"],
+  preflight,
 };
 
 export const getPerpetualsOhlcvt: OperationInfo<'getPerpetualsOhlcvt'> = {
@@ -3255,6 +3453,8 @@ export const getPerpetualsReferencePrice: OperationInfo<'getPerpetualsReferenceP
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["exchange"],
+  preflight,
 };
 
 export const getPerpetualsSnapshot: OperationInfo<'getPerpetualsSnapshot'> = {
@@ -3300,6 +3500,7 @@ export const getPerpetualsTrades: OperationInfo<'getPerpetualsTrades'> = {
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
   maxWindow: {"days":7,"unlessParam":"instrument_name"},
+  requiresOneOf: ["instrument_name","currency"],
   preflight,
 };
 
@@ -3316,6 +3517,8 @@ export const getPerpetualsTradesSummary: OperationInfo<'getPerpetualsTradesSumma
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+  requiredQuery: ["group_by"],
+  preflight,
 };
 
 export const getPerpetualsVolume: OperationInfo<'getPerpetualsVolume'> = {
@@ -3374,6 +3577,8 @@ export const getPredictionsMetadata: OperationInfo<'getPredictionsMetadata'> = {
   hasBody: false,
   successStatuses: [200],
   x402Price: "0.001",
+  requiredQuery: ["instrument_name"],
+  preflight,
 };
 
 export const getPredictionsOhlcvt: OperationInfo<'getPredictionsOhlcvt'> = {
@@ -3471,7 +3676,7 @@ export const getSpotL2Orderbook: OperationInfo<'getSpotL2Orderbook'> = {
   path: "/api/v1/spot/l2-orderbook",
   family: "v1",
   pathParams: [],
-  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","quote_currency","instrument_name"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
@@ -3486,7 +3691,7 @@ export const getSpotL2OrderbookRaw: OperationInfo<'getSpotL2OrderbookRaw'> = {
   path: "/api/v1/spot/l2-orderbook-raw",
   family: "v1",
   pathParams: [],
-  queryParams: ["start","end","limit","cursor","exchange","instrument_name"],
+  queryParams: ["start","end","limit","cursor","exchange","quote_currency","instrument_name"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
@@ -3501,7 +3706,7 @@ export const getSpotLevel1: OperationInfo<'getSpotLevel1'> = {
   path: "/api/v1/spot/level1",
   family: "v1",
   pathParams: [],
-  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","quote_currency","instrument_name"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
@@ -3522,6 +3727,8 @@ export const getSpotMetadata: OperationInfo<'getSpotMetadata'> = {
   hasBody: false,
   successStatuses: [200],
   x402Price: "0.001",
+  requiredQuery: ["exchange","instrument_name"],
+  preflight,
 };
 
 export const getSpotOhlcvt: OperationInfo<'getSpotOhlcvt'> = {
@@ -3530,7 +3737,7 @@ export const getSpotOhlcvt: OperationInfo<'getSpotOhlcvt'> = {
   path: "/api/v1/spot/ohlcvt",
   family: "v1",
   pathParams: [],
-  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","quote_currency","instrument_name"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
@@ -3545,12 +3752,14 @@ export const getSpotSnapshot: OperationInfo<'getSpotSnapshot'> = {
   path: "/api/v1/spot/snapshot",
   family: "v1",
   pathParams: [],
-  queryParams: ["exchange","currency","quote_currency","date"],
+  queryParams: ["exchange","currency","quote_currency","date","resolution"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
   successStatuses: [200],
   x402Price: "0.001",
+  requiredQuery: ["exchange"],
+  preflight,
 };
 
 export const getSpotTicker: OperationInfo<'getSpotTicker'> = {
@@ -3559,7 +3768,7 @@ export const getSpotTicker: OperationInfo<'getSpotTicker'> = {
   path: "/api/v1/spot/ticker",
   family: "v1",
   pathParams: [],
-  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","quote_currency","instrument_name"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
@@ -3574,7 +3783,7 @@ export const getSpotTrades: OperationInfo<'getSpotTrades'> = {
   path: "/api/v1/spot/trades",
   family: "v1",
   pathParams: [],
-  queryParams: ["start","end","limit","cursor","sort_dir","exchange","instrument_name","currency","quote_currency","direction","sort","top_n"],
+  queryParams: ["start","end","limit","cursor","sort_dir","exchange","instrument_name","currency","quote_currency","min_amount","min_quote_amount","direction","sort","top_n"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
@@ -3591,7 +3800,7 @@ export const getSpotVolume: OperationInfo<'getSpotVolume'> = {
   path: "/api/v1/spot/volume",
   family: "v1",
   pathParams: [],
-  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name"],
+  queryParams: ["start","end","limit","cursor","sort_dir","resolution","exchange","quote_currency","instrument_name"],
   headerParams: [],
   caseInsensitive: [],
   hasBody: false,
@@ -3673,6 +3882,32 @@ export const getVolSurfaceTermStructure: OperationInfo<'getVolSurfaceTermStructu
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
   x402Price: "0.001",
+};
+
+export const getWellKnownOauthAuthorizationServer: OperationInfo<'getWellKnownOauthAuthorizationServer'> = {
+  operationId: "getWellKnownOauthAuthorizationServer",
+  method: "GET",
+  path: "/.well-known/oauth-authorization-server",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
+};
+
+export const getWellKnownOauthProtectedResource: OperationInfo<'getWellKnownOauthProtectedResource'> = {
+  operationId: "getWellKnownOauthProtectedResource",
+  method: "GET",
+  path: "/.well-known/oauth-protected-resource",
+  family: "v1",
+  pathParams: [],
+  queryParams: [],
+  headerParams: [],
+  caseInsensitive: [],
+  hasBody: false,
+  successStatuses: [200],
 };
 
 export const getWellKnownOpenapiJson: OperationInfo<'getWellKnownOpenapiJson'> = {

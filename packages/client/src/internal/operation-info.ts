@@ -42,6 +42,8 @@ export interface OperationInfo<Id extends string = string> {
   readonly maxWindow?: { readonly days: number; readonly unlessParam?: string };
   readonly maxCells?: number;
   readonly requiresOneOf?: readonly string[];
+  /** Query parameters the service requires; a call without one is refused before sending. */
+  readonly requiredQuery?: readonly string[];
   /** Checks of the rules above (x-currency-subsets, x-max-window) before sending; present only where there are such rules. */
   readonly preflight?: (info: OperationInfo, path?: Record<string, unknown>, query?: Record<string, unknown>) => readonly PreflightIssue[];
   /** Key in `RATE_LIMITS` whose windows govern this operation instead of the family's (x-rate-limit-group). */

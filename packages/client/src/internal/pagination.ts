@@ -52,6 +52,8 @@ function scan<Op extends OperationId>(
   const spec = info.pagination!;
   const operationId = info.operationId;
   let lastCursor: string | null | undefined;
+  /** Rows on the first page: the page size of a legacy scan that asked for none and whose pages carry no `total_pages`. */
+  let firstPageSize = 0;
 
   /**
    * Pages in order. Every page is checked for the fields the scan steers by (the items array, the next cursor or
@@ -99,10 +101,23 @@ function scan<Op extends OperationId>(
       return { ...query, [spec.cursorParam]: next };
     }
     const current = Number(query[spec.pageParam] ?? 1);
+    const next = { ...query, [spec.pageParam]: current + 1 };
     const total = at(page, spec.totalPagesPath);
+    if (total === undefined) {
+      // The vendor's documented answers send `meta: {total, page, items}` without `total_pages`: the page count then
+      // follows from the row count beside it and the page size asked for (this page's own size when none was asked).
+      const totalRowsPath = spec.totalPagesPath.replace(/[^.]+$/, 'total');
+      const rows = at(page, totalRowsPath);
+      if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 0)
+        throw new LaevitasError(`${operationId}: page has neither ${spec.totalPagesPath} nor ${totalRowsPath} (a whole number); got ${JSON.stringify(rows)}`);
+      const rowsHere = (at(page, spec.itemsPath) as unknown[] | undefined)?.length ?? 0;
+      if (current === 1) firstPageSize = rowsHere;
+      const size = Number(query[spec.limitParam]) || firstPageSize;
+      return size > 0 && rowsHere > 0 && current * size < rows ? next : undefined;
+    }
     if (typeof total !== 'number' || !Number.isInteger(total) || total < 0)
       throw new LaevitasError(`${operationId}: page has no ${spec.totalPagesPath} (a whole number); got ${JSON.stringify(total)}`);
-    return current < total ? { ...query, [spec.pageParam]: current + 1 } : undefined;
+    return current < total ? next : undefined;
   }
 
   async function* items(): AsyncGenerator<Item<Op>> {

@@ -1,7 +1,7 @@
 // Rules the spec records as extensions because one parameter schema cannot express them, checked before a request
 // is sent so a caller gets a clear error instead of a round trip: the per-market currency subsets of the legacy
 // historical snapshots (x-currency-subsets), the longest start..end window (x-max-window) and the query parameters of
-// which at least one must be sent (x-requires-one-of).
+// which at least one must be sent (x-requires-one-of), and the query parameters the service requires (`required`).
 import type { OperationInfo, PreflightIssue } from './operation-info.js';
 
 export type { PreflightIssue };
@@ -34,6 +34,10 @@ export function preflight(info: OperationInfo, path: Record<string, unknown> = {
         message: `query.start..query.end spans ${days} days; at most ${window.days} are accepted${scope}`,
       });
     }
+  }
+  for (const name of info.requiredQuery ?? []) {
+    const value = query[name];
+    if (value === undefined || value === null || value === '') issues.push({ path: `query.${name}`, rule: 'required', message: `query.${name} is required` });
   }
   const oneOf = info.requiresOneOf;
   if (oneOf?.length && !oneOf.some((name) => query[name] !== undefined && query[name] !== '')) {

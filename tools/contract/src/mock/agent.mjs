@@ -54,7 +54,7 @@ export function createAgentStage({ document, store }) {
     const { id, method } = message;
 
     const cost = Number(op.extensions['x-credit-cost']?.[method] ?? 0);
-    const entitled = hasApiKey(ctx.headers) || /^Bearer\s+\S+/i.test(ctx.headers.authorization ?? '');
+    const entitled = hasApiKey(ctx.headers) || Boolean(ctx.url.searchParams.get('apiKey')) || /^Bearer\s+\S+/i.test(ctx.headers.authorization ?? '');
     if (cost > 0 && !entitled) {
       /** @param {string} error */
       const offered = (error) => quoteFor(document, op, { host: hostOf(ctx), pathname: ctx.url.pathname, error });
@@ -72,6 +72,11 @@ export function createAgentStage({ document, store }) {
         if (!read.ok) return refuse(read.error);
         const accepted = acceptedOf(quote, read.payment);
         store.charge({ kind: 'call', subject: `postMcp ${method}`, network: read.payment.network, payer: read.payment.payer, amount: accepted.amount });
+        // The endpoint's page: a paid call answers the data plus a credit token holding 99 prepaid credits.
+        const wallet = store.wallet(read.payment.payer, 0);
+        wallet.credits += 99;
+        ctx.extraHeaders['x-credit-token'] = store.issueToken('credits', wallet.address.toLowerCase());
+        ctx.extraHeaders['x-credits-remaining'] = String(wallet.credits);
       } else {
         return refuse('Payment required');
       }
