@@ -30,7 +30,8 @@ module.exports = [
     // the whole table. The budget users asked for is the one-operation bundle above. Issue 25's pipeline, middleware,
     // logging and tracing took it from 23.0 to 24.6 kB; time series (issue 30) adds 1.77 kB measured: the long-window
     // split in client.paginate (~0.82 kB), scanComplete and watchCorrections (~0.95 kB); the core bundles above do not
-    // carry them (paginateWindows and the rest are separate exports).
-    limit: '26.5 kB',
+    // carry them (paginateWindows and the rest are separate exports). The scan planner (client.planScan, paginate's
+    // budget and maxPages, the page-size table) adds 1.67 kB measured (26.10 → 27.77 kB); the core bundles none of it.
+    limit: '28.2 kB',
   },
 ];
