@@ -32,5 +32,5 @@ export { CreditStore, type CreditState } from './internal/credits/credit-store.j
 export { redeemCreditToken, type CreditWallet, type RedeemedCredits } from './internal/credits/redeem.js';
 // Plan before you pay: a scan's windows, requests and cost without sending it; the budget paginate refuses past.
 export type { ScanPlan, PlannedWindow, PlanOptions, Bounded } from './internal/plan/plan-scan.js';
-export type { ScanBudget } from './internal/plan/budget.js';
+export { checkBudget as checkScanBudget, type ScanBudget } from './internal/plan/budget.js';
 export type { ScanArgs, ScanRequestOptions } from './internal/plan/budgeted-scan.js';
