@@ -1,7 +1,7 @@
 // Consumer type-check cost: a file calling 30 operations of the full client against an empty file, same compiler options.
 // Runs inside `pnpm bench`, or alone: `node tools/bench/typecheck.mjs` (BENCH_KEEP=1 keeps the folder for --extendedDiagnostics).
 import { spawnSync } from 'node:child_process';
-import { deref as derefIn } from '../codegen/src/spec-model.mjs';
+import { deref as derefIn } from '@laevitas-api/spec-model';
 import { mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

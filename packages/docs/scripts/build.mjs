@@ -23,7 +23,7 @@ const dist = join(pkg, 'dist');
 const tmp = join(pkg, '.tmp');
 const started = performance.now();
 
-/** @import { SpecDocument } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { SpecDocument } from '@laevitas-api/spec-model' */
 // The build input: the generated reference input (code samples, notes) plus the guides.
 /** @type {SpecDocument} */
 const docs = JSON.parse(readFileSync(join(pkg, 'generated/openapi.docs.json'), 'utf8'));

@@ -5,9 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIFFERENCE_KEYS, v1Counterparts } from '../../../tools/codegen/src/v1-counterparts.mjs';
 // The one spec walker of the repository (deref, operations), shared with codegen and the contract tools.
-import { deref, familyOf, rawOperationsOf as operationsOf } from '../../../tools/codegen/src/spec-model.mjs';
+import { deref, familyOf, rawOperationsOf as operationsOf } from '@laevitas-api/spec-model';
 
-/** @import { SpecDocument, SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { SpecDocument, SpecNode } from '@laevitas-api/spec-model' */
 /** @import { Migration, OperationRef } from '../../../tools/codegen/src/v1-counterparts.mjs' */
 /** @typedef {Migration & { counterpart: OperationRef, differences: Record<string, string> }} MappedMigration */
 

@@ -6,7 +6,7 @@ import { operationHref, operationsOf } from './site-pages.mjs';
 import { plainText } from './site-chrome.mjs';
 
 /** @import { Options } from 'minisearch' */
-/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /**
  * @typedef {{ id: string, kind: 'operation' | 'guide', title: string, route: string, section: string, text: string, href: string }} SearchDocument
  */

@@ -4,7 +4,7 @@
 // the forwarding of the single-page site's hash links from the landing page to the page that now holds them.
 import { operationAnchor, operationsOf } from './site-pages.mjs';
 
-/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** @import { NavGroup } from './site-pages.mjs' */
 /**
  * The URLs of the shared files (build.mjs names them by content hash).

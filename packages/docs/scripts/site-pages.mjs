@@ -3,7 +3,7 @@
 // tag's operations and the components they reach, so the browser parses tens of kilobytes of definition instead of the
 // whole contract. Pure functions over the site document; build.mjs renders and writes them.
 
-/** @import { SpecNode } from '../../../tools/codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /**
  * A page of the site: its path (`''` for the landing page), title, navigation group and its own OpenAPI document.
  * @typedef {{ slug: string, title: string, family: string, document: SpecNode }} Page

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { validateRequest } from '@laevitas-api/validators';
 import type { OperationId } from '@laevitas-api/types/operations';
 import { sampleRequest } from '../../../tools/codegen/src/docs-samples.mjs';
-import { operationsOf } from '../../../tools/codegen/src/spec-model.mjs';
+import { operationsOf } from '@laevitas-api/spec-model';
 import { GUIDES, STATUS_ADVICE } from '../scripts/guides.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;

@@ -4,7 +4,7 @@
 import * as validators from '@laevitas-api/validators';
 import documentJson from '../generated/document.json' with { type: 'json' };
 // JavaScript modules with JSDoc types, bundled into dist; typed at this boundary by the interfaces below.
-import * as specModelJs from '../../../tools/codegen/src/spec-model.mjs';
+import * as specModelJs from '@laevitas-api/spec-model';
 import * as coreJs from '../../../tools/contract/src/mock/core.mjs';
 
 const core = coreJs as any;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { valueSetParameterUses, valueSetsOf } from '../../../tools/codegen/src/spec-model.mjs';
+import { valueSetParameterUses, valueSetsOf } from '@laevitas-api/spec-model';
 
 const require = createRequire(import.meta.url);
 const validators = require('../index.cjs');

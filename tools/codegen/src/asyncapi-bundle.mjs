@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import YAML from 'yaml';
 
-/** @import { SpecNode } from './spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 
 export const ASYNCAPI_SOURCE = 'spec/asyncapi.yaml';
 export const ASYNCAPI_FILES = { yaml: 'spec/dist/asyncapi.yaml', json: 'spec/dist/asyncapi.json' };

@@ -20,7 +20,7 @@ export const BUNDLE_FILES = {
   v1: 'spec/dist/openapi.v1.json',
 };
 
-/** @param {string} root workspace root @returns {{files: Record<string,string>, document: import('./spec-model.mjs').SpecDocument}} */
+/** @param {string} root workspace root @returns {{files: Record<string,string>, document: import('@laevitas-api/spec-model').SpecDocument}} */
 export function bundleSpec(root) {
   const work = mkdtempSync(join(tmpdir(), 'laevitas-bundle-'));
   try {
@@ -54,7 +54,7 @@ export function bundleSpec(root) {
   }
 }
 
-/** @param {import('./spec-model.mjs').SpecDocument} document */
+/** @param {import('@laevitas-api/spec-model').SpecDocument} document */
 function downConvert(document) {
   return YAML.stringify(downConvertDocument(document), { lineWidth: 0 });
 }

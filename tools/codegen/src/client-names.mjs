@@ -16,7 +16,7 @@
 // Two operations that still get one name in a namespace are told apart by the verb of the one that is not a GET;
 // anything left colliding fails the generation, never resolved by silent renaming.
 
-/** @import { OperationModel } from './spec-model.mjs' */
+/** @import { OperationModel } from '@laevitas-api/spec-model' */
 /** What naming reads of an operation. @typedef {Pick<OperationModel, 'operationId' | 'method' | 'path' | 'family' | 'tags' | 'extensions'>} NamedOperation */
 
 /**

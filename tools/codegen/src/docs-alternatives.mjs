@@ -1,7 +1,7 @@
 // Labels for the alternatives of a `oneOf`/`anyOf` that have no title of their own, so the reference shows
 // "string, e.g. 26MAR27" or "null" on each tab instead of a bare type repeated ("string", "string", "string").
 
-/** @import { SpecNode } from './spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 
 /** @type {Record<string, string>} */
 const FORMATS = { 'date-time': 'ISO 8601 date-time', date: 'ISO 8601 date' };

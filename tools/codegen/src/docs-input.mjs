@@ -2,12 +2,12 @@
 // (`x-codeSamples`, which Redoc renders) and a block of what its extensions mean for a caller; contract-internal
 // keys and citations are removed, and server descriptions lose their Markdown (Redoc shows them as plain text).
 // It also writes every TypeScript sample into one module that the docs tests type-check against the packages.
-import { HTTP_METHODS, operationsOf } from './spec-model.mjs';
+import { HTTP_METHODS, operationsOf } from '@laevitas-api/spec-model';
 import { codeSamplesOf, samplesCheckFile } from './docs-samples.mjs';
 import { operationNotes, scrubText } from './docs-notes.mjs';
 import { labelAlternatives } from './docs-alternatives.mjs';
 
-/** @import { SpecDocument, SpecNode } from './spec-model.mjs' */
+/** @import { SpecDocument, SpecNode } from '@laevitas-api/spec-model' */
 
 /** Extensions Redoc itself reads; every other `x-` key is contract data and stays out of the page. */
 export const REDOC_EXTENSIONS = new Set(['codeSamples', 'tagGroups', 'traitTag', 'displayName', 'logo'].map((name) => `x-${name}`));

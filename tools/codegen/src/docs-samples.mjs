@@ -1,8 +1,8 @@
 // Code samples for the reference, one set per operation, built from the operation's own examples so the page shows
 // a call that would be accepted: curl, the TypeScript client (the operationId method) and Python `requests`.
-import { deref } from './spec-model.mjs';
+import { deref } from '@laevitas-api/spec-model';
 
-/** @import { OperationModel, SpecDocument } from './spec-model.mjs' */
+/** @import { OperationModel, SpecDocument } from '@laevitas-api/spec-model' */
 /**
  * What a sample sends: parameters by location, the body, and the Accept header an operation requires.
  * @typedef {{path: Record<string, unknown>, query: Record<string, unknown>, header: Record<string, unknown>, body: unknown, accept?: string}} SampleRequest

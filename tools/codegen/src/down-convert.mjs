@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** @import { SpecNode } from './spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** Looks a `#/…` reference up in the document being converted. @typedef {(ref: string) => any} Resolve */
 
 /** Keys whose values are data or names, never schemas: the walk must not rewrite example payloads. */

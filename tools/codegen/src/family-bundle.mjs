@@ -2,9 +2,9 @@
 // base URL (hey-api, openapi-fetch) take the first root server: from the combined bundle that is the versioned host,
 // so legacy calls would need configuration. A client generated from a family's own bundle routes to that family's
 // host with none, and its `baseUrl` option types as that family's two servers instead of a union over every path.
-import { familyOf } from './spec-model.mjs';
+import { familyOf } from '@laevitas-api/spec-model';
 
-/** @import { SpecDocument, SpecNode } from './spec-model.mjs' */
+/** @import { SpecDocument, SpecNode } from '@laevitas-api/spec-model' */
 
 const HOSTS = {
   legacy: { variable: 'base_url', title: 'legacy family (/analytics, /historical)' },

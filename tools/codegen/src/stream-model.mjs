@@ -2,9 +2,9 @@
 // (its address split into positions, the values and wildcards each position takes, the message it carries), the
 // request/reply messages, and the gateway's limits, heartbeat, reconnect advice and close codes. Everything that
 // knows the shape of the AsyncAPI document lives here.
-import { deref } from './spec-model.mjs';
+import { deref } from '@laevitas-api/spec-model';
 
-/** @import { SpecNode } from './spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 
 const PARAM = /^\{(\w+)\}$/;
 

@@ -12,7 +12,7 @@ import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { streamModel } from './stream-model.mjs';
 import { nameSchemas } from './types.mjs';
 
-/** @import { SpecNode } from './spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** @import { ChannelFamily, Position } from './stream-model.mjs' */
 
 // Both are CommonJS modules whose function is also their `default` export: under NodeNext a default import is the

@@ -5,9 +5,9 @@
 import { Ajv, _ } from 'ajv';
 import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { createRequire } from 'node:module';
-import { ANNOTATION_KEYWORDS, operationsOf } from './spec-model.mjs';
+import { ANNOTATION_KEYWORDS, operationsOf } from '@laevitas-api/spec-model';
 
-/** @import { OperationModel, SpecDocument, SpecNode } from './spec-model.mjs' */
+/** @import { OperationModel, SpecDocument, SpecNode } from '@laevitas-api/spec-model' */
 
 // A CommonJS module whose function is also its `default` export: under NodeNext a default import is the module
 // object, so the function is read from it (the same function `import x from` yields at run time).

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { ROOT } from './load.js';
-import { deref } from '../src/spec-model.mjs';
+import { deref } from '@laevitas-api/spec-model';
 
 const require = createRequire(import.meta.url);
 const { Parser } = require('@asyncapi/parser');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle, operations, resolve$ref } from './load.js';
-import { valueSetNameOf } from '../src/spec-model.mjs';
+import { valueSetNameOf } from '@laevitas-api/spec-model';
 
 interface Expected {
   method: string;

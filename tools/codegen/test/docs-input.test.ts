@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { scrubText, sourcesOf, operationNotes } from '../src/docs-notes.mjs';
 import { alternativeLabel } from '../src/docs-alternatives.mjs';
 import { jsLiteral, pythonLiteral, curlSample, baseUrlOf } from '../src/docs-samples.mjs';
-import { operationsOf } from '../src/spec-model.mjs';
+import { operationsOf } from '@laevitas-api/spec-model';
 import { loadBundle } from './load.js';
 
 const SEED = 20261123;

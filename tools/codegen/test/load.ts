@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { operationsOf, deref } from '../src/spec-model.mjs';
+import { operationsOf, deref } from '@laevitas-api/spec-model';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SPEC = join(ROOT, 'spec');

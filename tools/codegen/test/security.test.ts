@@ -3,7 +3,7 @@
 // `x-auth-alternatives`, which the operation model folds back in (the mock and the rules see every way in).
 import { describe, expect, it } from 'vitest';
 import { loadBundle } from './load.js';
-import { securityOf } from '../src/spec-model.mjs';
+import { securityOf } from '@laevitas-api/spec-model';
 
 const doc = loadBundle();
 const KEY_SCHEMES = new Set(

@@ -17,7 +17,7 @@ if (!process.argv.includes('--clean')) {
     if (!existsSync(from)) throw new Error(`${from} is missing: run \`pnpm generate\` before packing`);
     copyFileSync(from, join(vendor, 'spec', file));
   }
-  copyFileSync(join(root, 'tools/codegen/src/spec-model.mjs'), join(vendor, 'spec-model.mjs'));
+  copyFileSync(join(root, 'packages/spec-model/src/spec-model.mjs'), join(vendor, 'spec-model.mjs'));
   const spec = JSON.parse(readFileSync(join(vendor, 'spec/openapi.json'), 'utf8')).info.version;
   const own = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).version;
   console.log(`vendored spec ${spec} into @laevitas-api/contract ${own}`);

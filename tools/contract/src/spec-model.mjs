@@ -8,8 +8,8 @@ import { SPEC_MODEL } from './paths.mjs';
  * The bundled OpenAPI 3.1 document as parsed JSON. Its nodes are walked loosely (any `$ref` may stand anywhere), so
  * the values are `any` and each reader checks what it needs.
  * @typedef {{paths: Record<string, any>, [key: string]: any}} OpenApiDocument
- * @typedef {import('../../codegen/src/spec-model.mjs').OperationModel} OperationModel
- * @typedef {import('../../codegen/src/spec-model.mjs').ParameterModel} ParameterModel
+ * @typedef {import('@laevitas-api/spec-model').OperationModel} OperationModel
+ * @typedef {import('@laevitas-api/spec-model').ParameterModel} ParameterModel
  */
 
 /** @type {{deref: (document: Record<string, any>, node: any) => any, operationsOf: (document: OpenApiDocument) => OperationModel[]}} */

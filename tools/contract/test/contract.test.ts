@@ -6,7 +6,7 @@ import { startMock } from '../src/mock.mjs';
 import { runConformance, formatSummary, toJUnit } from '../src/conformance.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { startDriftServer } from './drift-server.mjs';
-import { deref } from '../../codegen/src/spec-model.mjs';
+import { deref } from '@laevitas-api/spec-model';
 
 type Result = { operationId: string; outcome: string; failure?: { check: string; message: string }; notices: string[] };
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { forward, reply } from '../src/forward.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
-import { operationsOf } from '../../codegen/src/spec-model.mjs';
+import { operationsOf } from '@laevitas-api/spec-model';
 
 /**
  * @typedef {{status: number, headers: Record<string, string>, text: string}} Wire a response as the server forwards it

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { validateResponse } from '@laevitas-api/validators';
-import { deref, operationsOf } from '../../codegen/src/spec-model.mjs';
+import { deref, operationsOf } from '@laevitas-api/spec-model';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { GATEWAY_STATUSES, checkGatewayAnswer } from './gateway-responses.mjs';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 // The named export: ajv is CommonJS, and under NodeNext its default import is the module, not the class.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { SPEC_JSON } from '../src/paths.mjs';
-import { deref } from '../../codegen/src/spec-model.mjs';
+import { deref } from '@laevitas-api/spec-model';
 
 const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { startMock } from '../src/mock.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { buildRequests, urlFor } from '../src/requests.mjs';
-import { deref } from '../../codegen/src/spec-model.mjs';
+import { deref } from '@laevitas-api/spec-model';
 import { classValidatorMessage, propertyOf } from '../src/mock/request-validation.mjs';
 
 const require = createRequire(import.meta.url);

@@ -10,7 +10,7 @@ import { mockPerFile } from './mock-per-file.mjs';
 import { PENDING_MS } from '../src/mock/checkout.mjs';
 import { createStatefulMock, runStateful } from '../src/mock/state.mjs';
 import { isPaidDataOperation } from '../src/mock/payments.mjs';
-import { operationsOf } from '../../codegen/src/spec-model.mjs';
+import { operationsOf } from '@laevitas-api/spec-model';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { readFileSync } from 'node:fs';
 

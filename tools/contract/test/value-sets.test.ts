@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { startMock } from '../src/mock.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
-import { valueSetParameterUses } from '../../codegen/src/spec-model.mjs';
+import { valueSetParameterUses } from '@laevitas-api/spec-model';
 
 const bundle = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 const uses: any[] = valueSetParameterUses(bundle);

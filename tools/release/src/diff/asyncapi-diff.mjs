@@ -11,7 +11,7 @@ import { at, componentPlace, pureRef } from './effective-schema.mjs';
 import { summarize } from './openapi-diff.mjs';
 import { compareServers } from './servers.mjs';
 
-/** @import { SpecNode } from '../../../codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** @import { Place, WalkContext } from './effective-schema.mjs' */
 /** @typedef {'request' | 'response'} Direction */
 

@@ -1,13 +1,13 @@
 // codegen's deref, with each document's resolved pointers cached: the gate resolves the same few hundred
 // components tens of thousands of times per comparison (and the mutation test compares hundreds of times).
-import { deref as derefOnce } from '../../../codegen/src/spec-model.mjs';
+import { deref as derefOnce } from '@laevitas-api/spec-model';
 
 /** @type {WeakMap<object, Map<string, any>>} */
 const cache = new WeakMap();
 
 /**
  * The node itself, or what its `$ref` chain ends at.
- * @param {import('../../../codegen/src/spec-model.mjs').SpecNode} document @param {any} node
+ * @param {import('@laevitas-api/spec-model').SpecNode} document @param {any} node
  * @returns {any}
  */
 export function deref(document, node) {

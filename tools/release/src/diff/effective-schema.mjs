@@ -3,10 +3,10 @@
 // set shared through `allOf: [{$ref: Resolution}]` is thus compared as the parameter's own enum, and a change to it is
 // reported at `Resolution`, the component where it happened.
 import { deref } from './deref.mjs';
-import { ANNOTATION_KEYWORDS } from '../../../codegen/src/spec-model.mjs';
+import { ANNOTATION_KEYWORDS } from '@laevitas-api/spec-model';
 import { componentLabel } from './change-graph.mjs';
 
-/** @import { SpecNode } from '../../../codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** @import { ChangeGraph } from './change-graph.mjs' */
 /** @typedef {{node: string, subject: string}} Place where a change is reported: a graph node and the words for the spot */
 /**

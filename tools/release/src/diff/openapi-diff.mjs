@@ -2,7 +2,7 @@
 // media type, headers), compared between two bundled OpenAPI 3.1 documents through compare-schema.mjs. Shared
 // components (parameters, request bodies, responses, headers, schemas, security schemes, servers) are graph nodes:
 // each change is reported once, at the component, with the operations that reach it.
-import { HTTP_METHODS } from '../../../codegen/src/spec-model.mjs';
+import { HTTP_METHODS } from '@laevitas-api/spec-model';
 import { deref } from './deref.mjs';
 import { ChangeGraph } from './change-graph.mjs';
 import { compareSchema, show } from './compare-schema.mjs';
@@ -11,7 +11,7 @@ import { compareSecurity } from './security.mjs';
 import { compareServers } from './servers.mjs';
 import { cleanUnits } from './unchanged.mjs';
 
-/** @import { SpecNode } from '../../../codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** @import { Change } from './change-graph.mjs' */
 /** @import { Place, WalkContext } from './effective-schema.mjs' */
 /** @typedef {{changes: Change[], breaking: Change[], additive: Change[]}} Diff */

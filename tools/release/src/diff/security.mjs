@@ -1,9 +1,9 @@
 // Security, per operation: its requirements (the declared ones plus `x-auth-alternatives`, as generators read them
 // through codegen's securityOf) and the definitions of the schemes they name.
-import { securityOf } from '../../../codegen/src/spec-model.mjs';
+import { securityOf } from '@laevitas-api/spec-model';
 import { deref } from './deref.mjs';
 
-/** @import { SpecNode } from '../../../codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** @import { Place, WalkContext } from './effective-schema.mjs' */
 
 const show2 = (/** @type {string} */ v) => (v ? `\`${v}\`` : '(none)');

@@ -3,7 +3,7 @@
 // units: a diff of two bundles that differ in one component walks only what reaches it (the mutation test compares
 // the real bundle hundreds of times), and nothing skipped could have produced a change.
 
-/** @import { SpecNode } from '../../../codegen/src/spec-model.mjs' */
+/** @import { SpecNode } from '@laevitas-api/spec-model' */
 
 const REF = /"\$ref":"(#\/[^"]*)"/g;
 
