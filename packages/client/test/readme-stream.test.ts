@@ -1,5 +1,6 @@
-// The README's stream example, run as written (only the base URL pointed at a stream mock on a free port), from a
-// file inside this package so its `@laevitas-api/client` imports resolve to the built package.
+// The stream example of the client's streaming guide (packages/docs/guides/client-streaming.md, linked from the
+// README), run as written (only the base URL pointed at a stream mock on a free port), from a file inside this
+// package so its `@laevitas-api/client` imports resolve to the built package.
 import { expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,9 +11,9 @@ import { useStreamMock } from './stream-mock-server.js';
 const mock = useStreamMock({ eventsPerSecond: 50 });
 
 it('the README stream example runs against the stream mock and prints typed trade and book fields', async () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const block = /<!-- stream-example[^>]*-->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
-  expect(block, 'README stream example').toBeTruthy();
+  const guide = readFileSync(new URL('../../docs/guides/client-streaming.md', import.meta.url), 'utf8');
+  const block = /<!-- stream-example[^>]*-->\s*```js\n([\s\S]*?)```/.exec(guide)?.[1];
+  expect(block, 'the streaming guide’s stream example').toBeTruthy();
   expect(block).toContain("v2BaseUrl: 'http://localhost:4010'");
   const dir = mkdtempSync(join(new URL('..', import.meta.url).pathname, '.readme-'));
   try {

@@ -3,12 +3,11 @@
 // own in a "Guides" group, which Redoc renders as a page of the same site with a sidebar entry and search.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIFFERENCE_KEYS, v1Counterparts } from '../../../tools/codegen/src/v1-counterparts.mjs';
 // The one spec walker of the repository (deref, operations), shared with codegen and the contract tools.
-import { deref, familyOf, rawOperationsOf as operationsOf } from '@laevitas-api/spec-model';
+import { DIFFERENCE_KEYS, deref, familyOf, rawOperationsOf as operationsOf, v1Counterparts } from '@laevitas-api/spec-model';
 
 /** @import { SpecDocument, SpecNode } from '@laevitas-api/spec-model' */
-/** @import { Migration, OperationRef } from '../../../tools/codegen/src/v1-counterparts.mjs' */
+/** @import { Migration, OperationRef } from '@laevitas-api/spec-model' */
 /** @typedef {Migration & { counterpart: OperationRef, differences: Record<string, string> }} MappedMigration */
 
 /**
@@ -25,6 +24,11 @@ export const GUIDES = [
   { name: 'WebSocket streaming', file: 'streaming.md' },
   { name: 'Testing your code', file: 'testing.md' },
   { name: 'Time series', file: 'time-series.md' },
+  // The typed client beyond its README's first read (packages/client/README.md links each).
+  { name: 'Client: time series', file: 'client-time-series.md' },
+  { name: 'Client: hooks and bundles', file: 'client-hooks.md' },
+  { name: 'Client: payments', file: 'client-payments.md' },
+  { name: 'Client: streaming', file: 'client-streaming.md' },
   { name: 'Migrating to v1', file: 'migration.md' },
 ];
 
@@ -240,32 +244,64 @@ function migrationSection(spec) {
   return parts.join('\n');
 }
 
+/** Where a citation of the tests that prove a claim starts: `(test: \`path\` › "name"`, `(budgets: …`, or `(\`path\` › …`. */
+const CITATION_START = /[ \t]*\n?[ \t]*\((?:\w+: )?`[\w./-]+\.[cm]?[jt]s` › /g;
+
+/**
+ * The guide without its maintainers' notes: HTML comments, and the citations of the tests that prove each claim
+ * (`(tests: \`packages/client/test/x.test.ts\` › "name", …)`). A guide's source cites its tests as the READMEs do,
+ * and the readme-claims tests check every citation; the published page is for callers, who need the claim, not the
+ * test file. A citation ends at its closing parenthesis; parentheses inside a quoted test name do not count.
+ * @param {string} markdown
+ */
+export function withoutCitations(markdown) {
+  let out = markdown.replace(/<!--[\s\S]*?-->\n*/g, '');
+  for (let match = CITATION_START.exec(out); match; match = CITATION_START.exec(out)) {
+    let depth = 0;
+    let quoted = false;
+    let end = match.index + match[0].indexOf('(');
+    for (; end < out.length; end++) {
+      const c = out[end];
+      if (c === '"') quoted = !quoted;
+      else if (!quoted && c === '(') depth++;
+      else if (!quoted && c === ')' && --depth === 0) break;
+    }
+    if (depth !== 0) throw new Error(`docs guides: a test citation is not closed: ${out.slice(match.index, match.index + 80)}`);
+    out = out.slice(0, match.index) + out.slice(end + 1);
+    CITATION_START.lastIndex = match.index;
+  }
+  return out;
+}
+
 /** Fills the placeholders of one guide. @param {string} markdown @param {{ spec: SpecDocument, docs: SpecDocument }} documents */
 export function renderGuide(markdown, { spec, docs }) {
-  return markdown.replace(/\{\{([a-z0-9-]+)(?: ((?:[^{}]|\{[^{}]*\})+))?\}\}/g, (_, /** @type {string} */ name, /** @type {string} */ args = '') => {
-    switch (name) {
-      case 'sample':
-        return sample(docs, args);
-      case 'op':
-        return find(docs, args).operationId;
-      case 'rate-limits':
-        return rateLimitsTable(spec);
-      case 'errors':
-        return errorsSection(docs);
-      case 'security-schemes':
-        return securityTable(docs);
-      case 'x402':
-        return x402Section(spec);
-      case 'paged-operations':
-        return pagedOperations(spec);
-      case 'max-windows':
-        return maxWindows(spec);
-      case 'migration':
-        return migrationSection(spec);
-      default:
-        throw new Error(`docs guides: unknown placeholder {{${name}}}`);
-    }
-  });
+  return withoutCitations(markdown).replace(
+    /\{\{([a-z0-9-]+)(?: ((?:[^{}]|\{[^{}]*\})+))?\}\}/g,
+    (_, /** @type {string} */ name, /** @type {string} */ args = '') => {
+      switch (name) {
+        case 'sample':
+          return sample(docs, args);
+        case 'op':
+          return find(docs, args).operationId;
+        case 'rate-limits':
+          return rateLimitsTable(spec);
+        case 'errors':
+          return errorsSection(docs);
+        case 'security-schemes':
+          return securityTable(docs);
+        case 'x402':
+          return x402Section(spec);
+        case 'paged-operations':
+          return pagedOperations(spec);
+        case 'max-windows':
+          return maxWindows(spec);
+        case 'migration':
+          return migrationSection(spec);
+        default:
+          throw new Error(`docs guides: unknown placeholder {{${name}}}`);
+      }
+    },
+  );
 }
 
 /** The release notes: the first CHANGELOG found, its top heading dropped (the page has its own title). @param {string} root */

@@ -3,6 +3,7 @@
 // operation a link points to, before Redoc's runtime has run, and removed when Redoc shows the same operation), and
 // the forwarding of the single-page site's hash links from the landing page to the page that now holds them.
 import { operationAnchor, operationsOf } from './site-pages.mjs';
+import { deref } from '@laevitas-api/spec-model';
 
 /** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** @import { NavGroup } from './site-pages.mjs' */
@@ -88,7 +89,7 @@ export function operationPreviews(document) {
     if (tag === undefined) throw new Error(`docs: ${op.operationId} has no tag, so no anchor on its section page`);
     const anchor = operationAnchor(tag, op.operationId).slice(1);
     const params = (op.parameters ?? [])
-      .map((/** @type {SpecNode} */ p) => (p.$ref ? deref(document, p.$ref) : p))
+      .map((/** @type {SpecNode} */ p) => deref(document, p))
       .map(
         (/** @type {SpecNode} */ p) =>
           `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})${p.description ? `: ${escapeHtml(plainText(p.description))}` : ''}</li>`,
@@ -123,14 +124,6 @@ function previewBlocks(markdown = '') {
       return text ? `<p>${escapeHtml(text)}</p>` : '';
     })
     .join('');
-}
-
-/** @param {SpecNode} document @param {string} ref @returns {SpecNode | undefined} */
-function deref(document, ref) {
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce((/** @type {SpecNode | undefined} */ n, k) => n?.[k.replaceAll('~1', '/').replaceAll('~0', '~')], document);
 }
 
 /**

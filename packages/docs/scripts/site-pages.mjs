@@ -3,6 +3,8 @@
 // tag's operations and the components they reach, so the browser parses tens of kilobytes of definition instead of the
 // whole contract. Pure functions over the site document; build.mjs renders and writes them.
 
+import { HTTP_METHODS, rawOperationsOf } from '@laevitas-api/spec-model';
+
 /** @import { SpecNode } from '@laevitas-api/spec-model' */
 /**
  * A page of the site: its path (`''` for the landing page), title, navigation group and its own OpenAPI document.
@@ -10,8 +12,6 @@
  * @typedef {{ name: string, pages: { slug: string, title: string }[] }} NavGroup a group of the left-hand navigation
  * @typedef {{ path: string, method: string, op: SpecNode, tag: string | undefined }} DocumentOperation
  */
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Redoc's slug for a tag or guide name (`Options vol surface` -> `options-vol-surface`), which is also its page path. */
 /** @param {string} name */
@@ -34,18 +34,12 @@ export function operationHref(tag, operationId) {
   return `/${slugOf(tag)}/${operationAnchor(tag, operationId)}`;
 }
 
-/** Every operation of a document with its path, method and first tag. */
+/** Every operation of a document with its path, method and first tag: the spec model's walk, keyed for the site. */
 /** @param {{ paths?: Record<string, SpecNode> | undefined }} document @returns {DocumentOperation[]} */
 export function operationsOf(document) {
-  /** @type {DocumentOperation[]} */
-  const ops = [];
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (op?.operationId) ops.push({ path, method, op, tag: op.tags?.[0] });
-    }
-  }
-  return ops;
+  return rawOperationsOf({ paths: document.paths ?? {} })
+    .filter(({ op }) => op.operationId)
+    .map(({ path, method, op }) => ({ path, method, op, tag: op.tags?.[0] }));
 }
 
 /** Components reachable from `roots` through `$ref`s (transitively), keeping every security scheme. */
@@ -198,5 +192,5 @@ export function sitePages(docs, guides) {
 /** The non-operation keys of a path item (shared parameters, summary), which every operation under it needs. */
 /** @param {SpecNode} item */
 function pathLevel(item) {
-  return Object.fromEntries(Object.entries(item).filter(([k]) => !METHODS.includes(k)));
+  return Object.fromEntries(Object.entries(item).filter(([k]) => !HTTP_METHODS.includes(k)));
 }

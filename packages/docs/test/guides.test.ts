@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { guideTags, releaseNotes, renderGuide } from '../scripts/guides.mjs';
+import { GUIDES, guideTags, releaseNotes, renderGuide, withoutCitations } from '../scripts/guides.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;
 const spec = JSON.parse(readFileSync(join(pkg, '../../spec/dist/openapi.json'), 'utf8'));
@@ -37,6 +37,31 @@ describe('renderGuide', () => {
     const changed = structuredClone(spec);
     changed.info['x-rate-limits'].v1[0].limit = 999;
     expect(renderGuide('{{rate-limits}}', { spec: changed, docs })).toContain('| 999 | 60 s |');
+  });
+});
+
+describe('withoutCitations', () => {
+  it('drops the test citations and HTML comments of a guide source, and keeps every other parenthesis', () => {
+    const source = [
+      '<!-- a note for maintainers -->',
+      '',
+      'A GET is retried (2 retries) on 5xx',
+      '(tests: `packages/client/test/retry-rules.test.ts` › "a GET answered %i once is retried (and succeeds)",',
+      '"backoff (capped)"; `packages/client/test/faults.test.ts` › "x") and then stops (test: `tools/a.mjs` › "y").',
+      'Budgets hold (budgets: `packages/client/.size-limit.cjs` › "one operation").',
+    ].join('\n');
+    expect(withoutCitations(source)).toBe('A GET is retried (2 retries) on 5xx and then stops.\nBudgets hold.');
+  });
+  it('fails on a citation that is never closed, instead of dropping the rest of the page', () => {
+    expect(() => withoutCitations('Claim (test: `packages/client/test/a.test.ts` › "name" and the rest')).toThrow(/not closed/);
+  });
+  it('leaves no citation in any rendered guide, though the client guides cite their tests in the source', () => {
+    const guidesDir = join(pkg, 'guides');
+    const sources = GUIDES.map((g: { file: string }) => readFileSync(join(guidesDir, g.file), 'utf8')).join('\n');
+    expect(sources.match(/` › "/g)?.length).toBeGreaterThan(50);
+    for (const tag of guideTags({ spec, docs, guidesDir, root: tempRoot() }).tags) {
+      expect(tag.description, tag.name).not.toMatch(/` › |<!--/);
+    }
   });
 });
 

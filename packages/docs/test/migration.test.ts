@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { v1Counterparts, DIFFERENCE_KEYS } from '../../../tools/codegen/src/v1-counterparts.mjs';
+import { v1Counterparts, DIFFERENCE_KEYS } from '@laevitas-api/spec-model';
 import { guideTags } from '../scripts/guides.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { AddressInfo, Server } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serveDocs } from '../scripts/serve.mjs';
-import { hasChromium, keepToLoopback, launchChromium } from '../../../tools/scripts/chromium.mjs';
+import { hasChromium, keepToLoopback, launchChromium } from '@laevitas-api/runtimes';
 
 const pkg = new URL('..', import.meta.url).pathname;
 const root = join(pkg, '../..');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo, Server } from 'node:net';
 import { serveDocs } from '../scripts/serve.mjs';
-import { hasChromium, keepToLoopback, launchChromium } from '../../../tools/scripts/chromium.mjs';
+import { hasChromium, keepToLoopback, launchChromium } from '@laevitas-api/runtimes';
 
 const html = readFileSync(new URL('../dist/stream.html', import.meta.url), 'utf8');
 const CHANNELS = ['Live trades', 'OHLC ticker', 'OHLC volume', 'Liquidations', 'Order book', 'Open interest', 'Funding rate'];

@@ -255,3 +255,9 @@ export function valueSetParameterUses(document) {
   }
   return uses;
 }
+
+/** The legacy-to-v1 migration map lives beside the model it walks.
+ * @typedef {import('./v1-counterparts.mjs').Migration} Migration
+ * @typedef {import('./v1-counterparts.mjs').OperationRef} OperationRef
+ */
+export { DIFFERENCE_KEYS, v1Counterparts } from './v1-counterparts.mjs';

@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { guideExample } from './support/guide.js';
-import { chromiumMissing, keepToLoopback, launchChromium } from '../../../tools/scripts/chromium.mjs';
+import { chromiumMissing, keepToLoopback, launchChromium } from '@laevitas-api/runtimes';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = resolve(here, '..');

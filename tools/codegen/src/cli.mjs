@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The one entry point that regenerates everything derived from the spec.
-//   generate: writes spec/dist bundles (OpenAPI and AsyncAPI) and the generated parts of packages/{types,validators,client,testing}
+//   generate: writes spec/dist bundles (OpenAPI and AsyncAPI), the generated parts of packages/{types,validators,client,docs,testing}
+//             and API.md, the per-operation index
 //   check:    regenerates in memory and fails, listing the files, when anything committed is stale
 //   bundle:   writes only spec/dist
 import { dirname, resolve } from 'node:path';
@@ -15,6 +16,7 @@ import { bundleAsyncApi } from './asyncapi-bundle.mjs';
 import { generateStream } from './stream.mjs';
 import { generateDocsInput } from './docs-input.mjs';
 import { generateTesting } from './testing.mjs';
+import { generateApiIndex } from './api-index.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const command = process.argv[2] ?? 'generate';
@@ -37,6 +39,7 @@ if (command !== 'bundle') {
   await generateStream(asyncapi.document, output);
   generateDocsInput(document, output);
   generateTesting(document, output);
+  generateApiIndex(root, document, output);
 }
 const stale = output.commit();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

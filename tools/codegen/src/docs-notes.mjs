@@ -1,7 +1,7 @@
 // What the extensions of an operation mean for a caller, written out for its page (price, limits, paging, caps,
 // notices, source), and the clean-up that keeps the contract's provenance notes and raw extension names off the page.
 import { deref, familyOf } from '@laevitas-api/spec-model';
-import { DIFFERENCE_KEYS, v1Counterparts } from './v1-counterparts.mjs';
+import { DIFFERENCE_KEYS, v1Counterparts } from '@laevitas-api/spec-model';
 
 /** @import { OperationModel, SpecNode } from '@laevitas-api/spec-model' */
 

@@ -28,13 +28,11 @@ export function withoutProse(node, key) {
 }
 
 /**
+ * What `fixtures` and `http` are keyed by (every operationId, every named schema) and the hosts the default
+ * `handlers` answer on, per family. The per-operation index (api-index.mjs) lists the same keys.
  * @param {import('@laevitas-api/spec-model').SpecDocument} document
- * @param {import('./output.mjs').Output} output
  */
-export function generateTesting(document, output) {
-  output.own(OUT);
-  const slim = /** @type {Record<string, any>} */ (withoutProse(document));
-  output.add(`${OUT}/document.json`, JSON.stringify(slim));
+export function testingKeysOf(document) {
   const operationIds = operationsOf(document).map((op) => op.operationId);
   const schemaNames = Object.keys(document.components?.schemas ?? {}).sort();
   const clash = schemaNames.find((name) => operationIds.includes(name));
@@ -42,9 +40,22 @@ export function generateTesting(document, output) {
   for (const name of [...operationIds, ...schemaNames]) {
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`codegen: ${name} cannot be a property of fixtures/http`);
   }
+  /** @type {Record<string, string>} */
   const servers = Object.fromEntries(
     (document.servers ?? []).flatMap((/** @type {any} */ s) => Object.entries(s.variables ?? {}).map(([name, v]) => [name, /** @type {any} */ (v).default])),
   );
+  return { operationIds, schemaNames, hosts: { legacy: servers.base_url, v1: servers.v2_base_url }, servers };
+}
+
+/**
+ * @param {import('@laevitas-api/spec-model').SpecDocument} document
+ * @param {import('./output.mjs').Output} output
+ */
+export function generateTesting(document, output) {
+  output.own(OUT);
+  const slim = /** @type {Record<string, any>} */ (withoutProse(document));
+  output.add(`${OUT}/document.json`, JSON.stringify(slim));
+  const { operationIds, schemaNames, servers } = testingKeysOf(document);
   output.add(
     `${OUT}/names.ts`,
     `${HEADER}// The keys of \`fixtures\` and \`http\` (every operation and every named schema of the spec), and the default hosts.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // lint: publint (strict) and attw on the packed tarball, not the folder, so what is checked is what is published
-// (the vendored spec included, workspace: ranges rewritten).
+// (the built bundle in dist/, workspace: ranges rewritten).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

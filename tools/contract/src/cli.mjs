@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HELP, parseCli } from './args.mjs';
 import { UsageError } from './errors.mjs';
-import { annotation } from './output.mjs';
+import { annotation, createProgress } from './output.mjs';
 import { SPEC_JSON } from './paths.mjs';
 import { versions } from './versions.mjs';
 
@@ -81,7 +81,6 @@ async function main(argv) {
       'LAEVITAS_API_KEY is not set: the gateway refuses every subscribe with 401 (it reads the key only from the apikey header, which the run sends from LAEVITAS_API_KEY).',
     );
   const { runContract } = await import('./run.mjs');
-  const { createProgress } = await import('./output.mjs');
   const progress = createProgress();
   const { exitCode } = await runContract({
     legacyBaseUrl,

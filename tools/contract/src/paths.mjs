@@ -1,21 +1,21 @@
-// Where the contract artefacts live. In the workspace they are read where codegen writes them (spec/dist, codegen's
-// spec model), so a regenerated spec is tested at once; the published package carries copies of its own version in
-// vendor/ (made at pack time by scripts/vendor.mjs), so pinning the package pins the contract.
+// Where the contract artefacts live. The spec bundles come from the @laevitas-api/spec package: in the workspace that
+// is spec/ itself (a workspace link, so a regenerated spec is tested at once); installed, it is the version the CLI
+// was released with (the fixed version group keeps them equal), so pinning the CLI pins the contract.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
+// src/ in the workspace, dist/ in the published bundle: one level below the package either way.
 export const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = resolve(PACKAGE_DIR, '../..');
-/** True in the monorepo; false in an installed copy of the package (whose spec is vendor/). */
-export const IN_WORKSPACE = existsSync(join(ROOT, 'packages/spec-model/src/spec-model.mjs')) && existsSync(join(ROOT, 'spec/openapi.yaml'));
-const SPEC_DIR = IN_WORKSPACE ? join(ROOT, 'spec/dist') : join(PACKAGE_DIR, 'vendor/spec');
+/** True in the monorepo (the hand-written spec sits beside this package); false in an installed copy. */
+export const IN_WORKSPACE = existsSync(join(ROOT, 'spec/openapi.yaml')) && existsSync(join(ROOT, 'pnpm-workspace.yaml'));
+const SPEC_DIR = join(dirname(require.resolve('@laevitas-api/spec/package.json')), 'dist');
 export const SPEC_BUNDLE = join(SPEC_DIR, 'openapi.yaml');
 export const SPEC_BUNDLE_30 = join(SPEC_DIR, 'openapi-3.0.yaml');
 export const SPEC_JSON = join(SPEC_DIR, 'openapi.json');
-export const SPEC_MODEL = IN_WORKSPACE ? join(ROOT, 'packages/spec-model/src/spec-model.mjs') : join(PACKAGE_DIR, 'vendor/spec-model.mjs');
 export const ASYNCAPI_JSON = join(SPEC_DIR, 'asyncapi.json');
 export const PRISM_BIN = require.resolve('@stoplight/prism-cli/dist/index.js');
 /** Dredd is an optional peer of the published package: undefined when it is not installed (the run says so). */

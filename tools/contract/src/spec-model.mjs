@@ -1,8 +1,6 @@
-// The spec model (operations, families, $ref resolution) is codegen's, so the runner and the generators can never
-// disagree on what an operation is. The published package has no codegen: it carries a copy of this same module,
-// made at pack time (see paths.mjs and scripts/vendor.mjs).
-import { pathToFileURL } from 'node:url';
-import { SPEC_MODEL } from './paths.mjs';
+// The spec model (operations, families, $ref resolution) is the workspace's one model (@laevitas-api/spec-model), so
+// the runner and the generators can never disagree on what an operation is. The published CLI inlines it at build
+// (tsdown.config.mjs); it is private to the workspace.
 
 /**
  * The bundled OpenAPI 3.1 document as parsed JSON. Its nodes are walked loosely (any `$ref` may stand anywhere), so
@@ -11,7 +9,4 @@ import { SPEC_MODEL } from './paths.mjs';
  * @typedef {import('@laevitas-api/spec-model').OperationModel} OperationModel
  * @typedef {import('@laevitas-api/spec-model').ParameterModel} ParameterModel
  */
-
-/** @type {{deref: (document: Record<string, any>, node: any) => any, operationsOf: (document: OpenApiDocument) => OperationModel[]}} */
-const model = await import(pathToFileURL(SPEC_MODEL).href);
-export const { deref, operationsOf } = model;
+export { deref, operationsOf } from '@laevitas-api/spec-model';

@@ -6,6 +6,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ function cli(args: string[], env: Record<string, string> = {}) {
 beforeAll(async () => {
   const started = Date.now();
   project = mkdtempSync(join(tmpdir(), 'laevitas-contract-consumer-'));
-  for (const dir of ['tools/contract', 'packages/client', 'packages/validators', 'packages/types']) {
+  for (const dir of ['tools/contract', 'spec', 'packages/client', 'packages/validators', 'packages/types']) {
     execFileSync('pnpm', ['pack', '--pack-destination', project], { cwd: join(ROOT, dir), env: cleanEnv, stdio: 'ignore' });
   }
   timings.packMs = Date.now() - started;
@@ -60,12 +61,12 @@ beforeAll(async () => {
   // The unpublished dependencies come from their tarballs; everything else from the registry (the store first).
   writeFileSync(
     join(project, 'pnpm-workspace.yaml'),
-    `overrides:\n  '@laevitas-api/client': ${tarball('client')}\n  '@laevitas-api/validators': ${tarball('validators')}\n  '@laevitas-api/types': ${tarball('types')}\nallowBuilds:\n  '@scarf/scarf': false\n`,
+    `overrides:\n  '@laevitas-api/spec': ${tarball('spec')}\n  '@laevitas-api/client': ${tarball('client')}\n  '@laevitas-api/validators': ${tarball('validators')}\n  '@laevitas-api/types': ${tarball('types')}\nallowBuilds:\n  '@scarf/scarf': false\n`,
   );
   const installStarted = Date.now();
   execFileSync('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile', '--reporter=silent'], { cwd: project, env: cleanEnv, stdio: 'ignore' });
   timings.installMs = Date.now() - installStarted;
-  bin = join(project, 'node_modules/@laevitas-api/contract/src/cli.mjs');
+  bin = join(project, 'node_modules/@laevitas-api/contract/dist/cli.mjs');
   expect(existsSync(join(project, 'node_modules/.bin/laevitas-contract'))).toBe(true);
 
   mock = spawn(process.execPath, [bin, 'mock', '--port', '0'], { cwd: project, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -96,10 +97,16 @@ afterAll(async () => {
 }, 60_000);
 
 describe('the packed CLI installed outside the workspace', () => {
-  it('is installed from the tarball, carries its own spec and no workspace path', () => {
+  it('is installed from the tarball, reads the spec of its own version from @laevitas-api/spec, and ships no source copy', () => {
     const installed = join(project, 'node_modules/@laevitas-api/contract');
-    expect(readFileSync(join(installed, 'vendor/spec/openapi.json'), 'utf8')).toBe(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
-    expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).dependencies['@laevitas-api/validators']).toBe(own);
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest.dependencies['@laevitas-api/validators']).toBe(own);
+    expect(manifest.dependencies['@laevitas-api/spec']).toBe(own);
+    // Resolved as the CLI resolves it: from its own folder (pnpm does not hoist it to the consumer's node_modules).
+    const spec = createRequire(join(installed, 'package.json')).resolve('@laevitas-api/spec/openapi.json');
+    expect(readFileSync(spec, 'utf8')).toBe(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
+    expect(existsSync(join(installed, 'vendor'))).toBe(false);
+    expect(existsSync(join(installed, 'src'))).toBe(false);
   });
 
   it('--help and --version work', async () => {

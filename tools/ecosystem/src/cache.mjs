@@ -1,5 +1,5 @@
 // Installs from the npm registry into a cache folder, once per exact version, and reuses the install: the same
-// approach as the Node matrix (tools/scripts/node-matrix.mjs), whose Node binaries the smoke reuses.
+// approach as the Node matrix (@laevitas-api/runtimes), whose Node binaries the smoke reuses.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';

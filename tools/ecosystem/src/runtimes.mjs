@@ -11,8 +11,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CHROMIUM, chromiumMissing, keepToLoopback, launchChromium } from '../../scripts/chromium.mjs';
-import { NODE_VERSIONS, nodeBinary, nodeBinaryPath } from '../../scripts/node-matrix.mjs';
+import { CHROMIUM, NODE_VERSIONS, chromiumMissing, keepToLoopback, launchChromium, nodeBinary, nodeBinaryPath } from '@laevitas-api/runtimes';
 import { CACHE, cachedInstall } from './cache.mjs';
 import { bundle } from './bundle.mjs';
 

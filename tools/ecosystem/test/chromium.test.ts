@@ -1,10 +1,10 @@
-// The shared browser launcher (tools/scripts/chromium.mjs) that the docs' browser tests, the testing kit's consumer
+// The shared browser launcher (@laevitas-api/runtimes) that the docs' browser tests, the testing kit's consumer
 // test and the ecosystem's Chromium smoke use: a missing binary is a clear error naming the path and the fix, and a
 // context kept to loopback lets local requests through while refusing, and listing, everything else.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, chromiumMissing, hasChromium, keepToLoopback, launchChromium, staysLocal } from '../../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, chromiumMissing, hasChromium, keepToLoopback, launchChromium, staysLocal } from '@laevitas-api/runtimes';
 
 const NOWHERE = '/nonexistent/chromium-for-the-test';
 

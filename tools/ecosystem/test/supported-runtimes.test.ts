@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
-import { NODE_VERSIONS } from '../../scripts/node-matrix.mjs';
+import { NODE_VERSIONS } from '@laevitas-api/runtimes';
 import { VERSIONS } from '../src/runtimes.mjs';
 import { TYPESCRIPTS } from '../../consumer-check/run.mjs';
 

@@ -2,7 +2,7 @@
 // Clean consumer installs: every published package, packed (`pnpm pack`: workspace: ranges resolved, the CLI's
 // prepack run), installed into an empty project outside the workspace on each Node major a consumer may run (22, 24,
 // 26; the binaries come from the npm registry's `node` package, installed into the Node matrix's cache folder, as
-// tools/scripts/node-matrix.mjs does), by npm and, for the contract CLI, by pnpm too. The installer's output must
+// @laevitas-api/runtimes does), by npm and, for the contract CLI, by pnpm too. The installer's output must
 // hold no engine warning (EBADENGINE / Unsupported engine) and no deprecation warning.
 // Why pnpm for the CLI: @stoplight/prism-cli 5.14.2 asks for its sub-packages with caret ranges, and their 5.15+
 // releases declare Node >= 24.14/24.18. npm picks versions whose engines fit the running Node; pnpm takes the highest,
@@ -11,32 +11,25 @@
 // installer then reuses for prism-cli's ranges.
 //   node tools/release/src/clean-install.mjs        prints one line per install
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { NODE_VERSIONS, nodeBinary } from '@laevitas-api/runtimes';
 import { ROOT } from './releases.mjs';
 import { publishable, readJson } from './workspace.mjs';
 
-/** The Node versions a consumer installs on (exact, as the Node matrix pins them). */
-export const CONSUMER_NODES = { 22: '22.23.3', 24: '24.21.0', 26: '26.10.0' };
+/** The Node versions a consumer installs on: the Node matrix's pins of the majors a consumer may run. */
+const pinned = (/** @type {number} */ major) => {
+  const version = NODE_VERSIONS[major];
+  if (!version) throw new Error(`@laevitas-api/runtimes pins no Node ${major}`);
+  return version;
+};
+export const CONSUMER_NODES = { 22: pinned(22), 24: pinned(24), 26: pinned(26) };
+export { nodeBinary };
 export const WARNING = /EBADENGINE|Unsupported engine|deprecated/i;
 
 /** A child installer must not inherit the workspace's pnpm/npm settings from the pnpm that runs this. */
 const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|PNPM_|VITEST|NODE_OPTIONS$|NODE_PATH$)/.test(k)));
-
-/**
- * The binary of `node@<version>` from the registry, installed into the Node matrix's cache on first use.
- * @param {string} version
- */
-export function nodeBinary(version) {
-  const prefix = join(process.env.NODE_MATRIX_CACHE ?? join(homedir(), '.cache/laevitas-api/node'), version);
-  const bin = join(prefix, 'node_modules/.bin/node');
-  if (!existsSync(bin)) {
-    mkdirSync(prefix, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', '--loglevel=error', `node@${version}`], { stdio: 'inherit' });
-  }
-  return bin;
-}
 
 /** The installers' own scripts (run by the Node under test, so their engine checks see that Node). */
 export function installers() {

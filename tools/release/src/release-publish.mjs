@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm release:publish` (the workflow's publish step, run by changesets/action once the "Version packages" pull
 // request is merged): every publishable package is packed by pnpm (workspace: ranges become the fixed group's
-// version; the CLI's prepack vendors the spec) and the tarball published by npm with trusted publishing: npm ≥ 11.5.1
+// version; the CLI ships the bundle its build target wrote, the spec its own package) and the tarball published by npm with trusted publishing: npm ≥ 11.5.1
 // exchanges the workflow's OIDC token (`id-token: write`) for a short-lived publish credential, so no token is
 // stored anywhere, and attaches provenance (`--provenance`). A version already on the registry is skipped, so a
 // re-run after a partial failure publishes the rest. Then `changeset tag` tags the versions (its `New tag:` lines

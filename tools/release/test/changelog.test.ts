@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const fixed: string[] = JSON.parse(readFileSync(join(ROOT, '.changeset/config.json'), 'utf8')).fixed.flat();
-const dirs = ['packages/types', 'packages/validators', 'packages/client', 'packages/docs', 'tools/contract'];
+const dirs = ['packages/types', 'packages/validators', 'packages/client', 'packages/docs', 'tools/contract', 'spec'];
 
 describe('CHANGELOG', () => {
   it('every package of the fixed group has one', () => {

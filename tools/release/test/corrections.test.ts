@@ -260,6 +260,7 @@ describe('the CHANGELOG of a release with corrections', () => {
       client: 'packages/client',
       docs: 'packages/docs',
       contract: 'tools/contract',
+      spec: 'spec',
       testing: 'packages/testing',
     };
     for (const [name, from] of Object.entries(dirsOf)) {
@@ -276,7 +277,7 @@ describe('the CHANGELOG of a release with corrections', () => {
         }),
       );
     }
-    const group = ['types', 'validators', 'client', 'docs', 'contract'];
+    const group = ['types', 'validators', 'client', 'docs', 'contract', 'spec'];
     writeFileSync(
       join(dir, '.changeset/contract-was-wrong.md'),
       `---\n${group.map((n) => `'@laevitas-api/${n}': minor`).join('\n')}\n---\n\nThe options routes need \`exchange\`.\n\n\`\`\`yaml corrections\n${both}\`\`\`\n`,

@@ -2,7 +2,7 @@
 // media type, headers), compared between two bundled OpenAPI 3.1 documents through compare-schema.mjs. Shared
 // components (parameters, request bodies, responses, headers, schemas, security schemes, servers) are graph nodes:
 // each change is reported once, at the component, with the operations that reach it.
-import { HTTP_METHODS } from '@laevitas-api/spec-model';
+import { rawOperationsOf } from '@laevitas-api/spec-model';
 import { deref } from './deref.mjs';
 import { ChangeGraph } from './change-graph.mjs';
 import { compareSchema, show } from './compare-schema.mjs';
@@ -193,10 +193,7 @@ const serversOf = (doc, { op, pathItem }) => op.servers ?? pathItem.servers ?? d
 function operationsByKey(document) {
   /** @type {Map<string, OperationEntry>} */
   const map = new Map();
-  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
-    const item = deref(document, rawItem);
-    for (const method of HTTP_METHODS) if (item?.[method]) map.set(`${method.toUpperCase()} ${path}`, { op: item[method], pathItem: item, path });
-  }
+  for (const { path, method, op, pathItem } of rawOperationsOf(document)) map.set(`${method.toUpperCase()} ${path}`, { op, pathItem, path });
   return map;
 }
 

@@ -1,9 +1,8 @@
 // Chromium for every check that needs a real browser: Debian's `chromium` package (/usr/bin/chromium; CHROMIUM_PATH
 // moves it) driven by playwright-core with `executablePath`, so nothing ever downloads a browser. The path, the flags
 // and the loopback-only routing live here once, for the docs' browser tests (packages/docs/test), the testing kit's
-// consumer test (packages/testing/test) and the ecosystem smoke (tools/ecosystem), which import this file by relative
-// path as they import node-matrix.mjs. It imports nothing of the workspace (no cycle), and playwright-core (a root
-// devDependency) only when a browser is launched.
+// consumer test (packages/testing/test) and the ecosystem smoke (tools/ecosystem). It imports nothing of the workspace,
+// and playwright-core (a root devDependency) only when a browser is launched.
 import { accessSync, constants } from 'node:fs';
 
 /** Where the browser is: Debian's package, unless CHROMIUM_PATH names another Chromium binary. */

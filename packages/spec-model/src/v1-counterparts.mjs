@@ -2,7 +2,7 @@
 // versioned operation serves the same data (or that none does, and why), and, in reverse, which legacy operations a
 // versioned operation replaces. The docs render it as a note on both operations' pages and as the migration guide.
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+import { rawOperationsOf } from './spec-model.mjs';
 
 /**
  * @typedef {{ operationId: string, method: string, path: string, summary: string, tag?: string }} OperationRef
@@ -23,12 +23,9 @@ export const DIFFERENCE_KEYS = ['parameters', 'units', 'time', 'pagination', 'au
 export function v1Counterparts(document, isLegacy) {
   /** @type {Map<string, OperationRef & { x?: any }>} */
   const byId = new Map();
-  for (const [path, item] of Object.entries(document.paths ?? {}))
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (op?.operationId)
-        byId.set(op.operationId, { operationId: op.operationId, method, path, summary: op.summary ?? '', tag: op.tags?.[0], x: op['x-v1-counterpart'] });
-    }
+  for (const { path, method, op } of rawOperationsOf(document))
+    if (op.operationId)
+      byId.set(op.operationId, { operationId: op.operationId, method, path, summary: op.summary ?? '', tag: op.tags?.[0], x: op['x-v1-counterpart'] });
   /** @type {Migration[]} */
   const migrations = [];
   /** @type {Map<string, OperationRef[]>} */
