@@ -171,7 +171,7 @@ function scanCostNote(document, op) {
   const x = op.extensions;
   const limitName = x['x-pagination'].limitParam ?? 'limit';
   const param = op.parameters.find((q) => q.in === 'query' && q.name === limitName);
-  const schema = param ? deref(document, param.schema) ?? {} : {};
+  const schema = param ? (deref(document, param.schema) ?? {}) : {};
   const size = [schema.default !== undefined ? `default ${schema.default}` : '', schema.maximum !== undefined ? `at most ${schema.maximum}` : '']
     .filter(Boolean)
     .join(', ');
