@@ -112,9 +112,11 @@ function renderPageSizes(document, ops) {
   /** @type {Record<string, unknown>} */
   const byOperation = {};
   for (const [family, byOp] of Object.entries(sizes)) {
+    /** @type {Map<string, number>} */
     const counts = new Map();
     for (const size of Object.values(byOp)) counts.set(size, (counts.get(size) ?? 0) + 1);
-    const common = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+    // A family is listed only once one of its operations is paginated, so it has a most common size.
+    const common = /** @type {[string, number]} */ ([...counts].sort((a, b) => b[1] - a[1])[0])[0];
     byFamily[family] = JSON.parse(common);
     for (const [id, size] of Object.entries(byOp)) if (size !== common) byOperation[id] = JSON.parse(size);
   }
