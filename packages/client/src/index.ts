@@ -26,7 +26,8 @@ export {
 } from './internal/payments/payer.js';
 export { SpendCapError, type SpendCaps, type CapName } from './internal/payments/caps.js';
 export { CheckoutPendingError, Payments, createPayments, type PaymentSettings } from './internal/payments/payments.js';
-export { Billing, type BillingMeta, type CallContext, type PaymentHandler, type SignedFor } from './internal/pipeline/billing.js';
+export { Billing } from './internal/billing-state.js';
+export type { BillingMeta, CallContext, PaymentHandler, SignedFor } from './internal/public-types.js';
 export { NoCreditsError } from './internal/credits/no-credits.js';
 export { CreditStore, type CreditState } from './internal/credits/credit-store.js';
 export { redeemCreditToken, type CreditWallet, type RedeemedCredits } from './internal/credits/redeem.js';

@@ -2,16 +2,16 @@
 // Importing it enables `client.stream()` on every LaevitasClient (a stream with the client's API key and versioned
 // base URL); the main entry holds only the hook, not the stream code.
 import { registerStreamOpener } from './stream-hook.js';
-import { LaevitasStream, type StreamOptions, type StreamValidators } from './stream/stream.js';
+import { LaevitasStream, type StreamOptions, type StreamValidators } from './internal/stream/stream.js';
 
-export { LaevitasStream, Subscription, createStream, STREAM_LIMITS } from './stream/stream.js';
-export type { StreamOptions, StreamStats, StreamEvents, StreamValidators, StreamValidationIssue } from './stream/stream.js';
-export { parsePattern, matches, StreamPatternError, FAMILIES } from './stream/channels.js';
-export type { ChannelPattern, Family, FamilyOf, Market, MarketOf, Timeframe, ParsedPattern } from './stream/channels.js';
-export type { StreamEvent, EventOf, PayloadByFamily } from './stream/events.js';
-export * from './stream/errors.js';
-export { reconnectDelay, RECONNECT_DEFAULTS, type ReconnectSettings } from './stream/backoff.js';
-export type { WebSocketConstructor } from './stream/socket.js';
+export { LaevitasStream, Subscription, createStream, STREAM_LIMITS } from './internal/stream/stream.js';
+export type { StreamOptions, StreamStats, StreamEvents, StreamValidators, StreamValidationIssue } from './internal/stream/stream.js';
+export { parsePattern, matches, StreamPatternError, FAMILIES } from './internal/stream/channels.js';
+export type { ChannelPattern, Family, FamilyOf, Market, MarketOf, Timeframe, ParsedPattern } from './internal/stream/channels.js';
+export type { StreamEvent, EventOf, PayloadByFamily } from './internal/stream/events.js';
+export * from './internal/stream/errors.js';
+export { reconnectDelay, RECONNECT_DEFAULTS, type ReconnectSettings } from './internal/stream/backoff.js';
+export type { WebSocketConstructor } from './internal/stream/socket.js';
 
 registerStreamOpener((client, options = {}) => {
   const validators = client.settings.validators as Partial<StreamValidators> | undefined;

@@ -2,7 +2,7 @@
 // never carry it: the stream entry registers the opener when it is imported, and the REST client only holds this
 // hook (and the stream's types, which cost nothing at run time).
 import { LaevitasError } from './errors.js';
-import type { LaevitasStream, StreamOptions } from './stream/stream.js';
+import type { LaevitasStream, StreamOptions } from './internal/stream/stream.js';
 
 export type { LaevitasStream, StreamOptions };
 type Opener = (

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { createClient, createCore } from '../src/index.js';
 import { getOptionsOhlcvt } from '../src/generated/operations.js';
-import { pipeline } from '../src/internal/pipeline/pipeline.js';
+import { LAYERS, pipeline } from '../src/internal/pipeline/pipeline.js';
 import { trace } from '../src/internal/pipeline/trace.js';
 import { billing } from '../src/internal/pipeline/billing.js';
 import { observe } from '../src/internal/pipeline/observe.js';
@@ -21,6 +21,18 @@ const FULL_ONLY = ['trace', 'billing', 'observe'];
 it('the pipeline lists its layers in order, from the one file that declares them (the core: without trace, billing and observe)', () => {
   expect(pipeline({ trace, billing, observe }).map((layer) => layer.name)).toEqual(FULL);
   expect(pipeline().map((layer) => layer.name)).toEqual(FULL.filter((name) => !FULL_ONLY.includes(name)));
+});
+
+it('each full-client layer goes in the slot named after it, declared once in LAYERS, whatever order it is handed over in', () => {
+  // The declared list itself: core layers in place, the full client's slots by name.
+  expect(LAYERS.map((entry) => (typeof entry === 'string' ? entry : entry.name))).toEqual(FULL);
+  expect(LAYERS.filter((entry) => typeof entry === 'string')).toEqual(FULL_ONLY);
+  // Placement follows the layer's name, not the position or key order of the object it comes in.
+  expect(pipeline({ observe, billing, trace }).map((layer) => layer.name)).toEqual(FULL);
+  // A layer handed to another's slot would run in the wrong place: a compile error (the package's typecheck fails on
+  // an unused directive, so this line proves it).
+  // @ts-expect-error billing is not a trace layer, nor trace a billing one
+  expect(pipeline({ trace: billing, billing: trace, observe }).map((layer) => layer.name)).not.toEqual(FULL);
 });
 
 it("a call's trip passes each layer once, outermost first, and a retry passes the attempt's layers once more", async () => {

@@ -6,7 +6,9 @@ import { UsageError } from './errors.mjs';
 export const HELP = `laevitas-contract: contract tests of the Laevitas API (both families)
 
 Usage:
-  laevitas-contract run  [target] [selection] [output]
+  laevitas-contract run  [target] [selection] [output] [drift]
+  laevitas-contract budget [selection] [--rate-share F]
+  laevitas-contract propose --reports <dir> [--spec <dir>] [--out <patch>] [--body <md>]
   laevitas-contract watch <pattern...> [--url ws://...] [--seconds N]
   laevitas-contract mock [--port N] [--verbose]
   laevitas-contract export <operationId> --out <file> [--query name=value ...] [--format csv|ndjson|json] [--yes]
@@ -31,8 +33,20 @@ this version when no base URL is given.
                            on LAEVITAS_WS_URL, the live gateway to check)
     --port <n>             port of the embedded mock (default: a free port)
     --verbose              Dredd's and the mock's own output
+  drift
+    --observe              also write drift-observations.json: what differs from the contract, for \`propose\`
+    --rate-share <f>       pace the requests to this share (0-1] of the spec's rate limits (x-rate-limits) and
+                           write budget.json; needs --no-dredd; the drift watch uses 0.25
   On a terminal a progress line is redrawn per operation; otherwise one plain line each. With GITHUB_ACTIONS=true
   every failed operation is also a GitHub Actions ::error annotation.
+
+budget: prints how many requests a live run of the selection sends (counted from the spec) and how it is paced at
+--rate-share (default 0.25) of the spec's rate limits.
+
+propose: reads a run's reports (--reports, from \`run --observe\`) and writes a unified diff of the spec's YAML files
+(--spec, default ./spec; --out, default <reports>/spec.patch) adding what can be inferred safely (fields, value-set
+members, statuses, headers, each with an x-source naming the observation), drift-findings.json with what cannot (a
+removed field, a changed type), and a pull-request body (--body, default <reports>/drift-pull-request.md).
 
 watch: prints the events of channel patterns (e.g. trades.futures.binance.*) from a gateway (--url, LAEVITAS_WS_URL,
 or the mock on localhost:4010), each checked against the contract, for --seconds seconds (default: until stopped).
@@ -82,7 +96,11 @@ export function parseCli(argv) {
         seconds: { type: 'string' },
         port: { type: 'string' },
         verbose: { type: 'boolean', default: false },
+        observe: { type: 'boolean', default: false },
+        'rate-share': { type: 'string' },
+        spec: { type: 'string' },
         out: { type: 'string' },
+        body: { type: 'string' },
         query: { type: 'string', multiple: true },
         format: { type: 'string' },
         'max-cost': { type: 'string' },
@@ -99,8 +117,9 @@ export function parseCli(argv) {
   }
   const { positionals, values } = parsed;
   const command = values.help ? 'help' : values.version ? 'version' : (positionals[0] ?? 'run');
-  if (!['run', 'mock', 'watch', 'export', 'help', 'version'].includes(command))
-    throw new UsageError(`unknown command "${command}"; use run, watch, export or mock`);
+  if (!['run', 'mock', 'watch', 'budget', 'propose', 'export', 'help', 'version'].includes(command))
+    throw new UsageError(`unknown command "${command}"; use run, budget, propose, watch, export or mock`);
+  if (command === 'propose' && !values.reports) throw new UsageError('propose needs --reports <dir>: the reports of a `run --observe`');
   const exported = command === 'export' ? exportArgs(positionals, values) : undefined;
   if (command !== 'watch' && command !== 'export' && positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   if (command === 'watch' && positionals.length < 2) throw new UsageError('watch needs at least one channel pattern, e.g. trades.futures.binance.*');
@@ -115,7 +134,16 @@ export function parseCli(argv) {
     const url = values[flag];
     if (url !== undefined && !/^https?:\/\/[^/]/.test(url)) throw new UsageError(`--${flag}: "${url}" is not an http(s) URL`);
   }
-  return { command, values, port, patterns: positionals.slice(1), wsSeconds, seconds, exported };
+  let rateShare;
+  if (values['rate-share'] !== undefined || command === 'budget') {
+    rateShare = Number(values['rate-share'] ?? 0.25);
+    if (!(rateShare > 0 && rateShare <= 1))
+      throw new UsageError(`--rate-share: "${values['rate-share']}" is not a share of the rate limit (a number in (0, 1])`);
+  }
+  // Dredd is a child process sending its own requests: a budget that cannot pace them cannot be promised.
+  if (command === 'run' && rateShare !== undefined && !values['no-dredd'])
+    throw new UsageError('--rate-share paces the conformance suite only: add --no-dredd (Dredd sends requests the budget cannot pace)');
+  return { command, values, port, patterns: positionals.slice(1), wsSeconds, seconds, rateShare, exported };
 }
 
 /** A positive number of seconds, or undefined for the default.  @param {string} flag  @param {string | undefined} text */

@@ -13,7 +13,7 @@ import { versions } from './versions.mjs';
 
 /** @param {string[]} argv  @returns {Promise<number | undefined>} */
 async function main(argv) {
-  const { command, values, port, patterns, wsSeconds, seconds, exported } = parseCli(argv);
+  const { command, values, port, patterns, wsSeconds, seconds, rateShare, exported } = parseCli(argv);
   if (command === 'help') return (console.log(HELP), 0);
   if (command === 'version') {
     const { version, specVersion } = versions();
@@ -64,6 +64,13 @@ async function main(argv) {
     });
   }
 
+  if (command === 'propose') {
+    const { propose } = await import('./propose/command.mjs');
+    const reports = resolve(/** @type {string} */ (values.reports));
+    propose({ reports, spec: values.spec, out: values.out, body: values.body, apiKey: process.env.LAEVITAS_API_KEY });
+    return 0;
+  }
+
   const { resolveSelection, splitList } = await import('./select.mjs');
   const { operationsOf } = await import('./spec-model.mjs');
   const narrowed = values.only || values.skip || values.tag || values.family !== undefined;
@@ -73,6 +80,13 @@ async function main(argv) {
     tags: splitList('tag', values.tag),
     family: values.family,
   });
+  if (command === 'budget') {
+    const { describeBudget, paceOf, planOf } = await import('./budget.mjs');
+    const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
+    const ids = narrowed && !selection.all ? selection.ids : undefined;
+    console.log(`${selection.description}\n${describeBudget(planOf(document, ids ? { only: (id) => ids.has(id) } : {}), paceOf(document, rateShare))}`);
+    return 0;
+  }
   const legacyBaseUrl = values['base-url'] ?? process.env.LAEVITAS_BASE_URL;
   const v1BaseUrl = values['v2-base-url'] ?? process.env.LAEVITAS_V2_BASE_URL;
   if ((legacyBaseUrl || v1BaseUrl) && !process.env.LAEVITAS_API_KEY) console.warn('LAEVITAS_API_KEY is not set: live calls will get 401/402.');
@@ -96,6 +110,8 @@ async function main(argv) {
     streamUrl: process.env.LAEVITAS_WS_URL || undefined,
     streamSeconds: wsSeconds,
     verbose: values.verbose,
+    rateShare,
+    observe: values.observe,
     log: (line) => {
       progress.end();
       console.log(line);

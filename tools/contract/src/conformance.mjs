@@ -35,7 +35,9 @@ const { liveSkipReason } = require('./live-skips.cjs');
 /**
  * @param {{legacyBaseUrl: string, v1BaseUrl: string, apiKey?: string | undefined, kind?: 'mock'|'live' | undefined, only?: ((id: string) => boolean) | undefined,
  *   fetch?: typeof fetch | undefined, spec?: OpenApiDocument | undefined, validators?: ResponseValidators | undefined, concurrency?: number | undefined,
- *   onResult?: ((result: OperationResult, done: number, total: number) => void) | undefined}} options
+ *   onResult?: ((result: OperationResult, done: number, total: number) => void) | undefined,
+ *   onAnswer?: ((op: OperationModel, answer: Answer, label: string) => void) | undefined}} options `onAnswer` sees every answer the
+ *   run judges, before it is judged (the drift observer, propose/observe.mjs)
  * @returns {Promise<ConformanceReport>}
  */
 export async function runConformance(options) {
@@ -96,6 +98,7 @@ export async function runConformance(options) {
      * @param {number} status  @param {Answer} response  @param {string} label
      */
     const validate = (status, response, label) => {
+      options.onAnswer?.(op, response, label);
       result.checks++;
       if (!op.responses.some((r) => r.status === status)) {
         fail('status', `${label}: status ${status} is not documented (documented: ${op.responses.map((r) => r.status).join(', ')})`);
@@ -142,7 +145,7 @@ export async function runConformance(options) {
       return true;
     };
 
-    const skipReason = kind === 'live' ? liveSkipReason(op.method, deref(document, document.paths[op.path])[op.method], document) : undefined;
+    const skipReason = kind === 'live' ? liveSkipReason(op.method, deref(document, document.paths[op.path])[op.method], document, req.body) : undefined;
     if (skipReason) {
       Object.assign(result, { outcome: 'skipped' });
       note(skipReason);
@@ -155,7 +158,10 @@ export async function runConformance(options) {
         if (first.status >= 400 && op.responses.some((r) => r.status === first.status)) {
           validate(first.status, first, 'example request');
           fail('status', `example request answered ${first.status}, not ${success.join('/')}: ${first.text.slice(0, 200)}`);
-        } else fail('status', `example request answered ${first.status}; documented success: ${success.join(', ')}`);
+        } else {
+          options.onAnswer?.(op, first, 'example request');
+          fail('status', `example request answered ${first.status}; documented success: ${success.join(', ')}`);
+        }
         return result;
       }
       if (!validate(first.status, first, 'example request')) return result;

@@ -12,6 +12,15 @@ const { liveSkipReason } = require('./live-skips.cjs');
 const { credentialHeaders, familyOfPath } = require('@laevitas-api/client/wire');
 
 /** @typedef {import('hooks').Transaction} Transaction */
+
+/** The transaction's JSON body (what a per-method cost is read from), or undefined.  @param {string | undefined} text */
+function jsonBody(text) {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 /** @typedef {import('hooks').Expectation} Expectation */
 
 const kind = process.env.CONTRACT_TARGET_KIND || 'mock';
@@ -130,7 +139,7 @@ hooks.beforeEach((transaction, done) => {
   const entry = entryOf(transaction);
   // The agent endpoint answers 406 unless the request accepts both of its media types.
   if (entry?.op['x-required-accept']) headers.Accept = entry.op['x-required-accept'];
-  const skipReason = kind === 'live' && entry ? liveSkipReason(entry.method, entry.op, spec) : undefined;
+  const skipReason = kind === 'live' && entry ? liveSkipReason(entry.method, entry.op, spec, jsonBody(transaction.request.body)) : undefined;
   if (skipReason) {
     transaction.skip = true;
     hooks.log(`skipped ${transaction.id}: ${skipReason}`);

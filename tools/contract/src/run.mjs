@@ -19,6 +19,12 @@ import { operationsOf } from './spec-model.mjs';
 import { versions } from './versions.mjs';
 import { readFileSync } from 'node:fs';
 import { formatStreamSummary, runStreamContract, streamJUnit } from './stream/run.mjs';
+import { describeBudget, paceOf, pacedFetch, planOf, requestGrouper } from './budget.mjs';
+import { createRedactor } from './propose/redact.mjs';
+import { createObserver } from './propose/observe.mjs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @typedef {Awaited<ReturnType<typeof runDredd>>} DreddRun
@@ -30,12 +36,15 @@ import { formatStreamSummary, runStreamContract, streamJUnit } from './stream/ru
  *   reportsDir?: string | undefined, mockPort?: number | undefined, concurrency?: number | undefined, verbose?: boolean | undefined, log?: ((line: string) => void) | undefined,
  *   streamUrl?: string | undefined, streamSeconds?: number | undefined, stream?: boolean | undefined, conformance?: boolean | undefined,
  *   selection?: string | undefined, onResult?: ((result: import('./conformance.mjs').OperationResult, done: number, total: number) => void) | undefined,
- *   annotate?: boolean | undefined}} options
+ *   annotate?: boolean | undefined, rateShare?: number | undefined, observe?: boolean | undefined, now?: (() => Date) | undefined}} options
  *   Give either base URL for a live run (the other defaults to the public service). `only` is the resolved
  *   selection (select.mjs) and `selection` its description for the summary. A live target whose host and port take
  *   no connection rejects with TargetUnreachable (errors.mjs) before anything runs. `streamUrl` is a gateway to check
  *   (ws:// or wss://); `streamSeconds` how long (default 3 against the mock, 10 otherwise); `stream: false` skips it;
- *   `conformance: false` runs the stream check alone (with `dredd: false`).
+ *   `conformance: false` runs the stream check alone (with `dredd: false`). `rateShare` paces the conformance suite's
+ *   requests to that share of the spec's rate limits (budget.mjs) and writes `budget.json`; `observe` writes what
+ *   differs from the contract, for `laevitas-contract propose`, to `drift-observations.json`. Every report is
+ *   written with the API key (and anything shaped like a credential) redacted.
  * @returns {Promise<{exitCode: 0 | 1, kind: 'mock'|'live', report?: import('./conformance.mjs').ConformanceReport | undefined, dredd?: DreddRun | undefined,
  *   stream?: StreamRun | undefined, summary: string, reportsDir: string}>}
  */
@@ -55,6 +64,13 @@ export async function runContract(options = {}) {
   if (only && !familiesOf(only).length) throw new UsageError(`${selection}: no operation of the spec is selected; nothing to run`);
   rmSync(join(reportsDir, 'stream.junit.xml'), { force: true });
   const { stream: withStream = true, conformance: withConformance = true } = options;
+  for (const file of ['drift-observations.json', 'budget.json']) rmSync(join(reportsDir, file), { force: true });
+  const redactor = createRedactor(apiKey ? [apiKey] : []);
+  /** @param {string} file  @param {string} text */
+  const writeReport = (file, text) => writeFileSync(join(reportsDir, file), redactor.text(text));
+  const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
+  const budget = options.rateShare === undefined ? undefined : budgetFor(document, options.rateShare, only);
+  const observer = options.observe ? createObserver({ document, validators: require('@laevitas-api/validators'), redactor }) : undefined;
   try {
     /** @type {string} */
     let legacyBaseUrl;
@@ -92,7 +108,8 @@ export async function runContract(options = {}) {
     }
     if (apiKey) dreddEnv.LAEVITAS_API_KEY = apiKey;
     if (only) dreddEnv.CONTRACT_SELECTED = [...only].join(',');
-    log(`Contract run against ${kind === 'mock' ? `the mock (${legacyBaseUrl})` : `legacy ${legacyBaseUrl}, v1 ${v1BaseUrl}`}: ${selection}`);
+    log(redactor.text(`Contract run against ${kind === 'mock' ? `the mock (${legacyBaseUrl})` : `legacy ${legacyBaseUrl}, v1 ${v1BaseUrl}`}: ${selection}`));
+    if (budget) log(budget.line);
 
     // The stream: a given gateway, else the mock's; a live REST run without a gateway URL does not guess one.
     const streamTarget = withStream ? (options.streamUrl ?? mockStreamUrl) : undefined;
@@ -101,7 +118,18 @@ export async function runContract(options = {}) {
     const [dredd, report, stream] = await Promise.all([
       !dreddSkipped ? runDredd({ endpoint: /** @type {string} */ (dreddEndpoint), kind, env: dreddEnv, reportsDir, verbose }) : undefined,
       withConformance
-        ? runConformance({ legacyBaseUrl, v1BaseUrl, apiKey, kind, concurrency, onResult: options.onResult, ...(only ? { only: (id) => only.has(id) } : {}) })
+        ? runConformance({
+            legacyBaseUrl,
+            v1BaseUrl,
+            apiKey,
+            kind,
+            concurrency,
+            spec: document,
+            onResult: options.onResult,
+            ...(only ? { only: (id) => only.has(id) } : {}),
+            ...(budget ? { fetch: budget.paced.fetch } : {}),
+            ...(observer ? { onAnswer: observer.onAnswer } : {}),
+          })
         : undefined,
       streamTarget
         ? runStreamContract({
@@ -119,10 +147,24 @@ export async function runContract(options = {}) {
       ...formatStreamSummary(stream),
       `duration: ${((Date.now() - started) / 1000).toFixed(1)} s`,
     ].join('\n');
-    writeFileSync(join(reportsDir, 'contract-summary.txt'), summary + '\n');
-    if (report) writeFileSync(join(reportsDir, 'conformance.junit.xml'), toJUnit(report));
-    if (stream) writeFileSync(join(reportsDir, 'stream.junit.xml'), streamJUnit(stream));
-    log(summary);
+    writeReport('contract-summary.txt', summary + '\n');
+    if (report) writeReport('conformance.junit.xml', toJUnit(report));
+    if (stream) writeReport('stream.junit.xml', streamJUnit(stream));
+    if (budget)
+      writeReport(
+        'budget.json',
+        JSON.stringify({ ...budget.json, sent: budget.paced.counts.sent, rateLimited: budget.paced.counts.rateLimited }, null, 2) + '\n',
+      );
+    if (observer)
+      writeReport(
+        'drift-observations.json',
+        JSON.stringify(
+          { tool: '@laevitas-api/contract', ...versions(), observedAt: (options.now?.() ?? new Date()).toISOString(), kind, operations: observer.report() },
+          null,
+          2,
+        ) + '\n',
+      );
+    log(redactor.text(summary));
     const ok = (!dredd || dredd.ok) && (!report || report.results.every((r) => r.outcome !== 'failed')) && (!stream || stream.ok);
     const exitCode = ok ? 0 : 1;
     const targets = { legacyBaseUrl, v1BaseUrl };
@@ -137,8 +179,9 @@ export async function runContract(options = {}) {
       dreddSkipped,
       durationMs: Date.now() - started,
     });
-    writeFileSync(join(reportsDir, 'contract-summary.json'), JSON.stringify(json, null, 2) + '\n');
-    if (options.annotate ?? process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report ?? { results: [] }, dredd)) log(line);
+    writeReport('contract-summary.json', JSON.stringify(json, null, 2) + '\n');
+    if (options.annotate ?? process.env.GITHUB_ACTIONS === 'true')
+      for (const line of githubAnnotations(report ?? { results: [] }, dredd)) log(redactor.text(line));
     log(
       `reports: ${reportsDir}/{contract-summary.txt,contract-summary.json${report ? ',conformance.junit.xml' : ''}${dredd ? ',dredd.junit.xml,dredd.xunit.xml' : ''}${stream ? ',stream.junit.xml' : ''}}`,
     );
@@ -146,6 +189,17 @@ export async function runContract(options = {}) {
   } finally {
     for (const stop of cleanup) await stop();
   }
+}
+
+/**
+ * The plan of a paced run and the fetch that keeps it.
+ * @param {import('./spec-model.mjs').OpenApiDocument} document  @param {number} share  @param {Set<string> | undefined} only
+ */
+function budgetFor(document, share, only) {
+  const pace = paceOf(document, share);
+  const plan = planOf(document, only ? { only: (id) => only.has(id) } : {});
+  const paced = pacedFetch(globalThis.fetch, pace, requestGrouper(document, operationsOf(document)));
+  return { paced, line: describeBudget(plan, pace), json: { share, total: plan.total, byGroup: plan.byGroup, pace: pace.groups } };
 }
 
 /**

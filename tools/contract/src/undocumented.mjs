@@ -13,49 +13,78 @@ import { deref } from './spec-model.mjs';
 const ROWS_WALKED = 50;
 
 /**
- * @typedef {{path: string, field: string, schema?: string | undefined, unpublished: boolean}} UndocumentedField
+ * @typedef {{path: string, field: string, schema?: string | undefined, unpublished: boolean, owner?: string | undefined,
+ *   types: string[], values: unknown[]}} UndocumentedField `owner` is the JSON pointer (in the bundle) of the schema whose
+ *   `properties` the field would join, when the walk was given the root's pointer; `types` are the JSON types seen
+ *   (`null` included) and `values` the first few values, over the rows walked: what a proposed declaration is
+ *   inferred from.
  * @typedef {Record<string, any>} OpenApiDocument the bundle (only what `$ref`s point to is read)
- * @typedef {{properties: Map<string, any[]>, items: any[], map: any[], patterns: [RegExp, any][], hasProperties: boolean,
- *   unpublished: boolean, names: string[]}} Shape what the schemas met at one place of the value document, pooled (the
+ * @typedef {{node: any, pointer?: string | undefined}} Located a schema node and where it sits in the bundle (when known)
+ * @typedef {{properties: Map<string, Located[]>, items: Located[], map: Located[], patterns: [RegExp, Located][], hasProperties: boolean,
+ *   unpublished: boolean, names: string[], owner?: string | undefined}} Shape what the schemas met at one place of the value document, pooled (the
  *   schemas are raw JSON Schema nodes, walked loosely)
  */
 
 /** @returns {Shape} */
 const emptyShape = () => ({ properties: new Map(), items: [], map: [], patterns: [], hasProperties: false, unpublished: false, names: [] });
 
-/** @param {OpenApiDocument} document  @param {any} schema  @param {Shape} [shape]  @param {Set<unknown>} [seen]  @returns {Shape} */
-function shapeOf(document, schema, shape = emptyShape(), seen = new Set()) {
+/** How many values of one undocumented field are kept as samples. */
+const VALUES_KEPT = 3;
+
+/** `a/b` → `a~1b`: one key as a JSON pointer token.  @param {string} key */
+const token = (key) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+/** @type {(pointer: string | undefined, ...keys: (string | number)[]) => string | undefined} */
+const under = (pointer, ...keys) => (pointer === undefined ? undefined : [pointer, ...keys.map((k) => token(String(k)))].join('/'));
+/** The JSON type of a value, `null` and `array` included.  @param {unknown} value */
+export const jsonType = (value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/** @param {OpenApiDocument} document  @param {Located} located  @param {Shape} [shape]  @param {Set<unknown>} [seen]  @returns {Shape} */
+function shapeOf(document, { node: schema, pointer }, shape = emptyShape(), seen = new Set()) {
   if (!schema || typeof schema !== 'object' || seen.has(schema)) return shape;
   seen.add(schema);
   if (typeof schema.$ref === 'string') {
     shape.names.push(schema.$ref.split('/').at(-1));
-    return shapeOf(document, deref(document, schema), shape, seen);
+    return shapeOf(document, { node: deref(document, schema), pointer: schema.$ref.startsWith('#/') ? schema.$ref.slice(1) : undefined }, shape, seen);
   }
   if (schema['x-unpublished-shape'] === true) shape.unpublished = true;
   if (schema.properties) {
     shape.hasProperties = true;
+    // The most specific schema that names fields here (the last met, e.g. an allOf's own branch after the envelope it
+    // extends) is where a field seen on the wire would be declared.
+    shape.owner = pointer;
     for (const [name, sub] of Object.entries(schema.properties)) {
       if (!shape.properties.has(name)) shape.properties.set(name, []);
-      /** @type {any[]} */ (shape.properties.get(name)).push(sub);
+      /** @type {Located[]} */ (shape.properties.get(name)).push({ node: sub, pointer: under(pointer, 'properties', name) });
     }
   }
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') shape.map.push(schema.additionalProperties);
-  for (const [pattern, sub] of Object.entries(schema.patternProperties ?? {})) shape.patterns.push([new RegExp(pattern, 'u'), sub]);
-  if (schema.items && typeof schema.items === 'object') shape.items.push(schema.items);
-  for (const sub of schema.prefixItems ?? []) shape.items.push(sub);
-  for (const sub of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) shapeOf(document, sub, shape, seen);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    shape.map.push({ node: schema.additionalProperties, pointer: under(pointer, 'additionalProperties') });
+  for (const [pattern, sub] of Object.entries(schema.patternProperties ?? {}))
+    shape.patterns.push([new RegExp(pattern, 'u'), { node: sub, pointer: under(pointer, 'patternProperties', pattern) }]);
+  if (schema.items && typeof schema.items === 'object') shape.items.push({ node: schema.items, pointer: under(pointer, 'items') });
+  (schema.prefixItems ?? []).forEach((/** @type {any} */ sub, /** @type {number} */ i) =>
+    shape.items.push({ node: sub, pointer: under(pointer, 'prefixItems', i) }),
+  );
+  for (const keyword of ['allOf', 'anyOf', 'oneOf'])
+    (schema[keyword] ?? []).forEach((/** @type {any} */ sub, /** @type {number} */ i) =>
+      shapeOf(document, { node: sub, pointer: under(pointer, keyword, i) }, shape, seen),
+    );
   return shape;
 }
 
-/** @param {OpenApiDocument} document  @param {any} schema  @param {unknown} value  @returns {UndocumentedField[]} one entry per distinct path (`data[].foo`), in the order met. */
-export function undocumentedFields(document, schema, value) {
+/**
+ * @param {OpenApiDocument} document  @param {any} schema  @param {unknown} value
+ * @param {string} [pointer] where `schema` sits in the bundle: with it, each field names the schema it would join (`owner`)
+ * @returns {UndocumentedField[]} one entry per distinct path (`data[].foo`), in the order met.
+ */
+export function undocumentedFields(document, schema, value, pointer) {
   /** @type {Map<string, UndocumentedField>} */
   const out = new Map();
-  walk(document, [schema], value, '', out);
+  walk(document, [{ node: schema, pointer }], value, '', out);
   return [...out.values()];
 }
 
-/** @param {OpenApiDocument} document  @param {any[]} schemas  @param {unknown} value  @param {string} path  @param {Map<string, UndocumentedField>} out */
+/** @param {OpenApiDocument} document  @param {Located[]} schemas  @param {unknown} value  @param {string} path  @param {Map<string, UndocumentedField>} out */
 function walk(document, schemas, value, path, out) {
   if (value === null || typeof value !== 'object') return;
   const shape = emptyShape();
@@ -73,8 +102,19 @@ function walk(document, schemas, value, path, out) {
       walk(document, [...(documented ?? []), ...patterned], child, childPath, out);
     } else if (shape.map.length) {
       walk(document, shape.map, child, childPath, out);
-    } else if (shape.hasProperties && !out.has(childPath)) {
-      out.set(childPath, { path: childPath, field: key, schema: shape.names.at(-1), unpublished: shape.unpublished });
+    } else if (shape.hasProperties) {
+      const field = out.get(childPath) ?? {
+        path: childPath,
+        field: key,
+        schema: shape.names.at(-1),
+        unpublished: shape.unpublished,
+        owner: shape.owner,
+        types: [],
+        values: [],
+      };
+      out.set(childPath, field);
+      if (!field.types.includes(jsonType(child))) field.types.push(jsonType(child));
+      if (field.values.length < VALUES_KEPT && child !== null) field.values.push(child);
     }
   }
 }

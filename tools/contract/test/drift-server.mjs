@@ -9,7 +9,8 @@ import { operationsOf } from '@laevitas-api/spec-model';
 
 /**
  * @typedef {{status: number, headers: Record<string, string>, text: string}} Wire a response as the server forwards it
- * @typedef {{path?: string, request?: (url: URL) => URL, mutate: (r: Wire) => Wire}} Fault
+ * @typedef {{path?: string, request?: (url: URL) => URL, mutate: (r: Wire) => Wire, reflect?: boolean}} Fault `reflect`: the
+ *   success answer also carries the request's API key, in a body field and a header
  */
 
 const OHLCVT = '/api/v1/options/ohlcvt';
@@ -139,7 +140,33 @@ export const ADDITIONS = {
   'undocumented-field-on-unpublished-shape': {
     mutate: json((status, body) => (status === 200 ? ((body.drift_extra = 1), { body }) : undefined)),
   },
+  // A field null in one row and a number in another: the proposal must say it is nullable.
+  'undocumented-nullable-field': {
+    path: OHLCVT,
+    mutate: json((status, body) => {
+      if (status !== 200 || body.data.length < 2) return undefined;
+      body.data.forEach((/** @type {any} */ row, /** @type {number} */ i) => (row.drift_ratio = i === 0 ? null : 0.5 + i));
+      return { body };
+    }),
+  },
+  'undocumented-header': {
+    path: OHLCVT,
+    mutate: (r) => (r.status === 200 ? { ...r, headers: { ...r.headers, 'x-drift-region': 'eu-west' } } : r),
+  },
+  // A hostile service reflecting the caller's key in a new field and a new header: neither may reach a report.
+  'reflected-credentials': {
+    path: OHLCVT,
+    reflect: true,
+    mutate: (r) => r,
+  },
 };
+
+/** @param {Wire} answer  @param {string} key */
+function reflectKey(answer, key) {
+  const body = JSON.parse(answer.text);
+  body.meta.echo_api_key = key;
+  return { ...answer, headers: { ...answer.headers, 'x-echo-api-key': key }, text: JSON.stringify(body) };
+}
 
 /**
  * Which operation a request is for: literal routes before templated ones, as a router does.
@@ -174,6 +201,7 @@ export async function startDriftServer({ upstream, fault, path }) {
     let answer = original;
     if (op && (!spec.path || spec.path === op.path)) {
       answer = spec.mutate(structuredClone(original));
+      if (spec.reflect && answer.status === 200) answer = reflectKey(answer, String(req.headers['x-api-key'] ?? req.headers.apikey ?? ''));
       if (answer.status !== original.status || answer.text !== original.text || JSON.stringify(answer.headers) !== JSON.stringify(original.headers))
         altered.add(op.operationId);
     }

@@ -114,6 +114,26 @@ describe('undocumented fields', () => {
         { type: 'object', properties: { m: { $ref: '#/components/schemas/M' }, f: { $ref: '#/components/schemas/F' } } },
         { m: { BTC: 1 }, f: { any: 1 }, extra: 1 },
       ),
-    ).toEqual([{ path: 'extra', field: 'extra', schema: undefined, unpublished: false }]);
+    ).toEqual([{ path: 'extra', field: 'extra', schema: undefined, unpublished: false, owner: undefined, types: ['number'], values: [1] }]);
+  });
+
+  it('name the schema a field would join, and pool the types and samples of every row walked', () => {
+    const doc = { components: { schemas: { Row: { type: 'object', properties: { a: { type: 'number' } } } } } };
+    const schema = { type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Row' } } } };
+    expect(
+      undocumentedFields(
+        doc,
+        schema,
+        {
+          data: [
+            { a: 1, b: null },
+            { a: 2, b: 'x' },
+          ],
+        },
+        '/paths/~1rows/get/responses/200/content/application~1json/schema',
+      ),
+    ).toEqual([
+      { path: 'data[].b', field: 'b', schema: 'Row', unpublished: false, owner: '/components/schemas/Row', types: ['null', 'string'], values: ['x'] },
+    ]);
   });
 });

@@ -4,8 +4,7 @@
 export { createCore, LaevitasCore } from './core.js';
 export type { ValidatorsModule, ValidatorMap, OperationValidatorLike, ValidationOutcome } from './validators.js';
 export type { FetchOptions } from './options.js';
-export type { Middleware, MiddlewareRequestEvent, MiddlewareResponseEvent } from './pipeline/middleware.js';
-export type { Logger, LogLevel } from './log.js';
+export type { Middleware, MiddlewareRequestEvent, MiddlewareResponseEvent, Logger, LogLevel } from './public-types.js';
 export type { TraceContext } from './pipeline/trace.js';
 export * from '../errors.js';
 export type { Paginated, PaginateOptions } from './pagination.js';

@@ -7,12 +7,12 @@
 // makes the client's runtime (runtime.ts) once, and turns each method call into that object.
 import type { OperationId, OperationParameters, OperationRequestBodies, OperationResults } from '@laevitas-api/types/signatures';
 import type { OperationInfo } from './operation-info.js';
-import type { BillingMeta } from './pipeline/billing.js';
+import type { BillingMeta } from './public-types.js';
 import type { RequestOptions } from './request-options.js';
 import type { ClientOptions } from './options.js';
-import type { Call, RawParams } from './pipeline/call.js';
+import type { Call, ClientRuntime, RawParams } from './pipeline/types.js';
 import type { RateBudget } from './rate-limiter.js';
-import { runtimeOf, SECRET_OPTIONS, type ClientRuntime, type Full } from './runtime.js';
+import { runtimeOf, SECRET_OPTIONS, type Full } from './runtime.js';
 
 export type { ClientOptions, RequestOptions, RawParams };
 

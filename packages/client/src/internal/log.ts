@@ -7,26 +7,8 @@
 // never from headers; the configured key and credit token are also scrubbed from every message as a last guard.
 
 import { scrub } from './url.js';
-import type { Call } from './pipeline/call.js';
-
-export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
-
-export interface Logger {
-  debug(message: string, ...rest: unknown[]): void;
-  info(message: string, ...rest: unknown[]): void;
-  warn(message: string, ...rest: unknown[]): void;
-  error(message: string, ...rest: unknown[]): void;
-}
-
-export type Log = { readonly [L in Exclude<LogLevel, 'off'>]?: ((message: string) => void) | undefined };
-
-/** The debug line of each attempt and of each retry, written by the retry layer where outcome and reason are known. */
-export interface AttemptLog {
-  /** An attempt ended with a status, or with a thrown error. */
-  ended(call: Call, started: number, result: number | Error): void;
-  /** The next attempt follows after `delayMs`, or after the rate-limit pause (undefined). */
-  retrying(call: Call, reason: number | string, delayMs: number | undefined): void;
-}
+import type { Logger } from './public-types.js';
+import type { AttemptLog, Log } from './pipeline/types.js';
 
 /** The attempt lines, only when debug is on: the retry layer then reads the clock and calls these. */
 export function attemptLog(log: Log): AttemptLog | undefined {

@@ -2,9 +2,7 @@
 // it) plus the hooks. `createCore` takes the same object; `payments` needs the full client (`createClient`).
 import type { ClientSettings } from './settings.js';
 import type { ValidatorMap, ValidatorsModule } from './validators.js';
-import type { Middleware } from './pipeline/middleware.js';
-import type { Logger } from './log.js';
-import type { PaymentHandler } from './pipeline/billing.js';
+import type { Logger, Middleware, PaymentHandler } from './public-types.js';
 
 /**
  * Extra `RequestInit` fields for every attempt, such as an undici `dispatcher` (a proxy, mTLS, a connection pool).

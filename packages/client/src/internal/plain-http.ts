@@ -1,7 +1,7 @@
 // The full client's warning for a key or credit token sent over plain http to another machine, where it can be read
 // on the way: once per origin and process, through the client's log. The core (createCore) bundles no log of its
 // own and does not warn: its users are asked to use https (README, "The core").
-import type { ClientRuntime } from './runtime.js';
+import type { ClientRuntime } from './pipeline/types.js';
 
 const LOCAL_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|[^.]+\.localhost|0\.0\.0\.0)$/i;
 

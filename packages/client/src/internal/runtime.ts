@@ -1,5 +1,5 @@
-// What every call of one client reads, resolved once when the client is made (the settings are frozen): the
-// settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
+// What every call of one client reads (`ClientRuntime`, declared with the call in pipeline/types.ts), resolved here
+// once when the client is made (the settings are frozen): the settings with credentials hidden, per family the base URL and starting headers, the rate-limit budget, the retry
 // policy, the validators, fetch and its extra options, the middleware, the log, and (full client) billing.
 // The full client brings its own parts (`Full`): the logger (log.ts), then the pipeline with trace, billing and the
 // observers, the middleware transport and list, the per-attempt debug log (client.ts), and the plain-http warning
@@ -9,12 +9,11 @@ import { scrub, splitUserinfo } from './url.js';
 import { RateBudget, SPEC_GROUPS, sharedBudget, type BudgetConfig } from './rate-limiter.js';
 import { checkClientOptions } from './check-options.js';
 import { validatorLookup, type ValidatorLookup } from './validators.js';
-import type { AttemptLog, Log, Logger } from './log.js';
 import { addHeaders } from './pipeline/headers.js';
-import type { ClientOptions, FetchOptions } from './options.js';
-import type { Middleware } from './pipeline/middleware.js';
-import type { Billing } from './pipeline/billing.js';
-import type { Next, Transport } from './pipeline/call.js';
+import type { ClientOptions } from './options.js';
+import type { Billing } from './billing-state.js';
+import type { Logger, Middleware } from './public-types.js';
+import type { AttemptLog, ClientRuntime, Log, Next, Transport, Wire } from './pipeline/types.js';
 import { compose, pipeline } from './pipeline/pipeline.js';
 
 const CORE_PIPELINE: Next = compose(pipeline());
@@ -24,46 +23,6 @@ const sendFetch: Transport = (call, input, init) => {
   const { fetch } = call.client;
   return fetch(input, init);
 };
-
-export interface RetryPolicy {
-  maxRetries: number;
-  initialDelayMs: number;
-  maxDelayMs: number;
-  maxRetryAfterMs: number;
-}
-
-/** What every request of one client to one family starts from. */
-export interface Wire {
-  /** The base URL, parsed and without userinfo or trailing slashes. */
-  readonly base: string;
-  /** Accept, default headers and credentials (userinfo of the base URL as Basic authorization), names in lower case. */
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-export interface ClientRuntime {
-  readonly settings: Readonly<ClientOptions>;
-  readonly wire: Readonly<Record<ApiFamily, Wire>>;
-  readonly budget: RateBudget | undefined;
-  readonly retryPolicy: RetryPolicy;
-  readonly validatorsFor: ValidatorLookup | undefined;
-  /** Called as a plain function (never as a method: workerd and Chromium refuse a fetch with a foreign `this`). */
-  readonly fetch: typeof fetch;
-  readonly fetchOptions: FetchOptions | undefined;
-  readonly log: Log;
-  /** The layers, composed (pipeline.ts). */
-  readonly send: Next;
-  /** How an attempt reaches the network (http-attempt.ts): fetch, or the full client's middleware around it. */
-  readonly transport: Transport;
-  // The full client's own (FullParts); undefined in the core.
-  /** This client's own list: `use` adds to it, a withOptions copy starts from a copy of it. */
-  readonly middleware?: Middleware[];
-  /** Full client at debug level: the line per attempt and per retry (log.ts), written by the retry layer. */
-  readonly attempts?: AttemptLog | undefined;
-  /** Credits and payments. */
-  readonly billing?: Billing;
-  /** The client these settings belong to (billing calls a checkout's status operation on it). */
-  readonly owner?: object;
-}
 
 /** The full client's fields of a runtime, and the core's parts it replaces. */
 export interface FullParts {

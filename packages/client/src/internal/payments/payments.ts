@@ -8,7 +8,7 @@
 import { LaevitasError, type PaymentRequiredError } from '../../errors.js';
 import { X402_TERMS } from '../../generated/spec-info.js';
 import { sleep } from '../retry-rules.js';
-import type { BillingMeta, CallContext, CallFn, PaymentHandler, Sent, SignedFor } from '../pipeline/billing.js';
+import type { BillingMeta, CallContext, CallFn, PaymentHandler, Sent, SignedFor } from '../public-types.js';
 import { fromAtomic, toAtomic } from './amount.js';
 import { SpendCapError, SpendLedger, type Reservation, type SpendCaps } from './caps.js';
 import type { PaymentOption, X402Payer } from './payer.js';

@@ -7,83 +7,19 @@
 //           202 checkout polled instead of paid again.
 // It sits above the retry loop: the paid request goes down through retries, rate limit and attempt like any other,
 // flagged `atMostOnce`, and a 402 is never retried (retry-rules.ts).
-import { PaymentRequiredError, type RequestSummary } from '../../errors.js';
-import type { OperationInfo } from '../operation-info.js';
-import { CreditStore, type CreditState } from '../credits/credit-store.js';
+import { PaymentRequiredError } from '../../errors.js';
 import { NoCreditsError, saysNoCredits } from '../credits/no-credits.js';
-import type { PaymentOption, PaymentReceipt } from '../payments/payer.js';
+import type { Billing } from '../billing-state.js';
+import type { BillingMeta, CallContext } from '../public-types.js';
 import { setHeader } from './headers.js';
-import type { Call, Layer, Next, Outcome } from './call.js';
-
-/** What one call cost and what the service said about credits; on every `callWithResponse` result as `billing`. */
-export interface BillingMeta {
-  /** The credit balance after this response (`x-credits-remaining`) and whether it rotated the token. */
-  credits: CreditState;
-  /** Present when this call paid with x402: the amount (USDC), the option paid, the receipt (`PAYMENT-RESPONSE`). */
-  payment?: { amount: string; option: PaymentOption; receipt: PaymentReceipt | undefined };
-  /** Present when the pay request answered 202: the pending body and how many status polls it took. */
-  checkout?: { pending: unknown; polls: number };
-}
-
-/** A call as a PaymentHandler sees it. */
-export interface CallContext {
-  operationId: string;
-  info: OperationInfo;
-  body: unknown;
-  params: { path?: Record<string, unknown> | undefined; header?: Record<string, unknown> | undefined; signal?: AbortSignal };
-  summary: RequestSummary;
-}
-
-export interface Sent {
-  response: Response;
-  data: unknown;
-}
-
-/** Calls another operation of the same client (the checkout status poll). */
-export type CallFn = (operationId: string, params: object) => Promise<{ data: unknown; response: Response }>;
-
-/** A payment signed for one request: the headers that carry it, what it pays, and how to read its receipt. */
-export interface SignedFor {
-  readonly headers: Readonly<Record<string, string>>;
-  readonly amount: string;
-  readonly option: PaymentOption;
-  receipt(getHeader: (name: string) => string | null | undefined): PaymentReceipt | undefined;
-}
-
-/** What `createPayments` gives the client: the paying half of billing. */
-export interface PaymentHandler {
-  /** Spent so far through this handler (x402 payments and credits), in USDC. */
-  readonly spent: string;
-  /** Before sending: reserve a credit-billed call's cost (`x-credit-cost`) against the caps, or throw SpendCapError. */
-  reserveCredits(ctx: CallContext): { cancel(): void } | undefined;
-  /** A 402 (not `no_credits`, no credit token sent): sign one payment within the caps, or throw. Undefined: no payer. */
-  sign(ctx: CallContext, quoted: PaymentRequiredError): Promise<SignedFor> | undefined;
-  /** A 202 on a pay request (`x-idempotent-payment`): poll its status operation instead of paying again. Undefined: leave the 202. */
-  settle(ctx: CallContext, pending: Sent, billing: BillingMeta, call: CallFn): Promise<Sent & { billing: BillingMeta }> | undefined;
-}
+import type { Call, Layer, Next, Outcome } from './types.js';
 
 /** The client, to call the checkout status operation with the caller's signal. */
 export interface StatusCaller {
   callWithResponse(operationId: string, params: object, options?: { signal: AbortSignal }): Promise<{ data: unknown; response: Response }>;
 }
 
-/** One client's billing state (shared with its withOptions copies while `payments` and `creditToken` stay the same). */
-export class Billing {
-  readonly credits: CreditStore;
-  readonly payments: PaymentHandler | undefined;
-
-  constructor(payments: PaymentHandler | undefined, creditToken?: string) {
-    this.payments = payments;
-    this.credits = new CreditStore(creditToken);
-  }
-
-  /** Spent by this client so far (x402 payments and credits), in USDC; '0' without `payments`. */
-  get spent(): string {
-    return this.payments?.spent ?? '0';
-  }
-}
-
-export const billing: Layer = {
+export const billing: Layer<'billing'> = {
   name: 'billing',
   /**
    * Not async, and the refusal path in a function of its own: a request that is simply answered (nearly all of

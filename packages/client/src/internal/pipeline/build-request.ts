@@ -4,7 +4,7 @@
 import { buildHref } from '../../wire.js';
 import { CREDENTIAL_KEY, redactUrl } from '../url.js';
 import { buildHeaders } from './headers.js';
-import type { Layer } from './call.js';
+import type { Layer } from './types.js';
 
 export const buildRequest: Layer = {
   name: 'build-request',

@@ -1,7 +1,7 @@
 // Layer: the parameters checked before anything is built or sent: their shape, the spec's preflight rules
 // (x-currency-subsets, x-max-window, x-requires-one-of) and, when configured, the contract's request validators.
 import { RequestValidationError } from '../../errors.js';
-import type { Layer } from './call.js';
+import type { Layer } from './types.js';
 
 const PARAM_KEYS = new Set(['path', 'query', 'header', 'body']);
 

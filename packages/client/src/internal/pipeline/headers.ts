@@ -3,7 +3,7 @@
 // billing changes later (the current credit token, a payment signature) through setHeader.
 import type { OperationInfo } from '../operation-info.js';
 import type { RequestOptions } from '../request-options.js';
-import type { Call, RawParams } from './call.js';
+import type { Call, RawParams } from './types.js';
 
 /** Later headers replace earlier ones of the same name; undefined values are left out. */
 export function addHeaders(headers: Record<string, string>, from: Readonly<Record<string, unknown>> | undefined): void {

@@ -23,7 +23,8 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RedirectError } from '../../errors.js';
 import { isIdempotent, neverConnected } from '../retry-rules.js';
 import { redactUrl } from '../url.js';
-import { HookError, type Layer, type Outcome } from './call.js';
+import { HookError } from './hook-error.js';
+import type { Layer, Outcome } from './types.js';
 
 export const httpAttempt: Layer = {
   name: 'http-attempt',

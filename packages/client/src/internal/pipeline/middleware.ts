@@ -2,25 +2,8 @@
 // the retry loop (so an auth refresh changes the next attempt), each onRequest in the order given may return a
 // changed Request, then after fetch each onResponse in the same order may return a changed Response. Whatever a
 // middleware throws ends the call with that error. Called from http-attempt.ts, within the attempt's timeout.
-import { HookError, type Call, type Transport } from './call.js';
-
-export interface MiddlewareRequestEvent {
-  readonly request: Request;
-  readonly operationId: string;
-  /** 1 for the first attempt, 2 for the first retry, … */
-  readonly attempt: number;
-}
-
-export interface MiddlewareResponseEvent extends MiddlewareRequestEvent {
-  readonly response: Response;
-}
-
-export interface Middleware {
-  /** Return a Request to send instead (or nothing to send this one). */
-  onRequest?(event: MiddlewareRequestEvent): Request | undefined | void | Promise<Request | undefined | void>;
-  /** Return a Response to use instead (or nothing to keep this one). Its body is read after every onResponse. */
-  onResponse?(event: MiddlewareResponseEvent): Response | undefined | void | Promise<Response | undefined | void>;
-}
+import { HookError } from './hook-error.js';
+import type { Call, Transport } from './types.js';
 
 function checked<T>(value: unknown, kind: typeof Request | typeof Response, hook: string): T | undefined {
   if (value === undefined || value === null) return undefined;

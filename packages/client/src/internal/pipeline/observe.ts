@@ -2,9 +2,9 @@
 // attempt on the wire, with the redacted summary (method, URL, operation), the attempt number, and after it the
 // status and duration. Deprecated for `middleware` (which can change the request and response) and `logLevel`; the
 // core leaves them out, as it does middleware and the logger, and refuses the options.
-import type { Layer } from './call.js';
+import type { Layer } from './types.js';
 
-export const observe: Layer = {
+export const observe: Layer<'observe'> = {
   name: 'observe',
   handle(call, next) {
     const { onRequest, onResponse } = call.client.settings;

@@ -2,7 +2,7 @@
 // stream when the caller asked for one): anything else is a ResponseParseError, never a string or `undefined`
 // handed over as if it were the page. Error bodies are decoded leniently (a proxy's HTML 502 still makes an error).
 import { APIError, ResponseParseError } from '../../errors.js';
-import type { Call, Layer, Outcome } from './call.js';
+import type { Call, Layer, Outcome } from './types.js';
 
 // It sits under the rate limiter and the retry loop: a success body that does not parse is a failure the retry
 // rules decide on (kind 'parse'), and a failure status becomes its typed error here, for them to throw or retry.

@@ -4,7 +4,7 @@
 // its own 429 (octokit/plugin-throttling.js#629). The group is the operation's x-rate-limit-group, else its family's.
 import { APIUserAbortError, parseRetryAfter } from '../../errors.js';
 import { FALLBACK_RETRY_AFTER_MS, type RollingWindowLimiter } from '../rate-limiter.js';
-import type { Call, Layer, Outcome } from './call.js';
+import type { Call, Layer, Outcome } from './types.js';
 
 /** The limiter this call's attempts draw on; undefined when the client has no budget or the group no windows. */
 export function limiterOf(call: Call): RollingWindowLimiter | undefined {

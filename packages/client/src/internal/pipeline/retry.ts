@@ -6,7 +6,7 @@
 import { APIConnectionError, APIUserAbortError, ResponseParseError, type APIError } from '../../errors.js';
 import { retryDelay, shouldRetry, sleep, type Failure } from '../retry-rules.js';
 import { limiterOf } from './rate-limit.js';
-import type { Layer, Outcome } from './call.js';
+import type { Layer, Outcome } from './types.js';
 
 export const retry: Layer = {
   name: 'retry',

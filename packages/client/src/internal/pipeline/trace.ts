@@ -3,7 +3,7 @@
 // carries the redacted URL, and above everything that can wait, retry or pay, so its end is the call's end.
 // The channel is found through process.getBuiltinModule (Node >= 20.16, Bun, Deno): no import, so browser and worker
 // bundles hold no reference to node:diagnostics_channel, and a runtime without it simply traces nothing.
-import type { Layer } from './call.js';
+import type { Layer } from './types.js';
 
 /** What a subscriber sees: start, then end/asyncEnd (`result`) or error, of one call. */
 export interface TraceContext {
@@ -31,7 +31,7 @@ try {
   // A runtime that denies the module (a permission model): no tracing.
 }
 
-export const trace: Layer = {
+export const trace: Layer<'trace'> = {
   name: 'trace',
   handle(call, next) {
     if (!channel?.hasSubscribers) return next(call);

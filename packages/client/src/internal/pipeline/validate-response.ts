@@ -1,7 +1,7 @@
 // Layer: the optional check of the final body against the contract (`validateResponses`: warn or throw). It sits
 // above billing so it sees what the caller gets (a settled checkout's status body, not the 202).
 import { ResponseValidationError } from '../../errors.js';
-import type { Layer } from './call.js';
+import type { Layer } from './types.js';
 
 export const validateResponse: Layer = {
   name: 'validate-response',

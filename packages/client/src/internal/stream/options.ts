@@ -1,9 +1,11 @@
-// What a stream is configured with and what it reports: its options, counters, events and the validators it
-// accepts, plus the gateway limits it enforces (read from the contract).
+// What a stream is configured with and what it reports: its options (and their check when a stream is made, with
+// the gateway URL they resolve to), counters, events and the validators it accepts, plus the gateway limits it
+// enforces (read from the contract). The parts of a stream (connection, requests, subscriptions, delivery) read
+// their settings from here and report through `Emit`.
 import { STREAM_LIMITS as GATEWAY_LIMITS } from '@laevitas-api/types/stream';
 import type { ReconnectSettings } from './backoff.js';
-import type { StreamClosedError, StreamError } from './errors.js';
-import type { WebSocketConstructor } from './socket.js';
+import { StreamCredentialsError, type StreamClosedError, type StreamError } from './errors.js';
+import { canSendHeaders, type WebSocketConstructor } from './socket.js';
 
 /** The gateway's documented limits the client enforces (the contract's `x-limits`, as generated STREAM_LIMITS). */
 export const STREAM_LIMITS = {
@@ -83,4 +85,44 @@ export interface StreamEvents {
   warning: { error: StreamError };
   /** The stream gave up (fatal close code, attempts exhausted): every subscription ended with `error`. */
   error: { error: StreamError };
+}
+
+/** How the parts of a stream report to its listeners (LaevitasStream.on). */
+export type Emit = <K extends keyof StreamEvents>(event: K, payload: StreamEvents[K]) => void;
+
+/** The gateway's address: `url` as given, else `v2BaseUrl` with ws(s):// and the path `/ws`. */
+export function gatewayUrl(options: StreamOptions): string {
+  if (options.url) return options.url;
+  const base = new URL(options.v2BaseUrl ?? 'https://apiv2.laevitas.ch');
+  base.protocol = base.protocol === 'http:' ? 'ws:' : 'wss:';
+  base.pathname = `${base.pathname.replace(/\/+$/, '')}/ws`;
+  return base.toString();
+}
+
+/** Refuses, when the stream is made, options that could only fail later: each error names the option and the rule. */
+export function checkStreamOptions(options: StreamOptions, apiKey: string | undefined): void {
+  if ((options.validate ?? 'off') !== 'off' && typeof options.validators?.validateStreamEvent !== 'function') {
+    throw new TypeError(`stream option validate: '${options.validate}' needs validators with validateStreamEvent (pass @laevitas-api/validators)`);
+  }
+  if (options.bufferSize !== undefined && !(Number.isInteger(options.bufferSize) && options.bufferSize >= 1)) {
+    throw new TypeError(`stream option bufferSize must be an integer >= 1, got ${options.bufferSize}`);
+  }
+  const auth = (options as { auth?: unknown }).auth;
+  if (auth !== undefined && auth !== 'header') {
+    throw new StreamCredentialsError(
+      'query-removed',
+      `stream option auth: ${JSON.stringify(auth)} is not supported: the gateway removed the apiKey query parameter in API v1.18.0 and reads the key only from the apikey header, which the client always uses (drop the option)`,
+    );
+  }
+  if ((apiKey || options.creditToken !== undefined) && !canSendHeaders(options.WebSocket)) {
+    throw new StreamCredentialsError(
+      'headers-unsupported',
+      `cannot send the ${apiKey ? 'API key' : 'credit token'} here: the gateway takes it only in a header of the WebSocket upgrade (apikey${
+        apiKey ? '' : ' / X-Credit-Token'
+      }) and a browser's WebSocket cannot set headers (the apiKey query parameter was removed in API v1.18.0, so the client will not put the key in the URL). ` +
+        'What works: connect through a server of your own that adds the apikey header (pass its address as `url` and no apiKey), ' +
+        'or run the stream where the WebSocket takes headers (Node, Bun, or a `WebSocket` option that accepts { headers }). ' +
+        "The gateway's `auth` request and how a browser presents a WebSocket-pass token are not published.",
+    );
+  }
 }

@@ -2,7 +2,7 @@
 // code. The codes and the advice are the gateway's (its WebSocket page): 4001 is never retried, 1001 reconnects after
 // 1-5 s, abnormal closes (1006, 1011) back off 1 s -> 30 s with +-20% jitter.
 import { STREAM_CLOSE_CODES, type StreamReconnect } from '@laevitas-api/types/stream';
-import { LaevitasError } from '../errors.js';
+import { LaevitasError } from '../../errors.js';
 
 export class StreamError extends LaevitasError {
   override name = 'StreamError';
