@@ -220,6 +220,24 @@ export class ScanInterruptedError extends LaevitasError {
   }
 }
 
+/**
+ * A scan refused before its first request: its plan (`client.planScan`) may cost more than the `budget` given to
+ * `paginate`, or cannot be bounded at all. `budget` is the caller's, `limit` names the part of it that broke, and
+ * `plan` is the plan that broke it, so the caller can narrow the scan or raise the budget.
+ */
+export class ScanBudgetError extends LaevitasError {
+  override name = 'ScanBudgetError';
+  constructor(
+    readonly operationId: string,
+    readonly limit: 'usdc' | 'credits' | 'requests',
+    readonly budget: Readonly<Record<string, unknown>>,
+    readonly plan: unknown,
+    message: string,
+  ) {
+    super(`${operationId}: refused before sending: ${message}`);
+  }
+}
+
 function describeCause(cause: unknown): string {
   const error = cause as { message?: string; cause?: { message?: string; code?: string } } | undefined;
   const inner = error?.cause?.code ?? error?.cause?.message;

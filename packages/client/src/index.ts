@@ -31,3 +31,7 @@ export type { BillingMeta, CallContext, PaymentHandler, SignedFor } from './inte
 export { NoCreditsError } from './internal/credits/no-credits.js';
 export { CreditStore, type CreditState } from './internal/credits/credit-store.js';
 export { redeemCreditToken, type CreditWallet, type RedeemedCredits } from './internal/credits/redeem.js';
+// Plan before you pay: a scan's windows, requests and cost without sending it; the budget paginate refuses past.
+export type { ScanPlan, PlannedWindow, PlanOptions, Bounded } from './internal/plan/plan-scan.js';
+export { checkBudget as checkScanBudget, type ScanBudget } from './internal/plan/budget.js';
+export type { ScanArgs, ScanRequestOptions } from './internal/plan/budgeted-scan.js';

@@ -2,8 +2,6 @@
 // free port: long windows walked as compliant windows (paginate), complete minutes only (scanComplete) and the
 // corrections feed followed (watchCorrections). The mock keeps the service's limits (x-max-window → 400), places
 // `complete_through` with `x-mock-complete-through` and publishes corrections on `POST /__mock/corrections`.
-import { createServer, request as forwardRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RequestValidationError, createClient, type CorrectionEvent } from '../src/index.js';
@@ -11,6 +9,7 @@ import { createCore, paginate, paginateWindows, splitWindow } from '../src/core-
 import { getOptionsOhlcvt, getOptionsTrades } from '../src/generated/operations.js';
 // @ts-expect-error plain ESM module of the contract tools
 import { mockPerFile } from '../../../tools/contract/test/mock-per-file.mjs';
+import { countingProxyTo } from './counting-proxy.js';
 
 const { mock }: { mock: { url: string } } = mockPerFile();
 
@@ -31,29 +30,7 @@ function recording(options: Record<string, unknown> = {}) {
   });
   return { client, sent };
 }
-/**
- * A proxy on 127.0.0.1 (port 0) in front of the mock that records the URL of every request it receives: what reached
- * the server, not what the client meant to send.
- */
-async function countingProxy() {
-  const received: URL[] = [];
-  const target = new URL(mock.url);
-  const server = createServer((req, res) => {
-    received.push(new URL(req.url ?? '/', mock.url));
-    const upstream = forwardRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (error) => res.destroy(error));
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+const countingProxy = () => countingProxyTo(mock.url);
 /** The distinct start..end windows among the requests a server received, in the order first seen. */
 const windowsOf = (received: URL[]) => [
   ...new Map(received.map(({ searchParams: q }) => [`${q.get('start')}|${q.get('end')}`, [String(q.get('start')), String(q.get('end'))] as const])).values(),

@@ -57,6 +57,7 @@ const EXTENSION_WORDS = Object.fromEntries(
     'credit-cost': 'the credit cost',
     pagination: 'pagination',
     'max-window': 'the maximum window',
+    'rows-per-bucket': 'rows per bucket',
     'max-cells': 'the cell cap',
     source: 'source',
     'inferred-route': 'inferred route',
@@ -162,6 +163,26 @@ function hasUnpublishedShape(/** @type {SpecNode} */ document, /** @type {Operat
 }
 
 /**
+ * What a paid scan of a paginated operation costs and what bounds it: the inputs of the client's plan (page size from
+ * the limit parameter, rows per bucket where the spec declares them), so a reader can count before paying.
+ * @param {SpecNode} document  @param {OperationModel} op
+ */
+function scanCostNote(document, op) {
+  const x = op.extensions;
+  const limitName = x['x-pagination'].limitParam ?? 'limit';
+  const param = op.parameters.find((q) => q.in === 'query' && q.name === limitName);
+  const schema = param ? (deref(document, param.schema) ?? {}) : {};
+  const size = [schema.default !== undefined ? `default ${schema.default}` : '', schema.maximum !== undefined ? `at most ${schema.maximum}` : '']
+    .filter(Boolean)
+    .join(', ');
+  const perBucket = x['x-rows-per-bucket'];
+  const bound = perBucket
+    ? `at most ${plural(perBucket, 'row')} per bucket of \`resolution\`, so a scan's pages are bounded before it is sent`
+    : 'the rows of a window are not bounded by the contract, so a budget needs `maxPages`';
+  return `**Scan cost:** each page is one call at the price above; a page holds up to \`${limitName}\` rows${size ? ` (${size})` : ''}; ${bound}. \`client.planScan('${op.operationId}', {...})\` gives a scan's windows, requests and cost before sending, and \`paginate\` with \`{ budget }\` refuses a scan over it.`;
+}
+
+/**
  * Markdown lines describing, for a caller, what this operation's extensions say.
  * @param {SpecNode} document
  * @param {OperationModel} op
@@ -202,6 +223,8 @@ export function operationNotes(document, op) {
     lines.push(
       `**Pagination:** pages. Rows are in \`${p.itemsPath}\`; ask for \`${p.pageParam}\` = 1, 2, … up to \`${p.totalPagesPath}\`, with \`${p.limitParam}\` rows per page. With the client: \`client.paginate('${op.operationId}', {...})\`.`,
     );
+
+  if (p && x['x-x402-price']) lines.push(scanCostNote(document, op));
 
   const w = x['x-max-window'];
   if (w)

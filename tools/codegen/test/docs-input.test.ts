@@ -128,6 +128,19 @@ describe('operationNotes', () => {
     expect(capped).toContain('**Inferred route.**');
     expect(capped).not.toContain('section 4.2');
   });
+
+  it("shows a scan's plan inputs on every priced paginated operation: page size, and rows per bucket where declared", () => {
+    const doc = loadBundle();
+    const ops = operationsOf(doc);
+    const priced = ops.filter((o) => o.extensions['x-x402-price'] && o.extensions['x-pagination']);
+    expect(priced.length).toBeGreaterThan(10);
+    for (const op of priced)
+      expect(operationNotes(doc, op), op.operationId).toMatch(/\*\*Scan cost:\*\* .*a page holds up to `limit` rows \(default 100, at most 1000\)/);
+    const candles = ops.find((o) => o.operationId === 'getOptionsOhlcvt')!;
+    expect(operationNotes(doc, candles)).toContain('at most 1 row per bucket of `resolution`');
+    expect(operationNotes(doc, { ...candles, extensions: { ...candles.extensions, 'x-rows-per-bucket': undefined } })).toContain('a budget needs `maxPages`');
+    expect(operationNotes(doc, { ...candles, extensions: { ...candles.extensions, 'x-x402-price': undefined } })).not.toContain('Scan cost');
+  });
 });
 
 describe('baseUrlOf', () => {

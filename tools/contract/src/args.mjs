@@ -11,6 +11,7 @@ Usage:
   laevitas-contract propose --reports <dir> [--spec <dir>] [--out <patch>] [--body <md>]
   laevitas-contract watch <pattern...> [--url ws://...] [--seconds N]
   laevitas-contract mock [--port N] [--verbose]
+  laevitas-contract export <operationId> --out <file> [--query name=value ...] [--format csv|ndjson|json] [--yes]
   laevitas-contract --version | --help
 
 run: the conformance suite (and Dredd, when installed) against a live deployment, or against the embedded mock of
@@ -53,7 +54,21 @@ or the mock on localhost:4010), each checked against the contract, for --seconds
 mock: serves the embedded mock of both families on --port, MOCK_PORT or PORT (default 4010; 0 = a free port) and
 HOST (default 127.0.0.1) until stopped, and the streaming gateway mock on the same port at /ws.
 
-Exit codes: 0 passed, 1 the contract was violated, 2 usage error or target unreachable (nothing was checked),
+export: one list operation's scan (any operation with x-pagination) written to a file through the client (its rate
+limiter, window splitting and credentials), against --base-url / --v2-base-url or their environment variables.
+    --out <file>           the file; it appears only when complete (written as <file>.partial, then renamed)
+    --query name=value     a query parameter (repeat it); a start..end longer than the operation's limit is walked
+                           as compliant windows
+    --format <f>           csv (RFC 4180), ndjson or json (default: from the file's extension)
+    --max-cost <usdc>      refuse, before sending, a scan whose plan may cost more (per call or in credits)
+    --max-pages <n>        stop after n pages
+    --yes                  pay without asking (with LAEVITAS_CREDIT_TOKEN: credits); needed when stdin is no terminal
+    LAEVITAS_API_KEY / LAEVITAS_CREDIT_TOKEN   how the scan is paid for, from the environment only
+  The plan (windows, requests, cost by each way of paying) is printed first. Progress: a redrawn line on a terminal,
+  a plain line per window elsewhere. A run that stops (killed, or a failed request: exit 1) keeps <file>.partial and
+  <file>.checkpoint.json; the same command run again resumes there, with no row missing and none twice.
+
+Exit codes: 0 passed (export: written), 1 the contract was violated, 2 usage error or target unreachable (nothing was checked),
 3 the runner itself failed.`;
 
 /** @param {string[]} argv */
@@ -86,6 +101,11 @@ export function parseCli(argv) {
         spec: { type: 'string' },
         out: { type: 'string' },
         body: { type: 'string' },
+        query: { type: 'string', multiple: true },
+        format: { type: 'string' },
+        'max-cost': { type: 'string' },
+        'max-pages': { type: 'string' },
+        yes: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -97,10 +117,11 @@ export function parseCli(argv) {
   }
   const { positionals, values } = parsed;
   const command = values.help ? 'help' : values.version ? 'version' : (positionals[0] ?? 'run');
-  if (!['run', 'mock', 'watch', 'budget', 'propose', 'help', 'version'].includes(command))
-    throw new UsageError(`unknown command "${command}"; use run, budget, propose, watch or mock`);
+  if (!['run', 'mock', 'watch', 'budget', 'propose', 'export', 'help', 'version'].includes(command))
+    throw new UsageError(`unknown command "${command}"; use run, budget, propose, watch, export or mock`);
   if (command === 'propose' && !values.reports) throw new UsageError('propose needs --reports <dir>: the reports of a `run --observe`');
-  if (command !== 'watch' && positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const exported = command === 'export' ? exportArgs(positionals, values) : undefined;
+  if (command !== 'watch' && command !== 'export' && positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   if (command === 'watch' && positionals.length < 2) throw new UsageError('watch needs at least one channel pattern, e.g. trades.futures.binance.*');
   const wsSeconds = secondsOf('--ws-seconds / LAEVITAS_WS_SECONDS', values['ws-seconds'] ?? process.env.LAEVITAS_WS_SECONDS);
   const seconds = secondsOf('--seconds', values.seconds);
@@ -122,7 +143,7 @@ export function parseCli(argv) {
   // Dredd is a child process sending its own requests: a budget that cannot pace them cannot be promised.
   if (command === 'run' && rateShare !== undefined && !values['no-dredd'])
     throw new UsageError('--rate-share paces the conformance suite only: add --no-dredd (Dredd sends requests the budget cannot pace)');
-  return { command, values, port, patterns: positionals.slice(1), wsSeconds, seconds, rateShare };
+  return { command, values, port, patterns: positionals.slice(1), wsSeconds, seconds, rateShare, exported };
 }
 
 /** A positive number of seconds, or undefined for the default.  @param {string} flag  @param {string | undefined} text */
@@ -131,4 +152,27 @@ function secondsOf(flag, text) {
   const seconds = Number(text);
   if (!(seconds > 0)) throw new UsageError(`${flag}: "${text}" is not a positive number of seconds`);
   return seconds;
+}
+
+/**
+ * The export command's arguments, checked: one operationId, --out, each --query a name=value pair, --max-pages a
+ * whole number.
+ * @param {string[]} positionals  @param {Record<string, any>} values
+ */
+function exportArgs(positionals, values) {
+  if (positionals.length !== 2) throw new UsageError('export needs exactly one operationId, e.g. laevitas-contract export getOptionsTrades --out trades.csv');
+  if (!values.out) throw new UsageError('export needs --out <file>');
+  /** @type {Record<string, string>} */
+  const query = {};
+  for (const pair of values.query ?? []) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new UsageError(`--query: "${pair}" is not name=value`);
+    query[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  let maxPages;
+  if (values['max-pages'] !== undefined) {
+    maxPages = Number(values['max-pages']);
+    if (!Number.isInteger(maxPages) || maxPages < 1) throw new UsageError(`--max-pages: "${values['max-pages']}" is not a whole number >= 1`);
+  }
+  return { operationId: /** @type {string} */ (positionals[1]), out: /** @type {string} */ (values.out), query, maxPages };
 }

@@ -13,7 +13,7 @@ import { versions } from './versions.mjs';
 
 /** @param {string[]} argv  @returns {Promise<number | undefined>} */
 async function main(argv) {
-  const { command, values, port, patterns, wsSeconds, seconds, rateShare } = parseCli(argv);
+  const { command, values, port, patterns, wsSeconds, seconds, rateShare, exported } = parseCli(argv);
   if (command === 'help') return (console.log(HELP), 0);
   if (command === 'version') {
     const { version, specVersion } = versions();
@@ -35,6 +35,24 @@ async function main(argv) {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     return undefined;
+  }
+  if (exported) {
+    const { runExport } = await import('./export/export.mjs');
+    const { formatOf } = await import('./export/formats.mjs');
+    const { operationId, query, maxPages, out } = exported;
+    return runExport({
+      operationId,
+      query,
+      out: resolve(out),
+      format: formatOf(values.format, out),
+      yes: values.yes,
+      ...(values['max-cost'] === undefined ? {} : { maxCost: values['max-cost'] }),
+      ...(maxPages === undefined ? {} : { maxPages }),
+      legacyBaseUrl: values['base-url'] ?? process.env.LAEVITAS_BASE_URL,
+      v1BaseUrl: values['v2-base-url'] ?? process.env.LAEVITAS_V2_BASE_URL,
+      apiKey: process.env.LAEVITAS_API_KEY,
+      creditToken: process.env.LAEVITAS_CREDIT_TOKEN,
+    });
   }
   if (command === 'watch') {
     const { watchStream } = await import('./stream/watch.mjs');

@@ -7,9 +7,9 @@
 //   validate      @laevitas-api/validators directly: a valid body passes, a broken one names the field and rule
 //   standard      the same validator through Standard Schema (`~standard.validate`), as a form/tRPC library calls it
 //   typed-error   a documented 400 (forced with `Prefer: code=400`) thrown as BadRequestError with its status
-//   stream        where the platform's WebSocket can send the upgrade's `apikey` header (Node, Bun, Deno): a
-//                 subscription receiving events that validate against the contract. Where it cannot (browsers,
-//                 workerd): the typed StreamCredentialsError before anything is sent (the key never goes in the URL),
+//   stream        where the platform can send the upgrade's `apikey` header (Node, Bun, Deno, and workerd through
+//                 its fetch() upgrade): a subscription receiving events that validate against the contract. Where it
+//                 cannot (browsers): the typed StreamCredentialsError before anything is sent (the key never goes in the URL),
 //                 then a keyless connection that the gateway refuses with a coded 401 (StreamAuthError): as far as
 //                 such a platform can authenticate.
 import { createClient, BadRequestError } from '@laevitas-api/client';

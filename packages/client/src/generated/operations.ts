@@ -152,6 +152,7 @@ export const getFuturesOhlcvt: OperationInfo<'getFuturesOhlcvt'> = {
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  rowsPerBucket: 1,
   x402Price: "0.001",
 };
 
@@ -3104,6 +3105,7 @@ export const getOptionsOhlcvt: OperationInfo<'getOptionsOhlcvt'> = {
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  rowsPerBucket: 1,
   x402Price: "0.001",
 };
 
@@ -3392,6 +3394,7 @@ export const getPerpetualsOhlcvt: OperationInfo<'getPerpetualsOhlcvt'> = {
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  rowsPerBucket: 1,
   x402Price: "0.001",
 };
 
@@ -3593,6 +3596,7 @@ export const getPredictionsOhlcvt: OperationInfo<'getPredictionsOhlcvt'> = {
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  rowsPerBucket: 1,
   x402Price: "0.001",
 };
 
@@ -3743,6 +3747,7 @@ export const getSpotOhlcvt: OperationInfo<'getSpotOhlcvt'> = {
   hasBody: false,
   successStatuses: [200],
   pagination: {"style":"cursor","cursorParam":"cursor","nextCursorPath":"meta.next_cursor","itemsPath":"data"},
+  rowsPerBucket: 1,
   x402Price: "0.001",
 };
 

@@ -25,7 +25,9 @@ import { warnPlainHttp } from './plain-http.js';
 import { middlewareTransport } from './pipeline/middleware.js';
 import type { Middleware } from './public-types.js';
 import { openStream, type LaevitasStream, type StreamOptions } from '../stream-hook.js';
-import { paginateWindows, type WindowedArgs } from './windows.js';
+import type { WindowedArgs } from './windows.js';
+import { budgetedPaginate, type ScanArgs } from './plan/budgeted-scan.js';
+import { planScan, type ScanPlan } from './plan/plan-scan.js';
 import { scanComplete, type CompleteScan } from './complete-minutes.js';
 import { watchCorrections, type CorrectionsWatch, type WatchCorrectionsOptions } from './corrections.js';
 
@@ -149,10 +151,23 @@ export class LaevitasClient extends LaevitasCore {
    * `meta.next_cursor` (versioned family) or `page`/`total_pages` (legacy historical routes).
    * `for await (const row of client.paginate('getOptionsTrades', { query }))`; `.pages()` yields whole pages.
    * A start..end longer than the operation's `x-max-window` is walked as consecutive compliant windows (windows.ts);
-   * `{ windows: 'off' }` in the per-call options refuses it instead.
+   * `{ windows: 'off' }` in the per-call options refuses it instead. `{ budget }` refuses, before any request, a scan
+   * whose plan (`planScan`) may cost more; `{ maxPages }` stops after that many pages (plan/budgeted-scan.ts).
    */
-  paginate<Op extends PaginatedOperationId>(operation: Op | OperationInfo<Op>, ...args: WindowedArgs<Op>): Paginated<Op> {
-    return paginateWindows(this, typeof operation === 'string' ? (operationOf(operation) as OperationInfo<Op>) : operation, ...args);
+  paginate<Op extends PaginatedOperationId>(operation: Op | OperationInfo<Op>, ...args: ScanArgs<Op>): Paginated<Op> {
+    return budgetedPaginate(this, typeof operation === 'string' ? (operationOf(operation) as OperationInfo<Op>) : operation, args);
+  }
+
+  /**
+   * What `paginate` with the same arguments would walk and cost, without sending anything: its windows, the bounds of
+   * its requests from the contract (window limits, page sizes, rows per bucket) and its cost paid per call (x402) or
+   * in credits (plan/plan-scan.ts).
+   */
+  planScan<Op extends PaginatedOperationId>(operation: Op | OperationInfo<Op>, ...args: ScanArgs<Op>): ScanPlan {
+    const info = typeof operation === 'string' ? operationOf(operation) : operation;
+    if (!info.pagination) throw new TypeError(`${info.operationId} is not paginated`);
+    const [params, options] = args as [never, { windows?: never; maxPages?: number } | undefined];
+    return planScan(info, params, { ...(options?.windows ? { windows: options.windows } : {}), ...(options?.maxPages ? { maxPages: options.maxPages } : {}) });
   }
 
   /** Rows of closed buckets only, up to `meta.completeness.complete_through`; `.resume` is the next run's `query.start` (complete-minutes.ts). */

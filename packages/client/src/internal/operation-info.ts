@@ -35,6 +35,8 @@ export interface OperationInfo<Id extends string = string> {
   readonly hasBody: boolean;
   readonly successStatuses: readonly number[];
   readonly pagination?: PaginationInfo;
+  /** Most rows one bucket of `resolution` holds in one answer (x-rows-per-bucket), where the spec says so. */
+  readonly rowsPerBucket?: number;
   /** Fixed x402 price per call in USDC, when the operation can be paid per call. */
   readonly x402Price?: string;
   /** Market → accepted currencies, where one path parameter cannot express the per-market subset. */

@@ -26,8 +26,8 @@ import { RequestValidationError, type ScanInterruptedError } from '../errors.js'
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-/** Room for a client clock behind the service's: a window starting later than this past `Date.now()` is skipped. */
-const CLOCK_SLACK_MS = 3_600_000; // one hour
+/** Room for a client clock behind the service's: a window starting later than this past `Date.now()` is skipped.  @internal */
+export const CLOCK_SLACK_MS = 3_600_000; // one hour
 /** Bucket length of each `resolution`, in minutes; without one the service's unit is the source minute. */
 const STEP_MINUTES: Record<string, number> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60, '2h': 120, '4h': 240, '6h': 360, '12h': 720, '1d': 1440 };
 

@@ -2,8 +2,10 @@
 // a refused handshake's status (a 401 is never retried), sends headers and hands over frames without the WHATWG
 // wrapper's per-message event (pnpm bench); elsewhere (browsers, Deno, Bun) the platform's global one. Node 22+ also
 // has a global WebSocket, used only when `ws` cannot be loaded and no header is needed. The key goes in the `apikey`
-// header (the gateway's only way since API v1.18.0), so a key needs `ws` or a caller's implementation that takes
-// `{ headers }`; a browser's WebSocket cannot send headers at all (`canSendHeaders`).
+// header (the gateway's only way since API v1.18.0), so a key needs `ws`, workerd's `fetch()` upgrade
+// (fetch-upgrade.ts), or a caller's implementation that takes `{ headers }`; a browser's WebSocket cannot send headers
+// at all (`canSendHeaders`).
+import { fetchUpgradeSocket, onWorkerd } from './fetch-upgrade.js';
 
 /** The part of the WHATWG WebSocket API the stream uses; `ws` and every global WebSocket implement it. */
 export interface SocketLike {
@@ -25,11 +27,13 @@ const OPEN = 1;
 /** Node (and Bun, which reports a Node version): `ws` loads and sends the upgrade's headers. */
 const onNodeLike = (): boolean => typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
-/** Whether this platform can send the `apikey` header: with a caller's implementation (it must take `{headers}`) or on Node. */
-export const canSendHeaders = (custom: WebSocketConstructor | undefined): boolean => custom !== undefined || onNodeLike();
+/** Whether this platform can send the `apikey` header: with a caller's implementation (it must take `{headers}`), on Node or on workerd. */
+export const canSendHeaders = (custom: WebSocketConstructor | undefined): boolean => custom !== undefined || onNodeLike() || onWorkerd();
 export const isOpen = (socket: SocketLike | undefined): socket is SocketLike => socket?.readyState === OPEN;
 
 export async function socketFactory(custom: WebSocketConstructor | undefined, needsHeaders: boolean): Promise<SocketFactory> {
+  // workerd first: with nodejs_compat it reports a Node version too, but `ws` cannot open sockets there.
+  if (!custom && needsHeaders && onWorkerd()) return (url, headers) => fetchUpgradeSocket(url, headers);
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   const onNode = onNodeLike();
   const Ctor =
