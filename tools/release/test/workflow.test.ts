@@ -71,6 +71,7 @@ describe('package metadata in one place', () => {
       'packages/testing',
       'packages/types',
       'packages/validators',
+      'spec',
       'tools/contract',
     ]);
   });
