@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `pnpm fuzz`: the mock's fuzz suite with a longer budget than the test command (FUZZ_RUNS batches per slice of
+// `pnpm fuzz`: the fuzz suites of every port of the main job, the mock's (test/fuzz.test.ts) and the docs server's
+// (test/docs-fuzz.test.ts), with a longer budget than the test command (FUZZ_RUNS batches per slice of
 // operations, FUZZ_SECONDS per slice) and a fresh seed unless FUZZ_SEED is given. The seed is printed first, so a
 // failure can be replayed with `FUZZ_SEED=<seed> pnpm fuzz`.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,10 @@ const env = {
 console.log(
   `fuzz: seed ${env.FUZZ_SEED}, ${env.FUZZ_RUNS} batches per slice, at most ${env.FUZZ_SECONDS} s per slice (replay: FUZZ_SEED=${env.FUZZ_SEED} pnpm fuzz)`,
 );
-const result = spawnSync('pnpm', ['exec', 'vitest', 'run', 'test/fuzz.test.ts'], { cwd: join(root, 'tools/contract'), env, stdio: 'inherit' });
+const result = spawnSync('pnpm', ['exec', 'vitest', 'run', 'test/fuzz.test.ts', 'test/docs-fuzz.test.ts'], {
+  cwd: join(root, 'tools/contract'),
+  env,
+  stdio: 'inherit',
+});
 if (result.status !== 0) console.log(`fuzz: failed with seed ${env.FUZZ_SEED}`);
 process.exitCode = result.status ?? 1;

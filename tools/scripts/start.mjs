@@ -1,22 +1,68 @@
 #!/usr/bin/env node
-// The main job: regenerate every package from the spec (through Nx, so an unchanged spec is served from the cache),
-// build the docs, then serve the mock API of both families on :4010 (with the streaming gateway mock at /ws) and the
-// docs on :8080 until Ctrl-C.
-import { spawnSync } from 'node:child_process';
+// The main job: serve the mock API of both families on :4010 (with the streaming gateway mock at /ws) and the docs
+// on :8080 until Ctrl-C, each server in a supervised process of its own (./main-job/supervise.mjs), so that nothing
+// a client sends to one port takes the other down, and a server that dies is started again.
+//
+// Every package is regenerated from the spec through Nx (an unchanged spec is served from its cache). On a fresh
+// clone that runs first, since the servers need what it builds. On a warm clone (the outputs exist) the servers
+// start at once from the last build while Nx checks in the background; if the check rewrote any output, both servers
+// are restarted on it. `--no-build` serves what is built and skips Nx.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { supervise } from './main-job/supervise.mjs';
 
-const nx = spawnSync('pnpm', ['exec', 'nx', 'run-many', '-t', 'generate', 'build', '--outputStyle=static'], {
-  stdio: 'inherit',
-  env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },
+const startedAt = Date.now();
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const noBuild = process.argv.includes('--no-build');
+// What the two servers read: the mock its spec bundle and the client's wire layer, the docs server the site.
+const OUTPUTS = ['spec/dist', 'packages/client/dist', 'packages/docs/dist'].map((dir) => join(root, dir));
+const NX_ARGS = ['exec', 'nx', 'run-many', '-t', 'generate', 'build', '--outputStyle=static'];
+const nxEnv = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' };
+
+/** Paths, sizes and modification times of every output file: cheap, and it changes whenever Nx writes one. */
+function fingerprint() {
+  const hash = createHash('sha256');
+  for (const dir of OUTPUTS) {
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath ?? entry.path, entry.name);
+      const { size, mtimeMs } = statSync(file);
+      hash.update(`${file}\0${size}\0${mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** @param {'inherit' | 'pipe'} stdio @returns {Promise<{code: number | null, output: string}>} */
+function runNx(stdio) {
+  return new Promise((resolve) => {
+    const nx = spawn('pnpm', NX_ARGS, { cwd: root, env: nxEnv, stdio: ['ignore', stdio, stdio] });
+    let output = '';
+    nx.stdout?.on('data', (chunk) => (output += chunk));
+    nx.stderr?.on('data', (chunk) => (output += chunk));
+    nx.on('exit', (code) => resolve({ code, output }));
+    process.once('exit', () => nx.kill());
+  });
+}
+
+const warm = OUTPUTS.every((dir) => existsSync(dir)) && existsSync(join(root, 'packages/docs/dist/index.html'));
+if (!warm && !noBuild) {
+  const { code } = await runNx('inherit');
+  if (code !== 0) process.exit(code ?? 1);
+}
+
+const host = process.env.HOST ?? '127.0.0.1';
+const mockServer = supervise('mock', { port: Number(process.env.MOCK_PORT ?? 4010), host });
+const docsServer = supervise('docs', { port: Number(process.env.DOCS_PORT ?? 8080), host });
+const servers = [mockServer, docsServer];
+const [mock, docs] = await Promise.all([mockServer.ready, docsServer.ready]).catch((error) => {
+  console.error(`[main job] ${error.message}`);
+  return process.exit(1);
 });
-if (nx.status !== 0) process.exit(nx.status ?? 1);
-
-// Loaded only now: the mock imports the client's wire layer, whose dist/ the build above writes on a fresh clone.
-const { startMock } = await import('../contract/src/mock.mjs');
-const { serveDocs } = await import('../../packages/docs/scripts/serve.mjs');
-
-const mock = await startMock({ port: Number(process.env.MOCK_PORT ?? 4010), host: process.env.HOST ?? '127.0.0.1' });
-const docs = await serveDocs(Number(process.env.DOCS_PORT ?? 8080));
-const docsPort = /** @type {import('node:net').AddressInfo} */ (docs.address()).port;
 console.log(`
 Mock API (both families, Prism): ${mock.url}
   try: curl -H 'apiKey: any' ${mock.url}/analytics/derivs/futures/DERIBIT/BTC/26MAR27
@@ -26,14 +72,33 @@ Stream mock (WebSocket gateway): ${mock.streamUrl}  (the key goes in the apikey 
   try: node tools/contract/src/cli.mjs watch trades.futures.binance.BTCUSDT --seconds 5
        or any WebSocket client with the header apikey: any, then send
        {"id":1,"method":"subscribe","params":{"channels":["trades.futures.binance.BTCUSDT"]}}
-API reference (Redoc):           http://localhost:${docsPort}/
-Streaming reference (AsyncAPI):  http://localhost:${docsPort}/stream.html
-Press Ctrl-C to stop.`);
+API reference (Redoc):           http://localhost:${docs.port}/
+Streaming reference (AsyncAPI):  http://localhost:${docs.port}/stream.html
+Main job pid ${process.pid}; mock server pid ${mockServer.pid()}, docs server pid ${docsServer.pid()}.
+Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`);
 
+let stopping = false;
 const stop = async () => {
-  docs.close();
-  await mock.stop();
+  stopping = true;
+  await Promise.all(servers.map((server) => server.stop()));
   process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+if (warm && !noBuild) {
+  console.log('[main job] serving the last build; checking it with Nx in the background');
+  const before = fingerprint();
+  const { code, output } = await runNx('pipe');
+  if (stopping) {
+    // Ctrl-C ended the check too: nothing to report
+  } else if (code !== 0) {
+    console.error(`${output}\n[main job] the background build failed (above); still serving the last good build`);
+  } else if (fingerprint() !== before) {
+    console.log('[main job] the build changed; restarting both servers on it');
+    await Promise.all(servers.map((server) => server.restart()));
+    console.log('[main job] both servers restarted on the new build');
+  } else {
+    console.log('[main job] the build is up to date');
+  }
+}

@@ -71,6 +71,8 @@ export async function renderRedocPages(inputs, { config, cwd, workers = 2 }) {
     if (!(caught instanceof Error)) throw caught;
     const error = /** @type {Error & { code?: unknown, stderr?: string }} execFile's rejection: exit code and output */ (caught);
     if (error.code !== 3) throw new Error(`docs: build-docs failed: ${error.stderr || error.message}`);
+    // Loud: the build goes on through the public CLI, one process per page (slower), until the worker is updated.
+    process.stderr.write(`docs: WARNING ${String(error.stderr).trim()}\ndocs: rendering each page with its own \`redocly build-docs\` process\n`);
     for (const { input, output, title } of inputs) {
       await run(process.execPath, [cli, 'build-docs', input, '--config', config, '-o', output, '--title', title], { cwd, env, maxBuffer: 16 * 1024 * 1024 });
     }

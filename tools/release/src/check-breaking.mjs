@@ -4,6 +4,10 @@
 // API_DIFF_OUT) and exits 1 when a change is breaking, unless a pending changeset releases a major or acknowledges
 // that very change as a correction (corrections.mjs; the diff says which). Exits 1 too when an acknowledgement is
 // malformed, has no checkable source, or matches no breaking change. Exit 2 when a document cannot be read.
+// Pending acknowledgements describe the next release, so they are stale only in the default comparison (the last
+// release with the current bundle). An explicit pair (BASE_SPEC and/or HEAD_SPEC naming another pair, e.g. two
+// older releases) is judged on its own changes: an acknowledgement that matches one of them acknowledges it, and one
+// that matches none is only listed as not part of that comparison.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { consoleLine, diffAsyncApi, diffMarkdown, diffSpecs } from './breaking.mjs';
@@ -11,9 +15,20 @@ import { majorChangeset, pendingChangesets } from './changesets.mjs';
 import { acknowledgementTemplate, matchAcknowledgements, pendingAcknowledgements } from './corrections.mjs';
 import { CHANGESETS, HEAD_BUNDLE, ROOT, baseAsyncApi, headAsyncApi, lastReleaseBundle, readDocument, readJson } from './releases.mjs';
 
-export async function checkBreaking({ env = process.env, log = console.log, error = console.error } = {}) {
-  const basePath = env.BASE_SPEC ? resolve(env.BASE_SPEC) : lastReleaseBundle();
-  const headPath = env.HEAD_SPEC ? resolve(env.HEAD_SPEC) : HEAD_BUNDLE;
+/**
+ * @param {{env?: NodeJS.ProcessEnv, log?: (line: string) => void, error?: (line: string) => void,
+ *   defaultPair?: {base: string | undefined, head: string}}} [options]  `defaultPair` is what the gate compares
+ *   when neither variable is set (tests name a fixture pair the default, to exercise the release-time rules)
+ */
+export async function checkBreaking({
+  env = process.env,
+  log = console.log,
+  error = console.error,
+  defaultPair = { base: lastReleaseBundle(), head: HEAD_BUNDLE },
+} = {}) {
+  const basePath = env.BASE_SPEC ? resolve(env.BASE_SPEC) : defaultPair.base;
+  const headPath = env.HEAD_SPEC ? resolve(env.HEAD_SPEC) : defaultPair.head;
+  const explicitPair = basePath !== (defaultPair.base && resolve(defaultPair.base)) || headPath !== resolve(defaultPair.head);
   if (!basePath) {
     error('check:breaking: no released bundle under spec/releases/ (run `pnpm release:baseline`) and no BASE_SPEC');
     return 2;
@@ -48,7 +63,7 @@ export async function checkBreaking({ env = process.env, log = console.log, erro
   const additive = changes.length - breaking.length;
   const changesets = await pendingChangesets(env.CHANGESET_DIR ?? CHANGESETS);
   const pending = pendingAcknowledgements(changesets, ROOT);
-  const matched = matchAcknowledgements(breaking, pending.acknowledgements);
+  const matched = matchAcknowledgements(breaking, pending.acknowledgements, { staleIsError: !explicitPair });
   const allowedBy = matched.unacknowledged.length ? majorChangeset(changesets) : undefined;
   /** @param {import('./diff/change-graph.mjs').Change} c every change here is one of `changes`, with its document */
   const correction = (c) => matched.acknowledged.get(/** @type {import('./corrections.mjs').DocumentChange} */ (c));
@@ -76,6 +91,8 @@ export async function checkBreaking({ env = process.env, log = console.log, erro
     if (a) log(`  correction [${c.rule}] ${c.where} — since ${a.since}, source ${a.source} (${a.changeset})`);
     else (allowedBy ? log : error)(`  ${allowedBy ? 'allowed' : 'BREAKING'} ${consoleLine(c)}`);
   }
+  for (const a of matched.unmatched)
+    log(`  pending acknowledgement ${a.rule} at ${JSON.stringify(a.where)} (${a.changeset}): not a change of this pair, ignored here`);
   const errors = [...pending.errors, ...matched.errors];
   for (const e of errors) error(`check:breaking: ${e}`);
   if (matched.unacknowledged.length && !allowedBy) {

@@ -88,20 +88,25 @@ export function sourceProblem(source, root) {
 /**
  * Matches the breaking changes with the acknowledgements, one to one, by rule and `where` (and document, when
  * given). An acknowledgement that matches no breaking change is stale; one that matches a change in both documents
- * must say which; a change acknowledged twice is an error too.
+ * must say which; a change acknowledged twice is an error too. With `staleIsError: false` (a comparison of another
+ * pair than the one the acknowledgements describe) an acknowledgement that matches nothing is returned in `unmatched`.
  * @param {DocumentChange[]} breaking
  * @param {PendingAcknowledgement[]} acknowledgements
+ * @param {{staleIsError?: boolean}} [options]
  */
-export function matchAcknowledgements(breaking, acknowledgements) {
+export function matchAcknowledgements(breaking, acknowledgements, { staleIsError = true } = {}) {
   /** @type {Map<DocumentChange, PendingAcknowledgement>} */
   const acknowledged = new Map();
   /** @type {string[]} */
   const errors = [];
+  /** @type {PendingAcknowledgement[]} acknowledgements of no change here, when that is not an error */
+  const unmatched = [];
   for (const a of acknowledgements) {
     const at = `${a.changeset}: acknowledgement ${a.rule} at ${JSON.stringify(a.where)}`;
     const matches = breaking.filter((c) => c.rule === a.rule && c.where === a.where && (!a.document || c.document === a.document));
     if (!matches.length) {
-      errors.push(`${at} matches no breaking change (stale: remove it, or copy rule and where from the gate's output)`);
+      if (staleIsError) errors.push(`${at} matches no breaking change (stale: remove it, or copy rule and where from the gate's output)`);
+      else unmatched.push(a);
       continue;
     }
     if (matches.length > 1) {
@@ -113,7 +118,7 @@ export function matchAcknowledgements(breaking, acknowledgements) {
     if (earlier) errors.push(`${at} acknowledges a change that ${earlier.changeset} already acknowledges: keep one`);
     else acknowledged.set(change, a);
   }
-  return { acknowledged, unacknowledged: breaking.filter((c) => !acknowledged.has(c)), errors };
+  return { acknowledged, unacknowledged: breaking.filter((c) => !acknowledged.has(c)), errors, unmatched };
 }
 
 /**

@@ -34,6 +34,13 @@ export const STEPS = [
   { job: 'release', name: 'Release gate', run: 'pnpm release:check', local: 'root', why: 'changeset, breaking changes, package metadata' },
   {
     job: 'release',
+    name: 'Audit policy',
+    run: 'pnpm release:audit',
+    local: 'skip',
+    why: "the registry's audit endpoint answers on the CI host; the policy itself is tested on recorded reports (audit-policy.test.ts)",
+  },
+  {
+    job: 'release',
     name: 'Version',
     run: 'pnpm release:version',
     via: 'changesets-version',

@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import semver from 'semver';
 import { parse as parseYaml } from 'yaml';
 import correctionBlock from './correction-block.cjs';
 import { STEPS } from './pipeline.mjs';
@@ -158,8 +159,11 @@ function releasedBundles(root) {
  * @returns {string} the line, e.g. `1`
  */
 export function onVersionLine(groupVersion, apiVersion) {
-  const apiLine = String(apiVersion).split('.')[0] ?? '';
-  if (groupVersion.split('.')[0] !== apiLine)
+  const api = semver.parse(String(apiVersion));
+  const group = semver.parse(groupVersion);
+  if (!api || !group) throw new Error(`not a version: ${api ? groupVersion : apiVersion} (the group and info.version are semver)`);
+  const apiLine = String(api.major);
+  if (group.major !== api.major)
     throw new Error(
       `the fixed group would release ${groupVersion}, off the API's version line (info.version ${apiVersion}, so ${apiLine}.x): ` +
         'a breaking change that corrects the contract to what the service already did is acknowledged in its changeset (.changeset/README.md), not released as a major',

@@ -11,6 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import semver from 'semver';
 import { ROOT } from './releases.mjs';
 import { publishable, readJson } from './workspace.mjs';
 
@@ -18,15 +19,15 @@ import { publishable, readJson } from './workspace.mjs';
 export const MIN_NPM = '11.5.1';
 export const NPM_PUBLISH_ARGS = ['publish', '--provenance', '--access', 'public'];
 
-/** @param {string} version @param {string} min */
+/**
+ * Whether `version` is at least `min`, by semver's precedence (node-semver, npm's own comparison): a prerelease is
+ * below its release (11.5.1-rc.1 < 11.5.1), prerelease identifiers compare numerically (rc.2 < rc.10), and a string
+ * that is not a version is never at least anything.
+ * @param {string} version @param {string} min
+ */
 export const atLeast = (version, min) => {
-  const [a, b] = [version, min].map((v) => v.split('.').map(Number));
-  for (let i = 0; i < 3; i++) {
-    const [x, y] = [a?.[i], b?.[i]];
-    // A missing part is neither greater nor smaller: the version is not at least the minimum.
-    if (x !== y) return x !== undefined && y !== undefined && x > y;
-  }
-  return true;
+  const parsed = semver.parse(version);
+  return parsed !== null && semver.gte(parsed, min);
 };
 
 /** @param {string} cmd @param {string[]} args @param {string} cwd */

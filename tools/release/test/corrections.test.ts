@@ -50,7 +50,10 @@ function gate(head: Doc, changeset: string) {
   writeFileSync(join(dir, '.changeset/contract-was-wrong.md'), changeset);
   const out: string[] = [];
   const env = { BASE_SPEC: BASE, HEAD_SPEC: join(dir, 'head.json'), CHANGESET_DIR: join(dir, '.changeset'), API_DIFF_OUT: join(dir, 'api-diff.md') };
-  const run = async () => checkBreaking({ env, log: (l: string) => out.push(l), error: (l: string) => out.push(l) });
+  // The fixture pair stands for the default comparison (last release → current bundle), where the release-time rules
+  // hold: a stale acknowledgement fails. Explicit pairs are tested in 'every documented invocation' below.
+  const defaultPair = { base: env.BASE_SPEC, head: env.HEAD_SPEC };
+  const run = async () => checkBreaking({ env, defaultPair, log: (l: string) => out.push(l), error: (l: string) => out.push(l) });
   return { run, out, diff: () => readFileSync(join(dir, 'api-diff.md'), 'utf8') };
 }
 
