@@ -14,7 +14,7 @@
 //   - malformed percent-escape or invalid UTF-8 in a path segment, a query key or value, or a header value
 //                                                                        → 400 Bad Request (the documented 400 body)
 import { isUtf8 } from 'node:buffer';
-import { badRequest, familyOf, problem } from './answers.mjs';
+import { badRequest, familyOf, problem } from '@laevitas-api/mock-core/answer-shapes';
 
 export const LIMITS = Object.freeze({
   targetBytes: 8 * 1024,
@@ -58,7 +58,7 @@ function shown(value) {
 }
 
 /**
- * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('@laevitas-api/mock-core/stage').OperationModel} OperationModel
  * @typedef {{path: string, segments: string[], methods: Set<string>}} Template
  */
 
@@ -108,8 +108,8 @@ export function createGuard(operations, limits = LIMITS) {
   /**
    * The guard stage: `(ctx) => Answer | undefined`. Expects `ctx.rawTarget` (the request target as received) and
    * `ctx.rawHeaders` (node's flat list) when the front has them; falls back to `ctx.url` and `ctx.headers`.
-   * @param {import('./answers.mjs').Context} ctx
-   * @returns {import('./answers.mjs').Answer | undefined}
+   * @param {import('@laevitas-api/mock-core/stage').Context} ctx
+   * @returns {import('@laevitas-api/mock-core/stage').Answer | undefined}
    */
   function stage(ctx) {
     const target = ctx.rawTarget ?? `${ctx.url.pathname}${ctx.url.search}`;
@@ -175,7 +175,7 @@ export function createGuard(operations, limits = LIMITS) {
     return undefined;
   }
 
-  /** @param {import('./answers.mjs').Context} ctx  @param {import('./answers.mjs').Family} family */
+  /** @param {import('@laevitas-api/mock-core/stage').Context} ctx  @param {import('@laevitas-api/mock-core/stage').Family} family */
   function checkHeaders(ctx, family) {
     const raw = ctx.rawHeaders ?? Object.entries(ctx.headers).flat();
     for (let i = 0; i < raw.length; i += 2) {
@@ -213,7 +213,7 @@ const EMPTY = Buffer.alloc(0);
  * Reads a request body up to the limit. Resolves the body, or an Answer (413) as soon as the declared or received
  * length passes the limit (the rest is not read; the front closes the connection).
  * @param {import('node:http').IncomingMessage} req  @param {number} [limit]
- * @returns {Promise<Buffer | import('./answers.mjs').Answer>}
+ * @returns {Promise<Buffer | import('@laevitas-api/mock-core/stage').Answer>}
  */
 export async function readBody(req, limit = LIMITS.bodyBytes) {
   /** @param {number} n */

@@ -3,8 +3,8 @@
 // health answers its documented example. Prism would answer the `{}` placeholder examples.
 
 /**
- * @typedef {import('../spec-model.mjs').OpenApiDocument} OpenApiDocument
- * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('../stage.mjs').OpenApiDocument} OpenApiDocument
+ * @typedef {import('../stage.mjs').OperationModel} OperationModel
  */
 
 /**
@@ -35,24 +35,26 @@ function exampleOf(document, path, method) {
  * Stage. Answers before route validation: these routes take no parameters and must answer even when the request
  * carries odd ones. `bundleText` is the bundle as served (spec/dist/openapi.json), byte for byte.
  * @param {OpenApiDocument} document  @param {OperationModel[]} operations  @param {string} bundleText
- * @returns {import('./answers.mjs').Stage}
+ * @returns {import('../stage.mjs').Stage}
  */
 export function discoveryStage(document, operations, bundleText) {
   const x402 = JSON.stringify(x402Document(document, operations));
   const health = JSON.stringify(exampleOf(document, '/api/v1/health', 'get') ?? {});
   const type = { 'content-type': 'application/json' }; // the declared media type, literally (Dredd compares it)
-  /** @type {Record<string, string>} path → body */
-  const routes = {
-    '/openapi.json': bundleText,
-    '/.well-known/openapi.json': bundleText,
-    '/.well-known/x402': x402,
-    '/api/v1/health': health,
-  };
+  /** @type {Map<string, {body: string, length: string}>} path → body and its length in bytes (UTF-8), computed once */
+  const routes = new Map(
+    Object.entries({
+      '/openapi.json': bundleText,
+      '/.well-known/openapi.json': bundleText,
+      '/.well-known/x402': x402,
+      '/api/v1/health': health,
+    }).map(([path, body]) => [path, { body, length: String(new TextEncoder().encode(body).length) }]),
+  );
   return function discovery(ctx) {
-    const body = routes[ctx.url.pathname];
-    if (body === undefined || !(ctx.method === 'GET' || ctx.method === 'HEAD')) return undefined;
+    const route = routes.get(ctx.url.pathname);
+    if (route === undefined || !(ctx.method === 'GET' || ctx.method === 'HEAD')) return undefined;
     // A forced outcome (Prefer: code=429) is the Prefer stage's and Prism's to answer.
     if (/code=/.test(ctx.headers.prefer ?? '') && !/code=2\d\d/.test(/** @type {string} */ (ctx.headers.prefer))) return undefined;
-    return { status: 200, headers: { ...type, 'content-length': String(Buffer.byteLength(body)) }, body };
+    return { status: 200, headers: { ...type, 'content-length': route.length }, body: route.body };
   };
 }

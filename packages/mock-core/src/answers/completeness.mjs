@@ -9,8 +9,9 @@
 //     minutes it has, as a rollup of the persisted minutes would be. (A series is cut at 10,000 rows, as always.)
 //   - `complete_from` is the request's `start` floored to the minute, else the earliest row served.
 // A test advances `x-mock-complete-through` between two runs to play a service whose closed minutes move on.
-import { badRequest } from './answers.mjs';
-import { planOf } from './synth.mjs';
+import { badRequest } from '../answer-shapes.mjs';
+import { forOperations } from '../stage.mjs';
+import { planOf } from './plan.mjs';
 
 export const COMPLETE_THROUGH_HEADER = 'x-mock-complete-through';
 const MINUTE = 60_000;
@@ -29,20 +30,24 @@ function timeOf(value) {
 }
 
 /**
- * Wraps the synthesis stage of the front (see ../mock.mjs `frontStages`).
- * @param {import('./answers.mjs').Stage} synth  @param {import('../spec-model.mjs').OpenApiDocument} document
- * @param {{deref: (document: Record<string, any>, node: any) => any, now?: (() => number) | undefined}} options codegen's `deref` (passed in: runtime-neutral) and the mock's clock
- * @returns {import('./answers.mjs').Stage}
+ * Wraps the synthesis stage (declared in ../pipeline.mjs). A kept (cached) synthesised answer is rewritten once per
+ * `complete_through` minute, not once per request: the rewrite depends only on that answer and that minute.
+ * @param {import('../stage.mjs').Stage} synth  @param {import('../stage.mjs').OpenApiDocument} document
+ * @param {{now?: (() => number) | undefined}} options the mock's clock
+ * @returns {import('../stage.mjs').Stage}
  */
-export function withCompleteness(synth, document, { deref, now = Date.now }) {
+export function withCompleteness(synth, document, { now = Date.now }) {
   /** @type {Map<string, unknown>} the example's `complete_through` per minute-based operation, null for the others */
   const samples = new Map();
-  /** @param {import('../spec-model.mjs').OperationModel} op */
+  /** @param {import('../stage.mjs').OperationModel} op */
   const sampleOf = (op) => {
-    if (!samples.has(op.operationId)) samples.set(op.operationId, planOf(document, op, deref)?.example?.meta?.completeness?.complete_through ?? null);
+    if (!samples.has(op.operationId)) samples.set(op.operationId, planOf(document, op)?.example?.meta?.completeness?.complete_through ?? null);
     return samples.get(op.operationId);
   };
-  return async function synthWithCompleteness(ctx) {
+  /** @type {WeakMap<import('../stage.mjs').Answer, {through: number, answer: import('../stage.mjs').Answer}>} synthesised answer → its rewrite */
+  const rewritten = new WeakMap();
+  /** @type {import('../stage.mjs').Stage} */
+  const stage = async function synthWithCompleteness(ctx) {
     const op = ctx.op;
     const sample = op && !ctx.forcePrism && op.method === 'get' ? sampleOf(op) : null;
     if (!op || sample === null) return synth(ctx);
@@ -63,16 +68,36 @@ export function withCompleteness(synth, document, { deref, now = Date.now }) {
     }
     const answer = await synth(ctx);
     if (!answer || answer.status !== 200 || answer.body === undefined) return answer;
-    const body = JSON.parse(String(answer.body));
-    const rows = Array.isArray(body?.data) ? body.data : [];
-    if (!body?.meta?.completeness) return answer;
-    const times = rows.map((/** @type {any} */ row) => timeOf(row?.date)).filter(Number.isFinite);
-    const start = ctx.query?.start !== undefined ? Math.floor(Date.parse(ctx.query.start) / MINUTE) * MINUTE : Math.min(...times);
-    /** @type {Record<string, unknown>} */
-    const completeness = { ...body.meta.completeness, status: 'available', complete_through: writeLike(through, sample) };
-    if (Number.isFinite(start)) completeness.complete_from = writeLike(Math.min(start, through), sample);
-    else delete completeness.complete_from;
-    body.meta = { ...body.meta, completeness };
-    return { ...answer, body: JSON.stringify(body) };
+    // The same answer object is the same request's synthesis (the synthesis stage keeps answers by operation and
+    // parameters, `start` among them), so its rewrite for the same minute is the same.
+    const kept = rewritten.get(answer);
+    if (kept?.through === through) return kept.answer;
+    const result = withCompletenessOf(answer, ctx.query, through, sample);
+    rewritten.set(answer, { through, answer: result });
+    return result;
   };
+  // Only the minute-based families carry meta.completeness; the others go straight to synthesis.
+  return forOperations(stage, (op) => synth.appliesTo?.(op) ?? true);
+}
+
+/**
+ * The answer with `meta.completeness` rewritten for `through`; the answer itself when its body carries none.
+ * @param {import('../stage.mjs').Answer} answer  @param {Record<string, string> | undefined} query  @param {number} through  @param {unknown} sample
+ */
+function withCompletenessOf(answer, query, through, sample) {
+  const body = JSON.parse(typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body));
+  const rows = Array.isArray(body?.data) ? body.data : [];
+  if (!body?.meta?.completeness) return answer;
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    const t = timeOf(row?.date);
+    if (t < earliest) earliest = t;
+  }
+  const start = query?.start !== undefined ? Math.floor(Date.parse(query.start) / MINUTE) * MINUTE : earliest;
+  /** @type {Record<string, unknown>} */
+  const completeness = { ...body.meta.completeness, status: 'available', complete_through: writeLike(through, sample) };
+  if (Number.isFinite(start)) completeness.complete_from = writeLike(Math.min(start, through), sample);
+  else delete completeness.complete_from;
+  body.meta = { ...body.meta, completeness };
+  return { ...answer, body: JSON.stringify(body) };
 }

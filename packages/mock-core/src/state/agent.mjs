@@ -5,11 +5,12 @@
 // `tools/list` (and `ping`) are free; `tools/call` costs 1 credit unless the caller holds an API key or a Bearer
 // token, and without credits or a payment it gets 402 with the x402 `payment-required` header and a JSON-RPC error
 // body. Results are the spec's examples with the request's `id`.
-import { json } from './answers.mjs';
+import { json } from '../answer-shapes.mjs';
+import { forOperations } from '../stage.mjs';
 import { acceptedOf, hasApiKey, hostOf, preferForced } from './payments.mjs';
 import { paymentRequiredAnswer, quoteFor, readPaymentSignature } from './x402.mjs';
 
-/** @type {(document: import('../spec-model.mjs').OpenApiDocument, name: string) => any} a documented example's value */
+/** @type {(document: import('../stage.mjs').OpenApiDocument, name: string) => any} a documented example's value */
 const example = (document, name) => structuredClone(document.components.examples[name].value);
 
 /** @param {string | undefined} acceptHeader  @param {string[]} required */
@@ -20,9 +21,9 @@ function acceptsAll(acceptHeader, required) {
   return required.every((type) => offered.includes(type));
 }
 
-/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('../stage.mjs').Stage} */
 export function createAgentStage({ document, store }) {
-  return (ctx) => {
+  return forOperations(function agent(/** @type {import('../stage.mjs').Context} */ ctx) {
     const { op } = ctx;
     if (op?.operationId !== 'postMcp' || preferForced(ctx.headers)) return undefined;
     const required = String(op.extensions['x-required-accept'] ?? 'application/json, text/event-stream')
@@ -33,7 +34,7 @@ export function createAgentStage({ document, store }) {
     /** @type {any} the JSON-RPC message, checked below */
     let message;
     try {
-      message = JSON.parse(ctx.body?.length ? ctx.body.toString('utf8') : '');
+      message = JSON.parse(ctx.body?.length ? new TextDecoder().decode(ctx.body) : '');
     } catch {
       return json(400, example(document, 'McpParseError'));
     }
@@ -86,5 +87,5 @@ export function createAgentStage({ document, store }) {
     };
     if (!results[method]) return json(200, { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } });
     return json(200, { jsonrpc: '2.0', id, result: results[method]() });
-  };
+  }, (op) => op?.operationId === 'postMcp');
 }

@@ -2,16 +2,17 @@
 // is active for 1 hour or 24 hours and its credit token arrives in `x-credit-token`; buying again while it is
 // active extends its expiry additively (a lapsed pass restarts from now). The holder is the pass's credit token when
 // the request carries one, else the paying wallet.
-import { json } from './answers.mjs';
+import { json } from '../answer-shapes.mjs';
+import { forOperations } from '../stage.mjs';
 import { acceptedOf, preferForced, hostOf } from './payments.mjs';
 import { encodeBase64Json, paymentRequiredAnswer, quoteFor, readPaymentSignature, settlementOf } from './x402.mjs';
 
 /** @type {Record<string, number>} operationId → how long a pass lasts */
 const DURATION_MS = { postX402WsPassHour: 3_600_000, postX402WsPassDay: 86_400_000 };
 
-/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('../stage.mjs').Stage} */
 export function createWsPassStage({ document, store }) {
-  return (ctx) => {
+  return forOperations(function wsPass(/** @type {import('../stage.mjs').Context} */ ctx) {
     const { op } = ctx;
     const duration = op && DURATION_MS[op.operationId];
     if (!duration || preferForced(ctx.headers)) return undefined;
@@ -38,5 +39,5 @@ export function createWsPassStage({ document, store }) {
         'payment-response': encodeBase64Json(settlementOf(payment)),
       },
     );
-  };
+  }, (op) => op !== undefined && DURATION_MS[op.operationId] !== undefined);
 }

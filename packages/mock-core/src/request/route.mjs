@@ -1,10 +1,10 @@
 // Route matching: which documented operation a request is for, with its path parameters. An unknown path gets a 404
 // in the NestJS shape the service answers (`Cannot GET /x`); an unknown query parameter is served but named in a
 // `Warning` header, so a typo in a parameter name is visible instead of silently ignored.
-import { badRequest, problem } from './answers.mjs';
+import { badRequest, problem } from '../answer-shapes.mjs';
 
 /**
- * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('../stage.mjs').OperationModel} OperationModel
  * @typedef {{op: OperationModel, method: string, pattern: RegExp, names: string[], query: Set<string>}} Route
  */
 
@@ -65,10 +65,11 @@ export function matchRoute(routes, method, pathname) {
 /** The mock's own control routes (`/__mock/…`) belong to later stages, never to the spec. */
 const CONTROL = /^\/__mock(\/|$)/;
 
-/** Stage: sets ctx.op, ctx.family, ctx.pathParams, ctx.query; 404 for a path no operation documents.  @param {OperationModel[]} operations  @returns {import('./answers.mjs').Stage} */
+/** Stage: sets ctx.op, ctx.family, ctx.pathParams, ctx.query; 404 for a path no operation documents.  @param {OperationModel[]} operations  @returns {import('../stage.mjs').Stage} */
 export function routeStage(operations) {
   const routes = compileRoutes(operations);
-  return function route(ctx) {
+  /** @type {import('../stage.mjs').Stage} */
+  const stage = function route(ctx) {
     if (CONTROL.test(ctx.url.pathname)) return undefined;
     const found = matchRoute(routes, ctx.method, ctx.url.pathname);
     if (!found) {
@@ -89,4 +90,7 @@ export function routeStage(operations) {
     }
     return undefined;
   };
+  // The runner picks the stages after this one by the operation it sets.
+  stage.selectsOperation = true;
+  return stage;
 }

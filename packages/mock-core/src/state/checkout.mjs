@@ -5,7 +5,8 @@
 // the same receipt. The status route reflects the state. The quote itself is made by the account backend, which the
 // mock does not have, so a checkout the mock has not seen starts payable and belongs to the first
 // `x-checkout-token` it is read or paid with.
-import { badRequest, json } from './answers.mjs';
+import { badRequest, json } from '../answer-shapes.mjs';
+import { forOperations } from '../stage.mjs';
 import { acceptedOf, hostOf, preferForced } from './payments.mjs';
 import { encodeBase64Json, paymentRequiredAnswer, quoteFor, readPaymentSignature, settlementOf } from './x402.mjs';
 
@@ -26,9 +27,9 @@ const OUTCOMES = ['completed', 'pending'];
 /** @param {import('./store.mjs').Checkout} checkout */
 const body = (checkout) => (checkout.state === 'completed' ? { state: checkout.state, receipt: checkout.receipt } : { state: checkout.state });
 
-/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('../stage.mjs').Stage} */
 export function createCheckoutStage({ document, store }) {
-  return (ctx) => {
+  return forOperations(function checkout(/** @type {import('../stage.mjs').Context} */ ctx) {
     const { op } = ctx;
     const route = op && ROUTES[op.operationId];
     if (!route || preferForced(ctx.headers)) return undefined;
@@ -65,5 +66,5 @@ export function createCheckoutStage({ document, store }) {
     }
     checkout.state = 'completed';
     return json(200, body(checkout), receiptHeader());
-  };
+  }, (op) => op !== undefined && ROUTES[op.operationId] !== undefined);
 }
