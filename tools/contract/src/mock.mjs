@@ -112,7 +112,8 @@ export async function startMock({
   const pipeline = frontStages({ document, bundleText, guard, upstream, prism, cache: cache && !dynamic, now, rateLimit, cors, operations });
   const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
-      const body = await readBody(req);
+      // A request that announces no body has none to read: no await for it (most requests are GETs).
+      const body = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? EMPTY : await readBody(req);
       const method = req.method ?? 'GET';
       if (!Buffer.isBuffer(body)) return send(res, cors.mark(body, method, req.headers)); // over the body limit: readBody's 413
       /** @type {Context} */
@@ -173,9 +174,36 @@ function oneValueEach(headers) {
  */
 function send(res, { status, headers = {}, body }) {
   if (res.headersSent || res.destroyed) return;
-  const payload = body === undefined ? EMPTY : typeof body === 'string' ? Buffer.from(body) : body;
+  const payload = body === undefined ? EMPTY : typeof body === 'string' ? bytesOf(body) : body;
   res.writeHead(status, { ...headers, 'content-length': String(payload.length) });
   res.end(res.req.method === 'HEAD' ? undefined : payload);
 }
 
 const EMPTY = Buffer.alloc(0);
+/** @type {Map<string, Buffer>} bodies of kept answers (synthesised pages), encoded once: the same text comes back request after request */
+const encoded = new Map();
+let encodedBytes = 0;
+const ENCODED_MIN_LENGTH = 4096;
+const ENCODED_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The UTF-8 bytes of a body. A large body is kept by its text: a kept answer hands over the same string each time,
+ * whose hash V8 keeps with the string, so a repeat costs a lookup instead of an encoding. Bounded by bytes, oldest first.
+ * @param {string} text  @returns {Buffer}
+ */
+function bytesOf(text) {
+  if (text.length < ENCODED_MIN_LENGTH) return Buffer.from(text);
+  let bytes = encoded.get(text);
+  if (!bytes) {
+    bytes = Buffer.from(text);
+    if (bytes.length > ENCODED_MAX_BYTES / 8) return bytes; // one huge body must not flush the rest
+    encoded.set(text, bytes);
+    encodedBytes += bytes.length;
+    for (const [oldest, old] of encoded) {
+      if (encodedBytes <= ENCODED_MAX_BYTES) break;
+      encoded.delete(oldest);
+      encodedBytes -= old.length;
+    }
+  }
+  return bytes;
+}

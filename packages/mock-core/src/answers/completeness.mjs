@@ -47,7 +47,7 @@ export function withCompleteness(synth, document, { now = Date.now }) {
   /** @type {WeakMap<import('../stage.mjs').Answer, {through: number, answer: import('../stage.mjs').Answer}>} synthesised answer → its rewrite */
   const rewritten = new WeakMap();
   /** @type {import('../stage.mjs').Stage} */
-  const stage = async function synthWithCompleteness(ctx) {
+  const stage = function synthWithCompleteness(ctx) {
     const op = ctx.op;
     const sample = op && !ctx.forcePrism && op.method === 'get' ? sampleOf(op) : null;
     if (!op || sample === null) return synth(ctx);
@@ -66,15 +66,19 @@ export function withCompleteness(synth, document, { now = Date.now }) {
       if (!(end < through)) query.end = new Date(through - 1).toISOString();
       ctx.query = query;
     }
-    const answer = await synth(ctx);
-    if (!answer || answer.status !== 200 || answer.body === undefined) return answer;
-    // The same answer object is the same request's synthesis (the synthesis stage keeps answers by operation and
-    // parameters, `start` among them), so its rewrite for the same minute is the same.
-    const kept = rewritten.get(answer);
-    if (kept?.through === through) return kept.answer;
-    const result = withCompletenessOf(answer, ctx.query, through, sample);
-    rewritten.set(answer, { through, answer: result });
-    return result;
+    /** @param {import('../stage.mjs').Answer | undefined} answer */
+    const rewrite = (answer) => {
+      if (!answer || answer.status !== 200 || answer.body === undefined) return answer;
+      // The same answer object is the same request's synthesis (the synthesis stage keeps answers by operation and
+      // parameters, `start` among them), so its rewrite for the same minute is the same.
+      const kept = rewritten.get(answer);
+      if (kept?.through === through) return kept.answer;
+      const result = withCompletenessOf(answer, ctx.query, through, sample);
+      rewritten.set(answer, { through, answer: result });
+      return result;
+    };
+    const answer = synth(ctx);
+    return answer instanceof Promise ? answer.then(rewrite) : rewrite(answer);
   };
   // Only the minute-based families carry meta.completeness; the others go straight to synthesis.
   return forOperations(stage, (op) => synth.appliesTo?.(op) ?? true);

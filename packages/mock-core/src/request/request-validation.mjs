@@ -107,6 +107,14 @@ export function malformedJson(op, error) {
  * @returns {import('../stage.mjs').Stage}
  */
 export function requestValidationStage(validators) {
+  /** @type {Map<OperationModel, Set<string>>} */
+  const declaredHeaders = new Map();
+  /** The operation's header parameters, lower case; read once per operation.  @param {OperationModel} op */
+  const declaredHeadersOf = (op) => {
+    let names = declaredHeaders.get(op);
+    if (!names) declaredHeaders.set(op, (names = new Set(op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()))));
+    return names;
+  };
   /** @type {import('../stage.mjs').Stage} */
   const stage = function requestValidation(ctx) {
     const op = ctx.op;
@@ -122,8 +130,8 @@ export function requestValidationStage(validators) {
     }
     ctx.json = body;
     // Headers other than the operation's own (accept, api keys, Prefer, …) are not the operation's business here.
-    const declared = new Set(op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()));
-    const headers = Object.fromEntries(Object.entries(ctx.headers).filter(([k]) => declared.has(k)));
+    const declared = declaredHeadersOf(op);
+    const headers = declared.size ? Object.fromEntries(Object.entries(ctx.headers).filter(([k]) => declared.has(k))) : {};
     const result = validators.validateRequest(op.operationId, { path: ctx.pathParams, query: ctx.query, headers, body });
     if (result.ok) {
       ctx.params = result.data;

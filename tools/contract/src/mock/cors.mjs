@@ -54,12 +54,12 @@ export function documentedHeaders(document) {
  * The headers every answer carries. The Origin is echoed (with `Vary: Origin`) rather than `*`, so a page that sends
  * credentials (`fetchOptions: { credentials: 'include' }`) is not refused either; a request without Origin (not a
  * browser's cross-origin request) gets `*`.
- * @param {Record<string, string | string[] | undefined>} requestHeaders lower-case names  @param {string[]} exposed
+ * @param {Record<string, string | string[] | undefined>} requestHeaders lower-case names  @param {string[] | string} exposed the names, or their list already joined
  * @returns {Record<string, string>}
  */
 export function corsHeaders(requestHeaders, exposed) {
   const origin = requestHeaders.origin;
-  const headers = /** @type {Record<string, string>} */ ({ 'access-control-expose-headers': exposed.join(', ') });
+  const headers = /** @type {Record<string, string>} */ ({ 'access-control-expose-headers': typeof exposed === 'string' ? exposed : exposed.join(', ') });
   if (typeof origin === 'string' && origin) {
     headers['access-control-allow-origin'] = origin;
     headers['access-control-allow-credentials'] = 'true';
@@ -79,6 +79,7 @@ export function corsHeaders(requestHeaders, exposed) {
  */
 export function createCors(document) {
   const { request, response } = documentedHeaders(document);
+  const exposed = response.join(', ');
   /** @type {import('@laevitas-api/mock-core/stage').Stage} */
   function cors(ctx) {
     const asked = ctx.headers['access-control-request-method'];
@@ -105,17 +106,25 @@ export function createCors(document) {
     const preflight = method.toUpperCase() === 'OPTIONS' && Boolean(requestHeaders['access-control-request-method']);
     /** @type {Record<string, string>} */
     const headers = {};
-    /** @type {string[]} */
-    const vary = [];
-    for (const [name, value] of Object.entries(answer.headers ?? {})) {
-      const lower = name.toLowerCase();
-      if (lower === 'vary') vary.push(...value.split(',').map((v) => v.trim()));
-      else if (!lower.startsWith('access-control-') || (preflight && PREFLIGHT_ONLY.has(lower))) headers[name] = value;
+    /** @type {string[] | undefined} */
+    let vary;
+    const own = answer.headers;
+    // Runs on every answer: a plain loop, and the exposed list joined once (createCors), not per request.
+    if (own)
+      for (const name in own) {
+        const value = /** @type {string} */ (own[name]);
+        const lower = name.toLowerCase();
+        if (lower === 'vary') (vary ??= []).push(...value.split(',').map((v) => v.trim()));
+        else if (!lower.startsWith('access-control-') || (preflight && PREFLIGHT_ONLY.has(lower))) headers[name] = value;
+      }
+    const { vary: ourVary, ...ours } = corsHeaders(requestHeaders, exposed);
+    Object.assign(headers, ours);
+    if (ourVary) (vary ??= []).push(ourVary);
+    if (vary) {
+      const varies = [...new Set(vary.filter(Boolean))];
+      if (varies.length) headers.vary = varies.join(', ');
     }
-    const { vary: ourVary, ...ours } = corsHeaders(requestHeaders, response);
-    if (ourVary) vary.push(ourVary);
-    const varies = [...new Set(vary.filter(Boolean))];
-    return { ...answer, headers: { ...headers, ...ours, ...(varies.length ? { vary: varies.join(', ') } : {}) } };
+    return { ...answer, headers };
   }
   return { stage: cors, mark, exposed: response, allowed: request };
 }

@@ -83,6 +83,8 @@ function templateOf(templates, rawSegments) {
   return templates.find((t) => t.segments.length === rawSegments.length && t.segments.every((s, i) => s.startsWith('{') || s === rawSegments[i]));
 }
 
+/** Text of ASCII characters only (control characters included). */
+const ASCII = /^[\u0000-\u007f]*$/;
 /** The headers the front reads: their values must be UTF-8 text, since stages compare and parse them. */
 const READ_HEADERS = ['prefer', 'accept', 'content-type', 'apikey', 'x-api-key', 'authorization', 'x-credit-token', 'payment-signature', 'x-checkout-token'];
 
@@ -179,7 +181,8 @@ export function createGuard(operations, limits = LIMITS) {
   function checkHeaders(ctx, family) {
     const raw = ctx.rawHeaders ?? Object.entries(ctx.headers).flat();
     for (let i = 0; i < raw.length; i += 2) {
-      const bytes = Buffer.byteLength(raw[i + 1] ?? '', 'latin1');
+      // node hands header bytes over as latin1 text: one character per byte.
+      const bytes = (raw[i + 1] ?? '').length;
       if (bytes > limits.headerValueBytes) {
         return problem(
           431,
@@ -191,7 +194,8 @@ export function createGuard(operations, limits = LIMITS) {
     for (const name of READ_HEADERS) {
       const value = ctx.headers[name];
       // node hands header bytes over as latin1; a value the front reads must be valid UTF-8 once re-read as bytes.
-      if (value !== undefined && !isUtf8(Buffer.from(value, 'latin1'))) return badRequest(family, [`header ${name} is not valid UTF-8`]);
+      // ASCII (nearly every value) is UTF-8 already: only other bytes are re-read.
+      if (value !== undefined && !ASCII.test(value) && !isUtf8(Buffer.from(value, 'latin1'))) return badRequest(family, [`header ${name} is not valid UTF-8`]);
     }
     return undefined;
   }
