@@ -1,4 +1,4 @@
-// The agent endpoint POST /api/v1/mcp (MCP Streamable HTTP, JSON-RPC 2.0; sections 5.2, 5.3 item 6): the Accept
+// The agent endpoint POST /api/v1/mcp (MCP Streamable HTTP, JSON-RPC 2.0): the Accept
 // header must list both `application/json` and `text/event-stream` (`x-required-accept`, else 406); a body that is
 // not JSON is a -32700 parse error and one that is not a JSON-RPC request a -32600, both 400 with `id: null`; a
 // notification (no `id`) is accepted with 202 and no body. Billing follows `x-credit-cost`: `initialize`,

@@ -1,4 +1,4 @@
-// Subscription and tick-data checkouts (sections 3 and 4.4): payable → pay without `PAYMENT-SIGNATURE` → 402 quote;
+// Subscription and tick-data checkouts: payable → pay without `PAYMENT-SIGNATURE` → 402 quote;
 // pay with a well-formed payment → 200 completed with the receipt, or 202 pending when the request says
 // `x-mock-checkout: pending` (a pending checkout completes PENDING_MS later on the mock's clock). A pay request on a
 // pending or completed checkout leaves it unchanged and is never charged again: it answers the current state with
@@ -23,7 +23,7 @@ const ROUTES = {
 const OUTCOMES = ['completed', 'pending'];
 
 // CheckoutStatusResponse, CheckoutPaidResponse and CheckoutPendingResponse publish no field names: `state` (the
-// state names of section 3) and `receipt` (the settlement, X402SettleResponse) are the mock's own.
+// checkout states of the v1 document) and `receipt` (the settlement, X402SettleResponse) are the mock's own.
 /** @param {import('./store.mjs').Checkout} checkout */
 const body = (checkout) => (checkout.state === 'completed' ? { state: checkout.state, receipt: checkout.receipt } : { state: checkout.state });
 

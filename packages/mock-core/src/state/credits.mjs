@@ -1,4 +1,4 @@
-// Credit-token challenge and redemption (sections 2.16, 4.4, 5.3 item 5, 7 and 8): POST …/credit-token/challenge with
+// Credit-token challenge and redemption: POST …/credit-token/challenge with
 // `chain_id` and `address` issues a single-use CAIP-122 challenge valid 5 minutes; POST …/credit-token with the
 // challenge's `info` fields, `address`, `chainId`, `type` and `signature` redeems it for a credit token of the
 // wallet's prepaid credits (`x-credit-token`, balance in `x-credits-remaining`). A reused or unknown nonce is 401

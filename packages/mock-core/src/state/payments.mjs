@@ -1,4 +1,4 @@
-// Pay-per-call on the v1 data routes (section 5.3 items 1, 2, 4 and 5): a request with no API key, no credit token
+// Pay-per-call on the v1 data routes: a request with no API key, no credit token
 // and no payment gets the documented 402 with the `payment-required` quote; a well-formed `PAYMENT-SIGNATURE` is
 // charged once and passed on; a credit token spends one credit and the balance comes back in
 // `x-credits-remaining`; a spent or unknown token gets the route's 402 again (the data routes document no other

@@ -1,4 +1,4 @@
-// WebSocket pass purchase (sections 3, 4.4 and 8): without a payment a 402 quote; with a well-formed payment the pass
+// WebSocket pass purchase: without a payment a 402 quote; with a well-formed payment the pass
 // is active for 1 hour or 24 hours and its credit token arrives in `x-credit-token`; buying again while it is
 // active extends its expiry additively (a lapsed pass restarts from now). The holder is the pass's credit token when
 // the request carries one, else the paying wallet.

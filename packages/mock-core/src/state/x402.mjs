@@ -1,6 +1,6 @@
 // The x402 version 2 wire format as the mock speaks it: the `payment-required` quote (base64 JSON of a
 // PaymentRequired object), the shape check of a `PAYMENT-SIGNATURE` (base64 JSON of a PaymentPayload:
-// `{x402Version: 2, accepted, payload}`, facts.md f) and the `PAYMENT-RESPONSE` settlement receipt.
+// `{x402Version: 2, accepted, payload}`) and the `PAYMENT-RESPONSE` settlement receipt.
 // Signatures are NOT verified cryptographically and nothing is settled on a chain: the mock checks that a payment is
 // present and well formed, names what is wrong when it is not, and records one charge per accepted payment.
 // sha256 from @noble/hashes (audited, dependency-free, runs in browsers too) rather than node:crypto: this module is
@@ -68,7 +68,7 @@ export function quoteFor(document, op, { host, pathname, error = 'Payment requir
         amount: atomicAmount(price),
       }))
     : example.accepts;
-  // The service sits behind TLS and announces its resources with https (section 5.3 item 6).
+  // The service sits behind TLS and announces its resources with https.
   return { x402Version: 2, error, resource: { url: `https://${host}${pathname}`, mimeType: 'application/json' }, accepts };
 }
 

@@ -80,7 +80,7 @@ export function corsHeaders(requestHeaders, exposed) {
 export function createCors(document) {
   const { request, response } = documentedHeaders(document);
   const exposed = response.join(', ');
-  /** @type {import('@laevitas-api/mock-core/stage').Stage} */
+  /** @param {import('@laevitas-api/mock-core/stage').Context} ctx  @returns {import('@laevitas-api/mock-core/stage').Answer | undefined} */
   function cors(ctx) {
     const asked = ctx.headers['access-control-request-method'];
     if (ctx.method !== 'OPTIONS' || !asked) return undefined; // a plain OPTIONS is the router's (405 / Allow)

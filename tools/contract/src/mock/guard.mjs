@@ -1,4 +1,4 @@
-// The mock front's first stage: hostile input is answered here, in the API's own error shapes, and never reaches
+// The mock front's hostile-input guard: hostile input is answered here, in the API's own error shapes, and never reaches
 // Prism raw. Prism 5 decodes path segments with a bare `decodeURIComponent` (uri-template-lite under prism-http's
 // getPathParams); one malformed escape there throws outside any handler and kills the Prism process, so every path
 // segment, query key and value and every header the front reads is decoded here first, and refused with a 4xx naming

@@ -1,4 +1,4 @@
-// The mock front's last stage: forwards what no earlier stage answered to the supervised Prism, and keeps Prism's
+// The mock front's upstream: forwards what no earlier stage answered to the supervised Prism, and keeps Prism's
 // answers to deterministic requests in a bounded cache.
 //
 // Why a cache: Prism spends 2–20 ms per request (routing, validation, negotiation, logging) and serves a few hundred
