@@ -44,7 +44,16 @@ const isStage = (stage) => stage !== undefined;
  * Builds every stage once, in the order a request passes them, and the runner over them.
  * @param {PipelineParts} parts
  */
-export function createPipeline({ document, operations = operationsOf(document), validators, cache = true, now = Date.now, rateLimit = false, creditBundle, transport = {} }) {
+export function createPipeline({
+  document,
+  operations = operationsOf(document),
+  validators,
+  cache = true,
+  now = Date.now,
+  rateLimit = false,
+  creditBundle,
+  transport = {},
+}) {
   const store = createStore({ now, creditBundle });
   const limiter = createRateLimiter({ limits: document.info?.['x-rate-limits'] ?? {}, now });
   const corrections = createCorrectionsFeed({ document, operations, now });

@@ -51,7 +51,11 @@ async function runList(stages, ctx) {
       answer = stage(ctx);
       if (answer instanceof Promise) answer = await answer;
     } catch (error) {
-      answer = problem(500, 'Internal Server Error', `mock front: stage ${stage.name || '(anonymous)'} failed: ${/** @type {any} */ (error)?.message ?? error}`);
+      answer = problem(
+        500,
+        'Internal Server Error',
+        `mock front: stage ${stage.name || '(anonymous)'} failed: ${/** @type {any} */ (error)?.message ?? error}`,
+      );
     }
     if (answer) return answer;
   }

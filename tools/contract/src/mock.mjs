@@ -45,7 +45,18 @@ export async function freePort() {
  *   operations?: import('./spec-model.mjs').OperationModel[]}} parts
  *   `now`: the clock of the stateful and time-series stages
  */
-export function frontStages({ document, bundleText, guard, upstream, prism, cache = true, now = Date.now, rateLimit = false, cors = createCors(document), operations = operationsOf(document) }) {
+export function frontStages({
+  document,
+  bundleText,
+  guard,
+  upstream,
+  prism,
+  cache = true,
+  now = Date.now,
+  rateLimit = false,
+  cors = createCors(document),
+  operations = operationsOf(document),
+}) {
   return createPipeline({
     document,
     operations,

@@ -35,7 +35,10 @@ describe('the mock core shared with the MSW handlers', () => {
   it('imports no node: module and uses no Buffer, process or require anywhere in its import graph', () => {
     const graph = importGraph(CORE);
     expect(graph.size).toBeGreaterThan(8);
-    expect([...graph.keys()].some((file) => file.endsWith('spec-model.mjs')), 'the spec model is walked too').toBe(true);
+    expect(
+      [...graph.keys()].some((file) => file.endsWith('spec-model.mjs')),
+      'the spec model is walked too',
+    ).toBe(true);
     for (const [file, text] of graph) {
       const code = text.replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
       expect(code, file).not.toMatch(/from\s+'node:|\bBuffer\.|\bprocess\.|\brequire\(/);

@@ -48,7 +48,9 @@ function cli(args: string[], env: Record<string, string> = {}) {
 beforeAll(async () => {
   const started = Date.now();
   project = mkdtempSync(join(tmpdir(), 'laevitas-contract-consumer-'));
-  for (const dir of ['tools/contract', 'packages/client', 'packages/validators', 'packages/types']) {
+  // The mock's stages and the spec model are private workspace packages the CLI imports by name; until the published
+  // CLI bundles them, they are installed here from their own tarballs like the unpublished dependencies.
+  for (const dir of ['tools/contract', 'packages/client', 'packages/validators', 'packages/types', 'packages/mock-core', 'packages/spec-model']) {
     execFileSync('pnpm', ['pack', '--pack-destination', project], { cwd: join(ROOT, dir), env: cleanEnv, stdio: 'ignore' });
   }
   timings.packMs = Date.now() - started;
@@ -60,7 +62,7 @@ beforeAll(async () => {
   // The unpublished dependencies come from their tarballs; everything else from the registry (the store first).
   writeFileSync(
     join(project, 'pnpm-workspace.yaml'),
-    `overrides:\n  '@laevitas-api/client': ${tarball('client')}\n  '@laevitas-api/validators': ${tarball('validators')}\n  '@laevitas-api/types': ${tarball('types')}\nallowBuilds:\n  '@scarf/scarf': false\n`,
+    `overrides:\n  '@laevitas-api/client': ${tarball('client')}\n  '@laevitas-api/validators': ${tarball('validators')}\n  '@laevitas-api/types': ${tarball('types')}\n  '@laevitas-api/mock-core': ${tarball('mock-core')}\n  '@laevitas-api/spec-model': ${tarball('spec-model')}\nallowBuilds:\n  '@scarf/scarf': false\n`,
   );
   const installStarted = Date.now();
   execFileSync('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile', '--reporter=silent'], { cwd: project, env: cleanEnv, stdio: 'ignore' });

@@ -11,7 +11,6 @@ import { deref } from '@laevitas-api/spec-model';
 
 const BUCKET = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-
 /**
  * The first documented example of an operation's success answer.
  * @param {OpenApiDocument} document  @param {OperationModel} op  @returns {{status: number, example: any} | undefined}
@@ -97,4 +96,3 @@ export function planOf(document, op) {
     declaredDefaults: Object.fromEntries(op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, defaultOf(p.name)])),
   };
 }
-

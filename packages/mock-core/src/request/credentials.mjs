@@ -24,12 +24,15 @@ function presenceOf(scheme) {
  */
 export function credentialsStage(document) {
   const schemes = Object.fromEntries(Object.entries(document.components?.securitySchemes ?? {}).map(([name, s]) => [name, presenceOf(s)]));
-  return forOperations(function credentials(/** @type {import('../stage.mjs').Context} */ ctx) {
-    const alternatives = ctx.op?.security ?? [];
-    if (!alternatives.length) return undefined;
-    const satisfied = alternatives.some((/** @type {Record<string, string[]>} */ alternative) =>
-      Object.keys(alternative).every((name) => schemes[name]?.(ctx.headers)),
-    );
-    return satisfied ? undefined : unauthorized(ctx.family);
-  }, (op) => (op?.security ?? []).length > 0);
+  return forOperations(
+    function credentials(/** @type {import('../stage.mjs').Context} */ ctx) {
+      const alternatives = ctx.op?.security ?? [];
+      if (!alternatives.length) return undefined;
+      const satisfied = alternatives.some((/** @type {Record<string, string[]>} */ alternative) =>
+        Object.keys(alternative).every((name) => schemes[name]?.(ctx.headers)),
+      );
+      return satisfied ? undefined : unauthorized(ctx.family);
+    },
+    (op) => (op?.security ?? []).length > 0,
+  );
 }

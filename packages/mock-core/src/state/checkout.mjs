@@ -29,42 +29,45 @@ const body = (checkout) => (checkout.state === 'completed' ? { state: checkout.s
 
 /** @param {import('./store.mjs').StageDeps} deps  @returns {import('../stage.mjs').Stage} */
 export function createCheckoutStage({ document, store }) {
-  return forOperations(function checkout(/** @type {import('../stage.mjs').Context} */ ctx) {
-    const { op } = ctx;
-    const route = op && ROUTES[op.operationId];
-    if (!route || preferForced(ctx.headers)) return undefined;
-    const id = ctx.pathParams?.id ?? '';
-    const checkoutToken = ctx.headers['x-checkout-token'];
-    if (!checkoutToken) return badRequest('v1', ['x-checkout-token should not be empty']);
-    const outcome = ctx.headers['x-mock-checkout'];
-    if (route.pay && outcome !== undefined && !OUTCOMES.includes(outcome)) {
-      return badRequest('v1', [`x-mock-checkout must be one of the following values: ${OUTCOMES.join(', ')}`]);
-    }
-    const key = `${route.product}/${id}`;
-    if (!store.checkouts.has(key)) store.checkouts.set(key, { checkoutToken, state: 'payable' });
-    const checkout = /** @type {import('./store.mjs').Checkout} */ (store.checkouts.get(key));
-    if (checkout.checkoutToken !== checkoutToken) return badRequest('v1', [`x-checkout-token does not match checkout ${id}`]);
-    if (checkout.state === 'pending' && store.now() >= /** @type {number} */ (checkout.completesAt)) checkout.state = 'completed';
+  return forOperations(
+    function checkout(/** @type {import('../stage.mjs').Context} */ ctx) {
+      const { op } = ctx;
+      const route = op && ROUTES[op.operationId];
+      if (!route || preferForced(ctx.headers)) return undefined;
+      const id = ctx.pathParams?.id ?? '';
+      const checkoutToken = ctx.headers['x-checkout-token'];
+      if (!checkoutToken) return badRequest('v1', ['x-checkout-token should not be empty']);
+      const outcome = ctx.headers['x-mock-checkout'];
+      if (route.pay && outcome !== undefined && !OUTCOMES.includes(outcome)) {
+        return badRequest('v1', [`x-mock-checkout must be one of the following values: ${OUTCOMES.join(', ')}`]);
+      }
+      const key = `${route.product}/${id}`;
+      if (!store.checkouts.has(key)) store.checkouts.set(key, { checkoutToken, state: 'payable' });
+      const checkout = /** @type {import('./store.mjs').Checkout} */ (store.checkouts.get(key));
+      if (checkout.checkoutToken !== checkoutToken) return badRequest('v1', [`x-checkout-token does not match checkout ${id}`]);
+      if (checkout.state === 'pending' && store.now() >= /** @type {number} */ (checkout.completesAt)) checkout.state = 'completed';
 
-    if (!route.pay) return json(200, body(checkout));
-    const receiptHeader = () => ({ 'payment-response': encodeBase64Json(checkout.receipt) });
-    if (checkout.state === 'pending') return json(202, body(checkout));
-    if (checkout.state === 'completed') return json(200, body(checkout), receiptHeader());
+      if (!route.pay) return json(200, body(checkout));
+      const receiptHeader = () => ({ 'payment-response': encodeBase64Json(checkout.receipt) });
+      if (checkout.state === 'pending') return json(202, body(checkout));
+      if (checkout.state === 'completed') return json(200, body(checkout), receiptHeader());
 
-    const offered = quoteFor(document, op, { host: hostOf(ctx), pathname: ctx.url.pathname });
-    const signature = ctx.headers['payment-signature'];
-    if (signature === undefined) return paymentRequiredAnswer(offered);
-    const read = readPaymentSignature(signature, offered);
-    if (!read.ok) return paymentRequiredAnswer({ ...offered, error: read.error });
-    const accepted = acceptedOf(offered, read.payment);
-    store.charge({ kind: 'checkout', subject: key, network: read.payment.network, payer: read.payment.payer, amount: accepted.amount });
-    checkout.receipt = settlementOf(read.payment);
-    if (outcome === 'pending') {
-      checkout.state = 'pending';
-      checkout.completesAt = store.now() + PENDING_MS;
-      return json(202, body(checkout));
-    }
-    checkout.state = 'completed';
-    return json(200, body(checkout), receiptHeader());
-  }, (op) => op !== undefined && ROUTES[op.operationId] !== undefined);
+      const offered = quoteFor(document, op, { host: hostOf(ctx), pathname: ctx.url.pathname });
+      const signature = ctx.headers['payment-signature'];
+      if (signature === undefined) return paymentRequiredAnswer(offered);
+      const read = readPaymentSignature(signature, offered);
+      if (!read.ok) return paymentRequiredAnswer({ ...offered, error: read.error });
+      const accepted = acceptedOf(offered, read.payment);
+      store.charge({ kind: 'checkout', subject: key, network: read.payment.network, payer: read.payment.payer, amount: accepted.amount });
+      checkout.receipt = settlementOf(read.payment);
+      if (outcome === 'pending') {
+        checkout.state = 'pending';
+        checkout.completesAt = store.now() + PENDING_MS;
+        return json(202, body(checkout));
+      }
+      checkout.state = 'completed';
+      return json(200, body(checkout), receiptHeader());
+    },
+    (op) => op !== undefined && ROUTES[op.operationId] !== undefined,
+  );
 }

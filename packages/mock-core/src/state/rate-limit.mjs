@@ -63,11 +63,14 @@ export function clientOf(ctx) {
 
 /** @param {{limiter: ReturnType<typeof createRateLimiter>}} deps  @returns {import('../stage.mjs').Stage} */
 export function createRateLimitStage({ limiter }) {
-  return forOperations(function rateLimit(/** @type {import('../stage.mjs').Context} */ ctx) {
-    const { op } = ctx;
-    if (!op || op.family !== 'v1' || !op.responses.some((r) => r.status === 429)) return undefined;
-    const group = op.extensions['x-rate-limit-group'] ?? 'v1';
-    const taken = limiter.take(group, clientOf(ctx));
-    return taken.ok ? undefined : tooManyRequests('v1', taken.retryAfterSeconds);
-  }, (op) => op !== undefined && op.family === 'v1' && op.responses.some((r) => r.status === 429));
+  return forOperations(
+    function rateLimit(/** @type {import('../stage.mjs').Context} */ ctx) {
+      const { op } = ctx;
+      if (!op || op.family !== 'v1' || !op.responses.some((r) => r.status === 429)) return undefined;
+      const group = op.extensions['x-rate-limit-group'] ?? 'v1';
+      const taken = limiter.take(group, clientOf(ctx));
+      return taken.ok ? undefined : tooManyRequests('v1', taken.retryAfterSeconds);
+    },
+    (op) => op !== undefined && op.family === 'v1' && op.responses.some((r) => r.status === 429),
+  );
 }

@@ -12,32 +12,35 @@ const DURATION_MS = { postX402WsPassHour: 3_600_000, postX402WsPassDay: 86_400_0
 
 /** @param {import('./store.mjs').StageDeps} deps  @returns {import('../stage.mjs').Stage} */
 export function createWsPassStage({ document, store }) {
-  return forOperations(function wsPass(/** @type {import('../stage.mjs').Context} */ ctx) {
-    const { op } = ctx;
-    const duration = op && DURATION_MS[op.operationId];
-    if (!duration || preferForced(ctx.headers)) return undefined;
-    const offered = quoteFor(document, op, { host: hostOf(ctx), pathname: ctx.url.pathname });
-    const signature = ctx.headers['payment-signature'];
-    if (signature === undefined) return paymentRequiredAnswer(offered);
-    const read = readPaymentSignature(signature, offered);
-    if (!read.ok) return paymentRequiredAnswer({ ...offered, error: read.error });
-    const { payment } = read;
-    const presented = store.tokens.get(ctx.headers['x-credit-token'] ?? '');
-    const holder = presented?.kind === 'ws-pass' ? presented.subject : payment.payer.toLowerCase();
-    const accepted = acceptedOf(offered, payment);
-    store.charge({ kind: 'ws-pass', subject: op.operationId, network: payment.network, payer: payment.payer, amount: accepted.amount });
-    const now = store.now();
-    const pass = store.passes.get(holder) ?? { token: store.issueToken('ws-pass', holder), expiresAt: now };
-    pass.expiresAt = Math.max(pass.expiresAt, now) + duration;
-    store.passes.set(holder, pass);
-    // WsPassResponseDto's fields are not published: `expires_at` is the mock's own name for the pass expiry.
-    return json(
-      200,
-      { expires_at: new Date(pass.expiresAt).toISOString() },
-      {
-        'x-credit-token': pass.token,
-        'payment-response': encodeBase64Json(settlementOf(payment)),
-      },
-    );
-  }, (op) => op !== undefined && DURATION_MS[op.operationId] !== undefined);
+  return forOperations(
+    function wsPass(/** @type {import('../stage.mjs').Context} */ ctx) {
+      const { op } = ctx;
+      const duration = op && DURATION_MS[op.operationId];
+      if (!duration || preferForced(ctx.headers)) return undefined;
+      const offered = quoteFor(document, op, { host: hostOf(ctx), pathname: ctx.url.pathname });
+      const signature = ctx.headers['payment-signature'];
+      if (signature === undefined) return paymentRequiredAnswer(offered);
+      const read = readPaymentSignature(signature, offered);
+      if (!read.ok) return paymentRequiredAnswer({ ...offered, error: read.error });
+      const { payment } = read;
+      const presented = store.tokens.get(ctx.headers['x-credit-token'] ?? '');
+      const holder = presented?.kind === 'ws-pass' ? presented.subject : payment.payer.toLowerCase();
+      const accepted = acceptedOf(offered, payment);
+      store.charge({ kind: 'ws-pass', subject: op.operationId, network: payment.network, payer: payment.payer, amount: accepted.amount });
+      const now = store.now();
+      const pass = store.passes.get(holder) ?? { token: store.issueToken('ws-pass', holder), expiresAt: now };
+      pass.expiresAt = Math.max(pass.expiresAt, now) + duration;
+      store.passes.set(holder, pass);
+      // WsPassResponseDto's fields are not published: `expires_at` is the mock's own name for the pass expiry.
+      return json(
+        200,
+        { expires_at: new Date(pass.expiresAt).toISOString() },
+        {
+          'x-credit-token': pass.token,
+          'payment-response': encodeBase64Json(settlementOf(payment)),
+        },
+      );
+    },
+    (op) => op !== undefined && DURATION_MS[op.operationId] !== undefined,
+  );
 }
