@@ -1,6 +1,7 @@
 // The discovery routes with real content: `/openapi.json` and `/.well-known/openapi.json` serve our bundle (the
 // document the mock itself is built from), `/.well-known/x402` describes the paid resources from `info.x-x402`, and
 // health answers its documented example. Prism would answer the `{}` placeholder examples.
+import { deref } from '@laevitas-api/spec-model';
 
 /**
  * @typedef {import('../stage.mjs').OpenApiDocument} OpenApiDocument
@@ -23,12 +24,11 @@ export function x402Document(document, operations) {
 
 /** The first documented example of an operation's 200, or undefined.  @param {OpenApiDocument} document  @param {string} path  @param {string} method */
 function exampleOf(document, path, method) {
-  const media = document.paths?.[path]?.[method]?.responses?.['200']?.content?.['application/json'];
+  const response = deref(document, deref(document, document.paths?.[path])?.[method]?.responses?.['200']);
+  const media = response?.content?.['application/json'];
   if (!media) return undefined;
   if (media.example !== undefined) return media.example;
-  const first = Object.values(media.examples ?? {})[0];
-  const ref = first?.$ref?.replace('#/components/examples/', '');
-  return ref ? document.components.examples[ref]?.value : first?.value;
+  return deref(document, Object.values(media.examples ?? {})[0])?.value;
 }
 
 /**
