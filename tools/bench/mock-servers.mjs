@@ -1,6 +1,7 @@
 // Child process of the mock benchmark: serves the mock (with or without its answer cache) and a bare node:http server
 // that answers the same routes with the same status, headers and bodies, so the load generator in the parent process
-// measures servers that do not share its event loop. Prints one JSON line with the URLs, then waits for SIGTERM.
+// measures servers that do not share its event loop. Prints one JSON line with the URLs, then answers each line read
+// on stdin with the CPU time this process has used (`{"cpu": µs}`), until SIGTERM.
 import { createServer } from 'node:http';
 import { startMock } from '../contract/src/mock.mjs';
 import { ROUTES } from './mock-routes.mjs';
@@ -28,6 +29,12 @@ console.log(
     bytes: [...answers.values()].map((a) => a.body.length),
   }),
 );
+process.stdin.setEncoding('utf8').on('data', (chunk) => {
+  for (const _ of String(chunk).split('\n').slice(0, -1)) {
+    const { user, system } = process.cpuUsage();
+    console.log(JSON.stringify({ cpu: user + system }));
+  }
+});
 process.on('SIGTERM', async () => {
   bare.close();
   await mock.stop();

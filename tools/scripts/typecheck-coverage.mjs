@@ -20,6 +20,8 @@ const ELSEWHERE = {
   'packages/testing/test/types/fail/': 'negative type tests: each must fail to compile (packages/testing/test/types.test.ts)',
   'packages/testing/test/support/': 'JavaScript copied into a clean project by test/consumer.test.ts (which runs it there): not yet (37 findings)',
   'packages/docs/assets/site.js': 'the browser script of the docs site: not yet (no DOM-typed project for it)',
+  'packages/docs/assets/console.js':
+    'the Try-it console of the docs site, a browser script like site.js: driven by packages/docs/test/console.browser.test.ts, not yet type-checked (no DOM-typed project for it)',
 };
 
 const SOURCE = /\.(?:[cm]?js|[cm]?ts)$/;

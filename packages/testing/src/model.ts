@@ -1,11 +1,11 @@
 // The spec this package was generated from, the generated validators and the mock's runtime-neutral stages
-// (tools/contract/src/mock/core.mjs, bundled into dist at build time): everything the handlers, fixtures and
+// (@laevitas-api/mock-core, a private workspace package bundled into dist at build time): everything the handlers, fixtures and
 // overrides answer from. Typed loosely here on purpose: the public API types come from @laevitas-api/types.
 import * as validators from '@laevitas-api/validators';
 import documentJson from '../generated/document.json' with { type: 'json' };
 // JavaScript modules with JSDoc types, bundled into dist; typed at this boundary by the interfaces below.
 import * as specModelJs from '@laevitas-api/spec-model';
-import * as coreJs from '../../../tools/contract/src/mock/core.mjs';
+import * as coreJs from '@laevitas-api/mock-core';
 
 const core = coreJs as any;
 
@@ -42,18 +42,18 @@ export const looseValidators = validators as unknown as {
 
 /** A fresh in-process mock (its own paywall store): the server's data stages, ending in the documented example. */
 export function createCore(): MockCore {
-  return coreJs.createMockCore({ document, operations: operations as any, validators: looseValidators as any, deref }) as MockCore;
+  return coreJs.createMockCore({ document, operations: operations as any, validators: looseValidators as any }) as MockCore;
 }
 
 type Plan = { listKey?: string } | undefined;
-export const planOf = (op: Operation): Plan => core.planOf(document, op, deref);
+export const planOf = (op: Operation): Plan => core.planOf(document, op);
 export const answerOf = (
   plan: NonNullable<Plan>,
   request: { pathParams: Record<string, string>; query: Record<string, string> },
   salt: string,
 ): Answer | undefined => core.answerOf(plan, request, looseValidators, salt);
 export const documentedAnswerOf = (op: Operation, status: number): { example: unknown; headers: Record<string, string> } =>
-  core.documentedAnswerOf(document, deref, op, status);
+  core.documentedAnswerOf(document, op, status);
 export const successStatusOf = (op: Operation): number => core.successStatusOf(op);
 
 const routes = core.compileRoutes(operations);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { SPEC_JSON } from './paths.mjs';
 import { baseUrlFor, credentialHeaders } from '@laevitas-api/client/wire';
 import { buildRequests, urlFor } from './requests.mjs';
-import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from './invariants.mjs';
+import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from '@laevitas-api/mock-core/answers/invariants';
 import { describeUndocumented, undocumentedFields } from './undocumented.mjs';
 import { xmlEscape as xml } from './xml.mjs';
 import { deref } from './spec-model.mjs';

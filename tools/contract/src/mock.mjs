@@ -1,35 +1,32 @@
 // Starts the mock: Prism on the bundled spec (both families on one port, static examples first so responses are
-// stable and documented) behind a front that does what the service does and Prism cannot. The front is a pipeline of
-// stages (./mock/*.mjs, contract in ./mock/answers.mjs), listed in order in `frontStages` below: discovery routes,
-// route matching (404 for unknown paths, a warning for unknown query parameters), forced outcomes (`Prefer: code=N`),
-// request validation with our own validators (the real reasons in the documented 400), then data synthesised from
-// the examples (identity echoed, buckets following the request, real pagination); Prism answers the rest. Before all
-// of it the front upper-cases the parameters the spec marks `x-case-insensitive`, so
-// `/historical/derivs/perpetuals/binance/BTCUSDT` is answered like `BINANCE`. Hostile input is refused first (guard),
-// payment and credit state and the optional rate limit sit between validation and synthesis, and Prism is a
-// supervised child (restarted when it dies, 503 while it is down) whose deterministic answers are cached. The same
-// port serves the streaming gateway at /ws (./stream/mock.mjs), sharing the payment state for WebSocket passes.
+// stable and documented) behind a front that does what the service does and Prism cannot. The front runs the mock's
+// one declared pipeline (@laevitas-api/mock-core, pipeline.mjs: every stage in order, with why it sits there) and
+// fills its transport slots with what only a server does: the CORS preflight and marks (./mock/cors.mjs), the
+// hostile-input guard (./mock/guard.mjs), health, the discovery routes serving the real bundle, and a supervised Prism
+// with a cache (./mock/upstream.mjs) for what no earlier stage answers. The same port serves the streaming gateway at
+// /ws (./stream/mock.mjs), sharing the payment state for WebSocket passes.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { deref, operationsOf } from './spec-model.mjs';
+import { operationsOf } from '@laevitas-api/spec-model';
+import { caseRules, createPipeline, normaliseCase, problem } from '@laevitas-api/mock-core';
+import { discoveryStage } from '@laevitas-api/mock-core/answers/discovery';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
 import { supervisePrism } from './prism.mjs';
-import { problem } from './mock/answers.mjs';
-import { runStages } from './mock/pipeline.mjs';
 import { LIMITS, createGuard, onClientError, readBody } from './mock/guard.mjs';
 import { createUpstream } from './mock/upstream.mjs';
-import { createStatefulMock } from './mock/state.mjs';
-import { discoveryStage } from './mock/discovery.mjs';
-import { createOAuthStage } from './mock/oauth.mjs';
-import { dataStages } from './mock/core.mjs';
-import { caseRules, normaliseCase } from './mock/case.mjs';
 import { createCors } from './mock/cors.mjs';
+import { createOAuthStage } from './mock/oauth.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument */
+/**
+ * @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument
+ * @typedef {import('@laevitas-api/mock-core/stage').Stage} Stage
+ * @typedef {import('@laevitas-api/mock-core/stage').Answer} Answer
+ * @typedef {import('@laevitas-api/mock-core/stage').Context} Context
+ */
 
 // Case rules live with the runtime-neutral stages (the MSW handlers normalise the same way); re-exported for callers of this module.
 export { caseRules, normaliseCase };
@@ -43,37 +40,47 @@ export async function freePort() {
 }
 
 /**
- * The front's stages, in order (the stage contract is in ./mock/answers.mjs). Each line is one stage.
- * @param {{document: OpenApiDocument, bundleText: string, guard: ReturnType<typeof createGuard>,
- *   stateful: ReturnType<typeof createStatefulMock>, upstream: ReturnType<typeof createUpstream>,
- *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean, now?: () => number, cors?: ReturnType<typeof createCors>}} parts
- *   `now`: the clock of the time-series stages
- * @returns {import('./mock/answers.mjs').Stage[]}
+ * The front's pipeline: the declared stages of @laevitas-api/mock-core with the server's transport in its slots.
+ * @param {{document: OpenApiDocument, bundleText: string, guard: ReturnType<typeof createGuard>, upstream: ReturnType<typeof createUpstream>,
+ *   prism: import('./prism.mjs').SupervisedPrism, cache?: boolean, now?: () => number, rateLimit?: boolean, cors?: ReturnType<typeof createCors>,
+ *   operations?: import('./spec-model.mjs').OperationModel[]}} parts
+ *   `now`: the clock of the stateful and time-series stages
  */
-export function frontStages({ document, bundleText, guard, stateful, upstream, prism, cache = true, now = Date.now, cors = createCors(document) }) {
-  const operations = operationsOf(document);
-  // route → prefer → request validation, and credentials → synthesis: the runtime-neutral stages shared with the
-  // MSW handlers of @laevitas-api/testing (./mock/core.mjs)
-  const data = dataStages({ document, operations, validators: require('@laevitas-api/validators'), deref, cache, now });
-  return [
-    cors.stage, // a browser's CORS preflight → 204, on any path, before routing (./mock/cors.mjs)
-    // before the guard, whose bodies are JSON only: the token endpoint takes the form body OAuth prescribes (RFC 6749)
-    createOAuthStage({ now }).stage, // the agent endpoint's OAuth 2.1 sign-in: discovery documents, authorize (PKCE S256), token
-    guard.stage, // hostile input (malformed escapes, over-long URLs and headers, big bodies, odd methods) → 4xx
-    healthStage(prism, upstream), // health tells the truth about the Prism child
-    discoveryStage(document, operations, bundleText),
-    ...data.before, // route (404 for unknown paths), Prefer: code=N, request validation (the documented 400), x-max-window, the corrections control route
-    ...stateful.stages, // POST /__mock/reset, MOCK_RATE_LIMIT, 402-for-keyless, x402, checkouts, passes, credits, agent
-    ...data.after, // credentials (after state: keyless v1 data requests get 402 first), the corrections feed, synthesised series pages (kept by request when `cache`) with meta.completeness to match
-    upstream.stage, // a supervised Prism with a cache; 503 with Retry-After while it is down
-  ];
+export function frontStages({
+  document,
+  bundleText,
+  guard,
+  upstream,
+  prism,
+  cache = true,
+  now = Date.now,
+  rateLimit = false,
+  cors = createCors(document),
+  operations = operationsOf(document),
+}) {
+  return createPipeline({
+    document,
+    operations,
+    validators: require('@laevitas-api/validators'),
+    cache,
+    now,
+    rateLimit,
+    transport: {
+      preflight: cors.stage,
+      signIn: createOAuthStage({ now }).stage,
+      guard: guard.stage,
+      health: healthStage(prism, upstream),
+      discovery: discoveryStage(document, operations, bundleText),
+      upstream: upstream.stage,
+    },
+  });
 }
 
 /**
  * `/api/v1/health` goes to the upstream stage while the Prism child is not up, which answers 503 with Retry-After and
  * why it died: the discovery stage would otherwise answer the documented body and a dead child would be silent.
  * @param {import('./prism.mjs').SupervisedPrism} prism  @param {ReturnType<typeof createUpstream>} upstream
- * @returns {import('./mock/answers.mjs').Stage}
+ * @returns {Stage}
  */
 function healthStage(prism, upstream) {
   return function health(ctx) {
@@ -88,7 +95,7 @@ function healthStage(prism, upstream) {
  *   `now` is the clock of the stateful stages (tests move it); `rateLimit` defaults to `MOCK_RATE_LIMIT=on`; `spare`
  *   keeps a warm second Prism that takes over at once when the first dies (`MOCK_SPARE_PRISM=on`).
  *   `stream` configures the gateway at /ws (events per second, heartbeat, seed; see ./stream/mock.mjs).
- * @returns {Promise<{url: string, streamUrl: string, log: () => string, stop: () => Promise<void>, state: import('./mock/store.mjs').Store,
+ * @returns {Promise<{url: string, streamUrl: string, log: () => string, stop: () => Promise<void>, state: import('@laevitas-api/mock-core/state/store').Store,
  *   prism: import('./prism.mjs').SupervisedPrism, upstream: ReturnType<typeof createUpstream>}>}
  */
 export async function startMock({
@@ -110,43 +117,44 @@ export async function startMock({
   const prism = await supervisePrism({ args, quiet, onDeath, spare });
   const bundleText = readFileSync(SPEC_JSON, 'utf8');
   const document = JSON.parse(bundleText);
-  const rules = caseRules(operationsOf(document));
-  const guard = createGuard(operationsOf(document));
+  const operations = operationsOf(document);
+  const rules = caseRules(operations);
+  const guard = createGuard(operations);
   const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
-  const stateful = createStatefulMock({ document, now, rateLimit });
   const cors = createCors(document); // its marker puts the CORS headers on every answer the front sends
-  const stages = frontStages({ document, bundleText, guard, stateful, upstream, prism, cache: cache && !dynamic, now, cors });
+  const pipeline = frontStages({ document, bundleText, guard, upstream, prism, cache: cache && !dynamic, now, rateLimit, cors, operations });
   const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
     try {
-      const body = await readBody(req);
-      const method = String(req.method ?? 'GET');
+      // A request that announces no body has none to read: no await for it (most requests are GETs).
+      const body = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? EMPTY : await readBody(req);
+      const method = req.method ?? 'GET';
       if (!Buffer.isBuffer(body)) return send(res, cors.mark(body, method, req.headers)); // over the body limit: readBody's 413
-      /** @type {import('./mock/answers.mjs').Context} */
+      /** @type {Context} */
       const ctx = {
-        method: String(req.method ?? 'GET').toUpperCase(),
+        method: method.toUpperCase(),
         rawTarget: req.url ?? '/',
         rawHeaders: req.rawHeaders,
         url: normaliseCase(new URL(req.url ?? '/', 'http://mock.invalid'), rules),
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v ?? '')])),
+        headers: oneValueEach(req.headers),
         body: body.length ? body : undefined,
         remoteAddress: req.socket.remoteAddress,
         extraHeaders: {},
       };
-      send(res, cors.mark(await runStages(stages, ctx), method, req.headers));
+      send(res, cors.mark(await pipeline.run(ctx), method, req.headers));
     } catch (error) {
       process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
       send(res, cors.mark(problem(400, 'Bad Request', `mock front: ${/** @type {Error} */ (error).message}`), String(req.method ?? 'GET'), req.headers));
     }
   });
   front.on('clientError', onClientError);
-  const stream = attachStreamMock(front, { store: stateful.store, ...streamOptions });
+  const stream = attachStreamMock(front, { store: pipeline.store, ...streamOptions });
   await /** @type {Promise<void>} */ (new Promise((resolve, reject) => front.once('error', reject).listen(port, host, resolve)));
   const url = `http://${host}:${/** @type {import('node:net').AddressInfo} */ (front.address()).port}`;
   return {
     url,
     streamUrl: stream.urlOf(url),
     log: prism.log,
-    state: stateful.store,
+    state: pipeline.store,
     prism,
     upstream,
     stop: async () => {
@@ -160,12 +168,55 @@ export async function startMock({
 }
 
 /**
+ * node's headers (lower-case names already) with one string value each, as the stages read them.
+ * @param {import('node:http').IncomingHttpHeaders} headers  @returns {Record<string, string>}
+ */
+function oneValueEach(headers) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const name in headers) {
+    const value = headers[name];
+    out[name] = typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : String(value ?? '');
+  }
+  return out;
+}
+
+/**
  * Writes an Answer without mutating it (cached answers are shared between requests).
- * @param {import('node:http').ServerResponse} res  @param {import('./mock/answers.mjs').Answer} answer
+ * @param {import('node:http').ServerResponse} res  @param {Answer} answer
  */
 function send(res, { status, headers = {}, body }) {
   if (res.headersSent || res.destroyed) return;
-  const payload = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(body);
+  const payload = body === undefined ? EMPTY : typeof body === 'string' ? bytesOf(body) : body;
   res.writeHead(status, { ...headers, 'content-length': String(payload.length) });
   res.end(res.req.method === 'HEAD' ? undefined : payload);
+}
+
+const EMPTY = Buffer.alloc(0);
+/** @type {Map<string, Buffer>} bodies of kept answers (synthesised pages), encoded once: the same text comes back request after request */
+const encoded = new Map();
+let encodedBytes = 0;
+const ENCODED_MIN_LENGTH = 4096;
+const ENCODED_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The UTF-8 bytes of a body. A large body is kept by its text: a kept answer hands over the same string each time,
+ * whose hash V8 keeps with the string, so a repeat costs a lookup instead of an encoding. Bounded by bytes, oldest first.
+ * @param {string} text  @returns {Buffer}
+ */
+function bytesOf(text) {
+  if (text.length < ENCODED_MIN_LENGTH) return Buffer.from(text);
+  let bytes = encoded.get(text);
+  if (!bytes) {
+    bytes = Buffer.from(text);
+    if (bytes.length > ENCODED_MAX_BYTES / 8) return bytes; // one huge body must not flush the rest
+    encoded.set(text, bytes);
+    encodedBytes += bytes.length;
+    for (const [oldest, old] of encoded) {
+      if (encodedBytes <= ENCODED_MAX_BYTES) break;
+      encoded.delete(oldest);
+      encodedBytes -= old.length;
+    }
+  }
+  return bytes;
 }

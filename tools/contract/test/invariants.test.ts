@@ -1,8 +1,8 @@
 // Each invariant stays quiet on a body that keeps its rule and names the violation on one that breaks it, so a
 // green conformance run means the rules were checked, not skipped.
 import { describe, expect, it } from 'vitest';
-import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from '../src/invariants.mjs';
-import type { ResponseContext } from '../src/invariants.mjs';
+import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from '@laevitas-api/mock-core/answers/invariants';
+import type { ResponseContext } from '@laevitas-api/mock-core/answers/invariants';
 
 const row = {
   date: '2026-11-20 14:00:00',

@@ -9,8 +9,8 @@ import * as validators from '@laevitas-api/validators';
 import { startMock } from '../src/mock.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { buildRequests, urlFor } from '../src/requests.mjs';
-import { createMockCore } from '../src/mock/core.mjs';
-import { deref, operationsOf } from '../src/spec-model.mjs';
+import { createMockCore } from '@laevitas-api/mock-core';
+import { operationsOf } from '../src/spec-model.mjs';
 
 const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 // The discovery routes are the server's alone: it serves the real bundle and discovery documents built from it; the
@@ -23,7 +23,7 @@ const SERVER_ONLY = new Set([
   'getWellKnownOauthProtectedResource',
   'getWellKnownOauthAuthorizationServer',
 ]);
-const core = createMockCore({ document, operations: operationsOf(document), validators: validators as never, deref });
+const core = createMockCore({ document, operations: operationsOf(document), validators: validators as never });
 let mock: Awaited<ReturnType<typeof startMock>>;
 beforeAll(async () => {
   mock = await startMock({ port: 0 });

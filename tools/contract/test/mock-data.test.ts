@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { startMock } from '../src/mock.mjs';
-import { INVARIANTS, checkScan } from '../src/invariants.mjs';
+import { INVARIANTS, checkScan } from '@laevitas-api/mock-core/answers/invariants';
 import { runConformance } from '../src/conformance.mjs';
 
 const require = createRequire(import.meta.url);

@@ -8,7 +8,7 @@ import { startMock } from '../src/mock.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { buildRequests, urlFor } from '../src/requests.mjs';
 import { deref } from '@laevitas-api/spec-model';
-import { classValidatorMessage, propertyOf } from '../src/mock/request-validation.mjs';
+import { classValidatorMessage, propertyOf } from '@laevitas-api/mock-core/request/request-validation';
 
 const require = createRequire(import.meta.url);
 const validators = require('@laevitas-api/validators');

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { validateResponse } from '@laevitas-api/validators';
 import { mockPerFile } from './mock-per-file.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
-import { createRateLimiter } from '../src/mock/rate-limit.mjs';
-import { createStatefulMock, runStateful } from '../src/mock/state.mjs';
+import { createRateLimiter } from '@laevitas-api/mock-core/state/rate-limit';
+import { createStatefulMock, runStateful } from './stateful-runner.mjs';
 
 const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 const START = Date.parse('2026-11-20T15:00:00.000Z');

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import fc from 'fast-check';
 import { channelMatches, validateStreamEvent, validateStreamMessage } from '@laevitas-api/validators/stream';
 import { STREAM_CLOSE_CODES } from '@laevitas-api/types/stream';
-import { createStore } from '../src/mock/store.mjs';
+import { createStore } from '@laevitas-api/mock-core/state/store';
 import { startMock } from '../src/mock.mjs';
 import { connect, startGateway, type Probe } from './stream-client.js';
 

@@ -3,8 +3,8 @@
 // built again, with the same content (synthesis has no clock and no state, which is what makes keeping them right).
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { synthStage } from '../src/mock/synth.mjs';
-import { deref, operationsOf } from '../src/spec-model.mjs';
+import { synthStage } from '@laevitas-api/mock-core/answers/synth';
+import { operationsOf } from '../src/spec-model.mjs';
 import * as typedValidators from '@laevitas-api/validators';
 // The stages call the validators with the spec's operation ids as plain strings.
 const validators = typedValidators as never;
@@ -15,7 +15,7 @@ const ctx = (query: Record<string, string>) => ({ op, pathParams: {}, query }) a
 
 describe('synthesised answers kept by request', () => {
   it('answers the same request, parameters in any order, with the same answer, and another query with another page', () => {
-    const stage = synthStage(document, validators, { deref });
+    const stage = synthStage(document, validators, {});
     const first = stage(ctx({ instrument_name: 'BTC-26DEC25-100000-C', resolution: '1h', limit: '5' }));
     expect(first).toBeDefined();
     expect(stage(ctx({ limit: '5', resolution: '1h', instrument_name: 'BTC-26DEC25-100000-C' }))).toBe(first);
@@ -25,11 +25,11 @@ describe('synthesised answers kept by request', () => {
   });
 
   it('builds every answer again with the cache off, and the content is the same', () => {
-    const stage = synthStage(document, validators, { cache: false, deref });
+    const stage = synthStage(document, validators, { cache: false });
     const a = stage(ctx({ instrument_name: 'BTC-26DEC25-100000-C', resolution: '1h', limit: '5' }));
     const b = stage(ctx({ instrument_name: 'BTC-26DEC25-100000-C', resolution: '1h', limit: '5' }));
     expect(a).not.toBe(b);
     expect(a).toEqual(b);
-    expect(a).toEqual(synthStage(document, validators, { deref })(ctx({ instrument_name: 'BTC-26DEC25-100000-C', resolution: '1h', limit: '5' })));
+    expect(a).toEqual(synthStage(document, validators, {})(ctx({ instrument_name: 'BTC-26DEC25-100000-C', resolution: '1h', limit: '5' })));
   });
 });

@@ -8,6 +8,7 @@
 // Which headers are exposed and allowed comes from the spec (response headers, header parameters, the security
 // schemes' header names), plus the ones the client reads or sends that the spec does not list (below, each with why).
 // The real service's CORS policy is not published; the mock allows any origin, as a public API for browsers must.
+import { operationsOf } from '@laevitas-api/spec-model';
 
 /** Response headers the client reads that no response in the spec documents (checked against the client's source). */
 export const CLIENT_READS = Object.freeze([
@@ -39,23 +40,12 @@ export const MAX_AGE = 600;
 export function documentedHeaders(document) {
   const request = new Set(CLIENT_SENDS);
   const response = new Set(CLIENT_READS);
-  const deref = (/** @type {any} */ node) => {
-    for (let hops = 0; node?.$ref && hops < 8; hops++)
-      node = node.$ref
-        .split('/')
-        .slice(1)
-        .reduce((/** @type {any} */ at, /** @type {string} */ key) => at?.[key], document);
-    return node;
-  };
   for (const scheme of Object.values(document.components?.securitySchemes ?? {})) {
     if (/** @type {any} */ (scheme).in === 'header') request.add(/** @type {any} */ (scheme).name.toLowerCase());
   }
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const op of Object.values(/** @type {Record<string, any>} */ (item))) {
-      if (!op || typeof op !== 'object') continue;
-      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref)) if (p?.in === 'header') request.add(p.name.toLowerCase());
-      for (const r of Object.values(op.responses ?? {}).map(deref)) for (const name of Object.keys(r?.headers ?? {})) response.add(name.toLowerCase());
-    }
+  for (const op of operationsOf(document)) {
+    for (const p of op.parameters) if (p.in === 'header') request.add(p.name.toLowerCase());
+    for (const r of op.responses) for (const name of Object.keys(r.headers)) response.add(name);
   }
   return { request: [...request].sort(), response: [...response].sort() };
 }
@@ -64,12 +54,12 @@ export function documentedHeaders(document) {
  * The headers every answer carries. The Origin is echoed (with `Vary: Origin`) rather than `*`, so a page that sends
  * credentials (`fetchOptions: { credentials: 'include' }`) is not refused either; a request without Origin (not a
  * browser's cross-origin request) gets `*`.
- * @param {Record<string, string | string[] | undefined>} requestHeaders lower-case names  @param {string[]} exposed
+ * @param {Record<string, string | string[] | undefined>} requestHeaders lower-case names  @param {string[] | string} exposed the names, or their list already joined
  * @returns {Record<string, string>}
  */
 export function corsHeaders(requestHeaders, exposed) {
   const origin = requestHeaders.origin;
-  const headers = /** @type {Record<string, string>} */ ({ 'access-control-expose-headers': exposed.join(', ') });
+  const headers = /** @type {Record<string, string>} */ ({ 'access-control-expose-headers': typeof exposed === 'string' ? exposed : exposed.join(', ') });
   if (typeof origin === 'string' && origin) {
     headers['access-control-allow-origin'] = origin;
     headers['access-control-allow-credentials'] = 'true';
@@ -89,7 +79,8 @@ export function corsHeaders(requestHeaders, exposed) {
  */
 export function createCors(document) {
   const { request, response } = documentedHeaders(document);
-  /** @type {import('./answers.mjs').Stage} */
+  const exposed = response.join(', ');
+  /** @param {import('@laevitas-api/mock-core/stage').Context} ctx  @returns {import('@laevitas-api/mock-core/stage').Answer | undefined} */
   function cors(ctx) {
     const asked = ctx.headers['access-control-request-method'];
     if (ctx.method !== 'OPTIONS' || !asked) return undefined; // a plain OPTIONS is the router's (405 / Allow)
@@ -108,24 +99,32 @@ export function createCors(document) {
     };
   }
   /**
-   * @param {import('./answers.mjs').Answer} answer  @param {string} method  @param {Record<string, string | string[] | undefined>} requestHeaders lower-case names
-   * @returns {import('./answers.mjs').Answer} a new answer (cached answers stay untouched)
+   * @param {import('@laevitas-api/mock-core/stage').Answer} answer  @param {string} method  @param {Record<string, string | string[] | undefined>} requestHeaders lower-case names
+   * @returns {import('@laevitas-api/mock-core/stage').Answer} a new answer (cached answers stay untouched)
    */
   function mark(answer, method, requestHeaders) {
     const preflight = method.toUpperCase() === 'OPTIONS' && Boolean(requestHeaders['access-control-request-method']);
     /** @type {Record<string, string>} */
     const headers = {};
-    /** @type {string[]} */
-    const vary = [];
-    for (const [name, value] of Object.entries(answer.headers ?? {})) {
-      const lower = name.toLowerCase();
-      if (lower === 'vary') vary.push(...value.split(',').map((v) => v.trim()));
-      else if (!lower.startsWith('access-control-') || (preflight && PREFLIGHT_ONLY.has(lower))) headers[name] = value;
+    /** @type {string[] | undefined} */
+    let vary;
+    const own = answer.headers;
+    // Runs on every answer: a plain loop, and the exposed list joined once (createCors), not per request.
+    if (own)
+      for (const name in own) {
+        const value = /** @type {string} */ (own[name]);
+        const lower = name.toLowerCase();
+        if (lower === 'vary') (vary ??= []).push(...value.split(',').map((v) => v.trim()));
+        else if (!lower.startsWith('access-control-') || (preflight && PREFLIGHT_ONLY.has(lower))) headers[name] = value;
+      }
+    const { vary: ourVary, ...ours } = corsHeaders(requestHeaders, exposed);
+    Object.assign(headers, ours);
+    if (ourVary) (vary ??= []).push(ourVary);
+    if (vary) {
+      const varies = [...new Set(vary.filter(Boolean))];
+      if (varies.length) headers.vary = varies.join(', ');
     }
-    const { vary: ourVary, ...ours } = corsHeaders(requestHeaders, response);
-    if (ourVary) vary.push(ourVary);
-    const varies = [...new Set(vary.filter(Boolean))];
-    return { ...answer, headers: { ...headers, ...ours, ...(varies.length ? { vary: varies.join(', ') } : {}) } };
+    return { ...answer, headers };
   }
   return { stage: cors, mark, exposed: response, allowed: request };
 }

@@ -1,4 +1,4 @@
-// The mock front's first stage: hostile input is answered here, in the API's own error shapes, and never reaches
+// The mock front's hostile-input guard: hostile input is answered here, in the API's own error shapes, and never reaches
 // Prism raw. Prism 5 decodes path segments with a bare `decodeURIComponent` (uri-template-lite under prism-http's
 // getPathParams); one malformed escape there throws outside any handler and kills the Prism process, so every path
 // segment, query key and value and every header the front reads is decoded here first, and refused with a 4xx naming
@@ -14,7 +14,7 @@
 //   - malformed percent-escape or invalid UTF-8 in a path segment, a query key or value, or a header value
 //                                                                        → 400 Bad Request (the documented 400 body)
 import { isUtf8 } from 'node:buffer';
-import { badRequest, familyOf, problem } from './answers.mjs';
+import { badRequest, familyOf, problem } from '@laevitas-api/mock-core/answer-shapes';
 
 export const LIMITS = Object.freeze({
   targetBytes: 8 * 1024,
@@ -58,7 +58,7 @@ function shown(value) {
 }
 
 /**
- * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('@laevitas-api/mock-core/stage').OperationModel} OperationModel
  * @typedef {{path: string, segments: string[], methods: Set<string>}} Template
  */
 
@@ -83,6 +83,8 @@ function templateOf(templates, rawSegments) {
   return templates.find((t) => t.segments.length === rawSegments.length && t.segments.every((s, i) => s.startsWith('{') || s === rawSegments[i]));
 }
 
+/** Text of ASCII characters only (control characters included). */
+const ASCII = /^[\u0000-\u007f]*$/;
 /** The headers the front reads: their values must be UTF-8 text, since stages compare and parse them. */
 const READ_HEADERS = ['prefer', 'accept', 'content-type', 'apikey', 'x-api-key', 'authorization', 'x-credit-token', 'payment-signature', 'x-checkout-token'];
 
@@ -108,8 +110,8 @@ export function createGuard(operations, limits = LIMITS) {
   /**
    * The guard stage: `(ctx) => Answer | undefined`. Expects `ctx.rawTarget` (the request target as received) and
    * `ctx.rawHeaders` (node's flat list) when the front has them; falls back to `ctx.url` and `ctx.headers`.
-   * @param {import('./answers.mjs').Context} ctx
-   * @returns {import('./answers.mjs').Answer | undefined}
+   * @param {import('@laevitas-api/mock-core/stage').Context} ctx
+   * @returns {import('@laevitas-api/mock-core/stage').Answer | undefined}
    */
   function stage(ctx) {
     const target = ctx.rawTarget ?? `${ctx.url.pathname}${ctx.url.search}`;
@@ -175,11 +177,12 @@ export function createGuard(operations, limits = LIMITS) {
     return undefined;
   }
 
-  /** @param {import('./answers.mjs').Context} ctx  @param {import('./answers.mjs').Family} family */
+  /** @param {import('@laevitas-api/mock-core/stage').Context} ctx  @param {import('@laevitas-api/mock-core/stage').Family} family */
   function checkHeaders(ctx, family) {
     const raw = ctx.rawHeaders ?? Object.entries(ctx.headers).flat();
     for (let i = 0; i < raw.length; i += 2) {
-      const bytes = Buffer.byteLength(raw[i + 1] ?? '', 'latin1');
+      // node hands header bytes over as latin1 text: one character per byte.
+      const bytes = (raw[i + 1] ?? '').length;
       if (bytes > limits.headerValueBytes) {
         return problem(
           431,
@@ -191,7 +194,8 @@ export function createGuard(operations, limits = LIMITS) {
     for (const name of READ_HEADERS) {
       const value = ctx.headers[name];
       // node hands header bytes over as latin1; a value the front reads must be valid UTF-8 once re-read as bytes.
-      if (value !== undefined && !isUtf8(Buffer.from(value, 'latin1'))) return badRequest(family, [`header ${name} is not valid UTF-8`]);
+      // ASCII (nearly every value) is UTF-8 already: only other bytes are re-read.
+      if (value !== undefined && !ASCII.test(value) && !isUtf8(Buffer.from(value, 'latin1'))) return badRequest(family, [`header ${name} is not valid UTF-8`]);
     }
     return undefined;
   }
@@ -213,7 +217,7 @@ const EMPTY = Buffer.alloc(0);
  * Reads a request body up to the limit. Resolves the body, or an Answer (413) as soon as the declared or received
  * length passes the limit (the rest is not read; the front closes the connection).
  * @param {import('node:http').IncomingMessage} req  @param {number} [limit]
- * @returns {Promise<Buffer | import('./answers.mjs').Answer>}
+ * @returns {Promise<Buffer | import('@laevitas-api/mock-core/stage').Answer>}
  */
 export async function readBody(req, limit = LIMITS.bodyBytes) {
   /** @param {number} n */

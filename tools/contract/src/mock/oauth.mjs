@@ -5,8 +5,8 @@
 // post would carry it. The service publishes neither the authorize nor the token path (clients read them from the
 // metadata), so the mock's own `/oauth/authorize` and `/oauth/token` stand in for them. Server only (node:crypto).
 import { createHash, randomBytes } from 'node:crypto';
-import { json } from './answers.mjs';
-import { hasApiKey, hostOf, preferForced } from './payments.mjs';
+import { json } from '@laevitas-api/mock-core/answer-shapes';
+import { hasApiKey, hostOf, preferForced } from '@laevitas-api/mock-core/state/payments';
 
 const AGENT_PATH = '/api/v1/mcp';
 const TOKEN_SECONDS = 3600; // "Token lifetime 1 hour (auto-refreshes)" on the agent endpoint's page
@@ -91,7 +91,7 @@ export function createOAuthStage({ now = Date.now } = {}) {
     return grant(pending.clientId);
   }
 
-  /** @type {import('./answers.mjs').Stage} */
+  /** @param {import('@laevitas-api/mock-core/stage').Context} ctx  @returns {import('@laevitas-api/mock-core/stage').Answer | undefined} */
   function stage(ctx) {
     // `Prefer: code=N` asks for the documented answer of the discovery operations; the prefer stage gives it.
     if (preferForced(ctx.headers)) return undefined;

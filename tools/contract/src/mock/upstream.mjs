@@ -1,4 +1,4 @@
-// The mock front's last stage: forwards what no earlier stage answered to the supervised Prism, and keeps Prism's
+// The mock front's upstream: forwards what no earlier stage answered to the supervised Prism, and keeps Prism's
 // answers to deterministic requests in a bounded cache.
 //
 // Why a cache: Prism spends 2–20 ms per request (routing, validation, negotiation, logging) and serves a few hundred
@@ -15,7 +15,7 @@
 // While Prism is down (it died and the supervisor is restarting it) every request gets a 503 with Retry-After that
 // says why; a request in flight when it died gets the same 503, never a hang (each forward also has a timeout).
 import { Agent, request } from 'node:http';
-import { problem } from './answers.mjs';
+import { problem } from '@laevitas-api/mock-core/answer-shapes';
 
 const HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'content-encoding', 'accept-encoding']);
 const CREDENTIAL_HEADERS = ['apikey', 'x-api-key', 'authorization', 'x-credit-token', 'payment-signature', 'x-checkout-token'];
@@ -24,8 +24,8 @@ const STATEFUL = /^\/api\/v1\/(x402\/|mcp(\/|$))|credit-token/;
 const HEALTH = /^\/api\/v1\/health\/?$/;
 
 /**
- * @typedef {import('./answers.mjs').Context} Context
- * @typedef {import('./answers.mjs').Answer} Answer
+ * @typedef {import('@laevitas-api/mock-core/stage').Context} Context
+ * @typedef {import('@laevitas-api/mock-core/stage').Answer} Answer
  * @typedef {Answer & {headers: Record<string, string>, body: Buffer}} PrismAnswer an answer as Prism sent it
  */
 

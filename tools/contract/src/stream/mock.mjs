@@ -36,7 +36,7 @@ const meaningOf = (code) => STREAM_CLOSE_CODES.find((c) => c.code === code)?.mea
 /**
  * @param {import('node:http').Server} server the HTTP server whose upgrades to `path` become gateway connections
  * @param {{path?: string, eventsPerSecond?: number, heartbeatMs?: number, lifetimeMs?: number, limits?: Partial<typeof STREAM_LIMITS>,
- *   store?: import('../mock/store.mjs').Store, seed?: number, mutate?: (frame: any) => any,
+ *   store?: import('@laevitas-api/mock-core/state/store').Store, seed?: number, mutate?: (frame: any) => any,
  *   examples?: Record<string, import('./events.mjs').StreamExample[]>}} [options]
  *   `eventsPerSecond` per subscription (MOCK_WS_RATE, default 2); `mutate` rewrites every frame before it is sent
  *   (drift tests); `store` is the HTTP mock's state, for WebSocket-pass tokens.

@@ -4,7 +4,7 @@
 
 /**
  * @typedef {{pattern: RegExp, upperAt: number[], query: string[]}} CaseRule
- * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('../stage.mjs').OperationModel} OperationModel
  */
 
 /**

@@ -2,10 +2,11 @@
 // request gets the family's documented 400 with the REAL reasons, one per violated rule, in the wording of NestJS's
 // class-validator that the service's documents show (`limit must not be greater than 1000`, `market must be one of
 // the following values: …`, `start should not be empty`). Prism's canned 400 example named the wrong rule.
-import { badRequest, json } from './answers.mjs';
+import { badRequest, json } from '../answer-shapes.mjs';
+import { forOperations } from '../stage.mjs';
 
 /**
- * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('../stage.mjs').OperationModel} OperationModel
  * @typedef {import('@laevitas-api/validators').ValidationIssue} ValidationIssue
  */
 
@@ -103,12 +104,21 @@ export function malformedJson(op, error) {
  * @param {{validateRequest: (operationId: string, request: {path?: unknown, query?: unknown, headers?: unknown, body?: unknown}) =>
  *   import('@laevitas-api/validators').ValidationResult<unknown>}} validators the generated validators, called with the
  *   spec's operation ids as plain strings (passed in, not imported: this stage is shared with the browser-side handlers)
- * @returns {import('./answers.mjs').Stage}
+ * @returns {import('../stage.mjs').Stage}
  */
 export function requestValidationStage(validators) {
-  return function requestValidation(ctx) {
+  /** @type {Map<OperationModel, Set<string>>} */
+  const declaredHeaders = new Map();
+  /** The operation's header parameters, lower case; read once per operation.  @param {OperationModel} op */
+  const declaredHeadersOf = (op) => {
+    let names = declaredHeaders.get(op);
+    if (!names) declaredHeaders.set(op, (names = new Set(op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()))));
+    return names;
+  };
+  /** @type {import('../stage.mjs').Stage} */
+  const stage = function requestValidation(ctx) {
     const op = ctx.op;
-    if (!op || !op.responses.some((r) => r.status === 400)) return undefined;
+    if (!op || !documentsBadRequest(op)) return undefined;
     /** @type {any} the parsed JSON body */
     let body;
     if (ctx.body?.length) {
@@ -120,8 +130,8 @@ export function requestValidationStage(validators) {
     }
     ctx.json = body;
     // Headers other than the operation's own (accept, api keys, Prefer, …) are not the operation's business here.
-    const declared = new Set(op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()));
-    const headers = Object.fromEntries(Object.entries(ctx.headers).filter(([k]) => declared.has(k)));
+    const declared = declaredHeadersOf(op);
+    const headers = declared.size ? Object.fromEntries(Object.entries(ctx.headers).filter(([k]) => declared.has(k))) : {};
     const result = validators.validateRequest(op.operationId, { path: ctx.pathParams, query: ctx.query, headers, body });
     if (result.ok) {
       ctx.params = result.data;
@@ -130,4 +140,8 @@ export function requestValidationStage(validators) {
     const id = body && typeof body === 'object' && (typeof body.id === 'string' || typeof body.id === 'number') ? body.id : null;
     return refusal(op, [...new Set(result.issues.map(classValidatorMessage))], { id });
   };
+  return forOperations(stage, (op) => op !== undefined && documentsBadRequest(op));
 }
+
+/** Only an operation that documents a 400 has a documented way to refuse a request.  @param {OperationModel} op */
+const documentsBadRequest = (op) => op.responses.some((r) => r.status === 400);

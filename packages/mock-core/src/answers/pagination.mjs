@@ -2,7 +2,7 @@
 // last page) and `page`/`limit`/`total_pages` for the legacy historical routes. A cursor carries the offset of the
 // next row and a fingerprint of the query it belongs to, so a cursor replayed on another query is refused instead of
 // silently serving unrelated rows.
-import { decodeBase64, encodeBase64Url } from './base64.mjs';
+import { decodeBase64, encodeBase64Url } from '../base64.mjs';
 
 /** FNV-1a, 32 bits: a stable, dependency-free hash for seeds and fingerprints.  @param {string} text */
 export function hash32(text) {

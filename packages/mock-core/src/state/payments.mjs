@@ -1,14 +1,15 @@
-// Pay-per-call on the v1 data routes (section 5.3 items 1, 2, 4 and 5): a request with no API key, no credit token
+// Pay-per-call on the v1 data routes: a request with no API key, no credit token
 // and no payment gets the documented 402 with the `payment-required` quote; a well-formed `PAYMENT-SIGNATURE` is
 // charged once and passed on; a credit token spends one credit and the balance comes back in
 // `x-credits-remaining`; a spent or unknown token gets the route's 402 again (the data routes document no other
 // answer for it; the quote's `error` says `no_credits` when the wallet is empty).
 import { paymentRequiredAnswer, quoteFor, readPaymentSignature } from './x402.mjs';
+import { forOperations } from '../stage.mjs';
 
 /** Operations the mock's stateful stages answer themselves; the paywall leaves them to those stages. */
 const OWN_BILLING = new Set(['postMcp', 'postX402WsPassHour', 'postX402WsPassDay']);
 
-/** @typedef {import('../spec-model.mjs').OperationModel} OperationModel */
+/** @typedef {import('../stage.mjs').OperationModel} OperationModel */
 
 /** @type {(headers: Record<string, string | undefined>) => boolean} */
 export const hasApiKey = (headers) => Boolean(headers['x-api-key'] || headers.apikey);
@@ -17,7 +18,7 @@ export const hasApiKey = (headers) => Boolean(headers['x-api-key'] || headers.ap
 /** @type {(headers: Record<string, string | undefined>) => boolean} */
 export const preferForced = (headers) => /\bcode=\d{3}\b/.test(headers.prefer ?? '');
 
-/** @type {(ctx: Pick<import('./answers.mjs').Context, 'headers' | 'url'>) => string} */
+/** @type {(ctx: Pick<import('../stage.mjs').Context, 'headers' | 'url'>) => string} */
 export const hostOf = (ctx) => ctx.headers.host || ctx.url.host;
 
 /** A paid data operation: it carries the fixed per-call price and documents the x402 402.  @param {OperationModel | undefined} op  @returns {op is OperationModel} */
@@ -25,9 +26,9 @@ export function isPaidDataOperation(op) {
   return Boolean(op && op.family === 'v1' && op.extensions['x-x402-price'] && !OWN_BILLING.has(op.operationId) && op.responses.some((r) => r.status === 402));
 }
 
-/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('../stage.mjs').Stage} */
 export function createPaywallStage({ document, store }) {
-  return (ctx) => {
+  return forOperations(function paywall(/** @type {import('../stage.mjs').Context} */ ctx) {
     const { op } = ctx;
     if (!isPaidDataOperation(op) || preferForced(ctx.headers) || hasApiKey(ctx.headers)) return undefined;
     /** @param {string} error */
@@ -51,7 +52,7 @@ export function createPaywallStage({ document, store }) {
       return undefined;
     }
     return paymentRequiredAnswer(quote('Payment required'));
-  };
+  }, isPaidDataOperation);
 }
 
 /**

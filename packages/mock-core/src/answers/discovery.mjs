@@ -1,10 +1,11 @@
 // The discovery routes with real content: `/openapi.json` and `/.well-known/openapi.json` serve our bundle (the
 // document the mock itself is built from), `/.well-known/x402` describes the paid resources from `info.x-x402`, and
 // health answers its documented example. Prism would answer the `{}` placeholder examples.
+import { deref } from '@laevitas-api/spec-model';
 
 /**
- * @typedef {import('../spec-model.mjs').OpenApiDocument} OpenApiDocument
- * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('../stage.mjs').OpenApiDocument} OpenApiDocument
+ * @typedef {import('../stage.mjs').OperationModel} OperationModel
  */
 
 /**
@@ -23,36 +24,37 @@ export function x402Document(document, operations) {
 
 /** The first documented example of an operation's 200, or undefined.  @param {OpenApiDocument} document  @param {string} path  @param {string} method */
 function exampleOf(document, path, method) {
-  const media = document.paths?.[path]?.[method]?.responses?.['200']?.content?.['application/json'];
+  const response = deref(document, deref(document, document.paths?.[path])?.[method]?.responses?.['200']);
+  const media = response?.content?.['application/json'];
   if (!media) return undefined;
   if (media.example !== undefined) return media.example;
-  const first = Object.values(media.examples ?? {})[0];
-  const ref = first?.$ref?.replace('#/components/examples/', '');
-  return ref ? document.components.examples[ref]?.value : first?.value;
+  return deref(document, Object.values(media.examples ?? {})[0])?.value;
 }
 
 /**
  * Stage. Answers before route validation: these routes take no parameters and must answer even when the request
  * carries odd ones. `bundleText` is the bundle as served (spec/dist/openapi.json), byte for byte.
  * @param {OpenApiDocument} document  @param {OperationModel[]} operations  @param {string} bundleText
- * @returns {import('./answers.mjs').Stage}
+ * @returns {import('../stage.mjs').Stage}
  */
 export function discoveryStage(document, operations, bundleText) {
   const x402 = JSON.stringify(x402Document(document, operations));
   const health = JSON.stringify(exampleOf(document, '/api/v1/health', 'get') ?? {});
   const type = { 'content-type': 'application/json' }; // the declared media type, literally (Dredd compares it)
-  /** @type {Record<string, string>} path → body */
-  const routes = {
-    '/openapi.json': bundleText,
-    '/.well-known/openapi.json': bundleText,
-    '/.well-known/x402': x402,
-    '/api/v1/health': health,
-  };
+  /** @type {Map<string, {body: string, length: string}>} path → body and its length in bytes (UTF-8), computed once */
+  const routes = new Map(
+    Object.entries({
+      '/openapi.json': bundleText,
+      '/.well-known/openapi.json': bundleText,
+      '/.well-known/x402': x402,
+      '/api/v1/health': health,
+    }).map(([path, body]) => [path, { body, length: String(new TextEncoder().encode(body).length) }]),
+  );
   return function discovery(ctx) {
-    const body = routes[ctx.url.pathname];
-    if (body === undefined || !(ctx.method === 'GET' || ctx.method === 'HEAD')) return undefined;
+    const route = routes.get(ctx.url.pathname);
+    if (route === undefined || !(ctx.method === 'GET' || ctx.method === 'HEAD')) return undefined;
     // A forced outcome (Prefer: code=429) is the Prefer stage's and Prism's to answer.
     if (/code=/.test(ctx.headers.prefer ?? '') && !/code=2\d\d/.test(/** @type {string} */ (ctx.headers.prefer))) return undefined;
-    return { status: 200, headers: { ...type, 'content-length': String(Buffer.byteLength(body)) }, body };
+    return { status: 200, headers: { ...type, 'content-length': route.length }, body: route.body };
   };
 }

@@ -2,7 +2,8 @@
 // `X-API-Key`, a credit token, a payment signature, a Bearer token on the agent endpoint), or it gets the family's
 // documented 401. Prism checked this when it answered every request; the front answers most of them itself now, so it
 // checks it too. Only presence is checked: the mock accepts any key.
-import { unauthorized } from './answers.mjs';
+import { unauthorized } from '../answer-shapes.mjs';
+import { forOperations } from '../stage.mjs';
 
 /**
  * @param {any} scheme an OpenAPI security scheme object of the bundle
@@ -19,16 +20,19 @@ function presenceOf(scheme) {
 
 /**
  * Stage: 401 when no security alternative of the matched operation is present.
- * @param {import('../spec-model.mjs').OpenApiDocument} document  @returns {import('./answers.mjs').Stage}
+ * @param {import('../stage.mjs').OpenApiDocument} document  @returns {import('../stage.mjs').Stage}
  */
 export function credentialsStage(document) {
   const schemes = Object.fromEntries(Object.entries(document.components?.securitySchemes ?? {}).map(([name, s]) => [name, presenceOf(s)]));
-  return function credentials(ctx) {
-    const alternatives = ctx.op?.security ?? [];
-    if (!alternatives.length) return undefined;
-    const satisfied = alternatives.some((/** @type {Record<string, string[]>} */ alternative) =>
-      Object.keys(alternative).every((name) => schemes[name]?.(ctx.headers)),
-    );
-    return satisfied ? undefined : unauthorized(ctx.family);
-  };
+  return forOperations(
+    function credentials(/** @type {import('../stage.mjs').Context} */ ctx) {
+      const alternatives = ctx.op?.security ?? [];
+      if (!alternatives.length) return undefined;
+      const satisfied = alternatives.some((/** @type {Record<string, string[]>} */ alternative) =>
+        Object.keys(alternative).every((name) => schemes[name]?.(ctx.headers)),
+      );
+      return satisfied ? undefined : unauthorized(ctx.family);
+    },
+    (op) => (op?.security ?? []).length > 0,
+  );
 }

@@ -1,11 +1,12 @@
-// Credit-token challenge and redemption (sections 2.16, 4.4, 5.3 item 5, 7 and 8): POST …/credit-token/challenge with
+// Credit-token challenge and redemption: POST …/credit-token/challenge with
 // `chain_id` and `address` issues a single-use CAIP-122 challenge valid 5 minutes; POST …/credit-token with the
 // challenge's `info` fields, `address`, `chainId`, `type` and `signature` redeems it for a credit token of the
 // wallet's prepaid credits (`x-credit-token`, balance in `x-credits-remaining`). A reused or unknown nonce is 401
 // `nonce_invalid`, an old one 401 `expired`, an empty wallet 402 `no_credits`. The signature's format is checked
 // (hex on EVM chains, base58 on Solana), not its cryptography.
-import { toHex } from './base64.mjs';
-import { badRequest, json } from './answers.mjs';
+import { toHex } from '../base64.mjs';
+import { badRequest, json } from '../answer-shapes.mjs';
+import { forOperations } from '../stage.mjs';
 import { hostOf, preferForced } from './payments.mjs';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -20,16 +21,16 @@ const SIGNATURE = { eip155: /^0x(?:[0-9a-fA-F]{2}){64,}$/, solana: /^[1-9A-HJ-NP
 /** Members of the challenge's `info` the redemption must repeat (the names of the spec's challenge example). */
 const INFO_FIELDS = ['domain', 'uri', 'version', 'nonce', 'issuedAt', 'expirationTime'];
 
-/** @type {(status: number, code: string) => import('./answers.mjs').Answer} */
+/** @type {(status: number, code: string) => import('../stage.mjs').Answer} */
 const error = (status, code) => json(status, { code });
 
 /**
- * @param {import('./answers.mjs').Context} ctx
+ * @param {import('../stage.mjs').Context} ctx
  * @returns {{value: Record<string, any>, message?: undefined} | {value?: undefined, message: string}}
  */
 function parseBody(ctx) {
   try {
-    const value = JSON.parse(ctx.body?.length ? ctx.body.toString('utf8') : '');
+    const value = JSON.parse(ctx.body?.length ? new TextDecoder().decode(ctx.body) : '');
     return value && typeof value === 'object' && !Array.isArray(value) ? { value } : { message: 'request body must be a JSON object' };
   } catch {
     return { message: 'request body must be valid JSON' };
@@ -37,7 +38,7 @@ function parseBody(ctx) {
 }
 
 /** `eip155:8453`, `8453` or 8453 → 'eip155:8453'; the Solana mainnet CAIP-2 id as is; anything else undefined. */
-/** @param {import('../spec-model.mjs').OpenApiDocument} document  @param {unknown} chainId */
+/** @param {import('../stage.mjs').OpenApiDocument} document  @param {unknown} chainId */
 function normaliseChain(document, chainId) {
   // `info.x-x402.networks` lists network objects; one whose id is not published (`network: null`) cannot be named.
   const published = (document.info?.['x-x402']?.networks ?? [])
@@ -56,9 +57,9 @@ const patternOf = (table, chain) => {
   return pattern;
 };
 
-/** @param {import('./store.mjs').StageDeps} deps  @returns {import('./answers.mjs').Stage} */
+/** @param {import('./store.mjs').StageDeps} deps  @returns {import('../stage.mjs').Stage} */
 export function createCreditTokenStage({ document, store }) {
-  /** @param {import('./answers.mjs').Context} ctx */
+  /** @param {import('../stage.mjs').Context} ctx */
   function challenge(ctx) {
     const parsed = parseBody(ctx);
     if (!parsed.value) return badRequest('v1', [parsed.message]);
@@ -88,7 +89,7 @@ export function createCreditTokenStage({ document, store }) {
     });
   }
 
-  /** @param {import('./answers.mjs').Context} ctx */
+  /** @param {import('../stage.mjs').Context} ctx */
   function redeem(ctx) {
     const chosen = ctx.headers['x-mock-credits'];
     if (chosen !== undefined && !/^\d{1,9}$/.test(chosen)) return badRequest('v1', ['x-mock-credits must be a non-negative integer']);
@@ -119,10 +120,13 @@ export function createCreditTokenStage({ document, store }) {
     return json(200, {}, { 'x-credit-token': store.issueToken('credits', wallet.address.toLowerCase()), 'x-credits-remaining': String(wallet.credits) });
   }
 
-  return (ctx) => {
-    if (preferForced(ctx.headers)) return undefined;
-    if (ctx.op?.operationId === 'postX402CreditTokenChallenge') return challenge(ctx);
-    if (ctx.op?.operationId === 'postX402CreditToken') return redeem(ctx);
-    return undefined;
-  };
+  return forOperations(
+    function creditToken(ctx) {
+      if (preferForced(ctx.headers)) return undefined;
+      if (ctx.op?.operationId === 'postX402CreditTokenChallenge') return challenge(ctx);
+      if (ctx.op?.operationId === 'postX402CreditToken') return redeem(ctx);
+      return undefined;
+    },
+    (op) => op?.operationId === 'postX402CreditTokenChallenge' || op?.operationId === 'postX402CreditToken',
+  );
 }

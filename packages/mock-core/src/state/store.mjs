@@ -1,15 +1,15 @@
-// The mock's memory of the API's state (section 3 of the v1 document): wallets and their prepaid credits, credit
+// The mock's memory of the API's state as the v1 document describes it: wallets and their prepaid credits, credit
 // tokens, credit-token challenges, WebSocket passes, checkouts, and every charge made. It lives in memory, so a
 // restart forgets it; `reset()` (POST /__mock/reset) forgets it on demand. The clock is injected so tests can move
 // time (challenge expiry, pass expiry, pending checkouts) without waiting.
-import { encodeBase64Url, toHex } from './base64.mjs';
+import { encodeBase64Url, toHex } from '../base64.mjs';
 
-/** Credits a wallet holds when the mock first sees it: one bundle of 100 calls (facts.md f, "bundles of 100"). */
+/** Credits a wallet holds when the mock first sees it: one bundle of 100 calls (credits are sold in bundles of 100). */
 export const DEFAULT_CREDIT_BUNDLE = 100;
 
 /**
  * @typedef {ReturnType<typeof createStore>} Store
- * @typedef {{document: import('../spec-model.mjs').OpenApiDocument, store: Store}} StageDeps what every stateful stage is made from
+ * @typedef {{document: import('../stage.mjs').OpenApiDocument, store: Store}} StageDeps what every stateful stage is made from
  * @typedef {{kind: string, subject: string, network: string, payer: string, amount: string}} Charge
  * @typedef {{checkoutToken: string, state: 'payable' | 'pending' | 'completed', completesAt?: number,
  *   receipt?: import('./x402.mjs').Settlement}} Checkout

@@ -2,6 +2,7 @@
 // A documented error status is Prism's to answer with the documented example; a success status is served by the
 // front's own stages; a status the operation does not document gets a clear 400 saying so (the legacy family, for
 // one, documents no 402: it has no pay-per-call).
+import { anyOperation, forOperations } from '../stage.mjs';
 import { refusal } from './request-validation.mjs';
 
 /** The status asked for in a `Prefer` header (`code=402`, `code=402, dynamic=true`), or undefined.  @param {string | undefined} header */
@@ -10,9 +11,9 @@ export function preferredCode(header) {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Stage: sets ctx.preferred (the forced status) and ctx.forcePrism for documented non-success statuses.  @returns {import('./answers.mjs').Stage} */
+/** Stage: sets ctx.preferred (the forced status) and ctx.forcePrism for documented non-success statuses.  @returns {import('../stage.mjs').Stage} */
 export function preferStage() {
-  return function prefer(ctx) {
+  return forOperations(function prefer(ctx) {
     const code = preferredCode(ctx.headers.prefer);
     if (code === undefined || !ctx.op) return undefined;
     const documented = ctx.op.responses.map((r) => r.status);
@@ -25,5 +26,5 @@ export function preferStage() {
     ctx.preferred = code;
     if (code >= 300) ctx.forcePrism = true;
     return undefined;
-  };
+  }, anyOperation);
 }

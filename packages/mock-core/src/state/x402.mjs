@@ -1,16 +1,16 @@
 // The x402 version 2 wire format as the mock speaks it: the `payment-required` quote (base64 JSON of a
 // PaymentRequired object), the shape check of a `PAYMENT-SIGNATURE` (base64 JSON of a PaymentPayload:
-// `{x402Version: 2, accepted, payload}`, facts.md f) and the `PAYMENT-RESPONSE` settlement receipt.
+// `{x402Version: 2, accepted, payload}`) and the `PAYMENT-RESPONSE` settlement receipt.
 // Signatures are NOT verified cryptographically and nothing is settled on a chain: the mock checks that a payment is
 // present and well formed, names what is wrong when it is not, and records one charge per accepted payment.
 // sha256 from @noble/hashes (audited, dependency-free, runs in browsers too) rather than node:crypto: this module is
 // one of the stages shared with the browser-side MSW handlers (./core.mjs).
 import { sha256 } from '@noble/hashes/sha2';
-import { decodeBase64, encodeBase64, toHex } from './base64.mjs';
-import { json } from './answers.mjs';
+import { decodeBase64, encodeBase64, toHex } from '../base64.mjs';
+import { json } from '../answer-shapes.mjs';
 
 /**
- * @typedef {import('../spec-model.mjs').OperationModel} OperationModel
+ * @typedef {import('../stage.mjs').OperationModel} OperationModel
  * @typedef {{scheme: string, network: string, amount: string, [key: string]: unknown}} PaymentRequirement one entry of a
  *   quote's `accepts` (the documented example's fields, kept as they are)
  * @typedef {{x402Version: number, error: string, resource: {url: string, mimeType: string}, accepts: PaymentRequirement[]}} Quote
@@ -51,7 +51,7 @@ export function atomicAmount(price, decimals = 6) {
  * The quote of one operation. Asset, payee and timeout come from the operation's own documented
  * `payment-required` example (the spec is the single source); an operation with `x-x402-price` is quoted at that
  * fixed price on the networks of `info.x-x402`, the others (passes, checkouts) at their example's quote amounts.
- * @param {import('../spec-model.mjs').OpenApiDocument} document  @param {OperationModel} op
+ * @param {import('../stage.mjs').OpenApiDocument} document  @param {OperationModel} op
  * @param {{host: string, pathname: string, error?: string}} where
  * @returns {Quote}
  */
@@ -68,7 +68,7 @@ export function quoteFor(document, op, { host, pathname, error = 'Payment requir
         amount: atomicAmount(price),
       }))
     : example.accepts;
-  // The service sits behind TLS and announces its resources with https (section 5.3 item 6).
+  // The service sits behind TLS and announces its resources with https.
   return { x402Version: 2, error, resource: { url: `https://${host}${pathname}`, mimeType: 'application/json' }, accepts };
 }
 

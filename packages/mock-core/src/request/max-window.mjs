@@ -3,6 +3,7 @@
 // never send. With `unlessParam` the limit applies only when that parameter is absent (a single instrument's trades
 // have no window limit). The service's own wording of this refusal is not public; the message is the mock's, in the
 // class-validator style of the other 400s, and names both parameters and the limit.
+import { forOperations } from '../stage.mjs';
 import { refusal } from './request-validation.mjs';
 
 const DAY_MS = 86_400_000;
@@ -33,13 +34,15 @@ export function windowViolation(limit, query = {}, now) {
  * Stage (after request validation, so start and end are valid date-times): the documented 400 for a window longer
  * than the operation's `x-max-window`.
  * @param {{now?: (() => number) | undefined}} [options] the mock's clock, for a window without `end`
- * @returns {import('./answers.mjs').Stage}
+ * @returns {import('../stage.mjs').Stage}
  */
 export function maxWindowStage({ now = Date.now } = {}) {
-  return function maxWindow(ctx) {
+  /** @type {import('../stage.mjs').Stage} */
+  const stage = function maxWindow(ctx) {
     const op = ctx.op;
     if (!op || ctx.forcePrism) return undefined;
     const message = windowViolation(op.extensions?.['x-max-window'], ctx.query, now());
     return message ? refusal(op, [message]) : undefined;
   };
+  return forOperations(stage, (op) => op?.extensions?.['x-max-window'] !== undefined);
 }

@@ -4,7 +4,8 @@
 // A request that would overflow any window gets the documented 429 with `Retry-After`: the whole seconds until
 // the oldest request of the fullest window leaves it, i.e. until a slot frees. Refused requests take no slot.
 // Legacy routes are not limited: the legacy document publishes no limits.
-import { tooManyRequests } from './answers.mjs';
+import { tooManyRequests } from '../answer-shapes.mjs';
+import { forOperations } from '../stage.mjs';
 
 /**
  * @param {{limits: Record<string, {limit: number, windowSeconds: number}[]>, now?: (() => number) | undefined}} options
@@ -52,7 +53,7 @@ export function createRateLimiter({ limits, now = Date.now }) {
   };
 }
 
-/** The client a request counts against: its API key, else its credit token, else its network address.  @param {import('./answers.mjs').Context} ctx */
+/** The client a request counts against: its API key, else its credit token, else its network address.  @param {import('../stage.mjs').Context} ctx */
 export function clientOf(ctx) {
   const key = ctx.headers['x-api-key'] || ctx.headers.apikey;
   if (key) return `key:${key}`;
@@ -60,13 +61,16 @@ export function clientOf(ctx) {
   return `addr:${ctx.remoteAddress ?? 'unknown'}`;
 }
 
-/** @param {{limiter: ReturnType<typeof createRateLimiter>}} deps  @returns {import('./answers.mjs').Stage} */
+/** @param {{limiter: ReturnType<typeof createRateLimiter>}} deps  @returns {import('../stage.mjs').Stage} */
 export function createRateLimitStage({ limiter }) {
-  return (ctx) => {
-    const { op } = ctx;
-    if (!op || op.family !== 'v1' || !op.responses.some((r) => r.status === 429)) return undefined;
-    const group = op.extensions['x-rate-limit-group'] ?? 'v1';
-    const taken = limiter.take(group, clientOf(ctx));
-    return taken.ok ? undefined : tooManyRequests('v1', taken.retryAfterSeconds);
-  };
+  return forOperations(
+    function rateLimit(/** @type {import('../stage.mjs').Context} */ ctx) {
+      const { op } = ctx;
+      if (!op || op.family !== 'v1' || !op.responses.some((r) => r.status === 429)) return undefined;
+      const group = op.extensions['x-rate-limit-group'] ?? 'v1';
+      const taken = limiter.take(group, clientOf(ctx));
+      return taken.ok ? undefined : tooManyRequests('v1', taken.retryAfterSeconds);
+    },
+    (op) => op !== undefined && op.family === 'v1' && op.responses.some((r) => r.status === 429),
+  );
 }

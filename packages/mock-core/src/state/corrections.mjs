@@ -5,12 +5,13 @@
 //   POST /__mock/corrections  {"id"?: string, ...fields}
 // publishes a record (a new or absent id) or updates one (a known id): `updatedAt` and `deployment.deployedAt` move
 // to the mock's clock, `publishedAt` stays, `feedRevision` goes up by one and `lastUpdated` moves. It answers 200 with
-// the record. `POST /__mock/reset` puts the feed back to the example.
+// the record. `POST /__mock/reset` (./reset.mjs, through `reset()`) puts the feed back to the example.
 // The member that holds the records is not published: the mock names it `corrections` (the schema accepts any
 // array of records there). The other fields posted (an affected range, a description) are the test's own and are
 // echoed as given.
-import { badRequest, json } from './answers.mjs';
-import { planOf } from './synth.mjs';
+import { badRequest, json } from '../answer-shapes.mjs';
+import { planOf } from '../answers/plan.mjs';
+import { forOperations } from '../stage.mjs';
 
 export const CORRECTIONS_PATH = '/__mock/corrections';
 export const FEED_PATH = '/api/v1/changelog/data-corrections';
@@ -18,11 +19,11 @@ export const FEED_PATH = '/api/v1/changelog/data-corrections';
 export const RECORDS_MEMBER = 'corrections';
 
 /**
- * @param {{document: import('../spec-model.mjs').OpenApiDocument, operations: import('../spec-model.mjs').OperationModel[],
- *   deref: (document: Record<string, any>, node: any) => any, now?: (() => number) | undefined}} options
- * @returns {{control: import('./answers.mjs').Stage, feed: import('./answers.mjs').Stage, reset: () => void}}
+ * @param {{document: import('../stage.mjs').OpenApiDocument, operations: import('../stage.mjs').OperationModel[],
+ *   now?: (() => number) | undefined}} options
+ * @returns {{control: import('../stage.mjs').Stage, feed: import('../stage.mjs').Stage, reset: () => void}}
  */
-export function createCorrectionsFeed({ document, operations, deref, now = Date.now }) {
+export function createCorrectionsFeed({ document, operations, now = Date.now }) {
   const op = operations.find((o) => o.path === FEED_PATH && o.method === 'get');
   /** @type {{lastUpdated: string, feedRevision: number, [member: string]: any} | undefined} undefined: the example, read on first use */
   let feed;
@@ -36,7 +37,7 @@ export function createCorrectionsFeed({ document, operations, deref, now = Date.
   /** The feed now: the spec's example until a record is posted.  @returns {{lastUpdated: string, feedRevision: number, [member: string]: any}} */
   const current = () => {
     if (feed) return feed;
-    const example = op ? planOf(document, op, deref)?.example : undefined;
+    const example = op ? planOf(document, op)?.example : undefined;
     /** @type {{lastUpdated: string, feedRevision: number, [member: string]: any}} */
     const initial = { lastUpdated: new Date(0).toISOString(), feedRevision: 0, ...structuredClone(example ?? {}) };
     if (!Array.isArray(initial[RECORDS_MEMBER])) initial[RECORDS_MEMBER] = [];
@@ -49,18 +50,14 @@ export function createCorrectionsFeed({ document, operations, deref, now = Date.
     return new Date(lastStamp).toISOString();
   };
 
-  /** @type {import('./answers.mjs').Stage} */
+  /** @type {import('../stage.mjs').Stage} */
   const control = (ctx) => {
-    if (ctx.url.pathname === '/__mock/reset' && ctx.method === 'POST') {
-      reset();
-      return undefined; // the state stage answers the reset itself
-    }
     if (ctx.url.pathname !== CORRECTIONS_PATH) return undefined;
     if (ctx.method !== 'POST') return json(405, { statusCode: 405, message: `${CORRECTIONS_PATH} takes POST`, error: 'Method Not Allowed' }, { allow: 'POST' });
     /** @type {any} */
     let input = {};
     try {
-      input = ctx.body?.length ? JSON.parse(ctx.body.toString('utf8')) : {};
+      input = ctx.body?.length ? JSON.parse(new TextDecoder().decode(ctx.body)) : {};
     } catch {
       return badRequest('v1', ['body must be a JSON object']);
     }
@@ -83,11 +80,16 @@ export function createCorrectionsFeed({ document, operations, deref, now = Date.
     return json(200, record);
   };
 
-  /** @type {import('./answers.mjs').Stage} */
+  /** @type {import('../stage.mjs').Stage} */
   const feedStage = (ctx) => {
     if (ctx.url.pathname !== FEED_PATH || ctx.forcePrism || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return undefined;
     return json(200, current(), { 'content-type': 'application/json' });
   };
 
-  return { control, feed: feedStage, reset };
+  return {
+    // A control route: no operation of the spec matches it.
+    control: forOperations(control, (o) => o === undefined),
+    feed: forOperations(feedStage, (o) => o !== undefined && o === op),
+    reset,
+  };
 }
