@@ -74,11 +74,11 @@ export function createAgentStage({ document, store }) {
           if (!read.ok) return refuse(read.error);
           const accepted = acceptedOf(quote, read.payment);
           store.charge({ kind: 'call', subject: `postMcp ${method}`, network: read.payment.network, payer: read.payment.payer, amount: accepted.amount });
-        // The endpoint's page: a paid call answers the data plus a credit token holding 99 prepaid credits.
-        const wallet = store.wallet(read.payment.payer, 0);
-        wallet.credits += 99;
-        ctx.extraHeaders['x-credit-token'] = store.issueToken('credits', wallet.address.toLowerCase());
-        ctx.extraHeaders['x-credits-remaining'] = String(wallet.credits);
+          // The endpoint's page: a paid call answers the data plus a credit token holding 99 prepaid credits.
+          const wallet = store.wallet(read.payment.payer, 0);
+          wallet.credits += 99;
+          ctx.extraHeaders['x-credit-token'] = store.issueToken('credits', wallet.address.toLowerCase());
+          ctx.extraHeaders['x-credits-remaining'] = String(wallet.credits);
         } else {
           return refuse('Payment required');
         }
