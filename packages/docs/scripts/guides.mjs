@@ -3,12 +3,12 @@
 // own in a "Guides" group, which Redoc renders as a page of the same site with a sidebar entry and search.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withoutCitations } from './guide-citations.mjs';
 // The one spec walker of the repository (deref, operations), shared with codegen and the contract tools.
-import { DIFFERENCE_KEYS, deref, familyOf, rawOperationsOf as operationsOf, v1Counterparts } from '@laevitas-api/spec-model';
+import { deref, familyOf, rawOperationsOf as operationsOf } from '@laevitas-api/spec-model';
+import { migrationSection } from './guide-migration.mjs';
 
 /** @import { SpecDocument, SpecNode } from '@laevitas-api/spec-model' */
-/** @import { Migration, OperationRef } from '@laevitas-api/spec-model' */
-/** @typedef {Migration & { counterpart: OperationRef, differences: Record<string, string> }} MappedMigration */
 
 /**
  * Order of the guides. Streaming: the AsyncAPI reference of the WebSocket gateway gets its own entry here (a
@@ -197,80 +197,6 @@ function maxWindows(spec) {
       return `\`${op.operationId}\` (${days} days${unlessParam ? ` without \`${unlessParam}\`` : ''})`;
     })
     .join(', ');
-}
-
-const slug = (/** @type {string} */ name) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-const pageLink = (/** @type {{operationId: string, tag?: string}} */ op) => `/${slug(op.tag ?? '')}/#/${slug(op.tag ?? '')}/${op.operationId.toLowerCase()}`;
-
-/** The migration table: every legacy operation by section, its versioned counterpart or none, then each pair's differences. */
-/** @param {SpecDocument} spec */
-function migrationSection(spec) {
-  const { migrations } = v1Counterparts(spec, (path) => familyOf(path, spec.paths[path]) === 'legacy');
-  // v1Counterparts gives differences (every DIFFERENCE_KEYS key) exactly when it gives a counterpart.
-  const mapped = migrations.filter(/** @type {(m: Migration) => m is MappedMigration} */ ((m) => m.counterpart !== null));
-  const cell = (/** @type {string} */ text) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-  const route = (/** @type {OperationRef} */ r) => `[\`${r.method.toUpperCase()} ${r.path}\`](${pageLink(r)})`;
-  const parts = [
-    `**${migrations.length} legacy operations: ${mapped.length} with a versioned counterpart, ${migrations.length - mapped.length} without.**`,
-    '',
-    '## Operations with a versioned counterpart',
-    '',
-    '| Legacy operation | Versioned counterpart | Why it is the same data |',
-    '|---|---|---|',
-    ...mapped.map((m) => `| ${route(m.legacy)} | ${route(m.counterpart)} | ${cell(m.why)} |`),
-    '',
-  ];
-  for (const m of mapped) {
-    parts.push(`### ${m.legacy.summary} → ${m.counterpart.summary}`, '', `${route(m.legacy)} → ${route(m.counterpart)}`, '');
-    parts.push(...DIFFERENCE_KEYS.map((k) => `- **${k.charAt(0).toUpperCase()}${k.slice(1)}:** ${m.differences[k]}`), '');
-  }
-  parts.push('## Every legacy operation', '');
-  /** @type {Map<string, Migration[]>} */
-  const byTag = new Map();
-  for (const m of migrations) {
-    if (m.legacy.tag === undefined) throw new Error(`docs guides: ${m.legacy.operationId} has no tag to list it under`);
-    byTag.set(m.legacy.tag, [...(byTag.get(m.legacy.tag) ?? []), m]);
-  }
-  for (const [tag, entries] of [...byTag].sort(([a], [b]) => a.localeCompare(b))) {
-    parts.push(`### ${tag}`, '', '| Legacy operation | Versioned counterpart |', '|---|---|');
-    for (const m of entries) parts.push(`| ${route(m.legacy)} ${cell(m.legacy.summary)} | ${m.counterpart ? route(m.counterpart) : 'none'} |`);
-    const reasons = [...new Set(entries.filter((m) => !m.counterpart).map((m) => m.why))];
-    parts.push('', ...reasons.map((r) => `Without a counterpart: ${r}`), '');
-  }
-  return parts.join('\n');
-}
-
-/** Where a citation of the tests that prove a claim starts: `(test: \`path\` › "name"`, `(budgets: …`, or `(\`path\` › …`. */
-const CITATION_START = /[ \t]*\n?[ \t]*\((?:\w+: )?`[\w./-]+\.[cm]?[jt]s` › /g;
-
-/**
- * The guide without its maintainers' notes: HTML comments, and the citations of the tests that prove each claim
- * (`(tests: \`packages/client/test/x.test.ts\` › "name", …)`). A guide's source cites its tests as the READMEs do,
- * and the readme-claims tests check every citation; the published page is for callers, who need the claim, not the
- * test file. A citation ends at its closing parenthesis; parentheses inside a quoted test name do not count.
- * @param {string} markdown
- */
-export function withoutCitations(markdown) {
-  let out = markdown.replace(/<!--[\s\S]*?-->\n*/g, '');
-  for (let match = CITATION_START.exec(out); match; match = CITATION_START.exec(out)) {
-    let depth = 0;
-    let quoted = false;
-    let end = match.index + match[0].indexOf('(');
-    for (; end < out.length; end++) {
-      const c = out[end];
-      if (c === '"') quoted = !quoted;
-      else if (!quoted && c === '(') depth++;
-      else if (!quoted && c === ')' && --depth === 0) break;
-    }
-    if (depth !== 0) throw new Error(`docs guides: a test citation is not closed: ${out.slice(match.index, match.index + 80)}`);
-    out = out.slice(0, match.index) + out.slice(end + 1);
-    CITATION_START.lastIndex = match.index;
-  }
-  return out;
 }
 
 /** Fills the placeholders of one guide. @param {string} markdown @param {{ spec: SpecDocument, docs: SpecDocument }} documents */

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GUIDES, guideTags, releaseNotes, renderGuide, withoutCitations } from '../scripts/guides.mjs';
+import { withoutCitations } from '../scripts/guide-citations.mjs';
+import { GUIDES, guideTags, releaseNotes, renderGuide } from '../scripts/guides.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;
 const spec = JSON.parse(readFileSync(join(pkg, '../../spec/dist/openapi.json'), 'utf8'));
