@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutCitations } from './guide-citations.mjs';
 // The one spec walker of the repository (deref, operations), shared with codegen and the contract tools.
-import { deref, familyOf, rawOperationsOf as operationsOf } from '@laevitas-api/spec-model';
+import { deref, rawOperationsOf as operationsOf } from '@laevitas-api/spec-model';
 import { migrationSection } from './guide-migration.mjs';
 
 /** @import { SpecDocument, SpecNode } from '@laevitas-api/spec-model' */

@@ -3,7 +3,7 @@
 // stream the SocketLike it expects: it sends the upgrade at once, and once a 101 hands over `response.webSocket`, it
 // accepts it and forwards its events. A refused upgrade reports its status with the same text `ws` uses
 // ("Unexpected server response: 401"), so the connection reads a 401/403 as the gateway's auth verdict everywhere.
-import type { SocketLike } from './socket.js';
+import type { SocketLike } from './socket-like.js';
 
 const CONNECTING = 0;
 const OPEN = 1;

@@ -7,20 +7,8 @@
 // at all (`canSendHeaders`).
 import { fetchUpgradeSocket, onWorkerd } from './fetch-upgrade.js';
 
-/** The part of the WHATWG WebSocket API the stream uses; `ws` and every global WebSocket implement it. */
-export interface SocketLike {
-  readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  /** `ws` only: its own message event, without the per-message MessageEvent of the WHATWG wrapper. */
-  on?(event: 'message', listener: (data: { toString(): string }, isBinary: boolean) => void): unknown;
-}
-export type SocketFactory = (url: string, headers: Record<string, string>) => SocketLike;
-export type WebSocketConstructor = new (url: string, protocolsOrOptions?: any) => SocketLike;
+export type { SocketFactory, SocketLike, WebSocketConstructor } from './socket-like.js';
+import type { SocketFactory, SocketLike, WebSocketConstructor } from './socket-like.js';
 
 const OPEN = 1;
 
