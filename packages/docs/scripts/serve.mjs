@@ -9,13 +9,16 @@
 // holds the server), a clientError handler (a malformed request gets a 400 and never an 'error' event that would end
 // the process) and a catch around the handler.
 import { createServer } from 'node:http';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import finalhandler from 'finalhandler';
 import serveStatic from 'serve-static';
 
 export const DOCS_DIST = join(dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** Where the mime database's type is not the registered one: YAML is `application/yaml` since RFC 9512 (it says `text/yaml`). */
+const TYPES_BY_EXTENSION = /** @type {Record<string, string>} */ ({ '.yaml': 'application/yaml; charset=utf-8' });
 
 /** The limits of one request: a URL or header section past 16 KiB is refused (431), as the mock refuses it. */
 export const DOCS_LIMITS = { headerSectionBytes: 16 * 1024, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
@@ -37,7 +40,7 @@ export function docsHandler(root = DOCS_DIST) {
         // Files under assets/ are named by their content hash, so a browser may keep them for ever; pages are revalidated.
         const immutable = path.startsWith(join(root, 'assets'));
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        const type = typesByName[basename(path)];
+        const type = typesByName[basename(path)] ?? TYPES_BY_EXTENSION[extname(path)];
         if (type) res.setHeader('content-type', type); // before send types it by extension, which it then leaves alone
       },
     });

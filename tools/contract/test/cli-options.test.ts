@@ -37,7 +37,7 @@ describe('selection', () => {
   it('--family v1 selects every versioned operation and no legacy one', () => {
     const s = resolveSelection(operations, { family: 'v1' });
     expect(s.ids.size).toBe(v1.length);
-    expect(v1.length).toBe(114);
+    expect(v1.length).toBe(116);
     for (const op of operations) expect(s.ids.has(op.operationId)).toBe(op.family === 'v1');
   });
 

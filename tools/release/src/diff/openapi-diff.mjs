@@ -193,7 +193,8 @@ const serversOf = (doc, { op, pathItem }) => op.servers ?? pathItem.servers ?? d
 function operationsByKey(document) {
   /** @type {Map<string, OperationEntry>} */
   const map = new Map();
-  for (const { path, method, op, pathItem } of rawOperationsOf(document)) map.set(`${method.toUpperCase()} ${path}`, { op, pathItem, path });
+  for (const { path, method, op, pathItem } of rawOperationsOf(/** @type {import('@laevitas-api/spec-model').SpecDocument} */ (document)))
+    map.set(`${method.toUpperCase()} ${path}`, { op, pathItem, path });
   return map;
 }
 
