@@ -32,7 +32,8 @@ module.exports = [
     // split in client.paginate (~0.82 kB), scanComplete and watchCorrections (~0.95 kB); the core bundles above do not
     // carry them (paginateWindows and the rest are separate exports). The vendor-required query parameters in the
     // table (requiredQuery, refused before sending) and legacy pages without total_pages add 0.17 kB; the scan planner
-    // (client.planScan, paginate's budget and maxPages, the page-size table) adds 1.67 kB; the core bundles neither.
-    limit: '28.2 kB',
+    // (client.planScan, paginate's budget and maxPages, the page-size table) adds 1.67 kB, streaming on workerd the rest:
+    // 28.35 kB measured with all three; the core bundles none of them.
+    limit: '28.5 kB',
   },
 ];

@@ -111,5 +111,13 @@ describe('client.planScan', () => {
     expect(() => client.paginate('getOptionsOhlcvt', SEPTEMBER, { budget: { usdc: '1e3' } })).toThrow(/options\.budget\.usdc must be a decimal amount/);
     expect(() => client.paginate('getOptionsOhlcvt', SEPTEMBER, { budget: { dollars: 1 } as never })).toThrow(/options\.budget\.dollars is not a budget/);
     expect(() => client.paginate('getOptionsOhlcvt', SEPTEMBER, { maxPages: 0 })).toThrow(/options\.maxPages must be a whole number > 0/);
+    expect(() => client.paginate('getOptionsOhlcvt', SEPTEMBER, { budget: null as never })).toThrow(/options\.budget must be an object/);
+    expect(() => client.paginate('getOptionsOhlcvt', SEPTEMBER, { budget: 5 as never })).toThrow(/options\.budget must be an object/);
+    expect(() => client.paginate('getOptionsOhlcvt', SEPTEMBER, { budget: { credits: 1.5 } })).toThrow(
+      /options\.budget\.credits must be a whole number >= 0, got 1\.5/,
+    );
+    expect(() => client.paginate('getOptionsOhlcvt', SEPTEMBER, { budget: { requests: -1 } })).toThrow(
+      /options\.budget\.requests must be a whole number >= 0, got -1/,
+    );
   });
 });
