@@ -88,7 +88,7 @@ describe('the live run against a faithful pass-through of the mock', () => {
     const summary = readFileSync(join(dir, 'contract-summary.txt'), 'utf8');
     expect(summary).toContain(`dredd: ${run.dredd.passed} passed, 0 failed, ${run.dredd.skipped} skipped, ${run.dredd.total} total`);
     expect(summary).toMatch(/^SKIP postX402WsPassDay .*\(moves money: /m);
-  }, 400_000);
+  }, 900_000);
 
   it('sends the money-moving operations to the mock as a mock target, so they stay covered', async () => {
     const run = await runContract({ reportsDir: reportsDir(), dredd: false, only: new Set(MOVES_MONEY), log: () => {} });
@@ -127,5 +127,5 @@ describe("Dredd's failures", () => {
     } finally {
       await drift.stop();
     }
-  }, 400_000);
+  }, 900_000);
 });
