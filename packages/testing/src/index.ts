@@ -23,5 +23,5 @@ export {
   type StreamRequestRefusal,
   type StreamSubscriptionInfo,
 } from './stream/gateway.js';
-export { TestWebSocket, type TestWebSocketConstructor, type TestWebSocketOptions } from './stream/socket.js';
+export { TestWebSocket, type TestSocket, type TestWebSocketConstructor, type TestWebSocketOptions } from './stream/socket.js';
 export { DEFAULT_STREAM_URL, type DocumentedCloseCode } from '../generated/stream.js';

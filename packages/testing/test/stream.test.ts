@@ -21,7 +21,7 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
 const streams: LaevitasStream[] = [];
-const sockets: WebSocket[] = [];
+const sockets: { close(): void }[] = [];
 afterEach(() => {
   for (const stream of streams.splice(0)) stream.close();
   for (const socket of sockets.splice(0)) socket.close();

@@ -16,8 +16,19 @@ export function upgradeHeadersOf(socket: unknown): Readonly<Record<string, strin
 /** What the constructor takes besides the URL: protocols (as the WebSocket API), or `{ headers, protocols }` (as `ws`). */
 export type TestWebSocketOptions = string | string[] | { headers?: Record<string, string>; protocols?: string | string[] };
 
+/**
+ * The socket a TestWebSocket opens: the platform's WebSocket, its `on…` handlers typed loosely enough that the
+ * constructor fits the stream client's `WebSocket` option (which types their events as its own narrower shapes).
+ */
+export type TestSocket = Omit<WebSocket, 'onopen' | 'onmessage' | 'onclose' | 'onerror'> & {
+  onopen: ((event: any) => void) | null;
+  onmessage: ((event: any) => void) | null;
+  onclose: ((event: any) => void) | null;
+  onerror: ((event: any) => void) | null;
+};
+
 export interface TestWebSocketConstructor {
-  new (url: string | URL, options?: TestWebSocketOptions): WebSocket;
+  new (url: string | URL, options?: TestWebSocketOptions): TestSocket;
 }
 
 /**
