@@ -77,7 +77,8 @@ export function createSession({ connection, holder, queryKey = false, transport,
     }
     const id = Number.isInteger(request?.id) ? request.id : null;
     if (request?.method === 'mock.close') {
-      if (!closeOnDemand(Number(request.params?.code))) error(id, `mock.close: params.code must be a documented close code (${DOCUMENTED_CLOSE_CODES.join(', ')})`);
+      if (!closeOnDemand(Number(request.params?.code)))
+        error(id, `mock.close: params.code must be a documented close code (${DOCUMENTED_CLOSE_CODES.join(', ')})`);
       return;
     }
     const schema = REQUEST_SCHEMAS[request?.method];

@@ -94,7 +94,10 @@ beforeAll(() => {
 
 describe('the stream doubles in the clean project, on Node (setupServer(gateway.handler), the stream client with TestWebSocket)', () => {
   it('run every stream check, and each passes', () => {
-    expect(streamNode.map((r) => r.name), streamNodeOutput).toEqual(STREAM_CHECKS);
+    expect(
+      streamNode.map((r) => r.name),
+      streamNodeOutput,
+    ).toEqual(STREAM_CHECKS);
     expect(streamNode.filter((r) => !r.ok)).toEqual([]);
   });
 });
@@ -144,8 +147,18 @@ describe.runIf(noChromium === undefined)("the same handlers in a browser: the gu
 
   beforeAll(async () => {
     await bundleGuide('browser', 'www/guide-browser.js');
-    await build({ entryPoints: [join(project, 'stream-browser.mjs')], outfile: join(project, 'www/stream.js'), bundle: true, platform: 'browser', format: 'esm', logLevel: 'error' });
-    writeFileSync(join(project, 'www/stream.html'), '<!doctype html><meta charset="utf-8"><title>stream</title><script type="module" src="/stream.js"></script>');
+    await build({
+      entryPoints: [join(project, 'stream-browser.mjs')],
+      outfile: join(project, 'www/stream.js'),
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      logLevel: 'error',
+    });
+    writeFileSync(
+      join(project, 'www/stream.html'),
+      '<!doctype html><meta charset="utf-8"><title>stream</title><script type="module" src="/stream.js"></script>',
+    );
     copyFileSync(join(project, 'node_modules/msw/lib/mockServiceWorker.js'), join(project, 'www/mockServiceWorker.js'));
     writeFileSync(
       join(project, 'www/index.html'),

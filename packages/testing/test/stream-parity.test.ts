@@ -46,7 +46,10 @@ async function toMock(headers: Record<string, string>): Promise<Socket> {
   const gateway = attachStreamMock(mockServer, { eventsPerSecond: 0.001 });
   await new Promise<void>((done) => mockServer!.listen(0, '127.0.0.1', done));
   const server = mockServer;
-  closers.push(() => gateway.close(), () => new Promise((done) => server.close(done)));
+  closers.push(
+    () => gateway.close(),
+    () => new Promise((done) => server.close(done)),
+  );
   const { ws } = openGateway(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`, headers.apikey);
   const frames: any[] = [];
   ws.on('message', (raw) => frames.push(JSON.parse(String(raw))));

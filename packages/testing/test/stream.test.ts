@@ -43,7 +43,9 @@ function probe(headers: Record<string, string> = { apikey: 'test-key' }, url = D
   const socket = new TestWebSocket(url, { headers });
   sockets.push(socket);
   const frames: any[] = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener('close', (e) => resolve({ code: e.code, reason: e.reason })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.addEventListener('close', (e) => resolve({ code: e.code, reason: e.reason })),
+  );
   socket.addEventListener('message', (e) => frames.push(JSON.parse(String(e.data))));
   const opened = new Promise((resolve) => socket.addEventListener('open', resolve));
   const send = async (frame: unknown) => (await opened, socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)));
@@ -93,7 +95,10 @@ describe('stream handlers: login', () => {
   it('refuse a key outside `apiKeys` with close code 4001, which the client never retries', async () => {
     gateway({ apiKeys: ['good-key'] });
     expect((await probe({ apikey: 'bad-key' }).closed).code).toBe(4001);
-    const error = await stream({ apiKey: 'bad-key' }).subscribe(CHANNEL).next().catch((e: unknown) => e);
+    const error = await stream({ apiKey: 'bad-key' })
+      .subscribe(CHANNEL)
+      .next()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamAuthError);
     expect(error).toMatchObject({ code: 4001, willReconnect: false });
   });
@@ -112,7 +117,8 @@ describe('stream handlers: requests', () => {
     expect(g.push(CHANNEL)).toBe(0);
     await p.send({ id: 3, method: 'unsubscribe', params: { subscriptionId: 'sub-1-1' } });
     expect((await p.waitFor(replyTo(3))).error).toEqual({ code: 400, message: 'no subscription "sub-1-1" on this connection' });
-    for (const frame of p.frames) expect(validateStreamMessage('error' in frame ? 'ErrorReply' : frame.result.subscriptionIds ? 'SubscribeReply' : 'ResultReply', frame).ok).toBe(true);
+    for (const frame of p.frames)
+      expect(validateStreamMessage('error' in frame ? 'ErrorReply' : frame.result.subscriptionIds ? 'SubscribeReply' : 'ResultReply', frame).ok).toBe(true);
   });
 
   it("the stream client's unsubscribe reaches the gateway by id; the other subscription keeps its events", async () => {
@@ -132,7 +138,10 @@ describe('stream handlers: requests', () => {
   it('a forced error reply reaches the caller with its code (StreamRequestError); a bad request gets a 400 naming the problem', async () => {
     const g = gateway();
     g.refuseNext({ code: 429, message: 'too many subscriptions for this plan' });
-    const error = await stream().subscribe(CHANNEL).next().catch((e: unknown) => e);
+    const error = await stream()
+      .subscribe(CHANNEL)
+      .next()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamRequestError);
     expect(error).toMatchObject({ code: 429, message: expect.stringMatching(/too many subscriptions for this plan/) });
     const p = probe();
@@ -207,7 +216,12 @@ describe('stream handlers: close codes and drops', () => {
 describe('stream handlers: events', () => {
   it("make events from the contract's examples, moving and valid, with a push's fields over them", () => {
     const g = createStreamGateway({ seed: 7 });
-    const channels = ['trades.options.deribit.BTC-27MAR26-100000-C', 'ohlc.vt.spot.coinbase.BTC-USD.1h', 'book.perpetuals.okx.BTC-USDT-SWAP', 'funding-rate.perpetuals.bybit.BTCUSDT'] as const;
+    const channels = [
+      'trades.options.deribit.BTC-27MAR26-100000-C',
+      'ohlc.vt.spot.coinbase.BTC-USD.1h',
+      'book.perpetuals.okx.BTC-USDT-SWAP',
+      'funding-rate.perpetuals.bybit.BTCUSDT',
+    ] as const;
     for (const channel of channels) {
       const event = g.event(channel);
       expect(validateStreamEvent(event).issues, channel).toEqual([]);

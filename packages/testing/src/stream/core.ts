@@ -24,7 +24,12 @@ type Event = { channel: string; data: Record<string, unknown> };
 export interface StreamCore {
   DROPPED_CLOSE_CODE: number;
   isDocumentedCloseCode(code: number): boolean;
-  credentialOf(upgrade: { apiKey?: string | undefined; creditToken?: string | undefined; queryKey?: boolean; apiKeys?: readonly string[] | undefined }): Credential;
+  credentialOf(upgrade: {
+    apiKey?: string | undefined;
+    creditToken?: string | undefined;
+    queryKey?: boolean;
+    apiKeys?: readonly string[] | undefined;
+  }): Credential;
   createConnectionCounter(limits: { concurrentConnectionsPerApiKey: number; concurrentConnectionsPerIp: number }): {
     open(holder: string | null, ip: string): { over: boolean; release(): void };
   };

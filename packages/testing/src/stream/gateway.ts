@@ -184,7 +184,9 @@ export function createStreamGateway(options: StreamGatewayOptions = {}): StreamG
         const timer = setTimeout(() => {
           waiters.delete(waiter);
           const active = subscriptions().map((s) => s.pattern);
-          reject(new Error(`@laevitas-api/testing: no subscription on ${wanted ?? 'any pattern'} within ${timeoutMs} ms (active: ${active.join(', ') || 'none'})`));
+          reject(
+            new Error(`@laevitas-api/testing: no subscription on ${wanted ?? 'any pattern'} within ${timeoutMs} ms (active: ${active.join(', ') || 'none'})`),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });

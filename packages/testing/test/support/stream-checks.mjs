@@ -26,7 +26,8 @@ const check = (ok, message) => {
   if (!ok) throw new Error(message);
 };
 const until = async (test, what, ms = 3000) => {
-  for (const end = Date.now() + ms; !test(); await new Promise((r) => setTimeout(r, 10))) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+  for (const end = Date.now() + ms; !test(); await new Promise((r) => setTimeout(r, 10)))
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
 };
 
 /**
