@@ -252,3 +252,15 @@ describe('stream handlers: events', () => {
     expect(g.subscriptions.length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('stream handlers: bad arguments', () => {
+  it('are refused by name: eventsPerSecond, refuseNext, TestWebSocket without new; subscribed() times out naming what is active', async () => {
+    expect(() => createStreamGateway({ eventsPerSecond: -1 })).toThrow(/eventsPerSecond must be a number of at least 0 \(got -1\)/);
+    expect(() => createStreamGateway().refuseNext({ code: '429' } as never)).toThrow(/refuseNext takes \{ code: an integer, message: a string \}/);
+    expect(() => (TestWebSocket as unknown as (url: string) => unknown)(DEFAULT_STREAM_URL)).toThrow(/TestWebSocket is a constructor/);
+    const g = gateway();
+    stream().subscribe(CHANNEL);
+    await g.subscribed(CHANNEL);
+    await expect(g.subscribed('book.*', { timeoutMs: 50 })).rejects.toThrow(`no subscription on book.* within 50 ms (active: ${CHANNEL})`);
+  });
+});

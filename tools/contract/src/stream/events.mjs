@@ -11,6 +11,7 @@ export { concreteChannel, createRandom };
 /**
  * family → the example events of its message in the bundled AsyncAPI document.
  * @param {{components: {messages: Record<string, any>}}} [document] the AsyncAPI bundle as parsed JSON (default: the shipped one)
+ * @returns {Record<string, StreamExample[]>}
  */
 export function examplesByFamily(document = JSON.parse(readFileSync(ASYNCAPI_JSON, 'utf8'))) {
   return examplesOf(document);
@@ -19,6 +20,7 @@ export function examplesByFamily(document = JSON.parse(readFileSync(ASYNCAPI_JSO
 /**
  * One generator per connection: `next(family, channel)` returns the next event of that channel.
  * @param {{examples?: Record<string, StreamExample[]> | undefined, seed?: number | undefined, now?: (() => number) | undefined}} [options]
+ * @returns {ReturnType<typeof createSharedEventSource>}
  */
 export function createEventSource({ examples = examplesByFamily(), ...rest } = {}) {
   return createSharedEventSource({ examples, ...rest });
