@@ -15,8 +15,8 @@ export default defineConfig({
       provider: 'v8',
       include: ['src/**/*.ts'],
       reporter: ['text-summary'],
-      // Set 2026-11-26 at 95.76 / 78.9 / 97.36 / 98.98 %.
-      thresholds: { statements: 95, branches: 78, functions: 97, lines: 98 },
+      // Set 2026-11-28 at 96.47 / 82.07 / 98.63 / 99.03 % (with the stream handlers).
+      thresholds: { statements: 96, branches: 82, functions: 98, lines: 99 },
     },
   },
 });

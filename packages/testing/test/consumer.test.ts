@@ -3,7 +3,9 @@
 //   - runs the Done-when checks with node:test (test/support/node-checks.mjs), one test each;
 //   - runs the guide's Node example (packages/docs/guides/testing.md) unchanged;
 //   - bundles the guide's browser example for the browser and runs it in Chromium with MSW's service worker
-//     (Debian's /usr/bin/chromium through playwright-core; skipped, saying so, when it is absent).
+//     (Debian's /usr/bin/chromium through playwright-core; skipped, saying so, when it is absent);
+//   - tests code built on the stream client with the stream doubles alone (test/support/stream-checks.mjs), on Node
+//     with setupServer and in the same Chromium with setupWorker.
 // Everything runs on the Node of this process (scripts/test.mjs: Node 22 from the matrix).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -28,6 +30,15 @@ const PACKED = ['types', 'validators', 'client', 'testing'];
 type Result = { name: string; ok: boolean; error?: string };
 let tap = '';
 let guideNode: Result[] = [];
+let streamNode: Result[] = [];
+let streamNodeOutput = '';
+/** The stream checks, one per Done-when item, in the order test/support/stream-checks.mjs runs them. */
+const STREAM_CHECKS = [
+  'subscribe and typed events: the VWAP of pushed trades',
+  'unsubscribe: the finished loop unsubscribes its id, the other subscription stays',
+  'a coded error: a refused subscribe throws StreamRequestError with its code',
+  'a dropped connection: the client reconnects and resubscribes; without reconnect the loop ends with 1006',
+];
 
 function packAll(): Record<string, string> {
   rmSync(project, { recursive: true, force: true });
@@ -74,6 +85,21 @@ beforeAll(() => {
   copyFileSync(join(here, 'support/node-checks.mjs'), join(project, 'node-checks.test.mjs'));
   const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', 'node-checks.test.mjs'], { cwd: project, encoding: 'utf8', timeout: 120_000 });
   tap = run.stdout + run.stderr;
+
+  for (const file of ['stream-checks.mjs', 'stream-node.mjs', 'stream-browser.mjs']) copyFileSync(join(here, 'support', file), join(project, file));
+  const stream = spawnSync(process.execPath, ['stream-node.mjs'], { cwd: project, encoding: 'utf8', timeout: 120_000 });
+  streamNodeOutput = stream.stdout + stream.stderr;
+  streamNode = JSON.parse(stream.stdout.trim().split('\n').at(-1) || '[]');
+});
+
+describe('the stream doubles in the clean project, on Node (setupServer(gateway.handler), the stream client with TestWebSocket)', () => {
+  it('run every stream check, and each passes', () => {
+    expect(
+      streamNode.map((r) => r.name),
+      streamNodeOutput,
+    ).toEqual(STREAM_CHECKS);
+    expect(streamNode.filter((r) => !r.ok)).toEqual([]);
+  });
 });
 
 describe('in a clean project with the packed tarballs and msw (setupServer(...handlers))', () => {
@@ -116,10 +142,23 @@ describe("the guide's Node example, unchanged, in the clean project", () => {
 describe.runIf(noChromium === undefined)("the same handlers in a browser: the guide's browser example in Chromium (MSW's service worker)", () => {
   let server: Server;
   let results: Result[] = [];
+  let streamResults: Result[] = [];
   let outside: string[] = [];
 
   beforeAll(async () => {
     await bundleGuide('browser', 'www/guide-browser.js');
+    await build({
+      entryPoints: [join(project, 'stream-browser.mjs')],
+      outfile: join(project, 'www/stream.js'),
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      logLevel: 'error',
+    });
+    writeFileSync(
+      join(project, 'www/stream.html'),
+      '<!doctype html><meta charset="utf-8"><title>stream</title><script type="module" src="/stream.js"></script>',
+    );
     copyFileSync(join(project, 'node_modules/msw/lib/mockServiceWorker.js'), join(project, 'www/mockServiceWorker.js'));
     writeFileSync(
       join(project, 'www/index.html'),
@@ -140,6 +179,9 @@ describe.runIf(noChromium === undefined)("the same handlers in a browser: the gu
       const page = await context.newPage();
       await page.goto(base);
       results = (await page.evaluate('globalThis.__guideResults')) as Result[];
+      const streamPage = await context.newPage();
+      await streamPage.goto(`${base}/stream.html`);
+      streamResults = (await streamPage.evaluate('globalThis.__streamResults')) as Result[];
     } finally {
       await browser.close();
     }
@@ -153,6 +195,12 @@ describe.runIf(noChromium === undefined)("the same handlers in a browser: the gu
       'forces an answer in the browser too',
     ]);
     expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(outside).toEqual([]);
+  });
+
+  it('runs every stream check in the page (setupWorker(gateway.handler)), and each passes, with no connection leaving the page', () => {
+    expect(streamResults.map((r) => r.name)).toEqual(STREAM_CHECKS);
+    expect(streamResults.filter((r) => !r.ok)).toEqual([]);
     expect(outside).toEqual([]);
   });
 });

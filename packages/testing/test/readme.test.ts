@@ -13,7 +13,7 @@ it('every test the README cites exists, and every claim bullet cites one', () =>
   const cited = citations(readme, folder);
   expect(cited.length).toBeGreaterThanOrEqual(15);
   expect(cited.filter((c) => !exists(c)).map((c) => `${c.file} › ${c.name}`)).toEqual([]);
-  for (const title of ['Handlers that answer as the contract mock does', 'Typed overrides: `http`', 'Fixtures']) {
+  for (const title of ['Handlers that answer as the contract mock does', 'Typed overrides: `http`', 'Fixtures', 'Stream handlers: `createStreamGateway`']) {
     const section = sections(readme).get(title);
     expect(section, title).toBeDefined();
     const bullets = section!

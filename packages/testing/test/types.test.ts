@@ -12,6 +12,8 @@ import { guideExample } from './support/guide.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const FAIL = join(here, 'types/fail/misspelt.ts');
 const OK = join(here, 'types/ok.ts');
+const STREAM_FAIL = join(here, 'types/fail/stream.ts');
+const STREAM_OK = join(here, 'types/stream-ok.ts');
 // The guide's two examples, compiled as a consumer would (`@laevitas-api/testing` resolves to this package's build).
 const GUIDE_DIR = join(here, '../.tmp/guide');
 const GUIDE_NODE = join(GUIDE_DIR, 'node.test.ts');
@@ -49,5 +51,27 @@ describe('typed overrides', () => {
     }
     const unexpected = found.filter((d) => d.file === FAIL && !expected.some((e) => e.line === d.line));
     expect(unexpected).toEqual([]);
+  });
+});
+
+describe('typed stream doubles', () => {
+  it('refuse a push on a channel outside the grammar, a field of the wrong type, and an undocumented close code; spelt right they compile', () => {
+    const lines = readFileSync(STREAM_FAIL, 'utf8').split('\n');
+    const expected = lines.flatMap((text, line) => {
+      const marker = /\/\/ expect-error: (.+)$/.exec(text);
+      return marker ? [{ line, text: marker[1]!.trim() }] : [];
+    });
+    expect(expected.length).toBe(8);
+    const found = diagnosticsOf([STREAM_FAIL, STREAM_OK]).map((d) => ({
+      file: resolve(d.file!.fileName),
+      line: d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line,
+      message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+    }));
+    expect(found.filter((d) => d.file === STREAM_OK)).toEqual([]);
+    for (const { line, text } of expected) {
+      const messages = found.filter((d) => d.file === STREAM_FAIL && d.line === line).map((d) => d.message);
+      expect(messages.join('\n'), `line ${line + 1}: ${lines[line]}`).toContain(text);
+    }
+    expect(found.filter((d) => d.file === STREAM_FAIL && !expected.some((e) => e.line === d.line))).toEqual([]);
   });
 });

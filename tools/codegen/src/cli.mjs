@@ -16,6 +16,7 @@ import { bundleAsyncApi } from './asyncapi-bundle.mjs';
 import { generateStream } from './stream.mjs';
 import { generateDocsInput } from './docs-input.mjs';
 import { generateTesting } from './testing.mjs';
+import { generateTestingStream } from './testing-stream.mjs';
 import { generateApiIndex } from './api-index.mjs';
 import { buildModel } from './model.mjs';
 
@@ -42,6 +43,7 @@ if (command !== 'bundle') {
   await generateStream(asyncapi.document, output);
   generateDocsInput(model, output);
   generateTesting(model, output);
+  generateTestingStream(asyncapi.document, output);
   generateApiIndex(root, model, output);
 }
 const stale = output.commit();

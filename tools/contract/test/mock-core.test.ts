@@ -17,7 +17,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const CORE = require.resolve('@laevitas-api/mock-core');
 /** Private workspace packages the core imports by name: walked like its own files (the published ones are checked by their own builds). */
-const WALKED_PACKAGES = /^@laevitas-api\/(mock-core|spec-model)(\/|$)/;
+const WALKED_PACKAGES = /^@laevitas-api\/(mock-core|stream-mock-core|spec-model)(\/|$)/;
+/** The stream mock's protocol, shared the same way with the MSW WebSocket handlers. */
+const STREAM_CORE = require.resolve('@laevitas-api/stream-mock-core');
 
 function importGraph(entry: string, seen = new Map<string, string>()): Map<string, string> {
   if (seen.has(entry)) return seen;
@@ -39,6 +41,15 @@ describe('the mock core shared with the MSW handlers', () => {
       [...graph.keys()].some((file) => file.endsWith('spec-model.mjs')),
       'the spec model is walked too',
     ).toBe(true);
+    for (const [file, text] of graph) {
+      const code = text.replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
+      expect(code, file).not.toMatch(/from\s+'node:|\bBuffer\.|\bprocess\.|\brequire\(/);
+    }
+  });
+
+  it('the stream core too: no node: module and no Buffer, process or require in its import graph', () => {
+    const graph = importGraph(STREAM_CORE);
+    expect(graph.size).toBeGreaterThanOrEqual(6);
     for (const [file, text] of graph) {
       const code = text.replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
       expect(code, file).not.toMatch(/from\s+'node:|\bBuffer\.|\bprocess\.|\brequire\(/);

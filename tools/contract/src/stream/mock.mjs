@@ -13,25 +13,14 @@
 //             connections per key and per IP (4005), lifetime (4004), queued bytes (4003), missed pong (4002).
 //   tests     close codes on demand, test-only: `?mock_close=<code>` closes right after the handshake, and the request
 //             `{"id":1,"method":"mock.close","params":{"code":4003}}` closes with that code; only documented codes.
+// The protocol (login check, requests, subscription ids, error and close codes, heartbeat policy, events) is
+// @laevitas-api/stream-mock-core's, which the MSW handlers of @laevitas-api/testing run too; this file is its `ws` transport.
 import { WebSocketServer } from 'ws';
-import { STREAM_CLOSE_CODES, STREAM_FAMILIES, STREAM_HEARTBEAT, STREAM_LIMITS } from '@laevitas-api/types/stream';
-import { parseChannelPattern, validateStreamMessage } from '@laevitas-api/validators/stream';
+import { STREAM_HEARTBEAT, STREAM_LIMITS } from '@laevitas-api/types/stream';
+import { createConnectionCounter, createSession, credentialOf, startHeartbeat } from '@laevitas-api/stream-mock-core';
 import { createEventSource, examplesByFamily } from './events.mjs';
 
-/**
- * @typedef {import('@laevitas-api/types/stream').StreamFamilyInfo} StreamFamilyInfo
- * @typedef {import('ws').WebSocket} WebSocket
- */
-
-/** @type {Record<string, string>} method → the schema of its request */
-const REQUEST_SCHEMAS = { subscribe: 'SubscribeRequest', unsubscribe: 'UnsubscribeRequest', ping: 'PingRequest' };
-const DOCUMENTED = new Set(STREAM_CLOSE_CODES.map((c) => c.code));
-// 1006 is observed by a client when a connection drops; a server cannot send it (ws refuses), so it is "on demand"
-// as a dropped socket instead.
-/** @type {(code: number) => boolean} */
-const SENDABLE = (code) => DOCUMENTED.has(code) && code !== 1006;
-/** @type {(code: number) => string} */
-const meaningOf = (code) => STREAM_CLOSE_CODES.find((c) => c.code === code)?.meaning ?? '';
+/** @typedef {import('ws').WebSocket} WebSocket */
 
 /**
  * @param {import('node:http').Server} server the HTTP server whose upgrades to `path` become gateway connections
@@ -55,10 +44,7 @@ export function attachStreamMock(server, options = {}) {
   if (!(eventsPerSecond > 0)) throw new Error(`stream mock: eventsPerSecond must be a positive number (got ${eventsPerSecond})`);
   const limits = { ...STREAM_LIMITS, ...options.limits };
   const wss = new WebSocketServer({ noServer: true });
-  /** @type {Map<string, number>} */
-  const perKey = new Map();
-  /** @type {Map<string, number>} */
-  const perIp = new Map();
+  const counter = createConnectionCounter(limits);
   let connectionCount = 0;
 
   /** @param {import('node:http').IncomingMessage} req  @param {import('node:stream').Duplex} socket  @param {Buffer} head */
@@ -69,158 +55,69 @@ export function attachStreamMock(server, options = {}) {
   };
   server.on('upgrade', onUpgrade);
 
-  /**
-   * @param {import('node:http').IncomingMessage} req  @param {URL} url
-   * @returns {{ok: true, holder: string | null, queryKey?: boolean} | {ok: false, code: number, reason: string}}
-   *   `holder: null`: no credential, the connection is open but unauthenticated (`queryKey`: it sent the removed `?apiKey=`)
-   */
-  function credentialOf(req, url) {
-    // One value each: node joins repeated custom headers.
-    const key = /** @type {string | undefined} */ (req.headers.apikey);
-    if (key) return { ok: true, holder: `key:${key}` };
-    const token = /** @type {string | undefined} */ (req.headers['x-credit-token']);
-    if (!token) return { ok: true, holder: null, queryKey: url.searchParams.has('apiKey') };
-    if (!store) return { ok: true, holder: `token:${token}` };
-    const entry = store.tokens.get(token);
-    if (entry?.kind !== 'ws-pass') return { ok: false, code: 4001, reason: 'unknown credit token' };
-    const pass = store.passes.get(entry.subject);
-    if (!pass || pass.expiresAt <= store.now()) return { ok: false, code: 4006, reason: 'no active streaming pass' };
-    return { ok: true, holder: `pass:${entry.subject}` };
-  }
-
   /** @param {WebSocket} ws  @param {import('node:http').IncomingMessage} req  @param {URL} url */
   function open(ws, req, url) {
     connectionCount += 1;
-    const connection = connectionCount;
-    /** @type {{subscriptions: Map<string, {pattern: string, family: StreamFamilyInfo, segments: readonly string[]}>, received: number[], alive: boolean, timers: NodeJS.Timeout[], closed: boolean, nextId: number}} */
-    const state = { subscriptions: new Map(), received: [], alive: true, timers: [], closed: false, nextId: 1 };
+    /** @type {NodeJS.Timeout[]} */
+    const timers = [];
+    /** @type {{pong(): void, stop(): void} | undefined} */
+    let heartbeat;
+    const stopTimers = () => {
+      for (const t of timers) (clearInterval(t), clearTimeout(t));
+      heartbeat?.stop();
+    };
     const events = createEventSource({ examples, seed: seed + connectionCount });
     /** @param {unknown} frame */
     const send = (frame) => {
       if (ws.readyState !== ws.OPEN) return;
       ws.send(JSON.stringify(mutate ? mutate(frame) : frame));
-      if (ws.bufferedAmount > limits.slowConsumerBytes) close(4003);
+      if (ws.bufferedAmount > limits.slowConsumerBytes) session.close(4003);
     };
-    /** @param {number} code  @param {string} [reason] */
-    const close = (code, reason = meaningOf(code)) => {
-      if (state.closed) return;
-      state.closed = true;
-      for (const t of state.timers) (clearInterval(t), clearTimeout(t));
-      ws.close(code, reason.slice(0, 120));
-    };
-    /** @param {Map<string, number>} map  @param {string} key  @param {number} delta */
-    const count = (map, key, delta) => map.set(key, (map.get(key) ?? 0) + delta);
-
-    const credential = credentialOf(req, url);
-    if (!credential.ok) return close(credential.code, credential.reason);
-    const holder = credential.holder;
-    const ip = req.socket.remoteAddress ?? '';
-    if (holder) count(perKey, holder, 1);
-    count(perIp, ip, 1);
-    ws.once('close', () => {
-      if (holder) count(perKey, holder, -1);
-      count(perIp, ip, -1);
-      state.closed = true;
-      for (const t of state.timers) (clearInterval(t), clearTimeout(t));
+    // One value each: node joins repeated custom headers.
+    const credential = credentialOf({
+      apiKey: /** @type {string | undefined} */ (req.headers.apikey),
+      creditToken: /** @type {string | undefined} */ (req.headers['x-credit-token']),
+      queryKey: url.searchParams.has('apiKey'),
+      store,
     });
-    // Both were counted just above.
-    if (
-      (holder !== null && /** @type {number} */ (perKey.get(holder)) > limits.concurrentConnectionsPerApiKey) ||
-      /** @type {number} */ (perIp.get(ip)) > limits.concurrentConnectionsPerIp
-    )
-      return close(4005);
+    // The protocol is the shared core's; what is this transport's: frames over `ws`, its close and terminate.
+    const session = createSession({
+      connection: connectionCount,
+      holder: credential.ok ? credential.holder : null,
+      queryKey: credential.ok && credential.queryKey,
+      limits,
+      transport: {
+        send,
+        close(code, reason) {
+          stopTimers();
+          ws.close(code, reason);
+        },
+        drop() {
+          stopTimers();
+          ws.terminate();
+        },
+      },
+    });
+    if (!credential.ok) return session.close(credential.code, credential.reason);
+    const counted = counter.open(credential.holder, req.socket.remoteAddress ?? '');
+    ws.once('close', () => {
+      counted.release();
+      session.ended();
+      stopTimers();
+    });
+    if (counted.over) return session.close(4005);
     const forced = url.searchParams.get('mock_close');
-    if (forced !== null) return closeOnDemand(Number(forced));
+    if (forced !== null) return void session.closeOnDemand(Number(forced));
 
-    ws.on('pong', () => (state.alive = true));
-    state.timers.push(
+    heartbeat = startHeartbeat({ intervalMs: heartbeatMs, ping: () => ws.ping(), close: (code) => session.close(code) });
+    ws.on('pong', () => heartbeat?.pong());
+    timers.push(
+      setTimeout(() => session.close(4004), lifetimeMs),
       setInterval(() => {
-        if (!state.alive) return close(4002);
-        state.alive = false;
-        ws.ping();
-      }, heartbeatMs),
-      setTimeout(() => close(4004), lifetimeMs),
-      setInterval(() => {
-        for (const { family, segments } of state.subscriptions.values()) send(events.next(family, events.channelFor(family, segments)));
+        for (const { family, segments } of session.subscriptions.values()) send(events.next(family, events.channelFor(family, segments)));
       }, 1000 / eventsPerSecond),
     );
-    ws.on('message', (raw, isBinary) => {
-      const now = Date.now();
-      state.received = state.received.filter((t) => now - t < 1000);
-      state.received.push(now);
-      if (state.received.length > limits.inboundMessagesPerSecond) return close(4008);
-      handle(isBinary ? null : String(raw));
-    });
-
-    /** @param {number} code */
-    function closeOnDemand(code) {
-      if (code === 1006) return ws.terminate();
-      if (!SENDABLE(code)) return false;
-      close(code);
-      return true;
-    }
-
-    /** @param {number | null} id  @param {string} message  @param {number} [code] 400 unless given (the gateway's other codes are not published) */
-    function error(id, message, code = 400) {
-      send({ id, error: { code, message } });
-    }
-
-    /** @param {string | null} text */
-    function handle(text) {
-      /** @type {any} the request as parsed, checked below */
-      let request;
-      try {
-        request = JSON.parse(text ?? '');
-      } catch {
-        return error(null, 'a request is a JSON text frame');
-      }
-      const id = Number.isInteger(request?.id) ? request.id : null;
-      if (request?.method === 'mock.close') {
-        const code = Number(request.params?.code);
-        if (!closeOnDemand(code)) error(id, `mock.close: params.code must be a documented close code (${[...DOCUMENTED].join(', ')})`);
-        return;
-      }
-      const schema = REQUEST_SCHEMAS[request?.method];
-      if (!schema) return error(id, `method must be one of ${Object.keys(REQUEST_SCHEMAS).join(', ')} (got ${JSON.stringify(request?.method)})`);
-      const checked = validateStreamMessage(schema, request);
-      if (!checked.ok) return error(id, checked.issues.map((i) => i.message).join('; '));
-      if (request.method === 'ping') return send({ id, result: {} });
-      if (holder === null) {
-        const hint = credential.ok && credential.queryKey ? ': the apiKey query parameter was removed in API v1.18.0, send the key in the apikey header' : '';
-        return error(id, `Authentication required${hint}`, 401);
-      }
-      if (request.method === 'unsubscribe') {
-        const subscriptionId = /** @type {string} */ (request.params.subscriptionId);
-        if (!state.subscriptions.delete(subscriptionId)) return error(id, `no subscription ${JSON.stringify(subscriptionId)} on this connection`);
-        return send({ id, result: {} });
-      }
-      /** @type {string[]} */
-      const patterns = [...new Set(/** @type {string[]} */ (request.params.channels))];
-      const parsed = patterns.map((p) => /** @type {const} */ ([p, parseChannelPattern(p)]));
-      const bad = parsed.find(([, r]) => !r.ok);
-      if (bad) return error(id, /** @type {{error: string}} */ (bad[1]).error);
-      if (state.subscriptions.size + patterns.length > limits.subscriptionsPerConnection) {
-        return error(
-          id,
-          `at most ${limits.subscriptionsPerConnection} subscriptions per connection (${state.subscriptions.size} active, ${patterns.length} new)`,
-        );
-      }
-      // Every pattern parsed (no `bad` one), and a parsed pattern names one of STREAM_FAMILIES. Each gets a
-      // subscription of its own, even a pattern subscribed before (the gateway's ids are per subscribe).
-      /** @type {string[]} */
-      const subscriptionIds = [];
-      for (const [pattern, r] of parsed) {
-        const { family, segments } = /** @type {{family: string, segments: readonly string[]}} */ (r);
-        const subscriptionId = `sub-${connection}-${state.nextId++}`;
-        state.subscriptions.set(subscriptionId, {
-          pattern,
-          family: /** @type {StreamFamilyInfo} */ (STREAM_FAMILIES.find((f) => f.family === family)),
-          segments,
-        });
-        subscriptionIds.push(subscriptionId);
-      }
-      send({ id, result: { channels: patterns, subscriptionIds } });
-    }
+    ws.on('message', (raw, isBinary) => session.receive(isBinary ? null : String(raw)));
   }
 
   return {
