@@ -5,7 +5,8 @@
 import { Ajv, _ } from 'ajv';
 import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { createRequire } from 'node:module';
-import { COMPONENTS_ID, countsCharacters, headerSchema, keywordsOf, parameterSchema, rewriteRefs, withLeanLiteral } from './validator-schemas.mjs';
+import { planOperation, sharedValidators } from './validator-plan.mjs';
+import { COMPONENTS_ID, countsCharacters, keywordsOf, rewriteRefs, withLeanLiteral } from './validator-schemas.mjs';
 
 /** @import { SpecDocument } from '@laevitas-api/spec-model' */
 
@@ -129,81 +130,54 @@ export function generateValidators({ document, operations }, output) {
   const index = [];
   /** @type {Set<string>} */
   const keywords = new Set();
-  /** Adds a prepared schema to an ajv instance, noting its keywords for the wording check below. */
-  const add = (/** @type {Ajv} */ ajv, /** @type {object} */ schema, /** @type {string} */ schemaId) => {
-    keywordsOf(schema, keywords);
-    ajv.addSchema(withLeanLiteral(schema), schemaId);
-  };
+  // First the validators every operation needs, as prepared schemas; then the ones two or more operations need
+  // alike (the error bodies, the rate-limit and payment headers, x402 payloads: 143 distinct schemas behind 1,594
+  // validators) are compiled once each, into a module of their own the operation modules require. Loading every
+  // operation then compiles and parses each shared definition once, and a bundle holding two operations carries
+  // their shared validators once.
+  const planned = operations.map((op) => planOperation(op, components));
+  const shared = sharedValidators(planned);
+  for (const { name, entry, users } of shared.values()) {
+    keywordsOf(entry.schema, keywords);
+    const ajv = entry.strings ? strings : bodies;
+    ajv.addSchema(withLeanLiteral(entry.schema), `urn:laevitas:shared:${name}`);
+    output.add(
+      `${OUT}/shared/${name}.cjs`,
+      [
+        HEADER,
+        `// One validator shared by ${users.length} operations (${users.slice(0, 3).join(', ')}${users.length > 3 ? ', …' : ''}), compiled once.`,
+        standaloneCode(ajv, { validate: `urn:laevitas:shared:${name}` }),
+      ].join('\n'),
+    );
+  }
 
-  for (const op of operations) {
-    const id = (/** @type {string} */ suffix) => `urn:laevitas:op:${op.operationId}:${suffix}`;
+  for (const { op, meta, entries } of planned) {
     /** @type {Record<string, string>} export name → schema id */
     const bodyExports = {};
     /** @type {Record<string, string>} export name → schema id */
     const stringExports = {};
-    /**
-     * What the runtime reads of an operation besides its validators (written into the module as JSON).
-     * @type {{operationId: string, method: string, path: string, family: 'legacy' | 'v1',
-     *   responses: Record<number, {body: boolean, headers: boolean}>, requestBody: {required: boolean} | null,
-     *   caseInsensitive: string[], decodedHeaders: Record<number, Record<string, string>>}}
-     */
-    const meta = {
-      operationId: op.operationId,
-      method: op.method,
-      path: op.path,
-      family: op.family,
-      responses: {},
-      requestBody: op.requestBody ? { required: op.requestBody.required } : null,
-      caseInsensitive: op.parameters.filter((p) => p.caseInsensitive).map((p) => `${p.in}.${p.name}`),
-      decodedHeaders: {},
-    };
-    for (const response of op.responses) {
-      const name = `response${response.status}`;
-      meta.responses[response.status] = { body: Boolean(response.schema), headers: Object.keys(response.headers).length > 0 };
-      if (response.schema) {
-        add(bodies, rewriteRefs(response.schema, components), id(name));
-        bodyExports[name] = id(name);
+    /** @type {string[]} the validators this operation takes from shared modules, as object-literal entries */
+    const sharedExports = [];
+    for (const entry of entries) {
+      const reused = shared.get(entry.key);
+      if (reused) {
+        sharedExports.push(`  ${entry.name}: require('../shared/${reused.name}.cjs').validate,`);
+        continue;
       }
-      if (/** @type {{headers: boolean}} set just above */ (meta.responses[response.status]).headers) {
-        add(strings, headerSchema(response, components), id(`headers${response.status}`));
-        stringExports[`headers${response.status}`] = id(`headers${response.status}`);
-        for (const [header, h] of Object.entries(response.headers)) {
-          const content = h.schema?.contentSchema;
-          if (h.schema?.contentEncoding === 'base64' && content) {
-            const decodedName = `decoded${response.status}_${header.replace(/[^A-Za-z0-9]/g, '_')}`;
-            add(bodies, rewriteRefs(content, components), id(decodedName));
-            bodyExports[decodedName] = id(decodedName);
-            meta.decodedHeaders[response.status] = { ...meta.decodedHeaders[response.status], [header]: decodedName };
-          }
-        }
-      }
+      keywordsOf(entry.schema, keywords);
+      const schemaId = `urn:laevitas:op:${op.operationId}:${entry.name}`;
+      (entry.strings ? strings : bodies).addSchema(withLeanLiteral(entry.schema), schemaId);
+      (entry.strings ? stringExports : bodyExports)[entry.name] = schemaId;
     }
-    if (op.requestBody) {
-      add(bodies, rewriteRefs(op.requestBody.schema, components), id('requestBody'));
-      bodyExports.requestBody = id('requestBody');
-    }
-    add(
-      strings,
-      {
-        type: 'object',
-        properties: {
-          path: parameterSchema(op, 'path', components),
-          query: parameterSchema(op, 'query', components),
-          header: parameterSchema(op, 'header', components),
-        },
-        required: ['path', 'query', 'header'],
-      },
-      id('params'),
-    );
-    stringExports.params = id('params');
 
     const code = [
       HEADER,
       "'use strict';",
-      wrapModule('bodies', standaloneCode(bodies, bodyExports)),
-      wrapModule('strings', standaloneCode(strings, stringExports)),
+      wrapModule('bodies', Object.keys(bodyExports).length ? standaloneCode(bodies, bodyExports) : ''),
+      wrapModule('strings', Object.keys(stringExports).length ? standaloneCode(strings, stringExports) : ''),
+      `const shared = {\n${sharedExports.join('\n')}\n};`,
       `exports.meta = ${JSON.stringify(meta)};`,
-      `exports.validators = Object.assign({}, bodies, strings);`,
+      `exports.validators = Object.assign({}, bodies, strings, shared);`,
     ].join('\n');
     output.add(`${OUT}/ops/${op.operationId}.cjs`, code);
     output.add(
