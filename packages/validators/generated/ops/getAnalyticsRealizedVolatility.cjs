@@ -15,15 +15,17 @@ const strings = (function () {
               || (dataType10 === "string" && data12 && data12 == +data12 && !(data12 % 1))){coerced10 = +data12;}else {const err27 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(coerced10 !== undefined){data12 = coerced10;if(data1 !== undefined){data1["limit"] = coerced10;}}}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 1000 || isNaN(data12)){const err28 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}if(data12 < 1 || isNaN(data12)){const err29 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}}if(data1.cursor !== undefined){let data13 = data1.cursor;if(typeof data13 !== "string"){let dataType11 = typeof data13;let coerced11 = undefined;if(!(coerced11 !== undefined)){if(dataType11 == "number" || dataType11 == "boolean"){coerced11 = "" + data13;}else if(data13 === null){coerced11 = "";}else {const err30 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}if(coerced11 !== undefined){data13 = coerced11;if(data1 !== undefined){data1["cursor"] = coerced11;}}}if(typeof data13 === "string"){if(data13.length < 1){const err31 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}}}else {const err32 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}if(data.header !== undefined){let data14 = data.header;if(data14 && typeof data14 == "object" && !Array.isArray(data14)){}else {const err33 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}}else {const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}validate68.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/RealizedVolatilityResponse.cjs').validate,
-  response400: require('../shared/ApiError400.cjs').validate,
-  response401: require('../shared/ApiError401.cjs').validate,
-  response402: require('../shared/X402ErrorBody.cjs').validate,
-  headers402: require('../shared/headers-d619abc697.cjs').validate,
-  decoded402_payment_required: require('../shared/PaymentRequired.cjs').validate,
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getAnalyticsRealizedVolatility","method":"get","path":"/api/v1/analytics/realized-volatility","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/RealizedVolatilityResponse.cjs').validate),
+  response400: lazy(() => require('../shared/ApiError400.cjs').validate),
+  response401: lazy(() => require('../shared/ApiError401.cjs').validate),
+  response402: lazy(() => require('../shared/X402ErrorBody.cjs').validate),
+  headers402: lazy(() => require('../shared/headers-d619abc697.cjs').validate),
+  decoded402_payment_required: lazy(() => require('../shared/PaymentRequired.cjs').validate),
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

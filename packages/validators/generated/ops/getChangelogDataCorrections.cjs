@@ -13,10 +13,12 @@ const strings = (function () {
 
   return module.exports;
 })();
-const shared = {
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-  params: require('../shared/params-daf2f5f750.cjs').validate,
-};
 exports.meta = {"operationId":"getChangelogDataCorrections","method":"get","path":"/api/v1/changelog/data-corrections","family":"v1","responses":{"200":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+  params: lazy(() => require('../shared/params-daf2f5f750.cjs').validate),
+});

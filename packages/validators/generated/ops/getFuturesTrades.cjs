@@ -16,15 +16,17 @@ const strings = (function () {
               || (dataType14 === "string" && data16 && data16 == +data16 && !(data16 % 1))){coerced14 = +data16;}else {const err35 = {instancePath:instancePath+"/query/top_n",schemaPath:"#/properties/query/properties/top_n/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(coerced14 !== undefined){data16 = coerced14;if(data1 !== undefined){data1["top_n"] = coerced14;}}}if((typeof data16 == "number") && (isFinite(data16))){if(data16 < 1 || isNaN(data16)){const err36 = {instancePath:instancePath+"/query/top_n",schemaPath:"#/properties/query/properties/top_n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}}}else {const err37 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}if(data.header !== undefined){let data17 = data.header;if(data17 && typeof data17 == "object" && !Array.isArray(data17)){}else {const err38 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}validate69.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/FuturesLiquidationsResponse.cjs').validate,
-  response400: require('../shared/ApiError400.cjs').validate,
-  response401: require('../shared/ApiError401.cjs').validate,
-  response402: require('../shared/X402ErrorBody.cjs').validate,
-  headers402: require('../shared/headers-d619abc697.cjs').validate,
-  decoded402_payment_required: require('../shared/PaymentRequired.cjs').validate,
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getFuturesTrades","method":"get","path":"/api/v1/futures/trades","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/FuturesLiquidationsResponse.cjs').validate),
+  response400: lazy(() => require('../shared/ApiError400.cjs').validate),
+  response401: lazy(() => require('../shared/ApiError401.cjs').validate),
+  response402: lazy(() => require('../shared/X402ErrorBody.cjs').validate),
+  headers402: lazy(() => require('../shared/headers-d619abc697.cjs').validate),
+  decoded402_payment_required: lazy(() => require('../shared/PaymentRequired.cjs').validate),
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

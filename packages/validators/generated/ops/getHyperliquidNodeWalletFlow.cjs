@@ -15,14 +15,16 @@ const strings = (function () {
               || (dataType10 == "string" && data12 && data12 == +data12)){coerced10 = +data12;}else {const err27 = {instancePath:instancePath+"/query/min_notional",schemaPath:"#/properties/query/properties/min_notional/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(coerced10 !== undefined){data12 = coerced10;if(data1 !== undefined){data1["min_notional"] = coerced10;}}}}}else {const err28 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}if(data.header !== undefined){let data13 = data.header;if(data13 && typeof data13 == "object" && !Array.isArray(data13)){}else {const err29 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}}else {const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}validate77.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response400: require('../shared/ApiError400.cjs').validate,
-  response401: require('../shared/ApiError401.cjs').validate,
-  response402: require('../shared/X402ErrorBody.cjs').validate,
-  headers402: require('../shared/headers-d619abc697.cjs').validate,
-  decoded402_payment_required: require('../shared/PaymentRequired.cjs').validate,
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getHyperliquidNodeWalletFlow","method":"get","path":"/api/v1/hyperliquid/node/wallet-flow","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response400: lazy(() => require('../shared/ApiError400.cjs').validate),
+  response401: lazy(() => require('../shared/ApiError401.cjs').validate),
+  response402: lazy(() => require('../shared/X402ErrorBody.cjs').validate),
+  headers402: lazy(() => require('../shared/headers-d619abc697.cjs').validate),
+  decoded402_payment_required: lazy(() => require('../shared/PaymentRequired.cjs').validate),
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

@@ -15,12 +15,14 @@ const strings = (function () {
               || (dataType5 === "string" && data7 && data7 == +data7 && !(data7 % 1))){coerced5 = +data7;}else {const err21 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data3 !== undefined){data3["page"] = coerced5;}}}if((typeof data7 == "number") && (isFinite(data7))){if(data7 < 1 || isNaN(data7)){const err22 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.granularity !== undefined){let data8 = data3.granularity;if(typeof data8 !== "string"){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 == "number" || dataType6 == "boolean"){coerced6 = "" + data8;}else if(data8 === null){coerced6 = "";}else {const err23 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data3 !== undefined){data3["granularity"] = coerced6;}}}if(!((((((((((data8 === "1m") || (data8 === "5m")) || (data8 === "15m")) || (data8 === "30m")) || (data8 === "1h")) || (data8 === "2h")) || (data8 === "4h")) || (data8 === "6h")) || (data8 === "12h")) || (data8 === "1d"))){const err24 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema79.properties.query.properties.granularity.enum}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}}else {const err25 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(data.header !== undefined){let data9 = data.header;if(data9 && typeof data9 == "object" && !Array.isArray(data9)){}else {const err26 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}validate94.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/LegacyFutureControllerGetBd2Response.cjs').validate,
-  response400: require('../shared/LegacyErrorBody.cjs').validate,
-  response401: require('../shared/body-fa7a6f44fd.cjs').validate,
-  response429: require('../shared/body-fa7a6f44fd.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getLegacyFuturesSnapshot","method":"get","path":"/historical/futures/snapshot/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/LegacyFutureControllerGetBd2Response.cjs').validate),
+  response400: lazy(() => require('../shared/LegacyErrorBody.cjs').validate),
+  response401: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  response429: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

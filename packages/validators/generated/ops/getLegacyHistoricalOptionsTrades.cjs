@@ -15,11 +15,13 @@ const strings = (function () {
               || (dataType4 === "string" && data6 && data6 == +data6 && !(data6 % 1))){coerced4 = +data6;}else {const err18 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data3 !== undefined){data3["page"] = coerced4;}}}if((typeof data6 == "number") && (isFinite(data6))){if(data6 < 1 || isNaN(data6)){const err19 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}}else {const err20 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data.header !== undefined){let data7 = data.header;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){}else {const err21 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}else {const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}validate103.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response400: require('../shared/LegacyErrorBody.cjs').validate,
-  response401: require('../shared/body-fa7a6f44fd.cjs').validate,
-  response429: require('../shared/body-fa7a6f44fd.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getLegacyHistoricalOptionsTrades","method":"get","path":"/historical/options/trades/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response400: lazy(() => require('../shared/LegacyErrorBody.cjs').validate),
+  response401: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  response429: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

@@ -15,12 +15,14 @@ const strings = (function () {
               || (dataType6 === "string" && data8 && data8 == +data8 && !(data8 % 1))){coerced6 = +data8;}else {const err25 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data4 !== undefined){data4["page"] = coerced6;}}}if((typeof data8 == "number") && (isFinite(data8))){if(data8 < 1 || isNaN(data8)){const err26 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}}else {const err27 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data.header !== undefined){let data9 = data.header;if(data9 && typeof data9 == "object" && !Array.isArray(data9)){}else {const err28 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}}else {const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}validate106.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/LegacyFutureControllerGetBd2Response.cjs').validate,
-  response400: require('../shared/LegacyErrorBody.cjs').validate,
-  response401: require('../shared/body-fa7a6f44fd.cjs').validate,
-  response429: require('../shared/body-fa7a6f44fd.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getLegacyHistoricalSpotOhlc","method":"get","path":"/historical/spot/{market}/{symbol}/{period}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/LegacyFutureControllerGetBd2Response.cjs').validate),
+  response400: lazy(() => require('../shared/LegacyErrorBody.cjs').validate),
+  response401: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  response429: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

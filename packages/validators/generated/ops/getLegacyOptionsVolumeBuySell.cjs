@@ -13,13 +13,15 @@ const strings = (function () {
 
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/LegacyOptionsVolumeBuySellResponse.cjs').validate,
-  response400: require('../shared/LegacyErrorBody.cjs').validate,
-  response401: require('../shared/body-fa7a6f44fd.cjs').validate,
-  response429: require('../shared/body-fa7a6f44fd.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-  params: require('../shared/params-34492e40d4.cjs').validate,
-};
 exports.meta = {"operationId":"getLegacyOptionsVolumeBuySell","method":"get","path":"/analytics/options/volume_buy_sell/{market}/{currency}/{maturity}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/LegacyOptionsVolumeBuySellResponse.cjs').validate),
+  response400: lazy(() => require('../shared/LegacyErrorBody.cjs').validate),
+  response401: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  response429: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+  params: lazy(() => require('../shared/params-34492e40d4.cjs').validate),
+});

@@ -15,12 +15,14 @@ const strings = (function () {
               || (dataType6 === "string" && data8 && data8 == +data8 && !(data8 % 1))){coerced6 = +data8;}else {const err25 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data4 !== undefined){data4["page"] = coerced6;}}}if((typeof data8 == "number") && (isFinite(data8))){if(data8 < 1 || isNaN(data8)){const err26 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}if(data4.granularity !== undefined){let data9 = data4.granularity;if(typeof data9 !== "string"){let dataType7 = typeof data9;let coerced7 = undefined;if(!(coerced7 !== undefined)){if(dataType7 == "number" || dataType7 == "boolean"){coerced7 = "" + data9;}else if(data9 === null){coerced7 = "";}else {const err27 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(coerced7 !== undefined){data9 = coerced7;if(data4 !== undefined){data4["granularity"] = coerced7;}}}if(!((((((((((data9 === "1m") || (data9 === "5m")) || (data9 === "15m")) || (data9 === "30m")) || (data9 === "1h")) || (data9 === "2h")) || (data9 === "4h")) || (data9 === "6h")) || (data9 === "12h")) || (data9 === "1d"))){const err28 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema109.properties.query.properties.granularity.enum}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}}else {const err29 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data.header !== undefined){let data10 = data.header;if(data10 && typeof data10 == "object" && !Array.isArray(data10)){}else {const err30 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}}else {const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}validate124.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/LegacyFutureControllerGetBd2Response.cjs').validate,
-  response400: require('../shared/LegacyErrorBody.cjs').validate,
-  response401: require('../shared/body-fa7a6f44fd.cjs').validate,
-  response429: require('../shared/body-fa7a6f44fd.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getLegacyOrderbookByMarketTypeMarketSymbol","method":"get","path":"/historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/LegacyFutureControllerGetBd2Response.cjs').validate),
+  response400: lazy(() => require('../shared/LegacyErrorBody.cjs').validate),
+  response401: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  response429: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

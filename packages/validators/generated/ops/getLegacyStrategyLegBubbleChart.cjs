@@ -15,12 +15,14 @@ const strings = (function () {
               || (dataType4 == "string" && data6 && data6 == +data6)){coerced4 = +data6;}else {const err15 = {instancePath:instancePath+"/query/size_filter",schemaPath:"#/properties/query/properties/size_filter/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data2 !== undefined){data2["size_filter"] = coerced4;}}}if((typeof data6 == "number") && (isFinite(data6))){if(data6 < 0 || isNaN(data6)){const err16 = {instancePath:instancePath+"/query/size_filter",schemaPath:"#/properties/query/properties/size_filter/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}if(data2.single_trade !== undefined){let data7 = data2.single_trade;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err17 = {instancePath:instancePath+"/query/single_trade",schemaPath:"#/properties/query/properties/single_trade/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data2 !== undefined){data2["single_trade"] = coerced5;}}}if(!((((data7 === "true") || (data7 === "false")) || (data7 === "1")) || (data7 === "0"))){const err18 = {instancePath:instancePath+"/query/single_trade",schemaPath:"#/properties/query/properties/single_trade/enum",keyword:"enum",params:{allowedValues: schema113.properties.query.properties.single_trade.enum}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}}else {const err19 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.header !== undefined){let data8 = data.header;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){}else {const err20 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}}else {const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}validate128.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/LegacyStrategyLegBubbleChartResponse.cjs').validate,
-  response400: require('../shared/LegacyErrorBody.cjs').validate,
-  response401: require('../shared/body-fa7a6f44fd.cjs').validate,
-  response429: require('../shared/body-fa7a6f44fd.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getLegacyStrategyLegBubbleChart","method":"get","path":"/analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/LegacyStrategyLegBubbleChartResponse.cjs').validate),
+  response400: lazy(() => require('../shared/LegacyErrorBody.cjs').validate),
+  response401: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  response429: lazy(() => require('../shared/body-fa7a6f44fd.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

@@ -16,14 +16,16 @@ const strings = (function () {
               || (dataType7 == "string" && data9 && data9 == +data9)){coerced7 = +data9;}else {const err21 = {instancePath:instancePath+"/query/strike_max",schemaPath:"#/properties/query/properties/strike_max/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(coerced7 !== undefined){data9 = coerced7;if(data1 !== undefined){data1["strike_max"] = coerced7;}}}if((typeof data9 == "number") && (isFinite(data9))){if(data9 < 0 || isNaN(data9)){const err22 = {instancePath:instancePath+"/query/strike_max",schemaPath:"#/properties/query/properties/strike_max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}}else {const err23 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data.header !== undefined){let data10 = data.header;if(data10 && typeof data10 == "object" && !Array.isArray(data10)){}else {const err24 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}}else {const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}validate131.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response400: require('../shared/ApiError400.cjs').validate,
-  response401: require('../shared/ApiError401.cjs').validate,
-  response402: require('../shared/X402ErrorBody.cjs').validate,
-  headers402: require('../shared/headers-d619abc697.cjs').validate,
-  decoded402_payment_required: require('../shared/PaymentRequired.cjs').validate,
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getOptionsCatalog","method":"get","path":"/api/v1/options/catalog","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response400: lazy(() => require('../shared/ApiError400.cjs').validate),
+  response401: lazy(() => require('../shared/ApiError401.cjs').validate),
+  response402: lazy(() => require('../shared/X402ErrorBody.cjs').validate),
+  headers402: lazy(() => require('../shared/headers-d619abc697.cjs').validate),
+  decoded402_payment_required: lazy(() => require('../shared/PaymentRequired.cjs').validate),
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

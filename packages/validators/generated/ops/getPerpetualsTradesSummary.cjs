@@ -15,15 +15,17 @@ const strings = (function () {
               || (dataType11 == "string" && data13 && data13 == +data13)){coerced11 = +data13;}else {const err30 = {instancePath:instancePath+"/query/min_amount",schemaPath:"#/properties/query/properties/min_amount/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}if(coerced11 !== undefined){data13 = coerced11;if(data1 !== undefined){data1["min_amount"] = coerced11;}}}if((typeof data13 == "number") && (isFinite(data13))){if(data13 < 0 || isNaN(data13)){const err31 = {instancePath:instancePath+"/query/min_amount",schemaPath:"#/properties/query/properties/min_amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}}if(data1.strategy !== undefined){let data14 = data1.strategy;if(typeof data14 !== "string"){let dataType12 = typeof data14;let coerced12 = undefined;if(!(coerced12 !== undefined)){if(dataType12 == "number" || dataType12 == "boolean"){coerced12 = "" + data14;}else if(data14 === null){coerced12 = "";}else {const err32 = {instancePath:instancePath+"/query/strategy",schemaPath:"#/properties/query/properties/strategy/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}if(coerced12 !== undefined){data14 = coerced12;if(data1 !== undefined){data1["strategy"] = coerced12;}}}if(typeof data14 === "string"){if(data14.length < 1){const err33 = {instancePath:instancePath+"/query/strategy",schemaPath:"#/properties/query/properties/strategy/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}}}else {const err34 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data.header !== undefined){let data15 = data.header;if(data15 && typeof data15 == "object" && !Array.isArray(data15)){}else {const err35 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}}else {const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}validate147.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/FuturesTradesSummaryResponse.cjs').validate,
-  response400: require('../shared/ApiError400.cjs').validate,
-  response401: require('../shared/ApiError401.cjs').validate,
-  response402: require('../shared/X402ErrorBody.cjs').validate,
-  headers402: require('../shared/headers-d619abc697.cjs').validate,
-  decoded402_payment_required: require('../shared/PaymentRequired.cjs').validate,
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getPerpetualsTradesSummary","method":"get","path":"/api/v1/perpetuals/trades/summary","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/FuturesTradesSummaryResponse.cjs').validate),
+  response400: lazy(() => require('../shared/ApiError400.cjs').validate),
+  response401: lazy(() => require('../shared/ApiError401.cjs').validate),
+  response402: lazy(() => require('../shared/X402ErrorBody.cjs').validate),
+  headers402: lazy(() => require('../shared/headers-d619abc697.cjs').validate),
+  decoded402_payment_required: lazy(() => require('../shared/PaymentRequired.cjs').validate),
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

@@ -17,15 +17,17 @@ const strings = (function () {
               || (dataType13 === "string" && data15 && data15 == +data15 && !(data15 % 1))){coerced13 = +data15;}else {const err33 = {instancePath:instancePath+"/query/top_n",schemaPath:"#/properties/query/properties/top_n/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}if(coerced13 !== undefined){data15 = coerced13;if(data1 !== undefined){data1["top_n"] = coerced13;}}}if((typeof data15 == "number") && (isFinite(data15))){if(data15 < 1 || isNaN(data15)){const err34 = {instancePath:instancePath+"/query/top_n",schemaPath:"#/properties/query/properties/top_n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}}}else {const err35 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(data.header !== undefined){let data16 = data.header;if(data16 && typeof data16 == "object" && !Array.isArray(data16)){}else {const err36 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}}else {const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}validate157.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/FuturesTradesSummaryResponse.cjs').validate,
-  response400: require('../shared/ApiError400.cjs').validate,
-  response401: require('../shared/ApiError401.cjs').validate,
-  response402: require('../shared/X402ErrorBody.cjs').validate,
-  headers402: require('../shared/headers-d619abc697.cjs').validate,
-  decoded402_payment_required: require('../shared/PaymentRequired.cjs').validate,
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-};
 exports.meta = {"operationId":"getSpotTrades","method":"get","path":"/api/v1/spot/trades","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/FuturesTradesSummaryResponse.cjs').validate),
+  response400: lazy(() => require('../shared/ApiError400.cjs').validate),
+  response401: lazy(() => require('../shared/ApiError401.cjs').validate),
+  response402: lazy(() => require('../shared/X402ErrorBody.cjs').validate),
+  headers402: lazy(() => require('../shared/headers-d619abc697.cjs').validate),
+  decoded402_payment_required: lazy(() => require('../shared/PaymentRequired.cjs').validate),
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+});

@@ -13,9 +13,11 @@ const strings = (function () {
 
   return module.exports;
 })();
-const shared = {
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-  params: require('../shared/params-daf2f5f750.cjs').validate,
-};
 exports.meta = {"operationId":"headHealth","method":"head","path":"/api/v1/health","family":"v1","responses":{"200":{"body":false,"headers":false},"429":{"body":false,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+  params: lazy(() => require('../shared/params-daf2f5f750.cjs').validate),
+});

@@ -14,13 +14,15 @@ const strings = (function () {
               || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){coerced1 = +data1;}else {const err1 = {instancePath:instancePath+"/x-credits-remaining",schemaPath:"#/properties/x-credits-remaining/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(coerced1 !== undefined){data1 = coerced1;if(data !== undefined){data["x-credits-remaining"] = coerced1;}}}if((typeof data1 == "number") && (isFinite(data1))){if(data1 < 0 || isNaN(data1)){const err2 = {instancePath:instancePath+"/x-credits-remaining",schemaPath:"#/properties/x-credits-remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate161.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response401: require('../shared/ApiError401.cjs').validate,
-  headers402: require('../shared/headers-d619abc697.cjs').validate,
-  decoded402_payment_required: require('../shared/PaymentRequired.cjs').validate,
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-  params: require('../shared/params-daf2f5f750.cjs').validate,
-};
 exports.meta = {"operationId":"postMcp","method":"post","path":"/api/v1/mcp","family":"v1","responses":{"200":{"body":true,"headers":true},"202":{"body":false,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"406":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response401: lazy(() => require('../shared/ApiError401.cjs').validate),
+  headers402: lazy(() => require('../shared/headers-d619abc697.cjs').validate),
+  decoded402_payment_required: lazy(() => require('../shared/PaymentRequired.cjs').validate),
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+  params: lazy(() => require('../shared/params-daf2f5f750.cjs').validate),
+});

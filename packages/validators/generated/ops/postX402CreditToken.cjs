@@ -14,15 +14,17 @@ const strings = (function () {
               || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){coerced1 = +data1;}else {const err3 = {instancePath:instancePath+"/x-credits-remaining",schemaPath:"#/properties/x-credits-remaining/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(coerced1 !== undefined){data1 = coerced1;if(data !== undefined){data["x-credits-remaining"] = coerced1;}}}if((typeof data1 == "number") && (isFinite(data1))){if(data1 < 0 || isNaN(data1)){const err4 = {instancePath:instancePath+"/x-credits-remaining",schemaPath:"#/properties/x-credits-remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}}else {const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}validate162.errors = vErrors;return errors === 0;}
   return module.exports;
 })();
-const shared = {
-  response200: require('../shared/MetadataResponseEntity.cjs').validate,
-  response400: require('../shared/body-cca17822ea.cjs').validate,
-  response401: require('../shared/CreditTokenErrorDto.cjs').validate,
-  response402: require('../shared/CreditTokenErrorDto.cjs').validate,
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-  response503: require('../shared/CreditTokenErrorDto.cjs').validate,
-  params: require('../shared/params-daf2f5f750.cjs').validate,
-};
 exports.meta = {"operationId":"postX402CreditToken","method":"post","path":"/api/v1/x402/credit-token","family":"v1","responses":{"200":{"body":true,"headers":true},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":false},"404":{"body":false,"headers":false},"429":{"body":true,"headers":true},"503":{"body":true,"headers":false}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response200: lazy(() => require('../shared/MetadataResponseEntity.cjs').validate),
+  response400: lazy(() => require('../shared/body-cca17822ea.cjs').validate),
+  response401: lazy(() => require('../shared/CreditTokenErrorDto.cjs').validate),
+  response402: lazy(() => require('../shared/CreditTokenErrorDto.cjs').validate),
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+  response503: lazy(() => require('../shared/CreditTokenErrorDto.cjs').validate),
+  params: lazy(() => require('../shared/params-daf2f5f750.cjs').validate),
+});

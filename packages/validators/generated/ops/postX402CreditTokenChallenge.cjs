@@ -13,12 +13,14 @@ const strings = (function () {
 
   return module.exports;
 })();
-const shared = {
-  response400: require('../shared/body-cca17822ea.cjs').validate,
-  response429: require('../shared/ApiError429.cjs').validate,
-  headers429: require('../shared/headers-d5f2577c0a.cjs').validate,
-  response503: require('../shared/CreditTokenErrorDto.cjs').validate,
-  params: require('../shared/params-daf2f5f750.cjs').validate,
-};
 exports.meta = {"operationId":"postX402CreditTokenChallenge","method":"post","path":"/api/v1/x402/credit-token/challenge","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"404":{"body":false,"headers":false},"429":{"body":true,"headers":true},"503":{"body":true,"headers":false}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings, shared);
+exports.validators = Object.assign({}, bodies, strings);
+/** A validator property whose module is required on first read, then kept. */
+const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
+Object.defineProperties(exports.validators, {
+  response400: lazy(() => require('../shared/body-cca17822ea.cjs').validate),
+  response429: lazy(() => require('../shared/ApiError429.cjs').validate),
+  headers429: lazy(() => require('../shared/headers-d5f2577c0a.cjs').validate),
+  response503: lazy(() => require('../shared/CreditTokenErrorDto.cjs').validate),
+  params: lazy(() => require('../shared/params-daf2f5f750.cjs').validate),
+});
