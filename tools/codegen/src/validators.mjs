@@ -1,5 +1,7 @@
 // Generates packages/validators/generated: one CommonJS module per operation with ajv validators compiled ahead of
-// time (standalone code, so users pay no schema compilation at run time), plus an index that loads them all.
+// time (standalone code, so users pay no schema compilation at run time), plus an index that loads them all. A
+// validator two or more operations need alike is compiled once, into generated/shared/<name>.cjs, which those
+// operations' modules require on first use (validator-plan.mjs decides which).
 // CommonJS because ajv's standalone ESM output still contains require() calls (toolchain notes); each module gets a
 // tiny ESM wrapper and a .d.ts so both module systems and per-operation imports work.
 import { Ajv, _ } from 'ajv';
