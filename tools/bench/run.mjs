@@ -81,9 +81,14 @@ const coldImport = (/** @type {string} */ code) => {
 const baseline = coldImport('void 0');
 const registry = coldImport(`require('@laevitas-api/validators')`);
 const every = coldImport(`const v=require('@laevitas-api/validators');for(const id of v.operationIds)v.operation(id)`);
+// Validators several operations share load on their first use (tools/codegen/src/validators.mjs): this one reads
+// every validator of every operation, so the shared modules are in it too.
+const registryFile = JSON.stringify(join(validatorsDir, 'generated/registry.cjs'));
+const everyValidator = coldImport(`for(const load of Object.values(require(${registryFile}))){const v=load().validators;for(const k in v)v[k]}`);
 const single = coldImport(`require('@laevitas-api/validators/ops/getOptionsOhlcvt')`);
 report('cold import: @laevitas-api/validators (lazy registry)', `${(registry - baseline).toFixed(1)} ms`);
 report('cold import: every operation loaded', `${(every - baseline).toFixed(1)} ms`);
+report('cold import: every operation, each of its validators read', `${(everyValidator - baseline).toFixed(1)} ms`);
 report('cold import: one operation (ops/getOptionsOhlcvt)', `${(single - baseline).toFixed(1)} ms`);
 
 // 3. Size of the generated code.
@@ -94,12 +99,21 @@ const sizeOf = (/** @type {string} */ dir, /** @type {(file: string) => boolean}
     .reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
 const mb = (/** @type {number} */ n) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
 report(
-  'generated validators (all operations, .cjs)',
-  mb(sizeOf(join(validatorsDir, 'generated/ops'), (f) => f.endsWith('.cjs') && !f.endsWith('wrapper.cjs'))),
+  'generated validators (all operations and the validators they share, .cjs)',
+  mb(
+    sizeOf(join(validatorsDir, 'generated/ops'), (f) => f.endsWith('.cjs') && !f.endsWith('wrapper.cjs')) +
+      sizeOf(join(validatorsDir, 'generated/shared'), (f) => f.endsWith('.cjs')),
+  ),
 );
+// Its module and the shared modules it reads: every generated file in require's cache once each validator was read.
+for (const validate of Object.values(require(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).validators)) void validate;
 report(
-  'generated validators for one operation (getOptionsOhlcvt)',
-  `${(statSync(join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs')).size / 1024).toFixed(0)} KiB`,
+  'generated validators for one operation (getOptionsOhlcvt, with what it shares)',
+  `${(
+    Object.keys(require.cache)
+      .filter((file) => file.startsWith(join(validatorsDir, 'generated')) && !file.endsWith('.wrapper.cjs'))
+      .reduce((sum, file) => sum + statSync(file).size, 0) / 1024
+  ).toFixed(0)} KiB`,
 );
 // What one operation's validator costs a browser bundle, against a hand-written validator of the same coverage.
 await (await import('./validator-size.mjs')).validatorSize(report);

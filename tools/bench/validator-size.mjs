@@ -27,8 +27,10 @@ const here = import.meta.dirname;
  * options and the schemas handed to it, never by editing ajv's output: only the three string formats the spec uses
  * instead of all of ajv-formats; no ajv message strings (format.cjs words every issue); `.length` instead of ajv's
  * ucs2length while every length limit is `minLength: 1`; each compiled schema's literal reduced to the values the
- * code reads by reference (withLeanLiteral). ajv's code keeps a schemaPath on every error; the rest of the distance
- * to the target is the shape of ajv's code itself.
+ * code reads by reference (withLeanLiteral). A validator several operations need alike is compiled once into a shared
+ * module (tools/codegen/src/validator-plan.mjs), which is what a second operation saves; one operation alone still
+ * carries all of its own. ajv's code keeps a schemaPath on every error; the rest of the distance to the target is the
+ * shape of ajv's code itself.
  */
 export const RATIO_TARGET = 4;
 
