@@ -42,6 +42,17 @@ describe('.github/workflows/release.yml', () => {
     }
     expect(rootPkg.scripts['release:version']).toBe('changeset version && node tools/release/src/baseline.mjs'); // the baseline is recorded with the version
   });
+  it('builds every package with the Nx build `pnpm test` runs before changesets/action packs and publishes them', () => {
+    const steps = workflow.jobs.release.steps;
+    const build = steps.findIndex((s) => s.run === 'pnpm build');
+    const publish = steps.findIndex((s) => s.uses?.startsWith('changesets/action@'));
+    expect(build, 'a `pnpm build` step in the release job').toBeGreaterThan(-1);
+    expect(build, 'the build comes before changesets/action').toBeLessThan(publish);
+    expect(rootPkg.scripts.build).toBe('nx run-many -t build --outputStyle=static');
+    // The CI's build target: test-all runs `nx run-many -t … build …` over every project, as `pnpm build` does.
+    const testAll = readFileSync(join(ROOT, 'tools/scripts/test-all.mjs'), 'utf8');
+    expect(testAll).toMatch(/'nx', 'run-many', '-t', [^\]]*'build'/);
+  });
   it('tests on push to main before releasing, on the pinned Node, pnpm and npm', () => {
     expect(workflow.on).toHaveProperty('push');
     expect((workflow.on.push as { branches: string[] }).branches).toEqual([readJson(join(ROOT, '.changeset/config.json')).baseBranch]);
