@@ -117,4 +117,24 @@ describe('package metadata in one place', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+  it("keeps a package's own publishConfig fields (the contract's tarball exports) beside the shared ones", () => {
+    const root = mkdtempSync(join(tmpdir(), 'metadata-'));
+    try {
+      mkdirSync(join(root, 'packages/a'), { recursive: true });
+      mkdirSync(join(root, '.changeset'));
+      writeFileSync(join(root, '.changeset/config.json'), JSON.stringify({ baseBranch: 'main' }));
+      writeFileSync(join(root, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n');
+      writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true, license: 'MIT', repository: rootPkg.repository, bugs: rootPkg.bugs }));
+      const exports = { './*': './*' };
+      writeFileSync(
+        join(root, 'packages/a/package.json'),
+        JSON.stringify({ name: '@x/a', version: '1.0.0', publishConfig: { access: 'restricted', exports } }),
+      );
+      expect(syncMetadata({ root })).toEqual([]);
+      expect(readJson(join(root, 'packages/a/package.json')).publishConfig).toEqual({ access: 'public', provenance: true, exports });
+      expect(readJson(join(ROOT, 'tools/contract/package.json')).publishConfig.exports).toEqual(exports);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
