@@ -100,7 +100,8 @@ describe('package metadata in one place', () => {
     expect(metadataFor(moved, 'packages/types', 'main').homepage).toBe('https://github.com/other/repo/tree/main/packages/types#readme');
     expect(packageFiles(ROOT).every((f) => f.content.includes(rootPkg.repository.url))).toBe(true);
   });
-  it('--check fails on a package whose links differ from the root, and writing fixes it', () => {
+  /** A one-package workspace in a temporary folder with the root's links, `packages/a/package.json` as given. */
+  function withWorkspace(packageJson: object, check: (root: string) => void) {
     const root = mkdtempSync(join(tmpdir(), 'metadata-'));
     try {
       mkdirSync(join(root, 'packages/a'), { recursive: true });
@@ -108,33 +109,26 @@ describe('package metadata in one place', () => {
       writeFileSync(join(root, '.changeset/config.json'), JSON.stringify({ baseBranch: 'main' }));
       writeFileSync(join(root, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n');
       writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true, license: 'MIT', repository: rootPkg.repository, bugs: rootPkg.bugs }));
-      writeFileSync(join(root, 'packages/a/package.json'), JSON.stringify({ name: '@x/a', version: '1.0.0', repository: 'github:someone/guessed' }));
+      writeFileSync(join(root, 'packages/a/package.json'), JSON.stringify(packageJson));
+      check(root);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+  it('--check fails on a package whose links differ from the root, and writing fixes it', () => {
+    withWorkspace({ name: '@x/a', version: '1.0.0', repository: 'github:someone/guessed' }, (root) => {
       expect(syncMetadata({ root, check: true })).toEqual(['packages/a/package.json (differs)']);
       expect(syncMetadata({ root })).toEqual([]);
       expect(syncMetadata({ root, check: true })).toEqual([]);
       expect(readJson(join(root, 'packages/a/package.json')).repository).toEqual({ type: 'git', url: rootPkg.repository.url, directory: 'packages/a' });
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
   it("keeps a package's own publishConfig fields (the contract's tarball exports) beside the shared ones", () => {
-    const root = mkdtempSync(join(tmpdir(), 'metadata-'));
-    try {
-      mkdirSync(join(root, 'packages/a'), { recursive: true });
-      mkdirSync(join(root, '.changeset'));
-      writeFileSync(join(root, '.changeset/config.json'), JSON.stringify({ baseBranch: 'main' }));
-      writeFileSync(join(root, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n');
-      writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true, license: 'MIT', repository: rootPkg.repository, bugs: rootPkg.bugs }));
-      const exports = { './*': './*' };
-      writeFileSync(
-        join(root, 'packages/a/package.json'),
-        JSON.stringify({ name: '@x/a', version: '1.0.0', publishConfig: { access: 'restricted', exports } }),
-      );
+    const exports = { './*': './*' };
+    withWorkspace({ name: '@x/a', version: '1.0.0', publishConfig: { access: 'restricted', exports } }, (root) => {
       expect(syncMetadata({ root })).toEqual([]);
       expect(readJson(join(root, 'packages/a/package.json')).publishConfig).toEqual({ access: 'public', provenance: true, exports });
-      expect(readJson(join(ROOT, 'tools/contract/package.json')).publishConfig.exports).toEqual(exports);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
+    expect(readJson(join(ROOT, 'tools/contract/package.json')).publishConfig.exports).toEqual(exports);
   });
 });
