@@ -7,7 +7,8 @@ import { defineConfig } from 'tsdown';
 const PRIVATE_PACKAGES = /^@laevitas-api\/(spec-model|mock-core|stream-mock-core)(\/|$)/;
 
 export default defineConfig({
-  entry: { cli: 'src/cli.mjs' },
+  // The spec model's facade is an entry of its own: the Dredd hooks, copied below, import it by that name.
+  entry: { cli: 'src/cli.mjs', 'spec-model': 'src/spec-model.mjs' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

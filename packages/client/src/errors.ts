@@ -3,6 +3,7 @@
 
 import type { X402PaymentRequirements } from '@laevitas-api/types/signatures';
 import { RATE_LIMITS } from './generated/spec-info.js';
+import { contractBreachMessage, type ContractIssue } from './internal/contract-issues.js';
 
 export interface RequestSummary {
   readonly method: string;
@@ -249,7 +250,7 @@ export class RequestValidationError extends LaevitasError {
   override name = 'RequestValidationError';
   constructor(
     readonly operationId: string,
-    readonly issues: readonly { path: string; rule: string; message: string }[],
+    readonly issues: readonly ContractIssue[],
   ) {
     super(`${operationId}: invalid request: ${issues.map((i) => i.message).join('; ')}`);
   }
@@ -261,15 +262,10 @@ export class ResponseValidationError extends LaevitasError {
   constructor(
     readonly operationId: string,
     readonly status: number,
-    readonly issues: readonly { path: string; rule: string; message: string }[],
+    readonly issues: readonly ContractIssue[],
     readonly body: unknown,
   ) {
-    super(
-      `${operationId}: ${status} response breaks the contract: ${issues
-        .slice(0, 5)
-        .map((i) => i.message)
-        .join('; ')}`,
-    );
+    super(contractBreachMessage(`${operationId}: ${status} response`, issues));
   }
 }
 

@@ -7,12 +7,14 @@ import { AGENT_ACCEPT, agentHeaders, authorizeAgent, connectAgent, createAgentOA
 import { testWallet } from './x402-wallet.js';
 import { AuthenticationError, PaymentRequiredError } from '../src/errors.js';
 // @ts-expect-error plain ESM module of the contract tools
-import { mockPerFile } from '../../../tools/contract/test/mock-per-file.mjs';
+import { startMock } from '@laevitas-api/contract/mock';
+// @ts-expect-error plain ESM module of the workspace's test support
+import { mockPerFile } from '@laevitas-api/test-support';
 
 // The no-credential cases must not pick up a key from the environment.
 delete process.env.LAEVITAS_API_KEY;
 
-const { mock }: { mock: { url: string; state: { charges: unknown[] } } } = mockPerFile();
+const { mock }: { mock: { url: string; state: { charges: unknown[] } } } = mockPerFile(startMock);
 
 const WALLET = '0x857b06519E91e3A54538791bDbb0E22373e36b66';
 /** A credit token holding `credits` credits, through the mock's challenge and redemption routes. */

@@ -5,12 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { NoCreditsError, SpendCapError, createPayments, createClient, redeemCreditToken, type ClientOptions } from '../src/index.js';
 // @ts-expect-error plain ESM module of the contract tool
-import { mockPerFile } from '../../../tools/contract/test/mock-per-file.mjs';
+import { startMock } from '@laevitas-api/contract/mock';
+// @ts-expect-error plain ESM module of the workspace's test support
+import { mockPerFile } from '@laevitas-api/test-support';
 import { testWallet, type TestWallet } from './x402-wallet.js';
 
 type Charge = { kind: string; subject: string; amount: string; payer: string };
 type Mock = { mock: { url: string; state: { charges: Charge[] } }; clock: { now: number } };
-const { mock, clock }: Mock = mockPerFile({ start: Date.parse('2026-11-20T15:00:00.000Z') });
+const { mock, clock }: Mock = mockPerFile(startMock, { start: Date.parse('2026-11-20T15:00:00.000Z') });
 
 const INSTRUMENT = { query: { instrument_name: 'BTC-26MAR27-100000-C' } };
 const client = (options: Partial<ClientOptions> = {}) => createClient({ v2BaseUrl: mock.url, rateLimit: false, ...options });

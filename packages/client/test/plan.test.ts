@@ -4,12 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { ScanBudgetError, createClient, createPayments, type ScanPlan } from '../src/index.js';
 // @ts-expect-error plain ESM module of the contract tools
-import { mockPerFile } from '../../../tools/contract/test/mock-per-file.mjs';
+import { startMock } from '@laevitas-api/contract/mock';
+// @ts-expect-error plain ESM module of the workspace's test support
+import { mockPerFile } from '@laevitas-api/test-support';
 import { countingProxyTo } from './counting-proxy.js';
 import { testWallet } from './x402-wallet.js';
 
 type Charge = { kind: string; subject: string; amount: string };
-const { mock }: { mock: { url: string; state: { charges: Charge[] } } } = mockPerFile({ start: Date.parse('2026-11-20T15:00:00.000Z') });
+const { mock }: { mock: { url: string; state: { charges: Charge[] } } } = mockPerFile(startMock, { start: Date.parse('2026-11-20T15:00:00.000Z') });
 
 const fast = { retry: { initialDelayMs: 1, maxDelayMs: 2 }, rateLimit: false } as const;
 /** Thirty days of hourly candles of one option, walked in 7-day windows, 100 rows a page, paid per call. */

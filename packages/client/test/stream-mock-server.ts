@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createServer, type Server } from 'node:http';
 // @ts-expect-error plain ESM module of the contract tools
-import { attachStreamMock } from '../../../tools/contract/src/stream/mock.mjs';
+import { attachStreamMock } from '@laevitas-api/contract/stream-mock';
 
 /** Starts the mock before the file's tests and stops it after; `url()` is its http base URL (`v2BaseUrl`). */
 export function useStreamMock(options: { eventsPerSecond: number }): { url: () => string } {

@@ -20,6 +20,20 @@ export function typeChecks(): void {
   // @ts-expect-error not a paginated operation id
   const notPaginated: PaginatedOperationId = 'getHealth';
 
+  // A scan's own options ride in its per-call options: paginate and planScan take windows, budget and maxPages;
+  // scanComplete takes windows only. Required parameters stay required.
+  const trades = { query: { currency: 'BTC' as const } };
+  client.paginate('getOptionsTrades', trades, { windows: { days: 1 }, maxPages: 2, budget: { requests: 10 }, timeout: 5 });
+  client.planScan('getOptionsTrades', trades, { windows: 'off', maxPages: 2 });
+  client.scanComplete('getOptionsOhlcvt', { query }, { windows: 'auto', timeout: 5 });
+  // @ts-expect-error maxPages is an option of paginate, not of scanComplete
+  client.scanComplete('getOptionsOhlcvt', { query }, { maxPages: 2 });
+  // @ts-expect-error a scan option is not a parameter
+  client.paginate('getOptionsTrades', { ...trades, maxPages: 2 });
+  // @ts-expect-error its path and query parameters are required
+  client.paginate('getLegacyFuturesAltcoinSummary');
+  client.paginate('getLegacyFuturesAltcoinSummary', { path: { currency: 'BTC' }, query: { start: '2026-11-01', end: '2026-11-02' } }, { maxPages: 1 });
+
   // Per-call options are the next argument, everywhere; they are not parameters.
   client.v1.options.ohlcvt({ query }, { signal: new AbortController().signal, timeout: 5, headers: { a: 'b' } });
   client.call('getOptionsOhlcvt', { query }, { timeout: 5 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ts from 'typescript';
 // @ts-expect-error plain ESM module of the contract tools
-import { startMock } from '../../../tools/contract/src/mock.mjs';
+import { startMock } from '@laevitas-api/contract/mock';
 import { createClient, type ClientOptions } from '../src/index.js';
 
 let mock: { url: string; stop: () => Promise<void> };

@@ -8,10 +8,12 @@ import { RequestValidationError, createClient, type CorrectionEvent } from '../s
 import { createCore, paginate, paginateWindows, splitWindow } from '../src/core-entry.js';
 import { getOptionsOhlcvt, getOptionsTrades } from '../src/generated/operations.js';
 // @ts-expect-error plain ESM module of the contract tools
-import { mockPerFile } from '../../../tools/contract/test/mock-per-file.mjs';
+import { startMock } from '@laevitas-api/contract/mock';
+// @ts-expect-error plain ESM module of the workspace's test support
+import { mockPerFile } from '@laevitas-api/test-support';
 import { countingProxyTo } from './counting-proxy.js';
 
-const { mock }: { mock: { url: string } } = mockPerFile();
+const { mock }: { mock: { url: string } } = mockPerFile(startMock);
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

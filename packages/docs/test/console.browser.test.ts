@@ -10,7 +10,7 @@ import type { AddressInfo, Server } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { serveDocs } from '../scripts/serve.mjs';
 import { hasChromium, keepToLoopback, launchChromium } from '@laevitas-api/runtimes';
-import { startMock } from '../../../tools/contract/src/mock.mjs';
+import { startMock } from '@laevitas-api/contract/mock';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const KEY = 'reader-typed-key-123';

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { validateRequest } from '@laevitas-api/validators';
 import type { OperationId } from '@laevitas-api/types/operations';
-import { sampleRequest } from '../../../tools/codegen/src/docs-samples.mjs';
+import { sampleRequest } from '@laevitas-api/codegen/docs-samples';
 import { operationsOf } from '@laevitas-api/spec-model';
 import { GUIDES, STATUS_ADVICE } from '../scripts/guides.mjs';
 

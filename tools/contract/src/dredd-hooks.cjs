@@ -29,14 +29,21 @@ const legacy = process.env.LAEVITAS_BASE_URL ? new URL(process.env.LAEVITAS_BASE
 const v1 = process.env.LAEVITAS_V2_BASE_URL ? new URL(process.env.LAEVITAS_V2_BASE_URL) : undefined;
 const specPath = process.env.CONTRACT_SPEC_JSON || join(__dirname, '../../../spec/dist/openapi.json');
 
-/** `GET /api/v1/options/ohlcvt` → its operation object, from the same bundle the conformance run reads. */
-/** @type {{paths?: Record<string, Record<string, any>>, [key: string]: any}} the bundled spec's JSON, walked loosely */
+/** @type {import('./spec-model.mjs').OpenApiDocument} the same bundle the conformance run reads, walked loosely */
 const spec = JSON.parse(readFileSync(specPath, 'utf8'));
-/** @type {Map<string, {method: string, op: any}>} */
+// The operations and $ref resolution come from the workspace's one spec model, so the hooks and the runner cannot
+// disagree on what an operation is. It is ESM and Dredd requires this file, so it is imported once, before the first
+// hook runs; './spec-model.mjs' is the runner's own facade in the sources and its inlined build beside the published
+// bundle (tsdown.config.mjs).
+const specModel = import('./spec-model.mjs');
+/** `GET /api/v1/options/ohlcvt` → its method and operation object (filled in by the first hook).
+ * @type {Map<string, {method: string, op: any}>} */
 const operations = new Map();
-for (const [path, item] of Object.entries(spec.paths ?? {})) {
-  for (const [method, op] of Object.entries(item)) if (op && op.operationId) operations.set(`${method.toUpperCase()} ${path}`, { method, op });
-}
+/** The spec model's `deref` (set with the operations): a node, or what its `$ref` chain ends at.
+ * @type {(node: any) => any} */
+let resolve = () => {
+  throw new Error('dredd-hooks: the spec model is read in beforeAll, before any transaction');
+};
 
 // Dredd names an OpenAPI 3 resource by its path template and its transaction id is `METHOD (status) uri`.
 /** @param {Transaction} transaction */
@@ -69,6 +76,20 @@ const alternatives = new WeakMap();
 const selected = process.env.CONTRACT_SELECTED ? new Set(process.env.CONTRACT_SELECTED.split(',')) : undefined;
 
 hooks.beforeAll((transactions, done) => {
+  // A spec model that fails to load rejects unhandled, which ends Dredd's process with the error: no run without it.
+  void specModel.then(({ deref, rawOperationsOf }) => {
+    for (const { path, method, op } of rawOperationsOf(spec)) operations.set(`${method.toUpperCase()} ${path}`, { method, op });
+    resolve = (node) => deref(spec, node);
+    selectAndMerge(transactions);
+    done();
+  });
+});
+
+/**
+ * Removes the transactions of unselected operations, then merges each operation's success transactions into one.
+ * @param {Transaction[]} transactions
+ */
+function selectAndMerge(transactions) {
   if (selected) {
     const keep = transactions.filter((t) => selected.has(/** @type {string} */ (operationIdOf(t))));
     transactions.splice(0, transactions.length, ...keep);
@@ -92,8 +113,7 @@ hooks.beforeAll((transactions, done) => {
     const answers = successes.map((t) => `${t.expected.statusCode} ${mediaTypeOf(t.expected.headers) || '(no body)'}`);
     hooks.log(`${operationIdOf(kept) ?? kept.name}: one transaction accepts ${answers.join(' or ')}`);
   }
-  done();
-});
+}
 
 /** The first documented JSON example of an operation's response, or undefined.  @param {any} op  @param {number} status */
 function documentedExample(op, status) {
@@ -102,18 +122,6 @@ function documentedExample(op, status) {
   if (media.example !== undefined) return media.example;
   const first = Object.values(media.examples ?? {})[0];
   return first === undefined ? undefined : resolve(first).value;
-}
-
-/** Follows a local `$ref` of the bundle.  @param {any} node  @returns {any} */
-function resolve(node) {
-  let current = node;
-  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((/** @type {any} */ o, /** @type {string} */ k) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-  }
-  return current;
 }
 
 /**
@@ -192,9 +200,7 @@ function withoutOptionalHeaders(transaction) {
   const response = entryOf(transaction)?.op.responses?.[String(transaction.expected.statusCode)];
   if (!expected || !response?.headers) return;
   for (const [name, header] of Object.entries(response.headers)) {
-    // A header object of the bundle is inline or one `#/components/headers/<name>` reference.
-    const resolved = typeof header?.$ref === 'string' ? spec.components?.headers?.[header.$ref.split('/').pop()] : header;
-    if (resolved?.required === true) continue;
+    if (resolve(header)?.required === true) continue;
     for (const key of Object.keys(expected)) if (key.toLowerCase() === name.toLowerCase()) delete expected[key];
   }
 }

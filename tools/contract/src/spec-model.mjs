@@ -1,6 +1,7 @@
 // The spec model (operations, families, $ref resolution) is the workspace's one model (@laevitas-api/spec-model), so
 // the runner and the generators can never disagree on what an operation is. The published CLI inlines it at build
-// (tsdown.config.mjs); it is private to the workspace.
+// (tsdown.config.mjs), and builds this file as dist/spec-model.mjs too, for the Dredd hooks (CommonJS, loaded by
+// Dredd) to import beside it; the package itself is private to the workspace.
 
 /**
  * The bundled OpenAPI 3.1 document as parsed JSON. Its nodes are walked loosely (any `$ref` may stand anywhere), so
@@ -9,4 +10,4 @@
  * @typedef {import('@laevitas-api/spec-model').OperationModel} OperationModel
  * @typedef {import('@laevitas-api/spec-model').ParameterModel} ParameterModel
  */
-export { deref, operationsOf } from '@laevitas-api/spec-model';
+export { deref, operationsOf, rawOperationsOf } from '@laevitas-api/spec-model';

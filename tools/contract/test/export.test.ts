@@ -9,9 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mockPerFile } from './mock-per-file.mjs';
+import { mockPerFile } from '@laevitas-api/test-support';
+import { startMock } from '../src/mock.mjs';
 
-const { mock }: { mock: { url: string } } = mockPerFile();
+const { mock }: { mock: { url: string } } = mockPerFile(startMock);
 const cli = join(import.meta.dirname, '../src/cli.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'laevitas-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,14 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { validateResponse } from '@laevitas-api/validators';
-import { mockPerFile } from './mock-per-file.mjs';
+import { mockPerFile } from '@laevitas-api/test-support';
+import { startMock } from '../src/mock.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { createRateLimiter } from '@laevitas-api/mock-core/state/rate-limit';
 import { createStatefulMock, runStateful } from './stateful-runner.mjs';
 
 const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
 const START = Date.parse('2026-11-20T15:00:00.000Z');
-const { mock, clock } = mockPerFile({ start: START, rateLimit: true });
+const { mock, clock } = mockPerFile(startMock, { start: START, rateLimit: true });
 
 const OHLCVT = '/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C';
 const get = (path: string, key = 'key-a') => fetch(mock.url + path, { headers: { 'x-api-key': key } });

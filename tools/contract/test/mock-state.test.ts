@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validateResponse } from '@laevitas-api/validators';
-import { mockPerFile } from './mock-per-file.mjs';
+import { mockPerFile } from '@laevitas-api/test-support';
+import { startMock } from '../src/mock.mjs';
 import { PENDING_MS } from '@laevitas-api/mock-core/state/checkout';
 import { createStatefulMock, runStateful } from './stateful-runner.mjs';
 import { isPaidDataOperation } from '@laevitas-api/mock-core/state/payments';
@@ -15,7 +16,7 @@ import { SPEC_JSON } from '../src/paths.mjs';
 import { readFileSync } from 'node:fs';
 
 const START = Date.parse('2026-11-20T15:00:00.000Z');
-const { mock, clock } = mockPerFile({ start: START });
+const { mock, clock } = mockPerFile(startMock, { start: START });
 
 const WALLET = '0x857b06519E91e3A54538791bDbb0E22373e36b66';
 const OTHER_WALLET = '0x1111111111111111111111111111111111111111';

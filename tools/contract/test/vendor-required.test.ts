@@ -3,11 +3,12 @@
 // is served. Rows name the listing page each requirement comes from.
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { mockPerFile } from './mock-per-file.mjs';
+import { mockPerFile } from '@laevitas-api/test-support';
+import { startMock } from '../src/mock.mjs';
 
 const require = createRequire(import.meta.url);
 const validators = require('@laevitas-api/validators');
-const { mock } = mockPerFile();
+const { mock } = mockPerFile(startMock);
 const KEY = { 'x-api-key': 'k' };
 const LISTING = 'https://proxygate.ai/seller/laevitas/laevitas-api-v2/get-api-v1-';
 

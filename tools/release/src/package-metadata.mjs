@@ -41,7 +41,10 @@ export function packageFiles(root) {
   return publishable(root).map((dir) => {
     const path = `${dir}/package.json`;
     const pkg = readJson(join(root, path));
-    return { path, content: JSON.stringify({ ...pkg, ...metadataFor(rootPkg, dir, branch) }, null, 2) + '\n' };
+    const metadata = metadataFor(rootPkg, dir, branch);
+    // A package's own publishConfig fields (the contract's `exports` for the tarball) stay beside the shared ones.
+    const publishConfig = { ...pkg.publishConfig, ...metadata.publishConfig };
+    return { path, content: JSON.stringify({ ...pkg, ...metadata, publishConfig }, null, 2) + '\n' };
   });
 }
 

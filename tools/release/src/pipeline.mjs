@@ -3,7 +3,8 @@
 // steps against this list, so the two cannot drift apart.
 //
 // Job `test` (every push to main): the whole `pnpm test` on Node 20, the oldest supported runtime.
-// Job `release` (after `test`): Node 24 with npm >= 11.5.1 (trusted publishing), the release gate, then
+// Job `release` (after `test`): Node 24 with npm >= 11.5.1 (trusted publishing), the release gate, the build (the
+// same Nx build target `pnpm test` runs: a job starts from a fresh checkout, and the packages ship their dist/), then
 // changesets/action: while changesets are pending it runs the version step and opens (or updates) the "Version
 // packages" pull request; once that is merged it runs the publish step.
 
@@ -38,6 +39,13 @@ export const STEPS = [
     run: 'pnpm release:audit',
     local: 'skip',
     why: "the registry's audit endpoint answers on the CI host; the policy itself is tested on recorded reports (audit-policy.test.ts)",
+  },
+  {
+    job: 'release',
+    name: 'Build',
+    run: 'pnpm build',
+    local: 'skip',
+    why: 'release:dry builds the publishable packages with the same Nx build target before it copies the workspace',
   },
   {
     job: 'release',

@@ -42,6 +42,17 @@ describe('.github/workflows/release.yml', () => {
     }
     expect(rootPkg.scripts['release:version']).toBe('changeset version && node tools/release/src/baseline.mjs'); // the baseline is recorded with the version
   });
+  it('builds every package with the Nx build `pnpm test` runs before changesets/action packs and publishes them', () => {
+    const steps = workflow.jobs.release.steps;
+    const build = steps.findIndex((s) => s.run === 'pnpm build');
+    const publish = steps.findIndex((s) => s.uses?.startsWith('changesets/action@'));
+    expect(build, 'a `pnpm build` step in the release job').toBeGreaterThan(-1);
+    expect(build, 'the build comes before changesets/action').toBeLessThan(publish);
+    expect(rootPkg.scripts.build).toBe('nx run-many -t build --outputStyle=static');
+    // The CI's build target: test-all runs `nx run-many -t … build …` over every project, as `pnpm build` does.
+    const testAll = readFileSync(join(ROOT, 'tools/scripts/test-all.mjs'), 'utf8');
+    expect(testAll).toMatch(/'nx', 'run-many', '-t', [^\]]*'build'/);
+  });
   it('tests on push to main before releasing, on the pinned Node, pnpm and npm', () => {
     expect(workflow.on).toHaveProperty('push');
     expect((workflow.on.push as { branches: string[] }).branches).toEqual([readJson(join(ROOT, '.changeset/config.json')).baseBranch]);
@@ -89,7 +100,8 @@ describe('package metadata in one place', () => {
     expect(metadataFor(moved, 'packages/types', 'main').homepage).toBe('https://github.com/other/repo/tree/main/packages/types#readme');
     expect(packageFiles(ROOT).every((f) => f.content.includes(rootPkg.repository.url))).toBe(true);
   });
-  it('--check fails on a package whose links differ from the root, and writing fixes it', () => {
+  /** A one-package workspace in a temporary folder with the root's links, `packages/a/package.json` as given. */
+  function withWorkspace(packageJson: object, check: (root: string) => void) {
     const root = mkdtempSync(join(tmpdir(), 'metadata-'));
     try {
       mkdirSync(join(root, 'packages/a'), { recursive: true });
@@ -97,13 +109,26 @@ describe('package metadata in one place', () => {
       writeFileSync(join(root, '.changeset/config.json'), JSON.stringify({ baseBranch: 'main' }));
       writeFileSync(join(root, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n');
       writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true, license: 'MIT', repository: rootPkg.repository, bugs: rootPkg.bugs }));
-      writeFileSync(join(root, 'packages/a/package.json'), JSON.stringify({ name: '@x/a', version: '1.0.0', repository: 'github:someone/guessed' }));
+      writeFileSync(join(root, 'packages/a/package.json'), JSON.stringify(packageJson));
+      check(root);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+  it('--check fails on a package whose links differ from the root, and writing fixes it', () => {
+    withWorkspace({ name: '@x/a', version: '1.0.0', repository: 'github:someone/guessed' }, (root) => {
       expect(syncMetadata({ root, check: true })).toEqual(['packages/a/package.json (differs)']);
       expect(syncMetadata({ root })).toEqual([]);
       expect(syncMetadata({ root, check: true })).toEqual([]);
       expect(readJson(join(root, 'packages/a/package.json')).repository).toEqual({ type: 'git', url: rootPkg.repository.url, directory: 'packages/a' });
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
+  });
+  it("keeps a package's own publishConfig fields (the contract's tarball exports) beside the shared ones", () => {
+    const exports = { './*': './*' };
+    withWorkspace({ name: '@x/a', version: '1.0.0', publishConfig: { access: 'restricted', exports } }, (root) => {
+      expect(syncMetadata({ root })).toEqual([]);
+      expect(readJson(join(root, 'packages/a/package.json')).publishConfig).toEqual({ access: 'public', provenance: true, exports });
+    });
+    expect(readJson(join(ROOT, 'tools/contract/package.json')).publishConfig.exports).toEqual(exports);
   });
 });

@@ -31,10 +31,11 @@ export type CallParams<Op extends OperationId> = Clean<Omit<ParamsOf<Op>, 'cooki
 type AllOptional<T> = {} extends T ? true : false;
 /**
  * The arguments of every call, whichever way it is made (method, namespace, `call`, `request`, `paginate`):
- * the parameters (optional when nothing in them is required), then the per-call options.
+ * the parameters (optional when nothing in them is required), then the per-call options. `Options` is wider for the
+ * calls that take options of their own (a windowed or budgeted scan: `WindowedArgs`, `ScanArgs`).
  */
-export type CallArgs<Op extends OperationId> =
-  AllOptional<CallParams<Op>> extends true ? [params?: CallParams<Op>, options?: RequestOptions] : [params: CallParams<Op>, options?: RequestOptions];
+export type CallArgs<Op extends OperationId, Options extends RequestOptions = RequestOptions> =
+  AllOptional<CallParams<Op>> extends true ? [params?: CallParams<Op>, options?: Options] : [params: CallParams<Op>, options?: Options];
 
 export interface ResponseWithMeta<T> {
   data: T;

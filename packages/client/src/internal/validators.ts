@@ -2,9 +2,11 @@
 // browser app ships only the validators it uses: either the whole module, or a map of the per-operation validators
 // (`import { getOptionsOhlcvt } from '@laevitas-api/validators/ops/getOptionsOhlcvt'`).
 
+import type { ContractIssue } from './contract-issues.js';
+
 export interface ValidationOutcome {
   readonly ok: boolean;
-  readonly issues?: readonly { path: string; rule: string; message: string }[];
+  readonly issues?: readonly ContractIssue[];
 }
 
 /** What `@laevitas-api/validators` offers (or anything with the same two functions). */

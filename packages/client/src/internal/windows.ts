@@ -45,12 +45,7 @@ export interface WindowOptions {
 export type WindowedRequestOptions = RequestOptions & WindowOptions;
 
 /** The arguments of `paginate`, with the window options in the per-call options. */
-export type WindowedArgs<Op extends OperationId> =
-  CallArgs<Op> extends [params?: infer P, options?: RequestOptions]
-    ? [params?: P, options?: WindowedRequestOptions]
-    : CallArgs<Op> extends [params: infer P, options?: RequestOptions]
-      ? [params: P, options?: WindowedRequestOptions]
-      : never;
+export type WindowedArgs<Op extends OperationId> = CallArgs<Op, WindowedRequestOptions>;
 
 /** One window of a split scan, both ends inclusive, in epoch ms. */
 export interface TimeWindow {

@@ -3,7 +3,6 @@
 // plan (plan-scan.ts) may cost more. The core's `paginateWindows` bundles neither.
 import type { CallArgs, CallParams, LaevitasCore } from '../core.js';
 import type { OperationInfo } from '../operation-info.js';
-import type { RequestOptions } from '../request-options.js';
 import type { PaginatedOperationId } from '../../generated/methods.js';
 import type { Paginated, PaginateOptions } from '../pagination.js';
 import { paginateWindows, type WindowedArgs, type WindowedRequestOptions } from '../windows.js';
@@ -19,12 +18,7 @@ export type ScanRequestOptions = WindowedRequestOptions & {
 };
 
 /** The arguments of the full client's `paginate` and `planScan`. */
-export type ScanArgs<Op extends PaginatedOperationId> =
-  CallArgs<Op> extends [params?: infer P, options?: RequestOptions]
-    ? [params?: P, options?: ScanRequestOptions]
-    : CallArgs<Op> extends [params: infer P, options?: RequestOptions]
-      ? [params: P, options?: ScanRequestOptions]
-      : never;
+export type ScanArgs<Op extends PaginatedOperationId> = CallArgs<Op, ScanRequestOptions>;
 
 /** Splits the scan's own options from those of each request. */
 export function scanOptionsOf(options: ScanRequestOptions | undefined): { budget?: ScanBudget; maxPages?: number; rest?: WindowedRequestOptions } {

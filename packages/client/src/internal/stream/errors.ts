@@ -3,6 +3,7 @@
 // 1-5 s, abnormal closes (1006, 1011) back off 1 s -> 30 s with +-20% jitter.
 import { STREAM_CLOSE_CODES, type StreamReconnect } from '@laevitas-api/types/stream';
 import { LaevitasError } from '../../errors.js';
+import { contractBreachMessage, type ContractIssue } from '../contract-issues.js';
 
 export class StreamError extends LaevitasError {
   override name = 'StreamError';
@@ -173,15 +174,10 @@ export class StreamEventValidationError extends StreamError {
   override name = 'StreamEventValidationError';
   constructor(
     readonly channel: string,
-    readonly issues: readonly { path: string; rule: string; message: string }[],
+    readonly issues: readonly ContractIssue[],
     readonly event: unknown,
   ) {
-    super(
-      `event on ${channel} breaks the contract: ${issues
-        .slice(0, 5)
-        .map((i) => i.message)
-        .join('; ')}`,
-    );
+    super(contractBreachMessage(`event on ${channel}`, issues));
   }
 }
 

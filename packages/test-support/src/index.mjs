@@ -1,0 +1,1 @@
+export { mockPerFile } from './mock-per-file.mjs';
