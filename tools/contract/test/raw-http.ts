@@ -131,6 +131,9 @@ export function rawOf(r: HostileRequest): Buffer {
 export function answerProblems(r: HostileRequest, answer: Exchange): string[] {
   const what = `${r.method} ${`${r.path}${r.query}`.slice(0, 120)}`;
   if ('hung' in answer) return [`${what}: no answer in 10 s`];
-  if ('text' in answer && /^HTTP\/1\.1 5\d\d/.test(answer.head)) return [`${what}: ${answer.head}`];
+  if ('text' in answer && /^HTTP\/1\.1 5\d\d/.test(answer.head)) {
+    const headers = r.headers.map((h) => h.slice(0, 60)).join(' | ');
+    return [`${what} [${headers}]: ${answer.head} ${answer.text.split('\r\n\r\n')[1]?.slice(0, 300) ?? ''}`];
+  }
   return [];
 }

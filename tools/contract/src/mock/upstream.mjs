@@ -115,6 +115,9 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
     /** @type {Record<string, string>} */
     const headers = {};
     for (const [k, v] of Object.entries(ctx.headers)) if (!HOP.has(k)) headers[k] = v;
+    // Every answer is JSON whatever the Accept header says, as from the front's own stages: Prism would fail an Accept
+    // it cannot satisfy with a 500 (NOT_ACCEPTABLE). Only an operation that requires its own Accept keeps the client's.
+    if (!ctx.op?.extensions['x-required-accept']) headers.accept = 'application/json';
     if (ctx.body?.length) headers['content-length'] = String(ctx.body.length);
     const target = new URL(`${ctx.url.pathname}${ctx.url.search}`, base);
     return new Promise((resolve) => {
