@@ -126,6 +126,9 @@ report(
 // 4. The mock beside a bare node:http server with the same bodies (autocannon at 1, 10 and 50 connections).
 console.log('\nmock (tools/contract) against a bare node:http server, same routes and bodies:');
 await benchMock(report);
+// How soon `pnpm start` opens both ports of the main job on this (warm) clone.
+console.log('\nmain job readiness (pnpm start, warm clone):');
+await (await import('./start.mjs')).startBench(report);
 // Per-request latency of the front over a mixed set of routes (synthesised series, pages, invalid requests, Prism).
 console.log('\nmock front, 1,000 sequential requests over a mix of routes:');
 execFileSync(process.execPath, [join(here, '../contract/scripts/mock-latency.mjs'), '1000'], { stdio: 'inherit' });

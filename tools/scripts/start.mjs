@@ -59,7 +59,14 @@ const host = process.env.HOST ?? '127.0.0.1';
 const mockServer = supervise('mock', { port: Number(process.env.MOCK_PORT ?? 4010), host });
 const docsServer = supervise('docs', { port: Number(process.env.DOCS_PORT ?? 8080), host });
 const servers = [mockServer, docsServer];
-const [mock, docs] = await Promise.all([mockServer.ready, docsServer.ready]).catch((error) => {
+const seconds = () => ((Date.now() - startedAt) / 1000).toFixed(1);
+/** Each port's readiness as it comes (the docs port is up well before the mock's). @param {import('./main-job/supervise.mjs').Supervised} server */
+const announced = (server) =>
+  server.ready.then((ready) => {
+    console.log(`[main job] the ${server.name} port ${ready.port} answers, ${seconds()} s after start`);
+    return ready;
+  });
+const [mock, docs] = await Promise.all([announced(mockServer), announced(docsServer)]).catch((error) => {
   console.error(`[main job] ${error.message}`);
   return process.exit(1);
 });
@@ -75,7 +82,7 @@ Stream mock (WebSocket gateway): ${mock.streamUrl}  (the key goes in the apikey 
 API reference (Redoc):           http://localhost:${docs.port}/
 Streaming reference (AsyncAPI):  http://localhost:${docs.port}/stream.html
 Main job pid ${process.pid}; mock server pid ${mockServer.pid()}, docs server pid ${docsServer.pid()}.
-Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`);
+Ready in ${seconds()} s (Prism, for what the mock's own stages do not answer, may still be booting: such requests wait for it). Press Ctrl-C to stop.`);
 
 let stopping = false;
 const stop = async () => {

@@ -77,7 +77,7 @@ export function createPipeline({
     transport.health, // /api/v1/health tells the truth about the upstream (503 while it is down) before discovery answers the documented body
     transport.discovery, // /openapi.json, /.well-known/*, health: they take no parameters and must answer even odd ones, so before routing
     routeStage(operations), // 404 for an unknown path, the operation for the rest: from here on a request passes only its operation's stages
-    preferStage(), // `Prefer: code=N` is read before anything can refuse the request (an undocumented N is itself the 400)
+    preferStage(document), // `Prefer: code=N` is read before anything can refuse the request (an undocumented N, or example name, is itself the 400)
     requestValidationStage(validators), // the documented 400 naming every violated rule, before any state is touched
     maxWindowStage({ now }), // after validation, so start and end are valid date-times: a window over x-max-window → 400
     ...state, // the stateful stages, below: after validation (a refused request changes no state), before credentials

@@ -77,24 +77,29 @@ export function frontStages({
 }
 
 /**
- * `/api/v1/health` goes to the upstream stage while the Prism child is not up, which answers 503 with Retry-After and
- * why it died: the discovery stage would otherwise answer the documented body and a dead child would be silent.
+ * `/api/v1/health` goes to the upstream stage while the Prism child is down, which answers 503 with Retry-After and
+ * why it died: the discovery stage would otherwise answer the documented body and a dead child would be silent. A
+ * Prism still booting is no failure (the front answers meanwhile): health answers 200 then.
  * @param {import('./prism.mjs').SupervisedPrism} prism  @param {ReturnType<typeof createUpstream>} upstream
  * @returns {Stage}
  */
 function healthStage(prism, upstream) {
   return function health(ctx) {
-    return ctx.url.pathname === '/api/v1/health' && prism.state !== 'up' ? upstream.stage(ctx) : undefined;
+    return ctx.url.pathname === '/api/v1/health' && prism.state === 'down' ? upstream.stage(ctx) : undefined;
   };
 }
 
 /**
  * @param {{port?: number | undefined, host?: string | undefined, spec?: string | undefined, dynamic?: boolean | undefined, quiet?: boolean | undefined, now?: (() => number) | undefined,
  *   rateLimit?: boolean | undefined, spare?: boolean | undefined, cache?: boolean | undefined, onDeath?: ((death: import('./prism.mjs').Death) => void) | undefined,
- *   stream?: Parameters<typeof attachStreamMock>[1] | undefined}} options
+ *   stream?: Parameters<typeof attachStreamMock>[1] | undefined, awaitPrism?: boolean | undefined,
+ *   startPrism?: typeof import('./prism.mjs').startPrism | undefined}} options
  *   `now` is the clock of the stateful stages (tests move it); `rateLimit` defaults to `MOCK_RATE_LIMIT=on`; `spare`
  *   keeps a warm second Prism that takes over at once when the first dies (`MOCK_SPARE_PRISM=on`).
  *   `stream` configures the gateway at /ws (events per second, heartbeat, seed; see ./stream/mock.mjs).
+ *   `awaitPrism: false` listens at once and boots Prism behind the front (the main job: Prism's boot is most of its
+ *   start): until Prism is up, the in-process stages answer as ever and what only Prism answers waits for it.
+ *   `startPrism` replaces the Prism launcher (a test holds the boot with it).
  * @returns {Promise<{url: string, streamUrl: string, log: () => string, stop: () => Promise<void>, state: import('@laevitas-api/mock-core/state/store').Store,
  *   prism: import('./prism.mjs').SupervisedPrism, upstream: ReturnType<typeof createUpstream>}>}
  */
@@ -110,11 +115,13 @@ export async function startMock({
   spare = process.env.MOCK_SPARE_PRISM === 'on',
   cache = !dynamic, // --dynamic answers are random: never cached
   stream: streamOptions = {},
+  awaitPrism = true,
+  startPrism = undefined,
 } = {}) {
   // Quiet: Prism logs warnings and errors only (its per-request info lines cost ~20% of its throughput); a fatal
   // error's stack is printed either way, so the supervisor still says why a child died.
   const args = ['mock', spec, ...(dynamic ? ['--dynamic'] : []), '--verboseLevel', quiet ? 'warn' : 'info'];
-  const prism = await supervisePrism({ args, quiet, onDeath, spare });
+  const prism = await supervisePrism({ args, quiet, onDeath, spare, background: !awaitPrism, startChild: startPrism });
   const bundleText = readFileSync(SPEC_JSON, 'utf8');
   const document = JSON.parse(bundleText);
   const operations = operationsOf(document);
@@ -123,7 +130,13 @@ export async function startMock({
   const upstream = createUpstream({ prism, cache: cache && !dynamic ? {} : false });
   const cors = createCors(document); // its marker puts the CORS headers on every answer the front sends
   const pipeline = frontStages({ document, bundleText, guard, upstream, prism, cache: cache && !dynamic, now, rateLimit, cors, operations });
-  const front = createServer({ maxHeaderSize: LIMITS.headerSectionBytes, requestTimeout: 30_000, headersTimeout: 15_000 }, async (req, res) => {
+  const serverOptions = {
+    maxHeaderSize: LIMITS.headerSectionBytes,
+    requestTimeout: LIMITS.requestTimeoutMs,
+    headersTimeout: LIMITS.headersTimeoutMs,
+    connectionsCheckingInterval: LIMITS.timeoutCheckMs,
+  };
+  const front = createServer(serverOptions, async (req, res) => {
     try {
       // A request that announces no body has none to read: no await for it (most requests are GETs).
       const body = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? EMPTY : await readBody(req);
@@ -142,6 +155,8 @@ export async function startMock({
       };
       send(res, cors.mark(await pipeline.run(ctx), method, req.headers));
     } catch (error) {
+      // A client that hung up mid-body (or was dropped by the request timeout) left nobody to answer: not a failure.
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET' && req.destroyed) return;
       process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
       send(res, cors.mark(problem(400, 'Bad Request', `mock front: ${/** @type {Error} */ (error).message}`), String(req.method ?? 'GET'), req.headers));
     }

@@ -104,11 +104,24 @@ export function deathReason(log, code, signal) {
  * deaths are logged through `onDeath` (stderr by default: a dead child is never silent) and restarted.
  * With `spare`, a second child is kept started and idle, so a death is answered by the spare at once (no 503 window
  * for new requests) instead of after Prism's 3–10 s start; it costs one more idle Prism process (~170 MB).
+ * With `background`, the supervisor is returned at once in state `starting` (Prism's boot, 3–20 s on a busy machine,
+ * is what kept the main job's mock port shut): a first start that fails is then logged and retried like a death.
+ * `startChild` replaces the Prism launcher (a test holds the boot with it).
  * @param {{args: string[], host?: string | undefined, quiet?: boolean | undefined, onDeath?: ((death: Death) => void) | undefined, spare?: boolean | undefined,
- *   backoff?: {initialMs?: number, maxMs?: number, stableMs?: number} | undefined}} options
+ *   backoff?: {initialMs?: number, maxMs?: number, stableMs?: number} | undefined, background?: boolean | undefined,
+ *   startChild?: typeof startPrism | undefined}} options
  * @returns {Promise<SupervisedPrism>}
  */
-export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, onDeath, backoff = {}, spare = false }) {
+export async function supervisePrism({
+  args,
+  host = '127.0.0.1',
+  quiet = true,
+  onDeath,
+  backoff = {},
+  spare = false,
+  background = false,
+  startChild = startPrism,
+}) {
   const { initialMs = 250, maxMs = 8000, stableMs = 30_000 } = backoff;
   const report =
     onDeath ??
@@ -159,7 +172,7 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
   /** Starts a child; resolves undefined if the supervisor was stopped meanwhile. */
   async function launch() {
     const started = Date.now();
-    const job = freePort(host).then((port) => startPrism({ args, port, host, quiet }));
+    const job = freePort(host).then((port) => startChild({ args, port, host, quiet }));
     starting.add(job);
     try {
       const child = await job;
@@ -223,6 +236,7 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
         },
         (error) => {
           if (state === 'stopped') return;
+          if (!current) setState('down'); // a first start in the background that failed: 503s, not waits, until one succeeds
           record({
             at: new Date().toISOString(),
             code: null,
@@ -238,8 +252,9 @@ export async function supervisePrism({ args, host = '127.0.0.1', quiet = true, o
     timers.add(timer);
   }
 
+  if (background) scheduleLaunch('current', { backoff: false });
   // Nothing can have stopped the supervisor before it is returned, so the first launch yields a child.
-  adopt(/** @type {PrismProcess} */ (await launch()));
+  else adopt(/** @type {PrismProcess} */ (await launch()));
 
   return {
     get state() {

@@ -1,5 +1,5 @@
 // Property-based fuzzing of the docs port of the main job (packages/docs/scripts/serve.mjs) with raw requests over
-// TCP, since fetch would normalise the very URLs under test: traversal in every encoding (plain, percent-encoded,
+// TCP (the generators are shared with the mock port's suite: ./raw-http.ts): traversal in every encoding (plain, percent-encoded,
 // double-encoded, backslashes, overlong UTF-8), malformed escapes, NUL bytes, URLs and header sections past the
 // limit, odd methods and ranges, and clients that stall mid-request. The server serves a fixture site whose parent
 // directory holds a secret file and the site a dotfile secret. Each property run is one batch sent concurrently;
@@ -7,12 +7,12 @@
 // is alive and not held by anyone). No answer may carry a secret, or be a 5xx. Seeded like the mock's suite:
 // FUZZ_SEED (default 17), FUZZ_RUNS (default 6; batches = 5 x runs), FUZZ_SECONDS (default 4; budget = 3 x it).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDocs } from '../../../packages/docs/scripts/serve.mjs';
+import { answerProblems, commonHeaders, exchange, hostileRequest, rawOf, stall } from './raw-http.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? 17);
 const runs = Number(process.env.FUZZ_RUNS ?? 6);
@@ -42,108 +42,17 @@ afterAll(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-/** Sends raw bytes and reads the whole answer (the request says connection: close). */
-function exchange(raw: Buffer, timeoutMs = 10_000): Promise<{ head: string; text: string } | { hung: true } | { reset: string }> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => (socket.destroy(), resolve({ hung: true })), timeoutMs);
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', (error) => (clearTimeout(timer), resolve({ reset: error.message })));
-    socket.on('close', () => {
-      clearTimeout(timer);
-      const text = Buffer.concat(chunks).toString('latin1');
-      resolve({ head: text.split('\r\n')[0] ?? '', text });
-    });
-    socket.write(raw); // not end(): a half-closed socket reads as a client that left, and gets no answer
-  });
-}
-
-function stall(raw: Buffer): Socket {
-  const socket = connect(port, '127.0.0.1');
-  socket.on('error', () => {});
-  socket.write(raw); // and never the rest
-  return socket;
-}
-
-const traversal = fc.constantFrom(
-  '..',
-  '%2e%2e',
-  '%2E%2E',
-  '.%2e',
-  '%2e.',
-  '..%2f',
-  '%2e%2e%2f',
-  '%2e%2e/',
-  '..%5c',
-  '..\\',
-  '%2e%2e%5c',
-  '%252e%252e%252f',
-  '%c0%ae%c0%ae',
-  '%c0%af',
-  '%c1%9c',
-  '%e0%80%ae%e0%80%ae',
-  '%u002e%u002e',
-  '....//',
-  '.../',
-  '%00',
-  '%00.html',
-  'index.html%00.js',
-  '%',
-  '%zz',
-  '%e0%a4',
-  '%ff%fe',
-  '/',
-  '//',
-  '.',
-  'secret.txt',
-  '.env',
-  '../site-secret.html',
-  'site-secret.html',
-  '%2e%2e%2fsecret.txt',
-  '..%5csecret.txt',
-  '..%2f..%2f..%2fetc%2fpasswd',
-);
-const plain = fc.constantFrom('index.html', 'assets', 'app.0f3a.js', 'guides', '', 'missing.css', 'stream.html');
-const segment = fc.oneof({ weight: 3, arbitrary: traversal }, { weight: 2, arbitrary: plain }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
-const path = fc.array(segment, { minLength: 1, maxLength: 8 }).map((parts) => `/${parts.join('/')}`.replace(/[\r\n ]/g, '%20'));
-const method = fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PATCH', 'PROPFIND', 'get', 'FOO');
-const header = fc.constantFrom(
-  'range: bytes=0-10',
+const docsHeaders = [
+  ...commonHeaders,
   'range: bytes=-5',
   'range: bytes=10-5',
-  'range: bytes=abc',
   'range: bytes=0-1,3-4,0-1000000',
-  'if-none-match: *',
   'if-modified-since: Thu, 01 Jan 2099 00:00:00 GMT',
-  'if-modified-since: not a date',
-  'accept-encoding: gzip, br',
-  'accept-encoding: ,,;q=x',
-  'content-length: 5',
-  'transfer-encoding: chunked',
-  `x-big: ${'a'.repeat(20_000)}`,
-  'host: \u0000',
-  'expect: 100-continue',
-);
-const request = fc.record({
-  method,
-  path,
-  headers: fc.array(header, { maxLength: 3 }),
-  oversizedUrl: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
-  nul: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
-  stall: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+];
+const request = hostileRequest({
+  plain: ['index.html', 'assets', 'app.0f3a.js', 'guides', '', 'missing.css', 'stream.html'],
+  headers: docsHeaders,
 });
-
-type Request = typeof request extends fc.Arbitrary<infer T> ? T : never;
-
-function rawOf(r: Request): Buffer {
-  let target = r.oversizedUrl ? `${r.path}?${'x'.repeat(70_000)}` : r.path;
-  if (r.nul) target = `${target}\u0000`;
-  const lines = [`${r.method} ${target} HTTP/1.1`, 'host: 127.0.0.1', 'connection: close', ...r.headers];
-  // A declared body is sent (a client that declares one and stalls is the `stall` case, which holds only itself).
-  const body = r.headers.includes('transfer-encoding: chunked') ? '0\r\n\r\n' : r.headers.includes('content-length: 5') ? 'hello' : '';
-  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1');
-}
 
 describe(`docs port fuzz (seed ${seed}, ${runs * 5} batches)`, () => {
   it('never stops, never hangs other clients, never serves a file outside the site, never answers 5xx', async () => {
@@ -151,17 +60,13 @@ describe(`docs port fuzz (seed ${seed}, ${runs * 5} batches)`, () => {
     const result = await fc.check(
       fc.asyncProperty(fc.array(request, { minLength: 4, maxLength: 10 }), async (batch) => {
         const problems: string[] = [];
-        const stalled = batch.filter((r) => r.stall).map((r) => stall(rawOf(r).subarray(0, 20)));
-        const answers = await Promise.all(batch.filter((r) => !r.stall).map(async (r) => ({ r, answer: await exchange(rawOf(r)) })));
+        const stalled = batch.filter((r) => r.stall).map((r) => stall(port, rawOf(r).subarray(0, 20)).socket);
+        const answers = await Promise.all(batch.filter((r) => !r.stall).map(async (r) => ({ r, answer: await exchange(port, rawOf(r)) })));
         for (const { r, answer } of answers) {
-          const what = `${r.method} ${r.path.slice(0, 120)}`;
-          if ('hung' in answer) problems.push(`${what}: no answer in 10 s`);
-          else if ('text' in answer) {
-            if (answer.text.includes(SECRET)) problems.push(`${what}: served a secret (${answer.head})`);
-            if (/^HTTP\/1\.1 5\d\d/.test(answer.head)) problems.push(`${what}: ${answer.head}`);
-          }
+          problems.push(...answerProblems(r, answer));
+          if ('text' in answer && answer.text.includes(SECRET)) problems.push(`${r.method} ${r.path.slice(0, 120)}: served a secret (${answer.head})`);
         }
-        const alive = await exchange(Buffer.from('GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n'), 5_000);
+        const alive = await exchange(port, Buffer.from('GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n'), 5_000);
         if (!('head' in alive) || !alive.head.startsWith('HTTP/1.1 200'))
           problems.push(`GET / after the batch (${stalled.length} stalled clients): ${JSON.stringify(alive).slice(0, 200)}`);
         stalled.forEach((socket) => socket.destroy());
@@ -183,14 +88,14 @@ describe(`docs port fuzz (seed ${seed}, ${runs * 5} batches)`, () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     const etag = page.headers.get('etag')!;
     // Raw, since fetch marks every conditional request `cache-control: no-cache`, which forbids a 304.
-    const revalidated = await exchange(Buffer.from(`GET / HTTP/1.1\r\nhost: x\r\nif-none-match: ${etag}\r\nconnection: close\r\n\r\n`));
+    const revalidated = await exchange(port, Buffer.from(`GET / HTTP/1.1\r\nhost: x\r\nif-none-match: ${etag}\r\nconnection: close\r\n\r\n`));
     expect('head' in revalidated && revalidated.head).toBe('HTTP/1.1 304 Not Modified');
     const asset = await fetch(`http://127.0.0.1:${port}/assets/app.0f3a.js`, { headers: { range: 'bytes=0-6' } });
     expect(asset.status).toBe(206);
     expect(await asset.text()).toBe('console');
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const traversalAnswer = await exchange(Buffer.from('GET /%2e%2e%2fsecret.txt HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n'));
+    const traversalAnswer = await exchange(port, Buffer.from('GET /%2e%2e%2fsecret.txt HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n'));
     expect('head' in traversalAnswer && traversalAnswer.head).toMatch(/^HTTP\/1\.1 (403|404)/);
     expect((await fetch(`http://127.0.0.1:${port}/guides/`)).status).toBe(200);
   });

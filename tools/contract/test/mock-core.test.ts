@@ -72,4 +72,23 @@ describe('the mock core shared with the MSW handlers', () => {
     expect((await ask('/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C', {})).status).toBe(402);
     expect((await ask('/api/v1/nowhere')).status).toBe(404);
   });
+
+  it('refuses a forced status naming an example it does not document, as the server does; a documented name is answered', async () => {
+    const document = JSON.parse(readFileSync(resolve(here, '../../../spec/dist/openapi.json'), 'utf8'));
+    const core = createMockCore({ document, operations: operationsOf(document), validators: looseValidators });
+    const ask = (prefer: string) =>
+      core.handle({
+        method: 'GET',
+        url: new URL('/api/v1/options/ohlcvt?instrument_name=BTC-26DEC25-100000-C&resolution=1h', 'http://mock.invalid'),
+        headers: { 'x-api-key': 'k', prefer },
+      });
+    const unknown = await ask('code=400, example=nope');
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(String(unknown.body)).message).toEqual([
+      'Prefer: example=nope cannot be honoured: the 400 response of GET /api/v1/options/ohlcvt documents no example of that name; documented: badResolution',
+    ]);
+    const named = await ask('code=400, example=badResolution');
+    expect(named.status).toBe(400);
+    expect(validators.validateResponse('getOptionsOhlcvt', 400, JSON.parse(String(named.body))).ok).toBe(true);
+  });
 });

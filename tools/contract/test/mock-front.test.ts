@@ -210,6 +210,31 @@ describe('what the front answers itself', () => {
     expect(limited.status).toBe(429);
   });
 
+  it('Prefer: code=N, example=NAME picks a documented example; a name the status does not document is a 400 naming it, never a 5xx', async () => {
+    const target = `${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C&resolution=1h`;
+    const named = await fetch(target, { headers: { ...KEY, Prefer: 'code=400, example=badResolution' } });
+    expect(named.status).toBe(400);
+    expect(validators.validateResponse('getOptionsOhlcvt', 400, await named.json()).ok).toBe(true);
+    for (const name of ['nope', '%zz', '']) {
+      const unknown = await fetch(target, { headers: { ...KEY, Prefer: `code=400, example=${name}` } });
+      expect(unknown.status).toBe(400);
+      const body = await unknown.json();
+      expect(body.message).toEqual([
+        `Prefer: example=${name} cannot be honoured: the 400 response of GET /api/v1/options/ohlcvt documents no example of that name; documented: badResolution`,
+      ]);
+      expect(validators.validateResponse('getOptionsOhlcvt', 400, body).ok).toBe(true);
+    }
+  });
+
+  it('a forced outcome is answered in JSON whatever the Accept header asks, as every other answer (never a 5xx)', async () => {
+    for (const accept of ['text/csv', 'application/xml;q=x', 'image/*']) {
+      const limited = await fetch(`${mock.url}/analytics/derivs/futures/DERIBIT/BTC/26MAR27`, { headers: { ...KEY, accept, Prefer: 'code=429' } });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(validators.validateResponse('getLegacyFutures', 429, await limited.json()).ok).toBe(true);
+    }
+  });
+
   it("a request without credentials gets the family's documented 401 (402 with a quote on paid v1 routes); any key is accepted", async () => {
     for (const [id, path, status] of [
       ['getOptionsOhlcvt', '/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C', 402],

@@ -2,7 +2,7 @@
 // (health included), never lets a request hang, logs why the child died, and answers correctly again within seconds.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMock } from '../src/mock.mjs';
-import { deathReason } from '../src/prism.mjs';
+import { deathReason, supervisePrism } from '../src/prism.mjs';
 import { sendAndCheck } from './fuzz-requests.mjs';
 import type { FuzzRequest } from './fuzz-requests.mjs';
 
@@ -134,5 +134,38 @@ describe('deathReason', () => {
     );
     expect(deathReason('[9:15 AM] › [VALIDATOR] ✖  error     Violation: request Invalid security scheme used\n', null, 'SIGKILL')).toBe('killed by SIGKILL');
     expect(deathReason('', 7, null)).toBe('exit code 7');
+  });
+});
+
+describe('a Prism booting in the background (the main job opens the port first)', () => {
+  it('is `starting` at once; a first start that fails is logged and retried like a death, 503s meanwhile, then up', async () => {
+    const deaths: { reason: string; next: string }[] = [];
+    let attempts = 0;
+    let release!: () => void;
+    const second = new Promise<void>((resolve) => (release = resolve));
+    // Fake children: no real Prism is needed to see what the supervisor does with a failed first start.
+    const startChild = async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('Prism mock exited (1) before listening:\nthe spec could not be read');
+      await second;
+      return { url: 'http://127.0.0.1:9', log: () => '', stop: async () => ({ code: 0, signal: null }), pid: 1, exited: new Promise(() => {}) };
+    };
+    const prism = await supervisePrism({
+      args: [],
+      background: true,
+      backoff: { initialMs: 10 },
+      onDeath: (death) => deaths.push(death),
+      startChild: startChild as never,
+    });
+    expect(prism.state).toBe('starting');
+    const since = Date.now();
+    while (deaths.length === 0 && Date.now() - since < 5_000) await sleep(10);
+    expect(deaths).toMatchObject([{ reason: 'restart failed: Prism mock exited (1) before listening:', next: 'retrying' }]);
+    expect(prism.state).toBe('down'); // requests that need Prism get the 503 with Retry-After, not a wait
+    release();
+    expect(await prism.whenUp(5_000)).toBe(true);
+    expect(prism.url).toBe('http://127.0.0.1:9');
+    expect(attempts).toBe(2);
+    await prism.stop();
   });
 });

@@ -52,6 +52,7 @@ describe('createUpstream', () => {
       url: `http://127.0.0.1:${(prismLike.address() as any).port}` as string | undefined,
       deaths: [] as any[],
       retryAfterSeconds: () => 3,
+      whenUp: async () => true,
     };
     const upstream = createUpstream({ prism: fake });
     try {

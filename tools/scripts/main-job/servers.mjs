@@ -21,7 +21,14 @@ process.on('unhandledRejection', (error) => {
 let server;
 if (which === 'mock') {
   const { startMock } = await import('../../contract/src/mock.mjs');
-  server = await startMock({ port, host });
+  // The port opens at once and Prism boots behind it (most of the mock's start): until Prism is up, the in-process
+  // stages answer and what only Prism answers waits for it.
+  const mock = await startMock({ port, host, awaitPrism: false });
+  const listening = Date.now();
+  mock.prism.whenUp().then((up) => {
+    if (up) process.stderr.write(`[mock] Prism is up, ${((Date.now() - listening) / 1000).toFixed(1)} s after the mock port opened\n`);
+  });
+  server = mock;
 } else if (which === 'docs') {
   const { serveDocs } = await import('../../../packages/docs/scripts/serve.mjs');
   const docs = await serveDocs(port, host);

@@ -21,6 +21,11 @@ export const LIMITS = Object.freeze({
   headerValueBytes: 8 * 1024,
   headerSectionBytes: 32 * 1024,
   bodyBytes: 1024 * 1024,
+  // A client that stalls mid-request is answered 408 and dropped within these (checked every 2 s, not node's 30 s):
+  // it holds only its own socket, never the server.
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  timeoutCheckMs: 2_000,
 });
 export const METHODS = Object.freeze(['GET', 'HEAD', 'POST', 'OPTIONS']);
 /** Every status the guard can answer with; each is documented in the spec's `x-gateway-responses` (a test checks). */

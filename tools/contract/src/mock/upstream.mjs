@@ -14,6 +14,9 @@
 //
 // While Prism is down (it died and the supervisor is restarting it) every request gets a 503 with Retry-After that
 // says why; a request in flight when it died gets the same 503, never a hang (each forward also has a timeout).
+// While Prism is still booting (the main job opens the port first: Prism's boot takes 3–20 s), a request that
+// reaches this stage waits for it, at most the minute Prism is given to listen: the earlier stages answer nearly every GET
+// in-process, so what waits is a forced documented error, a POST only Prism answers, and the like.
 import { Agent, request } from 'node:http';
 import { problem } from '@laevitas-api/mock-core/answer-shapes';
 
@@ -22,6 +25,8 @@ const CREDENTIAL_HEADERS = ['apikey', 'x-api-key', 'authorization', 'x-credit-to
 const STATEFUL = /^\/api\/v1\/(x402\/|mcp(\/|$))|credit-token/;
 /** The health check reports liveness: while Prism is down it says 503, even though its last answer is cached. */
 const HEALTH = /^\/api\/v1\/health\/?$/;
+/** How long a request waits for a Prism still booting: as long as Prism is given to listen (../prism.mjs). */
+const BOOT_WAIT_MS = 60_000;
 
 /**
  * @typedef {import('@laevitas-api/mock-core/stage').Context} Context
@@ -83,7 +88,7 @@ class AnswerCache {
 }
 
 /**
- * @param {{prism: Pick<import('../prism.mjs').SupervisedPrism, 'state' | 'url' | 'deaths' | 'retryAfterSeconds'>, cache?: false | {maxEntries?: number, maxBytes?: number},
+ * @param {{prism: Pick<import('../prism.mjs').SupervisedPrism, 'state' | 'url' | 'deaths' | 'retryAfterSeconds' | 'whenUp'>, cache?: false | {maxEntries?: number, maxBytes?: number},
  *   timeoutMs?: number}} options
  */
 export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
@@ -91,7 +96,7 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
   const answers = cache ? new AnswerCache({ maxEntries: cache.maxEntries ?? 5000, maxBytes: cache.maxBytes ?? 64 * 1024 * 1024 }) : undefined;
   /** @type {Map<string, Promise<Answer>>} */
   const inFlight = new Map(); // identical cacheable misses share one Prism request
-  const stats = { hits: 0, misses: 0, forwarded: 0, unavailable: 0 };
+  const stats = { hits: 0, misses: 0, forwarded: 0, unavailable: 0, waitedForStart: 0 };
 
   /** @param {string} why */
   function unavailable(why) {
@@ -110,6 +115,9 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
     /** @type {Record<string, string>} */
     const headers = {};
     for (const [k, v] of Object.entries(ctx.headers)) if (!HOP.has(k)) headers[k] = v;
+    // Every answer is JSON whatever the Accept header says, as from the front's own stages: Prism would fail an Accept
+    // it cannot satisfy with a 500 (NOT_ACCEPTABLE). Only an operation that requires its own Accept keeps the client's.
+    if (!ctx.op?.extensions['x-required-accept']) headers.accept = 'application/json';
     if (ctx.body?.length) headers['content-length'] = String(ctx.body.length);
     const target = new URL(`${ctx.url.pathname}${ctx.url.search}`, base);
     return new Promise((resolve) => {
@@ -133,8 +141,12 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
 
   /** @param {Context} ctx  @returns {Promise<Answer>} */
   async function forward(ctx) {
+    if (prism.state === 'starting') {
+      stats.waitedForStart++;
+      await prism.whenUp(BOOT_WAIT_MS);
+    }
     const base = prism.url;
-    if (!base) return unavailable('restarting');
+    if (!base) return unavailable(prism.state === 'starting' ? 'still starting' : 'restarting');
     stats.forwarded++;
     const answer = await send(ctx, base);
     if (answer) return answer;
@@ -144,7 +156,7 @@ export function createUpstream({ prism, cache = {}, timeoutMs = 20_000 }) {
 
   /** The stage: `(ctx) => Promise<Answer>`; it always answers.  @param {Context} ctx  @returns {Promise<Answer>} */
   async function stage(ctx) {
-    if (prism.state !== 'up' && HEALTH.test(ctx.url.pathname)) return unavailable('restarting');
+    if (prism.state === 'down' && HEALTH.test(ctx.url.pathname)) return unavailable('restarting');
     if (!answers || !isCacheable(ctx)) return forward(ctx);
     const key = cacheKey(ctx);
     const hit = answers.get(key);
