@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NODE_VERSIONS, checkedNodeBinary } from '@laevitas-api/runtimes';
+import { NODE_VERSIONS, checkedNodeBinary, describeNode, toolchainNode } from '@laevitas-api/runtimes';
 
 export const PACKAGES = ['packages/types', 'packages/validators', 'packages/client'];
 const root = resolve(import.meta.dirname, '../..');
@@ -18,6 +18,8 @@ function runMatrix(/** @type {string[]} */ majors) {
     const version = NODE_VERSIONS[major];
     if (!version) throw new Error(`NODE_MATRIX: no pinned version for Node ${major} (supported: ${Object.keys(NODE_VERSIONS).join(', ')})`);
     const node = checkedNodeBinary(version);
+    const leg = describeNode(toolchainNode({ version: `v${version}`, execPath: node }));
+    console.log(`\nnode matrix leg ${major}: ${leg}`);
     for (const dir of PACKAGES) {
       console.log(`\n=== Node ${version}: ${dir}`);
       // PATH first: anything the tests spawn as `node` is the same binary.

@@ -2,8 +2,11 @@
 // `pnpm test`: every check, in the order that makes each meaningful. The freshness check runs first, on the files as
 // committed (later targets regenerate them), then Nx runs lint, type checks, builds, unit and property tests, docs
 // checks and the contract run against the mock, caching what did not change. Closes with one line that totals
-// every test counted along the way.
-import { spawn } from 'node:child_process';
+// every test counted along the way. Opens with the Node that runs the tools (Node 24 from the npm registry, at
+// node_modules/.bin/node) and refuses an older one: a silent fall-back to the machine's Node 20 would test the tools
+// on a Node they no longer target. The Node matrix prints the Node of each of its legs.
+import { spawn, spawnSync } from 'node:child_process';
+import { describeNode, toolchainNode, toolchainNodeProblem } from '@laevitas-api/runtimes';
 
 const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', SCARF_ANALYTICS: 'false', REDOCLY_TELEMETRY: 'off', FORCE_COLOR: '0' };
 /** @type {[label: string, command: string, args: string[]][]} */
@@ -24,7 +27,7 @@ const steps = [
     'pnpm',
     ['exec', 'nx', 'run', '@laevitas-api/ecosystem:ecosystem', '--outputStyle=static'],
   ],
-  ["the packages' tests on Node 20, 22, 24 and 26", 'node', ['tools/scripts/node-matrix.mjs']],
+  ["the packages' tests on Node 20, 22, 24 and 26 (each leg prints its Node)", 'node', ['tools/scripts/node-matrix.mjs']],
 ];
 
 /** @type {{passed: number, failed: number, skipped: number}} */
@@ -74,7 +77,22 @@ function run(label, command, args) {
   });
 }
 
+/** The tools' Node: this process, and the `node` every step's children find on PATH (they must be the same). */
+function checkToolsNode() {
+  console.log(`the tools run on ${describeNode(toolchainNode())}`);
+  const child = spawnSync('node', ['-p', 'JSON.stringify([process.version, process.execPath])'], { env, encoding: 'utf8' });
+  const [version, execPath] = /** @type {[string, string]} */ (JSON.parse(child.stdout || '["none", "no node on PATH"]'));
+  console.log(`their child processes run on ${describeNode(toolchainNode({ version, execPath }))}`);
+  return toolchainNodeProblem() ?? toolchainNodeProblem({ version });
+}
+
 const started = Date.now();
+const nodeProblem = checkToolsNode();
+if (nodeProblem) {
+  console.error(`\nFAILED before the first step: ${nodeProblem}`);
+  console.log('0 passed, 1 failed, 0 skipped');
+  process.exit(1);
+}
 let failedStep;
 for (const [label, command, args] of steps) {
   if ((await run(label, command, args)) !== 0) {

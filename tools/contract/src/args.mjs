@@ -14,7 +14,7 @@ Usage:
   laevitas-contract export <operationId> --out <file> [--query name=value ...] [--format csv|ndjson|json] [--yes]
   laevitas-contract --version | --help
 
-run: the conformance suite (and Dredd, when installed) against a live deployment, or against the embedded mock of
+run: the conformance suite (and Dredd, when installed or asked for) against a live deployment, or against the embedded mock of
 this version when no base URL is given.
   target
     --base-url <url>       legacy family base URL   (or LAEVITAS_BASE_URL)
@@ -27,6 +27,8 @@ this version when no base URL is given.
     --skip <id,...>        leave these operationIds out
   output
     --reports <dir>        JUnit files and contract-summary.{txt,json} (default: ./reports)
+    --dredd                run Dredd too, installing dredd@14.1.0 from the npm registry into a cache folder
+                           first if this project has none (LAEVITAS_DREDD_HOME moves the folder)
     --no-dredd             run the conformance suite only
     --no-stream            skip the streaming gateway check
     --ws-seconds <n>       how long the gateway check listens (or LAEVITAS_WS_SECONDS; default 3 on the mock, 10
@@ -89,6 +91,7 @@ export function parseCli(argv) {
         tag: { type: 'string', multiple: true },
         family: { type: 'string' },
         reports: { type: 'string' },
+        dredd: { type: 'boolean', default: false },
         'no-dredd': { type: 'boolean', default: false },
         'no-stream': { type: 'boolean', default: false },
         'ws-seconds': { type: 'string' },
@@ -140,6 +143,7 @@ export function parseCli(argv) {
     if (!(rateShare > 0 && rateShare <= 1))
       throw new UsageError(`--rate-share: "${values['rate-share']}" is not a share of the rate limit (a number in (0, 1])`);
   }
+  if (values.dredd && values['no-dredd']) throw new UsageError('--dredd and --no-dredd contradict each other: give one');
   // Dredd is a child process sending its own requests: a budget that cannot pace them cannot be promised.
   if (command === 'run' && rateShare !== undefined && !values['no-dredd'])
     throw new UsageError('--rate-share paces the conformance suite only: add --no-dredd (Dredd sends requests the budget cannot pace)');

@@ -100,7 +100,7 @@ async function main(argv) {
     legacyBaseUrl,
     v1BaseUrl,
     apiKey: process.env.LAEVITAS_API_KEY,
-    dredd: !values['no-dredd'],
+    dredd: values['no-dredd'] ? false : values.dredd ? 'install' : true,
     only: narrowed && !selection.all ? selection.ids : undefined,
     selection: selection.description,
     onResult: progress.onResult,

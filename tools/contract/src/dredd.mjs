@@ -1,26 +1,26 @@
 // Runs Dredd over the 3.0 bundle. Dredd on OpenAPI 3 checks only statuses, Content-Type and key presence (toolchain
 // notes), so it complements the conformance run rather than replacing it. Its many "API description parser warning"
 // lines (for keywords it does not support) are filtered out of the output. Its counts and failures are read from its
-// xunit file (see dredd-report.mjs), never from stdout.
+// xunit file (see dredd-report.mjs), never from stdout. Which Dredd runs, and its on-demand install: dredd-install.mjs.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DREDD_BIN, SPEC_BUNDLE_30, SPEC_JSON } from './paths.mjs';
+import { SPEC_BUNDLE_30, SPEC_JSON } from './paths.mjs';
 import { dreddJUnit, parseDreddXUnit } from './dredd-report.mjs';
 
 /**
- * @param {{endpoint: string, kind: 'mock'|'live', env?: Record<string, string>, reportsDir: string, verbose?: boolean}} options
+ * @param {{dreddDir: string, endpoint: string, kind: 'mock'|'live', env?: Record<string, string>, reportsDir: string, verbose?: boolean}} options
+ *   `dreddDir` is the folder of an installed Dredd (findDredd / ensureDredd in dredd-install.mjs).
  * @returns {Promise<import('./dredd-report.mjs').DreddReport & {ok: boolean, exitCode: number | null, problem?: string, output: string, xunitPath: string, junitPath: string}>}
  */
-export function runDredd({ endpoint, kind, env = {}, reportsDir, verbose = false }) {
+export function runDredd({ dreddDir, endpoint, kind, env = {}, reportsDir, verbose = false }) {
   mkdirSync(reportsDir, { recursive: true });
   const xunitPath = join(reportsDir, 'dredd.xunit.xml');
   const junitPath = join(reportsDir, 'dredd.junit.xml');
   rmSync(xunitPath, { force: true });
   rmSync(junitPath, { force: true });
   const args = [
-    // The caller runs Dredd only when it is installed (run.mjs says why not otherwise).
-    /** @type {string} */ (DREDD_BIN),
+    join(dreddDir, 'bin/dredd'),
     SPEC_BUNDLE_30,
     endpoint,
     `--hookfiles=${join(import.meta.dirname, 'dredd-hooks.cjs')}`,

@@ -18,13 +18,5 @@ export const SPEC_BUNDLE_30 = join(SPEC_DIR, 'openapi-3.0.yaml');
 export const SPEC_JSON = join(SPEC_DIR, 'openapi.json');
 export const ASYNCAPI_JSON = join(SPEC_DIR, 'asyncapi.json');
 export const PRISM_BIN = require.resolve('@stoplight/prism-cli/dist/index.js');
-/** Dredd is an optional peer of the published package: undefined when it is not installed (the run says so). */
-export const DREDD_BIN = (() => {
-  try {
-    return join(dirname(require.resolve('dredd/package.json')), 'bin/dredd');
-  } catch {
-    return undefined;
-  }
-})();
 /** Reports go to the repository's reports/ in the workspace and to ./reports of the caller otherwise. */
 export const REPORTS = IN_WORKSPACE ? join(ROOT, 'reports') : resolve('reports');

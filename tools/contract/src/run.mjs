@@ -11,7 +11,8 @@ import { freePort, startMock } from './mock.mjs';
 import { startValidatingProxy } from './proxy.mjs';
 import { runDredd } from './dredd.mjs';
 import { formatSummary, runConformance, toJUnit } from './conformance.mjs';
-import { DREDD_BIN, REPORTS, SPEC_JSON } from './paths.mjs';
+import { REPORTS, SPEC_JSON } from './paths.mjs';
+import { ensureDredd, findDredd, notInstalled } from './dredd-install.mjs';
 import { assertReachable } from './reachable.mjs';
 import { UsageError } from './errors.mjs';
 import { githubAnnotations, jsonSummary } from './output.mjs';
@@ -32,7 +33,7 @@ const require = createRequire(import.meta.url);
  */
 
 /**
- * @param {{legacyBaseUrl?: string | undefined, v1BaseUrl?: string | undefined, apiKey?: string | undefined, dredd?: boolean | undefined, only?: Set<string> | undefined,
+ * @param {{legacyBaseUrl?: string | undefined, v1BaseUrl?: string | undefined, apiKey?: string | undefined, dredd?: boolean | 'install' | undefined, only?: Set<string> | undefined,
  *   reportsDir?: string | undefined, mockPort?: number | undefined, concurrency?: number | undefined, verbose?: boolean | undefined, log?: ((line: string) => void) | undefined,
  *   streamUrl?: string | undefined, streamSeconds?: number | undefined, stream?: boolean | undefined, conformance?: boolean | undefined,
  *   selection?: string | undefined, onResult?: ((result: import('./conformance.mjs').OperationResult, done: number, total: number) => void) | undefined,
@@ -44,7 +45,9 @@ const require = createRequire(import.meta.url);
  *   `conformance: false` runs the stream check alone (with `dredd: false`). `rateShare` paces the conformance suite's
  *   requests to that share of the spec's rate limits (budget.mjs) and writes `budget.json`; `observe` writes what
  *   differs from the contract, for `laevitas-contract propose`, to `drift-observations.json`. Every report is
- *   written with the API key (and anything shaped like a credential) redacted.
+ *   written with the API key (and anything shaped like a credential) redacted. `dredd`: true runs an installed Dredd
+ *   (the project's optional peer, or the one `--dredd` installed) and says why not when there is none; 'install'
+ *   installs it first when missing (dredd-install.mjs; what the CLI's `--dredd` asks for); false leaves it out.
  * @returns {Promise<{exitCode: 0 | 1, kind: 'mock'|'live', report?: import('./conformance.mjs').ConformanceReport | undefined, dredd?: DreddRun | undefined,
  *   stream?: StreamRun | undefined, summary: string, reportsDir: string}>}
  */
@@ -56,8 +59,9 @@ export async function runContract(options = {}) {
   const cleanup = [];
   mkdirSync(reportsDir, { recursive: true });
   // A report of an earlier run must not pass for this one's.
-  // Dredd is an optional peer of the published package: without it the run goes on and the summary says why.
-  const dreddSkipped = !withDredd ? 'not run (--no-dredd)' : !DREDD_BIN ? 'not installed (optional: add dredd@14.1.0 to run it)' : undefined;
+  // Dredd is installed only when asked for (dredd-install.mjs): without it the run goes on and the summary says why.
+  const dreddDir = !withDredd ? undefined : withDredd === 'install' ? ensureDredd({ log }) : findDredd();
+  const dreddSkipped = !withDredd ? 'not run (--no-dredd)' : !dreddDir ? notInstalled() : undefined;
   if (dreddSkipped) for (const file of ['dredd.junit.xml', 'dredd.xunit.xml']) rmSync(join(reportsDir, file), { force: true });
   const selection = options.selection ?? (only ? `selected ${only.size} operations (--only)` : 'all operations');
   // A run that checks nothing must not pass: callers of this API get the CLI's rule too.
@@ -116,7 +120,9 @@ export async function runContract(options = {}) {
     const againstMock = streamTarget !== undefined && streamTarget === mockStreamUrl;
     // Dredd is one sequential child process; the conformance suite and the stream check run beside it.
     const [dredd, report, stream] = await Promise.all([
-      !dreddSkipped ? runDredd({ endpoint: /** @type {string} */ (dreddEndpoint), kind, env: dreddEnv, reportsDir, verbose }) : undefined,
+      !dreddSkipped
+        ? runDredd({ dreddDir: /** @type {string} */ (dreddDir), endpoint: /** @type {string} */ (dreddEndpoint), kind, env: dreddEnv, reportsDir, verbose })
+        : undefined,
       withConformance
         ? runConformance({
             legacyBaseUrl,

@@ -12,6 +12,7 @@ import { startMock } from '../src/mock.mjs';
 import { forward, reply } from '../src/forward.mjs';
 import { runContract, dreddLines } from '../src/run.mjs';
 import { runDredd } from '../src/dredd.mjs';
+import { ensureDredd } from '../src/dredd-install.mjs';
 import { startDriftServer } from './drift-server.mjs';
 
 let mock: { url: string; stop: () => Promise<void> };
@@ -53,7 +54,8 @@ const MOVES_MONEY = [
 describe('the live run against a faithful pass-through of the mock', () => {
   it('passes every operation, Dredd included, skips only what moves money, and writes every report', async () => {
     const dir = reportsDir();
-    const run = await runContract({ legacyBaseUrl: target, v1BaseUrl: target, reportsDir: dir, log: () => {} });
+    // Dredd as the CLI's --dredd asks for it: installed into its cache folder first when missing.
+    const run = await runContract({ legacyBaseUrl: target, v1BaseUrl: target, reportsDir: dir, dredd: 'install', log: () => {} });
     expect(run.kind).toBe('live');
     expect(run.exitCode).toBe(0);
     if (!run.dredd || !run.report) throw new Error('a live run with Dredd returns both reports');
@@ -105,6 +107,7 @@ describe("Dredd's failures", () => {
       const dir = reportsDir();
       // As a live target: only the success transactions are sent (the fault changes only those), a quarter of the work.
       const dredd = await runDredd({
+        dreddDir: ensureDredd({ log: () => {} }),
         endpoint: drift.url,
         kind: 'live',
         env: { LAEVITAS_BASE_URL: drift.url, LAEVITAS_V2_BASE_URL: drift.url },

@@ -2,9 +2,10 @@
 // types it depends on at the same version), installed into an empty temporary project that has no access to the
 // workspace (only the tarballs and the registry's packages, taken from the local pnpm store when it has them), and
 // run there by its bin: --help, --version, `run` against its own mock, against a pass-through of that mock, against
-// the mock with one injected drift (exit 1, naming the operation) and against a closed port (exit 2).
+// the mock with one injected drift (exit 1, naming the operation) and against a closed port (exit 2). Dredd is not
+// installed with it; `run --dredd` installs it, with the overrides, into a cache folder (here one inside the project).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forward, reply } from '../src/forward.mjs';
 import { startDriftServer } from './drift-server.mjs';
 import { operationsOf } from '../src/spec-model.mjs';
+import { findDredd } from '../src/dredd-install.mjs';
 
 const PACKAGE = resolve(import.meta.dirname, '..');
 const ROOT = resolve(PACKAGE, '../..');
@@ -24,7 +26,9 @@ const operations = operationsOf(spec) as { family: string }[];
 const v1Count = operations.filter((op) => op.family === 'v1').length;
 // A child pnpm must not inherit the workspace's pnpm/npm settings from the pnpm that runs this test, nor its NODE_PATH
 // (pnpm points it into the workspace, where Node would find the workspace's Dredd for the installed CLI).
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|PNPM_|VITEST|NODE_OPTIONS$|NODE_PATH$)/.test(k)));
+const cleanEnv: Record<string, string | undefined> = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|PNPM_|VITEST|NODE_OPTIONS$|NODE_PATH$)/.test(k)),
+);
 
 let project: string;
 let bin: string;
@@ -49,6 +53,8 @@ function cli(args: string[], env: Record<string, string> = {}) {
 beforeAll(async () => {
   const started = Date.now();
   project = mkdtempSync(join(tmpdir(), 'laevitas-contract-consumer-'));
+  // Not the machine's cache folder, where the workspace's own `--dredd` runs have installed Dredd already.
+  cleanEnv.LAEVITAS_DREDD_HOME = join(project, 'dredd-cache');
   for (const dir of ['tools/contract', 'spec', 'packages/client', 'packages/validators', 'packages/types']) {
     execFileSync('pnpm', ['pack', '--pack-destination', project], { cwd: join(ROOT, dir), env: cleanEnv, stdio: 'ignore' });
   }
@@ -107,6 +113,10 @@ describe('the packed CLI installed outside the workspace', () => {
     expect(readFileSync(spec, 'utf8')).toBe(readFileSync(join(ROOT, 'spec/dist/openapi.json'), 'utf8'));
     expect(existsSync(join(installed, 'vendor'))).toBe(false);
     expect(existsSync(join(installed, 'src'))).toBe(false);
+    // Dredd is installed only when asked for: the CLI declares no dependency on it, and the install brought none.
+    for (const kind of ['dependencies', 'optionalDependencies', 'peerDependencies', 'peerDependenciesMeta'])
+      expect(manifest[kind]?.dredd, kind).toBeUndefined();
+    expect(readdirSync(join(project, 'node_modules/.pnpm')).filter((dir) => dir.startsWith('dredd'))).toEqual([]);
   });
 
   it('--help and --version work', async () => {
@@ -131,7 +141,7 @@ describe('the packed CLI installed outside the workspace', () => {
         .split('\n')
         .filter((l) => /^(dredd|conformance|stream):/.test(l))
         .join('\n'),
-    ).toMatch(/dredd: not installed/);
+    ).toMatch(/dredd: not installed \(optional: `laevitas-contract run --dredd` installs dredd@14\.1\.0 .*npm i -D dredd@14\.1\.0\)/);
     const summary = JSON.parse(readFileSync(join(reports, 'contract-summary.json'), 'utf8'));
     expect(summary.version).toBe(own);
     expect(summary.conformance.failed).toBe(0);
@@ -203,4 +213,24 @@ describe('the packed CLI installed outside the workspace', () => {
     const ops = JSON.parse(readFileSync(join(project, 'reports-one/contract-summary.json'), 'utf8')).operations;
     expect(ops.map((o: { operationId: string }) => o.operationId)).toEqual(['getOptionsOhlcvt']);
   }, 120_000);
+
+  it('run --dredd installs Dredd from the registry into its cache folder, with the patched dependencies, and runs it', async () => {
+    const home = join(project, 'dredd-asked');
+    const reports = join(project, 'reports-dredd');
+    const run = await cli(['run', '--dredd', '--only', 'getHealth', '--no-stream', '--reports', reports], { LAEVITAS_DREDD_HOME: home });
+    expect(run.code, run.out + run.err).toBe(0);
+    expect(run.out).toContain(`dredd: installing dredd@14.1.0 from the npm registry into ${home}`);
+    expect(run.out).toMatch(/^dredd: [1-9]\d* passed, 0 failed, /m);
+    const version = (name: string) => JSON.parse(readFileSync(join(home, 'node_modules', name, 'package.json'), 'utf8')).version as string;
+    expect(version('dredd')).toBe('14.1.0');
+    // The advisories the overrides fix (dredd-install.mjs): request's form-data, optimist's minimist, the parsers' js-yaml.
+    expect({ formData: version('form-data'), jsonpathPlus: version('jsonpath-plus'), minimist: version('minimist'), jsYaml: version('js-yaml') }).toEqual({
+      formData: '2.5.5',
+      jsonpathPlus: '10.4.0',
+      minimist: '0.2.4',
+      jsYaml: '3.14.2',
+    });
+    // Later runs reuse it: the CLI's lookup finds the installed folder (a second run would cost Dredd's minutes again).
+    expect(findDredd({ home, cwd: project })).toBe(join(home, 'node_modules/dredd'));
+  }, 900_000);
 });
