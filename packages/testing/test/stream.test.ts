@@ -208,8 +208,9 @@ describe('stream handlers: close codes and drops', () => {
     const ended = once.subscribe('book.*');
     await g.subscribed('book.*');
     g.drop();
-    expect(await ended.next().catch((e: unknown) => e)).toMatchObject({ name: 'StreamClosedError', code: 1006 });
-    expect(StreamClosedError).toBeDefined();
+    const closed = await ended.next().catch((e: unknown) => e);
+    expect(closed).toBeInstanceOf(StreamClosedError);
+    expect(closed).toMatchObject({ code: 1006 });
   });
 });
 

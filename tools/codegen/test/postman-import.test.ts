@@ -48,6 +48,7 @@ describe('the combined bundle imported by Postman', () => {
     for (const item of Object.values<any>(pathLevelOnly.paths))
       for (const op of Object.values<any>(item)) if (op && typeof op === 'object' && !Array.isArray(op)) delete op.servers;
     const hosts = (await convert(JSON.stringify(pathLevelOnly))).map((i) => (i.request?.url.host ?? []).join('.'));
+    expect(hosts).toHaveLength(familyOf.size);
     expect(hosts.every((h) => h === '{{baseUrl}}')).toBe(true);
     // ...and copying them back is all the bundler does: every operation gets exactly its path item's list.
     const restored = withOperationServers(pathLevelOnly);
