@@ -6,9 +6,9 @@
 // the job never interrupts Nx writing the build the rest of the benchmarks read.
 // Run alone: `node tools/bench/start.mjs`.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../contract/src/mock.mjs';
 import { median } from './median.mjs';
 import { runWhenMain } from './standalone.mjs';
 
@@ -16,16 +16,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
 const TARGET_SECONDS = 5;
 const MOCK_PROBE = '/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C&resolution=1h';
-
-const freePort = () =>
-  /** @type {Promise<number>} */ (
-    new Promise((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-        server.close(() => resolve(port));
-      });
-    })
-  );
 
 /** @param {string} url @param {Record<string, string>} headers */
 const answers200 = (url, headers = {}) =>

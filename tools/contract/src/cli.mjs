@@ -74,7 +74,8 @@ async function main(argv) {
   const { resolveSelection, splitList } = await import('./select.mjs');
   const { operationsOf } = await import('./spec-model.mjs');
   const narrowed = values.only || values.skip || values.tag || values.family !== undefined;
-  const selection = resolveSelection(operationsOf(JSON.parse(readFileSync(SPEC_JSON, 'utf8'))), {
+  const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
+  const selection = resolveSelection(operationsOf(document), {
     only: splitList('only', values.only),
     skip: splitList('skip', values.skip),
     tags: splitList('tag', values.tag),
@@ -82,7 +83,6 @@ async function main(argv) {
   });
   if (command === 'budget') {
     const { describeBudget, paceOf, planOf } = await import('./budget.mjs');
-    const document = JSON.parse(readFileSync(SPEC_JSON, 'utf8'));
     const ids = narrowed && !selection.all ? selection.ids : undefined;
     console.log(`${selection.description}\n${describeBudget(planOf(document, ids ? { only: (id) => ids.has(id) } : {}), paceOf(document, rateShare))}`);
     return 0;
