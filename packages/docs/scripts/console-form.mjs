@@ -9,7 +9,7 @@ import { escapeHtml, plainText } from './site-chrome.mjs';
 /** @import { SpecNode } from '@laevitas-api/spec-model' */
 
 /** The mock's default address (`laevitas-contract mock` listens there unless told otherwise). */
-export const MOCK_URL = 'http://127.0.0.1:4010';
+const MOCK_URL = 'http://127.0.0.1:4010';
 
 /** The header an API key travels in, per family: the legacy family reads `apiKey`, the versioned one `X-API-Key`. */
 const KEY_HEADER = { legacy: 'apiKey', v1: 'X-API-Key' };

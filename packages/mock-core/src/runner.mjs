@@ -67,7 +67,7 @@ async function runList(stages, ctx) {
  * so cached answers stay untouched. Without marks the answer itself goes on (nothing is ever written into it).
  * @param {Answer} answer  @param {Record<string, string>} extra  @returns {Answer}
  */
-export function withExtraHeaders(answer, extra) {
+function withExtraHeaders(answer, extra) {
   for (const _ in extra) return { ...answer, headers: { ...extra, ...(answer.headers ?? {}) } };
   return answer.headers ? answer : { ...answer, headers: {} };
 }

@@ -31,7 +31,6 @@ export interface MockCore {
 }
 
 export const document = documentJson as unknown as { paths: Record<string, any>; components: Record<string, any>; [key: string]: any };
-export const deref = specModelJs.deref as (document: Record<string, any>, node: unknown) => any;
 export const operations = (specModelJs.operationsOf as unknown as (d: typeof document) => Operation[])(document);
 export const operationById = new Map(operations.map((op) => [op.operationId, op]));
 /** The validators, called with the spec's operation ids as plain strings. */

@@ -14,7 +14,7 @@ export function preferredCode(header) {
 }
 
 /** The example named in a `Prefer` header (`code=400, example=invalid-resolution`), or undefined.  @param {string | undefined} header */
-export function preferredExample(header) {
+function preferredExample(header) {
   const m = /(?:^|[,;\s])example=([^,;\s]*)/.exec(header ?? '');
   return m ? m[1] : undefined;
 }

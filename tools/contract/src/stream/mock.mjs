@@ -63,7 +63,7 @@ export function attachStreamMock(server, options = {}) {
     /** @type {{pong(): void, stop(): void} | undefined} */
     let heartbeat;
     const stopTimers = () => {
-      for (const t of timers) (clearInterval(t), clearTimeout(t));
+      for (const t of timers) clearTimeout(t); // clears an interval too: Node keeps one kind of timer
       heartbeat?.stop();
     };
     const events = createEventSource({ examples, seed: seed + connectionCount });
