@@ -1,5 +1,5 @@
 // Base64 of UTF-8 text without Node's Buffer, so the stages shared with the browser-side MSW handlers
-// (@laevitas-api/testing, see ./core.mjs) run anywhere: `btoa`/`atob` and TextEncoder/TextDecoder are globals in
+// (@laevitas-api/testing, see pipeline.mjs) run anywhere: `btoa`/`atob` and TextEncoder/TextDecoder are globals in
 // Node, Deno, Bun, workers and browsers alike.
 
 const encoder = new TextEncoder();

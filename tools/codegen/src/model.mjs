@@ -1,6 +1,6 @@
 // The operations model every generator reads, built once per run by cli.mjs: the bundled document and its operations
-// as @laevitas-api/spec-model walks them (method, path, family, parameters, request body, responses, extensions), in
-// the spec's order. Generators take it instead of walking the document themselves, so a run walks it once and every
+// as @laevitas-api/spec-model walks them (method, path, family, parameters, request body, responses, extensions),
+// sorted by operationId. Generators take it instead of walking the document themselves, so a run walks it once and every
 // generated file describes the same operations.
 import { operationsOf } from '@laevitas-api/spec-model';
 
@@ -9,7 +9,7 @@ import { operationsOf } from '@laevitas-api/spec-model';
 /**
  * @typedef {object} CodegenModel
  * @property {SpecDocument} document the bundled OpenAPI document (spec/dist/openapi.json)
- * @property {readonly OperationModel[]} operations every operation, in the spec's order
+ * @property {readonly OperationModel[]} operations every operation, sorted by operationId
  * @property {ReadonlyMap<string, OperationModel>} byPath the GET operation of each path
  */
 

@@ -1,4 +1,4 @@
-// The MSW handlers of @laevitas-api/testing run src/mock/core.mjs in-process; the mock server runs the same stages
+// The MSW handlers of @laevitas-api/testing run the stages of @laevitas-api/mock-core in-process; the mock server runs the same stages
 // between its guard and Prism. Same request, same answer: every operation's contract request (the one the
 // conformance run sends) and an invalid variant of each, with a key and without, gets the same status and the same
 // JSON body from the server and from the core. Where the server asks Prism (no synthesis), the core answers the

@@ -1,4 +1,4 @@
-// The mock keeps each synthesised answer by request (mock/synth.mjs): the same operation and parameters, in any order,
+// The mock keeps each synthesised answer by request (answers/synth.mjs in @laevitas-api/mock-core): the same operation and parameters, in any order,
 // get the very same answer object; another parameter value gets another page; with the cache off every request is
 // built again, with the same content (synthesis has no clock and no state, which is what makes keeping them right).
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Case-insensitive parameters (`x-case-insensitive`): the front upper-cases them before any stage sees the request,
 // so `/historical/derivs/perpetuals/binance/BTCUSDT` is answered like `BINANCE`. Runtime-neutral: the MSW handlers of
-// @laevitas-api/testing normalise the same way (./core.mjs).
+// @laevitas-api/testing normalise the same way (the stages of pipeline.mjs).
 
 /**
  * @typedef {{pattern: RegExp, upperAt: number[], query: string[]}} CaseRule

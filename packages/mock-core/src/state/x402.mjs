@@ -4,7 +4,7 @@
 // Signatures are NOT verified cryptographically and nothing is settled on a chain: the mock checks that a payment is
 // present and well formed, names what is wrong when it is not, and records one charge per accepted payment.
 // sha256 from @noble/hashes (audited, dependency-free, runs in browsers too) rather than node:crypto: this module is
-// one of the stages shared with the browser-side MSW handlers (./core.mjs).
+// one of the stages shared with the browser-side MSW handlers (pipeline.mjs).
 import { sha256 } from '@noble/hashes/sha2';
 import { decodeBase64, encodeBase64, toHex } from '../base64.mjs';
 import { json } from '../answer-shapes.mjs';
