@@ -26,8 +26,8 @@ import { middlewareTransport } from './pipeline/middleware.js';
 import type { Middleware } from './public-types.js';
 import { openStream, type LaevitasStream, type StreamOptions } from '../stream-hook.js';
 import type { WindowedArgs } from './windows.js';
-import { budgetedPaginate, type ScanArgs } from './plan/budgeted-scan.js';
-import { planScan, type ScanPlan } from './plan/plan-scan.js';
+import { budgetedPaginate, planOf, type ScanArgs, type ScanRequestOptions } from './plan/budgeted-scan.js';
+import type { ScanPlan } from './plan/plan-scan.js';
 import { scanComplete, type CompleteScan } from './complete-minutes.js';
 import { watchCorrections, type CorrectionsWatch, type WatchCorrectionsOptions } from './corrections.js';
 
@@ -166,8 +166,8 @@ export class LaevitasClient extends LaevitasCore {
   planScan<Op extends PaginatedOperationId>(operation: Op | OperationInfo<Op>, ...args: ScanArgs<Op>): ScanPlan {
     const info = typeof operation === 'string' ? operationOf(operation) : operation;
     if (!info.pagination) throw new TypeError(`${info.operationId} is not paginated`);
-    const [params, options] = args as [never, { windows?: never; maxPages?: number } | undefined];
-    return planScan(info, params, { ...(options?.windows ? { windows: options.windows } : {}), ...(options?.maxPages ? { maxPages: options.maxPages } : {}) });
+    const [params, options] = args as [never, ScanRequestOptions | undefined];
+    return planOf(info, params, options);
   }
 
   /** Rows of closed buckets only, up to `meta.completeness.complete_through`; `.resume` is the next run's `query.start` (complete-minutes.ts). */
