@@ -97,6 +97,48 @@ export function windowsOf(info: OperationInfo, query: Record<string, unknown>, c
     throw refuse(info.operationId, 'query.sort', `query.sort=${query.sort} orders the whole window; split windows keep only sort=timestamp`);
   return splitWindow(start, end, maxMs, step);
 }
+/** One window as the walk requests it: its span, and the `start`/`end` it sends.  @internal */
+export interface WindowRequest {
+  readonly span: TimeWindow;
+  readonly start: unknown;
+  readonly end: unknown;
+}
+
+/**
+ * The windows a scan requests, in request order (`sort_dir`), or undefined when one call is enough. The scan's walk
+ * and its plan (plan/plan-scan.ts) both read this, so the plan lists exactly what the walk sends. Each pass decides a
+ * window when it reaches it (the clock, `skip`): a long walk asks the clock as it goes, a plan once per window.
+ * @internal
+ */
+export function windowWalk(
+  info: OperationInfo,
+  query: Record<string, unknown>,
+  choice: WindowOptions['windows'],
+  skip?: (window: TimeWindow) => boolean,
+): Iterable<WindowRequest> | undefined {
+  const windows = windowsOf(info, query, choice);
+  if (!windows) return undefined;
+  if (query.cursor !== undefined) throw refuse(info.operationId, 'query.cursor', 'query.cursor belongs to one window; a split scan starts from query.start');
+  if (String(query.sort_dir).toUpperCase() === 'DESC') windows.reverse();
+  const first = Date.parse(query.start as string);
+  const last = Date.parse(query.end as string);
+  return {
+    *[Symbol.iterator]() {
+      for (const span of windows) {
+        // Not one that can hold no row (see the top of this file); never the one at the caller's start, so a scan
+        // always sends one request.
+        if (span.start !== first && (span.start > Date.now() + CLOCK_SLACK_MS || skip?.(span))) continue;
+        // The outer edges as the caller wrote them; the inner ones on bucket starts (see the top of this file).
+        yield {
+          span,
+          start: span.start === first ? query.start : new Date(span.start).toISOString(),
+          end: span.end === last ? query.end : new Date(span.end).toISOString(),
+        };
+      }
+    },
+  };
+}
+
 /**
  * Every item of a paginated operation over any start..end: a window longer than the operation's limit (or than
  * `options.windows.days`) is walked as consecutive compliant windows in `sort_dir` order, each to its last page;
@@ -121,25 +163,15 @@ export function walkWindows<Op extends PaginatedOperationId>(
   const { windows: choice, ...requestOptions } = options ?? {};
   const base = (params ?? {}) as { query?: Record<string, unknown> };
   const query = base.query ?? {};
-  const windows = windowsOf(info, query, choice);
+  const walk = windowWalk(info, query, choice, skip);
   const forward = (p: unknown) => paginate(core, info, ...([p, options && requestOptions] as unknown as CallArgs<Op>));
-  if (!windows) return forward(params);
-  if (query.cursor !== undefined) throw refuse(info.operationId, 'query.cursor', 'query.cursor belongs to one window; a split scan starts from query.start');
-  if (String(query.sort_dir).toUpperCase() === 'DESC') windows.reverse();
-  const first = Date.parse(query.start as string);
-  const last = Date.parse(query.end as string);
+  if (!walk) return forward(params);
   const key = info.pagination!.itemsPath;
   let current: Paginated<Op> | undefined;
 
   async function* pages(pageOptions: PaginateOptions = {}): AsyncGenerator<OperationResults[Op]> {
     let budget = pageOptions.maxPages ?? Infinity;
-    for (const window of windows!) {
-      // Not one that can hold no row (see the top of this file); never the one at the caller's start, so a scan always
-      // sends one request.
-      if (window.start !== first && (window.start > Date.now() + CLOCK_SLACK_MS || skip?.(window))) continue;
-      // The outer edges as the caller wrote them; the inner ones on bucket starts (see the top of this file).
-      const start = window.start === first ? query.start : new Date(window.start).toISOString();
-      const end = window.end === last ? query.end : new Date(window.end).toISOString();
+    for (const { start, end } of walk!) {
       current = forward({ ...base, query: { ...query, start, end } });
       try {
         for await (const page of current.pages({ maxPages: budget })) {

@@ -11,7 +11,7 @@
 // its requests are the plan's `requests`.
 import type { CallParams } from '../core.js';
 import type { OperationInfo } from '../operation-info.js';
-import { CLOCK_SLACK_MS, bucketMs, windowsOf, type WindowOptions } from '../windows.js';
+import { bucketMs, windowWalk, type WindowOptions } from '../windows.js';
 import { fromAtomic, toAtomic } from '../payments/amount.js';
 import { RATE_LIMITS, X402_TERMS } from '../../generated/spec-info.js';
 import { PAGE_SIZES } from '../../generated/page-sizes.js';
@@ -69,48 +69,45 @@ export function planScan(info: OperationInfo, params: CallParams<never> | undefi
   const given = query[limitParam];
   const pageSize = given !== undefined ? Number(given) : (PAGE_SIZES.byOperation[info.operationId] ?? PAGE_SIZES.byFamily[info.family])?.default;
   const step = bucketMs(query.resolution);
-  const split = windowsOf(info, query, options.windows);
-  const first = Date.parse(query.start as string);
-  const last = Date.parse(query.end as string);
-  const spans = split ?? [{ start: first, end: query.end === undefined ? Date.now() : last }];
-  if (split && String(query.sort_dir).toUpperCase() === 'DESC') spans.reverse();
+  // The walk's own windows (windows.ts), or the one call of an unsplit scan.
+  const requested = windowWalk(info, query, options.windows) ?? [
+    {
+      span: { start: Date.parse(query.start as string), end: query.end === undefined ? Date.now() : Date.parse(query.end as string) },
+      start: query.start,
+      end: query.end,
+    },
+  ];
 
   const windows: PlannedWindow[] = [];
-  for (const span of spans) {
-    // As the walk does: never a window starting past the client's clock (bar the one at the caller's start).
-    if (split && span.start !== first && span.start > Date.now() + CLOCK_SLACK_MS) continue;
-    const rows =
-      info.rowsPerBucket && Number.isFinite(span.start) && Number.isFinite(span.end)
+  // Rows of every window where the contract bounds them all (null once one is unbounded), each window counted once.
+  let rows: number | null = 0;
+  for (const { span, start, end } of requested) {
+    const most =
+      info.rowsPerBucket && pageSize && Number.isFinite(span.start) && Number.isFinite(span.end)
         ? bucketsTouched(span.start, span.end, step) * info.rowsPerBucket
-        : undefined;
+        : null;
+    rows = most === null || rows === null ? null : rows + most;
+    // An empty window still costs the request that finds it empty.
     windows.push({
-      start: !split || span.start === first ? (query.start as string | undefined) : new Date(span.start).toISOString(),
-      end: !split || span.end === last ? (query.end as string | undefined) : new Date(span.end).toISOString(),
-      // An empty window still costs the request that finds it empty.
-      maxPages: rows !== undefined && pageSize ? Math.max(1, Math.ceil(rows / pageSize)) : null,
+      start: start as string | undefined,
+      end: end as string | undefined,
+      maxPages: most === null ? null : Math.max(1, Math.ceil(most / pageSize!)),
     });
   }
   const cap = options.maxPages;
-  const fromRows = windows.every((w) => w.maxPages !== null) ? windows.reduce((sum, w) => sum + w.maxPages!, 0) : null;
+  const fromRows = rows === null ? null : windows.reduce((sum, w) => sum + w.maxPages!, 0);
   const max = cap !== undefined && (fromRows === null || cap < fromRows) ? cap : fromRows;
   const min = Math.min(windows.length, cap ?? Infinity);
-  const maxRows = fromRows !== null && pageSize && info.rowsPerBucket ? rowsOf(windows, step, info.rowsPerBucket) : null;
   return {
     operationId: info.operationId,
     windows,
     pageSize,
     requests: { min, max },
-    rows: { max: maxRows },
+    rows: { max: rows },
     boundBy: max === null ? null : max === cap ? 'max-pages' : 'rows-per-bucket',
     cost: costOf(info, min, max),
     minSeconds: { min: secondsFor(info, min), max: max === null ? null : secondsFor(info, max) },
   };
-}
-
-function rowsOf(windows: readonly PlannedWindow[], step: number, perBucket: number): number {
-  let rows = 0;
-  for (const w of windows) rows += bucketsTouched(Date.parse(w.start ?? ''), w.end === undefined ? Date.now() : Date.parse(w.end), step) * perBucket;
-  return rows;
 }
 
 function costOf(info: OperationInfo, min: number, max: number | null): ScanPlan['cost'] {
