@@ -4,11 +4,12 @@
 // heartbeat) runs in-process on every intercepted connection. What a test adds: typed events pushed to the
 // subscribers of a channel, a forced error reply, a close with a documented code, and a dropped connection.
 import { ws, type WebSocketHandler, type WebSocketLink } from 'msw';
-import { STREAM_LIMITS, type StreamChannel, type StreamEventOf, type StreamPattern } from '@laevitas-api/types/stream';
+import type { StreamChannel, StreamEventOf, StreamPattern } from '@laevitas-api/types/stream';
 import { channelMatches, parseChannelPattern, validateStreamEvent } from '@laevitas-api/validators/stream';
 import { DEFAULT_STREAM_URL, STREAM_EXAMPLES, type DocumentedCloseCode } from '../../generated/stream.js';
 import { core, familyOf, type Session } from './core.js';
 import { upgradeHeadersOf } from './socket.js';
+import { limitsOf, type EnforcedStreamLimits } from './limits.js';
 
 /** A close code a server sends (1006, a connection dropped without a close frame, is `drop()`). */
 export type SendableCloseCode = Exclude<DocumentedCloseCode, 1006>;
@@ -29,8 +30,11 @@ export interface StreamGatewayOptions {
   eventsPerSecond?: number;
   /** Another seed gives other (equally valid) event values. */
   seed?: number;
-  /** The gateway's limits, for tests of them (default the contract's). */
-  limits?: Partial<typeof STREAM_LIMITS>;
+  /**
+   * Lower limits for tests of them (default the contract's): subscriptions per connection (an error reply, code 400),
+   * inbound messages per second (close 4008), connections per key and per IP (4005), lifetime in seconds (4004).
+   */
+  limits?: Partial<EnforcedStreamLimits>;
 }
 
 /** One active subscription on one intercepted connection. */
@@ -69,6 +73,7 @@ interface Live {
   /** Sends one frame's text on this connection. */
   sendText(text: string): void;
   timer?: ReturnType<typeof setInterval>;
+  lifetime?: ReturnType<typeof setTimeout>;
 }
 
 // One link per URL, shared by the gateways on it: each link registers a listener on MSW's shared BroadcastChannel,
@@ -88,7 +93,7 @@ export function createStreamGateway(options: StreamGatewayOptions = {}): StreamG
   if (!(Number.isFinite(eventsPerSecond) && eventsPerSecond >= 0)) {
     throw new RangeError(`@laevitas-api/testing: eventsPerSecond must be a number of at least 0 (got ${options.eventsPerSecond})`);
   }
-  const limits = { ...STREAM_LIMITS, ...options.limits };
+  const { limits, lifetime } = limitsOf(options.limits);
   const events = core.createEventSource({ examples: STREAM_EXAMPLES, seed: options.seed ?? 1 });
   const counter = core.createConnectionCounter(limits);
   const live = new Set<Live>();
@@ -118,6 +123,7 @@ export function createStreamGateway(options: StreamGatewayOptions = {}): StreamG
     };
     const end = () => {
       clearInterval(entry.timer);
+      clearTimeout(entry.lifetime);
       live.delete(entry);
     };
     entry.session = core.createSession({
@@ -148,6 +154,8 @@ export function createStreamGateway(options: StreamGatewayOptions = {}): StreamG
     if (counted.over) return session.close(4005);
     const forced = client.url.searchParams.get('mock_close');
     if (forced !== null) return void session.closeOnDemand(Number(forced));
+    // Only when the test set one: the contract's day would hold a test's process open.
+    if (lifetime) entry.lifetime = setTimeout(() => session.close(4004), limits.maxLifetimeSeconds * 1000);
     if (eventsPerSecond > 0) {
       entry.timer = setInterval(() => {
         for (const { family, segments } of session.subscriptions.values()) send(events.next(family, events.channelFor(family, segments)));
