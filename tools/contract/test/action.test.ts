@@ -128,4 +128,20 @@ describe('the action entry, as a GitHub runner runs it', () => {
     for (const output of ['exit-code', 'passed', 'failed', 'skipped', 'reports'])
       expect(action.outputs[output].value).toBe(`\${{ steps.contract.outputs.${output} }}`);
   });
+
+  it('the README names every input of action.yml with the reports default, the Node.js the CLI accepts, and a step that fails on every code but 0', () => {
+    const action = YAML.parse(readFileSync(join(ROOT, 'action.yml'), 'utf8'));
+    const readme = readFileSync(join(PACKAGE, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const inputs = /Inputs: (.*?)\. Needs/.exec(readme)![1]!;
+    const named = [...inputs.replace(/\((default|given to)[^)]*\)/g, '').matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]);
+    expect(named.sort()).toEqual(Object.keys(action.inputs).sort());
+    expect(inputs).toContain(`\`reports\` (default \`${action.inputs.reports.default}\`)`);
+    // The engines of the CLI the action runs, as the README words them: `>=20.19 <21 || >=22.12` is "20.19+ or 22.12+".
+    const engines = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')).engines.node as string;
+    const worded = engines.split('||').map((range) => `${/>=\s*([\d.]+)/.exec(range)![1]}+`);
+    expect(readme).toContain(`Needs Node.js ${worded.join(' or ')} on the runner`);
+    const verdict = action.runs.steps.at(-1);
+    expect(verdict.if).toBe("steps.contract.outputs.exit-code != '0'");
+    expect(verdict.run).toBe('exit "${CODE:-3}"');
+  });
 });

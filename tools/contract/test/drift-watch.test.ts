@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { createPacer, describeBudget, minimumSeconds, paceOf, planOf } from '../src/budget.mjs';
+import { buildRequests } from '../src/requests.mjs';
 
 const require = createRequire(import.meta.url);
 const PACKAGE = resolve(import.meta.dirname, '..');
@@ -78,6 +79,30 @@ describe('the workflow files', () => {
   });
 });
 
+describe('the workflow, step by step', () => {
+  const steps: { name?: string; uses?: string; run?: string; if?: string; with?: Record<string, string> }[] = workflow.jobs.watch.steps;
+  const readme = readFileSync(join(PACKAGE, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+
+  it("takes the hosts from the repository's variables, the public ones by default", () => {
+    expect(workflow.env.LAEVITAS_BASE_URL).toBe("${{ vars.LAEVITAS_BASE_URL || 'https://api.laevitas.ch' }}");
+    expect(workflow.env.LAEVITAS_V2_BASE_URL).toBe("${{ vars.LAEVITAS_V2_BASE_URL || 'https://apiv2.laevitas.ch' }}");
+  });
+
+  it('applies the patch and regenerates, then opens the one pull request with the body and the findings file', () => {
+    const apply = steps.find((s) => s.name === 'Apply the proposal')!;
+    expect(apply.if).toBe("steps.propose.outputs.drift == 'true'");
+    expect(apply.run).toContain('git apply "$RUNNER_TEMP/drift-reports/spec.patch" && pnpm generate');
+    expect(apply.run).toContain('cp "$RUNNER_TEMP/drift-reports/drift-pull-request.md" .github/drift-watch/FINDINGS.md');
+    const propose = workflowCommands.find((c) => c.startsWith('laevitas-contract propose '))!;
+    expect(propose).toContain('--out "$RUNNER_TEMP/drift-reports/spec.patch" --body "$RUNNER_TEMP/drift-reports/drift-pull-request.md"');
+    const pr = steps.find((s) => s.uses?.startsWith('peter-evans/create-pull-request@'))!;
+    expect(pr.with!['body-path']).toBe('${{ runner.temp }}/drift-reports/drift-pull-request.md');
+    // The version the README names is the one the workflow uses.
+    expect(readme).toContain(`(${pr.uses})`);
+    expect(steps.indexOf(apply)).toBeLessThan(steps.indexOf(pr));
+  });
+});
+
 describe('the nightly budget', () => {
   const share = shareOf(workflowCommands.find((c) => c.startsWith('laevitas-contract run '))!);
   const pace = paceOf(spec, share);
@@ -95,7 +120,7 @@ describe('the nightly budget', () => {
     expect(printed).toMatch(new RegExp(`budget: ${plan.total} requests for `));
     // Compared with its lines joined: the README is wrapped at 120 columns.
     const readme = readFileSync(join(PACKAGE, 'README.md'), 'utf8').replace(/\s+/g, ' ');
-    expect(readme).toContain(`A full run is ${plan.total} requests, at least ${minimumSeconds(plan, pace)} s.`);
+    expect(readme).toContain(`A full run plans ${plan.total} requests, at least ${minimumSeconds(plan, pace)} s.`);
     const [perMinute, perFive] = pace.groups.v1!.paced;
     const [allowMinute, allowFive] = pace.groups.v1!.allowance;
     expect(readme).toContain(
@@ -109,6 +134,14 @@ describe('the nightly budget', () => {
         .map((o) => o.operationId)
         .sort(),
     ).toEqual(['postX402CreditToken', 'postX402SubscriptionsCheckoutsByIdPay', 'postX402TickDataCheckoutsByIdPay', 'postX402WsPassDay', 'postX402WsPassHour']);
+  });
+
+  it('the legacy family publishes no limit and is paced in the v1 windows', () => {
+    expect(Object.keys(spec.info['x-rate-limits'])).not.toContain('legacy');
+    const familyOf = new Map(buildRequests(spec).map((r: { op: { operationId: string; family: string } }) => [r.op.operationId, r.op.family]));
+    const legacy = plan.operations.filter((o) => familyOf.get(o.operationId) === 'legacy');
+    expect(legacy.length).toBeGreaterThan(100);
+    expect(new Set(legacy.map((o) => o.group))).toEqual(new Set(['v1']));
   });
 
   it('paced, a full run keeps every window of every group within the share of its limit, and fits the job timeout', async () => {

@@ -144,6 +144,23 @@ describe('what a live run never sends', () => {
 });
 
 describe('what is never proposed', () => {
+  it("a field of the service's OpenAPI or x402 discovery document stays a notice; the same field of a row is proposed", () => {
+    const field = (owner: string) => ({
+      operationId: 'op',
+      method: 'GET',
+      path: '/api/v1/x',
+      observations: [
+        { kind: 'undocumented-field' as const, status: 200, path: 'paths.extra', field: 'extra', owner, types: ['string'], samples: ['x'], unpublished: false },
+      ],
+    });
+    const observed = (owner: string) => ({ observedAt: '2026-11-28T03:00:00.000Z', operations: [field(owner)] });
+    for (const owner of ['/components/schemas/DiscoveryOpenApiDocument', '/components/schemas/DiscoveryX402Document/properties/resources'])
+      expect(infer(observed(owner)), owner).toEqual({ edits: [], findings: [] });
+    expect(infer(observed('/components/schemas/OhlcvtRow')).edits).toMatchObject([
+      { kind: 'add-property', pointer: '/components/schemas/OhlcvtRow', name: 'extra' },
+    ]);
+  });
+
   it('a 429 or a 5xx is a transient finding, not a new status', () => {
     const observed = {
       observedAt: '2026-11-28T03:00:00.000Z',

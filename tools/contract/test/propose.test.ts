@@ -152,7 +152,9 @@ describe.each(inferable)('a service drifting by %s', (fault, operationId, file, 
       const removed = proposal.diff.split('\n').filter((l: string) => /^-(?!--)/.test(l));
       for (const line of removed) expect(line).toMatch(/^-(enum: \[|x-source: )/);
       if (fault !== 'unknown-enum-member') expect(removed).toEqual([]);
-      expect(readFileSync(join(before.reports, 'github-output'), 'utf8')).toContain('drift=true');
+      // What the workflow's steps read (GITHUB_OUTPUT): the number of changes and findings, and whether there is drift.
+      expect(readFileSync(join(before.reports, 'github-output'), 'utf8')).toBe(`changes=${proposal.edits.length}\nfindings=0\ndrift=true\n`);
+      expect(proposal.edits.length).toBeGreaterThan(0);
       // The changeset the release gate asks of a spec change rides in the same patch.
       expect(proposal.diff).toMatch(/^\+\+\+ b\/\.changeset\/drift-watch-2026-11-28\.md\n@@ -0,0 \+1,\d+ @@\n\+---\n\+'@laevitas-api\/types': minor$/m);
 
@@ -200,6 +202,7 @@ describe.each(findings)('a service drifting by %s', (fault, operationId, kind, m
       const found = proposal.findings.filter((f: any) => f.kind === kind && f.operationId === operationId);
       expect(found.map((f: any) => f.message)).toEqual(expect.arrayContaining([expect.stringMatching(message)]));
       expect(found[0]?.evidence.date).toBe('2026-11-28');
+      expect(readFileSync(join(run.reports, 'github-output'), 'utf8')).toBe(`changes=0\nfindings=${proposal.findings.length}\ndrift=true\n`);
       const body = readFileSync(proposal.bodyFile, 'utf8');
       expect(body).toContain(`**${kind}** in \`${operationId}\``);
     });
@@ -221,6 +224,6 @@ describe('a faithful service', () => {
     expect(run.exitCode).toBe(0);
     const proposal = proposeFrom(reportsDir);
     expect([proposal.edits, proposal.findings, proposal.diff, proposal.drift]).toEqual([[], [], '', false]);
-    expect(readFileSync(join(reportsDir, 'github-output'), 'utf8')).toContain('drift=false');
+    expect(readFileSync(join(reportsDir, 'github-output'), 'utf8')).toBe('changes=0\nfindings=0\ndrift=false\n');
   }, 240_000);
 });

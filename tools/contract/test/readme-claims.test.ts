@@ -21,6 +21,7 @@ const MINIMUM: { document: string; section: string; minimum: number }[] = [
   { document: 'tools/contract/README.md', section: 'Mock state: payments, credits, the agent endpoint and rate limits', minimum: 23 },
   { document: 'tools/contract/README.md', section: 'Streaming (WebSocket)', minimum: 6 },
   { document: 'tools/contract/README.md', section: 'Export a scan to a file', minimum: 5 },
+  { document: 'tools/contract/README.md', section: 'In your CI with the action, and the nightly drift watch', minimum: 34 },
   { document: 'tools/release/README.md', section: 'Releases', minimum: 11 },
   { document: 'tools/release/README.md', section: 'Coverage floors', minimum: 1 },
 ];
