@@ -97,6 +97,7 @@ export function windowsOf(info: OperationInfo, query: Record<string, unknown>, c
     throw refuse(info.operationId, 'query.sort', `query.sort=${query.sort} orders the whole window; split windows keep only sort=timestamp`);
   return splitWindow(start, end, maxMs, step);
 }
+
 /** One window as the walk requests it: its span, and the `start`/`end` it sends.  @internal */
 export interface WindowRequest {
   readonly span: TimeWindow;
