@@ -105,7 +105,13 @@ export function streamModel(document) {
   }
   /** @type {Record<string, SpecNode>} */
   const documentServers = document.servers;
-  const native = /** @type {SpecNode} the native gateway declares the limits */ (Object.values(documentServers).find((s) => s['x-limits']));
+  const native = /** @type {SpecNode | undefined} the native gateway declares the limits */ (Object.values(documentServers).find((s) => s['x-limits']));
+  // The stream types, the client's limits and the testing kit's gateway all read this server: without it there is
+  // nothing to generate them from, so say which field is missing rather than fail on reading it.
+  if (!native)
+    throw new Error(
+      `codegen: the AsyncAPI document declares no native gateway: no server among ${Object.keys(documentServers).join(', ')} has \`x-limits\` (spec/asyncapi)`,
+    );
   const servers = Object.fromEntries(
     Object.entries(documentServers).map(([name, s]) => [
       name,
