@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 const FORMATS = Object.keys(createRequire(import.meta.url)('../../../packages/validators/runtime/formats.cjs'));
 /** What the generated code takes from runtime/body-checks.cjs (only the names it uses are required). */
 const HELPERS = [
-  ...['validator', 'isObject', 'at', 'missing', 'pointer', 'codePoints', 'typeError', 'constError', 'enumError', 'extraProperty'],
+  ...['validator', 'isInteger', 'at', 'missing', 'requiredFirst', 'pointer', 'codePoints', 'typeError', 'constError', 'enumError', 'extraProperty'],
   ...['extraItems', 'numberLimit', 'countLimit', 'patternError', 'formatError', 'unionError', 'notError'],
 ];
 const INDENT = '  ';
@@ -88,10 +88,11 @@ export class BodyCode {
    * A module-level constant, declared once per distinct value.
    * @param {unknown} value what the constant holds (written as JSON unless `init` is given)
    * @param {string} [init] the initialiser's code
+   * @param {string} [base] what to name it after
    */
-  constant(value, init = JSON.stringify(value)) {
+  constant(value, init = JSON.stringify(value), base = Array.isArray(value) ? 'list' : 'text') {
     let entry = this.constants.get(init);
-    if (!entry) this.constants.set(init, (entry = { name: this.name(Array.isArray(value) ? 'list' : 'pattern'), init }));
+    if (!entry) this.constants.set(init, (entry = { name: this.name(base), init }));
     return entry.name;
   }
 

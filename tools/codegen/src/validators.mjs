@@ -1,5 +1,7 @@
-// Generates packages/validators/generated: one CommonJS module per operation with ajv validators compiled ahead of
-// time (standalone code, so users pay no schema compilation at run time), plus an index that loads them all. A
+// Generates packages/validators/generated: one CommonJS module per operation with its validators compiled ahead of
+// time (so users pay no schema compilation at run time), plus an index that loads them all. Body validators come from
+// body-validators.mjs (inline checks); parameters and headers, which need coercion and every error, from ajv's
+// standalone code. A
 // validator two or more operations need alike is compiled once, into generated/shared/<name>.cjs, which those
 // operations' modules require on first use (validator-plan.mjs decides which).
 // CommonJS because ajv's standalone ESM output still contains require() calls (toolchain notes); each module gets a
@@ -75,6 +77,9 @@ export const validatorModuleOf = (operationId) => ({
 });
 
 /**
+ * The ajv instance of the parameter and header validators (`coerce`, `allErrors`), and, with neither, the reference
+ * the body validators are tested against (tools/codegen/test/body-validators.test.ts): the options ajv compiled bodies
+ * with before body-validators.mjs did.
  * @param {SpecDocument} document
  * @param {{coerce: boolean, allErrors: boolean}} options
  */

@@ -4,8 +4,11 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, pointer, typeError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, missing, requiredFirst, pointer, typeError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["lastUpdated","feedRevision"];
+const list2 = ["id","publishedAt","updatedAt","deployment"];
+const list3 = ["deployedAt"];
+const list4 = ["updatedAt"];
 
 function branch2(d) {
   if (!(typeof d == "string")) return false;
@@ -13,7 +16,33 @@ function branch2(d) {
 }
 
 function branch3(d) {
-  if (!((typeof d == "number" && !(d % 1) && !isNaN(d)))) return false;
+  if (!(isInteger(d))) return false;
+  return true;
+}
+
+function rootItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (d.id === void 0 || d.publishedAt === void 0 || d.updatedAt === void 0 || d.deployment === void 0) return missing(d, "", list2);
+  {
+    const value9 = d.id;
+    if (!(branch2(value9) || branch3(value9))) return unionError("/id", "anyOf");
+  }
+  {
+    const value12 = d.publishedAt;
+    if (!(typeof value12 == "string")) return typeError("/publishedAt", "string");
+  }
+  {
+    const value13 = d.updatedAt;
+    if (!(typeof value13 == "string")) return typeError("/updatedAt", "string");
+  }
+  {
+    const value14 = d.deployment;
+    if (!((typeof value14 == "object" && value14 !== null && !Array.isArray(value14)))) return typeError("/deployment", "object");
+    {
+      const value16 = value14.deployedAt;
+      if (!(typeof value16 == "string")) return requiredFirst(value14, "/deployment", list3) && typeError("/deployment/deployedAt", "string");
+    }
+  }
   return true;
 }
 
@@ -21,40 +50,23 @@ function branch1(d) {
   if (!(Array.isArray(d))) return false;
   for (let i5 = 0; i5 < d.length; i5++) {
     const item6 = d[i5];
-    if (!(isObject(item6))) return false;
-    if (item6.id === void 0 || item6.publishedAt === void 0 || item6.updatedAt === void 0 || item6.deployment === void 0) return false;
-    {
-      const value7 = item6.id;
-      if (!(branch2(value7) || branch3(value7))) return false;
-    }
-    {
-      const value10 = item6.publishedAt;
-      if (!(typeof value10 == "string")) return false;
-    }
-    {
-      const value11 = item6.updatedAt;
-      if (!(typeof value11 == "string")) return false;
-    }
-    {
-      const value12 = item6.deployment;
-      if (!(isObject(value12))) return false;
-      if (value12.deployedAt === void 0) return false;
-      {
-        const value13 = value12.deployedAt;
-        if (!(typeof value13 == "string")) return false;
-      }
-    }
+    if (!rootItem(item6)) return false;
   }
+  return true;
+}
+
+function rootItem2(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (d.updatedAt === void 0) return missing(d, "", list4);
   return true;
 }
 
 function branch5(d) {
   if (!(Array.isArray(d))) return false;
   if (d.length < 1) return false;
-  for (let i16 = 0; i16 < d.length; i16++) {
-    const item17 = d[i16];
-    if (!(isObject(item17))) return false;
-    if (item17.updatedAt === void 0) return false;
+  for (let i19 = 0; i19 < d.length; i19++) {
+    const item20 = d[i19];
+    if (!rootItem2(item20)) return false;
   }
   return true;
 }
@@ -65,7 +77,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.lastUpdated === void 0 || d.feedRevision === void 0) return missing(d, "", list);
   for (const key2 in d) {
     if (key2 !== "lastUpdated" && key2 !== "feedRevision") {
@@ -74,14 +86,14 @@ function response200(d) {
     }
   }
   {
-    const value18 = d.lastUpdated;
-    if (!(typeof value18 == "string")) return typeError("/lastUpdated", "string");
-    if (value18.length < 1) return countLimit("/lastUpdated", "minLength", 1);
+    const value23 = d.lastUpdated;
+    if (!(typeof value23 == "string")) return typeError("/lastUpdated", "string");
+    if (value23.length < 1) return countLimit("/lastUpdated", "minLength", 1);
   }
   {
-    const value19 = d.feedRevision;
-    if (!((typeof value19 == "number" && !(value19 % 1) && !isNaN(value19)))) return typeError("/feedRevision", "integer");
-    if (!(value19 >= 0)) return numberLimit("/feedRevision", "minimum", 0);
+    const value24 = d.feedRevision;
+    if (!(isInteger(value24))) return typeError("/feedRevision", "integer");
+    if (!(value24 >= 0)) return numberLimit("/feedRevision", "minimum", 0);
   }
   return true;
 }

@@ -4,16 +4,15 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, countLimit } = require("../../runtime/body-checks.cjs");
+const { validator, requiredFirst, typeError, countLimit } = require("../../runtime/body-checks.cjs");
 const list = ["lastUpdated"];
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.lastUpdated === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.lastUpdated;
-    if (!(typeof value2 == "string")) return typeError("/lastUpdated", "string");
-    if (value2.length < 1) return countLimit("/lastUpdated", "minLength", 1);
+    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/lastUpdated", "string");
+    if (value2.length < 1) return requiredFirst(d, "", list) && countLimit("/lastUpdated", "minLength", 1);
   }
   return true;
 }

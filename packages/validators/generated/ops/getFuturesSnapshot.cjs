@@ -4,19 +4,90 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["instrument_name","mark_price"];
-const pattern = new RegExp("^([a-z0-9]+:)?[^a-z:\\s]+$");
+const source = "^([a-z0-9]+:)?[^a-z:\\s]+$";
+const pattern = new RegExp(source);
 const list3 = ["number","null"];
 const list4 = ["next_cursor"];
 const list5 = ["string","null"];
 const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
-const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.instrument_name;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/instrument_name", "string");
+    if (value7.length < 1) return requiredFirst(d, "", list2) && countLimit("/instrument_name", "minLength", 1);
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/instrument_name", source);
+  }
+  {
+    const value10 = d.mark_price;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_price", "number");
+  }
+  {
+    const value11 = d.index_price;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list2) && typeError("/index_price", list3);
+    }
+  }
+  {
+    const value13 = d.open_interest;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list2) && typeError("/open_interest", list3);
+    }
+  }
+  {
+    const value14 = d.volume_usd_24h;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/volume_usd_24h", list3);
+    }
+  }
+  {
+    const value15 = d.exchange;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "string")) return requiredFirst(d, "", list2) && typeError("/exchange", "string");
+    }
+  }
+  {
+    const value16 = d.oi;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/oi", "number");
+    }
+  }
+  {
+    const value17 = d.bid_price;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price", "number");
+    }
+  }
+  {
+    const value18 = d.ask_price;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price", "number");
+    }
+  }
+  {
+    const value19 = d.days_to_expiry;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", "number");
+    }
+  }
+  {
+    const value20 = d.annualized_carry;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list2) && typeError("/annualized_carry", list3);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -42,136 +113,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.instrument_name === void 0 || item4.mark_price === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.instrument_name;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-        if (value6.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/instrument_name", "^([a-z0-9]+:)?[^a-z:\\s]+$");
-      }
-      {
-        const value8 = item4.mark_price;
-        if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/mark_price", "number");
-      }
-      {
-        const value9 = item4.index_price;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number" || value9 === null)) return typeError("/data/" + i3 + "/index_price", list3);
-        }
-      }
-      {
-        const value11 = item4.open_interest;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i3 + "/open_interest", list3);
-        }
-      }
-      {
-        const value12 = item4.volume_usd_24h;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i3 + "/volume_usd_24h", list3);
-        }
-      }
-      {
-        const value13 = item4.exchange;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
-        }
-      }
-      {
-        const value14 = item4.oi;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/oi", "number");
-        }
-      }
-      {
-        const value15 = item4.bid_price;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/bid_price", "number");
-        }
-      }
-      {
-        const value16 = item4.ask_price;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number")) return typeError("/data/" + i3 + "/ask_price", "number");
-        }
-      }
-      {
-        const value17 = item4.days_to_expiry;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number")) return typeError("/data/" + i3 + "/days_to_expiry", "number");
-        }
-      }
-      {
-        const value18 = item4.annualized_carry;
-        if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i3 + "/annualized_carry", list3);
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value19 = d.meta;
-    if (!(isObject(value19))) return typeError("/meta", "object");
-    if (value19.next_cursor === void 0) return missing(value19, "/meta", list4);
+    const value21 = d.meta;
+    if (!((typeof value21 == "object" && value21 !== null && !Array.isArray(value21)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value21 = value19.next_cursor;
-      if (!(typeof value21 == "string" || value21 === null)) return typeError("/meta/next_cursor", list5);
+      const value23 = value21.next_cursor;
+      if (!(typeof value23 == "string" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/next_cursor", list5);
     }
     {
-      const value23 = value19.empty_reason;
-      if (value23 !== void 0) {
-        if (branch1(value23) + branch2(value23) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value25 = value21.empty_reason;
+      if (value25 !== void 0) {
+        if (branch1(value25) + branch2(value25) !== 1) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value27 = value19.coverage;
-      if (value27 !== void 0) {
-        if (!(isObject(value27))) return typeError("/meta/coverage", "object");
+      const value29 = value21.coverage;
+      if (value29 !== void 0) {
+        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value28 = value19.completeness;
-      if (value28 !== void 0) {
-        if (!(isObject(value28))) return typeError("/meta/completeness", "object");
-        if (value28.status === void 0) return missing(value28, "/meta/completeness", list7);
+      const value30 = value21.completeness;
+      if (value30 !== void 0) {
+        if (!((typeof value30 == "object" && value30 !== null && !Array.isArray(value30)))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/completeness", "object");
         {
-          const value30 = value28.status;
-          if (!(typeof value30 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value30)) return enumError("/meta/completeness/status", list8);
+          const value32 = value30.status;
+          if (!(typeof value32 == "string")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && requiredFirst(value30, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value32)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && requiredFirst(value30, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
         }
         {
-          const value32 = value28.complete_from;
-          if (value32 !== void 0) {
-            if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value34 = value30.complete_from;
+          if (value34 !== void 0) {
+            if (!(branch3(value34) || branch4(value34))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && requiredFirst(value30, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value37 = value28.complete_through;
-          if (value37 !== void 0) {
-            if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value40 = value30.complete_through;
+          if (value40 !== void 0) {
+            if (!(branch3(value40) || branch4(value40))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && requiredFirst(value30, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value38 = value19.has_more;
-      if (value38 !== void 0) {
-        if (!(typeof value38 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value41 = value21.has_more;
+      if (value41 !== void 0) {
+        if (!(typeof value41 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value39 = value19.count;
-      if (value39 !== void 0) {
-        if (!((typeof value39 == "number" && !(value39 % 1) && !isNaN(value39)))) return typeError("/meta/count", "integer");
-        if (!(value39 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value42 = value21.count;
+      if (value42 !== void 0) {
+        if (!(isInteger(value42))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value42 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

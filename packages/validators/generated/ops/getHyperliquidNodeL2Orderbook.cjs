@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -13,7 +13,20 @@ const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list5 = ["status"];
 const list6 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.instrument_name;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
+      if (value6.length < 1) return countLimit("/instrument_name", "minLength", 1);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -39,78 +52,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.instrument_name;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-          if (value5.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value6 = d.meta;
-    if (!(isObject(value6))) return typeError("/meta", "object");
-    if (value6.next_cursor === void 0) return missing(value6, "/meta", list2);
+    const value7 = d.meta;
+    if (!((typeof value7 == "object" && value7 !== null && !Array.isArray(value7)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value8 = value6.next_cursor;
-      if (!(typeof value8 == "string" || value8 === null)) return typeError("/meta/next_cursor", list3);
+      const value9 = value7.next_cursor;
+      if (!(typeof value9 == "string" || value9 === null)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/next_cursor", list3);
     }
     {
-      const value10 = value6.empty_reason;
-      if (value10 !== void 0) {
-        if (branch1(value10) + branch2(value10) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value11 = value7.empty_reason;
+      if (value11 !== void 0) {
+        if (branch1(value11) + branch2(value11) !== 1) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value14 = value6.coverage;
-      if (value14 !== void 0) {
-        if (!(isObject(value14))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value15 = value6.completeness;
+      const value15 = value7.coverage;
       if (value15 !== void 0) {
-        if (!(isObject(value15))) return typeError("/meta/completeness", "object");
-        if (value15.status === void 0) return missing(value15, "/meta/completeness", list5);
+        if (!((typeof value15 == "object" && value15 !== null && !Array.isArray(value15)))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value16 = value7.completeness;
+      if (value16 !== void 0) {
+        if (!((typeof value16 == "object" && value16 !== null && !Array.isArray(value16)))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/completeness", "object");
         {
-          const value17 = value15.status;
-          if (!(typeof value17 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value17)) return enumError("/meta/completeness/status", list6);
+          const value18 = value16.status;
+          if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value18)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
         }
         {
-          const value19 = value15.complete_from;
-          if (value19 !== void 0) {
-            if (!(branch3(value19) || branch4(value19))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value20 = value16.complete_from;
+          if (value20 !== void 0) {
+            if (!(branch3(value20) || branch4(value20))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value24 = value15.complete_through;
-          if (value24 !== void 0) {
-            if (!(branch3(value24) || branch4(value24))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value26 = value16.complete_through;
+          if (value26 !== void 0) {
+            if (!(branch3(value26) || branch4(value26))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value25 = value6.has_more;
-      if (value25 !== void 0) {
-        if (!(typeof value25 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value27 = value7.has_more;
+      if (value27 !== void 0) {
+        if (!(typeof value27 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value26 = value6.count;
-      if (value26 !== void 0) {
-        if (!((typeof value26 == "number" && !(value26 % 1) && !isNaN(value26)))) return typeError("/meta/count", "integer");
-        if (!(value26 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value28 = value7.count;
+      if (value28 !== void 0) {
+        if (!(isInteger(value28))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value28 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -13,7 +13,31 @@ const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list5 = ["status"];
 const list6 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.condition_id;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/condition_id", "string");
+    }
+  }
+  {
+    const value7 = d.token_id;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return typeError("/token_id", "string");
+    }
+  }
+  {
+    const value8 = d.instrument_name;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "string")) return typeError("/instrument_name", "string");
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -39,89 +63,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.condition_id;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/" + i3 + "/condition_id", "string");
-        }
-      }
-      {
-        const value6 = item4.token_id;
-        if (value6 !== void 0) {
-          if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/token_id", "string");
-        }
-      }
-      {
-        const value7 = item4.instrument_name;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value8 = d.meta;
-    if (!(isObject(value8))) return typeError("/meta", "object");
-    if (value8.next_cursor === void 0) return missing(value8, "/meta", list2);
+    const value9 = d.meta;
+    if (!((typeof value9 == "object" && value9 !== null && !Array.isArray(value9)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value10 = value8.next_cursor;
-      if (!(typeof value10 == "string" || value10 === null)) return typeError("/meta/next_cursor", list3);
+      const value11 = value9.next_cursor;
+      if (!(typeof value11 == "string" || value11 === null)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/next_cursor", list3);
     }
     {
-      const value12 = value8.empty_reason;
-      if (value12 !== void 0) {
-        if (branch1(value12) + branch2(value12) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value13 = value9.empty_reason;
+      if (value13 !== void 0) {
+        if (branch1(value13) + branch2(value13) !== 1) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value16 = value8.coverage;
-      if (value16 !== void 0) {
-        if (!(isObject(value16))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value17 = value8.completeness;
+      const value17 = value9.coverage;
       if (value17 !== void 0) {
-        if (!(isObject(value17))) return typeError("/meta/completeness", "object");
-        if (value17.status === void 0) return missing(value17, "/meta/completeness", list5);
+        if (!((typeof value17 == "object" && value17 !== null && !Array.isArray(value17)))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value18 = value9.completeness;
+      if (value18 !== void 0) {
+        if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/completeness", "object");
         {
-          const value19 = value17.status;
-          if (!(typeof value19 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value19)) return enumError("/meta/completeness/status", list6);
+          const value20 = value18.status;
+          if (!(typeof value20 == "string")) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value20)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
         }
         {
-          const value21 = value17.complete_from;
-          if (value21 !== void 0) {
-            if (!(branch3(value21) || branch4(value21))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value22 = value18.complete_from;
+          if (value22 !== void 0) {
+            if (!(branch3(value22) || branch4(value22))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value26 = value17.complete_through;
-          if (value26 !== void 0) {
-            if (!(branch3(value26) || branch4(value26))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value28 = value18.complete_through;
+          if (value28 !== void 0) {
+            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value27 = value8.has_more;
-      if (value27 !== void 0) {
-        if (!(typeof value27 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value29 = value9.has_more;
+      if (value29 !== void 0) {
+        if (!(typeof value29 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value28 = value8.count;
-      if (value28 !== void 0) {
-        if (!((typeof value28 == "number" && !(value28 % 1) && !isNaN(value28)))) return typeError("/meta/count", "integer");
-        if (!(value28 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value30 = value9.count;
+      if (value30 !== void 0) {
+        if (!(isInteger(value30))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value30 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,17 +4,75 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
-const pattern = new RegExp("^0x[0-9a-fA-F]{40}$");
+const source = "^0x[0-9a-fA-F]{40}$";
+const pattern = new RegExp(source);
 const list2 = ["next_cursor"];
 const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list5 = ["status"];
 const list6 = ["available","unavailable"];
-const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.wallet;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/wallet", "string");
+      if (!pattern.test(value6)) return patternError("/wallet", source);
+    }
+  }
+  {
+    const value9 = d.instrument_name;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string")) return typeError("/instrument_name", "string");
+      if (value9.length < 1) return countLimit("/instrument_name", "minLength", 1);
+    }
+  }
+  {
+    const value10 = d.total_notional;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number")) return typeError("/total_notional", "number");
+    }
+  }
+  {
+    const value11 = d.buy_notional;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return typeError("/buy_notional", "number");
+    }
+  }
+  {
+    const value12 = d.sell_notional;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return typeError("/sell_notional", "number");
+    }
+  }
+  {
+    const value13 = d.net_notional;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number")) return typeError("/net_notional", "number");
+    }
+  }
+  {
+    const value14 = d.realized_pnl;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number")) return typeError("/realized_pnl", "number");
+    }
+  }
+  {
+    const value15 = d.trade_count;
+    if (value15 !== void 0) {
+      if (!(isInteger(value15))) return typeError("/trade_count", "integer");
+      if (!(value15 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -40,122 +98,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.wallet;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/" + i3 + "/wallet", "string");
-          if (!pattern.test(value5)) return patternError("/data/" + i3 + "/wallet", "^0x[0-9a-fA-F]{40}$");
-        }
-      }
-      {
-        const value7 = item4.instrument_name;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-          if (value7.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
-        }
-      }
-      {
-        const value8 = item4.total_notional;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/total_notional", "number");
-        }
-      }
-      {
-        const value9 = item4.buy_notional;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/buy_notional", "number");
-        }
-      }
-      {
-        const value10 = item4.sell_notional;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/sell_notional", "number");
-        }
-      }
-      {
-        const value11 = item4.net_notional;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/net_notional", "number");
-        }
-      }
-      {
-        const value12 = item4.realized_pnl;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/realized_pnl", "number");
-        }
-      }
-      {
-        const value13 = item4.trade_count;
-        if (value13 !== void 0) {
-          if (!((typeof value13 == "number" && !(value13 % 1) && !isNaN(value13)))) return typeError("/data/" + i3 + "/trade_count", "integer");
-          if (!(value13 >= 0)) return numberLimit("/data/" + i3 + "/trade_count", "minimum", 0);
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value14 = d.meta;
-    if (!(isObject(value14))) return typeError("/meta", "object");
-    if (value14.next_cursor === void 0) return missing(value14, "/meta", list2);
+    const value16 = d.meta;
+    if (!((typeof value16 == "object" && value16 !== null && !Array.isArray(value16)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value16 = value14.next_cursor;
-      if (!(typeof value16 == "string" || value16 === null)) return typeError("/meta/next_cursor", list3);
+      const value18 = value16.next_cursor;
+      if (!(typeof value18 == "string" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/next_cursor", list3);
     }
     {
-      const value18 = value14.empty_reason;
-      if (value18 !== void 0) {
-        if (branch1(value18) + branch2(value18) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value20 = value16.empty_reason;
+      if (value20 !== void 0) {
+        if (branch1(value20) + branch2(value20) !== 1) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value22 = value14.coverage;
-      if (value22 !== void 0) {
-        if (!(isObject(value22))) return typeError("/meta/coverage", "object");
+      const value24 = value16.coverage;
+      if (value24 !== void 0) {
+        if (!((typeof value24 == "object" && value24 !== null && !Array.isArray(value24)))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value23 = value14.completeness;
-      if (value23 !== void 0) {
-        if (!(isObject(value23))) return typeError("/meta/completeness", "object");
-        if (value23.status === void 0) return missing(value23, "/meta/completeness", list5);
+      const value25 = value16.completeness;
+      if (value25 !== void 0) {
+        if (!((typeof value25 == "object" && value25 !== null && !Array.isArray(value25)))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/completeness", "object");
         {
-          const value25 = value23.status;
-          if (!(typeof value25 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value25)) return enumError("/meta/completeness/status", list6);
+          const value27 = value25.status;
+          if (!(typeof value27 == "string")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value27)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
         }
         {
-          const value27 = value23.complete_from;
-          if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value29 = value25.complete_from;
+          if (value29 !== void 0) {
+            if (!(branch3(value29) || branch4(value29))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value32 = value23.complete_through;
-          if (value32 !== void 0) {
-            if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value35 = value25.complete_through;
+          if (value35 !== void 0) {
+            if (!(branch3(value35) || branch4(value35))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value33 = value14.has_more;
-      if (value33 !== void 0) {
-        if (!(typeof value33 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value36 = value16.has_more;
+      if (value36 !== void 0) {
+        if (!(typeof value36 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value34 = value14.count;
-      if (value34 !== void 0) {
-        if (!((typeof value34 == "number" && !(value34 % 1) && !isNaN(value34)))) return typeError("/meta/count", "integer");
-        if (!(value34 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value37 = value16.count;
+      if (value37 !== void 0) {
+        if (!(isInteger(value37))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value37 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -14,7 +14,62 @@ const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.instrument_name;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
+    }
+  }
+  {
+    const value7 = d.exchange;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return typeError("/exchange", "string");
+    }
+  }
+  {
+    const value8 = d.base_currency;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "string")) return typeError("/base_currency", "string");
+    }
+  }
+  {
+    const value9 = d.quote_currency;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string")) return typeError("/quote_currency", "string");
+    }
+  }
+  {
+    const value10 = d.market_type;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "string")) return typeError("/market_type", "string");
+      if (!list2.includes(value10)) return enumError("/market_type", list2);
+    }
+  }
+  {
+    const value12 = d.margin_type;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string")) return typeError("/margin_type", "string");
+    }
+  }
+  {
+    const value13 = d.sub_exchange;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "string")) return typeError("/sub_exchange", "string");
+    }
+  }
+  {
+    const value14 = d.status;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "string")) return typeError("/status", "string");
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -40,120 +95,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.instrument_name;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-        }
-      }
-      {
-        const value6 = item4.exchange;
-        if (value6 !== void 0) {
-          if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
-        }
-      }
-      {
-        const value7 = item4.base_currency;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "string")) return typeError("/data/" + i3 + "/base_currency", "string");
-        }
-      }
-      {
-        const value8 = item4.quote_currency;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "string")) return typeError("/data/" + i3 + "/quote_currency", "string");
-        }
-      }
-      {
-        const value9 = item4.market_type;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "string")) return typeError("/data/" + i3 + "/market_type", "string");
-          if (!list2.includes(value9)) return enumError("/data/" + i3 + "/market_type", list2);
-        }
-      }
-      {
-        const value11 = item4.margin_type;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "string")) return typeError("/data/" + i3 + "/margin_type", "string");
-        }
-      }
-      {
-        const value12 = item4.sub_exchange;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "string")) return typeError("/data/" + i3 + "/sub_exchange", "string");
-        }
-      }
-      {
-        const value13 = item4.status;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "string")) return typeError("/data/" + i3 + "/status", "string");
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value14 = d.meta;
-    if (!(isObject(value14))) return typeError("/meta", "object");
-    if (value14.next_cursor === void 0) return missing(value14, "/meta", list3);
+    const value15 = d.meta;
+    if (!((typeof value15 == "object" && value15 !== null && !Array.isArray(value15)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value16 = value14.next_cursor;
-      if (!(typeof value16 == "string" || value16 === null)) return typeError("/meta/next_cursor", list4);
+      const value17 = value15.next_cursor;
+      if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value18 = value14.empty_reason;
-      if (value18 !== void 0) {
-        if (branch1(value18) + branch2(value18) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value19 = value15.empty_reason;
+      if (value19 !== void 0) {
+        if (branch1(value19) + branch2(value19) !== 1) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value22 = value14.coverage;
-      if (value22 !== void 0) {
-        if (!(isObject(value22))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value23 = value14.completeness;
+      const value23 = value15.coverage;
       if (value23 !== void 0) {
-        if (!(isObject(value23))) return typeError("/meta/completeness", "object");
-        if (value23.status === void 0) return missing(value23, "/meta/completeness", list6);
+        if (!((typeof value23 == "object" && value23 !== null && !Array.isArray(value23)))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value24 = value15.completeness;
+      if (value24 !== void 0) {
+        if (!((typeof value24 == "object" && value24 !== null && !Array.isArray(value24)))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value25 = value23.status;
-          if (!(typeof value25 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value25)) return enumError("/meta/completeness/status", list7);
+          const value26 = value24.status;
+          if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value26)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value27 = value23.complete_from;
-          if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value28 = value24.complete_from;
+          if (value28 !== void 0) {
+            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value32 = value23.complete_through;
-          if (value32 !== void 0) {
-            if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value34 = value24.complete_through;
+          if (value34 !== void 0) {
+            if (!(branch3(value34) || branch4(value34))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value33 = value14.has_more;
-      if (value33 !== void 0) {
-        if (!(typeof value33 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value35 = value15.has_more;
+      if (value35 !== void 0) {
+        if (!(typeof value35 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value34 = value14.count;
-      if (value34 !== void 0) {
-        if (!((typeof value34 == "number" && !(value34 % 1) && !isNaN(value34)))) return typeError("/meta/count", "integer");
-        if (!(value34 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value36 = value15.count;
+      if (value36 !== void 0) {
+        if (!(isInteger(value36))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value36 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

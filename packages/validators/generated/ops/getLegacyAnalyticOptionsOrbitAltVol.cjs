@@ -4,64 +4,67 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["tenor"];
 const list4 = ["number","null"];
 const list5 = ["string","number","boolean","object","array","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d["10D FLY"];
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/10D FLY", list4);
+    }
+  }
+  {
+    const value11 = d["10D RR"];
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/10D RR", list4);
+    }
+  }
+  {
+    const value12 = d["25D FLY"];
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/25D FLY", list4);
+    }
+  }
+  {
+    const value13 = d["25D RR"];
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/25D RR", list4);
+    }
+  }
+  {
+    const value14 = d.ATM;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/ATM", list4);
+    }
+  }
+  {
+    const value15 = d.tenor;
+    if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || (typeof value15 == "object" && value15 !== null && !Array.isArray(value15)) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list3) && typeError("/tenor", list5);
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.tenor === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6["10D FLY"];
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number" || value8 === null)) return typeError("/data/" + i5 + "/10D FLY", list4);
-        }
-      }
-      {
-        const value10 = item6["10D RR"];
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/" + i5 + "/10D RR", list4);
-        }
-      }
-      {
-        const value11 = item6["25D FLY"];
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i5 + "/25D FLY", list4);
-        }
-      }
-      {
-        const value12 = item6["25D RR"];
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i5 + "/25D RR", list4);
-        }
-      }
-      {
-        const value13 = item6.ATM;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i5 + "/ATM", list4);
-        }
-      }
-      {
-        const value14 = item6.tenor;
-        if (!(typeof value14 == "string" || typeof value14 == "number" || typeof value14 == "boolean" || isObject(value14) || Array.isArray(value14) || value14 === null)) return typeError("/data/" + i5 + "/tenor", list5);
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

@@ -4,76 +4,80 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["array","null"];
 const list4 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value8 = d.markets;
+    if (value8 !== void 0) {
+      if (!(Array.isArray(value8) || value8 === null)) return typeError("/markets", list3);
+      if (Array.isArray(value8)) {
+        for (let i10 = 0; i10 < value8.length; i10++) {
+          const item11 = value8[i10];
+          if (!(typeof item11 == "string")) return typeError("/markets/" + i10, "string");
+        }
+      }
+    }
+  }
+  {
+    const value12 = d.open_interest;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/open_interest", list4);
+    }
+  }
+  {
+    const value14 = d.open_interest_notional;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/open_interest_notional", list4);
+    }
+  }
+  {
+    const value15 = d.open_interest_change_usd_percentage;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/open_interest_change_usd_percentage", list4);
+    }
+  }
+  {
+    const value16 = d.open_interest_change_usd;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/open_interest_change_usd", list4);
+    }
+  }
+  {
+    const value17 = d.open_interest_notional_change_usd_percentage;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/open_interest_notional_change_usd_percentage", list4);
+    }
+  }
+  {
+    const value18 = d.open_interest_notional_change_usd;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/open_interest_notional_change_usd", list4);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      {
-        const value7 = item6.markets;
-        if (value7 !== void 0) {
-          if (!(Array.isArray(value7) || value7 === null)) return typeError("/data/" + i5 + "/markets", list3);
-          if (Array.isArray(value7)) {
-            for (let i9 = 0; i9 < value7.length; i9++) {
-              const item10 = value7[i9];
-              if (!(typeof item10 == "string")) return typeError("/data/" + i5 + "/markets/" + i9, "string");
-            }
-          }
-        }
-      }
-      {
-        const value11 = item6.open_interest;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i5 + "/open_interest", list4);
-        }
-      }
-      {
-        const value13 = item6.open_interest_notional;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i5 + "/open_interest_notional", list4);
-        }
-      }
-      {
-        const value14 = item6.open_interest_change_usd_percentage;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i5 + "/open_interest_change_usd_percentage", list4);
-        }
-      }
-      {
-        const value15 = item6.open_interest_change_usd;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i5 + "/open_interest_change_usd", list4);
-        }
-      }
-      {
-        const value16 = item6.open_interest_notional_change_usd_percentage;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i5 + "/open_interest_notional_change_usd_percentage", list4);
-        }
-      }
-      {
-        const value17 = item6.open_interest_notional_change_usd;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i5 + "/open_interest_notional_change_usd", list4);
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

@@ -4,43 +4,46 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["maturity"];
 const list4 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value11 = d.maturity;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/maturity", "string");
+  }
+  {
+    const value12 = d.iv;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/iv", list4);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(isObject(value4))) return typeError("/data", "object");
+    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!(Array.isArray(value6))) return typeError("/data/" + pointer(key5), "array");
+        if (!(Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "array");
         for (let i7 = 0; i7 < value6.length; i7++) {
           const item8 = value6[i7];
-          if (!(isObject(item8))) return typeError("/data/" + pointer(key5) + "/" + i7, "object");
-          if (item8.maturity === void 0) return missing(item8, "/data/" + pointer(key5) + "/" + i7, list3);
-          {
-            const value10 = item8.maturity;
-            if (!(typeof value10 == "string")) return typeError("/data/" + pointer(key5) + "/" + i7 + "/maturity", "string");
-          }
-          {
-            const value11 = item8.iv;
-            if (value11 !== void 0) {
-              if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + pointer(key5) + "/" + i7 + "/iv", list4);
-            }
-          }
+          if (!dataItem(item8)) return requiredFirst(d, "", list2) && at("/data/" + pointer(key5) + "/" + i7);
         }
       }
     }

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["Strike"];
@@ -12,63 +12,66 @@ const list4 = ["string","number","boolean","object","array","null"];
 const list5 = ["string","null"];
 const list6 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.Date;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || (typeof value9 == "object" && value9 !== null && !Array.isArray(value9)) || Array.isArray(value9) || value9 === null)) return requiredFirst(d, "", list3) && typeError("/Date", list4);
+    }
+  }
+  {
+    const value11 = d.Strike;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list3) && typeError("/Strike", "number");
+  }
+  {
+    const value12 = d.OptionType;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/OptionType", list5);
+    }
+  }
+  {
+    const value14 = d.mark_price;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/mark_price", list6);
+    }
+  }
+  {
+    const value16 = d.mark_price_usd;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/mark_price_usd", list6);
+    }
+  }
+  {
+    const value17 = d.position;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/position", list6);
+    }
+  }
+  {
+    const value18 = d.index_price;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/index_price", list6);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.Strike === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.Date;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "string" || typeof value8 == "number" || typeof value8 == "boolean" || isObject(value8) || Array.isArray(value8) || value8 === null)) return typeError("/data/" + i5 + "/Date", list4);
-        }
-      }
-      {
-        const value10 = item6.Strike;
-        if (!(typeof value10 == "number")) return typeError("/data/" + i5 + "/Strike", "number");
-      }
-      {
-        const value11 = item6.OptionType;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "string" || value11 === null)) return typeError("/data/" + i5 + "/OptionType", list5);
-        }
-      }
-      {
-        const value13 = item6.mark_price;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i5 + "/mark_price", list6);
-        }
-      }
-      {
-        const value15 = item6.mark_price_usd;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i5 + "/mark_price_usd", list6);
-        }
-      }
-      {
-        const value16 = item6.position;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i5 + "/position", list6);
-        }
-      }
-      {
-        const value17 = item6.index_price;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i5 + "/index_price", list6);
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

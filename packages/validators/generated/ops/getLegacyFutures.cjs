@@ -4,106 +4,108 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol","base_currency","margin","index_price","price","basis","apy","open_interest","open_interest_coin","oi_volume24h","volume24h","volume24h_coin","bid","ask","bid_amount","ask_amount","liquidations"];
 const list4 = ["short","long"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.symbol;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+  }
+  {
+    const value10 = d.base_currency;
+    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/base_currency", "string");
+  }
+  {
+    const value11 = d.margin;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/margin", "string");
+  }
+  {
+    const value12 = d.index_price;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list3) && typeError("/index_price", "number");
+  }
+  {
+    const value13 = d.price;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list3) && typeError("/price", "number");
+  }
+  {
+    const value14 = d.basis;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list3) && typeError("/basis", "number");
+  }
+  {
+    const value15 = d.apy;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list3) && typeError("/apy", "number");
+  }
+  {
+    const value16 = d.open_interest;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list3) && typeError("/open_interest", "number");
+  }
+  {
+    const value17 = d.open_interest_coin;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list3) && typeError("/open_interest_coin", "number");
+  }
+  {
+    const value18 = d.oi_volume24h;
+    if (!(typeof value18 == "number")) return requiredFirst(d, "", list3) && typeError("/oi_volume24h", "number");
+  }
+  {
+    const value19 = d.volume24h;
+    if (!(typeof value19 == "number")) return requiredFirst(d, "", list3) && typeError("/volume24h", "number");
+  }
+  {
+    const value20 = d.volume24h_coin;
+    if (!(typeof value20 == "number")) return requiredFirst(d, "", list3) && typeError("/volume24h_coin", "number");
+  }
+  {
+    const value21 = d.bid;
+    if (!(typeof value21 == "number")) return requiredFirst(d, "", list3) && typeError("/bid", "number");
+  }
+  {
+    const value22 = d.ask;
+    if (!(typeof value22 == "number")) return requiredFirst(d, "", list3) && typeError("/ask", "number");
+  }
+  {
+    const value23 = d.bid_amount;
+    if (!(typeof value23 == "number")) return requiredFirst(d, "", list3) && typeError("/bid_amount", "number");
+  }
+  {
+    const value24 = d.ask_amount;
+    if (!(typeof value24 == "number")) return requiredFirst(d, "", list3) && typeError("/ask_amount", "number");
+  }
+  {
+    const value25 = d.liquidations;
+    if (!((typeof value25 == "object" && value25 !== null && !Array.isArray(value25)))) return requiredFirst(d, "", list3) && typeError("/liquidations", "object");
+    {
+      const value27 = value25.short;
+      if (!(typeof value27 == "number")) return requiredFirst(d, "", list3) && requiredFirst(value25, "/liquidations", list4) && typeError("/liquidations/short", "number");
+    }
+    {
+      const value28 = value25.long;
+      if (!(typeof value28 == "number")) return requiredFirst(d, "", list3) && requiredFirst(value25, "/liquidations", list4) && typeError("/liquidations/long", "number");
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.symbol === void 0 || item6.base_currency === void 0 || item6.margin === void 0 || item6.index_price === void 0 || item6.price === void 0 || item6.basis === void 0 || item6.apy === void 0 || item6.open_interest === void 0 || item6.open_interest_coin === void 0 || item6.oi_volume24h === void 0 || item6.volume24h === void 0 || item6.volume24h_coin === void 0 || item6.bid === void 0 || item6.ask === void 0 || item6.bid_amount === void 0 || item6.ask_amount === void 0 || item6.liquidations === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.symbol;
-        if (!(typeof value8 == "string")) return typeError("/data/" + i5 + "/symbol", "string");
-      }
-      {
-        const value9 = item6.base_currency;
-        if (!(typeof value9 == "string")) return typeError("/data/" + i5 + "/base_currency", "string");
-      }
-      {
-        const value10 = item6.margin;
-        if (!(typeof value10 == "string")) return typeError("/data/" + i5 + "/margin", "string");
-      }
-      {
-        const value11 = item6.index_price;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i5 + "/index_price", "number");
-      }
-      {
-        const value12 = item6.price;
-        if (!(typeof value12 == "number")) return typeError("/data/" + i5 + "/price", "number");
-      }
-      {
-        const value13 = item6.basis;
-        if (!(typeof value13 == "number")) return typeError("/data/" + i5 + "/basis", "number");
-      }
-      {
-        const value14 = item6.apy;
-        if (!(typeof value14 == "number")) return typeError("/data/" + i5 + "/apy", "number");
-      }
-      {
-        const value15 = item6.open_interest;
-        if (!(typeof value15 == "number")) return typeError("/data/" + i5 + "/open_interest", "number");
-      }
-      {
-        const value16 = item6.open_interest_coin;
-        if (!(typeof value16 == "number")) return typeError("/data/" + i5 + "/open_interest_coin", "number");
-      }
-      {
-        const value17 = item6.oi_volume24h;
-        if (!(typeof value17 == "number")) return typeError("/data/" + i5 + "/oi_volume24h", "number");
-      }
-      {
-        const value18 = item6.volume24h;
-        if (!(typeof value18 == "number")) return typeError("/data/" + i5 + "/volume24h", "number");
-      }
-      {
-        const value19 = item6.volume24h_coin;
-        if (!(typeof value19 == "number")) return typeError("/data/" + i5 + "/volume24h_coin", "number");
-      }
-      {
-        const value20 = item6.bid;
-        if (!(typeof value20 == "number")) return typeError("/data/" + i5 + "/bid", "number");
-      }
-      {
-        const value21 = item6.ask;
-        if (!(typeof value21 == "number")) return typeError("/data/" + i5 + "/ask", "number");
-      }
-      {
-        const value22 = item6.bid_amount;
-        if (!(typeof value22 == "number")) return typeError("/data/" + i5 + "/bid_amount", "number");
-      }
-      {
-        const value23 = item6.ask_amount;
-        if (!(typeof value23 == "number")) return typeError("/data/" + i5 + "/ask_amount", "number");
-      }
-      {
-        const value24 = item6.liquidations;
-        if (!(isObject(value24))) return typeError("/data/" + i5 + "/liquidations", "object");
-        if (value24.short === void 0 || value24.long === void 0) return missing(value24, "/data/" + i5 + "/liquidations", list4);
-        {
-          const value26 = value24.short;
-          if (!(typeof value26 == "number")) return typeError("/data/" + i5 + "/liquidations/short", "number");
-        }
-        {
-          const value27 = value24.long;
-          if (!(typeof value27 == "number")) return typeError("/data/" + i5 + "/liquidations/long", "number");
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

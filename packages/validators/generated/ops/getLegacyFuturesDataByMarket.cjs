@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol"];
@@ -12,15 +12,14 @@ const list4 = ["string","null"];
 const list5 = ["number","null"];
 
 function branch1(d) {
-  if (!(isObject(d))) return false;
-  if (d.short === void 0 || d.long === void 0) return false;
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
   {
-    const value28 = d.short;
-    if (!(typeof value28 == "number")) return false;
+    const value29 = d.short;
+    if (!(typeof value29 == "number")) return false;
   }
   {
-    const value29 = d.long;
-    if (!(typeof value29 == "number")) return false;
+    const value30 = d.long;
+    if (!(typeof value30 == "number")) return false;
   }
   return true;
 }
@@ -30,123 +29,126 @@ function branch2(d) {
   return true;
 }
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.symbol;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+  }
+  {
+    const value10 = d.base_currency;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "string" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/base_currency", list4);
+    }
+  }
+  {
+    const value12 = d.margin;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/margin", list4);
+    }
+  }
+  {
+    const value13 = d.index_price;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/index_price", list5);
+    }
+  }
+  {
+    const value15 = d.price;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/price", list5);
+    }
+  }
+  {
+    const value16 = d.basis;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/basis", list5);
+    }
+  }
+  {
+    const value17 = d.apy;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/apy", list5);
+    }
+  }
+  {
+    const value18 = d.open_interest;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest", list5);
+    }
+  }
+  {
+    const value19 = d.open_interest_coin;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_coin", list5);
+    }
+  }
+  {
+    const value20 = d.oi_volume24h;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list3) && typeError("/oi_volume24h", list5);
+    }
+  }
+  {
+    const value21 = d.volume24h;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h", list5);
+    }
+  }
+  {
+    const value22 = d.volume24h_coin;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h_coin", list5);
+    }
+  }
+  {
+    const value23 = d.bid;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list3) && typeError("/bid", list5);
+    }
+  }
+  {
+    const value24 = d.ask;
+    if (value24 !== void 0) {
+      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list3) && typeError("/ask", list5);
+    }
+  }
+  {
+    const value25 = d.bid_amount;
+    if (value25 !== void 0) {
+      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list3) && typeError("/bid_amount", list5);
+    }
+  }
+  {
+    const value26 = d.ask_amount;
+    if (value26 !== void 0) {
+      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list3) && typeError("/ask_amount", list5);
+    }
+  }
+  {
+    const value27 = d.liquidations;
+    if (value27 !== void 0) {
+      if (branch1(value27) + branch2(value27) !== 1) return requiredFirst(d, "", list3) && unionError("/liquidations", "oneOf");
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.symbol === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.symbol;
-        if (!(typeof value8 == "string")) return typeError("/data/" + i5 + "/symbol", "string");
-      }
-      {
-        const value9 = item6.base_currency;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "string" || value9 === null)) return typeError("/data/" + i5 + "/base_currency", list4);
-        }
-      }
-      {
-        const value11 = item6.margin;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "string" || value11 === null)) return typeError("/data/" + i5 + "/margin", list4);
-        }
-      }
-      {
-        const value12 = item6.index_price;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i5 + "/index_price", list5);
-        }
-      }
-      {
-        const value14 = item6.price;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i5 + "/price", list5);
-        }
-      }
-      {
-        const value15 = item6.basis;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i5 + "/basis", list5);
-        }
-      }
-      {
-        const value16 = item6.apy;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i5 + "/apy", list5);
-        }
-      }
-      {
-        const value17 = item6.open_interest;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i5 + "/open_interest", list5);
-        }
-      }
-      {
-        const value18 = item6.open_interest_coin;
-        if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i5 + "/open_interest_coin", list5);
-        }
-      }
-      {
-        const value19 = item6.oi_volume24h;
-        if (value19 !== void 0) {
-          if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i5 + "/oi_volume24h", list5);
-        }
-      }
-      {
-        const value20 = item6.volume24h;
-        if (value20 !== void 0) {
-          if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + i5 + "/volume24h", list5);
-        }
-      }
-      {
-        const value21 = item6.volume24h_coin;
-        if (value21 !== void 0) {
-          if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i5 + "/volume24h_coin", list5);
-        }
-      }
-      {
-        const value22 = item6.bid;
-        if (value22 !== void 0) {
-          if (!(typeof value22 == "number" || value22 === null)) return typeError("/data/" + i5 + "/bid", list5);
-        }
-      }
-      {
-        const value23 = item6.ask;
-        if (value23 !== void 0) {
-          if (!(typeof value23 == "number" || value23 === null)) return typeError("/data/" + i5 + "/ask", list5);
-        }
-      }
-      {
-        const value24 = item6.bid_amount;
-        if (value24 !== void 0) {
-          if (!(typeof value24 == "number" || value24 === null)) return typeError("/data/" + i5 + "/bid_amount", list5);
-        }
-      }
-      {
-        const value25 = item6.ask_amount;
-        if (value25 !== void 0) {
-          if (!(typeof value25 == "number" || value25 === null)) return typeError("/data/" + i5 + "/ask_amount", list5);
-        }
-      }
-      {
-        const value26 = item6.liquidations;
-        if (value26 !== void 0) {
-          if (branch1(value26) + branch2(value26) !== 1) return unionError("/data/" + i5 + "/liquidations", "oneOf");
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

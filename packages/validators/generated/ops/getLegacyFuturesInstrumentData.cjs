@@ -4,48 +4,51 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["market","type","currency","instrument","expiry"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.market;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/market", "string");
+  }
+  {
+    const value10 = d.type;
+    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/type", "string");
+  }
+  {
+    const value11 = d.currency;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/currency", "string");
+  }
+  {
+    const value12 = d.instrument;
+    if (!(typeof value12 == "string")) return requiredFirst(d, "", list3) && typeError("/instrument", "string");
+  }
+  {
+    const value13 = d.expiry;
+    if (!(typeof value13 == "string")) return requiredFirst(d, "", list3) && typeError("/expiry", "string");
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.market === void 0 || item6.type === void 0 || item6.currency === void 0 || item6.instrument === void 0 || item6.expiry === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.market;
-        if (!(typeof value8 == "string")) return typeError("/data/" + i5 + "/market", "string");
-      }
-      {
-        const value9 = item6.type;
-        if (!(typeof value9 == "string")) return typeError("/data/" + i5 + "/type", "string");
-      }
-      {
-        const value10 = item6.currency;
-        if (!(typeof value10 == "string")) return typeError("/data/" + i5 + "/currency", "string");
-      }
-      {
-        const value11 = item6.instrument;
-        if (!(typeof value11 == "string")) return typeError("/data/" + i5 + "/instrument", "string");
-      }
-      {
-        const value12 = item6.expiry;
-        if (!(typeof value12 == "string")) return typeError("/data/" + i5 + "/expiry", "string");
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

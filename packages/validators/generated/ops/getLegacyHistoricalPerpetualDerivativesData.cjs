@@ -4,121 +4,122 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["meta","items"];
 const list2 = ["total","page","items"];
 const list3 = ["items"];
 const list4 = ["date"];
 const list5 = ["number","null"];
 
+function itemsItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value15 = d.date;
+    if (!(isInteger(value15))) return requiredFirst(d, "", list4) && typeError("/date", "integer");
+    if (!(value15 >= 0)) return requiredFirst(d, "", list4) && numberLimit("/date", "minimum", 0);
+  }
+  {
+    const value16 = d.price;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list4) && typeError("/price", list5);
+    }
+  }
+  {
+    const value18 = d.index;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list4) && typeError("/index", list5);
+    }
+  }
+  {
+    const value19 = d.basis;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list4) && typeError("/basis", list5);
+    }
+  }
+  {
+    const value20 = d.funding;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list4) && typeError("/funding", list5);
+    }
+  }
+  {
+    const value21 = d.yield;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list4) && typeError("/yield", list5);
+    }
+  }
+  {
+    const value22 = d.volume;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list4) && typeError("/volume", list5);
+    }
+  }
+  {
+    const value23 = d.open_interest;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list4) && typeError("/open_interest", list5);
+    }
+  }
+  {
+    const value24 = d.oi_volume24h;
+    if (value24 !== void 0) {
+      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list4) && typeError("/oi_volume24h", list5);
+    }
+  }
+  {
+    const value25 = d.long_short_ratio;
+    if (value25 !== void 0) {
+      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list4) && typeError("/long_short_ratio", list5);
+    }
+  }
+  {
+    const value26 = d.next_funding;
+    if (value26 !== void 0) {
+      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list4) && typeError("/next_funding", list5);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.meta === void 0 || d.items === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.meta;
-    if (!(isObject(value2))) return typeError("/meta", "object");
-    if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return missing(value2, "/meta", list2);
+    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value4 = value2.total;
-      if (!((typeof value4 == "number" && !(value4 % 1) && !isNaN(value4)))) return typeError("/meta/total", "integer");
-      if (!(value4 >= 0)) return numberLimit("/meta/total", "minimum", 0);
+      if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
+      if (!(value4 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total", "minimum", 0);
     }
     {
       const value5 = value2.page;
-      if (!((typeof value5 == "number" && !(value5 % 1) && !isNaN(value5)))) return typeError("/meta/page", "integer");
-      if (!(value5 >= 1)) return numberLimit("/meta/page", "minimum", 1);
+      if (!(isInteger(value5))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/page", "integer");
+      if (!(value5 >= 1)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/page", "minimum", 1);
     }
     {
       const value6 = value2.items;
-      if (!((typeof value6 == "number" && !(value6 % 1) && !isNaN(value6)))) return typeError("/meta/items", "integer");
-      if (!(value6 >= 0)) return numberLimit("/meta/items", "minimum", 0);
+      if (!(isInteger(value6))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/items", "integer");
+      if (!(value6 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/items", "minimum", 0);
     }
     {
       const value7 = value2.total_pages;
       if (value7 !== void 0) {
-        if (!((typeof value7 == "number" && !(value7 % 1) && !isNaN(value7)))) return typeError("/meta/total_pages", "integer");
-        if (!(value7 >= 0)) return numberLimit("/meta/total_pages", "minimum", 0);
+        if (!(isInteger(value7))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total_pages", "integer");
+        if (!(value7 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total_pages", "minimum", 0);
       }
     }
   }
   {
     const value8 = d.items;
-    if (!(Array.isArray(value8))) return typeError("/items", "array");
+    if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.items === void 0) return missing(d, "", list3);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value10 = d.items;
-    if (!(Array.isArray(value10))) return typeError("/items", "array");
+    if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");
     for (let i11 = 0; i11 < value10.length; i11++) {
       const item12 = value10[i11];
-      if (!(isObject(item12))) return typeError("/items/" + i11, "object");
-      if (item12.date === void 0) return missing(item12, "/items/" + i11, list4);
-      {
-        const value14 = item12.date;
-        if (!((typeof value14 == "number" && !(value14 % 1) && !isNaN(value14)))) return typeError("/items/" + i11 + "/date", "integer");
-        if (!(value14 >= 0)) return numberLimit("/items/" + i11 + "/date", "minimum", 0);
-      }
-      {
-        const value15 = item12.price;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/items/" + i11 + "/price", list5);
-        }
-      }
-      {
-        const value17 = item12.index;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/items/" + i11 + "/index", list5);
-        }
-      }
-      {
-        const value18 = item12.basis;
-        if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/items/" + i11 + "/basis", list5);
-        }
-      }
-      {
-        const value19 = item12.funding;
-        if (value19 !== void 0) {
-          if (!(typeof value19 == "number" || value19 === null)) return typeError("/items/" + i11 + "/funding", list5);
-        }
-      }
-      {
-        const value20 = item12.yield;
-        if (value20 !== void 0) {
-          if (!(typeof value20 == "number" || value20 === null)) return typeError("/items/" + i11 + "/yield", list5);
-        }
-      }
-      {
-        const value21 = item12.volume;
-        if (value21 !== void 0) {
-          if (!(typeof value21 == "number" || value21 === null)) return typeError("/items/" + i11 + "/volume", list5);
-        }
-      }
-      {
-        const value22 = item12.open_interest;
-        if (value22 !== void 0) {
-          if (!(typeof value22 == "number" || value22 === null)) return typeError("/items/" + i11 + "/open_interest", list5);
-        }
-      }
-      {
-        const value23 = item12.oi_volume24h;
-        if (value23 !== void 0) {
-          if (!(typeof value23 == "number" || value23 === null)) return typeError("/items/" + i11 + "/oi_volume24h", list5);
-        }
-      }
-      {
-        const value24 = item12.long_short_ratio;
-        if (value24 !== void 0) {
-          if (!(typeof value24 == "number" || value24 === null)) return typeError("/items/" + i11 + "/long_short_ratio", list5);
-        }
-      }
-      {
-        const value25 = item12.next_funding;
-        if (value25 !== void 0) {
-          if (!(typeof value25 == "number" || value25 === null)) return typeError("/items/" + i11 + "/next_funding", list5);
-        }
-      }
+      if (!itemsItem(item12)) return requiredFirst(d, "", list3) && at("/items/" + i11);
     }
   }
   return true;

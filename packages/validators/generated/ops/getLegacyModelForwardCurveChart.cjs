@@ -4,39 +4,42 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["ttm"];
 const list4 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.forward;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/forward", list4);
+    }
+  }
+  {
+    const value11 = d.ttm;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list3) && typeError("/ttm", "number");
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.ttm === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.forward;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number" || value8 === null)) return typeError("/data/" + i5 + "/forward", list4);
-        }
-      }
-      {
-        const value10 = item6.ttm;
-        if (!(typeof value10 == "number")) return typeError("/data/" + i5 + "/ttm", "number");
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

@@ -4,49 +4,52 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["iv"];
 const list4 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value11 = d.delta;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/delta", list4);
+    }
+  }
+  {
+    const value13 = d.strike;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list4);
+    }
+  }
+  {
+    const value14 = d.iv;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list3) && typeError("/iv", "number");
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(isObject(value4))) return typeError("/data", "object");
+    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!(Array.isArray(value6))) return typeError("/data/" + pointer(key5), "array");
+        if (!(Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "array");
         for (let i7 = 0; i7 < value6.length; i7++) {
           const item8 = value6[i7];
-          if (!(isObject(item8))) return typeError("/data/" + pointer(key5) + "/" + i7, "object");
-          if (item8.iv === void 0) return missing(item8, "/data/" + pointer(key5) + "/" + i7, list3);
-          {
-            const value10 = item8.delta;
-            if (value10 !== void 0) {
-              if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/" + pointer(key5) + "/" + i7 + "/delta", list4);
-            }
-          }
-          {
-            const value12 = item8.strike;
-            if (value12 !== void 0) {
-              if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + pointer(key5) + "/" + i7 + "/strike", list4);
-            }
-          }
-          {
-            const value13 = item8.iv;
-            if (!(typeof value13 == "number")) return typeError("/data/" + pointer(key5) + "/" + i7 + "/iv", "number");
-          }
+          if (!dataItem(item8)) return requiredFirst(d, "", list2) && at("/data/" + pointer(key5) + "/" + i7);
         }
       }
     }

@@ -4,62 +4,51 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, missing, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
+const list3 = ["iv"];
+const list4 = ["number","null"];
+
+function rootItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value10 = d.delta;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/delta", list4);
+    }
+  }
+  {
+    const value12 = d.strike;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list4);
+    }
+  }
+  {
+    const value13 = d.iv;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list3) && typeError("/iv", "number");
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(Array.isArray(d))) return false;
   for (let i6 = 0; i6 < d.length; i6++) {
     const item7 = d[i6];
-    if (!(isObject(item7))) return false;
-    if (item7.iv === void 0) return false;
-    {
-      const value8 = item7.delta;
-      if (value8 !== void 0) {
-        if (!(typeof value8 == "number" || value8 === null)) return false;
-      }
-    }
-    {
-      const value9 = item7.strike;
-      if (value9 !== void 0) {
-        if (!(typeof value9 == "number" || value9 === null)) return false;
-      }
-    }
-    {
-      const value10 = item7.iv;
-      if (!(typeof value10 == "number")) return false;
-    }
+    if (!rootItem(item7)) return false;
   }
   return true;
 }
 
 function branch2(d) {
-  if (!(isObject(d))) return false;
-  for (const key12 in d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  for (const key15 in d) {
     if (true) {
-      const value13 = d[key12];
-      if (!(Array.isArray(value13))) return false;
-      for (let i14 = 0; i14 < value13.length; i14++) {
-        const item15 = value13[i14];
-        if (!(isObject(item15))) return false;
-        if (item15.iv === void 0) return false;
-        {
-          const value16 = item15.delta;
-          if (value16 !== void 0) {
-            if (!(typeof value16 == "number" || value16 === null)) return false;
-          }
-        }
-        {
-          const value17 = item15.strike;
-          if (value17 !== void 0) {
-            if (!(typeof value17 == "number" || value17 === null)) return false;
-          }
-        }
-        {
-          const value18 = item15.iv;
-          if (!(typeof value18 == "number")) return false;
-        }
+      const value16 = d[key15];
+      if (!(Array.isArray(value16))) return false;
+      for (let i17 = 0; i17 < value16.length; i17++) {
+        const item18 = value16[i17];
+        if (!rootItem(item18)) return false;
       }
     }
   }
@@ -67,14 +56,14 @@ function branch2(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.data === void 0) return missing(d, "", list2);
   {
     const value4 = d.data;

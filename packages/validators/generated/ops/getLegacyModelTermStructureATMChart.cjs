@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["tenor","expiry"];
@@ -12,56 +12,62 @@ const list4 = ["ttm"];
 const list5 = ["number","null"];
 const list6 = ["expiry"];
 
+function tenorItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value11 = d.ttm;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list4) && typeError("/ttm", "number");
+  }
+  {
+    const value12 = d.iv;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list4) && typeError("/iv", list5);
+    }
+  }
+  return true;
+}
+
+function expiryItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value19 = d.expiry;
+    if (!(typeof value19 == "string")) return requiredFirst(d, "", list6) && typeError("/expiry", "string");
+  }
+  {
+    const value20 = d.iv;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list6) && typeError("/iv", list5);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(isObject(value4))) return typeError("/data", "object");
-    if (value4.tenor === void 0 || value4.expiry === void 0) return missing(value4, "/data", list3);
+    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     {
       const value6 = value4.tenor;
-      if (!(Array.isArray(value6))) return typeError("/data/tenor", "array");
+      if (!(Array.isArray(value6))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/tenor", "array");
       for (let i7 = 0; i7 < value6.length; i7++) {
         const item8 = value6[i7];
-        if (!(isObject(item8))) return typeError("/data/tenor/" + i7, "object");
-        if (item8.ttm === void 0) return missing(item8, "/data/tenor/" + i7, list4);
-        {
-          const value10 = item8.ttm;
-          if (!(typeof value10 == "number")) return typeError("/data/tenor/" + i7 + "/ttm", "number");
-        }
-        {
-          const value11 = item8.iv;
-          if (value11 !== void 0) {
-            if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/tenor/" + i7 + "/iv", list5);
-          }
-        }
+        if (!tenorItem(item8)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && at("/data/tenor/" + i7);
       }
     }
     {
-      const value13 = value4.expiry;
-      if (!(Array.isArray(value13))) return typeError("/data/expiry", "array");
-      for (let i14 = 0; i14 < value13.length; i14++) {
-        const item15 = value13[i14];
-        if (!(isObject(item15))) return typeError("/data/expiry/" + i14, "object");
-        if (item15.expiry === void 0) return missing(item15, "/data/expiry/" + i14, list6);
-        {
-          const value17 = item15.expiry;
-          if (!(typeof value17 == "string")) return typeError("/data/expiry/" + i14 + "/expiry", "string");
-        }
-        {
-          const value18 = item15.iv;
-          if (value18 !== void 0) {
-            if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/expiry/" + i14 + "/iv", list5);
-          }
-        }
+      const value14 = value4.expiry;
+      if (!(Array.isArray(value14))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/expiry", "array");
+      for (let i15 = 0; i15 < value14.length; i15++) {
+        const item16 = value14[i15];
+        if (!expiryItem(item16)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && at("/data/expiry/" + i15);
       }
     }
   }

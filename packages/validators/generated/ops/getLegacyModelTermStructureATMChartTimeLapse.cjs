@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["tenor","expiry"];
@@ -12,60 +12,66 @@ const list4 = ["ttm"];
 const list5 = ["number","null"];
 const list6 = ["expiry"];
 
+function tenorItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value13 = d.ttm;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list4) && typeError("/ttm", "number");
+  }
+  {
+    const value14 = d.iv;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list4) && typeError("/iv", list5);
+    }
+  }
+  return true;
+}
+
+function expiryItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value21 = d.expiry;
+    if (!(typeof value21 == "string")) return requiredFirst(d, "", list6) && typeError("/expiry", "string");
+  }
+  {
+    const value22 = d.iv;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list6) && typeError("/iv", list5);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(isObject(value4))) return typeError("/data", "object");
+    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!(isObject(value6))) return typeError("/data/" + pointer(key5), "object");
-        if (value6.tenor === void 0 || value6.expiry === void 0) return missing(value6, "/data/" + pointer(key5), list3);
+        if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
         {
           const value8 = value6.tenor;
-          if (!(Array.isArray(value8))) return typeError("/data/" + pointer(key5) + "/tenor", "array");
+          if (!(Array.isArray(value8))) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && typeError("/data/" + pointer(key5) + "/tenor", "array");
           for (let i9 = 0; i9 < value8.length; i9++) {
             const item10 = value8[i9];
-            if (!(isObject(item10))) return typeError("/data/" + pointer(key5) + "/tenor/" + i9, "object");
-            if (item10.ttm === void 0) return missing(item10, "/data/" + pointer(key5) + "/tenor/" + i9, list4);
-            {
-              const value12 = item10.ttm;
-              if (!(typeof value12 == "number")) return typeError("/data/" + pointer(key5) + "/tenor/" + i9 + "/ttm", "number");
-            }
-            {
-              const value13 = item10.iv;
-              if (value13 !== void 0) {
-                if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + pointer(key5) + "/tenor/" + i9 + "/iv", list5);
-              }
-            }
+            if (!tenorItem(item10)) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && at("/data/" + pointer(key5) + "/tenor/" + i9);
           }
         }
         {
-          const value15 = value6.expiry;
-          if (!(Array.isArray(value15))) return typeError("/data/" + pointer(key5) + "/expiry", "array");
-          for (let i16 = 0; i16 < value15.length; i16++) {
-            const item17 = value15[i16];
-            if (!(isObject(item17))) return typeError("/data/" + pointer(key5) + "/expiry/" + i16, "object");
-            if (item17.expiry === void 0) return missing(item17, "/data/" + pointer(key5) + "/expiry/" + i16, list6);
-            {
-              const value19 = item17.expiry;
-              if (!(typeof value19 == "string")) return typeError("/data/" + pointer(key5) + "/expiry/" + i16 + "/expiry", "string");
-            }
-            {
-              const value20 = item17.iv;
-              if (value20 !== void 0) {
-                if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + pointer(key5) + "/expiry/" + i16 + "/iv", list5);
-              }
-            }
+          const value16 = value6.expiry;
+          if (!(Array.isArray(value16))) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && typeError("/data/" + pointer(key5) + "/expiry", "array");
+          for (let i17 = 0; i17 < value16.length; i17++) {
+            const item18 = value16[i17];
+            if (!expiryItem(item18)) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && at("/data/" + pointer(key5) + "/expiry/" + i17);
           }
         }
       }

@@ -4,64 +4,56 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["expiry"];
 const list4 = ["number","null"];
 
+function deltaItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value10 = d.expiry;
+    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/expiry", "string");
+  }
+  {
+    const value11 = d.iv;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/iv", list4);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(isObject(value4))) return typeError("/data", "object");
+    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     {
       const value5 = value4.delta;
       if (value5 !== void 0) {
-        if (!(Array.isArray(value5))) return typeError("/data/delta", "array");
+        if (!(Array.isArray(value5))) return requiredFirst(d, "", list2) && typeError("/data/delta", "array");
         for (let i6 = 0; i6 < value5.length; i6++) {
           const item7 = value5[i6];
-          if (!(isObject(item7))) return typeError("/data/delta/" + i6, "object");
-          if (item7.expiry === void 0) return missing(item7, "/data/delta/" + i6, list3);
-          {
-            const value9 = item7.expiry;
-            if (!(typeof value9 == "string")) return typeError("/data/delta/" + i6 + "/expiry", "string");
-          }
-          {
-            const value10 = item7.iv;
-            if (value10 !== void 0) {
-              if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/delta/" + i6 + "/iv", list4);
-            }
-          }
+          if (!deltaItem(item7)) return requiredFirst(d, "", list2) && at("/data/delta/" + i6);
         }
       }
     }
     {
-      const value12 = value4.strike;
-      if (value12 !== void 0) {
-        if (!(Array.isArray(value12))) return typeError("/data/strike", "array");
-        for (let i13 = 0; i13 < value12.length; i13++) {
-          const item14 = value12[i13];
-          if (!(isObject(item14))) return typeError("/data/strike/" + i13, "object");
-          if (item14.expiry === void 0) return missing(item14, "/data/strike/" + i13, list3);
-          {
-            const value15 = item14.expiry;
-            if (!(typeof value15 == "string")) return typeError("/data/strike/" + i13 + "/expiry", "string");
-          }
-          {
-            const value16 = item14.iv;
-            if (value16 !== void 0) {
-              if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/strike/" + i13 + "/iv", list4);
-            }
-          }
+      const value13 = value4.strike;
+      if (value13 !== void 0) {
+        if (!(Array.isArray(value13))) return requiredFirst(d, "", list2) && typeError("/data/strike", "array");
+        for (let i14 = 0; i14 < value13.length; i14++) {
+          const item15 = value13[i14];
+          if (!deltaItem(item15)) return requiredFirst(d, "", list2) && at("/data/strike/" + i14);
         }
       }
     }

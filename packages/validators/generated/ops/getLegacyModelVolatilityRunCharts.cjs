@@ -4,117 +4,120 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["expiry"];
 const list4 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.expiry;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/expiry", "string");
+  }
+  {
+    const value10 = d.forward;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/forward", list4);
+    }
+  }
+  {
+    const value12 = d.atm_spot_iv;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/atm_spot_iv", list4);
+    }
+  }
+  {
+    const value13 = d.skew_10d;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/skew_10d", list4);
+    }
+  }
+  {
+    const value14 = d.skew_15d;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/skew_15d", list4);
+    }
+  }
+  {
+    const value15 = d.skew_25d;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/skew_25d", list4);
+    }
+  }
+  {
+    const value16 = d.skew_35d;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/skew_35d", list4);
+    }
+  }
+  {
+    const value17 = d.rr_10d;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/rr_10d", list4);
+    }
+  }
+  {
+    const value18 = d.rr_15d;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/rr_15d", list4);
+    }
+  }
+  {
+    const value19 = d.rr_25d;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/rr_25d", list4);
+    }
+  }
+  {
+    const value20 = d.rr_35d;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list3) && typeError("/rr_35d", list4);
+    }
+  }
+  {
+    const value21 = d.fly_10d;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list3) && typeError("/fly_10d", list4);
+    }
+  }
+  {
+    const value22 = d.fly_15d;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list3) && typeError("/fly_15d", list4);
+    }
+  }
+  {
+    const value23 = d.fly_25d;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list3) && typeError("/fly_25d", list4);
+    }
+  }
+  {
+    const value24 = d.fly_35d;
+    if (value24 !== void 0) {
+      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list3) && typeError("/fly_35d", list4);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.expiry === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.expiry;
-        if (!(typeof value8 == "string")) return typeError("/data/" + i5 + "/expiry", "string");
-      }
-      {
-        const value9 = item6.forward;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number" || value9 === null)) return typeError("/data/" + i5 + "/forward", list4);
-        }
-      }
-      {
-        const value11 = item6.atm_spot_iv;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i5 + "/atm_spot_iv", list4);
-        }
-      }
-      {
-        const value12 = item6.skew_10d;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i5 + "/skew_10d", list4);
-        }
-      }
-      {
-        const value13 = item6.skew_15d;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i5 + "/skew_15d", list4);
-        }
-      }
-      {
-        const value14 = item6.skew_25d;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i5 + "/skew_25d", list4);
-        }
-      }
-      {
-        const value15 = item6.skew_35d;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i5 + "/skew_35d", list4);
-        }
-      }
-      {
-        const value16 = item6.rr_10d;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i5 + "/rr_10d", list4);
-        }
-      }
-      {
-        const value17 = item6.rr_15d;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i5 + "/rr_15d", list4);
-        }
-      }
-      {
-        const value18 = item6.rr_25d;
-        if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i5 + "/rr_25d", list4);
-        }
-      }
-      {
-        const value19 = item6.rr_35d;
-        if (value19 !== void 0) {
-          if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i5 + "/rr_35d", list4);
-        }
-      }
-      {
-        const value20 = item6.fly_10d;
-        if (value20 !== void 0) {
-          if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + i5 + "/fly_10d", list4);
-        }
-      }
-      {
-        const value21 = item6.fly_15d;
-        if (value21 !== void 0) {
-          if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i5 + "/fly_15d", list4);
-        }
-      }
-      {
-        const value22 = item6.fly_25d;
-        if (value22 !== void 0) {
-          if (!(typeof value22 == "number" || value22 === null)) return typeError("/data/" + i5 + "/fly_25d", list4);
-        }
-      }
-      {
-        const value23 = item6.fly_35d;
-        if (value23 !== void 0) {
-          if (!(typeof value23 == "number" || value23 === null)) return typeError("/data/" + i5 + "/fly_35d", list4);
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

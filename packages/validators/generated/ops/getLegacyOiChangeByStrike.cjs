@@ -4,69 +4,73 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date"];
 const list2 = ["number","null"];
+
+function rootItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value5 = d.date;
+    if (!(isInteger(value5))) return requiredFirst(d, "", list) && typeError("/date", "integer");
+    if (!(value5 >= 0)) return requiredFirst(d, "", list) && numberLimit("/date", "minimum", 0);
+  }
+  {
+    const value6 = d.strike;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "number" || value6 === null)) return requiredFirst(d, "", list) && typeError("/strike", list2);
+    }
+  }
+  {
+    const value8 = d.open_interest;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "number" || value8 === null)) return requiredFirst(d, "", list) && typeError("/open_interest", list2);
+    }
+  }
+  {
+    const value9 = d.total_notional_change;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list) && typeError("/total_notional_change", list2);
+    }
+  }
+  {
+    const value10 = d.open_interest_change;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list) && typeError("/open_interest_change", list2);
+    }
+  }
+  {
+    const value11 = d.open_interest_change_percent;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && typeError("/open_interest_change_percent", list2);
+    }
+  }
+  {
+    const value12 = d.strike_index;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list) && typeError("/strike_index", list2);
+    }
+  }
+  {
+    const value13 = d.date_index;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list) && typeError("/date_index", list2);
+    }
+  }
+  {
+    const value14 = d.intensity;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list) && typeError("/intensity", list2);
+    }
+  }
+  return true;
+}
 
 function response200(d) {
   if (!(Array.isArray(d))) return typeError("", "array");
   for (let i1 = 0; i1 < d.length; i1++) {
     const item2 = d[i1];
-    if (!(isObject(item2))) return typeError("/" + i1, "object");
-    if (item2.date === void 0) return missing(item2, "/" + i1, list);
-    {
-      const value4 = item2.date;
-      if (!((typeof value4 == "number" && !(value4 % 1) && !isNaN(value4)))) return typeError("/" + i1 + "/date", "integer");
-      if (!(value4 >= 0)) return numberLimit("/" + i1 + "/date", "minimum", 0);
-    }
-    {
-      const value5 = item2.strike;
-      if (value5 !== void 0) {
-        if (!(typeof value5 == "number" || value5 === null)) return typeError("/" + i1 + "/strike", list2);
-      }
-    }
-    {
-      const value7 = item2.open_interest;
-      if (value7 !== void 0) {
-        if (!(typeof value7 == "number" || value7 === null)) return typeError("/" + i1 + "/open_interest", list2);
-      }
-    }
-    {
-      const value8 = item2.total_notional_change;
-      if (value8 !== void 0) {
-        if (!(typeof value8 == "number" || value8 === null)) return typeError("/" + i1 + "/total_notional_change", list2);
-      }
-    }
-    {
-      const value9 = item2.open_interest_change;
-      if (value9 !== void 0) {
-        if (!(typeof value9 == "number" || value9 === null)) return typeError("/" + i1 + "/open_interest_change", list2);
-      }
-    }
-    {
-      const value10 = item2.open_interest_change_percent;
-      if (value10 !== void 0) {
-        if (!(typeof value10 == "number" || value10 === null)) return typeError("/" + i1 + "/open_interest_change_percent", list2);
-      }
-    }
-    {
-      const value11 = item2.strike_index;
-      if (value11 !== void 0) {
-        if (!(typeof value11 == "number" || value11 === null)) return typeError("/" + i1 + "/strike_index", list2);
-      }
-    }
-    {
-      const value12 = item2.date_index;
-      if (value12 !== void 0) {
-        if (!(typeof value12 == "number" || value12 === null)) return typeError("/" + i1 + "/date_index", list2);
-      }
-    }
-    {
-      const value13 = item2.intensity;
-      if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return typeError("/" + i1 + "/intensity", list2);
-      }
-    }
+    if (!rootItem(item2)) return at("/" + i1);
   }
   return true;
 }

@@ -4,67 +4,70 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["c","p"];
 const list4 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.strike;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list4);
+    }
+  }
+  {
+    const value11 = d.c;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list3) && typeError("/c", "number");
+  }
+  {
+    const value12 = d.p;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list3) && typeError("/p", "number");
+  }
+  {
+    const value13 = d.notional_c;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/notional_c", list4);
+    }
+  }
+  {
+    const value14 = d.notional_p;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/notional_p", list4);
+    }
+  }
+  {
+    const value15 = d.premium_c;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/premium_c", list4);
+    }
+  }
+  {
+    const value16 = d.premium_p;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/premium_p", list4);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.c === void 0 || item6.p === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.strike;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number" || value8 === null)) return typeError("/data/" + i5 + "/strike", list4);
-        }
-      }
-      {
-        const value10 = item6.c;
-        if (!(typeof value10 == "number")) return typeError("/data/" + i5 + "/c", "number");
-      }
-      {
-        const value11 = item6.p;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i5 + "/p", "number");
-      }
-      {
-        const value12 = item6.notional_c;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i5 + "/notional_c", list4);
-        }
-      }
-      {
-        const value13 = item6.notional_p;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i5 + "/notional_p", list4);
-        }
-      }
-      {
-        const value14 = item6.premium_c;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i5 + "/premium_c", list4);
-        }
-      }
-      {
-        const value15 = item6.premium_p;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i5 + "/premium_p", list4);
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

@@ -4,64 +4,67 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["instrument"];
 const list4 = ["string","null"];
 const list5 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.market;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/market", list4);
+    }
+  }
+  {
+    const value11 = d.currency;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "string" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/currency", list4);
+    }
+  }
+  {
+    const value12 = d.maturity;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/maturity", list4);
+    }
+  }
+  {
+    const value13 = d.strike;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list5);
+    }
+  }
+  {
+    const value15 = d.option_type;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "string" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/option_type", list4);
+    }
+  }
+  {
+    const value16 = d.instrument;
+    if (!(typeof value16 == "string")) return requiredFirst(d, "", list3) && typeError("/instrument", "string");
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.instrument === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.market;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "string" || value8 === null)) return typeError("/data/" + i5 + "/market", list4);
-        }
-      }
-      {
-        const value10 = item6.currency;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "string" || value10 === null)) return typeError("/data/" + i5 + "/currency", list4);
-        }
-      }
-      {
-        const value11 = item6.maturity;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "string" || value11 === null)) return typeError("/data/" + i5 + "/maturity", list4);
-        }
-      }
-      {
-        const value12 = item6.strike;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i5 + "/strike", list5);
-        }
-      }
-      {
-        const value14 = item6.option_type;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "string" || value14 === null)) return typeError("/data/" + i5 + "/option_type", list4);
-        }
-      }
-      {
-        const value15 = item6.instrument;
-        if (!(typeof value15 == "string")) return typeError("/data/" + i5 + "/instrument", "string");
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

@@ -4,41 +4,46 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, unionError } = require("../../runtime/body-checks.cjs");
+const list = ["symbol"];
+const list2 = ["number","null"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value8 = d.symbol;
+    if (!(typeof value8 == "string")) return requiredFirst(d, "", list) && typeError("/symbol", "string");
+  }
+  {
+    const value9 = d.funding;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list) && typeError("/funding", list2);
+    }
+  }
+  {
+    const value11 = d.yield;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && typeError("/yield", list2);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
-  if (!(isObject(d))) return false;
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.date === void 0 || d.data === void 0) return false;
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return false;
+    if (!(isInteger(value2))) return false;
     if (!(value2 >= 0)) return false;
   }
-  if (!(isObject(d))) return false;
-  if (d.data === void 0) return false;
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
   {
     const value3 = d.data;
     if (!(Array.isArray(value3))) return false;
     for (let i4 = 0; i4 < value3.length; i4++) {
       const item5 = value3[i4];
-      if (!(isObject(item5))) return false;
-      if (item5.symbol === void 0) return false;
-      {
-        const value6 = item5.symbol;
-        if (!(typeof value6 == "string")) return false;
-      }
-      {
-        const value7 = item5.funding;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "number" || value7 === null)) return false;
-        }
-      }
-      {
-        const value8 = item5.yield;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number" || value8 === null)) return false;
-        }
-      }
+      if (!dataItem(item5)) return false;
     }
   }
   return true;
@@ -46,26 +51,9 @@ function branch1(d) {
 
 function branch2(d) {
   if (!(Array.isArray(d))) return false;
-  for (let i10 = 0; i10 < d.length; i10++) {
-    const item11 = d[i10];
-    if (!(isObject(item11))) return false;
-    if (item11.symbol === void 0) return false;
-    {
-      const value12 = item11.symbol;
-      if (!(typeof value12 == "string")) return false;
-    }
-    {
-      const value13 = item11.funding;
-      if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return false;
-      }
-    }
-    {
-      const value14 = item11.yield;
-      if (value14 !== void 0) {
-        if (!(typeof value14 == "number" || value14 === null)) return false;
-      }
-    }
+  for (let i13 = 0; i13 < d.length; i13++) {
+    const item14 = d[i13];
+    if (!dataItem(item14)) return false;
   }
   return true;
 }

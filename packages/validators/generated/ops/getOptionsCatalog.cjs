@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -15,7 +15,23 @@ const list5 = ["string","null"];
 const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.instrument_name;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/instrument_name", "string");
+    if (value7.length < 1) return requiredFirst(d, "", list2) && countLimit("/instrument_name", "minLength", 1);
+  }
+  {
+    const value8 = d.exchange;
+    if (!(typeof value8 == "string")) return requiredFirst(d, "", list2) && typeError("/exchange", "string");
+    if (!list3.includes(value8)) return requiredFirst(d, "", list2) && enumError("/exchange", list3);
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -41,82 +57,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.instrument_name === void 0 || item4.exchange === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.instrument_name;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-        if (value6.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
-      }
-      {
-        const value7 = item4.exchange;
-        if (!(typeof value7 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
-        if (!list3.includes(value7)) return enumError("/data/" + i3 + "/exchange", list3);
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value9 = d.meta;
-    if (!(isObject(value9))) return typeError("/meta", "object");
-    if (value9.next_cursor === void 0) return missing(value9, "/meta", list4);
+    const value10 = d.meta;
+    if (!((typeof value10 == "object" && value10 !== null && !Array.isArray(value10)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value11 = value9.next_cursor;
-      if (!(typeof value11 == "string" || value11 === null)) return typeError("/meta/next_cursor", list5);
+      const value12 = value10.next_cursor;
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && typeError("/meta/next_cursor", list5);
     }
     {
-      const value13 = value9.empty_reason;
-      if (value13 !== void 0) {
-        if (branch1(value13) + branch2(value13) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value14 = value10.empty_reason;
+      if (value14 !== void 0) {
+        if (branch1(value14) + branch2(value14) !== 1) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value17 = value9.coverage;
-      if (value17 !== void 0) {
-        if (!(isObject(value17))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value18 = value9.completeness;
+      const value18 = value10.coverage;
       if (value18 !== void 0) {
-        if (!(isObject(value18))) return typeError("/meta/completeness", "object");
-        if (value18.status === void 0) return missing(value18, "/meta/completeness", list7);
+        if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value19 = value10.completeness;
+      if (value19 !== void 0) {
+        if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && typeError("/meta/completeness", "object");
         {
-          const value20 = value18.status;
-          if (!(typeof value20 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value20)) return enumError("/meta/completeness/status", list8);
+          const value21 = value19.status;
+          if (!(typeof value21 == "string")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && requiredFirst(value19, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value21)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && requiredFirst(value19, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
         }
         {
-          const value22 = value18.complete_from;
-          if (value22 !== void 0) {
-            if (!(branch3(value22) || branch4(value22))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value23 = value19.complete_from;
+          if (value23 !== void 0) {
+            if (!(branch3(value23) || branch4(value23))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && requiredFirst(value19, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value27 = value18.complete_through;
-          if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value29 = value19.complete_through;
+          if (value29 !== void 0) {
+            if (!(branch3(value29) || branch4(value29))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && requiredFirst(value19, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value28 = value9.has_more;
-      if (value28 !== void 0) {
-        if (!(typeof value28 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value30 = value10.has_more;
+      if (value30 !== void 0) {
+        if (!(typeof value30 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value29 = value9.count;
-      if (value29 !== void 0) {
-        if (!((typeof value29 == "number" && !(value29 % 1) && !isNaN(value29)))) return typeError("/meta/count", "integer");
-        if (!(value29 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value31 = value10.count;
+      if (value31 !== void 0) {
+        if (!(isInteger(value31))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value31 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,508 +4,519 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, countLimit, patternError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError } = require("../../runtime/body-checks.cjs");
 const list = ["summary","buckets","notable_trades"];
 const list2 = ["start","end","most_active_strikes"];
 const list3 = ["1m","5m","15m","1h","4h","1d"];
 const list4 = ["number","null"];
 const list5 = ["instrument_name"];
 const list6 = ["date"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list7 = ["instrument_name","timestamp","trade_id"];
 const list8 = ["string","integer"];
 const list9 = ["string","null"];
 const list10 = ["C","P"];
 const list11 = ["buy","sell"];
 
+function most_active_strikesItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value29 = d.instrument_name;
+    if (!(typeof value29 == "string")) return requiredFirst(d, "", list5) && typeError("/instrument_name", "string");
+    if (value29.length < 1) return requiredFirst(d, "", list5) && countLimit("/instrument_name", "minLength", 1);
+  }
+  {
+    const value30 = d.trade_count;
+    if (value30 !== void 0) {
+      if (!(typeof value30 == "number" || value30 === null)) return requiredFirst(d, "", list5) && typeError("/trade_count", list4);
+      if (typeof value30 == "number") {
+        if (!(value30 >= 0)) return requiredFirst(d, "", list5) && numberLimit("/trade_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value31 = d.premium_usd;
+    if (value31 !== void 0) {
+      if (!(typeof value31 == "number" || value31 === null)) return requiredFirst(d, "", list5) && typeError("/premium_usd", list4);
+    }
+  }
+  {
+    const value32 = d.net_oi_change;
+    if (value32 !== void 0) {
+      if (!(typeof value32 == "number" || value32 === null)) return requiredFirst(d, "", list5) && typeError("/net_oi_change", list4);
+    }
+  }
+  return true;
+}
+
+function bucketsItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value38 = d.date;
+    if (!(typeof value38 == "string")) return requiredFirst(d, "", list6) && typeError("/date", "string");
+    if (!pattern.test(value38)) return requiredFirst(d, "", list6) && patternError("/date", source);
+  }
+  {
+    const value41 = d.trade_count;
+    if (value41 !== void 0) {
+      if (!(typeof value41 == "number" || value41 === null)) return requiredFirst(d, "", list6) && typeError("/trade_count", list4);
+      if (typeof value41 == "number") {
+        if (!(value41 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/trade_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value42 = d.buy_count;
+    if (value42 !== void 0) {
+      if (!(typeof value42 == "number" || value42 === null)) return requiredFirst(d, "", list6) && typeError("/buy_count", list4);
+      if (typeof value42 == "number") {
+        if (!(value42 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/buy_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value43 = d.sell_count;
+    if (value43 !== void 0) {
+      if (!(typeof value43 == "number" || value43 === null)) return requiredFirst(d, "", list6) && typeError("/sell_count", list4);
+      if (typeof value43 == "number") {
+        if (!(value43 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/sell_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value44 = d.total_amount;
+    if (value44 !== void 0) {
+      if (!(typeof value44 == "number" || value44 === null)) return requiredFirst(d, "", list6) && typeError("/total_amount", list4);
+      if (typeof value44 == "number") {
+        if (!(value44 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/total_amount", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value45 = d.buy_amount;
+    if (value45 !== void 0) {
+      if (!(typeof value45 == "number" || value45 === null)) return requiredFirst(d, "", list6) && typeError("/buy_amount", list4);
+      if (typeof value45 == "number") {
+        if (!(value45 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/buy_amount", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value46 = d.sell_amount;
+    if (value46 !== void 0) {
+      if (!(typeof value46 == "number" || value46 === null)) return requiredFirst(d, "", list6) && typeError("/sell_amount", list4);
+      if (typeof value46 == "number") {
+        if (!(value46 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/sell_amount", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value47 = d.total_premium_usd;
+    if (value47 !== void 0) {
+      if (!(typeof value47 == "number" || value47 === null)) return requiredFirst(d, "", list6) && typeError("/total_premium_usd", list4);
+    }
+  }
+  {
+    const value48 = d.buy_premium_usd;
+    if (value48 !== void 0) {
+      if (!(typeof value48 == "number" || value48 === null)) return requiredFirst(d, "", list6) && typeError("/buy_premium_usd", list4);
+    }
+  }
+  {
+    const value49 = d.sell_premium_usd;
+    if (value49 !== void 0) {
+      if (!(typeof value49 == "number" || value49 === null)) return requiredFirst(d, "", list6) && typeError("/sell_premium_usd", list4);
+    }
+  }
+  {
+    const value50 = d.total_notional;
+    if (value50 !== void 0) {
+      if (!(typeof value50 == "number" || value50 === null)) return requiredFirst(d, "", list6) && typeError("/total_notional", list4);
+    }
+  }
+  {
+    const value51 = d.buy_notional;
+    if (value51 !== void 0) {
+      if (!(typeof value51 == "number" || value51 === null)) return requiredFirst(d, "", list6) && typeError("/buy_notional", list4);
+    }
+  }
+  {
+    const value52 = d.sell_notional;
+    if (value52 !== void 0) {
+      if (!(typeof value52 == "number" || value52 === null)) return requiredFirst(d, "", list6) && typeError("/sell_notional", list4);
+    }
+  }
+  {
+    const value53 = d.call_premium_usd;
+    if (value53 !== void 0) {
+      if (!(typeof value53 == "number" || value53 === null)) return requiredFirst(d, "", list6) && typeError("/call_premium_usd", list4);
+    }
+  }
+  {
+    const value54 = d.put_premium_usd;
+    if (value54 !== void 0) {
+      if (!(typeof value54 == "number" || value54 === null)) return requiredFirst(d, "", list6) && typeError("/put_premium_usd", list4);
+    }
+  }
+  {
+    const value55 = d.call_count;
+    if (value55 !== void 0) {
+      if (!(typeof value55 == "number" || value55 === null)) return requiredFirst(d, "", list6) && typeError("/call_count", list4);
+      if (typeof value55 == "number") {
+        if (!(value55 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/call_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value56 = d.put_count;
+    if (value56 !== void 0) {
+      if (!(typeof value56 == "number" || value56 === null)) return requiredFirst(d, "", list6) && typeError("/put_count", list4);
+      if (typeof value56 == "number") {
+        if (!(value56 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/put_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value57 = d.block_trade_count;
+    if (value57 !== void 0) {
+      if (!(typeof value57 == "number" || value57 === null)) return requiredFirst(d, "", list6) && typeError("/block_trade_count", list4);
+      if (typeof value57 == "number") {
+        if (!(value57 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/block_trade_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value58 = d.block_premium_usd;
+    if (value58 !== void 0) {
+      if (!(typeof value58 == "number" || value58 === null)) return requiredFirst(d, "", list6) && typeError("/block_premium_usd", list4);
+    }
+  }
+  {
+    const value59 = d.net_oi_change;
+    if (value59 !== void 0) {
+      if (!(typeof value59 == "number" || value59 === null)) return requiredFirst(d, "", list6) && typeError("/net_oi_change", list4);
+    }
+  }
+  {
+    const value60 = d.avg_iv;
+    if (value60 !== void 0) {
+      if (!(typeof value60 == "number" || value60 === null)) return requiredFirst(d, "", list6) && typeError("/avg_iv", list4);
+    }
+  }
+  {
+    const value61 = d.avg_abs_delta;
+    if (value61 !== void 0) {
+      if (!(typeof value61 == "number" || value61 === null)) return requiredFirst(d, "", list6) && typeError("/avg_abs_delta", list4);
+    }
+  }
+  return true;
+}
+
+function notable_tradesItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value67 = d.instrument_name;
+    if (!(typeof value67 == "string")) return requiredFirst(d, "", list7) && typeError("/instrument_name", "string");
+    if (value67.length < 1) return requiredFirst(d, "", list7) && countLimit("/instrument_name", "minLength", 1);
+  }
+  {
+    const value68 = d.timestamp;
+    if (!(isInteger(value68))) return requiredFirst(d, "", list7) && typeError("/timestamp", "integer");
+  }
+  {
+    const value69 = d.trade_id;
+    if (!(typeof value69 == "string" || isInteger(value69))) return requiredFirst(d, "", list7) && typeError("/trade_id", list8);
+  }
+  {
+    const value71 = d.block_trade_id;
+    if (value71 !== void 0) {
+      if (!(typeof value71 == "string" || value71 === null)) return requiredFirst(d, "", list7) && typeError("/block_trade_id", list9);
+    }
+  }
+  {
+    const value73 = d.combo_id;
+    if (value73 !== void 0) {
+      if (!(typeof value73 == "string" || value73 === null)) return requiredFirst(d, "", list7) && typeError("/combo_id", list9);
+    }
+  }
+  {
+    const value74 = d.strategy;
+    if (value74 !== void 0) {
+      if (!(typeof value74 == "string" || value74 === null)) return requiredFirst(d, "", list7) && typeError("/strategy", list9);
+    }
+  }
+  {
+    const value75 = d.date;
+    if (value75 !== void 0) {
+      if (!(typeof value75 == "string")) return requiredFirst(d, "", list7) && typeError("/date", "string");
+    }
+  }
+  {
+    const value76 = d.currency;
+    if (value76 !== void 0) {
+      if (!(typeof value76 == "string")) return requiredFirst(d, "", list7) && typeError("/currency", "string");
+    }
+  }
+  {
+    const value77 = d.maturity;
+    if (value77 !== void 0) {
+      if (!(typeof value77 == "string")) return requiredFirst(d, "", list7) && typeError("/maturity", "string");
+    }
+  }
+  {
+    const value78 = d.days_to_expiry;
+    if (value78 !== void 0) {
+      if (!(typeof value78 == "number" || value78 === null)) return requiredFirst(d, "", list7) && typeError("/days_to_expiry", list4);
+    }
+  }
+  {
+    const value79 = d.strike;
+    if (value79 !== void 0) {
+      if (!(typeof value79 == "number" || value79 === null)) return requiredFirst(d, "", list7) && typeError("/strike", list4);
+    }
+  }
+  {
+    const value80 = d.option_type;
+    if (value80 !== void 0) {
+      if (!(typeof value80 == "string")) return requiredFirst(d, "", list7) && typeError("/option_type", "string");
+      if (!list10.includes(value80)) return requiredFirst(d, "", list7) && enumError("/option_type", list10);
+    }
+  }
+  {
+    const value82 = d.direction;
+    if (value82 !== void 0) {
+      if (!(typeof value82 == "string")) return requiredFirst(d, "", list7) && typeError("/direction", "string");
+      if (!list11.includes(value82)) return requiredFirst(d, "", list7) && enumError("/direction", list11);
+    }
+  }
+  {
+    const value84 = d.amount;
+    if (value84 !== void 0) {
+      if (!(typeof value84 == "number" || value84 === null)) return requiredFirst(d, "", list7) && typeError("/amount", list4);
+    }
+  }
+  {
+    const value85 = d.price;
+    if (value85 !== void 0) {
+      if (!(typeof value85 == "number" || value85 === null)) return requiredFirst(d, "", list7) && typeError("/price", list4);
+    }
+  }
+  {
+    const value86 = d.iv;
+    if (value86 !== void 0) {
+      if (!(typeof value86 == "number" || value86 === null)) return requiredFirst(d, "", list7) && typeError("/iv", list4);
+    }
+  }
+  {
+    const value87 = d.index_price;
+    if (value87 !== void 0) {
+      if (!(typeof value87 == "number" || value87 === null)) return requiredFirst(d, "", list7) && typeError("/index_price", list4);
+    }
+  }
+  {
+    const value88 = d.mark_price;
+    if (value88 !== void 0) {
+      if (!(typeof value88 == "number" || value88 === null)) return requiredFirst(d, "", list7) && typeError("/mark_price", list4);
+    }
+  }
+  {
+    const value89 = d.premium_usd;
+    if (value89 !== void 0) {
+      if (!(typeof value89 == "number" || value89 === null)) return requiredFirst(d, "", list7) && typeError("/premium_usd", list4);
+    }
+  }
+  {
+    const value90 = d.notional;
+    if (value90 !== void 0) {
+      if (!(typeof value90 == "number" || value90 === null)) return requiredFirst(d, "", list7) && typeError("/notional", list4);
+    }
+  }
+  {
+    const value91 = d.delta;
+    if (value91 !== void 0) {
+      if (!(typeof value91 == "number" || value91 === null)) return requiredFirst(d, "", list7) && typeError("/delta", list4);
+    }
+  }
+  {
+    const value92 = d.gamma;
+    if (value92 !== void 0) {
+      if (!(typeof value92 == "number" || value92 === null)) return requiredFirst(d, "", list7) && typeError("/gamma", list4);
+    }
+  }
+  {
+    const value93 = d.vega;
+    if (value93 !== void 0) {
+      if (!(typeof value93 == "number" || value93 === null)) return requiredFirst(d, "", list7) && typeError("/vega", list4);
+    }
+  }
+  {
+    const value94 = d.theta;
+    if (value94 !== void 0) {
+      if (!(typeof value94 == "number" || value94 === null)) return requiredFirst(d, "", list7) && typeError("/theta", list4);
+    }
+  }
+  {
+    const value95 = d.oi_change;
+    if (value95 !== void 0) {
+      if (!(typeof value95 == "number" || value95 === null)) return requiredFirst(d, "", list7) && typeError("/oi_change", list4);
+    }
+  }
+  {
+    const value96 = d.open_interest;
+    if (value96 !== void 0) {
+      if (!(typeof value96 == "number" || value96 === null)) return requiredFirst(d, "", list7) && typeError("/open_interest", list4);
+    }
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.summary === void 0 || d.buckets === void 0 || d.notable_trades === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.summary;
-    if (!(isObject(value2))) return typeError("/summary", "object");
-    if (value2.start === void 0 || value2.end === void 0 || value2.most_active_strikes === void 0) return missing(value2, "/summary", list2);
+    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/summary", "object");
     {
       const value4 = value2.start;
-      if (!(typeof value4 == "string")) return typeError("/summary/start", "string");
+      if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/start", "string");
     }
     {
       const value5 = value2.end;
-      if (!(typeof value5 == "string")) return typeError("/summary/end", "string");
+      if (!(typeof value5 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/end", "string");
     }
     {
       const value6 = value2.resolution;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/summary/resolution", "string");
-        if (!list3.includes(value6)) return enumError("/summary/resolution", list3);
+        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/resolution", "string");
+        if (!list3.includes(value6)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && enumError("/summary/resolution", list3);
       }
     }
     {
       const value8 = value2.total_trades;
       if (value8 !== void 0) {
-        if (!(typeof value8 == "number" || value8 === null)) return typeError("/summary/total_trades", list4);
+        if (!(typeof value8 == "number" || value8 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/total_trades", list4);
         if (typeof value8 == "number") {
-          if (!(value8 >= 0)) return numberLimit("/summary/total_trades", "minimum", 0);
+          if (!(value8 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/total_trades", "minimum", 0);
         }
       }
     }
     {
       const value10 = value2.total_premium_usd;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "number" || value10 === null)) return typeError("/summary/total_premium_usd", list4);
+        if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/total_premium_usd", list4);
       }
     }
     {
       const value11 = value2.total_notional_usd;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number" || value11 === null)) return typeError("/summary/total_notional_usd", list4);
+        if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/total_notional_usd", list4);
       }
     }
     {
       const value12 = value2.call_premium_usd;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "number" || value12 === null)) return typeError("/summary/call_premium_usd", list4);
+        if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/call_premium_usd", list4);
       }
     }
     {
       const value13 = value2.put_premium_usd;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return typeError("/summary/put_premium_usd", list4);
+        if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/put_premium_usd", list4);
       }
     }
     {
       const value14 = value2.buy_premium_usd;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "number" || value14 === null)) return typeError("/summary/buy_premium_usd", list4);
+        if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/buy_premium_usd", list4);
       }
     }
     {
       const value15 = value2.sell_premium_usd;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "number" || value15 === null)) return typeError("/summary/sell_premium_usd", list4);
+        if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/sell_premium_usd", list4);
       }
     }
     {
       const value16 = value2.net_delta;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "number" || value16 === null)) return typeError("/summary/net_delta", list4);
+        if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_delta", list4);
       }
     }
     {
       const value17 = value2.net_gamma;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "number" || value17 === null)) return typeError("/summary/net_gamma", list4);
+        if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_gamma", list4);
       }
     }
     {
       const value18 = value2.net_vega;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "number" || value18 === null)) return typeError("/summary/net_vega", list4);
+        if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_vega", list4);
       }
     }
     {
       const value19 = value2.opening_trades;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "number" || value19 === null)) return typeError("/summary/opening_trades", list4);
+        if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/opening_trades", list4);
         if (typeof value19 == "number") {
-          if (!(value19 >= 0)) return numberLimit("/summary/opening_trades", "minimum", 0);
+          if (!(value19 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/opening_trades", "minimum", 0);
         }
       }
     }
     {
       const value20 = value2.closing_trades;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "number" || value20 === null)) return typeError("/summary/closing_trades", list4);
+        if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/closing_trades", list4);
         if (typeof value20 == "number") {
-          if (!(value20 >= 0)) return numberLimit("/summary/closing_trades", "minimum", 0);
+          if (!(value20 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/closing_trades", "minimum", 0);
         }
       }
     }
     {
       const value21 = value2.net_oi_change;
       if (value21 !== void 0) {
-        if (!(typeof value21 == "number" || value21 === null)) return typeError("/summary/net_oi_change", list4);
+        if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_oi_change", list4);
       }
     }
     {
       const value22 = value2.block_trade_count;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "number" || value22 === null)) return typeError("/summary/block_trade_count", list4);
+        if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/block_trade_count", list4);
         if (typeof value22 == "number") {
-          if (!(value22 >= 0)) return numberLimit("/summary/block_trade_count", "minimum", 0);
+          if (!(value22 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/block_trade_count", "minimum", 0);
         }
       }
     }
     {
       const value23 = value2.block_trade_premium_usd;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "number" || value23 === null)) return typeError("/summary/block_trade_premium_usd", list4);
+        if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/block_trade_premium_usd", list4);
       }
     }
     {
       const value24 = value2.most_active_strikes;
-      if (!(Array.isArray(value24))) return typeError("/summary/most_active_strikes", "array");
-      if (value24.length > 10) return countLimit("/summary/most_active_strikes", "maxItems", 10);
+      if (!(Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/most_active_strikes", "array");
+      if (value24.length > 10) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && countLimit("/summary/most_active_strikes", "maxItems", 10);
       for (let i25 = 0; i25 < value24.length; i25++) {
         const item26 = value24[i25];
-        if (!(isObject(item26))) return typeError("/summary/most_active_strikes/" + i25, "object");
-        if (item26.instrument_name === void 0) return missing(item26, "/summary/most_active_strikes/" + i25, list5);
-        {
-          const value28 = item26.instrument_name;
-          if (!(typeof value28 == "string")) return typeError("/summary/most_active_strikes/" + i25 + "/instrument_name", "string");
-          if (value28.length < 1) return countLimit("/summary/most_active_strikes/" + i25 + "/instrument_name", "minLength", 1);
-        }
-        {
-          const value29 = item26.trade_count;
-          if (value29 !== void 0) {
-            if (!(typeof value29 == "number" || value29 === null)) return typeError("/summary/most_active_strikes/" + i25 + "/trade_count", list4);
-            if (typeof value29 == "number") {
-              if (!(value29 >= 0)) return numberLimit("/summary/most_active_strikes/" + i25 + "/trade_count", "minimum", 0);
-            }
-          }
-        }
-        {
-          const value30 = item26.premium_usd;
-          if (value30 !== void 0) {
-            if (!(typeof value30 == "number" || value30 === null)) return typeError("/summary/most_active_strikes/" + i25 + "/premium_usd", list4);
-          }
-        }
-        {
-          const value31 = item26.net_oi_change;
-          if (value31 !== void 0) {
-            if (!(typeof value31 == "number" || value31 === null)) return typeError("/summary/most_active_strikes/" + i25 + "/net_oi_change", list4);
-          }
-        }
+        if (!most_active_strikesItem(item26)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && at("/summary/most_active_strikes/" + i25);
       }
     }
   }
   {
-    const value32 = d.buckets;
-    if (!(Array.isArray(value32))) return typeError("/buckets", "array");
-    for (let i33 = 0; i33 < value32.length; i33++) {
-      const item34 = value32[i33];
-      if (!(isObject(item34))) return typeError("/buckets/" + i33, "object");
-      if (item34.date === void 0) return missing(item34, "/buckets/" + i33, list6);
-      {
-        const value36 = item34.date;
-        if (!(typeof value36 == "string")) return typeError("/buckets/" + i33 + "/date", "string");
-        if (!pattern.test(value36)) return patternError("/buckets/" + i33 + "/date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
-      }
-      {
-        const value38 = item34.trade_count;
-        if (value38 !== void 0) {
-          if (!(typeof value38 == "number" || value38 === null)) return typeError("/buckets/" + i33 + "/trade_count", list4);
-          if (typeof value38 == "number") {
-            if (!(value38 >= 0)) return numberLimit("/buckets/" + i33 + "/trade_count", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value39 = item34.buy_count;
-        if (value39 !== void 0) {
-          if (!(typeof value39 == "number" || value39 === null)) return typeError("/buckets/" + i33 + "/buy_count", list4);
-          if (typeof value39 == "number") {
-            if (!(value39 >= 0)) return numberLimit("/buckets/" + i33 + "/buy_count", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value40 = item34.sell_count;
-        if (value40 !== void 0) {
-          if (!(typeof value40 == "number" || value40 === null)) return typeError("/buckets/" + i33 + "/sell_count", list4);
-          if (typeof value40 == "number") {
-            if (!(value40 >= 0)) return numberLimit("/buckets/" + i33 + "/sell_count", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value41 = item34.total_amount;
-        if (value41 !== void 0) {
-          if (!(typeof value41 == "number" || value41 === null)) return typeError("/buckets/" + i33 + "/total_amount", list4);
-          if (typeof value41 == "number") {
-            if (!(value41 >= 0)) return numberLimit("/buckets/" + i33 + "/total_amount", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value42 = item34.buy_amount;
-        if (value42 !== void 0) {
-          if (!(typeof value42 == "number" || value42 === null)) return typeError("/buckets/" + i33 + "/buy_amount", list4);
-          if (typeof value42 == "number") {
-            if (!(value42 >= 0)) return numberLimit("/buckets/" + i33 + "/buy_amount", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value43 = item34.sell_amount;
-        if (value43 !== void 0) {
-          if (!(typeof value43 == "number" || value43 === null)) return typeError("/buckets/" + i33 + "/sell_amount", list4);
-          if (typeof value43 == "number") {
-            if (!(value43 >= 0)) return numberLimit("/buckets/" + i33 + "/sell_amount", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value44 = item34.total_premium_usd;
-        if (value44 !== void 0) {
-          if (!(typeof value44 == "number" || value44 === null)) return typeError("/buckets/" + i33 + "/total_premium_usd", list4);
-        }
-      }
-      {
-        const value45 = item34.buy_premium_usd;
-        if (value45 !== void 0) {
-          if (!(typeof value45 == "number" || value45 === null)) return typeError("/buckets/" + i33 + "/buy_premium_usd", list4);
-        }
-      }
-      {
-        const value46 = item34.sell_premium_usd;
-        if (value46 !== void 0) {
-          if (!(typeof value46 == "number" || value46 === null)) return typeError("/buckets/" + i33 + "/sell_premium_usd", list4);
-        }
-      }
-      {
-        const value47 = item34.total_notional;
-        if (value47 !== void 0) {
-          if (!(typeof value47 == "number" || value47 === null)) return typeError("/buckets/" + i33 + "/total_notional", list4);
-        }
-      }
-      {
-        const value48 = item34.buy_notional;
-        if (value48 !== void 0) {
-          if (!(typeof value48 == "number" || value48 === null)) return typeError("/buckets/" + i33 + "/buy_notional", list4);
-        }
-      }
-      {
-        const value49 = item34.sell_notional;
-        if (value49 !== void 0) {
-          if (!(typeof value49 == "number" || value49 === null)) return typeError("/buckets/" + i33 + "/sell_notional", list4);
-        }
-      }
-      {
-        const value50 = item34.call_premium_usd;
-        if (value50 !== void 0) {
-          if (!(typeof value50 == "number" || value50 === null)) return typeError("/buckets/" + i33 + "/call_premium_usd", list4);
-        }
-      }
-      {
-        const value51 = item34.put_premium_usd;
-        if (value51 !== void 0) {
-          if (!(typeof value51 == "number" || value51 === null)) return typeError("/buckets/" + i33 + "/put_premium_usd", list4);
-        }
-      }
-      {
-        const value52 = item34.call_count;
-        if (value52 !== void 0) {
-          if (!(typeof value52 == "number" || value52 === null)) return typeError("/buckets/" + i33 + "/call_count", list4);
-          if (typeof value52 == "number") {
-            if (!(value52 >= 0)) return numberLimit("/buckets/" + i33 + "/call_count", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value53 = item34.put_count;
-        if (value53 !== void 0) {
-          if (!(typeof value53 == "number" || value53 === null)) return typeError("/buckets/" + i33 + "/put_count", list4);
-          if (typeof value53 == "number") {
-            if (!(value53 >= 0)) return numberLimit("/buckets/" + i33 + "/put_count", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value54 = item34.block_trade_count;
-        if (value54 !== void 0) {
-          if (!(typeof value54 == "number" || value54 === null)) return typeError("/buckets/" + i33 + "/block_trade_count", list4);
-          if (typeof value54 == "number") {
-            if (!(value54 >= 0)) return numberLimit("/buckets/" + i33 + "/block_trade_count", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value55 = item34.block_premium_usd;
-        if (value55 !== void 0) {
-          if (!(typeof value55 == "number" || value55 === null)) return typeError("/buckets/" + i33 + "/block_premium_usd", list4);
-        }
-      }
-      {
-        const value56 = item34.net_oi_change;
-        if (value56 !== void 0) {
-          if (!(typeof value56 == "number" || value56 === null)) return typeError("/buckets/" + i33 + "/net_oi_change", list4);
-        }
-      }
-      {
-        const value57 = item34.avg_iv;
-        if (value57 !== void 0) {
-          if (!(typeof value57 == "number" || value57 === null)) return typeError("/buckets/" + i33 + "/avg_iv", list4);
-        }
-      }
-      {
-        const value58 = item34.avg_abs_delta;
-        if (value58 !== void 0) {
-          if (!(typeof value58 == "number" || value58 === null)) return typeError("/buckets/" + i33 + "/avg_abs_delta", list4);
-        }
-      }
+    const value33 = d.buckets;
+    if (!(Array.isArray(value33))) return requiredFirst(d, "", list) && typeError("/buckets", "array");
+    for (let i34 = 0; i34 < value33.length; i34++) {
+      const item35 = value33[i34];
+      if (!bucketsItem(item35)) return requiredFirst(d, "", list) && at("/buckets/" + i34);
     }
   }
   {
-    const value59 = d.notable_trades;
-    if (!(Array.isArray(value59))) return typeError("/notable_trades", "array");
-    for (let i60 = 0; i60 < value59.length; i60++) {
-      const item61 = value59[i60];
-      if (!(isObject(item61))) return typeError("/notable_trades/" + i60, "object");
-      if (item61.instrument_name === void 0 || item61.timestamp === void 0 || item61.trade_id === void 0) return missing(item61, "/notable_trades/" + i60, list7);
-      {
-        const value63 = item61.instrument_name;
-        if (!(typeof value63 == "string")) return typeError("/notable_trades/" + i60 + "/instrument_name", "string");
-        if (value63.length < 1) return countLimit("/notable_trades/" + i60 + "/instrument_name", "minLength", 1);
-      }
-      {
-        const value64 = item61.timestamp;
-        if (!((typeof value64 == "number" && !(value64 % 1) && !isNaN(value64)))) return typeError("/notable_trades/" + i60 + "/timestamp", "integer");
-      }
-      {
-        const value65 = item61.trade_id;
-        if (!(typeof value65 == "string" || (typeof value65 == "number" && !(value65 % 1) && !isNaN(value65)))) return typeError("/notable_trades/" + i60 + "/trade_id", list8);
-      }
-      {
-        const value67 = item61.block_trade_id;
-        if (value67 !== void 0) {
-          if (!(typeof value67 == "string" || value67 === null)) return typeError("/notable_trades/" + i60 + "/block_trade_id", list9);
-        }
-      }
-      {
-        const value69 = item61.combo_id;
-        if (value69 !== void 0) {
-          if (!(typeof value69 == "string" || value69 === null)) return typeError("/notable_trades/" + i60 + "/combo_id", list9);
-        }
-      }
-      {
-        const value70 = item61.strategy;
-        if (value70 !== void 0) {
-          if (!(typeof value70 == "string" || value70 === null)) return typeError("/notable_trades/" + i60 + "/strategy", list9);
-        }
-      }
-      {
-        const value71 = item61.date;
-        if (value71 !== void 0) {
-          if (!(typeof value71 == "string")) return typeError("/notable_trades/" + i60 + "/date", "string");
-        }
-      }
-      {
-        const value72 = item61.currency;
-        if (value72 !== void 0) {
-          if (!(typeof value72 == "string")) return typeError("/notable_trades/" + i60 + "/currency", "string");
-        }
-      }
-      {
-        const value73 = item61.maturity;
-        if (value73 !== void 0) {
-          if (!(typeof value73 == "string")) return typeError("/notable_trades/" + i60 + "/maturity", "string");
-        }
-      }
-      {
-        const value74 = item61.days_to_expiry;
-        if (value74 !== void 0) {
-          if (!(typeof value74 == "number" || value74 === null)) return typeError("/notable_trades/" + i60 + "/days_to_expiry", list4);
-        }
-      }
-      {
-        const value75 = item61.strike;
-        if (value75 !== void 0) {
-          if (!(typeof value75 == "number" || value75 === null)) return typeError("/notable_trades/" + i60 + "/strike", list4);
-        }
-      }
-      {
-        const value76 = item61.option_type;
-        if (value76 !== void 0) {
-          if (!(typeof value76 == "string")) return typeError("/notable_trades/" + i60 + "/option_type", "string");
-          if (!list10.includes(value76)) return enumError("/notable_trades/" + i60 + "/option_type", list10);
-        }
-      }
-      {
-        const value78 = item61.direction;
-        if (value78 !== void 0) {
-          if (!(typeof value78 == "string")) return typeError("/notable_trades/" + i60 + "/direction", "string");
-          if (!list11.includes(value78)) return enumError("/notable_trades/" + i60 + "/direction", list11);
-        }
-      }
-      {
-        const value80 = item61.amount;
-        if (value80 !== void 0) {
-          if (!(typeof value80 == "number" || value80 === null)) return typeError("/notable_trades/" + i60 + "/amount", list4);
-        }
-      }
-      {
-        const value81 = item61.price;
-        if (value81 !== void 0) {
-          if (!(typeof value81 == "number" || value81 === null)) return typeError("/notable_trades/" + i60 + "/price", list4);
-        }
-      }
-      {
-        const value82 = item61.iv;
-        if (value82 !== void 0) {
-          if (!(typeof value82 == "number" || value82 === null)) return typeError("/notable_trades/" + i60 + "/iv", list4);
-        }
-      }
-      {
-        const value83 = item61.index_price;
-        if (value83 !== void 0) {
-          if (!(typeof value83 == "number" || value83 === null)) return typeError("/notable_trades/" + i60 + "/index_price", list4);
-        }
-      }
-      {
-        const value84 = item61.mark_price;
-        if (value84 !== void 0) {
-          if (!(typeof value84 == "number" || value84 === null)) return typeError("/notable_trades/" + i60 + "/mark_price", list4);
-        }
-      }
-      {
-        const value85 = item61.premium_usd;
-        if (value85 !== void 0) {
-          if (!(typeof value85 == "number" || value85 === null)) return typeError("/notable_trades/" + i60 + "/premium_usd", list4);
-        }
-      }
-      {
-        const value86 = item61.notional;
-        if (value86 !== void 0) {
-          if (!(typeof value86 == "number" || value86 === null)) return typeError("/notable_trades/" + i60 + "/notional", list4);
-        }
-      }
-      {
-        const value87 = item61.delta;
-        if (value87 !== void 0) {
-          if (!(typeof value87 == "number" || value87 === null)) return typeError("/notable_trades/" + i60 + "/delta", list4);
-        }
-      }
-      {
-        const value88 = item61.gamma;
-        if (value88 !== void 0) {
-          if (!(typeof value88 == "number" || value88 === null)) return typeError("/notable_trades/" + i60 + "/gamma", list4);
-        }
-      }
-      {
-        const value89 = item61.vega;
-        if (value89 !== void 0) {
-          if (!(typeof value89 == "number" || value89 === null)) return typeError("/notable_trades/" + i60 + "/vega", list4);
-        }
-      }
-      {
-        const value90 = item61.theta;
-        if (value90 !== void 0) {
-          if (!(typeof value90 == "number" || value90 === null)) return typeError("/notable_trades/" + i60 + "/theta", list4);
-        }
-      }
-      {
-        const value91 = item61.oi_change;
-        if (value91 !== void 0) {
-          if (!(typeof value91 == "number" || value91 === null)) return typeError("/notable_trades/" + i60 + "/oi_change", list4);
-        }
-      }
-      {
-        const value92 = item61.open_interest;
-        if (value92 !== void 0) {
-          if (!(typeof value92 == "number" || value92 === null)) return typeError("/notable_trades/" + i60 + "/open_interest", list4);
-        }
-      }
+    const value62 = d.notable_trades;
+    if (!(Array.isArray(value62))) return requiredFirst(d, "", list) && typeError("/notable_trades", "array");
+    for (let i63 = 0; i63 < value62.length; i63++) {
+      const item64 = value62[i63];
+      if (!notable_tradesItem(item64)) return requiredFirst(d, "", list) && at("/notable_trades/" + i63);
     }
   }
   return true;

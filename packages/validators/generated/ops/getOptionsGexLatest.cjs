@@ -4,24 +4,70 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
-const pattern = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$");
+const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
+const pattern = new RegExp(source);
 const list3 = ["positive","negative","neutral"];
 const list4 = ["next_cursor"];
 const list5 = ["string","null"];
 const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
-const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
 const list9 = ["next_cursor","snapshot_time","snapshot_time_iso","snapshot_interval_ms","freshness_basis","staleness_ms","warnings"];
 const list10 = ["string","integer"];
 const list11 = ["number","null"];
 const list12 = ["code","message"];
 const list13 = ["STALE_SNAPSHOT"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!dateTimeFormat(value7)) return requiredFirst(d, "", list2) && formatError("/date", "date-time");
+  }
+  {
+    const value11 = d.currency;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list2) && typeError("/currency", "string");
+  }
+  {
+    const value12 = d.exchange;
+    if (!(typeof value12 == "string")) return requiredFirst(d, "", list2) && typeError("/exchange", "string");
+  }
+  {
+    const value13 = d.market;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/market", "number");
+  }
+  {
+    const value14 = d.spot;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/spot", "number");
+  }
+  {
+    const value15 = d.total_gex;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/total_gex", "number");
+  }
+  {
+    const value16 = d.net_long_gex;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/net_long_gex", "number");
+  }
+  {
+    const value17 = d.net_short_gex;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/net_short_gex", "number");
+  }
+  {
+    const value18 = d.regime;
+    if (!(typeof value18 == "string")) return requiredFirst(d, "", list2) && typeError("/regime", "string");
+    if (!list3.includes(value18)) return requiredFirst(d, "", list2) && enumError("/regime", list3);
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -46,155 +92,117 @@ function branch4(d) {
   return true;
 }
 
+function warningsItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value54 = d.code;
+    if (!(typeof value54 == "string")) return requiredFirst(d, "", list12) && typeError("/code", "string");
+    if (!list13.includes(value54)) return requiredFirst(d, "", list12) && enumError("/code", list13);
+  }
+  {
+    const value56 = d.message;
+    if (!(typeof value56 == "string")) return requiredFirst(d, "", list12) && typeError("/message", "string");
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0 || item4.currency === void 0 || item4.exchange === void 0 || item4.market === void 0 || item4.spot === void 0 || item4.total_gex === void 0 || item4.net_long_gex === void 0 || item4.net_short_gex === void 0 || item4.regime === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$");
-        if (!dateTimeFormat(value6)) return formatError("/data/" + i3 + "/date", "date-time");
-      }
-      {
-        const value9 = item4.currency;
-        if (!(typeof value9 == "string")) return typeError("/data/" + i3 + "/currency", "string");
-      }
-      {
-        const value10 = item4.exchange;
-        if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
-      }
-      {
-        const value11 = item4.market;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/market", "number");
-      }
-      {
-        const value12 = item4.spot;
-        if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/spot", "number");
-      }
-      {
-        const value13 = item4.total_gex;
-        if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
-      }
-      {
-        const value14 = item4.net_long_gex;
-        if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
-      }
-      {
-        const value15 = item4.net_short_gex;
-        if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
-      }
-      {
-        const value16 = item4.regime;
-        if (!(typeof value16 == "string")) return typeError("/data/" + i3 + "/regime", "string");
-        if (!list3.includes(value16)) return enumError("/data/" + i3 + "/regime", list3);
-      }
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
-    const value18 = d.meta;
-    if (!(isObject(value18))) return typeError("/meta", "object");
-    if (value18.next_cursor === void 0) return missing(value18, "/meta", list4);
+    const value20 = d.meta;
+    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return typeError("/meta", "object");
     {
-      const value20 = value18.next_cursor;
-      if (!(typeof value20 == "string" || value20 === null)) return typeError("/meta/next_cursor", list5);
+      const value22 = value20.next_cursor;
+      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(value20, "/meta", list4) && typeError("/meta/next_cursor", list5);
     }
     {
-      const value22 = value18.empty_reason;
-      if (value22 !== void 0) {
-        if (branch1(value22) + branch2(value22) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value24 = value20.empty_reason;
+      if (value24 !== void 0) {
+        if (branch1(value24) + branch2(value24) !== 1) return requiredFirst(value20, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value26 = value18.coverage;
-      if (value26 !== void 0) {
-        if (!(isObject(value26))) return typeError("/meta/coverage", "object");
+      const value28 = value20.coverage;
+      if (value28 !== void 0) {
+        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value27 = value18.completeness;
-      if (value27 !== void 0) {
-        if (!(isObject(value27))) return typeError("/meta/completeness", "object");
-        if (value27.status === void 0) return missing(value27, "/meta/completeness", list7);
+      const value29 = value20.completeness;
+      if (value29 !== void 0) {
+        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/completeness", "object");
         {
-          const value29 = value27.status;
-          if (!(typeof value29 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value29)) return enumError("/meta/completeness/status", list8);
+          const value31 = value29.status;
+          if (!(typeof value31 == "string")) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value31)) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
         }
         {
-          const value31 = value27.complete_from;
-          if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value33 = value29.complete_from;
+          if (value33 !== void 0) {
+            if (!(branch3(value33) || branch4(value33))) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value35 = value27.complete_through;
-          if (value35 !== void 0) {
-            if (!(branch3(value35) || branch4(value35))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value38 = value29.complete_through;
+          if (value38 !== void 0) {
+            if (!(branch3(value38) || branch4(value38))) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value36 = value18.has_more;
-      if (value36 !== void 0) {
-        if (!(typeof value36 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value39 = value20.has_more;
+      if (value39 !== void 0) {
+        if (!(typeof value39 == "boolean")) return requiredFirst(value20, "/meta", list4) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value37 = value18.count;
-      if (value37 !== void 0) {
-        if (!((typeof value37 == "number" && !(value37 % 1) && !isNaN(value37)))) return typeError("/meta/count", "integer");
-        if (!(value37 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value40 = value20.count;
+      if (value40 !== void 0) {
+        if (!(isInteger(value40))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value40 >= 0)) return requiredFirst(value20, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
       }
     }
-    if (!(isObject(value18))) return typeError("/meta", "object");
-    if (value18.next_cursor === void 0 || value18.snapshot_time === void 0 || value18.snapshot_time_iso === void 0 || value18.snapshot_interval_ms === void 0 || value18.freshness_basis === void 0 || value18.staleness_ms === void 0 || value18.warnings === void 0) return missing(value18, "/meta", list9);
+    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return typeError("/meta", "object");
+    if (value20.next_cursor === void 0 || value20.snapshot_time === void 0 || value20.snapshot_time_iso === void 0 || value20.snapshot_interval_ms === void 0 || value20.freshness_basis === void 0 || value20.staleness_ms === void 0 || value20.warnings === void 0) return missing(value20, "/meta", list9);
     {
-      const value39 = value18.snapshot_time;
-      if (!(typeof value39 == "string" || (typeof value39 == "number" && !(value39 % 1) && !isNaN(value39)))) return typeError("/meta/snapshot_time", list10);
+      const value42 = value20.snapshot_time;
+      if (!(typeof value42 == "string" || isInteger(value42))) return typeError("/meta/snapshot_time", list10);
     }
     {
-      const value41 = value18.snapshot_time_iso;
-      if (!(typeof value41 == "string")) return typeError("/meta/snapshot_time_iso", "string");
-      if (!dateTimeFormat(value41)) return formatError("/meta/snapshot_time_iso", "date-time");
+      const value44 = value20.snapshot_time_iso;
+      if (!(typeof value44 == "string")) return typeError("/meta/snapshot_time_iso", "string");
+      if (!dateTimeFormat(value44)) return formatError("/meta/snapshot_time_iso", "date-time");
     }
     {
-      const value42 = value18.snapshot_interval_ms;
-      if (!((typeof value42 == "number" && !(value42 % 1) && !isNaN(value42)))) return typeError("/meta/snapshot_interval_ms", "integer");
-      if (value42 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
+      const value45 = value20.snapshot_interval_ms;
+      if (!(isInteger(value45))) return typeError("/meta/snapshot_interval_ms", "integer");
+      if (value45 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
     }
     {
-      const value43 = value18.freshness_basis;
-      if (!(typeof value43 == "string")) return typeError("/meta/freshness_basis", "string");
-      if (value43 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
+      const value46 = value20.freshness_basis;
+      if (!(typeof value46 == "string")) return typeError("/meta/freshness_basis", "string");
+      if (value46 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
     }
     {
-      const value44 = value18.staleness_ms;
-      if (!(typeof value44 == "number" || value44 === null)) return typeError("/meta/staleness_ms", list11);
+      const value47 = value20.staleness_ms;
+      if (!(typeof value47 == "number" || value47 === null)) return typeError("/meta/staleness_ms", list11);
     }
     {
-      const value46 = value18.warnings;
-      if (!(Array.isArray(value46))) return typeError("/meta/warnings", "array");
-      for (let i47 = 0; i47 < value46.length; i47++) {
-        const item48 = value46[i47];
-        if (!(isObject(item48))) return typeError("/meta/warnings/" + i47, "object");
-        if (item48.code === void 0 || item48.message === void 0) return missing(item48, "/meta/warnings/" + i47, list12);
-        {
-          const value50 = item48.code;
-          if (!(typeof value50 == "string")) return typeError("/meta/warnings/" + i47 + "/code", "string");
-          if (!list13.includes(value50)) return enumError("/meta/warnings/" + i47 + "/code", list13);
-        }
-        {
-          const value52 = item48.message;
-          if (!(typeof value52 == "string")) return typeError("/meta/warnings/" + i47 + "/message", "string");
-        }
+      const value49 = value20.warnings;
+      if (!(Array.isArray(value49))) return typeError("/meta/warnings", "array");
+      for (let i50 = 0; i50 < value49.length; i50++) {
+        const item51 = value49[i50];
+        if (!warningsItem(item51)) return at("/meta/warnings/" + i50);
       }
     }
   }

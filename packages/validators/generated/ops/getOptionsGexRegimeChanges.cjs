@@ -4,12 +4,13 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
-const pattern = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$");
+const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
+const pattern = new RegExp(source);
 const list3 = ["positive","negative","neutral"];
 const list4 = ["previous_regime"];
 const list5 = ["next_cursor"];
@@ -17,7 +18,8 @@ const list6 = ["string","null"];
 const list7 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list8 = ["status"];
 const list9 = ["available","unavailable"];
-const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -43,118 +45,113 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0 || item4.currency === void 0 || item4.exchange === void 0 || item4.market === void 0 || item4.spot === void 0 || item4.total_gex === void 0 || item4.net_long_gex === void 0 || item4.net_short_gex === void 0 || item4.regime === void 0) return missing(item4, "/data/" + i3, list2);
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$");
-        if (!dateTimeFormat(value6)) return formatError("/data/" + i3 + "/date", "date-time");
+        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
+        if (!pattern.test(value6)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && patternError("/data/" + i3 + "/date", source);
+        if (!dateTimeFormat(value6)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && formatError("/data/" + i3 + "/date", "date-time");
       }
       {
-        const value9 = item4.currency;
-        if (!(typeof value9 == "string")) return typeError("/data/" + i3 + "/currency", "string");
+        const value10 = item4.currency;
+        if (!(typeof value10 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/currency", "string");
       }
       {
-        const value10 = item4.exchange;
-        if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
+        const value11 = item4.exchange;
+        if (!(typeof value11 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/exchange", "string");
       }
       {
-        const value11 = item4.market;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/market", "number");
+        const value12 = item4.market;
+        if (!(typeof value12 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/market", "number");
       }
       {
-        const value12 = item4.spot;
-        if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/spot", "number");
+        const value13 = item4.spot;
+        if (!(typeof value13 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/spot", "number");
       }
       {
-        const value13 = item4.total_gex;
-        if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
+        const value14 = item4.total_gex;
+        if (!(typeof value14 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/total_gex", "number");
       }
       {
-        const value14 = item4.net_long_gex;
-        if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
+        const value15 = item4.net_long_gex;
+        if (!(typeof value15 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_long_gex", "number");
       }
       {
-        const value15 = item4.net_short_gex;
-        if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
+        const value16 = item4.net_short_gex;
+        if (!(typeof value16 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_short_gex", "number");
       }
       {
-        const value16 = item4.regime;
-        if (!(typeof value16 == "string")) return typeError("/data/" + i3 + "/regime", "string");
-        if (!list3.includes(value16)) return enumError("/data/" + i3 + "/regime", list3);
+        const value17 = item4.regime;
+        if (!(typeof value17 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/regime", "string");
+        if (!list3.includes(value17)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && enumError("/data/" + i3 + "/regime", list3);
       }
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.previous_regime === void 0) return missing(item4, "/data/" + i3, list4);
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
-        const value19 = item4.previous_regime;
-        if (!(typeof value19 == "string")) return typeError("/data/" + i3 + "/previous_regime", "string");
-        if (!list3.includes(value19)) return enumError("/data/" + i3 + "/previous_regime", list3);
+        const value20 = item4.previous_regime;
+        if (!(typeof value20 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/previous_regime", "string");
+        if (!list3.includes(value20)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && enumError("/data/" + i3 + "/previous_regime", list3);
       }
     }
   }
   {
-    const value20 = d.meta;
-    if (!(isObject(value20))) return typeError("/meta", "object");
-    if (value20.next_cursor === void 0) return missing(value20, "/meta", list5);
+    const value21 = d.meta;
+    if (!((typeof value21 == "object" && value21 !== null && !Array.isArray(value21)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value22 = value20.next_cursor;
-      if (!(typeof value22 == "string" || value22 === null)) return typeError("/meta/next_cursor", list6);
+      const value23 = value21.next_cursor;
+      if (!(typeof value23 == "string" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/next_cursor", list6);
     }
     {
-      const value24 = value20.empty_reason;
-      if (value24 !== void 0) {
-        if (branch1(value24) + branch2(value24) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value25 = value21.empty_reason;
+      if (value25 !== void 0) {
+        if (branch1(value25) + branch2(value25) !== 1) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value28 = value20.coverage;
-      if (value28 !== void 0) {
-        if (!(isObject(value28))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value29 = value20.completeness;
+      const value29 = value21.coverage;
       if (value29 !== void 0) {
-        if (!(isObject(value29))) return typeError("/meta/completeness", "object");
-        if (value29.status === void 0) return missing(value29, "/meta/completeness", list8);
+        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value30 = value21.completeness;
+      if (value30 !== void 0) {
+        if (!((typeof value30 == "object" && value30 !== null && !Array.isArray(value30)))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/completeness", "object");
         {
-          const value31 = value29.status;
-          if (!(typeof value31 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list9.includes(value31)) return enumError("/meta/completeness/status", list9);
+          const value32 = value30.status;
+          if (!(typeof value32 == "string")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && typeError("/meta/completeness/status", "string");
+          if (!list9.includes(value32)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && enumError("/meta/completeness/status", list9);
         }
         {
-          const value33 = value29.complete_from;
-          if (value33 !== void 0) {
-            if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value34 = value30.complete_from;
+          if (value34 !== void 0) {
+            if (!(branch3(value34) || branch4(value34))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value37 = value29.complete_through;
-          if (value37 !== void 0) {
-            if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value39 = value30.complete_through;
+          if (value39 !== void 0) {
+            if (!(branch3(value39) || branch4(value39))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value38 = value20.has_more;
-      if (value38 !== void 0) {
-        if (!(typeof value38 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value40 = value21.has_more;
+      if (value40 !== void 0) {
+        if (!(typeof value40 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value39 = value20.count;
-      if (value39 !== void 0) {
-        if (!((typeof value39 == "number" && !(value39 % 1) && !isNaN(value39)))) return typeError("/meta/count", "integer");
-        if (!(value39 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value41 = value21.count;
+      if (value41 !== void 0) {
+        if (!(isInteger(value41))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/count", "integer");
+        if (!(value41 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,22 +4,25 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
-const pattern = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$");
+const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
+const pattern = new RegExp(source);
 const list3 = ["positive","negative","neutral"];
 const list4 = ["expiry","is_aggregate","strike_label","strike","contribution","pos_contribution","neg_contribution","raw_contribution","raw_pos_contribution","raw_neg_contribution","weighted_contribution","weighted_pos_contribution","weighted_neg_contribution","moneyness_weight","expiry_weight"];
-const pattern2 = new RegExp("^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$");
+const source2 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
+const pattern2 = new RegExp(source2);
 const list5 = ["number","null"];
 const list6 = ["next_cursor"];
 const list7 = ["string","null"];
 const list8 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list9 = ["status"];
 const list10 = ["available","unavailable"];
-const pattern3 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source3 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern3 = new RegExp(source3);
 const list11 = ["next_cursor","snapshot_time","snapshot_time_iso","snapshot_interval_ms","freshness_basis","staleness_ms","warnings"];
 const list12 = ["string","integer"];
 const list13 = ["code","message"];
@@ -60,217 +63,218 @@ function branch6(d) {
   return true;
 }
 
+function warningsItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value73 = d.code;
+    if (!(typeof value73 == "string")) return requiredFirst(d, "", list13) && typeError("/code", "string");
+    if (!list14.includes(value73)) return requiredFirst(d, "", list13) && enumError("/code", list14);
+  }
+  {
+    const value75 = d.message;
+    if (!(typeof value75 == "string")) return requiredFirst(d, "", list13) && typeError("/message", "string");
+  }
+  return true;
+}
+
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0 || item4.currency === void 0 || item4.exchange === void 0 || item4.market === void 0 || item4.spot === void 0 || item4.total_gex === void 0 || item4.net_long_gex === void 0 || item4.net_short_gex === void 0 || item4.regime === void 0) return missing(item4, "/data/" + i3, list2);
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return typeError("/data/" + i3, "object");
       {
         const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$");
-        if (!dateTimeFormat(value6)) return formatError("/data/" + i3 + "/date", "date-time");
+        if (!(typeof value6 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
+        if (!pattern.test(value6)) return requiredFirst(item4, "/data/" + i3, list2) && patternError("/data/" + i3 + "/date", source);
+        if (!dateTimeFormat(value6)) return requiredFirst(item4, "/data/" + i3, list2) && formatError("/data/" + i3 + "/date", "date-time");
       }
       {
-        const value9 = item4.currency;
-        if (!(typeof value9 == "string")) return typeError("/data/" + i3 + "/currency", "string");
+        const value10 = item4.currency;
+        if (!(typeof value10 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/currency", "string");
       }
       {
-        const value10 = item4.exchange;
-        if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
+        const value11 = item4.exchange;
+        if (!(typeof value11 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/exchange", "string");
       }
       {
-        const value11 = item4.market;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/market", "number");
+        const value12 = item4.market;
+        if (!(typeof value12 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/market", "number");
       }
       {
-        const value12 = item4.spot;
-        if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/spot", "number");
+        const value13 = item4.spot;
+        if (!(typeof value13 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/spot", "number");
       }
       {
-        const value13 = item4.total_gex;
-        if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
+        const value14 = item4.total_gex;
+        if (!(typeof value14 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/total_gex", "number");
       }
       {
-        const value14 = item4.net_long_gex;
-        if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
+        const value15 = item4.net_long_gex;
+        if (!(typeof value15 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_long_gex", "number");
       }
       {
-        const value15 = item4.net_short_gex;
-        if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
+        const value16 = item4.net_short_gex;
+        if (!(typeof value16 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_short_gex", "number");
       }
       {
-        const value16 = item4.regime;
-        if (!(typeof value16 == "string")) return typeError("/data/" + i3 + "/regime", "string");
-        if (!list3.includes(value16)) return enumError("/data/" + i3 + "/regime", list3);
+        const value17 = item4.regime;
+        if (!(typeof value17 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/regime", "string");
+        if (!list3.includes(value17)) return requiredFirst(item4, "/data/" + i3, list2) && enumError("/data/" + i3 + "/regime", list3);
       }
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return typeError("/data/" + i3, "object");
       if (item4.expiry === void 0 || item4.is_aggregate === void 0 || item4.strike_label === void 0 || item4.strike === void 0 || item4.contribution === void 0 || item4.pos_contribution === void 0 || item4.neg_contribution === void 0 || item4.raw_contribution === void 0 || item4.raw_pos_contribution === void 0 || item4.raw_neg_contribution === void 0 || item4.weighted_contribution === void 0 || item4.weighted_pos_contribution === void 0 || item4.weighted_neg_contribution === void 0 || item4.moneyness_weight === void 0 || item4.expiry_weight === void 0) return missing(item4, "/data/" + i3, list4);
       {
-        const value19 = item4.expiry;
-        if (!(branch1(value19) || branch2(value19))) return unionError("/data/" + i3 + "/expiry", "anyOf");
+        const value20 = item4.expiry;
+        if (!(branch1(value20) || branch2(value20))) return unionError("/data/" + i3 + "/expiry", "anyOf");
       }
       {
-        const value23 = item4.is_aggregate;
-        if (!(typeof value23 == "boolean")) return typeError("/data/" + i3 + "/is_aggregate", "boolean");
+        const value25 = item4.is_aggregate;
+        if (!(typeof value25 == "boolean")) return typeError("/data/" + i3 + "/is_aggregate", "boolean");
       }
       {
-        const value24 = item4.strike_label;
-        if (!(typeof value24 == "string")) return typeError("/data/" + i3 + "/strike_label", "string");
+        const value26 = item4.strike_label;
+        if (!(typeof value26 == "string")) return typeError("/data/" + i3 + "/strike_label", "string");
       }
       {
-        const value25 = item4.strike;
-        if (!(typeof value25 == "number")) return typeError("/data/" + i3 + "/strike", "number");
+        const value27 = item4.strike;
+        if (!(typeof value27 == "number")) return typeError("/data/" + i3 + "/strike", "number");
       }
       {
-        const value26 = item4.contribution;
-        if (!(typeof value26 == "number")) return typeError("/data/" + i3 + "/contribution", "number");
+        const value28 = item4.contribution;
+        if (!(typeof value28 == "number")) return typeError("/data/" + i3 + "/contribution", "number");
       }
       {
-        const value27 = item4.pos_contribution;
-        if (!(typeof value27 == "number")) return typeError("/data/" + i3 + "/pos_contribution", "number");
+        const value29 = item4.pos_contribution;
+        if (!(typeof value29 == "number")) return typeError("/data/" + i3 + "/pos_contribution", "number");
       }
       {
-        const value28 = item4.neg_contribution;
-        if (!(typeof value28 == "number")) return typeError("/data/" + i3 + "/neg_contribution", "number");
+        const value30 = item4.neg_contribution;
+        if (!(typeof value30 == "number")) return typeError("/data/" + i3 + "/neg_contribution", "number");
       }
       {
-        const value29 = item4.raw_contribution;
-        if (!(typeof value29 == "number")) return typeError("/data/" + i3 + "/raw_contribution", "number");
+        const value31 = item4.raw_contribution;
+        if (!(typeof value31 == "number")) return typeError("/data/" + i3 + "/raw_contribution", "number");
       }
       {
-        const value30 = item4.raw_pos_contribution;
-        if (!(typeof value30 == "number")) return typeError("/data/" + i3 + "/raw_pos_contribution", "number");
+        const value32 = item4.raw_pos_contribution;
+        if (!(typeof value32 == "number")) return typeError("/data/" + i3 + "/raw_pos_contribution", "number");
       }
       {
-        const value31 = item4.raw_neg_contribution;
-        if (!(typeof value31 == "number")) return typeError("/data/" + i3 + "/raw_neg_contribution", "number");
+        const value33 = item4.raw_neg_contribution;
+        if (!(typeof value33 == "number")) return typeError("/data/" + i3 + "/raw_neg_contribution", "number");
       }
       {
-        const value32 = item4.weighted_contribution;
-        if (!(typeof value32 == "number")) return typeError("/data/" + i3 + "/weighted_contribution", "number");
+        const value34 = item4.weighted_contribution;
+        if (!(typeof value34 == "number")) return typeError("/data/" + i3 + "/weighted_contribution", "number");
       }
       {
-        const value33 = item4.weighted_pos_contribution;
-        if (!(typeof value33 == "number")) return typeError("/data/" + i3 + "/weighted_pos_contribution", "number");
+        const value35 = item4.weighted_pos_contribution;
+        if (!(typeof value35 == "number")) return typeError("/data/" + i3 + "/weighted_pos_contribution", "number");
       }
       {
-        const value34 = item4.weighted_neg_contribution;
-        if (!(typeof value34 == "number")) return typeError("/data/" + i3 + "/weighted_neg_contribution", "number");
+        const value36 = item4.weighted_neg_contribution;
+        if (!(typeof value36 == "number")) return typeError("/data/" + i3 + "/weighted_neg_contribution", "number");
       }
       {
-        const value35 = item4.moneyness_weight;
-        if (!(typeof value35 == "number" || value35 === null)) return typeError("/data/" + i3 + "/moneyness_weight", list5);
+        const value37 = item4.moneyness_weight;
+        if (!(typeof value37 == "number" || value37 === null)) return typeError("/data/" + i3 + "/moneyness_weight", list5);
       }
       {
-        const value37 = item4.expiry_weight;
-        if (!(typeof value37 == "number" || value37 === null)) return typeError("/data/" + i3 + "/expiry_weight", list5);
+        const value39 = item4.expiry_weight;
+        if (!(typeof value39 == "number" || value39 === null)) return typeError("/data/" + i3 + "/expiry_weight", list5);
       }
     }
   }
   {
-    const value38 = d.meta;
-    if (!(isObject(value38))) return typeError("/meta", "object");
-    if (value38.next_cursor === void 0) return missing(value38, "/meta", list6);
+    const value40 = d.meta;
+    if (!((typeof value40 == "object" && value40 !== null && !Array.isArray(value40)))) return typeError("/meta", "object");
     {
-      const value40 = value38.next_cursor;
-      if (!(typeof value40 == "string" || value40 === null)) return typeError("/meta/next_cursor", list7);
+      const value42 = value40.next_cursor;
+      if (!(typeof value42 == "string" || value42 === null)) return requiredFirst(value40, "/meta", list6) && typeError("/meta/next_cursor", list7);
     }
     {
-      const value42 = value38.empty_reason;
-      if (value42 !== void 0) {
-        if (branch3(value42) + branch4(value42) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value44 = value40.empty_reason;
+      if (value44 !== void 0) {
+        if (branch3(value44) + branch4(value44) !== 1) return requiredFirst(value40, "/meta", list6) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value46 = value38.coverage;
-      if (value46 !== void 0) {
-        if (!(isObject(value46))) return typeError("/meta/coverage", "object");
+      const value48 = value40.coverage;
+      if (value48 !== void 0) {
+        if (!((typeof value48 == "object" && value48 !== null && !Array.isArray(value48)))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value47 = value38.completeness;
-      if (value47 !== void 0) {
-        if (!(isObject(value47))) return typeError("/meta/completeness", "object");
-        if (value47.status === void 0) return missing(value47, "/meta/completeness", list9);
+      const value49 = value40.completeness;
+      if (value49 !== void 0) {
+        if (!((typeof value49 == "object" && value49 !== null && !Array.isArray(value49)))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/completeness", "object");
         {
-          const value49 = value47.status;
-          if (!(typeof value49 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list10.includes(value49)) return enumError("/meta/completeness/status", list10);
+          const value51 = value49.status;
+          if (!(typeof value51 == "string")) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && typeError("/meta/completeness/status", "string");
+          if (!list10.includes(value51)) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && enumError("/meta/completeness/status", list10);
         }
         {
-          const value51 = value47.complete_from;
-          if (value51 !== void 0) {
-            if (!(branch5(value51) || branch6(value51))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value53 = value49.complete_from;
+          if (value53 !== void 0) {
+            if (!(branch5(value53) || branch6(value53))) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value55 = value47.complete_through;
-          if (value55 !== void 0) {
-            if (!(branch5(value55) || branch6(value55))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value58 = value49.complete_through;
+          if (value58 !== void 0) {
+            if (!(branch5(value58) || branch6(value58))) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value56 = value38.has_more;
-      if (value56 !== void 0) {
-        if (!(typeof value56 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value59 = value40.has_more;
+      if (value59 !== void 0) {
+        if (!(typeof value59 == "boolean")) return requiredFirst(value40, "/meta", list6) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value57 = value38.count;
-      if (value57 !== void 0) {
-        if (!((typeof value57 == "number" && !(value57 % 1) && !isNaN(value57)))) return typeError("/meta/count", "integer");
-        if (!(value57 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value60 = value40.count;
+      if (value60 !== void 0) {
+        if (!(isInteger(value60))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/count", "integer");
+        if (!(value60 >= 0)) return requiredFirst(value40, "/meta", list6) && numberLimit("/meta/count", "minimum", 0);
       }
     }
-    if (!(isObject(value38))) return typeError("/meta", "object");
-    if (value38.next_cursor === void 0 || value38.snapshot_time === void 0 || value38.snapshot_time_iso === void 0 || value38.snapshot_interval_ms === void 0 || value38.freshness_basis === void 0 || value38.staleness_ms === void 0 || value38.warnings === void 0) return missing(value38, "/meta", list11);
+    if (!((typeof value40 == "object" && value40 !== null && !Array.isArray(value40)))) return typeError("/meta", "object");
+    if (value40.next_cursor === void 0 || value40.snapshot_time === void 0 || value40.snapshot_time_iso === void 0 || value40.snapshot_interval_ms === void 0 || value40.freshness_basis === void 0 || value40.staleness_ms === void 0 || value40.warnings === void 0) return missing(value40, "/meta", list11);
     {
-      const value59 = value38.snapshot_time;
-      if (!(typeof value59 == "string" || (typeof value59 == "number" && !(value59 % 1) && !isNaN(value59)))) return typeError("/meta/snapshot_time", list12);
+      const value62 = value40.snapshot_time;
+      if (!(typeof value62 == "string" || isInteger(value62))) return typeError("/meta/snapshot_time", list12);
     }
     {
-      const value61 = value38.snapshot_time_iso;
-      if (!(typeof value61 == "string")) return typeError("/meta/snapshot_time_iso", "string");
-      if (!dateTimeFormat(value61)) return formatError("/meta/snapshot_time_iso", "date-time");
+      const value64 = value40.snapshot_time_iso;
+      if (!(typeof value64 == "string")) return typeError("/meta/snapshot_time_iso", "string");
+      if (!dateTimeFormat(value64)) return formatError("/meta/snapshot_time_iso", "date-time");
     }
     {
-      const value62 = value38.snapshot_interval_ms;
-      if (!((typeof value62 == "number" && !(value62 % 1) && !isNaN(value62)))) return typeError("/meta/snapshot_interval_ms", "integer");
-      if (value62 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
+      const value65 = value40.snapshot_interval_ms;
+      if (!(isInteger(value65))) return typeError("/meta/snapshot_interval_ms", "integer");
+      if (value65 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
     }
     {
-      const value63 = value38.freshness_basis;
-      if (!(typeof value63 == "string")) return typeError("/meta/freshness_basis", "string");
-      if (value63 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
+      const value66 = value40.freshness_basis;
+      if (!(typeof value66 == "string")) return typeError("/meta/freshness_basis", "string");
+      if (value66 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
     }
     {
-      const value64 = value38.staleness_ms;
-      if (!(typeof value64 == "number" || value64 === null)) return typeError("/meta/staleness_ms", list5);
+      const value67 = value40.staleness_ms;
+      if (!(typeof value67 == "number" || value67 === null)) return typeError("/meta/staleness_ms", list5);
     }
     {
-      const value65 = value38.warnings;
-      if (!(Array.isArray(value65))) return typeError("/meta/warnings", "array");
-      for (let i66 = 0; i66 < value65.length; i66++) {
-        const item67 = value65[i66];
-        if (!(isObject(item67))) return typeError("/meta/warnings/" + i66, "object");
-        if (item67.code === void 0 || item67.message === void 0) return missing(item67, "/meta/warnings/" + i66, list13);
-        {
-          const value69 = item67.code;
-          if (!(typeof value69 == "string")) return typeError("/meta/warnings/" + i66 + "/code", "string");
-          if (!list14.includes(value69)) return enumError("/meta/warnings/" + i66 + "/code", list14);
-        }
-        {
-          const value71 = item67.message;
-          if (!(typeof value71 == "string")) return typeError("/meta/warnings/" + i66 + "/message", "string");
-        }
+      const value68 = value40.warnings;
+      if (!(Array.isArray(value68))) return typeError("/meta/warnings", "array");
+      for (let i69 = 0; i69 < value68.length; i69++) {
+        const item70 = value68[i69];
+        if (!warningsItem(item70)) return at("/meta/warnings/" + i69);
       }
     }
   }

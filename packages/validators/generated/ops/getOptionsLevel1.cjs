@@ -4,17 +4,128 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","bid_price_open","bid_price_high","bid_price_low","bid_price_close","ask_price_open","ask_price_high","ask_price_low","ask_price_close","bid_size_open","bid_size_high","bid_size_low","bid_size_close","ask_size_open","ask_size_high","ask_size_low","ask_size_close","bid_ask_spread_open","bid_ask_spread_high","bid_ask_spread_low","bid_ask_spread_close","total_liquidity_open","total_liquidity_high","total_liquidity_low","total_liquidity_close","total_liquidity_avg"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.bid_price_open;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_open", "number");
+  }
+  {
+    const value11 = d.bid_price_high;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_high", "number");
+  }
+  {
+    const value12 = d.bid_price_low;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_low", "number");
+  }
+  {
+    const value13 = d.bid_price_close;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_close", "number");
+  }
+  {
+    const value14 = d.ask_price_open;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_open", "number");
+  }
+  {
+    const value15 = d.ask_price_high;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_high", "number");
+  }
+  {
+    const value16 = d.ask_price_low;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_low", "number");
+  }
+  {
+    const value17 = d.ask_price_close;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_close", "number");
+  }
+  {
+    const value18 = d.bid_size_open;
+    if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_open", "number");
+  }
+  {
+    const value19 = d.bid_size_high;
+    if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_high", "number");
+  }
+  {
+    const value20 = d.bid_size_low;
+    if (!(typeof value20 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_low", "number");
+  }
+  {
+    const value21 = d.bid_size_close;
+    if (!(typeof value21 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_close", "number");
+  }
+  {
+    const value22 = d.ask_size_open;
+    if (!(typeof value22 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_open", "number");
+  }
+  {
+    const value23 = d.ask_size_high;
+    if (!(typeof value23 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_high", "number");
+  }
+  {
+    const value24 = d.ask_size_low;
+    if (!(typeof value24 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_low", "number");
+  }
+  {
+    const value25 = d.ask_size_close;
+    if (!(typeof value25 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_close", "number");
+  }
+  {
+    const value26 = d.bid_ask_spread_open;
+    if (!(typeof value26 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_open", "number");
+  }
+  {
+    const value27 = d.bid_ask_spread_high;
+    if (!(typeof value27 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_high", "number");
+  }
+  {
+    const value28 = d.bid_ask_spread_low;
+    if (!(typeof value28 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_low", "number");
+  }
+  {
+    const value29 = d.bid_ask_spread_close;
+    if (!(typeof value29 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_close", "number");
+  }
+  {
+    const value30 = d.total_liquidity_open;
+    if (!(typeof value30 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_open", "number");
+  }
+  {
+    const value31 = d.total_liquidity_high;
+    if (!(typeof value31 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_high", "number");
+  }
+  {
+    const value32 = d.total_liquidity_low;
+    if (!(typeof value32 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_low", "number");
+  }
+  {
+    const value33 = d.total_liquidity_close;
+    if (!(typeof value33 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_close", "number");
+  }
+  {
+    const value34 = d.total_liquidity_avg;
+    if (!(typeof value34 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_avg", "number");
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -40,177 +151,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0 || item4.bid_price_open === void 0 || item4.bid_price_high === void 0 || item4.bid_price_low === void 0 || item4.bid_price_close === void 0 || item4.ask_price_open === void 0 || item4.ask_price_high === void 0 || item4.ask_price_low === void 0 || item4.ask_price_close === void 0 || item4.bid_size_open === void 0 || item4.bid_size_high === void 0 || item4.bid_size_low === void 0 || item4.bid_size_close === void 0 || item4.ask_size_open === void 0 || item4.ask_size_high === void 0 || item4.ask_size_low === void 0 || item4.ask_size_close === void 0 || item4.bid_ask_spread_open === void 0 || item4.bid_ask_spread_high === void 0 || item4.bid_ask_spread_low === void 0 || item4.bid_ask_spread_close === void 0 || item4.total_liquidity_open === void 0 || item4.total_liquidity_high === void 0 || item4.total_liquidity_low === void 0 || item4.total_liquidity_close === void 0 || item4.total_liquidity_avg === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
-      }
-      {
-        const value8 = item4.bid_price_open;
-        if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/bid_price_open", "number");
-      }
-      {
-        const value9 = item4.bid_price_high;
-        if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/bid_price_high", "number");
-      }
-      {
-        const value10 = item4.bid_price_low;
-        if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/bid_price_low", "number");
-      }
-      {
-        const value11 = item4.bid_price_close;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/bid_price_close", "number");
-      }
-      {
-        const value12 = item4.ask_price_open;
-        if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/ask_price_open", "number");
-      }
-      {
-        const value13 = item4.ask_price_high;
-        if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/ask_price_high", "number");
-      }
-      {
-        const value14 = item4.ask_price_low;
-        if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/ask_price_low", "number");
-      }
-      {
-        const value15 = item4.ask_price_close;
-        if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/ask_price_close", "number");
-      }
-      {
-        const value16 = item4.bid_size_open;
-        if (!(typeof value16 == "number")) return typeError("/data/" + i3 + "/bid_size_open", "number");
-      }
-      {
-        const value17 = item4.bid_size_high;
-        if (!(typeof value17 == "number")) return typeError("/data/" + i3 + "/bid_size_high", "number");
-      }
-      {
-        const value18 = item4.bid_size_low;
-        if (!(typeof value18 == "number")) return typeError("/data/" + i3 + "/bid_size_low", "number");
-      }
-      {
-        const value19 = item4.bid_size_close;
-        if (!(typeof value19 == "number")) return typeError("/data/" + i3 + "/bid_size_close", "number");
-      }
-      {
-        const value20 = item4.ask_size_open;
-        if (!(typeof value20 == "number")) return typeError("/data/" + i3 + "/ask_size_open", "number");
-      }
-      {
-        const value21 = item4.ask_size_high;
-        if (!(typeof value21 == "number")) return typeError("/data/" + i3 + "/ask_size_high", "number");
-      }
-      {
-        const value22 = item4.ask_size_low;
-        if (!(typeof value22 == "number")) return typeError("/data/" + i3 + "/ask_size_low", "number");
-      }
-      {
-        const value23 = item4.ask_size_close;
-        if (!(typeof value23 == "number")) return typeError("/data/" + i3 + "/ask_size_close", "number");
-      }
-      {
-        const value24 = item4.bid_ask_spread_open;
-        if (!(typeof value24 == "number")) return typeError("/data/" + i3 + "/bid_ask_spread_open", "number");
-      }
-      {
-        const value25 = item4.bid_ask_spread_high;
-        if (!(typeof value25 == "number")) return typeError("/data/" + i3 + "/bid_ask_spread_high", "number");
-      }
-      {
-        const value26 = item4.bid_ask_spread_low;
-        if (!(typeof value26 == "number")) return typeError("/data/" + i3 + "/bid_ask_spread_low", "number");
-      }
-      {
-        const value27 = item4.bid_ask_spread_close;
-        if (!(typeof value27 == "number")) return typeError("/data/" + i3 + "/bid_ask_spread_close", "number");
-      }
-      {
-        const value28 = item4.total_liquidity_open;
-        if (!(typeof value28 == "number")) return typeError("/data/" + i3 + "/total_liquidity_open", "number");
-      }
-      {
-        const value29 = item4.total_liquidity_high;
-        if (!(typeof value29 == "number")) return typeError("/data/" + i3 + "/total_liquidity_high", "number");
-      }
-      {
-        const value30 = item4.total_liquidity_low;
-        if (!(typeof value30 == "number")) return typeError("/data/" + i3 + "/total_liquidity_low", "number");
-      }
-      {
-        const value31 = item4.total_liquidity_close;
-        if (!(typeof value31 == "number")) return typeError("/data/" + i3 + "/total_liquidity_close", "number");
-      }
-      {
-        const value32 = item4.total_liquidity_avg;
-        if (!(typeof value32 == "number")) return typeError("/data/" + i3 + "/total_liquidity_avg", "number");
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value33 = d.meta;
-    if (!(isObject(value33))) return typeError("/meta", "object");
-    if (value33.next_cursor === void 0) return missing(value33, "/meta", list3);
+    const value35 = d.meta;
+    if (!((typeof value35 == "object" && value35 !== null && !Array.isArray(value35)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value35 = value33.next_cursor;
-      if (!(typeof value35 == "string" || value35 === null)) return typeError("/meta/next_cursor", list4);
+      const value37 = value35.next_cursor;
+      if (!(typeof value37 == "string" || value37 === null)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value37 = value33.empty_reason;
-      if (value37 !== void 0) {
-        if (branch1(value37) + branch2(value37) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value39 = value35.empty_reason;
+      if (value39 !== void 0) {
+        if (branch1(value39) + branch2(value39) !== 1) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value41 = value33.coverage;
-      if (value41 !== void 0) {
-        if (!(isObject(value41))) return typeError("/meta/coverage", "object");
+      const value43 = value35.coverage;
+      if (value43 !== void 0) {
+        if (!((typeof value43 == "object" && value43 !== null && !Array.isArray(value43)))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value42 = value33.completeness;
-      if (value42 !== void 0) {
-        if (!(isObject(value42))) return typeError("/meta/completeness", "object");
-        if (value42.status === void 0) return missing(value42, "/meta/completeness", list6);
+      const value44 = value35.completeness;
+      if (value44 !== void 0) {
+        if (!((typeof value44 == "object" && value44 !== null && !Array.isArray(value44)))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value44 = value42.status;
-          if (!(typeof value44 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value44)) return enumError("/meta/completeness/status", list7);
+          const value46 = value44.status;
+          if (!(typeof value46 == "string")) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value46)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value46 = value42.complete_from;
-          if (value46 !== void 0) {
-            if (!(branch3(value46) || branch4(value46))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value48 = value44.complete_from;
+          if (value48 !== void 0) {
+            if (!(branch3(value48) || branch4(value48))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value50 = value42.complete_through;
-          if (value50 !== void 0) {
-            if (!(branch3(value50) || branch4(value50))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value52 = value44.complete_through;
+          if (value52 !== void 0) {
+            if (!(branch3(value52) || branch4(value52))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value51 = value33.has_more;
-      if (value51 !== void 0) {
-        if (!(typeof value51 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value53 = value35.has_more;
+      if (value53 !== void 0) {
+        if (!(typeof value53 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value52 = value33.count;
-      if (value52 !== void 0) {
-        if (!((typeof value52 == "number" && !(value52 % 1) && !isNaN(value52)))) return typeError("/meta/count", "integer");
-        if (!(value52 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value54 = value35.count;
+      if (value54 !== void 0) {
+        if (!(isInteger(value54))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value54 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,18 +4,107 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","open","high","low","close","vwap","volume","buy_volume","sell_volume","trades_count","buy_trades_count","sell_trades_count","liquidation_short_volume","liquidation_long_volume","block_trade_buy_volume","block_trade_sell_volume","mark_price","index_price","days_to_expiry"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list3 = ["number","null"];
 const list4 = ["next_cursor"];
 const list5 = ["string","null"];
 const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.open;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/open", "number");
+  }
+  {
+    const value11 = d.high;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/high", "number");
+  }
+  {
+    const value12 = d.low;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/low", "number");
+  }
+  {
+    const value13 = d.close;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/close", "number");
+  }
+  {
+    const value14 = d.vwap;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/vwap", "number");
+  }
+  {
+    const value15 = d.volume;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
+    if (!(value15 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+  }
+  {
+    const value16 = d.buy_volume;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_volume", "number");
+    if (!(value16 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_volume", "minimum", 0);
+  }
+  {
+    const value17 = d.sell_volume;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_volume", "number");
+    if (!(value17 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_volume", "minimum", 0);
+  }
+  {
+    const value18 = d.trades_count;
+    if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/trades_count", "number");
+    if (!(value18 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/trades_count", "minimum", 0);
+  }
+  {
+    const value19 = d.buy_trades_count;
+    if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_trades_count", "number");
+    if (!(value19 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_trades_count", "minimum", 0);
+  }
+  {
+    const value20 = d.sell_trades_count;
+    if (!(typeof value20 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_trades_count", "number");
+    if (!(value20 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_trades_count", "minimum", 0);
+  }
+  {
+    const value21 = d.liquidation_short_volume;
+    if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list2) && typeError("/liquidation_short_volume", list3);
+  }
+  {
+    const value23 = d.liquidation_long_volume;
+    if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list2) && typeError("/liquidation_long_volume", list3);
+  }
+  {
+    const value24 = d.block_trade_buy_volume;
+    if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list2) && typeError("/block_trade_buy_volume", list3);
+  }
+  {
+    const value25 = d.block_trade_sell_volume;
+    if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list2) && typeError("/block_trade_sell_volume", list3);
+  }
+  {
+    const value26 = d.mark_price;
+    if (!(typeof value26 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_price", "number");
+  }
+  {
+    const value27 = d.index_price;
+    if (!(typeof value27 == "number" || value27 === null)) return requiredFirst(d, "", list2) && typeError("/index_price", list3);
+  }
+  {
+    const value28 = d.days_to_expiry;
+    if (!(typeof value28 == "number")) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", "number");
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -41,155 +130,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0 || item4.open === void 0 || item4.high === void 0 || item4.low === void 0 || item4.close === void 0 || item4.vwap === void 0 || item4.volume === void 0 || item4.buy_volume === void 0 || item4.sell_volume === void 0 || item4.trades_count === void 0 || item4.buy_trades_count === void 0 || item4.sell_trades_count === void 0 || item4.liquidation_short_volume === void 0 || item4.liquidation_long_volume === void 0 || item4.block_trade_buy_volume === void 0 || item4.block_trade_sell_volume === void 0 || item4.mark_price === void 0 || item4.index_price === void 0 || item4.days_to_expiry === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
-      }
-      {
-        const value8 = item4.open;
-        if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/open", "number");
-      }
-      {
-        const value9 = item4.high;
-        if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/high", "number");
-      }
-      {
-        const value10 = item4.low;
-        if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/low", "number");
-      }
-      {
-        const value11 = item4.close;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/close", "number");
-      }
-      {
-        const value12 = item4.vwap;
-        if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/vwap", "number");
-      }
-      {
-        const value13 = item4.volume;
-        if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/volume", "number");
-        if (!(value13 >= 0)) return numberLimit("/data/" + i3 + "/volume", "minimum", 0);
-      }
-      {
-        const value14 = item4.buy_volume;
-        if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/buy_volume", "number");
-        if (!(value14 >= 0)) return numberLimit("/data/" + i3 + "/buy_volume", "minimum", 0);
-      }
-      {
-        const value15 = item4.sell_volume;
-        if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/sell_volume", "number");
-        if (!(value15 >= 0)) return numberLimit("/data/" + i3 + "/sell_volume", "minimum", 0);
-      }
-      {
-        const value16 = item4.trades_count;
-        if (!(typeof value16 == "number")) return typeError("/data/" + i3 + "/trades_count", "number");
-        if (!(value16 >= 0)) return numberLimit("/data/" + i3 + "/trades_count", "minimum", 0);
-      }
-      {
-        const value17 = item4.buy_trades_count;
-        if (!(typeof value17 == "number")) return typeError("/data/" + i3 + "/buy_trades_count", "number");
-        if (!(value17 >= 0)) return numberLimit("/data/" + i3 + "/buy_trades_count", "minimum", 0);
-      }
-      {
-        const value18 = item4.sell_trades_count;
-        if (!(typeof value18 == "number")) return typeError("/data/" + i3 + "/sell_trades_count", "number");
-        if (!(value18 >= 0)) return numberLimit("/data/" + i3 + "/sell_trades_count", "minimum", 0);
-      }
-      {
-        const value19 = item4.liquidation_short_volume;
-        if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i3 + "/liquidation_short_volume", list3);
-      }
-      {
-        const value21 = item4.liquidation_long_volume;
-        if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i3 + "/liquidation_long_volume", list3);
-      }
-      {
-        const value22 = item4.block_trade_buy_volume;
-        if (!(typeof value22 == "number" || value22 === null)) return typeError("/data/" + i3 + "/block_trade_buy_volume", list3);
-      }
-      {
-        const value23 = item4.block_trade_sell_volume;
-        if (!(typeof value23 == "number" || value23 === null)) return typeError("/data/" + i3 + "/block_trade_sell_volume", list3);
-      }
-      {
-        const value24 = item4.mark_price;
-        if (!(typeof value24 == "number")) return typeError("/data/" + i3 + "/mark_price", "number");
-      }
-      {
-        const value25 = item4.index_price;
-        if (!(typeof value25 == "number" || value25 === null)) return typeError("/data/" + i3 + "/index_price", list3);
-      }
-      {
-        const value26 = item4.days_to_expiry;
-        if (!(typeof value26 == "number")) return typeError("/data/" + i3 + "/days_to_expiry", "number");
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value27 = d.meta;
-    if (!(isObject(value27))) return typeError("/meta", "object");
-    if (value27.next_cursor === void 0) return missing(value27, "/meta", list4);
+    const value29 = d.meta;
+    if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value29 = value27.next_cursor;
-      if (!(typeof value29 == "string" || value29 === null)) return typeError("/meta/next_cursor", list5);
+      const value31 = value29.next_cursor;
+      if (!(typeof value31 == "string" || value31 === null)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/next_cursor", list5);
     }
     {
-      const value31 = value27.empty_reason;
-      if (value31 !== void 0) {
-        if (branch1(value31) + branch2(value31) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value33 = value29.empty_reason;
+      if (value33 !== void 0) {
+        if (branch1(value33) + branch2(value33) !== 1) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value35 = value27.coverage;
-      if (value35 !== void 0) {
-        if (!(isObject(value35))) return typeError("/meta/coverage", "object");
+      const value37 = value29.coverage;
+      if (value37 !== void 0) {
+        if (!((typeof value37 == "object" && value37 !== null && !Array.isArray(value37)))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value36 = value27.completeness;
-      if (value36 !== void 0) {
-        if (!(isObject(value36))) return typeError("/meta/completeness", "object");
-        if (value36.status === void 0) return missing(value36, "/meta/completeness", list7);
+      const value38 = value29.completeness;
+      if (value38 !== void 0) {
+        if (!((typeof value38 == "object" && value38 !== null && !Array.isArray(value38)))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/completeness", "object");
         {
-          const value38 = value36.status;
-          if (!(typeof value38 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value38)) return enumError("/meta/completeness/status", list8);
+          const value40 = value38.status;
+          if (!(typeof value40 == "string")) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value40)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
         }
         {
-          const value40 = value36.complete_from;
-          if (value40 !== void 0) {
-            if (!(branch3(value40) || branch4(value40))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value42 = value38.complete_from;
+          if (value42 !== void 0) {
+            if (!(branch3(value42) || branch4(value42))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value44 = value36.complete_through;
-          if (value44 !== void 0) {
-            if (!(branch3(value44) || branch4(value44))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value46 = value38.complete_through;
+          if (value46 !== void 0) {
+            if (!(branch3(value46) || branch4(value46))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value45 = value27.has_more;
-      if (value45 !== void 0) {
-        if (!(typeof value45 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value47 = value29.has_more;
+      if (value47 !== void 0) {
+        if (!(typeof value47 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value46 = value27.count;
-      if (value46 !== void 0) {
-        if (!((typeof value46 == "number" && !(value46 % 1) && !isNaN(value46)))) return typeError("/meta/count", "integer");
-        if (!(value46 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value48 = value29.count;
+      if (value48 !== void 0) {
+        if (!(isInteger(value48))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value48 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

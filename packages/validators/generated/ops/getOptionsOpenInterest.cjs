@@ -4,17 +4,44 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","oi_open","oi_high","oi_low","oi_close"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.oi_open;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_open", "number");
+  }
+  {
+    const value11 = d.oi_high;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_high", "number");
+  }
+  {
+    const value12 = d.oi_low;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_low", "number");
+  }
+  {
+    const value13 = d.oi_close;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_close", "number");
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -40,93 +67,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0 || item4.oi_open === void 0 || item4.oi_high === void 0 || item4.oi_low === void 0 || item4.oi_close === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
-      }
-      {
-        const value8 = item4.oi_open;
-        if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/oi_open", "number");
-      }
-      {
-        const value9 = item4.oi_high;
-        if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/oi_high", "number");
-      }
-      {
-        const value10 = item4.oi_low;
-        if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/oi_low", "number");
-      }
-      {
-        const value11 = item4.oi_close;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/oi_close", "number");
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value12 = d.meta;
-    if (!(isObject(value12))) return typeError("/meta", "object");
-    if (value12.next_cursor === void 0) return missing(value12, "/meta", list3);
+    const value14 = d.meta;
+    if (!((typeof value14 == "object" && value14 !== null && !Array.isArray(value14)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value14 = value12.next_cursor;
-      if (!(typeof value14 == "string" || value14 === null)) return typeError("/meta/next_cursor", list4);
+      const value16 = value14.next_cursor;
+      if (!(typeof value16 == "string" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value16 = value12.empty_reason;
-      if (value16 !== void 0) {
-        if (branch1(value16) + branch2(value16) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value18 = value14.empty_reason;
+      if (value18 !== void 0) {
+        if (branch1(value18) + branch2(value18) !== 1) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value20 = value12.coverage;
-      if (value20 !== void 0) {
-        if (!(isObject(value20))) return typeError("/meta/coverage", "object");
+      const value22 = value14.coverage;
+      if (value22 !== void 0) {
+        if (!((typeof value22 == "object" && value22 !== null && !Array.isArray(value22)))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value21 = value12.completeness;
-      if (value21 !== void 0) {
-        if (!(isObject(value21))) return typeError("/meta/completeness", "object");
-        if (value21.status === void 0) return missing(value21, "/meta/completeness", list6);
+      const value23 = value14.completeness;
+      if (value23 !== void 0) {
+        if (!((typeof value23 == "object" && value23 !== null && !Array.isArray(value23)))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value23 = value21.status;
-          if (!(typeof value23 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value23)) return enumError("/meta/completeness/status", list7);
+          const value25 = value23.status;
+          if (!(typeof value25 == "string")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value25)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value25 = value21.complete_from;
-          if (value25 !== void 0) {
-            if (!(branch3(value25) || branch4(value25))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value27 = value23.complete_from;
+          if (value27 !== void 0) {
+            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value29 = value21.complete_through;
-          if (value29 !== void 0) {
-            if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value31 = value23.complete_through;
+          if (value31 !== void 0) {
+            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value30 = value12.has_more;
-      if (value30 !== void 0) {
-        if (!(typeof value30 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value32 = value14.has_more;
+      if (value32 !== void 0) {
+        if (!(typeof value32 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value31 = value12.count;
-      if (value31 !== void 0) {
-        if (!((typeof value31 == "number" && !(value31 % 1) && !isNaN(value31)))) return typeError("/meta/count", "integer");
-        if (!(value31 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value33 = value14.count;
+      if (value33 !== void 0) {
+        if (!(isInteger(value33))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value33 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -13,7 +13,37 @@ const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list5 = ["status"];
 const list6 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.timestamp;
+    if (value6 !== void 0) {
+      if (!(isInteger(value6))) return typeError("/timestamp", "integer");
+    }
+  }
+  {
+    const value7 = d.premium_usd;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "number")) return typeError("/premium_usd", "number");
+    }
+  }
+  {
+    const value8 = d.notional;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "number")) return typeError("/notional", "number");
+    }
+  }
+  {
+    const value9 = d.amount;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number")) return typeError("/amount", "number");
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -39,95 +69,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.timestamp;
-        if (value5 !== void 0) {
-          if (!((typeof value5 == "number" && !(value5 % 1) && !isNaN(value5)))) return typeError("/data/" + i3 + "/timestamp", "integer");
-        }
-      }
-      {
-        const value6 = item4.premium_usd;
-        if (value6 !== void 0) {
-          if (!(typeof value6 == "number")) return typeError("/data/" + i3 + "/premium_usd", "number");
-        }
-      }
-      {
-        const value7 = item4.notional;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "number")) return typeError("/data/" + i3 + "/notional", "number");
-        }
-      }
-      {
-        const value8 = item4.amount;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/amount", "number");
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value9 = d.meta;
-    if (!(isObject(value9))) return typeError("/meta", "object");
-    if (value9.next_cursor === void 0) return missing(value9, "/meta", list2);
+    const value10 = d.meta;
+    if (!((typeof value10 == "object" && value10 !== null && !Array.isArray(value10)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value11 = value9.next_cursor;
-      if (!(typeof value11 == "string" || value11 === null)) return typeError("/meta/next_cursor", list3);
+      const value12 = value10.next_cursor;
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/next_cursor", list3);
     }
     {
-      const value13 = value9.empty_reason;
-      if (value13 !== void 0) {
-        if (branch1(value13) + branch2(value13) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value14 = value10.empty_reason;
+      if (value14 !== void 0) {
+        if (branch1(value14) + branch2(value14) !== 1) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value17 = value9.coverage;
-      if (value17 !== void 0) {
-        if (!(isObject(value17))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value18 = value9.completeness;
+      const value18 = value10.coverage;
       if (value18 !== void 0) {
-        if (!(isObject(value18))) return typeError("/meta/completeness", "object");
-        if (value18.status === void 0) return missing(value18, "/meta/completeness", list5);
+        if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value19 = value10.completeness;
+      if (value19 !== void 0) {
+        if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/completeness", "object");
         {
-          const value20 = value18.status;
-          if (!(typeof value20 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value20)) return enumError("/meta/completeness/status", list6);
+          const value21 = value19.status;
+          if (!(typeof value21 == "string")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && requiredFirst(value19, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value21)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && requiredFirst(value19, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
         }
         {
-          const value22 = value18.complete_from;
-          if (value22 !== void 0) {
-            if (!(branch3(value22) || branch4(value22))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value23 = value19.complete_from;
+          if (value23 !== void 0) {
+            if (!(branch3(value23) || branch4(value23))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && requiredFirst(value19, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value27 = value18.complete_through;
-          if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value29 = value19.complete_through;
+          if (value29 !== void 0) {
+            if (!(branch3(value29) || branch4(value29))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && requiredFirst(value19, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value28 = value9.has_more;
-      if (value28 !== void 0) {
-        if (!(typeof value28 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value30 = value10.has_more;
+      if (value30 !== void 0) {
+        if (!(typeof value30 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value29 = value9.count;
-      if (value29 !== void 0) {
-        if (!((typeof value29 == "number" && !(value29 % 1) && !isNaN(value29)))) return typeError("/meta/count", "integer");
-        if (!(value29 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value31 = value10.count;
+      if (value31 !== void 0) {
+        if (!(isInteger(value31))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value31 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -14,7 +14,106 @@ const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.trade_count;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "number" || value6 === null)) return typeError("/trade_count", list2);
+      if (typeof value6 == "number") {
+        if (!(value6 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value8 = d.volume;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "number" || value8 === null)) return typeError("/volume", list2);
+      if (typeof value8 == "number") {
+        if (!(value8 >= 0)) return numberLimit("/volume", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value9 = d.buy_volume;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return typeError("/buy_volume", list2);
+      if (typeof value9 == "number") {
+        if (!(value9 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value10 = d.sell_volume;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/sell_volume", list2);
+      if (typeof value10 == "number") {
+        if (!(value10 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value11 = d.premium_usd;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/premium_usd", list2);
+    }
+  }
+  {
+    const value12 = d.buy_premium_usd;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/buy_premium_usd", list2);
+    }
+  }
+  {
+    const value13 = d.sell_premium_usd;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/sell_premium_usd", list2);
+    }
+  }
+  {
+    const value14 = d.notional;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/notional", list2);
+    }
+  }
+  {
+    const value15 = d.net_oi_change;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/net_oi_change", list2);
+    }
+  }
+  {
+    const value16 = d.net_delta;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/net_delta", list2);
+    }
+  }
+  {
+    const value17 = d.net_gamma;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/net_gamma", list2);
+    }
+  }
+  {
+    const value18 = d.net_vega;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/net_vega", list2);
+    }
+  }
+  {
+    const value19 = d.block_trade_count;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return typeError("/block_trade_count", list2);
+      if (typeof value19 == "number") {
+        if (!(value19 >= 0)) return numberLimit("/block_trade_count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -40,164 +139,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.trade_count;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "number" || value5 === null)) return typeError("/data/" + i3 + "/trade_count", list2);
-          if (typeof value5 == "number") {
-            if (!(value5 >= 0)) return numberLimit("/data/" + i3 + "/trade_count", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value7 = item4.volume;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "number" || value7 === null)) return typeError("/data/" + i3 + "/volume", list2);
-          if (typeof value7 == "number") {
-            if (!(value7 >= 0)) return numberLimit("/data/" + i3 + "/volume", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value8 = item4.buy_volume;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number" || value8 === null)) return typeError("/data/" + i3 + "/buy_volume", list2);
-          if (typeof value8 == "number") {
-            if (!(value8 >= 0)) return numberLimit("/data/" + i3 + "/buy_volume", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value9 = item4.sell_volume;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number" || value9 === null)) return typeError("/data/" + i3 + "/sell_volume", list2);
-          if (typeof value9 == "number") {
-            if (!(value9 >= 0)) return numberLimit("/data/" + i3 + "/sell_volume", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value10 = item4.premium_usd;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/" + i3 + "/premium_usd", list2);
-        }
-      }
-      {
-        const value11 = item4.buy_premium_usd;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i3 + "/buy_premium_usd", list2);
-        }
-      }
-      {
-        const value12 = item4.sell_premium_usd;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i3 + "/sell_premium_usd", list2);
-        }
-      }
-      {
-        const value13 = item4.notional;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i3 + "/notional", list2);
-        }
-      }
-      {
-        const value14 = item4.net_oi_change;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i3 + "/net_oi_change", list2);
-        }
-      }
-      {
-        const value15 = item4.net_delta;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i3 + "/net_delta", list2);
-        }
-      }
-      {
-        const value16 = item4.net_gamma;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i3 + "/net_gamma", list2);
-        }
-      }
-      {
-        const value17 = item4.net_vega;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i3 + "/net_vega", list2);
-        }
-      }
-      {
-        const value18 = item4.block_trade_count;
-        if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i3 + "/block_trade_count", list2);
-          if (typeof value18 == "number") {
-            if (!(value18 >= 0)) return numberLimit("/data/" + i3 + "/block_trade_count", "minimum", 0);
-          }
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value19 = d.meta;
-    if (!(isObject(value19))) return typeError("/meta", "object");
-    if (value19.next_cursor === void 0) return missing(value19, "/meta", list3);
+    const value20 = d.meta;
+    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value21 = value19.next_cursor;
-      if (!(typeof value21 == "string" || value21 === null)) return typeError("/meta/next_cursor", list4);
+      const value22 = value20.next_cursor;
+      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value23 = value19.empty_reason;
-      if (value23 !== void 0) {
-        if (branch1(value23) + branch2(value23) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value24 = value20.empty_reason;
+      if (value24 !== void 0) {
+        if (branch1(value24) + branch2(value24) !== 1) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value27 = value19.coverage;
-      if (value27 !== void 0) {
-        if (!(isObject(value27))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value28 = value19.completeness;
+      const value28 = value20.coverage;
       if (value28 !== void 0) {
-        if (!(isObject(value28))) return typeError("/meta/completeness", "object");
-        if (value28.status === void 0) return missing(value28, "/meta/completeness", list6);
+        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value29 = value20.completeness;
+      if (value29 !== void 0) {
+        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value30 = value28.status;
-          if (!(typeof value30 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value30)) return enumError("/meta/completeness/status", list7);
+          const value31 = value29.status;
+          if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value31)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value32 = value28.complete_from;
-          if (value32 !== void 0) {
-            if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value33 = value29.complete_from;
+          if (value33 !== void 0) {
+            if (!(branch3(value33) || branch4(value33))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value37 = value28.complete_through;
-          if (value37 !== void 0) {
-            if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value39 = value29.complete_through;
+          if (value39 !== void 0) {
+            if (!(branch3(value39) || branch4(value39))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value38 = value19.has_more;
-      if (value38 !== void 0) {
-        if (!(typeof value38 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value40 = value20.has_more;
+      if (value40 !== void 0) {
+        if (!(typeof value40 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value39 = value19.count;
-      if (value39 !== void 0) {
-        if (!((typeof value39 == "number" && !(value39 % 1) && !isNaN(value39)))) return typeError("/meta/count", "integer");
-        if (!(value39 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value41 = value20.count;
+      if (value41 !== void 0) {
+        if (!(isInteger(value41))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value41 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

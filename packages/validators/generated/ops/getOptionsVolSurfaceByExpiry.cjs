@@ -4,16 +4,42 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, at, requiredFirst, typeError, enumError, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data"];
-const pattern = new RegExp("^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$");
+const source = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
+const pattern = new RegExp(source);
 const list2 = ["string","null"];
 const list3 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list4 = ["status"];
 const list5 = ["available","unavailable"];
-const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.maturity;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/maturity", "string");
+      if (!pattern.test(value6)) return patternError("/maturity", source);
+    }
+  }
+  {
+    const value9 = d.atm_iv;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number")) return typeError("/atm_iv", "number");
+    }
+  }
+  {
+    const value10 = d.skew_25d;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number")) return typeError("/skew_25d", "number");
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -39,77 +65,56 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.maturity;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/" + i3 + "/maturity", "string");
-          if (!pattern.test(value5)) return patternError("/data/" + i3 + "/maturity", "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$");
-        }
-      }
-      {
-        const value7 = item4.atm_iv;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "number")) return typeError("/data/" + i3 + "/atm_iv", "number");
-        }
-      }
-      {
-        const value8 = item4.skew_25d;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/skew_25d", "number");
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value9 = d.meta;
-    if (value9 !== void 0) {
-      if (!(isObject(value9))) return typeError("/meta", "object");
+    const value11 = d.meta;
+    if (value11 !== void 0) {
+      if (!((typeof value11 == "object" && value11 !== null && !Array.isArray(value11)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
       {
-        const value10 = value9.next_cursor;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "string" || value10 === null)) return typeError("/meta/next_cursor", list2);
-        }
-      }
-      {
-        const value12 = value9.empty_reason;
+        const value12 = value11.next_cursor;
         if (value12 !== void 0) {
-          if (branch1(value12) + branch2(value12) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list) && typeError("/meta/next_cursor", list2);
         }
       }
       {
-        const value16 = value9.coverage;
-        if (value16 !== void 0) {
-          if (!(isObject(value16))) return typeError("/meta/coverage", "object");
+        const value14 = value11.empty_reason;
+        if (value14 !== void 0) {
+          if (branch1(value14) + branch2(value14) !== 1) return requiredFirst(d, "", list) && unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
-        const value17 = value9.completeness;
-        if (value17 !== void 0) {
-          if (!(isObject(value17))) return typeError("/meta/completeness", "object");
-          if (value17.status === void 0) return missing(value17, "/meta/completeness", list4);
+        const value18 = value11.coverage;
+        if (value18 !== void 0) {
+          if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && typeError("/meta/coverage", "object");
+        }
+      }
+      {
+        const value19 = value11.completeness;
+        if (value19 !== void 0) {
+          if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && typeError("/meta/completeness", "object");
           {
-            const value19 = value17.status;
-            if (!(typeof value19 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list5.includes(value19)) return enumError("/meta/completeness/status", list5);
+            const value21 = value19.status;
+            if (!(typeof value21 == "string")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta/completeness", list4) && typeError("/meta/completeness/status", "string");
+            if (!list5.includes(value21)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta/completeness", list4) && enumError("/meta/completeness/status", list5);
           }
           {
-            const value21 = value17.complete_from;
-            if (value21 !== void 0) {
-              if (!(branch3(value21) || branch4(value21))) return unionError("/meta/completeness/complete_from", "anyOf");
+            const value23 = value19.complete_from;
+            if (value23 !== void 0) {
+              if (!(branch3(value23) || branch4(value23))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta/completeness", list4) && unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
-            const value26 = value17.complete_through;
-            if (value26 !== void 0) {
-              if (!(branch3(value26) || branch4(value26))) return unionError("/meta/completeness/complete_through", "anyOf");
+            const value29 = value19.complete_through;
+            if (value29 !== void 0) {
+              if (!(branch3(value29) || branch4(value29))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta/completeness", list4) && unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -14,7 +14,55 @@ const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.date;
+    if (value6 !== void 0) {
+      if (!(isInteger(value6) || typeof value6 == "string")) return typeError("/date", list2);
+    }
+  }
+  {
+    const value8 = d.tenor;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "number")) return typeError("/tenor", "number");
+    }
+  }
+  {
+    const value9 = d.atm_iv;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number")) return typeError("/atm_iv", "number");
+    }
+  }
+  {
+    const value10 = d.call_25d_iv;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number")) return typeError("/call_25d_iv", "number");
+    }
+  }
+  {
+    const value11 = d.put_25d_iv;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return typeError("/put_25d_iv", "number");
+    }
+  }
+  {
+    const value12 = d.skew_25d;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return typeError("/skew_25d", "number");
+    }
+  }
+  {
+    const value13 = d.skew_10d;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number")) return typeError("/skew_10d", "number");
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -40,113 +88,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.date;
-        if (value5 !== void 0) {
-          if (!((typeof value5 == "number" && !(value5 % 1) && !isNaN(value5)) || typeof value5 == "string")) return typeError("/data/" + i3 + "/date", list2);
-        }
-      }
-      {
-        const value7 = item4.tenor;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "number")) return typeError("/data/" + i3 + "/tenor", "number");
-        }
-      }
-      {
-        const value8 = item4.atm_iv;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/atm_iv", "number");
-        }
-      }
-      {
-        const value9 = item4.call_25d_iv;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/call_25d_iv", "number");
-        }
-      }
-      {
-        const value10 = item4.put_25d_iv;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/put_25d_iv", "number");
-        }
-      }
-      {
-        const value11 = item4.skew_25d;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/skew_25d", "number");
-        }
-      }
-      {
-        const value12 = item4.skew_10d;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/skew_10d", "number");
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value13 = d.meta;
-    if (!(isObject(value13))) return typeError("/meta", "object");
-    if (value13.next_cursor === void 0) return missing(value13, "/meta", list3);
+    const value14 = d.meta;
+    if (!((typeof value14 == "object" && value14 !== null && !Array.isArray(value14)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value15 = value13.next_cursor;
-      if (!(typeof value15 == "string" || value15 === null)) return typeError("/meta/next_cursor", list4);
+      const value16 = value14.next_cursor;
+      if (!(typeof value16 == "string" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value17 = value13.empty_reason;
-      if (value17 !== void 0) {
-        if (branch1(value17) + branch2(value17) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value18 = value14.empty_reason;
+      if (value18 !== void 0) {
+        if (branch1(value18) + branch2(value18) !== 1) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value21 = value13.coverage;
-      if (value21 !== void 0) {
-        if (!(isObject(value21))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value22 = value13.completeness;
+      const value22 = value14.coverage;
       if (value22 !== void 0) {
-        if (!(isObject(value22))) return typeError("/meta/completeness", "object");
-        if (value22.status === void 0) return missing(value22, "/meta/completeness", list6);
+        if (!((typeof value22 == "object" && value22 !== null && !Array.isArray(value22)))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value23 = value14.completeness;
+      if (value23 !== void 0) {
+        if (!((typeof value23 == "object" && value23 !== null && !Array.isArray(value23)))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value24 = value22.status;
-          if (!(typeof value24 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value24)) return enumError("/meta/completeness/status", list7);
+          const value25 = value23.status;
+          if (!(typeof value25 == "string")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value25)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value26 = value22.complete_from;
-          if (value26 !== void 0) {
-            if (!(branch3(value26) || branch4(value26))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value27 = value23.complete_from;
+          if (value27 !== void 0) {
+            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value31 = value22.complete_through;
-          if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value33 = value23.complete_through;
+          if (value33 !== void 0) {
+            if (!(branch3(value33) || branch4(value33))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value32 = value13.has_more;
-      if (value32 !== void 0) {
-        if (!(typeof value32 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value34 = value14.has_more;
+      if (value34 !== void 0) {
+        if (!(typeof value34 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value33 = value13.count;
-      if (value33 !== void 0) {
-        if (!((typeof value33 == "number" && !(value33 % 1) && !isNaN(value33)))) return typeError("/meta/count", "integer");
-        if (!(value33 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value35 = value14.count;
+      if (value35 !== void 0) {
+        if (!(isInteger(value35))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value35 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

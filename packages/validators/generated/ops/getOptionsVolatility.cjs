@@ -4,17 +4,132 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","strike","maturity","days_to_expiry","underlying_price","mark_iv_open","mark_iv_high","mark_iv_low","mark_iv_close","bid_iv_open","bid_iv_high","bid_iv_low","bid_iv_close","ask_iv_open","ask_iv_high","ask_iv_low","ask_iv_close","iv_spread_open","iv_spread_high","iv_spread_low","iv_spread_close","iv_spread_avg","delta","gamma","theta","vega","rho"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.strike;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/strike", "number");
+  }
+  {
+    const value11 = d.maturity;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list2) && typeError("/maturity", "string");
+  }
+  {
+    const value12 = d.days_to_expiry;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", "number");
+  }
+  {
+    const value13 = d.underlying_price;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/underlying_price", "number");
+  }
+  {
+    const value14 = d.mark_iv_open;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_open", "number");
+  }
+  {
+    const value15 = d.mark_iv_high;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_high", "number");
+  }
+  {
+    const value16 = d.mark_iv_low;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_low", "number");
+  }
+  {
+    const value17 = d.mark_iv_close;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_close", "number");
+  }
+  {
+    const value18 = d.bid_iv_open;
+    if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_open", "number");
+  }
+  {
+    const value19 = d.bid_iv_high;
+    if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_high", "number");
+  }
+  {
+    const value20 = d.bid_iv_low;
+    if (!(typeof value20 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_low", "number");
+  }
+  {
+    const value21 = d.bid_iv_close;
+    if (!(typeof value21 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_close", "number");
+  }
+  {
+    const value22 = d.ask_iv_open;
+    if (!(typeof value22 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_open", "number");
+  }
+  {
+    const value23 = d.ask_iv_high;
+    if (!(typeof value23 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_high", "number");
+  }
+  {
+    const value24 = d.ask_iv_low;
+    if (!(typeof value24 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_low", "number");
+  }
+  {
+    const value25 = d.ask_iv_close;
+    if (!(typeof value25 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_close", "number");
+  }
+  {
+    const value26 = d.iv_spread_open;
+    if (!(typeof value26 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_open", "number");
+  }
+  {
+    const value27 = d.iv_spread_high;
+    if (!(typeof value27 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_high", "number");
+  }
+  {
+    const value28 = d.iv_spread_low;
+    if (!(typeof value28 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_low", "number");
+  }
+  {
+    const value29 = d.iv_spread_close;
+    if (!(typeof value29 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_close", "number");
+  }
+  {
+    const value30 = d.iv_spread_avg;
+    if (!(typeof value30 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_avg", "number");
+  }
+  {
+    const value31 = d.delta;
+    if (!(typeof value31 == "number")) return requiredFirst(d, "", list2) && typeError("/delta", "number");
+  }
+  {
+    const value32 = d.gamma;
+    if (!(typeof value32 == "number")) return requiredFirst(d, "", list2) && typeError("/gamma", "number");
+  }
+  {
+    const value33 = d.theta;
+    if (!(typeof value33 == "number")) return requiredFirst(d, "", list2) && typeError("/theta", "number");
+  }
+  {
+    const value34 = d.vega;
+    if (!(typeof value34 == "number")) return requiredFirst(d, "", list2) && typeError("/vega", "number");
+  }
+  {
+    const value35 = d.rho;
+    if (!(typeof value35 == "number")) return requiredFirst(d, "", list2) && typeError("/rho", "number");
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -40,181 +155,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0 || item4.strike === void 0 || item4.maturity === void 0 || item4.days_to_expiry === void 0 || item4.underlying_price === void 0 || item4.mark_iv_open === void 0 || item4.mark_iv_high === void 0 || item4.mark_iv_low === void 0 || item4.mark_iv_close === void 0 || item4.bid_iv_open === void 0 || item4.bid_iv_high === void 0 || item4.bid_iv_low === void 0 || item4.bid_iv_close === void 0 || item4.ask_iv_open === void 0 || item4.ask_iv_high === void 0 || item4.ask_iv_low === void 0 || item4.ask_iv_close === void 0 || item4.iv_spread_open === void 0 || item4.iv_spread_high === void 0 || item4.iv_spread_low === void 0 || item4.iv_spread_close === void 0 || item4.iv_spread_avg === void 0 || item4.delta === void 0 || item4.gamma === void 0 || item4.theta === void 0 || item4.vega === void 0 || item4.rho === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
-      }
-      {
-        const value8 = item4.strike;
-        if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/strike", "number");
-      }
-      {
-        const value9 = item4.maturity;
-        if (!(typeof value9 == "string")) return typeError("/data/" + i3 + "/maturity", "string");
-      }
-      {
-        const value10 = item4.days_to_expiry;
-        if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/days_to_expiry", "number");
-      }
-      {
-        const value11 = item4.underlying_price;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/underlying_price", "number");
-      }
-      {
-        const value12 = item4.mark_iv_open;
-        if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/mark_iv_open", "number");
-      }
-      {
-        const value13 = item4.mark_iv_high;
-        if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/mark_iv_high", "number");
-      }
-      {
-        const value14 = item4.mark_iv_low;
-        if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/mark_iv_low", "number");
-      }
-      {
-        const value15 = item4.mark_iv_close;
-        if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/mark_iv_close", "number");
-      }
-      {
-        const value16 = item4.bid_iv_open;
-        if (!(typeof value16 == "number")) return typeError("/data/" + i3 + "/bid_iv_open", "number");
-      }
-      {
-        const value17 = item4.bid_iv_high;
-        if (!(typeof value17 == "number")) return typeError("/data/" + i3 + "/bid_iv_high", "number");
-      }
-      {
-        const value18 = item4.bid_iv_low;
-        if (!(typeof value18 == "number")) return typeError("/data/" + i3 + "/bid_iv_low", "number");
-      }
-      {
-        const value19 = item4.bid_iv_close;
-        if (!(typeof value19 == "number")) return typeError("/data/" + i3 + "/bid_iv_close", "number");
-      }
-      {
-        const value20 = item4.ask_iv_open;
-        if (!(typeof value20 == "number")) return typeError("/data/" + i3 + "/ask_iv_open", "number");
-      }
-      {
-        const value21 = item4.ask_iv_high;
-        if (!(typeof value21 == "number")) return typeError("/data/" + i3 + "/ask_iv_high", "number");
-      }
-      {
-        const value22 = item4.ask_iv_low;
-        if (!(typeof value22 == "number")) return typeError("/data/" + i3 + "/ask_iv_low", "number");
-      }
-      {
-        const value23 = item4.ask_iv_close;
-        if (!(typeof value23 == "number")) return typeError("/data/" + i3 + "/ask_iv_close", "number");
-      }
-      {
-        const value24 = item4.iv_spread_open;
-        if (!(typeof value24 == "number")) return typeError("/data/" + i3 + "/iv_spread_open", "number");
-      }
-      {
-        const value25 = item4.iv_spread_high;
-        if (!(typeof value25 == "number")) return typeError("/data/" + i3 + "/iv_spread_high", "number");
-      }
-      {
-        const value26 = item4.iv_spread_low;
-        if (!(typeof value26 == "number")) return typeError("/data/" + i3 + "/iv_spread_low", "number");
-      }
-      {
-        const value27 = item4.iv_spread_close;
-        if (!(typeof value27 == "number")) return typeError("/data/" + i3 + "/iv_spread_close", "number");
-      }
-      {
-        const value28 = item4.iv_spread_avg;
-        if (!(typeof value28 == "number")) return typeError("/data/" + i3 + "/iv_spread_avg", "number");
-      }
-      {
-        const value29 = item4.delta;
-        if (!(typeof value29 == "number")) return typeError("/data/" + i3 + "/delta", "number");
-      }
-      {
-        const value30 = item4.gamma;
-        if (!(typeof value30 == "number")) return typeError("/data/" + i3 + "/gamma", "number");
-      }
-      {
-        const value31 = item4.theta;
-        if (!(typeof value31 == "number")) return typeError("/data/" + i3 + "/theta", "number");
-      }
-      {
-        const value32 = item4.vega;
-        if (!(typeof value32 == "number")) return typeError("/data/" + i3 + "/vega", "number");
-      }
-      {
-        const value33 = item4.rho;
-        if (!(typeof value33 == "number")) return typeError("/data/" + i3 + "/rho", "number");
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value34 = d.meta;
-    if (!(isObject(value34))) return typeError("/meta", "object");
-    if (value34.next_cursor === void 0) return missing(value34, "/meta", list3);
+    const value36 = d.meta;
+    if (!((typeof value36 == "object" && value36 !== null && !Array.isArray(value36)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value36 = value34.next_cursor;
-      if (!(typeof value36 == "string" || value36 === null)) return typeError("/meta/next_cursor", list4);
+      const value38 = value36.next_cursor;
+      if (!(typeof value38 == "string" || value38 === null)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value38 = value34.empty_reason;
-      if (value38 !== void 0) {
-        if (branch1(value38) + branch2(value38) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value40 = value36.empty_reason;
+      if (value40 !== void 0) {
+        if (branch1(value40) + branch2(value40) !== 1) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value42 = value34.coverage;
-      if (value42 !== void 0) {
-        if (!(isObject(value42))) return typeError("/meta/coverage", "object");
+      const value44 = value36.coverage;
+      if (value44 !== void 0) {
+        if (!((typeof value44 == "object" && value44 !== null && !Array.isArray(value44)))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value43 = value34.completeness;
-      if (value43 !== void 0) {
-        if (!(isObject(value43))) return typeError("/meta/completeness", "object");
-        if (value43.status === void 0) return missing(value43, "/meta/completeness", list6);
+      const value45 = value36.completeness;
+      if (value45 !== void 0) {
+        if (!((typeof value45 == "object" && value45 !== null && !Array.isArray(value45)))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value45 = value43.status;
-          if (!(typeof value45 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value45)) return enumError("/meta/completeness/status", list7);
+          const value47 = value45.status;
+          if (!(typeof value47 == "string")) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value47)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value47 = value43.complete_from;
-          if (value47 !== void 0) {
-            if (!(branch3(value47) || branch4(value47))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value49 = value45.complete_from;
+          if (value49 !== void 0) {
+            if (!(branch3(value49) || branch4(value49))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value51 = value43.complete_through;
-          if (value51 !== void 0) {
-            if (!(branch3(value51) || branch4(value51))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value53 = value45.complete_through;
+          if (value53 !== void 0) {
+            if (!(branch3(value53) || branch4(value53))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value52 = value34.has_more;
-      if (value52 !== void 0) {
-        if (!(typeof value52 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value54 = value36.has_more;
+      if (value54 !== void 0) {
+        if (!(typeof value54 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value53 = value34.count;
-      if (value53 !== void 0) {
-        if (!((typeof value53 == "number" && !(value53 % 1) && !isNaN(value53)))) return typeError("/meta/count", "integer");
-        if (!(value53 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value55 = value36.count;
+      if (value55 !== void 0) {
+        if (!(isInteger(value55))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value55 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,19 +4,79 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["instrument_name","mark_price"];
-const pattern = new RegExp("^([a-z0-9]+:)?[^a-z:\\s]+$");
+const source = "^([a-z0-9]+:)?[^a-z:\\s]+$";
+const pattern = new RegExp(source);
 const list3 = ["number","null"];
 const list4 = ["next_cursor"];
 const list5 = ["string","null"];
 const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
-const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.exchange;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/exchange", "string");
+      if (value7.length < 1) return requiredFirst(d, "", list2) && countLimit("/exchange", "minLength", 1);
+    }
+  }
+  {
+    const value8 = d.instrument_name;
+    if (!(typeof value8 == "string")) return requiredFirst(d, "", list2) && typeError("/instrument_name", "string");
+    if (value8.length < 1) return requiredFirst(d, "", list2) && countLimit("/instrument_name", "minLength", 1);
+    if (!pattern.test(value8)) return requiredFirst(d, "", list2) && patternError("/instrument_name", source);
+  }
+  {
+    const value11 = d.mark_price;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_price", "number");
+  }
+  {
+    const value12 = d.bid_price;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && typeError("/bid_price", list3);
+    }
+  }
+  {
+    const value14 = d.ask_price;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/ask_price", list3);
+    }
+  }
+  {
+    const value15 = d.volume_usd_24h;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list2) && typeError("/volume_usd_24h", list3);
+    }
+  }
+  {
+    const value16 = d.oi;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list2) && typeError("/oi", list3);
+    }
+  }
+  {
+    const value17 = d.bid_ask_spread;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread", "number");
+    }
+  }
+  {
+    const value18 = d.funding_rate;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list2) && typeError("/funding_rate", list3);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -42,125 +102,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.instrument_name === void 0 || item4.mark_price === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.exchange;
-        if (value6 !== void 0) {
-          if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
-          if (value6.length < 1) return countLimit("/data/" + i3 + "/exchange", "minLength", 1);
-        }
-      }
-      {
-        const value7 = item4.instrument_name;
-        if (!(typeof value7 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-        if (value7.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
-        if (!pattern.test(value7)) return patternError("/data/" + i3 + "/instrument_name", "^([a-z0-9]+:)?[^a-z:\\s]+$");
-      }
-      {
-        const value9 = item4.mark_price;
-        if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/mark_price", "number");
-      }
-      {
-        const value10 = item4.bid_price;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/" + i3 + "/bid_price", list3);
-        }
-      }
-      {
-        const value12 = item4.ask_price;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i3 + "/ask_price", list3);
-        }
-      }
-      {
-        const value13 = item4.volume_usd_24h;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i3 + "/volume_usd_24h", list3);
-        }
-      }
-      {
-        const value14 = item4.oi;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i3 + "/oi", list3);
-        }
-      }
-      {
-        const value15 = item4.bid_ask_spread;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/bid_ask_spread", "number");
-        }
-      }
-      {
-        const value16 = item4.funding_rate;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i3 + "/funding_rate", list3);
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value17 = d.meta;
-    if (!(isObject(value17))) return typeError("/meta", "object");
-    if (value17.next_cursor === void 0) return missing(value17, "/meta", list4);
+    const value19 = d.meta;
+    if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value19 = value17.next_cursor;
-      if (!(typeof value19 == "string" || value19 === null)) return typeError("/meta/next_cursor", list5);
+      const value21 = value19.next_cursor;
+      if (!(typeof value21 == "string" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/next_cursor", list5);
     }
     {
-      const value21 = value17.empty_reason;
-      if (value21 !== void 0) {
-        if (branch1(value21) + branch2(value21) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value23 = value19.empty_reason;
+      if (value23 !== void 0) {
+        if (branch1(value23) + branch2(value23) !== 1) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value25 = value17.coverage;
-      if (value25 !== void 0) {
-        if (!(isObject(value25))) return typeError("/meta/coverage", "object");
+      const value27 = value19.coverage;
+      if (value27 !== void 0) {
+        if (!((typeof value27 == "object" && value27 !== null && !Array.isArray(value27)))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value26 = value17.completeness;
-      if (value26 !== void 0) {
-        if (!(isObject(value26))) return typeError("/meta/completeness", "object");
-        if (value26.status === void 0) return missing(value26, "/meta/completeness", list7);
+      const value28 = value19.completeness;
+      if (value28 !== void 0) {
+        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/completeness", "object");
         {
-          const value28 = value26.status;
-          if (!(typeof value28 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value28)) return enumError("/meta/completeness/status", list8);
+          const value30 = value28.status;
+          if (!(typeof value30 == "string")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && requiredFirst(value28, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value30)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && requiredFirst(value28, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
         }
         {
-          const value30 = value26.complete_from;
-          if (value30 !== void 0) {
-            if (!(branch3(value30) || branch4(value30))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value32 = value28.complete_from;
+          if (value32 !== void 0) {
+            if (!(branch3(value32) || branch4(value32))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && requiredFirst(value28, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value35 = value26.complete_through;
-          if (value35 !== void 0) {
-            if (!(branch3(value35) || branch4(value35))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value38 = value28.complete_through;
+          if (value38 !== void 0) {
+            if (!(branch3(value38) || branch4(value38))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && requiredFirst(value28, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value36 = value17.has_more;
-      if (value36 !== void 0) {
-        if (!(typeof value36 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value39 = value19.has_more;
+      if (value39 !== void 0) {
+        if (!(typeof value39 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value37 = value17.count;
-      if (value37 !== void 0) {
-        if (!((typeof value37 == "number" && !(value37 % 1) && !isNaN(value37)))) return typeError("/meta/count", "integer");
-        if (!(value37 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value40 = value19.count;
+      if (value40 !== void 0) {
+        if (!(isInteger(value40))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value40 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -14,7 +14,8 @@ const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -40,71 +41,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(typeof item4 == "string" || isObject(item4))) return typeError("/data/" + i3, list2);
+      if (!(typeof item4 == "string" || (typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, list2);
     }
   }
   {
     const value6 = d.meta;
-    if (!(isObject(value6))) return typeError("/meta", "object");
-    if (value6.next_cursor === void 0) return missing(value6, "/meta", list3);
+    if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value8 = value6.next_cursor;
-      if (!(typeof value8 == "string" || value8 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value8 == "string" || value8 === null)) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
       const value10 = value6.empty_reason;
       if (value10 !== void 0) {
-        if (branch1(value10) + branch2(value10) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value10) + branch2(value10) !== 1) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value14 = value6.coverage;
       if (value14 !== void 0) {
-        if (!(isObject(value14))) return typeError("/meta/coverage", "object");
+        if (!((typeof value14 == "object" && value14 !== null && !Array.isArray(value14)))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value15 = value6.completeness;
       if (value15 !== void 0) {
-        if (!(isObject(value15))) return typeError("/meta/completeness", "object");
-        if (value15.status === void 0) return missing(value15, "/meta/completeness", list6);
+        if (!((typeof value15 == "object" && value15 !== null && !Array.isArray(value15)))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/completeness", "object");
         {
           const value17 = value15.status;
-          if (!(typeof value17 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value17)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value17 == "string")) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && requiredFirst(value15, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value17)) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && requiredFirst(value15, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
           const value19 = value15.complete_from;
           if (value19 !== void 0) {
-            if (!(branch3(value19) || branch4(value19))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value19) || branch4(value19))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && requiredFirst(value15, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value24 = value15.complete_through;
-          if (value24 !== void 0) {
-            if (!(branch3(value24) || branch4(value24))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value25 = value15.complete_through;
+          if (value25 !== void 0) {
+            if (!(branch3(value25) || branch4(value25))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && requiredFirst(value15, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value25 = value6.has_more;
-      if (value25 !== void 0) {
-        if (!(typeof value25 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value26 = value6.has_more;
+      if (value26 !== void 0) {
+        if (!(typeof value26 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value26 = value6.count;
-      if (value26 !== void 0) {
-        if (!((typeof value26 == "number" && !(value26 % 1) && !isNaN(value26)))) return typeError("/meta/count", "integer");
-        if (!(value26 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value27 = value6.count;
+      if (value27 !== void 0) {
+        if (!(isInteger(value27))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value27 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

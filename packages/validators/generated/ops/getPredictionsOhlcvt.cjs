@@ -4,17 +4,67 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["close"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+      if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    }
+  }
+  {
+    const value10 = d.open;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/open", "number");
+      if (!(value10 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/open", "maximum", 1);
+      if (!(value10 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/open", "minimum", 0);
+    }
+  }
+  {
+    const value11 = d.high;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/high", "number");
+      if (!(value11 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/high", "maximum", 1);
+      if (!(value11 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/high", "minimum", 0);
+    }
+  }
+  {
+    const value12 = d.low;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/low", "number");
+      if (!(value12 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/low", "maximum", 1);
+      if (!(value12 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/low", "minimum", 0);
+    }
+  }
+  {
+    const value13 = d.close;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/close", "number");
+    if (!(value13 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/close", "maximum", 1);
+    if (!(value13 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/close", "minimum", 0);
+  }
+  {
+    const value14 = d.volume;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
+      if (!(value14 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -40,116 +90,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.close === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.date;
-        if (value6 !== void 0) {
-          if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-          if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
-        }
-      }
-      {
-        const value8 = item4.open;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/open", "number");
-          if (!(value8 <= 1)) return numberLimit("/data/" + i3 + "/open", "maximum", 1);
-          if (!(value8 >= 0)) return numberLimit("/data/" + i3 + "/open", "minimum", 0);
-        }
-      }
-      {
-        const value9 = item4.high;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/high", "number");
-          if (!(value9 <= 1)) return numberLimit("/data/" + i3 + "/high", "maximum", 1);
-          if (!(value9 >= 0)) return numberLimit("/data/" + i3 + "/high", "minimum", 0);
-        }
-      }
-      {
-        const value10 = item4.low;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/low", "number");
-          if (!(value10 <= 1)) return numberLimit("/data/" + i3 + "/low", "maximum", 1);
-          if (!(value10 >= 0)) return numberLimit("/data/" + i3 + "/low", "minimum", 0);
-        }
-      }
-      {
-        const value11 = item4.close;
-        if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/close", "number");
-        if (!(value11 <= 1)) return numberLimit("/data/" + i3 + "/close", "maximum", 1);
-        if (!(value11 >= 0)) return numberLimit("/data/" + i3 + "/close", "minimum", 0);
-      }
-      {
-        const value12 = item4.volume;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/volume", "number");
-          if (!(value12 >= 0)) return numberLimit("/data/" + i3 + "/volume", "minimum", 0);
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value13 = d.meta;
-    if (!(isObject(value13))) return typeError("/meta", "object");
-    if (value13.next_cursor === void 0) return missing(value13, "/meta", list3);
+    const value15 = d.meta;
+    if (!((typeof value15 == "object" && value15 !== null && !Array.isArray(value15)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value15 = value13.next_cursor;
-      if (!(typeof value15 == "string" || value15 === null)) return typeError("/meta/next_cursor", list4);
+      const value17 = value15.next_cursor;
+      if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value17 = value13.empty_reason;
-      if (value17 !== void 0) {
-        if (branch1(value17) + branch2(value17) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value19 = value15.empty_reason;
+      if (value19 !== void 0) {
+        if (branch1(value19) + branch2(value19) !== 1) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value21 = value13.coverage;
-      if (value21 !== void 0) {
-        if (!(isObject(value21))) return typeError("/meta/coverage", "object");
+      const value23 = value15.coverage;
+      if (value23 !== void 0) {
+        if (!((typeof value23 == "object" && value23 !== null && !Array.isArray(value23)))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value22 = value13.completeness;
-      if (value22 !== void 0) {
-        if (!(isObject(value22))) return typeError("/meta/completeness", "object");
-        if (value22.status === void 0) return missing(value22, "/meta/completeness", list6);
+      const value24 = value15.completeness;
+      if (value24 !== void 0) {
+        if (!((typeof value24 == "object" && value24 !== null && !Array.isArray(value24)))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value24 = value22.status;
-          if (!(typeof value24 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value24)) return enumError("/meta/completeness/status", list7);
+          const value26 = value24.status;
+          if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value26)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value26 = value22.complete_from;
-          if (value26 !== void 0) {
-            if (!(branch3(value26) || branch4(value26))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value28 = value24.complete_from;
+          if (value28 !== void 0) {
+            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value30 = value22.complete_through;
-          if (value30 !== void 0) {
-            if (!(branch3(value30) || branch4(value30))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value32 = value24.complete_through;
+          if (value32 !== void 0) {
+            if (!(branch3(value32) || branch4(value32))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value31 = value13.has_more;
-      if (value31 !== void 0) {
-        if (!(typeof value31 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value33 = value15.has_more;
+      if (value33 !== void 0) {
+        if (!(typeof value33 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value32 = value13.count;
-      if (value32 !== void 0) {
-        if (!((typeof value32 == "number" && !(value32 % 1) && !isNaN(value32)))) return typeError("/meta/count", "integer");
-        if (!(value32 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value34 = value15.count;
+      if (value34 !== void 0) {
+        if (!(isInteger(value34))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value34 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

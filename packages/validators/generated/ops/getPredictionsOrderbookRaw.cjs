@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -13,19 +13,19 @@ const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list5 = ["status"];
 const list6 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 
 function branch1(d) {
-  if (!(isObject(d))) return false;
-  if (d.price === void 0 || d.size === void 0) return false;
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
   {
-    const value9 = d.price;
-    if (!(typeof value9 == "number")) return false;
+    const value10 = d.price;
+    if (!(typeof value10 == "number")) return false;
   }
   {
-    const value10 = d.size;
-    if (!(typeof value10 == "number")) return false;
-    if (!(value10 >= 0)) return false;
+    const value11 = d.size;
+    if (!(typeof value11 == "number")) return false;
+    if (!(value11 >= 0)) return false;
   }
   return true;
 }
@@ -34,18 +34,43 @@ function branch2(d) {
   if (!(Array.isArray(d))) return false;
   if (d.length > 2) return false;
   if (d.length < 2) return false;
-  for (let i12 = 2; i12 < d.length; i12++) {
-    const item13 = d[i12];
-    if (!(typeof item13 == "number")) return false;
-  }
-  if (d.length > 0) {
-    const item14 = d[0];
+  for (let i13 = 2; i13 < d.length; i13++) {
+    const item14 = d[i13];
     if (!(typeof item14 == "number")) return false;
   }
-  if (d.length > 1) {
-    const item15 = d[1];
+  if (d.length > 0) {
+    const item15 = d[0];
     if (!(typeof item15 == "number")) return false;
-    if (!(item15 >= 0)) return false;
+  }
+  if (d.length > 1) {
+    const item16 = d[1];
+    if (!(typeof item16 == "number")) return false;
+    if (!(item16 >= 0)) return false;
+  }
+  return true;
+}
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.bids;
+    if (value6 !== void 0) {
+      if (!(Array.isArray(value6))) return typeError("/bids", "array");
+      for (let i7 = 0; i7 < value6.length; i7++) {
+        const item8 = value6[i7];
+        if (branch1(item8) + branch2(item8) !== 1) return unionError("/bids/" + i7, "oneOf");
+      }
+    }
+  }
+  {
+    const value17 = d.asks;
+    if (value17 !== void 0) {
+      if (!(Array.isArray(value17))) return typeError("/asks", "array");
+      for (let i18 = 0; i18 < value17.length; i18++) {
+        const item19 = value17[i18];
+        if (branch1(item19) + branch2(item19) !== 1) return unionError("/asks/" + i18, "oneOf");
+      }
+    }
   }
   return true;
 }
@@ -74,91 +99,68 @@ function branch6(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.bids;
-        if (value5 !== void 0) {
-          if (!(Array.isArray(value5))) return typeError("/data/" + i3 + "/bids", "array");
-          for (let i6 = 0; i6 < value5.length; i6++) {
-            const item7 = value5[i6];
-            if (branch1(item7) + branch2(item7) !== 1) return unionError("/data/" + i3 + "/bids/" + i6, "oneOf");
-          }
-        }
-      }
-      {
-        const value16 = item4.asks;
-        if (value16 !== void 0) {
-          if (!(Array.isArray(value16))) return typeError("/data/" + i3 + "/asks", "array");
-          for (let i17 = 0; i17 < value16.length; i17++) {
-            const item18 = value16[i17];
-            if (branch1(item18) + branch2(item18) !== 1) return unionError("/data/" + i3 + "/asks/" + i17, "oneOf");
-          }
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value19 = d.meta;
-    if (!(isObject(value19))) return typeError("/meta", "object");
-    if (value19.next_cursor === void 0) return missing(value19, "/meta", list2);
+    const value20 = d.meta;
+    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value21 = value19.next_cursor;
-      if (!(typeof value21 == "string" || value21 === null)) return typeError("/meta/next_cursor", list3);
+      const value22 = value20.next_cursor;
+      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/next_cursor", list3);
     }
     {
-      const value23 = value19.empty_reason;
-      if (value23 !== void 0) {
-        if (branch3(value23) + branch4(value23) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value24 = value20.empty_reason;
+      if (value24 !== void 0) {
+        if (branch3(value24) + branch4(value24) !== 1) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value27 = value19.coverage;
-      if (value27 !== void 0) {
-        if (!(isObject(value27))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value28 = value19.completeness;
+      const value28 = value20.coverage;
       if (value28 !== void 0) {
-        if (!(isObject(value28))) return typeError("/meta/completeness", "object");
-        if (value28.status === void 0) return missing(value28, "/meta/completeness", list5);
+        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value29 = value20.completeness;
+      if (value29 !== void 0) {
+        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/completeness", "object");
         {
-          const value30 = value28.status;
-          if (!(typeof value30 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value30)) return enumError("/meta/completeness/status", list6);
+          const value31 = value29.status;
+          if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && requiredFirst(value29, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value31)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && requiredFirst(value29, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
         }
         {
-          const value32 = value28.complete_from;
-          if (value32 !== void 0) {
-            if (!(branch5(value32) || branch6(value32))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value33 = value29.complete_from;
+          if (value33 !== void 0) {
+            if (!(branch5(value33) || branch6(value33))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && requiredFirst(value29, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value37 = value28.complete_through;
-          if (value37 !== void 0) {
-            if (!(branch5(value37) || branch6(value37))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value39 = value29.complete_through;
+          if (value39 !== void 0) {
+            if (!(branch5(value39) || branch6(value39))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && requiredFirst(value29, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value38 = value19.has_more;
-      if (value38 !== void 0) {
-        if (!(typeof value38 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value40 = value20.has_more;
+      if (value40 !== void 0) {
+        if (!(typeof value40 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value39 = value19.count;
-      if (value39 !== void 0) {
-        if (!((typeof value39 == "number" && !(value39 % 1) && !isNaN(value39)))) return typeError("/meta/count", "integer");
-        if (!(value39 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value41 = value20.count;
+      if (value41 !== void 0) {
+        if (!(isInteger(value41))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value41 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

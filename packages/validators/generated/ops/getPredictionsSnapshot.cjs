@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -13,7 +13,26 @@ const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list5 = ["status"];
 const list6 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.exchange;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/exchange", "string");
+    }
+  }
+  {
+    const value7 = d.instrument_name;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return typeError("/instrument_name", "string");
+      if (value7.length < 1) return countLimit("/instrument_name", "minLength", 1);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -39,84 +58,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.exchange;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
-        }
-      }
-      {
-        const value6 = item4.instrument_name;
-        if (value6 !== void 0) {
-          if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-          if (value6.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value7 = d.meta;
-    if (!(isObject(value7))) return typeError("/meta", "object");
-    if (value7.next_cursor === void 0) return missing(value7, "/meta", list2);
+    const value8 = d.meta;
+    if (!((typeof value8 == "object" && value8 !== null && !Array.isArray(value8)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value9 = value7.next_cursor;
-      if (!(typeof value9 == "string" || value9 === null)) return typeError("/meta/next_cursor", list3);
+      const value10 = value8.next_cursor;
+      if (!(typeof value10 == "string" || value10 === null)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/next_cursor", list3);
     }
     {
-      const value11 = value7.empty_reason;
-      if (value11 !== void 0) {
-        if (branch1(value11) + branch2(value11) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value12 = value8.empty_reason;
+      if (value12 !== void 0) {
+        if (branch1(value12) + branch2(value12) !== 1) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value15 = value7.coverage;
-      if (value15 !== void 0) {
-        if (!(isObject(value15))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value16 = value7.completeness;
+      const value16 = value8.coverage;
       if (value16 !== void 0) {
-        if (!(isObject(value16))) return typeError("/meta/completeness", "object");
-        if (value16.status === void 0) return missing(value16, "/meta/completeness", list5);
+        if (!((typeof value16 == "object" && value16 !== null && !Array.isArray(value16)))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value17 = value8.completeness;
+      if (value17 !== void 0) {
+        if (!((typeof value17 == "object" && value17 !== null && !Array.isArray(value17)))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/completeness", "object");
         {
-          const value18 = value16.status;
-          if (!(typeof value18 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value18)) return enumError("/meta/completeness/status", list6);
+          const value19 = value17.status;
+          if (!(typeof value19 == "string")) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value19)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
         }
         {
-          const value20 = value16.complete_from;
-          if (value20 !== void 0) {
-            if (!(branch3(value20) || branch4(value20))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value21 = value17.complete_from;
+          if (value21 !== void 0) {
+            if (!(branch3(value21) || branch4(value21))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value25 = value16.complete_through;
-          if (value25 !== void 0) {
-            if (!(branch3(value25) || branch4(value25))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value27 = value17.complete_through;
+          if (value27 !== void 0) {
+            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value26 = value7.has_more;
-      if (value26 !== void 0) {
-        if (!(typeof value26 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value28 = value8.has_more;
+      if (value28 !== void 0) {
+        if (!(typeof value28 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value27 = value7.count;
-      if (value27 !== void 0) {
-        if (!((typeof value27 == "number" && !(value27 % 1) && !isNaN(value27)))) return typeError("/meta/count", "integer");
-        if (!(value27 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value29 = value8.count;
+      if (value29 !== void 0) {
+        if (!(isInteger(value29))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value29 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,18 +4,39 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
-const pattern = new RegExp("^[^a-z\\s]+$");
+const source = "^[^a-z\\s]+$";
+const pattern = new RegExp(source);
 const list2 = ["binance","coinbase","bybit","okx","kraken","bullish"];
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
-const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.instrument_name;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
+      if (!pattern.test(value6)) return patternError("/instrument_name", source);
+    }
+  }
+  {
+    const value9 = d.exchange;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string")) return typeError("/exchange", "string");
+      if (!list2.includes(value9)) return enumError("/exchange", list2);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -41,85 +62,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.instrument_name;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-          if (!pattern.test(value5)) return patternError("/data/" + i3 + "/instrument_name", "^[^a-z\\s]+$");
-        }
-      }
-      {
-        const value7 = item4.exchange;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
-          if (!list2.includes(value7)) return enumError("/data/" + i3 + "/exchange", list2);
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value9 = d.meta;
-    if (!(isObject(value9))) return typeError("/meta", "object");
-    if (value9.next_cursor === void 0) return missing(value9, "/meta", list3);
+    const value11 = d.meta;
+    if (!((typeof value11 == "object" && value11 !== null && !Array.isArray(value11)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value11 = value9.next_cursor;
-      if (!(typeof value11 == "string" || value11 === null)) return typeError("/meta/next_cursor", list4);
+      const value13 = value11.next_cursor;
+      if (!(typeof value13 == "string" || value13 === null)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value13 = value9.empty_reason;
-      if (value13 !== void 0) {
-        if (branch1(value13) + branch2(value13) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value15 = value11.empty_reason;
+      if (value15 !== void 0) {
+        if (branch1(value15) + branch2(value15) !== 1) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value17 = value9.coverage;
-      if (value17 !== void 0) {
-        if (!(isObject(value17))) return typeError("/meta/coverage", "object");
+      const value19 = value11.coverage;
+      if (value19 !== void 0) {
+        if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value18 = value9.completeness;
-      if (value18 !== void 0) {
-        if (!(isObject(value18))) return typeError("/meta/completeness", "object");
-        if (value18.status === void 0) return missing(value18, "/meta/completeness", list6);
+      const value20 = value11.completeness;
+      if (value20 !== void 0) {
+        if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value20 = value18.status;
-          if (!(typeof value20 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value20)) return enumError("/meta/completeness/status", list7);
+          const value22 = value20.status;
+          if (!(typeof value22 == "string")) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && requiredFirst(value20, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value22)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && requiredFirst(value20, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value22 = value18.complete_from;
-          if (value22 !== void 0) {
-            if (!(branch3(value22) || branch4(value22))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value24 = value20.complete_from;
+          if (value24 !== void 0) {
+            if (!(branch3(value24) || branch4(value24))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && requiredFirst(value20, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value27 = value18.complete_through;
-          if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value30 = value20.complete_through;
+          if (value30 !== void 0) {
+            if (!(branch3(value30) || branch4(value30))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && requiredFirst(value20, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value28 = value9.has_more;
-      if (value28 !== void 0) {
-        if (!(typeof value28 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value31 = value11.has_more;
+      if (value31 !== void 0) {
+        if (!(typeof value31 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value29 = value9.count;
-      if (value29 !== void 0) {
-        if (!((typeof value29 == "number" && !(value29 % 1) && !isNaN(value29)))) return typeError("/meta/count", "integer");
-        if (!(value29 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value32 = value11.count;
+      if (value32 !== void 0) {
+        if (!(isInteger(value32))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value32 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,18 +4,81 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["binance","coinbase","bybit","okx","kraken","bullish"];
-const pattern = new RegExp("^[^a-z\\s]+$");
+const source = "^[^a-z\\s]+$";
+const pattern = new RegExp(source);
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
-const pattern2 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.exchange;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/exchange", "string");
+      if (!list2.includes(value6)) return enumError("/exchange", list2);
+    }
+  }
+  {
+    const value8 = d.instrument_name;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "string")) return typeError("/instrument_name", "string");
+      if (!pattern.test(value8)) return patternError("/instrument_name", source);
+    }
+  }
+  {
+    const value11 = d.last_price_close;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return typeError("/last_price_close", "number");
+    }
+  }
+  {
+    const value12 = d.bid_price;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return typeError("/bid_price", "number");
+    }
+  }
+  {
+    const value13 = d.ask_price;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number")) return typeError("/ask_price", "number");
+    }
+  }
+  {
+    const value14 = d.bid_ask_spread_close;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number")) return typeError("/bid_ask_spread_close", "number");
+    }
+  }
+  {
+    const value15 = d.volume_24h;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number")) return typeError("/volume_24h", "number");
+    }
+  }
+  {
+    const value16 = d.quote_volume_24h;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number")) return typeError("/quote_volume_24h", "number");
+    }
+  }
+  {
+    const value17 = d.total_liquidity_close;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number")) return typeError("/total_liquidity_close", "number");
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -41,127 +104,68 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.exchange;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
-          if (!list2.includes(value5)) return enumError("/data/" + i3 + "/exchange", list2);
-        }
-      }
-      {
-        const value7 = item4.instrument_name;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-          if (!pattern.test(value7)) return patternError("/data/" + i3 + "/instrument_name", "^[^a-z\\s]+$");
-        }
-      }
-      {
-        const value9 = item4.last_price_close;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/last_price_close", "number");
-        }
-      }
-      {
-        const value10 = item4.bid_price;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/bid_price", "number");
-        }
-      }
-      {
-        const value11 = item4.ask_price;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/ask_price", "number");
-        }
-      }
-      {
-        const value12 = item4.bid_ask_spread_close;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/bid_ask_spread_close", "number");
-        }
-      }
-      {
-        const value13 = item4.volume_24h;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/volume_24h", "number");
-        }
-      }
-      {
-        const value14 = item4.quote_volume_24h;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/quote_volume_24h", "number");
-        }
-      }
-      {
-        const value15 = item4.total_liquidity_close;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/total_liquidity_close", "number");
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value16 = d.meta;
-    if (!(isObject(value16))) return typeError("/meta", "object");
-    if (value16.next_cursor === void 0) return missing(value16, "/meta", list3);
+    const value18 = d.meta;
+    if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value18 = value16.next_cursor;
-      if (!(typeof value18 == "string" || value18 === null)) return typeError("/meta/next_cursor", list4);
+      const value20 = value18.next_cursor;
+      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value20 = value16.empty_reason;
-      if (value20 !== void 0) {
-        if (branch1(value20) + branch2(value20) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value22 = value18.empty_reason;
+      if (value22 !== void 0) {
+        if (branch1(value22) + branch2(value22) !== 1) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value24 = value16.coverage;
-      if (value24 !== void 0) {
-        if (!(isObject(value24))) return typeError("/meta/coverage", "object");
+      const value26 = value18.coverage;
+      if (value26 !== void 0) {
+        if (!((typeof value26 == "object" && value26 !== null && !Array.isArray(value26)))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value25 = value16.completeness;
-      if (value25 !== void 0) {
-        if (!(isObject(value25))) return typeError("/meta/completeness", "object");
-        if (value25.status === void 0) return missing(value25, "/meta/completeness", list6);
+      const value27 = value18.completeness;
+      if (value27 !== void 0) {
+        if (!((typeof value27 == "object" && value27 !== null && !Array.isArray(value27)))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value27 = value25.status;
-          if (!(typeof value27 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value27)) return enumError("/meta/completeness/status", list7);
+          const value29 = value27.status;
+          if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value29)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value29 = value25.complete_from;
-          if (value29 !== void 0) {
-            if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value31 = value27.complete_from;
+          if (value31 !== void 0) {
+            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value34 = value25.complete_through;
-          if (value34 !== void 0) {
-            if (!(branch3(value34) || branch4(value34))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value37 = value27.complete_through;
+          if (value37 !== void 0) {
+            if (!(branch3(value37) || branch4(value37))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value35 = value16.has_more;
-      if (value35 !== void 0) {
-        if (!(typeof value35 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value38 = value18.has_more;
+      if (value38 !== void 0) {
+        if (!(typeof value38 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value36 = value16.count;
-      if (value36 !== void 0) {
-        if (!((typeof value36 == "number" && !(value36 % 1) && !isNaN(value36)))) return typeError("/meta/count", "integer");
-        if (!(value36 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value39 = value18.count;
+      if (value39 !== void 0) {
+        if (!(isInteger(value39))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value39 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

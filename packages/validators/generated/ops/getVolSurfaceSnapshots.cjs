@@ -4,11 +4,12 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list2 = ["next_cursor"];
 const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
@@ -28,7 +29,7 @@ function branch2(d) {
 }
 
 function branch3(d) {
-  if (!((typeof d == "number" && !(d % 1) && !isNaN(d)))) return false;
+  if (!(isInteger(d))) return false;
   if (!(d >= 0)) return false;
   return true;
 }
@@ -45,121 +46,118 @@ function branch5(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value5 = item4.atm_iv;
         if (value5 !== void 0) {
-          if (!(typeof value5 == "number")) return typeError("/data/" + i3 + "/atm_iv", "number");
+          if (!(typeof value5 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/atm_iv", "number");
         }
       }
       {
         const value6 = item4.call_25d_iv;
         if (value6 !== void 0) {
-          if (!(typeof value6 == "number")) return typeError("/data/" + i3 + "/call_25d_iv", "number");
+          if (!(typeof value6 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/call_25d_iv", "number");
         }
       }
       {
         const value7 = item4.put_25d_iv;
         if (value7 !== void 0) {
-          if (!(typeof value7 == "number")) return typeError("/data/" + i3 + "/put_25d_iv", "number");
+          if (!(typeof value7 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/put_25d_iv", "number");
         }
       }
       {
         const value8 = item4.skew_25d;
         if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/skew_25d", "number");
+          if (!(typeof value8 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/skew_25d", "number");
         }
       }
       {
         const value9 = item4.skew_10d;
         if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/skew_10d", "number");
+          if (!(typeof value9 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/skew_10d", "number");
         }
       }
       {
         const value10 = item4.butterfly_10d;
         if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/butterfly_10d", "number");
+          if (!(typeof value10 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/butterfly_10d", "number");
         }
       }
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value11 = item4.date;
         if (value11 !== void 0) {
-          if (!(branch1(value11) || branch2(value11) || branch3(value11))) return unionError("/data/" + i3 + "/date", "anyOf");
+          if (!(branch1(value11) || branch2(value11) || branch3(value11))) return requiredFirst(d, "", list) && unionError("/data/" + i3 + "/date", "anyOf");
         }
       }
       {
-        const value17 = item4.maturity;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "string")) return typeError("/data/" + i3 + "/maturity", "string");
+        const value18 = item4.maturity;
+        if (value18 !== void 0) {
+          if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/maturity", "string");
         }
       }
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
     }
   }
   {
-    const value18 = d.meta;
-    if (!(isObject(value18))) return typeError("/meta", "object");
-    if (value18.next_cursor === void 0) return missing(value18, "/meta", list2);
+    const value19 = d.meta;
+    if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value20 = value18.next_cursor;
-      if (!(typeof value20 == "string" || value20 === null)) return typeError("/meta/next_cursor", list3);
+      const value21 = value19.next_cursor;
+      if (!(typeof value21 == "string" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/next_cursor", list3);
     }
     {
-      const value22 = value18.empty_reason;
-      if (value22 !== void 0) {
-        if (branch4(value22) + branch5(value22) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value23 = value19.empty_reason;
+      if (value23 !== void 0) {
+        if (branch4(value23) + branch5(value23) !== 1) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value26 = value18.coverage;
-      if (value26 !== void 0) {
-        if (!(isObject(value26))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value27 = value18.completeness;
+      const value27 = value19.coverage;
       if (value27 !== void 0) {
-        if (!(isObject(value27))) return typeError("/meta/completeness", "object");
-        if (value27.status === void 0) return missing(value27, "/meta/completeness", list5);
+        if (!((typeof value27 == "object" && value27 !== null && !Array.isArray(value27)))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value28 = value19.completeness;
+      if (value28 !== void 0) {
+        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/completeness", "object");
         {
-          const value29 = value27.status;
-          if (!(typeof value29 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value29)) return enumError("/meta/completeness/status", list6);
+          const value30 = value28.status;
+          if (!(typeof value30 == "string")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && requiredFirst(value28, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value30)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && requiredFirst(value28, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
         }
         {
-          const value31 = value27.complete_from;
-          if (value31 !== void 0) {
-            if (!(branch2(value31) || branch1(value31))) return unionError("/meta/completeness/complete_from", "anyOf");
-          }
-        }
-        {
-          const value32 = value27.complete_through;
+          const value32 = value28.complete_from;
           if (value32 !== void 0) {
-            if (!(branch2(value32) || branch1(value32))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch2(value32) || branch1(value32))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && requiredFirst(value28, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value33 = value28.complete_through;
+          if (value33 !== void 0) {
+            if (!(branch2(value33) || branch1(value33))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && requiredFirst(value28, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value33 = value18.has_more;
-      if (value33 !== void 0) {
-        if (!(typeof value33 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value34 = value19.has_more;
+      if (value34 !== void 0) {
+        if (!(typeof value34 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value34 = value18.count;
-      if (value34 !== void 0) {
-        if (!((typeof value34 == "number" && !(value34 % 1) && !isNaN(value34)))) return typeError("/meta/count", "integer");
-        if (!(value34 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value35 = value19.count;
+      if (value35 !== void 0) {
+        if (!(isInteger(value35))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value35 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

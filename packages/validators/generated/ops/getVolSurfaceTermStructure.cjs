@@ -4,11 +4,12 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list2 = ["1d","7d","14d","30d","60d","90d","180d","365d"];
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
@@ -29,7 +30,7 @@ function branch2(d) {
 }
 
 function branch3(d) {
-  if (!((typeof d == "number" && !(d % 1) && !isNaN(d)))) return false;
+  if (!(isInteger(d))) return false;
   if (!(d >= 0)) return false;
   return true;
 }
@@ -46,122 +47,119 @@ function branch5(d) {
 }
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value5 = item4.atm_iv;
         if (value5 !== void 0) {
-          if (!(typeof value5 == "number")) return typeError("/data/" + i3 + "/atm_iv", "number");
+          if (!(typeof value5 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/atm_iv", "number");
         }
       }
       {
         const value6 = item4.call_25d_iv;
         if (value6 !== void 0) {
-          if (!(typeof value6 == "number")) return typeError("/data/" + i3 + "/call_25d_iv", "number");
+          if (!(typeof value6 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/call_25d_iv", "number");
         }
       }
       {
         const value7 = item4.put_25d_iv;
         if (value7 !== void 0) {
-          if (!(typeof value7 == "number")) return typeError("/data/" + i3 + "/put_25d_iv", "number");
+          if (!(typeof value7 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/put_25d_iv", "number");
         }
       }
       {
         const value8 = item4.skew_25d;
         if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/skew_25d", "number");
+          if (!(typeof value8 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/skew_25d", "number");
         }
       }
       {
         const value9 = item4.skew_10d;
         if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/skew_10d", "number");
+          if (!(typeof value9 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/skew_10d", "number");
         }
       }
       {
         const value10 = item4.butterfly_10d;
         if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/butterfly_10d", "number");
+          if (!(typeof value10 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/butterfly_10d", "number");
         }
       }
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value11 = item4.date;
         if (value11 !== void 0) {
-          if (!(branch1(value11) || branch2(value11) || branch3(value11))) return unionError("/data/" + i3 + "/date", "anyOf");
+          if (!(branch1(value11) || branch2(value11) || branch3(value11))) return requiredFirst(d, "", list) && unionError("/data/" + i3 + "/date", "anyOf");
         }
       }
       {
-        const value17 = item4.tenor;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "string")) return typeError("/data/" + i3 + "/tenor", "string");
-          if (!list2.includes(value17)) return enumError("/data/" + i3 + "/tenor", list2);
+        const value18 = item4.tenor;
+        if (value18 !== void 0) {
+          if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/tenor", "string");
+          if (!list2.includes(value18)) return requiredFirst(d, "", list) && enumError("/data/" + i3 + "/tenor", list2);
         }
       }
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
     }
   }
   {
-    const value19 = d.meta;
-    if (!(isObject(value19))) return typeError("/meta", "object");
-    if (value19.next_cursor === void 0) return missing(value19, "/meta", list3);
+    const value20 = d.meta;
+    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value21 = value19.next_cursor;
-      if (!(typeof value21 == "string" || value21 === null)) return typeError("/meta/next_cursor", list4);
+      const value22 = value20.next_cursor;
+      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value23 = value19.empty_reason;
-      if (value23 !== void 0) {
-        if (branch4(value23) + branch5(value23) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value24 = value20.empty_reason;
+      if (value24 !== void 0) {
+        if (branch4(value24) + branch5(value24) !== 1) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value27 = value19.coverage;
-      if (value27 !== void 0) {
-        if (!(isObject(value27))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value28 = value19.completeness;
+      const value28 = value20.coverage;
       if (value28 !== void 0) {
-        if (!(isObject(value28))) return typeError("/meta/completeness", "object");
-        if (value28.status === void 0) return missing(value28, "/meta/completeness", list6);
+        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value29 = value20.completeness;
+      if (value29 !== void 0) {
+        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value30 = value28.status;
-          if (!(typeof value30 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value30)) return enumError("/meta/completeness/status", list7);
+          const value31 = value29.status;
+          if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value31)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value32 = value28.complete_from;
-          if (value32 !== void 0) {
-            if (!(branch2(value32) || branch1(value32))) return unionError("/meta/completeness/complete_from", "anyOf");
-          }
-        }
-        {
-          const value33 = value28.complete_through;
+          const value33 = value29.complete_from;
           if (value33 !== void 0) {
-            if (!(branch2(value33) || branch1(value33))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch2(value33) || branch1(value33))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value34 = value29.complete_through;
+          if (value34 !== void 0) {
+            if (!(branch2(value34) || branch1(value34))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value34 = value19.has_more;
-      if (value34 !== void 0) {
-        if (!(typeof value34 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value35 = value20.has_more;
+      if (value35 !== void 0) {
+        if (!(typeof value35 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value35 = value19.count;
-      if (value35 !== void 0) {
-        if (!((typeof value35 == "number" && !(value35 % 1) && !isNaN(value35)))) return typeError("/meta/count", "integer");
-        if (!(value35 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value36 = value20.count;
+      if (value36 !== void 0) {
+        if (!(isInteger(value36))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value36 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -4,15 +4,15 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, constError, unionError, notError } = require("../../runtime/body-checks.cjs");
-const list = ["jsonrpc","id","error"];
-const list2 = ["code","message"];
-const list3 = ["string","number","boolean","object","array","null"];
+const { validator, isInteger, at, missing, requiredFirst, typeError, constError, unionError, notError } = require("../../runtime/body-checks.cjs");
+const list = ["code","message"];
+const list2 = ["string","number","boolean","object","array","null"];
+const list3 = ["jsonrpc","id","error"];
 const list4 = ["jsonrpc","method"];
 const list5 = ["initialize","tools/list","tools/call","ping"];
 
 function branch2(d) {
-  if (isObject(d)) {
+  if ((typeof d == "object" && d !== null && !Array.isArray(d))) {
     if (d.error === void 0) return false;
   }
   return true;
@@ -24,13 +24,13 @@ function branch3(d) {
 }
 
 function branch4(d) {
-  if (!((typeof d == "number" && !(d % 1) && !isNaN(d)))) return false;
+  if (!(isInteger(d))) return false;
   return true;
 }
 
 function branch1(d) {
   if (branch2(d)) return false;
-  if (!(isObject(d))) return false;
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.jsonrpc === void 0 || d.id === void 0 || d.result === void 0) return false;
   {
     const value3 = d.jsonrpc;
@@ -43,13 +43,13 @@ function branch1(d) {
   }
   {
     const value7 = d.result;
-    if (!(isObject(value7))) return false;
+    if (!((typeof value7 == "object" && value7 !== null && !Array.isArray(value7)))) return false;
   }
   return true;
 }
 
 function branch6(d) {
-  if (isObject(d)) {
+  if ((typeof d == "object" && d !== null && !Array.isArray(d))) {
     if (d.result === void 0) return false;
   }
   return true;
@@ -65,9 +65,28 @@ function branch8(d) {
   return true;
 }
 
+function error(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value17 = d.code;
+    if (!(isInteger(value17))) return requiredFirst(d, "", list) && typeError("/code", "integer");
+  }
+  {
+    const value18 = d.message;
+    if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && typeError("/message", "string");
+  }
+  {
+    const value19 = d.data;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "string" || typeof value19 == "number" || typeof value19 == "boolean" || (typeof value19 == "object" && value19 !== null && !Array.isArray(value19)) || Array.isArray(value19) || value19 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
+    }
+  }
+  return true;
+}
+
 function branch5(d) {
   if (branch6(d)) return false;
-  if (!(isObject(d))) return false;
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return false;
   {
     const value10 = d.jsonrpc;
@@ -80,22 +99,7 @@ function branch5(d) {
   }
   {
     const value14 = d.error;
-    if (!(isObject(value14))) return false;
-    if (value14.code === void 0 || value14.message === void 0) return false;
-    {
-      const value15 = value14.code;
-      if (!((typeof value15 == "number" && !(value15 % 1) && !isNaN(value15)))) return false;
-    }
-    {
-      const value16 = value14.message;
-      if (!(typeof value16 == "string")) return false;
-    }
-    {
-      const value17 = value14.data;
-      if (value17 !== void 0) {
-        if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || isObject(value17) || Array.isArray(value17) || value17 === null)) return false;
-      }
-    }
+    if (!error(value14)) return false;
   }
   return true;
 }
@@ -106,113 +110,87 @@ function response200(d) {
 }
 
 function branch9(d) {
-  if (isObject(d)) {
+  if ((typeof d == "object" && d !== null && !Array.isArray(d))) {
     if (d.result === void 0) return false;
+  }
+  return true;
+}
+
+function error2(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value28 = d.code;
+    if (!(isInteger(value28))) return requiredFirst(d, "", list) && typeError("/code", "integer");
+  }
+  {
+    const value29 = d.message;
+    if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && typeError("/message", "string");
+  }
+  {
+    const value30 = d.data;
+    if (value30 !== void 0) {
+      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || (typeof value30 == "object" && value30 !== null && !Array.isArray(value30)) || Array.isArray(value30) || value30 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
+    }
   }
   return true;
 }
 
 function response400(d) {
   if (branch9(d)) return notError("");
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
   {
-    const value21 = d.jsonrpc;
-    if (!(typeof value21 == "string")) return typeError("/jsonrpc", "string");
-    if (value21 !== "2.0") return constError("/jsonrpc", "2.0");
+    const value24 = d.jsonrpc;
+    if (!(typeof value24 == "string")) return typeError("/jsonrpc", "string");
+    if (value24 !== "2.0") return constError("/jsonrpc", "2.0");
   }
   {
-    const value22 = d.id;
-    if (branch7(value22) + branch8(value22) !== 1) return unionError("/id", "oneOf");
+    const value25 = d.id;
+    if (branch7(value25) + branch8(value25) !== 1) return unionError("/id", "oneOf");
   }
   {
-    const value23 = d.error;
-    if (!(isObject(value23))) return typeError("/error", "object");
-    if (value23.code === void 0 || value23.message === void 0) return missing(value23, "/error", list2);
-    {
-      const value25 = value23.code;
-      if (!((typeof value25 == "number" && !(value25 % 1) && !isNaN(value25)))) return typeError("/error/code", "integer");
-    }
-    {
-      const value26 = value23.message;
-      if (!(typeof value26 == "string")) return typeError("/error/message", "string");
-    }
-    {
-      const value27 = value23.data;
-      if (value27 !== void 0) {
-        if (!(typeof value27 == "string" || typeof value27 == "number" || typeof value27 == "boolean" || isObject(value27) || Array.isArray(value27) || value27 === null)) return typeError("/error/data", list3);
-      }
-    }
+    const value26 = d.error;
+    if (!error2(value26)) return at("/error");
   }
   return true;
 }
 
 function response402(d) {
   if (branch9(d)) return notError("");
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
   {
-    const value30 = d.jsonrpc;
-    if (!(typeof value30 == "string")) return typeError("/jsonrpc", "string");
-    if (value30 !== "2.0") return constError("/jsonrpc", "2.0");
+    const value32 = d.jsonrpc;
+    if (!(typeof value32 == "string")) return typeError("/jsonrpc", "string");
+    if (value32 !== "2.0") return constError("/jsonrpc", "2.0");
   }
   {
-    const value31 = d.id;
-    if (branch7(value31) + branch8(value31) !== 1) return unionError("/id", "oneOf");
+    const value33 = d.id;
+    if (branch7(value33) + branch8(value33) !== 1) return unionError("/id", "oneOf");
   }
   {
-    const value32 = d.error;
-    if (!(isObject(value32))) return typeError("/error", "object");
-    if (value32.code === void 0 || value32.message === void 0) return missing(value32, "/error", list2);
-    {
-      const value33 = value32.code;
-      if (!((typeof value33 == "number" && !(value33 % 1) && !isNaN(value33)))) return typeError("/error/code", "integer");
-    }
-    {
-      const value34 = value32.message;
-      if (!(typeof value34 == "string")) return typeError("/error/message", "string");
-    }
-    {
-      const value35 = value32.data;
-      if (value35 !== void 0) {
-        if (!(typeof value35 == "string" || typeof value35 == "number" || typeof value35 == "boolean" || isObject(value35) || Array.isArray(value35) || value35 === null)) return typeError("/error/data", list3);
-      }
-    }
+    const value34 = d.error;
+    if (!error2(value34)) return at("/error");
   }
   return true;
 }
 
 function response406(d) {
   if (branch9(d)) return notError("");
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
   {
-    const value37 = d.jsonrpc;
-    if (!(typeof value37 == "string")) return typeError("/jsonrpc", "string");
-    if (value37 !== "2.0") return constError("/jsonrpc", "2.0");
+    const value36 = d.jsonrpc;
+    if (!(typeof value36 == "string")) return typeError("/jsonrpc", "string");
+    if (value36 !== "2.0") return constError("/jsonrpc", "2.0");
   }
   {
-    const value38 = d.id;
-    if (branch7(value38) + branch8(value38) !== 1) return unionError("/id", "oneOf");
+    const value37 = d.id;
+    if (branch7(value37) + branch8(value37) !== 1) return unionError("/id", "oneOf");
   }
   {
-    const value39 = d.error;
-    if (!(isObject(value39))) return typeError("/error", "object");
-    if (value39.code === void 0 || value39.message === void 0) return missing(value39, "/error", list2);
-    {
-      const value40 = value39.code;
-      if (!((typeof value40 == "number" && !(value40 % 1) && !isNaN(value40)))) return typeError("/error/code", "integer");
-    }
-    {
-      const value41 = value39.message;
-      if (!(typeof value41 == "string")) return typeError("/error/message", "string");
-    }
-    {
-      const value42 = value39.data;
-      if (value42 !== void 0) {
-        if (!(typeof value42 == "string" || typeof value42 == "number" || typeof value42 == "boolean" || isObject(value42) || Array.isArray(value42) || value42 === null)) return typeError("/error/data", list3);
-      }
-    }
+    const value38 = d.error;
+    if (!error2(value38)) return at("/error");
   }
   return true;
 }
@@ -230,27 +208,27 @@ function branch11(d) {
 }
 
 function requestBody(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.jsonrpc === void 0 || d.method === void 0) return missing(d, "", list4);
   {
-    const value45 = d.jsonrpc;
-    if (!(typeof value45 == "string")) return typeError("/jsonrpc", "string");
-    if (value45 !== "2.0") return constError("/jsonrpc", "2.0");
+    const value41 = d.jsonrpc;
+    if (!(typeof value41 == "string")) return typeError("/jsonrpc", "string");
+    if (value41 !== "2.0") return constError("/jsonrpc", "2.0");
   }
   {
-    const value46 = d.id;
-    if (value46 !== void 0) {
-      if (branch3(value46) + branch4(value46) !== 1) return unionError("/id", "oneOf");
+    const value42 = d.id;
+    if (value42 !== void 0) {
+      if (branch3(value42) + branch4(value42) !== 1) return unionError("/id", "oneOf");
     }
   }
   {
-    const value47 = d.method;
-    if (!(branch10(value47) || branch11(value47))) return unionError("/method", "anyOf");
+    const value43 = d.method;
+    if (!(branch10(value43) || branch11(value43))) return unionError("/method", "anyOf");
   }
   {
-    const value51 = d.params;
-    if (value51 !== void 0) {
-      if (!(isObject(value51))) return typeError("/params", "object");
+    const value47 = d.params;
+    if (value47 !== void 0) {
+      if (!((typeof value47 == "object" && value47 !== null && !Array.isArray(value47)))) return typeError("/params", "object");
     }
   }
   return true;

@@ -4,16 +4,15 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isObject, missing, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, missing, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["info"];
 const list2 = ["chain_id","address"];
 
 function response200(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.info === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.info;
-    if (!(isObject(value2))) return typeError("/info", "object");
+    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/info", "object");
   }
   return true;
 }
@@ -24,12 +23,12 @@ function branch1(d) {
 }
 
 function branch2(d) {
-  if (!((typeof d == "number" && !(d % 1) && !isNaN(d)))) return false;
+  if (!(isInteger(d))) return false;
   return true;
 }
 
 function requestBody(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.chain_id === void 0 || d.address === void 0) return missing(d, "", list2);
   {
     const value5 = d.chain_id;

@@ -2,20 +2,19 @@
 
 // One validator shared by 95 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, constError } = require("../../runtime/body-checks.cjs");
+const { validator, requiredFirst, typeError, constError } = require("../../runtime/body-checks.cjs");
 const list = ["error","message"];
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.error === void 0 || d.message === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.error;
-    if (!(typeof value2 == "string")) return typeError("/error", "string");
-    if (value2 !== "unauthorized") return constError("/error", "unauthorized");
+    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/error", "string");
+    if (value2 !== "unauthorized") return requiredFirst(d, "", list) && constError("/error", "unauthorized");
   }
   {
     const value3 = d.message;
-    if (!(typeof value3 == "string")) return typeError("/message", "string");
+    if (!(typeof value3 == "string")) return requiredFirst(d, "", list) && typeError("/message", "string");
   }
   return true;
 }

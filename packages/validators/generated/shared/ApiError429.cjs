@@ -2,25 +2,24 @@
 
 // One validator shared by 115 operations (getAnalyticsRealizedVolatility, getChangelogDataCorrections, getChangelogDataCoverage, …), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, constError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, constError } = require("../../runtime/body-checks.cjs");
 const list = ["statusCode","message","error"];
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.statusCode === void 0 || d.message === void 0 || d.error === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.statusCode;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/statusCode", "integer");
-    if (value2 !== 429) return constError("/statusCode", 429);
+    if (!(isInteger(value2))) return requiredFirst(d, "", list) && typeError("/statusCode", "integer");
+    if (value2 !== 429) return requiredFirst(d, "", list) && constError("/statusCode", 429);
   }
   {
     const value3 = d.message;
-    if (!(typeof value3 == "string")) return typeError("/message", "string");
+    if (!(typeof value3 == "string")) return requiredFirst(d, "", list) && typeError("/message", "string");
   }
   {
     const value4 = d.error;
-    if (!(typeof value4 == "string")) return typeError("/error", "string");
-    if (value4 !== "Too Many Requests") return constError("/error", "Too Many Requests");
+    if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && typeError("/error", "string");
+    if (value4 !== "Too Many Requests") return requiredFirst(d, "", list) && constError("/error", "Too Many Requests");
   }
   return true;
 }

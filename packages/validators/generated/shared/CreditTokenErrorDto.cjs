@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (postX402CreditToken, postX402CreditTokenChallenge), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, missing, typeError, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["code"];
 const list2 = ["invalid_siwx","nonce_invalid","expired","invalid_signature","no_credits"];
 
@@ -18,7 +18,7 @@ function branch2(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.code === void 0) return missing(d, "", list);
   {
     const value2 = d.code;

@@ -2,26 +2,26 @@
 
 // One validator shared by 2 operations (getOpenapiJson, getWellKnownOpenapiJson), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, patternError } = require("../../runtime/body-checks.cjs");
+const { validator, requiredFirst, typeError, patternError } = require("../../runtime/body-checks.cjs");
 const list = ["openapi","info"];
-const pattern = new RegExp("^3\\.");
+const source = "^3\\.";
+const pattern = new RegExp(source);
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.openapi === void 0 || d.info === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.openapi;
-    if (!(typeof value2 == "string")) return typeError("/openapi", "string");
-    if (!pattern.test(value2)) return patternError("/openapi", "^3\\.");
+    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/openapi", "string");
+    if (!pattern.test(value2)) return requiredFirst(d, "", list) && patternError("/openapi", source);
   }
   {
-    const value4 = d.info;
-    if (!(isObject(value4))) return typeError("/info", "object");
+    const value5 = d.info;
+    if (!((typeof value5 == "object" && value5 !== null && !Array.isArray(value5)))) return requiredFirst(d, "", list) && typeError("/info", "object");
   }
   {
-    const value5 = d.paths;
-    if (value5 !== void 0) {
-      if (!(isObject(value5))) return typeError("/paths", "object");
+    const value6 = d.paths;
+    if (value6 !== void 0) {
+      if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list) && typeError("/paths", "object");
     }
   }
   return true;

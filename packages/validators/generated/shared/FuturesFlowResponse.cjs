@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesFlow, getPerpetualsFlow), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -11,7 +11,8 @@ const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list5 = ["status"];
 const list6 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -37,67 +38,64 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(isObject(value2))) return typeError("/data", "object");
+    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/data", "object");
   }
   {
     const value3 = d.meta;
-    if (!(isObject(value3))) return typeError("/meta", "object");
-    if (value3.next_cursor === void 0) return missing(value3, "/meta", list2);
+    if (!((typeof value3 == "object" && value3 !== null && !Array.isArray(value3)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value5 = value3.next_cursor;
-      if (!(typeof value5 == "string" || value5 === null)) return typeError("/meta/next_cursor", list3);
+      if (!(typeof value5 == "string" || value5 === null)) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/next_cursor", list3);
     }
     {
       const value7 = value3.empty_reason;
       if (value7 !== void 0) {
-        if (branch1(value7) + branch2(value7) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value7) + branch2(value7) !== 1) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value11 = value3.coverage;
       if (value11 !== void 0) {
-        if (!(isObject(value11))) return typeError("/meta/coverage", "object");
+        if (!((typeof value11 == "object" && value11 !== null && !Array.isArray(value11)))) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value12 = value3.completeness;
       if (value12 !== void 0) {
-        if (!(isObject(value12))) return typeError("/meta/completeness", "object");
-        if (value12.status === void 0) return missing(value12, "/meta/completeness", list5);
+        if (!((typeof value12 == "object" && value12 !== null && !Array.isArray(value12)))) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value14 = value12.status;
-          if (!(typeof value14 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value14)) return enumError("/meta/completeness/status", list6);
+          if (!(typeof value14 == "string")) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && requiredFirst(value12, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value14)) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && requiredFirst(value12, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
         }
         {
           const value16 = value12.complete_from;
           if (value16 !== void 0) {
-            if (!(branch3(value16) || branch4(value16))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value16) || branch4(value16))) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && requiredFirst(value12, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value21 = value12.complete_through;
-          if (value21 !== void 0) {
-            if (!(branch3(value21) || branch4(value21))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value22 = value12.complete_through;
+          if (value22 !== void 0) {
+            if (!(branch3(value22) || branch4(value22))) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && requiredFirst(value12, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value22 = value3.has_more;
-      if (value22 !== void 0) {
-        if (!(typeof value22 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value23 = value3.has_more;
+      if (value23 !== void 0) {
+        if (!(typeof value23 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value23 = value3.count;
-      if (value23 !== void 0) {
-        if (!((typeof value23 == "number" && !(value23 % 1) && !isNaN(value23)))) return typeError("/meta/count", "integer");
-        if (!(value23 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value24 = value3.count;
+      if (value24 !== void 0) {
+        if (!(isInteger(value24))) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value24 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -2,7 +2,7 @@
 
 // One validator shared by 4 operations (getFuturesLiquidations, getFuturesTrades, getPerpetualsLiquidations, …), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -13,7 +13,34 @@ const list5 = ["string","null"];
 const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.timestamp;
+    if (value6 !== void 0) {
+      if (!(isInteger(value6) || typeof value6 == "string")) return typeError("/timestamp", list2);
+    }
+  }
+  {
+    const value8 = d.amount_usd;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "number" || value8 === null)) return typeError("/amount_usd", list3);
+      if (typeof value8 == "number") {
+        if (!(value8 >= 0)) return numberLimit("/amount_usd", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value10 = d.price;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number")) return typeError("/price", "number");
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -39,92 +66,68 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.timestamp;
-        if (value5 !== void 0) {
-          if (!((typeof value5 == "number" && !(value5 % 1) && !isNaN(value5)) || typeof value5 == "string")) return typeError("/data/" + i3 + "/timestamp", list2);
-        }
-      }
-      {
-        const value7 = item4.amount_usd;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "number" || value7 === null)) return typeError("/data/" + i3 + "/amount_usd", list3);
-          if (typeof value7 == "number") {
-            if (!(value7 >= 0)) return numberLimit("/data/" + i3 + "/amount_usd", "minimum", 0);
-          }
-        }
-      }
-      {
-        const value9 = item4.price;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/price", "number");
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value10 = d.meta;
-    if (!(isObject(value10))) return typeError("/meta", "object");
-    if (value10.next_cursor === void 0) return missing(value10, "/meta", list4);
+    const value11 = d.meta;
+    if (!((typeof value11 == "object" && value11 !== null && !Array.isArray(value11)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value12 = value10.next_cursor;
-      if (!(typeof value12 == "string" || value12 === null)) return typeError("/meta/next_cursor", list5);
+      const value13 = value11.next_cursor;
+      if (!(typeof value13 == "string" || value13 === null)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/next_cursor", list5);
     }
     {
-      const value14 = value10.empty_reason;
-      if (value14 !== void 0) {
-        if (branch1(value14) + branch2(value14) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value15 = value11.empty_reason;
+      if (value15 !== void 0) {
+        if (branch1(value15) + branch2(value15) !== 1) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value18 = value10.coverage;
-      if (value18 !== void 0) {
-        if (!(isObject(value18))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value19 = value10.completeness;
+      const value19 = value11.coverage;
       if (value19 !== void 0) {
-        if (!(isObject(value19))) return typeError("/meta/completeness", "object");
-        if (value19.status === void 0) return missing(value19, "/meta/completeness", list7);
+        if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value20 = value11.completeness;
+      if (value20 !== void 0) {
+        if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/completeness", "object");
         {
-          const value21 = value19.status;
-          if (!(typeof value21 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value21)) return enumError("/meta/completeness/status", list8);
+          const value22 = value20.status;
+          if (!(typeof value22 == "string")) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && requiredFirst(value20, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value22)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && requiredFirst(value20, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
         }
         {
-          const value23 = value19.complete_from;
-          if (value23 !== void 0) {
-            if (!(branch3(value23) || branch4(value23))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value24 = value20.complete_from;
+          if (value24 !== void 0) {
+            if (!(branch3(value24) || branch4(value24))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && requiredFirst(value20, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value28 = value19.complete_through;
-          if (value28 !== void 0) {
-            if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value30 = value20.complete_through;
+          if (value30 !== void 0) {
+            if (!(branch3(value30) || branch4(value30))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && requiredFirst(value20, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value29 = value10.has_more;
-      if (value29 !== void 0) {
-        if (!(typeof value29 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value31 = value11.has_more;
+      if (value31 !== void 0) {
+        if (!(typeof value31 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value30 = value10.count;
-      if (value30 !== void 0) {
-        if (!((typeof value30 == "number" && !(value30 % 1) && !isNaN(value30)))) return typeError("/meta/count", "integer");
-        if (!(value30 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value32 = value11.count;
+      if (value32 !== void 0) {
+        if (!(isInteger(value32))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value32 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -2,17 +2,70 @@
 
 // One validator shared by 2 operations (getFuturesOhlcvt, getPerpetualsOhlcvt), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.volume;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
+      if (!(value10 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+    }
+  }
+  {
+    const value11 = d.buy_volume;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_volume", "number");
+      if (!(value11 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_volume", "minimum", 0);
+    }
+  }
+  {
+    const value12 = d.sell_volume;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_volume", "number");
+      if (!(value12 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_volume", "minimum", 0);
+    }
+  }
+  {
+    const value13 = d.trades_count;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/trades_count", "number");
+      if (!(value13 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/trades_count", "minimum", 0);
+    }
+  }
+  {
+    const value14 = d.buy_trades_count;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_trades_count", "number");
+      if (!(value14 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_trades_count", "minimum", 0);
+    }
+  }
+  {
+    const value15 = d.sell_trades_count;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_trades_count", "number");
+      if (!(value15 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_trades_count", "minimum", 0);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -38,119 +91,68 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
-      }
-      {
-        const value8 = item4.volume;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/volume", "number");
-          if (!(value8 >= 0)) return numberLimit("/data/" + i3 + "/volume", "minimum", 0);
-        }
-      }
-      {
-        const value9 = item4.buy_volume;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/buy_volume", "number");
-          if (!(value9 >= 0)) return numberLimit("/data/" + i3 + "/buy_volume", "minimum", 0);
-        }
-      }
-      {
-        const value10 = item4.sell_volume;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/sell_volume", "number");
-          if (!(value10 >= 0)) return numberLimit("/data/" + i3 + "/sell_volume", "minimum", 0);
-        }
-      }
-      {
-        const value11 = item4.trades_count;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/trades_count", "number");
-          if (!(value11 >= 0)) return numberLimit("/data/" + i3 + "/trades_count", "minimum", 0);
-        }
-      }
-      {
-        const value12 = item4.buy_trades_count;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/buy_trades_count", "number");
-          if (!(value12 >= 0)) return numberLimit("/data/" + i3 + "/buy_trades_count", "minimum", 0);
-        }
-      }
-      {
-        const value13 = item4.sell_trades_count;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/sell_trades_count", "number");
-          if (!(value13 >= 0)) return numberLimit("/data/" + i3 + "/sell_trades_count", "minimum", 0);
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value14 = d.meta;
-    if (!(isObject(value14))) return typeError("/meta", "object");
-    if (value14.next_cursor === void 0) return missing(value14, "/meta", list3);
+    const value16 = d.meta;
+    if (!((typeof value16 == "object" && value16 !== null && !Array.isArray(value16)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value16 = value14.next_cursor;
-      if (!(typeof value16 == "string" || value16 === null)) return typeError("/meta/next_cursor", list4);
+      const value18 = value16.next_cursor;
+      if (!(typeof value18 == "string" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value18 = value14.empty_reason;
-      if (value18 !== void 0) {
-        if (branch1(value18) + branch2(value18) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value20 = value16.empty_reason;
+      if (value20 !== void 0) {
+        if (branch1(value20) + branch2(value20) !== 1) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value22 = value14.coverage;
-      if (value22 !== void 0) {
-        if (!(isObject(value22))) return typeError("/meta/coverage", "object");
+      const value24 = value16.coverage;
+      if (value24 !== void 0) {
+        if (!((typeof value24 == "object" && value24 !== null && !Array.isArray(value24)))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value23 = value14.completeness;
-      if (value23 !== void 0) {
-        if (!(isObject(value23))) return typeError("/meta/completeness", "object");
-        if (value23.status === void 0) return missing(value23, "/meta/completeness", list6);
+      const value25 = value16.completeness;
+      if (value25 !== void 0) {
+        if (!((typeof value25 == "object" && value25 !== null && !Array.isArray(value25)))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value25 = value23.status;
-          if (!(typeof value25 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value25)) return enumError("/meta/completeness/status", list7);
+          const value27 = value25.status;
+          if (!(typeof value27 == "string")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && requiredFirst(value25, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value27)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && requiredFirst(value25, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value27 = value23.complete_from;
-          if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value29 = value25.complete_from;
+          if (value29 !== void 0) {
+            if (!(branch3(value29) || branch4(value29))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && requiredFirst(value25, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value31 = value23.complete_through;
-          if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value33 = value25.complete_through;
+          if (value33 !== void 0) {
+            if (!(branch3(value33) || branch4(value33))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && requiredFirst(value25, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value32 = value14.has_more;
-      if (value32 !== void 0) {
-        if (!(typeof value32 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value34 = value16.has_more;
+      if (value34 !== void 0) {
+        if (!(typeof value34 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value33 = value14.count;
-      if (value33 !== void 0) {
-        if (!((typeof value33 == "number" && !(value33 % 1) && !isNaN(value33)))) return typeError("/meta/count", "integer");
-        if (!(value33 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value35 = value16.count;
+      if (value35 !== void 0) {
+        if (!(isInteger(value35))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value35 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

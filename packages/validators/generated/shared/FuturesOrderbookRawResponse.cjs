@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getFuturesOrderbookRaw, getPerpetualsOrderbookRaw, getSpotL2OrderbookRaw), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, enumError, numberLimit, countLimit, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, formatError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -11,19 +11,19 @@ const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list5 = ["status"];
 const list6 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 
 function branch1(d) {
-  if (!(isObject(d))) return false;
-  if (d.price === void 0 || d.size === void 0) return false;
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
   {
-    const value15 = d.price;
-    if (!(typeof value15 == "number")) return false;
+    const value16 = d.price;
+    if (!(typeof value16 == "number")) return false;
   }
   {
-    const value16 = d.size;
-    if (!(typeof value16 == "number")) return false;
-    if (!(value16 >= 0)) return false;
+    const value17 = d.size;
+    if (!(typeof value17 == "number")) return false;
+    if (!(value17 >= 0)) return false;
   }
   return true;
 }
@@ -32,18 +32,76 @@ function branch2(d) {
   if (!(Array.isArray(d))) return false;
   if (d.length > 2) return false;
   if (d.length < 2) return false;
-  for (let i18 = 2; i18 < d.length; i18++) {
-    const item19 = d[i18];
-    if (!(typeof item19 == "number")) return false;
-  }
-  if (d.length > 0) {
-    const item20 = d[0];
+  for (let i19 = 2; i19 < d.length; i19++) {
+    const item20 = d[i19];
     if (!(typeof item20 == "number")) return false;
   }
-  if (d.length > 1) {
-    const item21 = d[1];
+  if (d.length > 0) {
+    const item21 = d[0];
     if (!(typeof item21 == "number")) return false;
-    if (!(item21 >= 0)) return false;
+  }
+  if (d.length > 1) {
+    const item22 = d[1];
+    if (!(typeof item22 == "number")) return false;
+    if (!(item22 >= 0)) return false;
+  }
+  return true;
+}
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.exchange;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/exchange", "string");
+    }
+  }
+  {
+    const value7 = d.instrument_name;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return typeError("/instrument_name", "string");
+    }
+  }
+  {
+    const value8 = d.margin_type;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "string")) return typeError("/margin_type", "string");
+    }
+  }
+  {
+    const value9 = d.date;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string")) return typeError("/date", "string");
+      if (!dateTimeFormat(value9)) return formatError("/date", "date-time");
+    }
+  }
+  {
+    const value11 = d.microprice;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return typeError("/microprice", "number");
+    }
+  }
+  {
+    const value12 = d.bids;
+    if (value12 !== void 0) {
+      if (!(Array.isArray(value12))) return typeError("/bids", "array");
+      if (value12.length > 100) return countLimit("/bids", "maxItems", 100);
+      for (let i13 = 0; i13 < value12.length; i13++) {
+        const item14 = value12[i13];
+        if (branch1(item14) + branch2(item14) !== 1) return unionError("/bids/" + i13, "oneOf");
+      }
+    }
+  }
+  {
+    const value23 = d.asks;
+    if (value23 !== void 0) {
+      if (!(Array.isArray(value23))) return typeError("/asks", "array");
+      if (value23.length > 100) return countLimit("/asks", "maxItems", 100);
+      for (let i24 = 0; i24 < value23.length; i24++) {
+        const item25 = value23[i24];
+        if (branch1(item25) + branch2(item25) !== 1) return unionError("/asks/" + i24, "oneOf");
+      }
+    }
   }
   return true;
 }
@@ -72,124 +130,68 @@ function branch6(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      {
-        const value5 = item4.exchange;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
-        }
-      }
-      {
-        const value6 = item4.instrument_name;
-        if (value6 !== void 0) {
-          if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-        }
-      }
-      {
-        const value7 = item4.margin_type;
-        if (value7 !== void 0) {
-          if (!(typeof value7 == "string")) return typeError("/data/" + i3 + "/margin_type", "string");
-        }
-      }
-      {
-        const value8 = item4.date;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "string")) return typeError("/data/" + i3 + "/date", "string");
-          if (!dateTimeFormat(value8)) return formatError("/data/" + i3 + "/date", "date-time");
-        }
-      }
-      {
-        const value10 = item4.microprice;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/microprice", "number");
-        }
-      }
-      {
-        const value11 = item4.bids;
-        if (value11 !== void 0) {
-          if (!(Array.isArray(value11))) return typeError("/data/" + i3 + "/bids", "array");
-          if (value11.length > 100) return countLimit("/data/" + i3 + "/bids", "maxItems", 100);
-          for (let i12 = 0; i12 < value11.length; i12++) {
-            const item13 = value11[i12];
-            if (branch1(item13) + branch2(item13) !== 1) return unionError("/data/" + i3 + "/bids/" + i12, "oneOf");
-          }
-        }
-      }
-      {
-        const value22 = item4.asks;
-        if (value22 !== void 0) {
-          if (!(Array.isArray(value22))) return typeError("/data/" + i3 + "/asks", "array");
-          if (value22.length > 100) return countLimit("/data/" + i3 + "/asks", "maxItems", 100);
-          for (let i23 = 0; i23 < value22.length; i23++) {
-            const item24 = value22[i23];
-            if (branch1(item24) + branch2(item24) !== 1) return unionError("/data/" + i3 + "/asks/" + i23, "oneOf");
-          }
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value25 = d.meta;
-    if (!(isObject(value25))) return typeError("/meta", "object");
-    if (value25.next_cursor === void 0) return missing(value25, "/meta", list2);
+    const value26 = d.meta;
+    if (!((typeof value26 == "object" && value26 !== null && !Array.isArray(value26)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value27 = value25.next_cursor;
-      if (!(typeof value27 == "string" || value27 === null)) return typeError("/meta/next_cursor", list3);
+      const value28 = value26.next_cursor;
+      if (!(typeof value28 == "string" || value28 === null)) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/next_cursor", list3);
     }
     {
-      const value29 = value25.empty_reason;
-      if (value29 !== void 0) {
-        if (branch3(value29) + branch4(value29) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value30 = value26.empty_reason;
+      if (value30 !== void 0) {
+        if (branch3(value30) + branch4(value30) !== 1) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value33 = value25.coverage;
-      if (value33 !== void 0) {
-        if (!(isObject(value33))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value34 = value25.completeness;
+      const value34 = value26.coverage;
       if (value34 !== void 0) {
-        if (!(isObject(value34))) return typeError("/meta/completeness", "object");
-        if (value34.status === void 0) return missing(value34, "/meta/completeness", list5);
+        if (!((typeof value34 == "object" && value34 !== null && !Array.isArray(value34)))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value35 = value26.completeness;
+      if (value35 !== void 0) {
+        if (!((typeof value35 == "object" && value35 !== null && !Array.isArray(value35)))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/completeness", "object");
         {
-          const value36 = value34.status;
-          if (!(typeof value36 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value36)) return enumError("/meta/completeness/status", list6);
+          const value37 = value35.status;
+          if (!(typeof value37 == "string")) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && requiredFirst(value35, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value37)) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && requiredFirst(value35, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
         }
         {
-          const value38 = value34.complete_from;
-          if (value38 !== void 0) {
-            if (!(branch5(value38) || branch6(value38))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value39 = value35.complete_from;
+          if (value39 !== void 0) {
+            if (!(branch5(value39) || branch6(value39))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && requiredFirst(value35, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value42 = value34.complete_through;
-          if (value42 !== void 0) {
-            if (!(branch5(value42) || branch6(value42))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value44 = value35.complete_through;
+          if (value44 !== void 0) {
+            if (!(branch5(value44) || branch6(value44))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && requiredFirst(value35, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value43 = value25.has_more;
-      if (value43 !== void 0) {
-        if (!(typeof value43 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value45 = value26.has_more;
+      if (value45 !== void 0) {
+        if (!(typeof value45 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value44 = value25.count;
-      if (value44 !== void 0) {
-        if (!((typeof value44 == "number" && !(value44 % 1) && !isNaN(value44)))) return typeError("/meta/count", "integer");
-        if (!(value44 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value46 = value26.count;
+      if (value46 !== void 0) {
+        if (!(isInteger(value46))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value46 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

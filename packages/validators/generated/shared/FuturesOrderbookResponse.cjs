@@ -2,18 +2,107 @@
 
 // One validator shared by 2 operations (getFuturesOrderbook, getPerpetualsOrderbook), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list3 = ["number","null"];
 const list4 = ["next_cursor"];
 const list5 = ["string","null"];
 const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.bid_liquidity_10;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list2) && typeError("/bid_liquidity_10", list3);
+    }
+  }
+  {
+    const value12 = d.bid_liquidity_20;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && typeError("/bid_liquidity_20", list3);
+    }
+  }
+  {
+    const value13 = d.bid_liquidity_50;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list2) && typeError("/bid_liquidity_50", list3);
+    }
+  }
+  {
+    const value14 = d.bid_liquidity_100;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/bid_liquidity_100", list3);
+    }
+  }
+  {
+    const value15 = d.ask_liquidity_10;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list2) && typeError("/ask_liquidity_10", list3);
+    }
+  }
+  {
+    const value16 = d.ask_liquidity_20;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list2) && typeError("/ask_liquidity_20", list3);
+    }
+  }
+  {
+    const value17 = d.ask_liquidity_50;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list2) && typeError("/ask_liquidity_50", list3);
+    }
+  }
+  {
+    const value18 = d.ask_liquidity_100;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list2) && typeError("/ask_liquidity_100", list3);
+    }
+  }
+  {
+    const value19 = d.imbalance_10;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list2) && typeError("/imbalance_10", list3);
+    }
+  }
+  {
+    const value20 = d.imbalance_20;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list2) && typeError("/imbalance_20", list3);
+    }
+  }
+  {
+    const value21 = d.imbalance_50;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list2) && typeError("/imbalance_50", list3);
+    }
+  }
+  {
+    const value22 = d.imbalance_100;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list2) && typeError("/imbalance_100", list3);
+    }
+  }
+  {
+    const value23 = d.microprice;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list2) && typeError("/microprice", list3);
+    }
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -39,155 +128,68 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
-      }
-      {
-        const value8 = item4.bid_liquidity_10;
-        if (value8 !== void 0) {
-          if (!(typeof value8 == "number" || value8 === null)) return typeError("/data/" + i3 + "/bid_liquidity_10", list3);
-        }
-      }
-      {
-        const value10 = item4.bid_liquidity_20;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/" + i3 + "/bid_liquidity_20", list3);
-        }
-      }
-      {
-        const value11 = item4.bid_liquidity_50;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i3 + "/bid_liquidity_50", list3);
-        }
-      }
-      {
-        const value12 = item4.bid_liquidity_100;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i3 + "/bid_liquidity_100", list3);
-        }
-      }
-      {
-        const value13 = item4.ask_liquidity_10;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i3 + "/ask_liquidity_10", list3);
-        }
-      }
-      {
-        const value14 = item4.ask_liquidity_20;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i3 + "/ask_liquidity_20", list3);
-        }
-      }
-      {
-        const value15 = item4.ask_liquidity_50;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i3 + "/ask_liquidity_50", list3);
-        }
-      }
-      {
-        const value16 = item4.ask_liquidity_100;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i3 + "/ask_liquidity_100", list3);
-        }
-      }
-      {
-        const value17 = item4.imbalance_10;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i3 + "/imbalance_10", list3);
-        }
-      }
-      {
-        const value18 = item4.imbalance_20;
-        if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i3 + "/imbalance_20", list3);
-        }
-      }
-      {
-        const value19 = item4.imbalance_50;
-        if (value19 !== void 0) {
-          if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i3 + "/imbalance_50", list3);
-        }
-      }
-      {
-        const value20 = item4.imbalance_100;
-        if (value20 !== void 0) {
-          if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + i3 + "/imbalance_100", list3);
-        }
-      }
-      {
-        const value21 = item4.microprice;
-        if (value21 !== void 0) {
-          if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i3 + "/microprice", list3);
-        }
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value22 = d.meta;
-    if (!(isObject(value22))) return typeError("/meta", "object");
-    if (value22.next_cursor === void 0) return missing(value22, "/meta", list4);
+    const value24 = d.meta;
+    if (!((typeof value24 == "object" && value24 !== null && !Array.isArray(value24)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value24 = value22.next_cursor;
-      if (!(typeof value24 == "string" || value24 === null)) return typeError("/meta/next_cursor", list5);
+      const value26 = value24.next_cursor;
+      if (!(typeof value26 == "string" || value26 === null)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/next_cursor", list5);
     }
     {
-      const value26 = value22.empty_reason;
-      if (value26 !== void 0) {
-        if (branch1(value26) + branch2(value26) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value28 = value24.empty_reason;
+      if (value28 !== void 0) {
+        if (branch1(value28) + branch2(value28) !== 1) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value30 = value22.coverage;
-      if (value30 !== void 0) {
-        if (!(isObject(value30))) return typeError("/meta/coverage", "object");
+      const value32 = value24.coverage;
+      if (value32 !== void 0) {
+        if (!((typeof value32 == "object" && value32 !== null && !Array.isArray(value32)))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value31 = value22.completeness;
-      if (value31 !== void 0) {
-        if (!(isObject(value31))) return typeError("/meta/completeness", "object");
-        if (value31.status === void 0) return missing(value31, "/meta/completeness", list7);
+      const value33 = value24.completeness;
+      if (value33 !== void 0) {
+        if (!((typeof value33 == "object" && value33 !== null && !Array.isArray(value33)))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/completeness", "object");
         {
-          const value33 = value31.status;
-          if (!(typeof value33 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value33)) return enumError("/meta/completeness/status", list8);
+          const value35 = value33.status;
+          if (!(typeof value35 == "string")) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value35)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
         }
         {
-          const value35 = value31.complete_from;
-          if (value35 !== void 0) {
-            if (!(branch3(value35) || branch4(value35))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value37 = value33.complete_from;
+          if (value37 !== void 0) {
+            if (!(branch3(value37) || branch4(value37))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value39 = value31.complete_through;
-          if (value39 !== void 0) {
-            if (!(branch3(value39) || branch4(value39))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value41 = value33.complete_through;
+          if (value41 !== void 0) {
+            if (!(branch3(value41) || branch4(value41))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value40 = value22.has_more;
-      if (value40 !== void 0) {
-        if (!(typeof value40 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value42 = value24.has_more;
+      if (value42 !== void 0) {
+        if (!(typeof value42 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value41 = value22.count;
-      if (value41 !== void 0) {
-        if (!((typeof value41 == "number" && !(value41 % 1) && !isNaN(value41)))) return typeError("/meta/count", "integer");
-        if (!(value41 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value43 = value24.count;
+      if (value43 !== void 0) {
+        if (!(isInteger(value43))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value43 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getOptionsGexProfile, getOptionsGexTermStructure), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data"];
@@ -11,7 +11,8 @@ const list3 = ["string","null"];
 const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list5 = ["status"];
 const list6 = ["available","unavailable"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -37,72 +38,69 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
+      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
     }
   }
   {
     const value5 = d.meta;
     if (value5 !== void 0) {
-      if (!(isObject(value5))) return typeError("/meta", "object");
-      if (value5.next_cursor === void 0) return missing(value5, "/meta", list2);
+      if (!((typeof value5 == "object" && value5 !== null && !Array.isArray(value5)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
       {
         const value7 = value5.next_cursor;
-        if (!(typeof value7 == "string" || value7 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value7 == "string" || value7 === null)) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/next_cursor", list3);
       }
       {
         const value9 = value5.empty_reason;
         if (value9 !== void 0) {
-          if (branch1(value9) + branch2(value9) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value9) + branch2(value9) !== 1) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value13 = value5.coverage;
         if (value13 !== void 0) {
-          if (!(isObject(value13))) return typeError("/meta/coverage", "object");
+          if (!((typeof value13 == "object" && value13 !== null && !Array.isArray(value13)))) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/coverage", "object");
         }
       }
       {
         const value14 = value5.completeness;
         if (value14 !== void 0) {
-          if (!(isObject(value14))) return typeError("/meta/completeness", "object");
-          if (value14.status === void 0) return missing(value14, "/meta/completeness", list5);
+          if (!((typeof value14 == "object" && value14 !== null && !Array.isArray(value14)))) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/completeness", "object");
           {
             const value16 = value14.status;
-            if (!(typeof value16 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value16)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value16 == "string")) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && requiredFirst(value14, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value16)) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && requiredFirst(value14, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
           }
           {
             const value18 = value14.complete_from;
             if (value18 !== void 0) {
-              if (!(branch3(value18) || branch4(value18))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value18) || branch4(value18))) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && requiredFirst(value14, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
-            const value23 = value14.complete_through;
-            if (value23 !== void 0) {
-              if (!(branch3(value23) || branch4(value23))) return unionError("/meta/completeness/complete_through", "anyOf");
+            const value24 = value14.complete_through;
+            if (value24 !== void 0) {
+              if (!(branch3(value24) || branch4(value24))) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && requiredFirst(value14, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
       }
       {
-        const value24 = value5.has_more;
-        if (value24 !== void 0) {
-          if (!(typeof value24 == "boolean")) return typeError("/meta/has_more", "boolean");
+        const value25 = value5.has_more;
+        if (value25 !== void 0) {
+          if (!(typeof value25 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/has_more", "boolean");
         }
       }
       {
-        const value25 = value5.count;
-        if (value25 !== void 0) {
-          if (!((typeof value25 == "number" && !(value25 % 1) && !isNaN(value25)))) return typeError("/meta/count", "integer");
-          if (!(value25 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        const value26 = value5.count;
+        if (value26 !== void 0) {
+          if (!(isInteger(value26))) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/count", "integer");
+          if (!(value26 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
         }
       }
     }

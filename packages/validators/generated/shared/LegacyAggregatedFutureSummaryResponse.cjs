@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyAggregatedFutureSummaryData, getLegacyAggregatedOptionSummaryData), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol"];
@@ -11,99 +11,102 @@ const list5 = ["string","number","boolean","object","array","null"];
 const list6 = ["number","null"];
 const list7 = ["array","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.symbol;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+  }
+  {
+    const value10 = d.currency;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "string" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/currency", list4);
+    }
+  }
+  {
+    const value12 = d.expiry;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string" || typeof value12 == "number" || typeof value12 == "boolean" || (typeof value12 == "object" && value12 !== null && !Array.isArray(value12)) || Array.isArray(value12) || value12 === null)) return requiredFirst(d, "", list3) && typeError("/expiry", list5);
+    }
+  }
+  {
+    const value14 = d.price;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/price", list6);
+    }
+  }
+  {
+    const value16 = d.open_interest;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest", list6);
+    }
+  }
+  {
+    const value17 = d.open_interest_notional;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_notional", list6);
+    }
+  }
+  {
+    const value18 = d.volume;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/volume", list6);
+    }
+  }
+  {
+    const value19 = d.volume_notional;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/volume_notional", list6);
+    }
+  }
+  {
+    const value20 = d.yield;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list3) && typeError("/yield", list6);
+    }
+  }
+  {
+    const value21 = d.basis;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list3) && typeError("/basis", list6);
+    }
+  }
+  {
+    const value22 = d.open_interest_volume;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_volume", list6);
+    }
+  }
+  {
+    const value23 = d.markets;
+    if (value23 !== void 0) {
+      if (!(Array.isArray(value23) || value23 === null)) return requiredFirst(d, "", list3) && typeError("/markets", list7);
+      if (Array.isArray(value23)) {
+        for (let i25 = 0; i25 < value23.length; i25++) {
+          const item26 = value23[i25];
+          if (!(typeof item26 == "string")) return requiredFirst(d, "", list3) && typeError("/markets/" + i25, "string");
+        }
+      }
+    }
+  }
+  return true;
+}
+
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.symbol === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.symbol;
-        if (!(typeof value8 == "string")) return typeError("/data/" + i5 + "/symbol", "string");
-      }
-      {
-        const value9 = item6.currency;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "string" || value9 === null)) return typeError("/data/" + i5 + "/currency", list4);
-        }
-      }
-      {
-        const value11 = item6.expiry;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "string" || typeof value11 == "number" || typeof value11 == "boolean" || isObject(value11) || Array.isArray(value11) || value11 === null)) return typeError("/data/" + i5 + "/expiry", list5);
-        }
-      }
-      {
-        const value13 = item6.price;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i5 + "/price", list6);
-        }
-      }
-      {
-        const value15 = item6.open_interest;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i5 + "/open_interest", list6);
-        }
-      }
-      {
-        const value16 = item6.open_interest_notional;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i5 + "/open_interest_notional", list6);
-        }
-      }
-      {
-        const value17 = item6.volume;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i5 + "/volume", list6);
-        }
-      }
-      {
-        const value18 = item6.volume_notional;
-        if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i5 + "/volume_notional", list6);
-        }
-      }
-      {
-        const value19 = item6.yield;
-        if (value19 !== void 0) {
-          if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i5 + "/yield", list6);
-        }
-      }
-      {
-        const value20 = item6.basis;
-        if (value20 !== void 0) {
-          if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + i5 + "/basis", list6);
-        }
-      }
-      {
-        const value21 = item6.open_interest_volume;
-        if (value21 !== void 0) {
-          if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i5 + "/open_interest_volume", list6);
-        }
-      }
-      {
-        const value22 = item6.markets;
-        if (value22 !== void 0) {
-          if (!(Array.isArray(value22) || value22 === null)) return typeError("/data/" + i5 + "/markets", list7);
-          if (Array.isArray(value22)) {
-            for (let i24 = 0; i24 < value22.length; i24++) {
-              const item25 = value22[i24];
-              if (!(typeof item25 == "string")) return typeError("/data/" + i5 + "/markets/" + i24, "string");
-            }
-          }
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

@@ -2,23 +2,22 @@
 
 // One validator shared by 3 operations (getLegacyCustomChange, getLegacyOptionsSnapshot, getLegacyOptionsTradeSummary), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(isObject(value4))) return typeError("/data", "object");
+    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
   }
   return true;
 }

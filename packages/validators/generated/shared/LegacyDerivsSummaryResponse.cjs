@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacySummary, getLegacySummaryC), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["currency"];
@@ -10,99 +10,102 @@ const list4 = ["number","null"];
 const list5 = ["string","number","boolean","object","array","null"];
 const list6 = ["array","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.currency;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/currency", "string");
+  }
+  {
+    const value10 = d.price;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/price", list4);
+    }
+  }
+  {
+    const value12 = d.change;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/change", list4);
+    }
+  }
+  {
+    const value13 = d.market_cap;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/market_cap", list4);
+    }
+  }
+  {
+    const value14 = d.realized_vol;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "string" || typeof value14 == "number" || typeof value14 == "boolean" || (typeof value14 == "object" && value14 !== null && !Array.isArray(value14)) || Array.isArray(value14) || value14 === null)) return requiredFirst(d, "", list3) && typeError("/realized_vol", list5);
+    }
+  }
+  {
+    const value16 = d.open_interest;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest", list4);
+    }
+  }
+  {
+    const value17 = d.open_interest_notional;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_notional", list4);
+    }
+  }
+  {
+    const value18 = d.volume;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/volume", list4);
+    }
+  }
+  {
+    const value19 = d.oi_volume_24h;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/oi_volume_24h", list4);
+    }
+  }
+  {
+    const value20 = d.markets;
+    if (value20 !== void 0) {
+      if (!(Array.isArray(value20) || value20 === null)) return requiredFirst(d, "", list3) && typeError("/markets", list6);
+      if (Array.isArray(value20)) {
+        for (let i22 = 0; i22 < value20.length; i22++) {
+          const item23 = value20[i22];
+          if (!(typeof item23 == "string")) return requiredFirst(d, "", list3) && typeError("/markets/" + i22, "string");
+        }
+      }
+    }
+  }
+  {
+    const value24 = d.funding;
+    if (value24 !== void 0) {
+      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list3) && typeError("/funding", list4);
+    }
+  }
+  {
+    const value25 = d.yield;
+    if (value25 !== void 0) {
+      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list3) && typeError("/yield", list4);
+    }
+  }
+  return true;
+}
+
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.currency === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.currency;
-        if (!(typeof value8 == "string")) return typeError("/data/" + i5 + "/currency", "string");
-      }
-      {
-        const value9 = item6.price;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number" || value9 === null)) return typeError("/data/" + i5 + "/price", list4);
-        }
-      }
-      {
-        const value11 = item6.change;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i5 + "/change", list4);
-        }
-      }
-      {
-        const value12 = item6.market_cap;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i5 + "/market_cap", list4);
-        }
-      }
-      {
-        const value13 = item6.realized_vol;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "string" || typeof value13 == "number" || typeof value13 == "boolean" || isObject(value13) || Array.isArray(value13) || value13 === null)) return typeError("/data/" + i5 + "/realized_vol", list5);
-        }
-      }
-      {
-        const value15 = item6.open_interest;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i5 + "/open_interest", list4);
-        }
-      }
-      {
-        const value16 = item6.open_interest_notional;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i5 + "/open_interest_notional", list4);
-        }
-      }
-      {
-        const value17 = item6.volume;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i5 + "/volume", list4);
-        }
-      }
-      {
-        const value18 = item6.oi_volume_24h;
-        if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i5 + "/oi_volume_24h", list4);
-        }
-      }
-      {
-        const value19 = item6.markets;
-        if (value19 !== void 0) {
-          if (!(Array.isArray(value19) || value19 === null)) return typeError("/data/" + i5 + "/markets", list6);
-          if (Array.isArray(value19)) {
-            for (let i21 = 0; i21 < value19.length; i21++) {
-              const item22 = value19[i21];
-              if (!(typeof item22 == "string")) return typeError("/data/" + i5 + "/markets/" + i21, "string");
-            }
-          }
-        }
-      }
-      {
-        const value23 = item6.funding;
-        if (value23 !== void 0) {
-          if (!(typeof value23 == "number" || value23 === null)) return typeError("/data/" + i5 + "/funding", list4);
-        }
-      }
-      {
-        const value24 = item6.yield;
-        if (value24 !== void 0) {
-          if (!(typeof value24 == "number" || value24 === null)) return typeError("/data/" + i5 + "/yield", list4);
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

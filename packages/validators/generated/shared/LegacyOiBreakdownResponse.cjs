@@ -2,32 +2,56 @@
 
 // One validator shared by 2 operations (getLegacyOpenInterestBreakdownData, getLegacyVolumeBreakdownData), compiled once.
 'use strict';
-const { validator, isObject, missing, pointer, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, pointer, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["all"];
 const list4 = ["usd","notional"];
 
-function branch1(d) {
-  if (!(isObject(d))) return false;
-  if (d.usd === void 0 || d.notional === void 0) return false;
+function all(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
-    const value16 = d.usd;
-    if (!(isObject(value16))) return false;
-    for (const key17 in value16) {
+    const value9 = d.usd;
+    if (!((typeof value9 == "object" && value9 !== null && !Array.isArray(value9)))) return requiredFirst(d, "", list4) && typeError("/usd", "object");
+    for (const key10 in value9) {
       if (true) {
-        const value18 = value16[key17];
-        if (!(typeof value18 == "number")) return false;
+        const value11 = value9[key10];
+        if (!(typeof value11 == "number")) return requiredFirst(d, "", list4) && typeError("/usd/" + pointer(key10), "number");
       }
     }
   }
   {
-    const value19 = d.notional;
-    if (!(isObject(value19))) return false;
-    for (const key20 in value19) {
+    const value12 = d.notional;
+    if (!((typeof value12 == "object" && value12 !== null && !Array.isArray(value12)))) return requiredFirst(d, "", list4) && typeError("/notional", "object");
+    for (const key13 in value12) {
       if (true) {
-        const value21 = value19[key20];
-        if (!(typeof value21 == "number")) return false;
+        const value14 = value12[key13];
+        if (!(typeof value14 == "number")) return requiredFirst(d, "", list4) && typeError("/notional/" + pointer(key13), "number");
+      }
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  {
+    const value17 = d.usd;
+    if (!((typeof value17 == "object" && value17 !== null && !Array.isArray(value17)))) return false;
+    for (const key18 in value17) {
+      if (true) {
+        const value19 = value17[key18];
+        if (!(typeof value19 == "number")) return false;
+      }
+    }
+  }
+  {
+    const value20 = d.notional;
+    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return false;
+    for (const key21 in value20) {
+      if (true) {
+        const value22 = value20[key21];
+        if (!(typeof value22 == "number")) return false;
       }
     }
   }
@@ -40,54 +64,31 @@ function branch2(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(isObject(value4))) return typeError("/data", "object");
-    if (value4.all === void 0) return missing(value4, "/data", list3);
+    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     {
       const value6 = value4.all;
-      if (!(isObject(value6))) return typeError("/data/all", "object");
-      if (value6.usd === void 0 || value6.notional === void 0) return missing(value6, "/data/all", list4);
-      {
-        const value8 = value6.usd;
-        if (!(isObject(value8))) return typeError("/data/all/usd", "object");
-        for (const key9 in value8) {
-          if (true) {
-            const value10 = value8[key9];
-            if (!(typeof value10 == "number")) return typeError("/data/all/usd/" + pointer(key9), "number");
-          }
-        }
-      }
-      {
-        const value11 = value6.notional;
-        if (!(isObject(value11))) return typeError("/data/all/notional", "object");
-        for (const key12 in value11) {
-          if (true) {
-            const value13 = value11[key12];
-            if (!(typeof value13 == "number")) return typeError("/data/all/notional/" + pointer(key12), "number");
-          }
-        }
+      if (!all(value6)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && at("/data/all");
+    }
+    {
+      const value15 = value4.future;
+      if (value15 !== void 0) {
+        if (branch1(value15) + branch2(value15) !== 1) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && unionError("/data/future", "oneOf");
       }
     }
     {
-      const value14 = value4.future;
-      if (value14 !== void 0) {
-        if (branch1(value14) + branch2(value14) !== 1) return unionError("/data/future", "oneOf");
-      }
-    }
-    {
-      const value23 = value4.perpetual;
-      if (value23 !== void 0) {
-        if (branch1(value23) + branch2(value23) !== 1) return unionError("/data/perpetual", "oneOf");
+      const value24 = value4.perpetual;
+      if (value24 !== void 0) {
+        if (branch1(value24) + branch2(value24) !== 1) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && unionError("/data/perpetual", "oneOf");
       }
     }
   }

@@ -2,47 +2,50 @@
 
 // One validator shared by 2 operations (getLegacyOptionsIVByCurrency, getLegacyOptionsIVByMarket), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["market","currency","maturity"];
 const list4 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.market;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/market", "string");
+  }
+  {
+    const value10 = d.currency;
+    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/currency", "string");
+  }
+  {
+    const value11 = d.maturity;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/maturity", "string");
+  }
+  {
+    const value12 = d.iv;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/iv", list4);
+    }
+  }
+  return true;
+}
+
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.market === void 0 || item6.currency === void 0 || item6.maturity === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.market;
-        if (!(typeof value8 == "string")) return typeError("/data/" + i5 + "/market", "string");
-      }
-      {
-        const value9 = item6.currency;
-        if (!(typeof value9 == "string")) return typeError("/data/" + i5 + "/currency", "string");
-      }
-      {
-        const value10 = item6.maturity;
-        if (!(typeof value10 == "string")) return typeError("/data/" + i5 + "/maturity", "string");
-      }
-      {
-        const value11 = item6.iv;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i5 + "/iv", list4);
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

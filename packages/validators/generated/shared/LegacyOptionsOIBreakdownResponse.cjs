@@ -2,43 +2,41 @@
 
 // One validator shared by 4 operations (getLegacyOptionsOIBreakdown, getLegacyOptionsOIBreakdownByCurrency, getLegacyOptionsVolumeBreakdown, …), compiled once.
 'use strict';
-const { validator, isObject, missing, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, missing, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["notional","open_value"];
 const list4 = ["number","null"];
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(isObject(value4))) return typeError("/data", "object");
-    if (value4.notional === void 0 || value4.open_value === void 0) return missing(value4, "/data", list3);
+    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     {
       const value6 = value4.notional;
-      if (!(isObject(value6))) return typeError("/data/notional", "object");
+      if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/notional", "object");
       for (const key7 in value6) {
         if (true) {
           const value8 = value6[key7];
-          if (!(typeof value8 == "number" || value8 === null)) return typeError("/data/notional/" + pointer(key7), list4);
+          if (!(typeof value8 == "number" || value8 === null)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/notional/" + pointer(key7), list4);
         }
       }
     }
     {
       const value10 = value4.open_value;
-      if (!(isObject(value10))) return typeError("/data/open_value", "object");
+      if (!((typeof value10 == "object" && value10 !== null && !Array.isArray(value10)))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/open_value", "object");
       for (const key11 in value10) {
         if (true) {
           const value12 = value10[key11];
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/open_value/" + pointer(key11), list4);
+          if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/open_value/" + pointer(key11), list4);
         }
       }
     }

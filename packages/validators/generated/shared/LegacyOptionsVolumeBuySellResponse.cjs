@@ -2,105 +2,108 @@
 
 // One validator shared by 2 operations (getLegacyOptionsVolumeBuySell, getLegacyOptionsVolumeByBuySell), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["strike"];
 const list4 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.strike;
+    if (!(typeof value9 == "number")) return requiredFirst(d, "", list3) && typeError("/strike", "number");
+  }
+  {
+    const value10 = d.c_buy;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/c_buy", list4);
+    }
+  }
+  {
+    const value12 = d.c_sell;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/c_sell", list4);
+    }
+  }
+  {
+    const value13 = d.p_buy;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/p_buy", list4);
+    }
+  }
+  {
+    const value14 = d.p_sell;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/p_sell", list4);
+    }
+  }
+  {
+    const value15 = d.c_buy_premium;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/c_buy_premium", list4);
+    }
+  }
+  {
+    const value16 = d.c_sell_premium;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/c_sell_premium", list4);
+    }
+  }
+  {
+    const value17 = d.p_buy_premium;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/p_buy_premium", list4);
+    }
+  }
+  {
+    const value18 = d.p_sell_premium;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/p_sell_premium", list4);
+    }
+  }
+  {
+    const value19 = d.c_buy_notional;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/c_buy_notional", list4);
+    }
+  }
+  {
+    const value20 = d.c_sell_notional;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list3) && typeError("/c_sell_notional", list4);
+    }
+  }
+  {
+    const value21 = d.p_buy_notional;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list3) && typeError("/p_buy_notional", list4);
+    }
+  }
+  {
+    const value22 = d.p_sell_notional;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list3) && typeError("/p_sell_notional", list4);
+    }
+  }
+  return true;
+}
+
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.strike === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.strike;
-        if (!(typeof value8 == "number")) return typeError("/data/" + i5 + "/strike", "number");
-      }
-      {
-        const value9 = item6.c_buy;
-        if (value9 !== void 0) {
-          if (!(typeof value9 == "number" || value9 === null)) return typeError("/data/" + i5 + "/c_buy", list4);
-        }
-      }
-      {
-        const value11 = item6.c_sell;
-        if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i5 + "/c_sell", list4);
-        }
-      }
-      {
-        const value12 = item6.p_buy;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i5 + "/p_buy", list4);
-        }
-      }
-      {
-        const value13 = item6.p_sell;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i5 + "/p_sell", list4);
-        }
-      }
-      {
-        const value14 = item6.c_buy_premium;
-        if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i5 + "/c_buy_premium", list4);
-        }
-      }
-      {
-        const value15 = item6.c_sell_premium;
-        if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i5 + "/c_sell_premium", list4);
-        }
-      }
-      {
-        const value16 = item6.p_buy_premium;
-        if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i5 + "/p_buy_premium", list4);
-        }
-      }
-      {
-        const value17 = item6.p_sell_premium;
-        if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i5 + "/p_sell_premium", list4);
-        }
-      }
-      {
-        const value18 = item6.c_buy_notional;
-        if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i5 + "/c_buy_notional", list4);
-        }
-      }
-      {
-        const value19 = item6.c_sell_notional;
-        if (value19 !== void 0) {
-          if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i5 + "/c_sell_notional", list4);
-        }
-      }
-      {
-        const value20 = item6.p_buy_notional;
-        if (value20 !== void 0) {
-          if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + i5 + "/p_buy_notional", list4);
-        }
-      }
-      {
-        const value21 = item6.p_sell_notional;
-        if (value21 !== void 0) {
-          if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i5 + "/p_sell_notional", list4);
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

@@ -2,55 +2,58 @@
 
 // One validator shared by 2 operations (getLegacyPerpetualFundingData, getLegacyPerpetualFundingDataWithType), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["market","symbol"];
 const list4 = ["number","null"];
 
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value9 = d.market;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/market", "string");
+  }
+  {
+    const value10 = d.symbol;
+    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+  }
+  {
+    const value11 = d.funding;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/funding", list4);
+    }
+  }
+  {
+    const value13 = d.yield;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/yield", list4);
+    }
+  }
+  {
+    const value14 = d.next_fr;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/next_fr", list4);
+    }
+  }
+  return true;
+}
+
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/date", "integer");
+    if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(isObject(item6))) return typeError("/data/" + i5, "object");
-      if (item6.market === void 0 || item6.symbol === void 0) return missing(item6, "/data/" + i5, list3);
-      {
-        const value8 = item6.market;
-        if (!(typeof value8 == "string")) return typeError("/data/" + i5 + "/market", "string");
-      }
-      {
-        const value9 = item6.symbol;
-        if (!(typeof value9 == "string")) return typeError("/data/" + i5 + "/symbol", "string");
-      }
-      {
-        const value10 = item6.funding;
-        if (value10 !== void 0) {
-          if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/" + i5 + "/funding", list4);
-        }
-      }
-      {
-        const value12 = item6.yield;
-        if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i5 + "/yield", list4);
-        }
-      }
-      {
-        const value13 = item6.next_fr;
-        if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i5 + "/next_fr", list4);
-        }
-      }
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
     }
   }
   return true;

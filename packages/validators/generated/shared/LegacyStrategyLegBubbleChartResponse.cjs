@@ -2,161 +2,165 @@
 
 // One validator shared by 2 operations (getLegacyStrategyLegBubbleChart, getLegacyTopOptionsStrategies), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date"];
 const list2 = ["number","null"];
 const list3 = ["string","null"];
 const list4 = ["string","number","boolean","object","array","null"];
 
+function rootItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value5 = d.date;
+    if (!(isInteger(value5))) return requiredFirst(d, "", list) && typeError("/date", "integer");
+    if (!(value5 >= 0)) return requiredFirst(d, "", list) && numberLimit("/date", "minimum", 0);
+  }
+  {
+    const value6 = d.oi_change;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "number" || value6 === null)) return requiredFirst(d, "", list) && typeError("/oi_change", list2);
+    }
+  }
+  {
+    const value8 = d.iv;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "number" || value8 === null)) return requiredFirst(d, "", list) && typeError("/iv", list2);
+    }
+  }
+  {
+    const value9 = d.amount;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list) && typeError("/amount", list2);
+    }
+  }
+  {
+    const value10 = d.index_price;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list) && typeError("/index_price", list2);
+    }
+  }
+  {
+    const value11 = d.instrument_name;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "string" || value11 === null)) return requiredFirst(d, "", list) && typeError("/instrument_name", list3);
+    }
+  }
+  {
+    const value13 = d.maturity;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "string" || value13 === null)) return requiredFirst(d, "", list) && typeError("/maturity", list3);
+    }
+  }
+  {
+    const value14 = d.strike;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list) && typeError("/strike", list2);
+    }
+  }
+  {
+    const value15 = d.direction;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "string" || value15 === null)) return requiredFirst(d, "", list) && typeError("/direction", list3);
+    }
+  }
+  {
+    const value16 = d.total_notional;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list) && typeError("/total_notional", list2);
+    }
+  }
+  {
+    const value17 = d.total_premium;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list) && typeError("/total_premium", list2);
+    }
+  }
+  {
+    const value18 = d.total_premium_usd;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list) && typeError("/total_premium_usd", list2);
+    }
+  }
+  {
+    const value19 = d.strategy_name;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "string" || value19 === null)) return requiredFirst(d, "", list) && typeError("/strategy_name", list3);
+    }
+  }
+  {
+    const value20 = d.block_trade_id;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list) && typeError("/block_trade_id", list3);
+    }
+  }
+  {
+    const value21 = d.level;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "string" || typeof value21 == "number" || typeof value21 == "boolean" || (typeof value21 == "object" && value21 !== null && !Array.isArray(value21)) || Array.isArray(value21) || value21 === null)) return requiredFirst(d, "", list) && typeError("/level", list4);
+    }
+  }
+  {
+    const value23 = d.mark_price;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list) && typeError("/mark_price", list2);
+    }
+  }
+  {
+    const value24 = d.ask_price;
+    if (value24 !== void 0) {
+      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list) && typeError("/ask_price", list2);
+    }
+  }
+  {
+    const value25 = d.bid_price;
+    if (value25 !== void 0) {
+      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list) && typeError("/bid_price", list2);
+    }
+  }
+  {
+    const value26 = d.ask_size;
+    if (value26 !== void 0) {
+      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list) && typeError("/ask_size", list2);
+    }
+  }
+  {
+    const value27 = d.bid_size;
+    if (value27 !== void 0) {
+      if (!(typeof value27 == "number" || value27 === null)) return requiredFirst(d, "", list) && typeError("/bid_size", list2);
+    }
+  }
+  {
+    const value28 = d.delta;
+    if (value28 !== void 0) {
+      if (!(typeof value28 == "number" || value28 === null)) return requiredFirst(d, "", list) && typeError("/delta", list2);
+    }
+  }
+  {
+    const value29 = d.gamma;
+    if (value29 !== void 0) {
+      if (!(typeof value29 == "number" || value29 === null)) return requiredFirst(d, "", list) && typeError("/gamma", list2);
+    }
+  }
+  {
+    const value30 = d.vega;
+    if (value30 !== void 0) {
+      if (!(typeof value30 == "number" || value30 === null)) return requiredFirst(d, "", list) && typeError("/vega", list2);
+    }
+  }
+  {
+    const value31 = d.theta;
+    if (value31 !== void 0) {
+      if (!(typeof value31 == "number" || value31 === null)) return requiredFirst(d, "", list) && typeError("/theta", list2);
+    }
+  }
+  return true;
+}
+
 function validate(d) {
   if (!(Array.isArray(d))) return typeError("", "array");
   for (let i1 = 0; i1 < d.length; i1++) {
     const item2 = d[i1];
-    if (!(isObject(item2))) return typeError("/" + i1, "object");
-    if (item2.date === void 0) return missing(item2, "/" + i1, list);
-    {
-      const value4 = item2.date;
-      if (!((typeof value4 == "number" && !(value4 % 1) && !isNaN(value4)))) return typeError("/" + i1 + "/date", "integer");
-      if (!(value4 >= 0)) return numberLimit("/" + i1 + "/date", "minimum", 0);
-    }
-    {
-      const value5 = item2.oi_change;
-      if (value5 !== void 0) {
-        if (!(typeof value5 == "number" || value5 === null)) return typeError("/" + i1 + "/oi_change", list2);
-      }
-    }
-    {
-      const value7 = item2.iv;
-      if (value7 !== void 0) {
-        if (!(typeof value7 == "number" || value7 === null)) return typeError("/" + i1 + "/iv", list2);
-      }
-    }
-    {
-      const value8 = item2.amount;
-      if (value8 !== void 0) {
-        if (!(typeof value8 == "number" || value8 === null)) return typeError("/" + i1 + "/amount", list2);
-      }
-    }
-    {
-      const value9 = item2.index_price;
-      if (value9 !== void 0) {
-        if (!(typeof value9 == "number" || value9 === null)) return typeError("/" + i1 + "/index_price", list2);
-      }
-    }
-    {
-      const value10 = item2.instrument_name;
-      if (value10 !== void 0) {
-        if (!(typeof value10 == "string" || value10 === null)) return typeError("/" + i1 + "/instrument_name", list3);
-      }
-    }
-    {
-      const value12 = item2.maturity;
-      if (value12 !== void 0) {
-        if (!(typeof value12 == "string" || value12 === null)) return typeError("/" + i1 + "/maturity", list3);
-      }
-    }
-    {
-      const value13 = item2.strike;
-      if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return typeError("/" + i1 + "/strike", list2);
-      }
-    }
-    {
-      const value14 = item2.direction;
-      if (value14 !== void 0) {
-        if (!(typeof value14 == "string" || value14 === null)) return typeError("/" + i1 + "/direction", list3);
-      }
-    }
-    {
-      const value15 = item2.total_notional;
-      if (value15 !== void 0) {
-        if (!(typeof value15 == "number" || value15 === null)) return typeError("/" + i1 + "/total_notional", list2);
-      }
-    }
-    {
-      const value16 = item2.total_premium;
-      if (value16 !== void 0) {
-        if (!(typeof value16 == "number" || value16 === null)) return typeError("/" + i1 + "/total_premium", list2);
-      }
-    }
-    {
-      const value17 = item2.total_premium_usd;
-      if (value17 !== void 0) {
-        if (!(typeof value17 == "number" || value17 === null)) return typeError("/" + i1 + "/total_premium_usd", list2);
-      }
-    }
-    {
-      const value18 = item2.strategy_name;
-      if (value18 !== void 0) {
-        if (!(typeof value18 == "string" || value18 === null)) return typeError("/" + i1 + "/strategy_name", list3);
-      }
-    }
-    {
-      const value19 = item2.block_trade_id;
-      if (value19 !== void 0) {
-        if (!(typeof value19 == "string" || value19 === null)) return typeError("/" + i1 + "/block_trade_id", list3);
-      }
-    }
-    {
-      const value20 = item2.level;
-      if (value20 !== void 0) {
-        if (!(typeof value20 == "string" || typeof value20 == "number" || typeof value20 == "boolean" || isObject(value20) || Array.isArray(value20) || value20 === null)) return typeError("/" + i1 + "/level", list4);
-      }
-    }
-    {
-      const value22 = item2.mark_price;
-      if (value22 !== void 0) {
-        if (!(typeof value22 == "number" || value22 === null)) return typeError("/" + i1 + "/mark_price", list2);
-      }
-    }
-    {
-      const value23 = item2.ask_price;
-      if (value23 !== void 0) {
-        if (!(typeof value23 == "number" || value23 === null)) return typeError("/" + i1 + "/ask_price", list2);
-      }
-    }
-    {
-      const value24 = item2.bid_price;
-      if (value24 !== void 0) {
-        if (!(typeof value24 == "number" || value24 === null)) return typeError("/" + i1 + "/bid_price", list2);
-      }
-    }
-    {
-      const value25 = item2.ask_size;
-      if (value25 !== void 0) {
-        if (!(typeof value25 == "number" || value25 === null)) return typeError("/" + i1 + "/ask_size", list2);
-      }
-    }
-    {
-      const value26 = item2.bid_size;
-      if (value26 !== void 0) {
-        if (!(typeof value26 == "number" || value26 === null)) return typeError("/" + i1 + "/bid_size", list2);
-      }
-    }
-    {
-      const value27 = item2.delta;
-      if (value27 !== void 0) {
-        if (!(typeof value27 == "number" || value27 === null)) return typeError("/" + i1 + "/delta", list2);
-      }
-    }
-    {
-      const value28 = item2.gamma;
-      if (value28 !== void 0) {
-        if (!(typeof value28 == "number" || value28 === null)) return typeError("/" + i1 + "/gamma", list2);
-      }
-    }
-    {
-      const value29 = item2.vega;
-      if (value29 !== void 0) {
-        if (!(typeof value29 == "number" || value29 === null)) return typeError("/" + i1 + "/vega", list2);
-      }
-    }
-    {
-      const value30 = item2.theta;
-      if (value30 !== void 0) {
-        if (!(typeof value30 == "number" || value30 === null)) return typeError("/" + i1 + "/theta", list2);
-      }
-    }
+    if (!rootItem(item2)) return at("/" + i1);
   }
   return true;
 }

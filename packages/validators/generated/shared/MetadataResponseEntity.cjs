@@ -2,10 +2,10 @@
 
 // One validator shared by 24 operations (getFuturesMetadata, getHealth, getLegacyCalculateRiskSlide, …), compiled once.
 'use strict';
-const { validator, isObject, typeError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError } = require("../../runtime/body-checks.cjs");
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   return true;
 }
 

@@ -2,102 +2,106 @@
 
 // One validator shared by 99 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, constError, numberLimit, countLimit, patternError, formatError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, constError, numberLimit, countLimit, patternError, formatError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const uriFormat = formats["uri"];
 const list = ["x402Version","accepts"];
 const list2 = ["url"];
 const list3 = ["scheme","network","amount","asset","payTo"];
-const pattern = new RegExp("^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$");
-const pattern2 = new RegExp("^[0-9]+$");
+const source = "^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$";
+const pattern = new RegExp(source);
+const source2 = "^[0-9]+$";
+const pattern2 = new RegExp(source2);
+
+function acceptsItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value15 = d.scheme;
+    if (!(typeof value15 == "string")) return requiredFirst(d, "", list3) && typeError("/scheme", "string");
+  }
+  {
+    const value16 = d.network;
+    if (!(typeof value16 == "string")) return requiredFirst(d, "", list3) && typeError("/network", "string");
+    if (!pattern.test(value16)) return requiredFirst(d, "", list3) && patternError("/network", source);
+  }
+  {
+    const value19 = d.amount;
+    if (!(typeof value19 == "string")) return requiredFirst(d, "", list3) && typeError("/amount", "string");
+    if (!pattern2.test(value19)) return requiredFirst(d, "", list3) && patternError("/amount", source2);
+  }
+  {
+    const value22 = d.asset;
+    if (!(typeof value22 == "string")) return requiredFirst(d, "", list3) && typeError("/asset", "string");
+  }
+  {
+    const value23 = d.payTo;
+    if (!(typeof value23 == "string")) return requiredFirst(d, "", list3) && typeError("/payTo", "string");
+  }
+  {
+    const value24 = d.maxTimeoutSeconds;
+    if (value24 !== void 0) {
+      if (!(isInteger(value24))) return requiredFirst(d, "", list3) && typeError("/maxTimeoutSeconds", "integer");
+      if (!(value24 >= 1)) return requiredFirst(d, "", list3) && numberLimit("/maxTimeoutSeconds", "minimum", 1);
+    }
+  }
+  {
+    const value25 = d.extra;
+    if (value25 !== void 0) {
+      if (!((typeof value25 == "object" && value25 !== null && !Array.isArray(value25)))) return requiredFirst(d, "", list3) && typeError("/extra", "object");
+    }
+  }
+  return true;
+}
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.x402Version === void 0 || d.accepts === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.x402Version;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/x402Version", "integer");
-    if (value2 !== 2) return constError("/x402Version", 2);
+    if (!(isInteger(value2))) return requiredFirst(d, "", list) && typeError("/x402Version", "integer");
+    if (value2 !== 2) return requiredFirst(d, "", list) && constError("/x402Version", 2);
   }
   {
     const value3 = d.error;
     if (value3 !== void 0) {
-      if (!(typeof value3 == "string")) return typeError("/error", "string");
+      if (!(typeof value3 == "string")) return requiredFirst(d, "", list) && typeError("/error", "string");
     }
   }
   {
     const value4 = d.resource;
     if (value4 !== void 0) {
-      if (!(isObject(value4))) return typeError("/resource", "object");
-      if (value4.url === void 0) return missing(value4, "/resource", list2);
+      if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list) && typeError("/resource", "object");
       {
         const value6 = value4.url;
-        if (!(typeof value6 == "string")) return typeError("/resource/url", "string");
-        if (!uriFormat(value6)) return formatError("/resource/url", "uri");
+        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(value4, "/resource", list2) && typeError("/resource/url", "string");
+        if (!uriFormat(value6)) return requiredFirst(d, "", list) && requiredFirst(value4, "/resource", list2) && formatError("/resource/url", "uri");
       }
       {
         const value8 = value4.description;
         if (value8 !== void 0) {
-          if (!(typeof value8 == "string")) return typeError("/resource/description", "string");
+          if (!(typeof value8 == "string")) return requiredFirst(d, "", list) && requiredFirst(value4, "/resource", list2) && typeError("/resource/description", "string");
         }
       }
       {
         const value9 = value4.mimeType;
         if (value9 !== void 0) {
-          if (!(typeof value9 == "string")) return typeError("/resource/mimeType", "string");
+          if (!(typeof value9 == "string")) return requiredFirst(d, "", list) && requiredFirst(value4, "/resource", list2) && typeError("/resource/mimeType", "string");
         }
       }
     }
   }
   {
     const value10 = d.accepts;
-    if (!(Array.isArray(value10))) return typeError("/accepts", "array");
-    if (value10.length < 1) return countLimit("/accepts", "minItems", 1);
+    if (!(Array.isArray(value10))) return requiredFirst(d, "", list) && typeError("/accepts", "array");
+    if (value10.length < 1) return requiredFirst(d, "", list) && countLimit("/accepts", "minItems", 1);
     for (let i11 = 0; i11 < value10.length; i11++) {
       const item12 = value10[i11];
-      if (!(isObject(item12))) return typeError("/accepts/" + i11, "object");
-      if (item12.scheme === void 0 || item12.network === void 0 || item12.amount === void 0 || item12.asset === void 0 || item12.payTo === void 0) return missing(item12, "/accepts/" + i11, list3);
-      {
-        const value14 = item12.scheme;
-        if (!(typeof value14 == "string")) return typeError("/accepts/" + i11 + "/scheme", "string");
-      }
-      {
-        const value15 = item12.network;
-        if (!(typeof value15 == "string")) return typeError("/accepts/" + i11 + "/network", "string");
-        if (!pattern.test(value15)) return patternError("/accepts/" + i11 + "/network", "^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$");
-      }
-      {
-        const value17 = item12.amount;
-        if (!(typeof value17 == "string")) return typeError("/accepts/" + i11 + "/amount", "string");
-        if (!pattern2.test(value17)) return patternError("/accepts/" + i11 + "/amount", "^[0-9]+$");
-      }
-      {
-        const value19 = item12.asset;
-        if (!(typeof value19 == "string")) return typeError("/accepts/" + i11 + "/asset", "string");
-      }
-      {
-        const value20 = item12.payTo;
-        if (!(typeof value20 == "string")) return typeError("/accepts/" + i11 + "/payTo", "string");
-      }
-      {
-        const value21 = item12.maxTimeoutSeconds;
-        if (value21 !== void 0) {
-          if (!((typeof value21 == "number" && !(value21 % 1) && !isNaN(value21)))) return typeError("/accepts/" + i11 + "/maxTimeoutSeconds", "integer");
-          if (!(value21 >= 1)) return numberLimit("/accepts/" + i11 + "/maxTimeoutSeconds", "minimum", 1);
-        }
-      }
-      {
-        const value22 = item12.extra;
-        if (value22 !== void 0) {
-          if (!(isObject(value22))) return typeError("/accepts/" + i11 + "/extra", "object");
-        }
-      }
+      if (!acceptsItem(item12)) return requiredFirst(d, "", list) && at("/accepts/" + i11);
     }
   }
   {
-    const value23 = d.extensions;
-    if (value23 !== void 0) {
-      if (!(isObject(value23))) return typeError("/extensions", "object");
+    const value26 = d.extensions;
+    if (value26 !== void 0) {
+      if (!((typeof value26 == "object" && value26 !== null && !Array.isArray(value26)))) return requiredFirst(d, "", list) && typeError("/extensions", "object");
     }
   }
   return true;

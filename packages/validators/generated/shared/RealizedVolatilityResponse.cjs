@@ -2,17 +2,28 @@
 
 // One validator shared by 15 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesLevel1, …), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date"];
-const pattern = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  return true;
+}
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -38,77 +49,68 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/data/" + i3, "object");
-      if (item4.date === void 0) return missing(item4, "/data/" + i3, list2);
-      {
-        const value6 = item4.date;
-        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
-      }
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
     }
   }
   {
-    const value8 = d.meta;
-    if (!(isObject(value8))) return typeError("/meta", "object");
-    if (value8.next_cursor === void 0) return missing(value8, "/meta", list3);
+    const value10 = d.meta;
+    if (!((typeof value10 == "object" && value10 !== null && !Array.isArray(value10)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
-      const value10 = value8.next_cursor;
-      if (!(typeof value10 == "string" || value10 === null)) return typeError("/meta/next_cursor", list4);
+      const value12 = value10.next_cursor;
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/next_cursor", list4);
     }
     {
-      const value12 = value8.empty_reason;
-      if (value12 !== void 0) {
-        if (branch1(value12) + branch2(value12) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value14 = value10.empty_reason;
+      if (value14 !== void 0) {
+        if (branch1(value14) + branch2(value14) !== 1) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value16 = value8.coverage;
-      if (value16 !== void 0) {
-        if (!(isObject(value16))) return typeError("/meta/coverage", "object");
+      const value18 = value10.coverage;
+      if (value18 !== void 0) {
+        if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
-      const value17 = value8.completeness;
-      if (value17 !== void 0) {
-        if (!(isObject(value17))) return typeError("/meta/completeness", "object");
-        if (value17.status === void 0) return missing(value17, "/meta/completeness", list6);
+      const value19 = value10.completeness;
+      if (value19 !== void 0) {
+        if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/completeness", "object");
         {
-          const value19 = value17.status;
-          if (!(typeof value19 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value19)) return enumError("/meta/completeness/status", list7);
+          const value21 = value19.status;
+          if (!(typeof value21 == "string")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && requiredFirst(value19, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value21)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && requiredFirst(value19, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
         }
         {
-          const value21 = value17.complete_from;
-          if (value21 !== void 0) {
-            if (!(branch3(value21) || branch4(value21))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value23 = value19.complete_from;
+          if (value23 !== void 0) {
+            if (!(branch3(value23) || branch4(value23))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && requiredFirst(value19, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value25 = value17.complete_through;
-          if (value25 !== void 0) {
-            if (!(branch3(value25) || branch4(value25))) return unionError("/meta/completeness/complete_through", "anyOf");
+          const value27 = value19.complete_through;
+          if (value27 !== void 0) {
+            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && requiredFirst(value19, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
     }
     {
-      const value26 = value8.has_more;
-      if (value26 !== void 0) {
-        if (!(typeof value26 == "boolean")) return typeError("/meta/has_more", "boolean");
+      const value28 = value10.has_more;
+      if (value28 !== void 0) {
+        if (!(typeof value28 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value27 = value8.count;
-      if (value27 !== void 0) {
-        if (!((typeof value27 == "number" && !(value27 % 1) && !isNaN(value27)))) return typeError("/meta/count", "integer");
-        if (!(value27 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+      const value29 = value10.count;
+      if (value29 !== void 0) {
+        if (!(isInteger(value29))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value29 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
       }
     }
   }

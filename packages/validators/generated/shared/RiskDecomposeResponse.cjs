@@ -2,43 +2,48 @@
 
 // One validator shared by 3 operations (postVolSurfaceRiskDecompose, postVolSurfaceRiskLadder, postVolSurfaceRiskScenario), compiled once.
 'use strict';
-const { validator, isObject, typeError, enumError } = require("../../runtime/body-checks.cjs");
+const { validator, at, typeError, enumError } = require("../../runtime/body-checks.cjs");
 const list = ["input","mark_fallback"];
 
+function positionsItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value5 = d.entry_price_source;
+    if (value5 !== void 0) {
+      if (!(typeof value5 == "string")) return typeError("/entry_price_source", "string");
+      if (!list.includes(value5)) return enumError("/entry_price_source", list);
+    }
+  }
+  {
+    const value7 = d.expiry;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return typeError("/expiry", "string");
+    }
+  }
+  {
+    const value8 = d.funding_status;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "string")) return typeError("/funding_status", "string");
+    }
+  }
+  {
+    const value9 = d.funding_carry_status;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string")) return typeError("/funding_carry_status", "string");
+    }
+  }
+  return true;
+}
+
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value1 = d.positions;
     if (value1 !== void 0) {
       if (!(Array.isArray(value1))) return typeError("/positions", "array");
       for (let i2 = 0; i2 < value1.length; i2++) {
         const item3 = value1[i2];
-        if (!(isObject(item3))) return typeError("/positions/" + i2, "object");
-        {
-          const value4 = item3.entry_price_source;
-          if (value4 !== void 0) {
-            if (!(typeof value4 == "string")) return typeError("/positions/" + i2 + "/entry_price_source", "string");
-            if (!list.includes(value4)) return enumError("/positions/" + i2 + "/entry_price_source", list);
-          }
-        }
-        {
-          const value6 = item3.expiry;
-          if (value6 !== void 0) {
-            if (!(typeof value6 == "string")) return typeError("/positions/" + i2 + "/expiry", "string");
-          }
-        }
-        {
-          const value7 = item3.funding_status;
-          if (value7 !== void 0) {
-            if (!(typeof value7 == "string")) return typeError("/positions/" + i2 + "/funding_status", "string");
-          }
-        }
-        {
-          const value8 = item3.funding_carry_status;
-          if (value8 !== void 0) {
-            if (!(typeof value8 == "string")) return typeError("/positions/" + i2 + "/funding_carry_status", "string");
-          }
-        }
+        if (!positionsItem(item3)) return at("/positions/" + i2);
       }
     }
   }

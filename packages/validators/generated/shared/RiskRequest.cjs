@@ -2,14 +2,17 @@
 
 // One validator shared by 3 operations (postVolSurfaceRiskDecompose, postVolSurfaceRiskLadder, postVolSurfaceRiskScenario), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, at, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const dateFormat = formats["date"];
 const list = ["positions"];
-const pattern = new RegExp("^(0?[1-9]|[12][0-9]|3[01])([Jj][Aa][Nn]|[Ff][Ee][Bb]|[Mm][Aa][Rr]|[Aa][Pp][Rr]|[Mm][Aa][Yy]|[Jj][Uu][Nn]|[Jj][Uu][Ll]|[Aa][Uu][Gg]|[Ss][Ee][Pp]|[Oo][Cc][Tt]|[Nn][Oo][Vv]|[Dd][Ee][Cc])[0-9]{2}$");
-const pattern2 = new RegExp("^[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])$");
-const pattern3 = new RegExp("^20[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])$");
+const source = "^(0?[1-9]|[12][0-9]|3[01])([Jj][Aa][Nn]|[Ff][Ee][Bb]|[Mm][Aa][Rr]|[Aa][Pp][Rr]|[Mm][Aa][Yy]|[Jj][Uu][Nn]|[Jj][Uu][Ll]|[Aa][Uu][Gg]|[Ss][Ee][Pp]|[Oo][Cc][Tt]|[Nn][Oo][Vv]|[Dd][Ee][Cc])[0-9]{2}$";
+const pattern = new RegExp(source);
+const source2 = "^[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])$";
+const pattern2 = new RegExp(source2);
+const source3 = "^20[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])$";
+const pattern3 = new RegExp(source3);
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
@@ -41,23 +44,27 @@ function branch5(d) {
   return true;
 }
 
+function positionsItem(d) {
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  {
+    const value6 = d.expiry;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/expiry", "string");
+      if (!(branch1(value6) || branch2(value6) || branch3(value6) || branch4(value6) || branch5(value6))) return unionError("/expiry", "anyOf");
+    }
+  }
+  return true;
+}
+
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
-  if (d.positions === void 0) return missing(d, "", list);
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value2 = d.positions;
-    if (!(Array.isArray(value2))) return typeError("/positions", "array");
-    if (value2.length < 1) return countLimit("/positions", "minItems", 1);
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/positions", "array");
+    if (value2.length < 1) return requiredFirst(d, "", list) && countLimit("/positions", "minItems", 1);
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(isObject(item4))) return typeError("/positions/" + i3, "object");
-      {
-        const value5 = item4.expiry;
-        if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/positions/" + i3 + "/expiry", "string");
-          if (!(branch1(value5) || branch2(value5) || branch3(value5) || branch4(value5) || branch5(value5))) return unionError("/positions/" + i3 + "/expiry", "anyOf");
-        }
-      }
+      if (!positionsItem(item4)) return requiredFirst(d, "", list) && at("/positions/" + i3);
     }
   }
   return true;

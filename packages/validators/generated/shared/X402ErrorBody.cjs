@@ -2,14 +2,14 @@
 
 // One validator shared by 98 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, isObject, typeError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, typeError } = require("../../runtime/body-checks.cjs");
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   {
     const value1 = d.x402Version;
     if (value1 !== void 0) {
-      if (!((typeof value1 == "number" && !(value1 % 1) && !isNaN(value1)))) return typeError("/x402Version", "integer");
+      if (!(isInteger(value1))) return typeError("/x402Version", "integer");
     }
   }
   {

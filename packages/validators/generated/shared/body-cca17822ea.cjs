@@ -2,15 +2,14 @@
 
 // One validator shared by 2 operations (postX402CreditToken, postX402CreditTokenChallenge), compiled once.
 'use strict';
-const { validator, isObject, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["invalid_siwx","nonce_invalid","expired","invalid_signature","no_credits"];
 
 function branch1(d) {
-  if (!(isObject(d))) return false;
-  if (d.statusCode === void 0 || d.message === void 0 || d.error === void 0) return false;
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
   {
     const value2 = d.statusCode;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return false;
+    if (!(isInteger(value2))) return false;
     if (value2 !== 400) return false;
   }
   {
@@ -41,7 +40,7 @@ function branch4(d) {
 }
 
 function branch2(d) {
-  if (!(isObject(d))) return false;
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
   if (d.code === void 0) return false;
   {
     const value8 = d.code;

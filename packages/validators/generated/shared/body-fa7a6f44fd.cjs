@@ -2,7 +2,7 @@
 
 // One validator shared by 167 operations (getLegacyAggregatedFutureSummaryData, getLegacyAggregatedOptionSummaryData, getLegacyAlternativeCurrencyData, …), compiled once.
 'use strict';
-const { validator, isObject, missing, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, missing, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["statusCode","message"];
 
 function branch1(d) {
@@ -20,11 +20,11 @@ function branch2(d) {
 }
 
 function validate(d) {
-  if (!(isObject(d))) return typeError("", "object");
+  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
   if (d.statusCode === void 0 || d.message === void 0) return missing(d, "", list);
   {
     const value2 = d.statusCode;
-    if (!((typeof value2 == "number" && !(value2 % 1) && !isNaN(value2)))) return typeError("/statusCode", "integer");
+    if (!(isInteger(value2))) return typeError("/statusCode", "integer");
     if (!(value2 <= 599)) return numberLimit("/statusCode", "maximum", 599);
     if (!(value2 >= 400)) return numberLimit("/statusCode", "minimum", 400);
   }
