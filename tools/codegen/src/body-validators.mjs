@@ -49,7 +49,7 @@ function typeTest(/** @type {BodyCode} */ code, /** @type {string[]} */ types, /
       if (type === 'null') return `${data} === null`;
       if (type === 'array') return `Array.isArray(${data})`;
       // Inline, not a shared helper: a row's object test is on the hot path, and each site keeps its own type feedback.
-      if (type === 'object') return `(typeof ${data} == "object" && ${data} !== null && !Array.isArray(${data}))`;
+      if (type === 'object') return `typeof ${data} == "object" && ${data} !== null && !Array.isArray(${data})`;
       if (type === 'integer') return `${code.use('isInteger')}(${data})`;
       if (['number', 'string', 'boolean'].includes(type)) return `typeof ${data} == "${type}"`;
       throw new Error(`codegen: unknown type ${JSON.stringify(type)} in a body schema`);

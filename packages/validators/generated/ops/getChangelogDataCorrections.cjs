@@ -21,7 +21,7 @@ function branch3(d) {
 }
 
 function rootItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.id === void 0 || d.publishedAt === void 0 || d.updatedAt === void 0 || d.deployment === void 0) return missing(d, "", list2);
   {
     const value9 = d.id;
@@ -37,7 +37,7 @@ function rootItem(d) {
   }
   {
     const value14 = d.deployment;
-    if (!((typeof value14 == "object" && value14 !== null && !Array.isArray(value14)))) return typeError("/deployment", "object");
+    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/deployment", "object");
     {
       const value16 = value14.deployedAt;
       if (!(typeof value16 == "string")) return requiredFirst(value14, "/deployment", list3) && typeError("/deployment/deployedAt", "string");
@@ -56,7 +56,7 @@ function branch1(d) {
 }
 
 function rootItem2(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.updatedAt === void 0) return missing(d, "", list4);
   return true;
 }
@@ -77,7 +77,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.lastUpdated === void 0 || d.feedRevision === void 0) return missing(d, "", list);
   for (const key2 in d) {
     if (key2 !== "lastUpdated" && key2 !== "feedRevision") {

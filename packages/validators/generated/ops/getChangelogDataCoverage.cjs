@@ -8,7 +8,7 @@ const { validator, requiredFirst, typeError, countLimit } = require("../../runti
 const list = ["lastUpdated"];
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.lastUpdated;
     if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/lastUpdated", "string");

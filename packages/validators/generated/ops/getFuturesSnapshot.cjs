@@ -21,7 +21,7 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp(source2);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.instrument_name;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/instrument_name", "string");
@@ -113,7 +113,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -124,7 +124,7 @@ function response200(d) {
   }
   {
     const value21 = d.meta;
-    if (!((typeof value21 == "object" && value21 !== null && !Array.isArray(value21)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value23 = value21.next_cursor;
       if (!(typeof value23 == "string" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/next_cursor", list5);
@@ -138,13 +138,13 @@ function response200(d) {
     {
       const value29 = value21.coverage;
       if (value29 !== void 0) {
-        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value30 = value21.completeness;
       if (value30 !== void 0) {
-        if (!((typeof value30 == "object" && value30 !== null && !Array.isArray(value30)))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value30 == "object" && value30 !== null && !Array.isArray(value30))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/completeness", "object");
         {
           const value32 = value30.status;
           if (!(typeof value32 == "string")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && requiredFirst(value30, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");

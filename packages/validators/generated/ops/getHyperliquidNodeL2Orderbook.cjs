@@ -17,7 +17,7 @@ const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[
 const pattern = new RegExp(source);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.instrument_name;
     if (value6 !== void 0) {
@@ -52,7 +52,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -63,7 +63,7 @@ function response200(d) {
   }
   {
     const value7 = d.meta;
-    if (!((typeof value7 == "object" && value7 !== null && !Array.isArray(value7)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value7 == "object" && value7 !== null && !Array.isArray(value7))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value9 = value7.next_cursor;
       if (!(typeof value9 == "string" || value9 === null)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -77,13 +77,13 @@ function response200(d) {
     {
       const value15 = value7.coverage;
       if (value15 !== void 0) {
-        if (!((typeof value15 == "object" && value15 !== null && !Array.isArray(value15)))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value16 = value7.completeness;
       if (value16 !== void 0) {
-        if (!((typeof value16 == "object" && value16 !== null && !Array.isArray(value16)))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value18 = value16.status;
           if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

@@ -19,7 +19,7 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp(source2);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.wallet;
     if (value6 !== void 0) {
@@ -73,7 +73,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -84,7 +84,7 @@ function response200(d) {
   }
   {
     const value12 = d.meta;
-    if (!((typeof value12 == "object" && value12 !== null && !Array.isArray(value12)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value14 = value12.next_cursor;
       if (!(typeof value14 == "string" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -98,13 +98,13 @@ function response200(d) {
     {
       const value20 = value12.coverage;
       if (value20 !== void 0) {
-        if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value21 = value12.completeness;
       if (value21 !== void 0) {
-        if (!((typeof value21 == "object" && value21 !== null && !Array.isArray(value21)))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value23 = value21.status;
           if (!(typeof value23 == "string")) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && requiredFirst(value21, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

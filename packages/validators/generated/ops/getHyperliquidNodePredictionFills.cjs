@@ -17,7 +17,7 @@ const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[
 const pattern = new RegExp(source);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.condition_id;
     if (value6 !== void 0) {
@@ -63,7 +63,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -74,7 +74,7 @@ function response200(d) {
   }
   {
     const value9 = d.meta;
-    if (!((typeof value9 == "object" && value9 !== null && !Array.isArray(value9)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value11 = value9.next_cursor;
       if (!(typeof value11 == "string" || value11 === null)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -88,13 +88,13 @@ function response200(d) {
     {
       const value17 = value9.coverage;
       if (value17 !== void 0) {
-        if (!((typeof value17 == "object" && value17 !== null && !Array.isArray(value17)))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value18 = value9.completeness;
       if (value18 !== void 0) {
-        if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value20 = value18.status;
           if (!(typeof value20 == "string")) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

@@ -19,7 +19,7 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp(source2);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.wallet;
     if (value6 !== void 0) {
@@ -98,7 +98,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -109,7 +109,7 @@ function response200(d) {
   }
   {
     const value16 = d.meta;
-    if (!((typeof value16 == "object" && value16 !== null && !Array.isArray(value16)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value18 = value16.next_cursor;
       if (!(typeof value18 == "string" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -123,13 +123,13 @@ function response200(d) {
     {
       const value24 = value16.coverage;
       if (value24 !== void 0) {
-        if (!((typeof value24 == "object" && value24 !== null && !Array.isArray(value24)))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value25 = value16.completeness;
       if (value25 !== void 0) {
-        if (!((typeof value25 == "object" && value25 !== null && !Array.isArray(value25)))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value27 = value25.status;
           if (!(typeof value27 == "string")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

@@ -41,10 +41,10 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/data", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "object");
     {
       const value3 = value2.instrument_name;
       if (value3 !== void 0) {
@@ -97,7 +97,7 @@ function response200(d) {
   }
   {
     const value12 = d.meta;
-    if (!((typeof value12 == "object" && value12 !== null && !Array.isArray(value12)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value14 = value12.next_cursor;
       if (!(typeof value14 == "string" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/next_cursor", list4);
@@ -111,13 +111,13 @@ function response200(d) {
     {
       const value20 = value12.coverage;
       if (value20 !== void 0) {
-        if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value21 = value12.completeness;
       if (value21 !== void 0) {
-        if (!((typeof value21 == "object" && value21 !== null && !Array.isArray(value21)))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/completeness", "object");
         {
           const value23 = value21.status;
           if (!(typeof value23 == "string")) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && requiredFirst(value21, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");

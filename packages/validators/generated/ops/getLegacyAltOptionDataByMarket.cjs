@@ -13,7 +13,7 @@ const list5 = ["number","null"];
 const list6 = ["string","number","boolean","object","array","null"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.market;
     if (value9 !== void 0) {
@@ -117,21 +117,21 @@ function dataItem(d) {
   {
     const value28 = d.expiry;
     if (value28 !== void 0) {
-      if (!(typeof value28 == "string" || typeof value28 == "number" || typeof value28 == "boolean" || (typeof value28 == "object" && value28 !== null && !Array.isArray(value28)) || Array.isArray(value28) || value28 === null)) return requiredFirst(d, "", list3) && typeError("/expiry", list6);
+      if (!(typeof value28 == "string" || typeof value28 == "number" || typeof value28 == "boolean" || typeof value28 == "object" && value28 !== null && !Array.isArray(value28) || Array.isArray(value28) || value28 === null)) return requiredFirst(d, "", list3) && typeError("/expiry", list6);
     }
   }
   return true;
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
     if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");

@@ -12,7 +12,7 @@ const list4 = ["number","null"];
 const list5 = ["string","number","boolean","object","array","null"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d["10D FLY"];
     if (value9 !== void 0) {
@@ -45,20 +45,20 @@ function dataItem(d) {
   }
   {
     const value15 = d.tenor;
-    if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || (typeof value15 == "object" && value15 !== null && !Array.isArray(value15)) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list3) && typeError("/tenor", list5);
+    if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list3) && typeError("/tenor", list5);
   }
   return true;
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
     if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");

@@ -11,7 +11,7 @@ const list3 = ["symbol","base_currency","margin","index_price","price","basis","
 const list4 = ["short","long"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.symbol;
     if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
@@ -78,7 +78,7 @@ function dataItem(d) {
   }
   {
     const value25 = d.liquidations;
-    if (!((typeof value25 == "object" && value25 !== null && !Array.isArray(value25)))) return requiredFirst(d, "", list3) && typeError("/liquidations", "object");
+    if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return requiredFirst(d, "", list3) && typeError("/liquidations", "object");
     {
       const value27 = value25.short;
       if (!(typeof value27 == "number")) return requiredFirst(d, "", list3) && requiredFirst(value25, "/liquidations", list4) && typeError("/liquidations/short", "number");
@@ -92,14 +92,14 @@ function dataItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
     if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");

@@ -12,7 +12,7 @@ const list4 = ["string","null"];
 const list5 = ["number","null"];
 
 function branch1(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   {
     const value29 = d.short;
     if (!(typeof value29 == "number")) return false;
@@ -30,7 +30,7 @@ function branch2(d) {
 }
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.symbol;
     if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
@@ -135,14 +135,14 @@ function dataItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
     if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");

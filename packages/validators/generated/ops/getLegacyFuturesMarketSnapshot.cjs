@@ -11,25 +11,25 @@ const list3 = ["string","number","boolean","object","array","null"];
 const list4 = ["number","null"];
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
+        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
         {
           const value7 = value6.expiration_date;
           if (value7 !== void 0) {
-            if (!(typeof value7 == "string" || typeof value7 == "number" || typeof value7 == "boolean" || (typeof value7 == "object" && value7 !== null && !Array.isArray(value7)) || Array.isArray(value7) || value7 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/expiration_date", list3);
+            if (!(typeof value7 == "string" || typeof value7 == "number" || typeof value7 == "boolean" || typeof value7 == "object" && value7 !== null && !Array.isArray(value7) || Array.isArray(value7) || value7 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/expiration_date", list3);
           }
         }
         {
@@ -77,13 +77,13 @@ function response200(d) {
         {
           const value17 = value6.datetime;
           if (value17 !== void 0) {
-            if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || (typeof value17 == "object" && value17 !== null && !Array.isArray(value17)) || Array.isArray(value17) || value17 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/datetime", list3);
+            if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || typeof value17 == "object" && value17 !== null && !Array.isArray(value17) || Array.isArray(value17) || value17 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/datetime", list3);
           }
         }
         {
           const value18 = value6.underlyer;
           if (value18 !== void 0) {
-            if (!(typeof value18 == "string" || typeof value18 == "number" || typeof value18 == "boolean" || (typeof value18 == "object" && value18 !== null && !Array.isArray(value18)) || Array.isArray(value18) || value18 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/underlyer", list3);
+            if (!(typeof value18 == "string" || typeof value18 == "number" || typeof value18 == "boolean" || typeof value18 == "object" && value18 !== null && !Array.isArray(value18) || Array.isArray(value18) || value18 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/underlyer", list3);
           }
         }
         {

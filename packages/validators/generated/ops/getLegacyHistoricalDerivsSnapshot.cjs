@@ -14,7 +14,7 @@ const list6 = ["number","null"];
 const list7 = ["string","number","boolean","object","array","null"];
 
 function itemsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value15 = d.date;
     if (!(isInteger(value15))) return requiredFirst(d, "", list4) && typeError("/date", "integer");
@@ -41,7 +41,7 @@ function itemsItem(d) {
   {
     const value21 = d.underlyer;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "string" || typeof value21 == "number" || typeof value21 == "boolean" || (typeof value21 == "object" && value21 !== null && !Array.isArray(value21)) || Array.isArray(value21) || value21 === null)) return requiredFirst(d, "", list4) && typeError("/underlyer", list7);
+      if (!(typeof value21 == "string" || typeof value21 == "number" || typeof value21 == "boolean" || typeof value21 == "object" && value21 !== null && !Array.isArray(value21) || Array.isArray(value21) || value21 === null)) return requiredFirst(d, "", list4) && typeError("/underlyer", list7);
     }
   }
   {
@@ -89,7 +89,7 @@ function itemsItem(d) {
   {
     const value30 = d.datetime;
     if (value30 !== void 0) {
-      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || (typeof value30 == "object" && value30 !== null && !Array.isArray(value30)) || Array.isArray(value30) || value30 === null)) return requiredFirst(d, "", list4) && typeError("/datetime", list7);
+      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || typeof value30 == "object" && value30 !== null && !Array.isArray(value30) || Array.isArray(value30) || value30 === null)) return requiredFirst(d, "", list4) && typeError("/datetime", list7);
     }
   }
   {
@@ -108,10 +108,10 @@ function itemsItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.meta;
-    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value4 = value2.total;
       if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
@@ -139,7 +139,7 @@ function response200(d) {
     const value8 = d.items;
     if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value10 = d.items;
     if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");

@@ -13,7 +13,7 @@ const list5 = ["string","number","boolean","object","array","null"];
 const list6 = ["number","null"];
 
 function itemsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value15 = d.date;
     if (!(isInteger(value15))) return requiredFirst(d, "", list4) && typeError("/date", "integer");
@@ -22,7 +22,7 @@ function itemsItem(d) {
   {
     const value16 = d.expiry;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "string" || typeof value16 == "number" || typeof value16 == "boolean" || (typeof value16 == "object" && value16 !== null && !Array.isArray(value16)) || Array.isArray(value16) || value16 === null)) return requiredFirst(d, "", list4) && typeError("/expiry", list5);
+      if (!(typeof value16 == "string" || typeof value16 == "number" || typeof value16 == "boolean" || typeof value16 == "object" && value16 !== null && !Array.isArray(value16) || Array.isArray(value16) || value16 === null)) return requiredFirst(d, "", list4) && typeError("/expiry", list5);
     }
   }
   {
@@ -71,10 +71,10 @@ function itemsItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.meta;
-    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value4 = value2.total;
       if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
@@ -102,7 +102,7 @@ function response200(d) {
     const value8 = d.items;
     if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value10 = d.items;
     if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");

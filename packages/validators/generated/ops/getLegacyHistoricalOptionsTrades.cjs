@@ -16,11 +16,11 @@ const list8 = ["integer","null"];
 const list9 = [0,1,null];
 
 function itemsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value15 = d.id;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || (typeof value15 == "object" && value15 !== null && !Array.isArray(value15)) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list4) && typeError("/id", list5);
+      if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list4) && typeError("/id", list5);
     }
   }
   {
@@ -85,7 +85,7 @@ function itemsItem(d) {
   {
     const value29 = d.trade_id;
     if (value29 !== void 0) {
-      if (!(typeof value29 == "string" || typeof value29 == "number" || typeof value29 == "boolean" || (typeof value29 == "object" && value29 !== null && !Array.isArray(value29)) || Array.isArray(value29) || value29 === null)) return requiredFirst(d, "", list4) && typeError("/trade_id", list5);
+      if (!(typeof value29 == "string" || typeof value29 == "number" || typeof value29 == "boolean" || typeof value29 == "object" && value29 !== null && !Array.isArray(value29) || Array.isArray(value29) || value29 === null)) return requiredFirst(d, "", list4) && typeError("/trade_id", list5);
     }
   }
   {
@@ -104,7 +104,7 @@ function itemsItem(d) {
   {
     const value34 = d.tick_direction;
     if (value34 !== void 0) {
-      if (!(typeof value34 == "string" || typeof value34 == "number" || typeof value34 == "boolean" || (typeof value34 == "object" && value34 !== null && !Array.isArray(value34)) || Array.isArray(value34) || value34 === null)) return requiredFirst(d, "", list4) && typeError("/tick_direction", list5);
+      if (!(typeof value34 == "string" || typeof value34 == "number" || typeof value34 == "boolean" || typeof value34 == "object" && value34 !== null && !Array.isArray(value34) || Array.isArray(value34) || value34 === null)) return requiredFirst(d, "", list4) && typeError("/tick_direction", list5);
     }
   }
   {
@@ -130,10 +130,10 @@ function itemsItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.meta;
-    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value4 = value2.total;
       if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
@@ -161,7 +161,7 @@ function response200(d) {
     const value8 = d.items;
     if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value10 = d.items;
     if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");

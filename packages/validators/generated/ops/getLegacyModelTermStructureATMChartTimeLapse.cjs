@@ -13,7 +13,7 @@ const list5 = ["number","null"];
 const list6 = ["expiry"];
 
 function tenorItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value13 = d.ttm;
     if (!(typeof value13 == "number")) return requiredFirst(d, "", list4) && typeError("/ttm", "number");
@@ -28,7 +28,7 @@ function tenorItem(d) {
 }
 
 function expiryItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value21 = d.expiry;
     if (!(typeof value21 == "string")) return requiredFirst(d, "", list6) && typeError("/expiry", "string");
@@ -43,21 +43,21 @@ function expiryItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
+        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
         {
           const value8 = value6.tenor;
           if (!(Array.isArray(value8))) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && typeError("/data/" + pointer(key5) + "/tenor", "array");

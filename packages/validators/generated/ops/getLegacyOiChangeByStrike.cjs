@@ -9,7 +9,7 @@ const list = ["date"];
 const list2 = ["number","null"];
 
 function rootItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value5 = d.date;
     if (!(isInteger(value5))) return requiredFirst(d, "", list) && typeError("/date", "integer");

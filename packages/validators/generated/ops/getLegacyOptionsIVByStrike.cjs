@@ -12,10 +12,10 @@ const list4 = ["string","number","boolean","object","array","null"];
 const list5 = ["number","null"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.date;
-    if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || (typeof value9 == "object" && value9 !== null && !Array.isArray(value9)) || Array.isArray(value9) || value9 === null)) return requiredFirst(d, "", list3) && typeError("/date", list4);
+    if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || typeof value9 == "object" && value9 !== null && !Array.isArray(value9) || Array.isArray(value9) || value9 === null)) return requiredFirst(d, "", list3) && typeError("/date", list4);
   }
   {
     const value11 = d.iv;
@@ -27,14 +27,14 @@ function dataItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
     if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");

@@ -11,21 +11,21 @@ const list3 = ["number","null"];
 const list4 = ["string","number","boolean","object","array","null"];
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
+        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
         {
           const value7 = value6.bid;
           if (value7 !== void 0) {
@@ -71,13 +71,13 @@ function response200(d) {
         {
           const value15 = value6.datetime;
           if (value15 !== void 0) {
-            if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || (typeof value15 == "object" && value15 !== null && !Array.isArray(value15)) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/datetime", list4);
+            if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/datetime", list4);
           }
         }
         {
           const value17 = value6.underlyer;
           if (value17 !== void 0) {
-            if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || (typeof value17 == "object" && value17 !== null && !Array.isArray(value17)) || Array.isArray(value17) || value17 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/underlyer", list4);
+            if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || typeof value17 == "object" && value17 !== null && !Array.isArray(value17) || Array.isArray(value17) || value17 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/underlyer", list4);
           }
         }
         {

@@ -9,7 +9,7 @@ const list = ["symbol"];
 const list2 = ["number","null"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value8 = d.symbol;
     if (!(typeof value8 == "string")) return requiredFirst(d, "", list) && typeError("/symbol", "string");
@@ -30,14 +30,14 @@ function dataItem(d) {
 }
 
 function branch1(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   if (d.date === void 0 || d.data === void 0) return false;
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return false;
     if (!(value2 >= 0)) return false;
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   {
     const value3 = d.data;
     if (!(Array.isArray(value3))) return false;

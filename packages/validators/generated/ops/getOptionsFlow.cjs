@@ -20,7 +20,7 @@ const list10 = ["C","P"];
 const list11 = ["buy","sell"];
 
 function most_active_strikesItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value29 = d.instrument_name;
     if (!(typeof value29 == "string")) return requiredFirst(d, "", list5) && typeError("/instrument_name", "string");
@@ -51,7 +51,7 @@ function most_active_strikesItem(d) {
 }
 
 function bucketsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value38 = d.date;
     if (!(typeof value38 == "string")) return requiredFirst(d, "", list6) && typeError("/date", "string");
@@ -214,7 +214,7 @@ function bucketsItem(d) {
 }
 
 function notable_tradesItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value67 = d.instrument_name;
     if (!(typeof value67 == "string")) return requiredFirst(d, "", list7) && typeError("/instrument_name", "string");
@@ -372,10 +372,10 @@ function notable_tradesItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.summary;
-    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/summary", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/summary", "object");
     {
       const value4 = value2.start;
       if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/start", "string");

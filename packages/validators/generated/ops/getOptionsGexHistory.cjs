@@ -21,7 +21,7 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp(source2);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -88,7 +88,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -99,7 +99,7 @@ function response200(d) {
   }
   {
     const value20 = d.meta;
-    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value22 = value20.next_cursor;
       if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/next_cursor", list5);
@@ -113,13 +113,13 @@ function response200(d) {
     {
       const value28 = value20.coverage;
       if (value28 !== void 0) {
-        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value29 = value20.completeness;
       if (value29 !== void 0) {
-        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/completeness", "object");
         {
           const value31 = value29.status;
           if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");

@@ -26,7 +26,7 @@ const list12 = ["code","message"];
 const list13 = ["STALE_SNAPSHOT"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -93,7 +93,7 @@ function branch4(d) {
 }
 
 function warningsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value54 = d.code;
     if (!(typeof value54 == "string")) return requiredFirst(d, "", list12) && typeError("/code", "string");
@@ -107,7 +107,7 @@ function warningsItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
   {
     const value2 = d.data;
@@ -119,7 +119,7 @@ function response200(d) {
   }
   {
     const value20 = d.meta;
-    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return typeError("/meta", "object");
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
     {
       const value22 = value20.next_cursor;
       if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(value20, "/meta", list4) && typeError("/meta/next_cursor", list5);
@@ -133,13 +133,13 @@ function response200(d) {
     {
       const value28 = value20.coverage;
       if (value28 !== void 0) {
-        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value29 = value20.completeness;
       if (value29 !== void 0) {
-        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/completeness", "object");
         {
           const value31 = value29.status;
           if (!(typeof value31 == "string")) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
@@ -172,7 +172,7 @@ function response200(d) {
         if (!(value40 >= 0)) return requiredFirst(value20, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
       }
     }
-    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return typeError("/meta", "object");
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
     if (value20.next_cursor === void 0 || value20.snapshot_time === void 0 || value20.snapshot_time_iso === void 0 || value20.snapshot_interval_ms === void 0 || value20.freshness_basis === void 0 || value20.staleness_ms === void 0 || value20.warnings === void 0) return missing(value20, "/meta", list9);
     {
       const value42 = value20.snapshot_time;

@@ -45,13 +45,13 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value6 = item4.date;
         if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
@@ -91,7 +91,7 @@ function response200(d) {
         if (!(typeof value17 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/regime", "string");
         if (!list3.includes(value17)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && enumError("/data/" + i3 + "/regime", list3);
       }
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value20 = item4.previous_regime;
         if (!(typeof value20 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/previous_regime", "string");
@@ -101,7 +101,7 @@ function response200(d) {
   }
   {
     const value21 = d.meta;
-    if (!((typeof value21 == "object" && value21 !== null && !Array.isArray(value21)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value23 = value21.next_cursor;
       if (!(typeof value23 == "string" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/next_cursor", list6);
@@ -115,13 +115,13 @@ function response200(d) {
     {
       const value29 = value21.coverage;
       if (value29 !== void 0) {
-        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/coverage", "object");
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value30 = value21.completeness;
       if (value30 !== void 0) {
-        if (!((typeof value30 == "object" && value30 !== null && !Array.isArray(value30)))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/completeness", "object");
+        if (!(typeof value30 == "object" && value30 !== null && !Array.isArray(value30))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/completeness", "object");
         {
           const value32 = value30.status;
           if (!(typeof value32 == "string")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && typeError("/meta/completeness/status", "string");

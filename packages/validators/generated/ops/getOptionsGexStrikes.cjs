@@ -64,7 +64,7 @@ function branch6(d) {
 }
 
 function warningsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value73 = d.code;
     if (!(typeof value73 == "string")) return requiredFirst(d, "", list13) && typeError("/code", "string");
@@ -78,14 +78,14 @@ function warningsItem(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
       {
         const value6 = item4.date;
         if (!(typeof value6 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
@@ -125,7 +125,7 @@ function response200(d) {
         if (!(typeof value17 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/regime", "string");
         if (!list3.includes(value17)) return requiredFirst(item4, "/data/" + i3, list2) && enumError("/data/" + i3 + "/regime", list3);
       }
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
       if (item4.expiry === void 0 || item4.is_aggregate === void 0 || item4.strike_label === void 0 || item4.strike === void 0 || item4.contribution === void 0 || item4.pos_contribution === void 0 || item4.neg_contribution === void 0 || item4.raw_contribution === void 0 || item4.raw_pos_contribution === void 0 || item4.raw_neg_contribution === void 0 || item4.weighted_contribution === void 0 || item4.weighted_pos_contribution === void 0 || item4.weighted_neg_contribution === void 0 || item4.moneyness_weight === void 0 || item4.expiry_weight === void 0) return missing(item4, "/data/" + i3, list4);
       {
         const value20 = item4.expiry;
@@ -191,7 +191,7 @@ function response200(d) {
   }
   {
     const value40 = d.meta;
-    if (!((typeof value40 == "object" && value40 !== null && !Array.isArray(value40)))) return typeError("/meta", "object");
+    if (!(typeof value40 == "object" && value40 !== null && !Array.isArray(value40))) return typeError("/meta", "object");
     {
       const value42 = value40.next_cursor;
       if (!(typeof value42 == "string" || value42 === null)) return requiredFirst(value40, "/meta", list6) && typeError("/meta/next_cursor", list7);
@@ -205,13 +205,13 @@ function response200(d) {
     {
       const value48 = value40.coverage;
       if (value48 !== void 0) {
-        if (!((typeof value48 == "object" && value48 !== null && !Array.isArray(value48)))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/coverage", "object");
+        if (!(typeof value48 == "object" && value48 !== null && !Array.isArray(value48))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value49 = value40.completeness;
       if (value49 !== void 0) {
-        if (!((typeof value49 == "object" && value49 !== null && !Array.isArray(value49)))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/completeness", "object");
+        if (!(typeof value49 == "object" && value49 !== null && !Array.isArray(value49))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/completeness", "object");
         {
           const value51 = value49.status;
           if (!(typeof value51 == "string")) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && typeError("/meta/completeness/status", "string");
@@ -244,7 +244,7 @@ function response200(d) {
         if (!(value60 >= 0)) return requiredFirst(value40, "/meta", list6) && numberLimit("/meta/count", "minimum", 0);
       }
     }
-    if (!((typeof value40 == "object" && value40 !== null && !Array.isArray(value40)))) return typeError("/meta", "object");
+    if (!(typeof value40 == "object" && value40 !== null && !Array.isArray(value40))) return typeError("/meta", "object");
     if (value40.next_cursor === void 0 || value40.snapshot_time === void 0 || value40.snapshot_time_iso === void 0 || value40.snapshot_interval_ms === void 0 || value40.freshness_basis === void 0 || value40.staleness_ms === void 0 || value40.warnings === void 0) return missing(value40, "/meta", list11);
     {
       const value62 = value40.snapshot_time;

@@ -18,7 +18,7 @@ const list6 = ["status"];
 const list7 = ["available","unavailable"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -151,7 +151,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -162,7 +162,7 @@ function response200(d) {
   }
   {
     const value35 = d.meta;
-    if (!((typeof value35 == "object" && value35 !== null && !Array.isArray(value35)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value37 = value35.next_cursor;
       if (!(typeof value37 == "string" || value37 === null)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/next_cursor", list4);
@@ -176,13 +176,13 @@ function response200(d) {
     {
       const value43 = value35.coverage;
       if (value43 !== void 0) {
-        if (!((typeof value43 == "object" && value43 !== null && !Array.isArray(value43)))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value44 = value35.completeness;
       if (value44 !== void 0) {
-        if (!((typeof value44 == "object" && value44 !== null && !Array.isArray(value44)))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/completeness", "object");
         {
           const value46 = value44.status;
           if (!(typeof value46 == "string")) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");

@@ -19,7 +19,7 @@ const list7 = ["status"];
 const list8 = ["available","unavailable"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -130,7 +130,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -141,7 +141,7 @@ function response200(d) {
   }
   {
     const value29 = d.meta;
-    if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value31 = value29.next_cursor;
       if (!(typeof value31 == "string" || value31 === null)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/next_cursor", list5);
@@ -155,13 +155,13 @@ function response200(d) {
     {
       const value37 = value29.coverage;
       if (value37 !== void 0) {
-        if (!((typeof value37 == "object" && value37 !== null && !Array.isArray(value37)))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value38 = value29.completeness;
       if (value38 !== void 0) {
-        if (!((typeof value38 == "object" && value38 !== null && !Array.isArray(value38)))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value38 == "object" && value38 !== null && !Array.isArray(value38))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/completeness", "object");
         {
           const value40 = value38.status;
           if (!(typeof value40 == "string")) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");

@@ -19,7 +19,7 @@ const list7 = ["status"];
 const list8 = ["available","unavailable"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -94,7 +94,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -105,7 +105,7 @@ function response200(d) {
   }
   {
     const value18 = d.meta;
-    if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value20 = value18.next_cursor;
       if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/next_cursor", list5);
@@ -119,13 +119,13 @@ function response200(d) {
     {
       const value26 = value18.coverage;
       if (value26 !== void 0) {
-        if (!((typeof value26 == "object" && value26 !== null && !Array.isArray(value26)))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value27 = value18.completeness;
       if (value27 !== void 0) {
-        if (!((typeof value27 == "object" && value27 !== null && !Array.isArray(value27)))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/completeness", "object");
         {
           const value29 = value27.status;
           if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && requiredFirst(value27, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");

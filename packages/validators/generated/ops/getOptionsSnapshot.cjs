@@ -43,13 +43,13 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value6 = item4.date;
         if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
@@ -133,7 +133,7 @@ function response200(d) {
           if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/iv_spread", list3);
         }
       }
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value24 = item4.exchange;
         if (!(typeof value24 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/exchange", "string");
@@ -151,7 +151,7 @@ function response200(d) {
   }
   {
     const value27 = d.meta;
-    if (!((typeof value27 == "object" && value27 !== null && !Array.isArray(value27)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value29 = value27.minute;
       if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/minute", "string");
@@ -171,13 +171,13 @@ function response200(d) {
     {
       const value36 = value27.coverage;
       if (value36 !== void 0) {
-        if (!((typeof value36 == "object" && value36 !== null && !Array.isArray(value36)))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/coverage", "object");
+        if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value37 = value27.completeness;
       if (value37 !== void 0) {
-        if (!((typeof value37 == "object" && value37 !== null && !Array.isArray(value37)))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/completeness", "object");
+        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/completeness", "object");
         {
           const value39 = value37.status;
           if (!(typeof value39 == "string")) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && requiredFirst(value37, "/meta/completeness", list8) && typeError("/meta/completeness/status", "string");

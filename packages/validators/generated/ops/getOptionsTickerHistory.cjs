@@ -19,7 +19,7 @@ const list7 = ["status"];
 const list8 = ["available","unavailable"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -130,7 +130,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -141,7 +141,7 @@ function response200(d) {
   }
   {
     const value24 = d.meta;
-    if (!((typeof value24 == "object" && value24 !== null && !Array.isArray(value24)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value26 = value24.next_cursor;
       if (!(typeof value26 == "string" || value26 === null)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/next_cursor", list5);
@@ -155,13 +155,13 @@ function response200(d) {
     {
       const value32 = value24.coverage;
       if (value32 !== void 0) {
-        if (!((typeof value32 == "object" && value32 !== null && !Array.isArray(value32)))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value32 == "object" && value32 !== null && !Array.isArray(value32))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value33 = value24.completeness;
       if (value33 !== void 0) {
-        if (!((typeof value33 == "object" && value33 !== null && !Array.isArray(value33)))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value33 == "object" && value33 !== null && !Array.isArray(value33))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/completeness", "object");
         {
           const value35 = value33.status;
           if (!(typeof value35 == "string")) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");

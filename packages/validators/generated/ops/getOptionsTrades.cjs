@@ -17,7 +17,7 @@ const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[
 const pattern = new RegExp(source);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.timestamp;
     if (value6 !== void 0) {
@@ -69,7 +69,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -80,7 +80,7 @@ function response200(d) {
   }
   {
     const value10 = d.meta;
-    if (!((typeof value10 == "object" && value10 !== null && !Array.isArray(value10)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value12 = value10.next_cursor;
       if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -94,13 +94,13 @@ function response200(d) {
     {
       const value18 = value10.coverage;
       if (value18 !== void 0) {
-        if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value19 = value10.completeness;
       if (value19 !== void 0) {
-        if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value21 = value19.status;
           if (!(typeof value21 == "string")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && requiredFirst(value19, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

@@ -18,7 +18,7 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp(source2);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.maturity;
     if (value6 !== void 0) {
@@ -65,7 +65,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -77,7 +77,7 @@ function response200(d) {
   {
     const value11 = d.meta;
     if (value11 !== void 0) {
-      if (!((typeof value11 == "object" && value11 !== null && !Array.isArray(value11)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+      if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return requiredFirst(d, "", list) && typeError("/meta", "object");
       {
         const value12 = value11.next_cursor;
         if (value12 !== void 0) {
@@ -93,13 +93,13 @@ function response200(d) {
       {
         const value18 = value11.coverage;
         if (value18 !== void 0) {
-          if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && typeError("/meta/coverage", "object");
+          if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && typeError("/meta/coverage", "object");
         }
       }
       {
         const value19 = value11.completeness;
         if (value19 !== void 0) {
-          if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && typeError("/meta/completeness", "object");
+          if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return requiredFirst(d, "", list) && typeError("/meta/completeness", "object");
           {
             const value21 = value19.status;
             if (!(typeof value21 == "string")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta/completeness", list4) && typeError("/meta/completeness/status", "string");

@@ -18,7 +18,7 @@ const list6 = ["status"];
 const list7 = ["available","unavailable"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -155,7 +155,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -166,7 +166,7 @@ function response200(d) {
   }
   {
     const value36 = d.meta;
-    if (!((typeof value36 == "object" && value36 !== null && !Array.isArray(value36)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value38 = value36.next_cursor;
       if (!(typeof value38 == "string" || value38 === null)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/next_cursor", list4);
@@ -180,13 +180,13 @@ function response200(d) {
     {
       const value44 = value36.coverage;
       if (value44 !== void 0) {
-        if (!((typeof value44 == "object" && value44 !== null && !Array.isArray(value44)))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value45 = value36.completeness;
       if (value45 !== void 0) {
-        if (!((typeof value45 == "object" && value45 !== null && !Array.isArray(value45)))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value45 == "object" && value45 !== null && !Array.isArray(value45))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/completeness", "object");
         {
           const value47 = value45.status;
           if (!(typeof value47 == "string")) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");

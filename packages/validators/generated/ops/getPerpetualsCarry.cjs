@@ -19,7 +19,7 @@ const list7 = ["status"];
 const list8 = ["available","unavailable"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -76,7 +76,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -87,7 +87,7 @@ function response200(d) {
   }
   {
     const value15 = d.meta;
-    if (!((typeof value15 == "object" && value15 !== null && !Array.isArray(value15)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value17 = value15.next_cursor;
       if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/next_cursor", list5);
@@ -101,13 +101,13 @@ function response200(d) {
     {
       const value23 = value15.coverage;
       if (value23 !== void 0) {
-        if (!((typeof value23 == "object" && value23 !== null && !Array.isArray(value23)))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value24 = value15.completeness;
       if (value24 !== void 0) {
-        if (!((typeof value24 == "object" && value24 !== null && !Array.isArray(value24)))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/completeness", "object");
         {
           const value26 = value24.status;
           if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && requiredFirst(value24, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");

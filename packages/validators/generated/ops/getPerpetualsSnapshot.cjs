@@ -21,7 +21,7 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp(source2);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.exchange;
     if (value7 !== void 0) {
@@ -102,7 +102,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -113,7 +113,7 @@ function response200(d) {
   }
   {
     const value19 = d.meta;
-    if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value21 = value19.next_cursor;
       if (!(typeof value21 == "string" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/next_cursor", list5);
@@ -127,13 +127,13 @@ function response200(d) {
     {
       const value27 = value19.coverage;
       if (value27 !== void 0) {
-        if (!((typeof value27 == "object" && value27 !== null && !Array.isArray(value27)))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value28 = value19.completeness;
       if (value28 !== void 0) {
-        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/completeness", "object");
         {
           const value30 = value28.status;
           if (!(typeof value30 == "string")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && requiredFirst(value28, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");

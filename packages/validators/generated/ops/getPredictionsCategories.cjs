@@ -41,18 +41,18 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(typeof item4 == "string" || (typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, list2);
+      if (!(typeof item4 == "string" || typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, list2);
     }
   }
   {
     const value6 = d.meta;
-    if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value8 = value6.next_cursor;
       if (!(typeof value8 == "string" || value8 === null)) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/next_cursor", list4);
@@ -66,13 +66,13 @@ function response200(d) {
     {
       const value14 = value6.coverage;
       if (value14 !== void 0) {
-        if (!((typeof value14 == "object" && value14 !== null && !Array.isArray(value14)))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value15 = value6.completeness;
       if (value15 !== void 0) {
-        if (!((typeof value15 == "object" && value15 !== null && !Array.isArray(value15)))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/completeness", "object");
         {
           const value17 = value15.status;
           if (!(typeof value17 == "string")) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && requiredFirst(value15, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");

@@ -17,7 +17,7 @@ const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[
 const pattern = new RegExp(source);
 
 function branch1(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   {
     const value10 = d.price;
     if (!(typeof value10 == "number")) return false;
@@ -51,7 +51,7 @@ function branch2(d) {
 }
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.bids;
     if (value6 !== void 0) {
@@ -99,7 +99,7 @@ function branch6(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -110,7 +110,7 @@ function response200(d) {
   }
   {
     const value20 = d.meta;
-    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value22 = value20.next_cursor;
       if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -124,13 +124,13 @@ function response200(d) {
     {
       const value28 = value20.coverage;
       if (value28 !== void 0) {
-        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value29 = value20.completeness;
       if (value29 !== void 0) {
-        if (!((typeof value29 == "object" && value29 !== null && !Array.isArray(value29)))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value31 = value29.status;
           if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && requiredFirst(value29, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

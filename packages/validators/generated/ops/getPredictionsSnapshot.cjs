@@ -17,7 +17,7 @@ const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[
 const pattern = new RegExp(source);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.exchange;
     if (value6 !== void 0) {
@@ -58,7 +58,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -69,7 +69,7 @@ function response200(d) {
   }
   {
     const value8 = d.meta;
-    if (!((typeof value8 == "object" && value8 !== null && !Array.isArray(value8)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value8 == "object" && value8 !== null && !Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value10 = value8.next_cursor;
       if (!(typeof value10 == "string" || value10 === null)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -83,13 +83,13 @@ function response200(d) {
     {
       const value16 = value8.coverage;
       if (value16 !== void 0) {
-        if (!((typeof value16 == "object" && value16 !== null && !Array.isArray(value16)))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value17 = value8.completeness;
       if (value17 !== void 0) {
-        if (!((typeof value17 == "object" && value17 !== null && !Array.isArray(value17)))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value19 = value17.status;
           if (!(typeof value19 == "string")) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

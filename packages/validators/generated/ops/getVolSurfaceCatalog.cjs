@@ -19,7 +19,7 @@ const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[
 const pattern = new RegExp(source);
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.exchange;
     if (value6 !== void 0) {
@@ -67,7 +67,7 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -78,7 +78,7 @@ function response200(d) {
   }
   {
     const value11 = d.meta;
-    if (!((typeof value11 == "object" && value11 !== null && !Array.isArray(value11)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value13 = value11.next_cursor;
       if (!(typeof value13 == "string" || value13 === null)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/next_cursor", list5);
@@ -92,13 +92,13 @@ function response200(d) {
     {
       const value19 = value11.coverage;
       if (value19 !== void 0) {
-        if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value20 = value11.completeness;
       if (value20 !== void 0) {
-        if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && typeError("/meta/completeness", "object");
         {
           const value22 = value20.status;
           if (!(typeof value22 == "string")) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list4) && requiredFirst(value20, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");

@@ -46,13 +46,13 @@ function branch5(d) {
 }
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value5 = item4.atm_iv;
         if (value5 !== void 0) {
@@ -89,7 +89,7 @@ function response200(d) {
           if (!(typeof value10 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/butterfly_10d", "number");
         }
       }
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
       {
         const value11 = item4.date;
         if (value11 !== void 0) {
@@ -102,12 +102,12 @@ function response200(d) {
           if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/maturity", "string");
         }
       }
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
     }
   }
   {
     const value19 = d.meta;
-    if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value21 = value19.next_cursor;
       if (!(typeof value21 == "string" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -121,13 +121,13 @@ function response200(d) {
     {
       const value27 = value19.coverage;
       if (value27 !== void 0) {
-        if (!((typeof value27 == "object" && value27 !== null && !Array.isArray(value27)))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value28 = value19.completeness;
       if (value28 !== void 0) {
-        if (!((typeof value28 == "object" && value28 !== null && !Array.isArray(value28)))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value30 = value28.status;
           if (!(typeof value30 == "string")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list2) && requiredFirst(value28, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

@@ -10,7 +10,7 @@ const uriFormat = formats["uri"];
 const list = ["issuer","authorization_endpoint","token_endpoint","response_types_supported"];
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.issuer;
     if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/issuer", "string");

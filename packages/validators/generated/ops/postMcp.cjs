@@ -12,7 +12,7 @@ const list4 = ["jsonrpc","method"];
 const list5 = ["initialize","tools/list","tools/call","ping"];
 
 function branch2(d) {
-  if ((typeof d == "object" && d !== null && !Array.isArray(d))) {
+  if (typeof d == "object" && d !== null && !Array.isArray(d)) {
     if (d.error === void 0) return false;
   }
   return true;
@@ -30,7 +30,7 @@ function branch4(d) {
 
 function branch1(d) {
   if (branch2(d)) return false;
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   if (d.jsonrpc === void 0 || d.id === void 0 || d.result === void 0) return false;
   {
     const value3 = d.jsonrpc;
@@ -43,13 +43,13 @@ function branch1(d) {
   }
   {
     const value7 = d.result;
-    if (!((typeof value7 == "object" && value7 !== null && !Array.isArray(value7)))) return false;
+    if (!(typeof value7 == "object" && value7 !== null && !Array.isArray(value7))) return false;
   }
   return true;
 }
 
 function branch6(d) {
-  if ((typeof d == "object" && d !== null && !Array.isArray(d))) {
+  if (typeof d == "object" && d !== null && !Array.isArray(d)) {
     if (d.result === void 0) return false;
   }
   return true;
@@ -66,7 +66,7 @@ function branch8(d) {
 }
 
 function error(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value17 = d.code;
     if (!(isInteger(value17))) return requiredFirst(d, "", list) && typeError("/code", "integer");
@@ -78,7 +78,7 @@ function error(d) {
   {
     const value19 = d.data;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "string" || typeof value19 == "number" || typeof value19 == "boolean" || (typeof value19 == "object" && value19 !== null && !Array.isArray(value19)) || Array.isArray(value19) || value19 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
+      if (!(typeof value19 == "string" || typeof value19 == "number" || typeof value19 == "boolean" || typeof value19 == "object" && value19 !== null && !Array.isArray(value19) || Array.isArray(value19) || value19 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
     }
   }
   return true;
@@ -86,7 +86,7 @@ function error(d) {
 
 function branch5(d) {
   if (branch6(d)) return false;
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return false;
   {
     const value10 = d.jsonrpc;
@@ -110,14 +110,14 @@ function response200(d) {
 }
 
 function branch9(d) {
-  if ((typeof d == "object" && d !== null && !Array.isArray(d))) {
+  if (typeof d == "object" && d !== null && !Array.isArray(d)) {
     if (d.result === void 0) return false;
   }
   return true;
 }
 
 function error2(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value28 = d.code;
     if (!(isInteger(value28))) return requiredFirst(d, "", list) && typeError("/code", "integer");
@@ -129,7 +129,7 @@ function error2(d) {
   {
     const value30 = d.data;
     if (value30 !== void 0) {
-      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || (typeof value30 == "object" && value30 !== null && !Array.isArray(value30)) || Array.isArray(value30) || value30 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
+      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || typeof value30 == "object" && value30 !== null && !Array.isArray(value30) || Array.isArray(value30) || value30 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
     }
   }
   return true;
@@ -137,7 +137,7 @@ function error2(d) {
 
 function response400(d) {
   if (branch9(d)) return notError("");
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
   {
     const value24 = d.jsonrpc;
@@ -157,7 +157,7 @@ function response400(d) {
 
 function response402(d) {
   if (branch9(d)) return notError("");
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
   {
     const value32 = d.jsonrpc;
@@ -177,7 +177,7 @@ function response402(d) {
 
 function response406(d) {
   if (branch9(d)) return notError("");
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
   {
     const value36 = d.jsonrpc;
@@ -208,7 +208,7 @@ function branch11(d) {
 }
 
 function requestBody(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.jsonrpc === void 0 || d.method === void 0) return missing(d, "", list4);
   {
     const value41 = d.jsonrpc;
@@ -228,7 +228,7 @@ function requestBody(d) {
   {
     const value47 = d.params;
     if (value47 !== void 0) {
-      if (!((typeof value47 == "object" && value47 !== null && !Array.isArray(value47)))) return typeError("/params", "object");
+      if (!(typeof value47 == "object" && value47 !== null && !Array.isArray(value47))) return typeError("/params", "object");
     }
   }
   return true;

@@ -24,7 +24,7 @@ function branch2(d) {
 }
 
 function requestBody(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.address;
     if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/address", "string");

@@ -9,10 +9,10 @@ const list = ["info"];
 const list2 = ["chain_id","address"];
 
 function response200(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.info;
-    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/info", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/info", "object");
   }
   return true;
 }
@@ -28,7 +28,7 @@ function branch2(d) {
 }
 
 function requestBody(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.chain_id === void 0 || d.address === void 0) return missing(d, "", list2);
   {
     const value5 = d.chain_id;

@@ -6,7 +6,7 @@ const { validator, isInteger, requiredFirst, typeError, constError } = require("
 const list = ["statusCode","message","error"];
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.statusCode;
     if (!(isInteger(value2))) return requiredFirst(d, "", list) && typeError("/statusCode", "integer");

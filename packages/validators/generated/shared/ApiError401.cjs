@@ -6,7 +6,7 @@ const { validator, requiredFirst, typeError, constError } = require("../../runti
 const list = ["error","message"];
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.error;
     if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/error", "string");

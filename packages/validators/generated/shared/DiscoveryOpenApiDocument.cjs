@@ -8,7 +8,7 @@ const source = "^3\\.";
 const pattern = new RegExp(source);
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.openapi;
     if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/openapi", "string");
@@ -16,12 +16,12 @@ function validate(d) {
   }
   {
     const value5 = d.info;
-    if (!((typeof value5 == "object" && value5 !== null && !Array.isArray(value5)))) return requiredFirst(d, "", list) && typeError("/info", "object");
+    if (!(typeof value5 == "object" && value5 !== null && !Array.isArray(value5))) return requiredFirst(d, "", list) && typeError("/info", "object");
   }
   {
     const value6 = d.paths;
     if (value6 !== void 0) {
-      if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list) && typeError("/paths", "object");
+      if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list) && typeError("/paths", "object");
     }
   }
   return true;

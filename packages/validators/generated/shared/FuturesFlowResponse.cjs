@@ -38,14 +38,14 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/data", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "object");
   }
   {
     const value3 = d.meta;
-    if (!((typeof value3 == "object" && value3 !== null && !Array.isArray(value3)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value3 == "object" && value3 !== null && !Array.isArray(value3))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value5 = value3.next_cursor;
       if (!(typeof value5 == "string" || value5 === null)) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -59,13 +59,13 @@ function validate(d) {
     {
       const value11 = value3.coverage;
       if (value11 !== void 0) {
-        if (!((typeof value11 == "object" && value11 !== null && !Array.isArray(value11)))) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value12 = value3.completeness;
       if (value12 !== void 0) {
-        if (!((typeof value12 == "object" && value12 !== null && !Array.isArray(value12)))) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value14 = value12.status;
           if (!(typeof value14 == "string")) return requiredFirst(d, "", list) && requiredFirst(value3, "/meta", list2) && requiredFirst(value12, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

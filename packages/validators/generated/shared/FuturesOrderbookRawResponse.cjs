@@ -15,7 +15,7 @@ const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[
 const pattern = new RegExp(source);
 
 function branch1(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   {
     const value16 = d.price;
     if (!(typeof value16 == "number")) return false;
@@ -49,7 +49,7 @@ function branch2(d) {
 }
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.exchange;
     if (value6 !== void 0) {
@@ -130,7 +130,7 @@ function branch6(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -141,7 +141,7 @@ function validate(d) {
   }
   {
     const value26 = d.meta;
-    if (!((typeof value26 == "object" && value26 !== null && !Array.isArray(value26)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value28 = value26.next_cursor;
       if (!(typeof value28 == "string" || value28 === null)) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -155,13 +155,13 @@ function validate(d) {
     {
       const value34 = value26.coverage;
       if (value34 !== void 0) {
-        if (!((typeof value34 == "object" && value34 !== null && !Array.isArray(value34)))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value34 == "object" && value34 !== null && !Array.isArray(value34))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value35 = value26.completeness;
       if (value35 !== void 0) {
-        if (!((typeof value35 == "object" && value35 !== null && !Array.isArray(value35)))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value37 = value35.status;
           if (!(typeof value37 == "string")) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && requiredFirst(value35, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

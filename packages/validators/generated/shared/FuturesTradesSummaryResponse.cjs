@@ -38,18 +38,18 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!((typeof item4 == "object" && item4 !== null && !Array.isArray(item4)))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
     }
   }
   {
     const value5 = d.meta;
-    if (!((typeof value5 == "object" && value5 !== null && !Array.isArray(value5)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value5 == "object" && value5 !== null && !Array.isArray(value5))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value7 = value5.next_cursor;
       if (!(typeof value7 == "string" || value7 === null)) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/next_cursor", list3);
@@ -63,13 +63,13 @@ function validate(d) {
     {
       const value13 = value5.coverage;
       if (value13 !== void 0) {
-        if (!((typeof value13 == "object" && value13 !== null && !Array.isArray(value13)))) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value13 == "object" && value13 !== null && !Array.isArray(value13))) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value14 = value5.completeness;
       if (value14 !== void 0) {
-        if (!((typeof value14 == "object" && value14 !== null && !Array.isArray(value14)))) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && typeError("/meta/completeness", "object");
         {
           const value16 = value14.status;
           if (!(typeof value16 == "string")) return requiredFirst(d, "", list) && requiredFirst(value5, "/meta", list2) && requiredFirst(value14, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");

@@ -16,7 +16,7 @@ const list6 = ["status"];
 const list7 = ["available","unavailable"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -79,7 +79,7 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -90,7 +90,7 @@ function validate(d) {
   }
   {
     const value16 = d.meta;
-    if (!((typeof value16 == "object" && value16 !== null && !Array.isArray(value16)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value18 = value16.next_cursor;
       if (!(typeof value18 == "string" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/next_cursor", list4);
@@ -104,13 +104,13 @@ function validate(d) {
     {
       const value24 = value16.coverage;
       if (value24 !== void 0) {
-        if (!((typeof value24 == "object" && value24 !== null && !Array.isArray(value24)))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value25 = value16.completeness;
       if (value25 !== void 0) {
-        if (!((typeof value25 == "object" && value25 !== null && !Array.isArray(value25)))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/completeness", "object");
         {
           const value27 = value25.status;
           if (!(typeof value27 == "string")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && requiredFirst(value25, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");

@@ -12,7 +12,7 @@ const list6 = ["number","null"];
 const list7 = ["array","null"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.symbol;
     if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
@@ -26,7 +26,7 @@ function dataItem(d) {
   {
     const value12 = d.expiry;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "string" || typeof value12 == "number" || typeof value12 == "boolean" || (typeof value12 == "object" && value12 !== null && !Array.isArray(value12)) || Array.isArray(value12) || value12 === null)) return requiredFirst(d, "", list3) && typeError("/expiry", list5);
+      if (!(typeof value12 == "string" || typeof value12 == "number" || typeof value12 == "boolean" || typeof value12 == "object" && value12 !== null && !Array.isArray(value12) || Array.isArray(value12) || value12 === null)) return requiredFirst(d, "", list3) && typeError("/expiry", list5);
     }
   }
   {
@@ -93,14 +93,14 @@ function dataItem(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
     if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");

@@ -8,17 +8,17 @@ const list2 = ["data"];
 const list3 = ["string","number","boolean","object","array","null"];
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!(typeof value4 == "string" || typeof value4 == "number" || typeof value4 == "boolean" || (typeof value4 == "object" && value4 !== null && !Array.isArray(value4)) || Array.isArray(value4) || value4 === null)) return requiredFirst(d, "", list2) && typeError("/data", list3);
+    if (!(typeof value4 == "string" || typeof value4 == "number" || typeof value4 == "boolean" || typeof value4 == "object" && value4 !== null && !Array.isArray(value4) || Array.isArray(value4) || value4 === null)) return requiredFirst(d, "", list2) && typeError("/data", list3);
   }
   return true;
 }

@@ -11,7 +11,7 @@ const list5 = ["string","number","boolean","object","array","null"];
 const list6 = ["array","null"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.currency;
     if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/currency", "string");
@@ -37,7 +37,7 @@ function dataItem(d) {
   {
     const value14 = d.realized_vol;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "string" || typeof value14 == "number" || typeof value14 == "boolean" || (typeof value14 == "object" && value14 !== null && !Array.isArray(value14)) || Array.isArray(value14) || value14 === null)) return requiredFirst(d, "", list3) && typeError("/realized_vol", list5);
+      if (!(typeof value14 == "string" || typeof value14 == "number" || typeof value14 == "boolean" || typeof value14 == "object" && value14 !== null && !Array.isArray(value14) || Array.isArray(value14) || value14 === null)) return requiredFirst(d, "", list3) && typeError("/realized_vol", list5);
     }
   }
   {
@@ -92,14 +92,14 @@ function dataItem(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
     if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");

@@ -10,7 +10,7 @@ const list4 = ["date"];
 const list5 = ["number","null"];
 
 function itemsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value15 = d.date;
     if (!(isInteger(value15))) return requiredFirst(d, "", list4) && typeError("/date", "integer");
@@ -38,10 +38,10 @@ function itemsItem(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.meta;
-    if (!((typeof value2 == "object" && value2 !== null && !Array.isArray(value2)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value4 = value2.total;
       if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
@@ -69,7 +69,7 @@ function validate(d) {
     const value8 = d.items;
     if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value10 = d.items;
     if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");

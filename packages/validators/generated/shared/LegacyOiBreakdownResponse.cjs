@@ -9,10 +9,10 @@ const list3 = ["all"];
 const list4 = ["usd","notional"];
 
 function all(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.usd;
-    if (!((typeof value9 == "object" && value9 !== null && !Array.isArray(value9)))) return requiredFirst(d, "", list4) && typeError("/usd", "object");
+    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return requiredFirst(d, "", list4) && typeError("/usd", "object");
     for (const key10 in value9) {
       if (true) {
         const value11 = value9[key10];
@@ -22,7 +22,7 @@ function all(d) {
   }
   {
     const value12 = d.notional;
-    if (!((typeof value12 == "object" && value12 !== null && !Array.isArray(value12)))) return requiredFirst(d, "", list4) && typeError("/notional", "object");
+    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return requiredFirst(d, "", list4) && typeError("/notional", "object");
     for (const key13 in value12) {
       if (true) {
         const value14 = value12[key13];
@@ -34,10 +34,10 @@ function all(d) {
 }
 
 function branch1(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   {
     const value17 = d.usd;
-    if (!((typeof value17 == "object" && value17 !== null && !Array.isArray(value17)))) return false;
+    if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return false;
     for (const key18 in value17) {
       if (true) {
         const value19 = value17[key18];
@@ -47,7 +47,7 @@ function branch1(d) {
   }
   {
     const value20 = d.notional;
-    if (!((typeof value20 == "object" && value20 !== null && !Array.isArray(value20)))) return false;
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return false;
     for (const key21 in value20) {
       if (true) {
         const value22 = value20[key21];
@@ -64,17 +64,17 @@ function branch2(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     {
       const value6 = value4.all;
       if (!all(value6)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && at("/data/all");

@@ -9,20 +9,20 @@ const list3 = ["notional","open_value"];
 const list4 = ["number","null"];
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
-    if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
     {
       const value6 = value4.notional;
-      if (!((typeof value6 == "object" && value6 !== null && !Array.isArray(value6)))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/notional", "object");
+      if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/notional", "object");
       for (const key7 in value6) {
         if (true) {
           const value8 = value6[key7];
@@ -32,7 +32,7 @@ function validate(d) {
     }
     {
       const value10 = value4.open_value;
-      if (!((typeof value10 == "object" && value10 !== null && !Array.isArray(value10)))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/open_value", "object");
+      if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/open_value", "object");
       for (const key11 in value10) {
         if (true) {
           const value12 = value10[key11];

@@ -11,7 +11,7 @@ const list5 = ["number","null"];
 const list6 = ["object","null"];
 
 function branch1(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   {
     const value32 = d.short;
     if (!(typeof value32 == "number")) return false;
@@ -29,7 +29,7 @@ function branch2(d) {
 }
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.symbol;
     if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
@@ -157,27 +157,27 @@ function dataItem(d) {
   {
     const value36 = d.realized_vol;
     if (value36 !== void 0) {
-      if (!((typeof value36 == "object" && value36 !== null && !Array.isArray(value36)) || value36 === null)) return requiredFirst(d, "", list3) && typeError("/realized_vol", list6);
+      if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36) || value36 === null)) return requiredFirst(d, "", list3) && typeError("/realized_vol", list6);
     }
   }
   {
     const value38 = d.avg_apr;
     if (value38 !== void 0) {
-      if (!((typeof value38 == "object" && value38 !== null && !Array.isArray(value38)) || value38 === null)) return requiredFirst(d, "", list3) && typeError("/avg_apr", list6);
+      if (!(typeof value38 == "object" && value38 !== null && !Array.isArray(value38) || value38 === null)) return requiredFirst(d, "", list3) && typeError("/avg_apr", list6);
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value4 = d.data;
     if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");

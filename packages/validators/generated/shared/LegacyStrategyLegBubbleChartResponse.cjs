@@ -9,7 +9,7 @@ const list3 = ["string","null"];
 const list4 = ["string","number","boolean","object","array","null"];
 
 function rootItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value5 = d.date;
     if (!(isInteger(value5))) return requiredFirst(d, "", list) && typeError("/date", "integer");
@@ -96,7 +96,7 @@ function rootItem(d) {
   {
     const value21 = d.level;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "string" || typeof value21 == "number" || typeof value21 == "boolean" || (typeof value21 == "object" && value21 !== null && !Array.isArray(value21)) || Array.isArray(value21) || value21 === null)) return requiredFirst(d, "", list) && typeError("/level", list4);
+      if (!(typeof value21 == "string" || typeof value21 == "number" || typeof value21 == "boolean" || typeof value21 == "object" && value21 !== null && !Array.isArray(value21) || Array.isArray(value21) || value21 === null)) return requiredFirst(d, "", list) && typeError("/level", list4);
     }
   }
   {

@@ -5,7 +5,7 @@
 const { validator, typeError } = require("../../runtime/body-checks.cjs");
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   return true;
 }
 

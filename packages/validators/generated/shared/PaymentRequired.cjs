@@ -14,7 +14,7 @@ const source2 = "^[0-9]+$";
 const pattern2 = new RegExp(source2);
 
 function acceptsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value15 = d.scheme;
     if (!(typeof value15 == "string")) return requiredFirst(d, "", list3) && typeError("/scheme", "string");
@@ -47,14 +47,14 @@ function acceptsItem(d) {
   {
     const value25 = d.extra;
     if (value25 !== void 0) {
-      if (!((typeof value25 == "object" && value25 !== null && !Array.isArray(value25)))) return requiredFirst(d, "", list3) && typeError("/extra", "object");
+      if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return requiredFirst(d, "", list3) && typeError("/extra", "object");
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.x402Version;
     if (!(isInteger(value2))) return requiredFirst(d, "", list) && typeError("/x402Version", "integer");
@@ -69,7 +69,7 @@ function validate(d) {
   {
     const value4 = d.resource;
     if (value4 !== void 0) {
-      if (!((typeof value4 == "object" && value4 !== null && !Array.isArray(value4)))) return requiredFirst(d, "", list) && typeError("/resource", "object");
+      if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list) && typeError("/resource", "object");
       {
         const value6 = value4.url;
         if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(value4, "/resource", list2) && typeError("/resource/url", "string");
@@ -101,7 +101,7 @@ function validate(d) {
   {
     const value26 = d.extensions;
     if (value26 !== void 0) {
-      if (!((typeof value26 == "object" && value26 !== null && !Array.isArray(value26)))) return requiredFirst(d, "", list) && typeError("/extensions", "object");
+      if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && typeError("/extensions", "object");
     }
   }
   return true;

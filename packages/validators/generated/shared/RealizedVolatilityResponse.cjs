@@ -16,7 +16,7 @@ const list6 = ["status"];
 const list7 = ["available","unavailable"];
 
 function dataItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
@@ -49,7 +49,7 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
@@ -60,7 +60,7 @@ function validate(d) {
   }
   {
     const value10 = d.meta;
-    if (!((typeof value10 == "object" && value10 !== null && !Array.isArray(value10)))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return requiredFirst(d, "", list) && typeError("/meta", "object");
     {
       const value12 = value10.next_cursor;
       if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/next_cursor", list4);
@@ -74,13 +74,13 @@ function validate(d) {
     {
       const value18 = value10.coverage;
       if (value18 !== void 0) {
-        if (!((typeof value18 == "object" && value18 !== null && !Array.isArray(value18)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/coverage", "object");
       }
     }
     {
       const value19 = value10.completeness;
       if (value19 !== void 0) {
-        if (!((typeof value19 == "object" && value19 !== null && !Array.isArray(value19)))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && typeError("/meta/completeness", "object");
         {
           const value21 = value19.status;
           if (!(typeof value21 == "string")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list3) && requiredFirst(value19, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");

@@ -6,7 +6,7 @@ const { validator, at, typeError, enumError } = require("../../runtime/body-chec
 const list = ["input","mark_fallback"];
 
 function positionsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value5 = d.entry_price_source;
     if (value5 !== void 0) {
@@ -36,7 +36,7 @@ function positionsItem(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value1 = d.positions;
     if (value1 !== void 0) {

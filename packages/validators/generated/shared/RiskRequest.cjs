@@ -45,7 +45,7 @@ function branch5(d) {
 }
 
 function positionsItem(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value6 = d.expiry;
     if (value6 !== void 0) {
@@ -57,7 +57,7 @@ function positionsItem(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.positions;
     if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/positions", "array");

@@ -5,7 +5,7 @@
 const { validator, isInteger, typeError } = require("../../runtime/body-checks.cjs");
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value1 = d.x402Version;
     if (value1 !== void 0) {

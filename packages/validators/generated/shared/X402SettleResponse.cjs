@@ -6,7 +6,7 @@ const { validator, requiredFirst, typeError } = require("../../runtime/body-chec
 const list = ["success"];
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.success;
     if (!(typeof value2 == "boolean")) return requiredFirst(d, "", list) && typeError("/success", "boolean");

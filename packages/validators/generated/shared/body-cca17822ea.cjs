@@ -6,7 +6,7 @@ const { validator, isInteger, unionError } = require("../../runtime/body-checks.
 const list = ["invalid_siwx","nonce_invalid","expired","invalid_signature","no_credits"];
 
 function branch1(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   {
     const value2 = d.statusCode;
     if (!(isInteger(value2))) return false;
@@ -40,7 +40,7 @@ function branch4(d) {
 }
 
 function branch2(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
   if (d.code === void 0) return false;
   {
     const value8 = d.code;

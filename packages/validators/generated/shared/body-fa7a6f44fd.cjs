@@ -20,7 +20,7 @@ function branch2(d) {
 }
 
 function validate(d) {
-  if (!((typeof d == "object" && d !== null && !Array.isArray(d)))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   if (d.statusCode === void 0 || d.message === void 0) return missing(d, "", list);
   {
     const value2 = d.statusCode;
