@@ -8,7 +8,9 @@
 // fill them): the type first unless one type owns the schema's keywords, then $ref, const, enum, not, anyOf, oneOf,
 // allOf; then number (maximum, minimum), string (minLength, pattern, format), array (maxItems, minItems,
 // additionalItems, items) and object (required, additionalProperties, properties) keywords, each group for its type.
-// Only the failure path calls the runtime (runtime/body-checks.cjs); instance paths are built there, never per row.
+// A union reports only its own error: ajv's branch errors sit under the union's schemaPath, which runtime/format.cjs
+// drops, so the generated code carries no schemaPath. Only the failure path calls the runtime (runtime/body-checks.cjs)
+// and builds an instance path; a valid row builds none.
 import { BodyCode } from './body-code.mjs';
 import { alwaysValid, describe, failure, keywordChecks } from './body-keywords.mjs';
 
